@@ -1,0 +1,198 @@
+//! Small exact types shared by every layer: boards, sides, teams, results, durations.
+//!
+//! Nothing here does IO or reads the system time.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+pub use shakmaty::Color;
+
+/// A board number, 1-based as printed on the match report (Brett 1 … Brett N).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct BoardNo(pub u16);
+
+impl BoardNo {
+    /// Zero-based index into per-board vectors.
+    pub fn index(self) -> usize {
+        usize::from(self.0.saturating_sub(1))
+    }
+    pub fn from_index(index: usize) -> BoardNo {
+        BoardNo(u16::try_from(index + 1).unwrap_or(u16::MAX))
+    }
+}
+
+impl fmt::Display for BoardNo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Which of the two teams: the home team (Heimmannschaft, first named) or the guests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamSide {
+    Home,
+    Away,
+}
+
+impl TeamSide {
+    pub fn other(self) -> TeamSide {
+        match self {
+            TeamSide::Home => TeamSide::Away,
+            TeamSide::Away => TeamSide::Home,
+        }
+    }
+}
+
+impl fmt::Display for TeamSide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TeamSide::Home => "home",
+            TeamSide::Away => "away",
+        })
+    }
+}
+
+/// The two sides of a physical chess clock as seen from the arbiter's position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockSide {
+    Left,
+    Right,
+}
+
+impl ClockSide {
+    pub fn other(self) -> ClockSide {
+        match self {
+            ClockSide::Left => ClockSide::Right,
+            ClockSide::Right => ClockSide::Left,
+        }
+    }
+}
+
+/// Milliseconds of wall time since the Unix epoch (UTC), as stamped on a journal record.
+pub type WallMs = i64;
+/// Milliseconds since the console session started (monotonic).
+pub type MonoMs = u64;
+
+/// The result of one game as entered on the match report.
+///
+/// Played and unplayed results are distinct values: a forfeit (+/-) is not a 1-0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameResult {
+    #[serde(rename = "1-0")]
+    WhiteWins,
+    #[serde(rename = "0-1")]
+    BlackWins,
+    #[serde(rename = "1/2-1/2")]
+    Draw,
+    /// White wins by forfeit (Black absent), "+/-".
+    #[serde(rename = "+/-")]
+    WhiteWinsForfeit,
+    /// Black wins by forfeit, "-/+".
+    #[serde(rename = "-/+")]
+    BlackWinsForfeit,
+    /// Both lose by forfeit, "-/-".
+    #[serde(rename = "-/-")]
+    DoubleForfeit,
+    /// White scores 0, Black 1/2 (Art. 12.9 / 10.2 sanctions).
+    #[serde(rename = "0-1/2")]
+    WhiteZeroBlackHalf,
+    /// White scores 1/2, Black 0.
+    #[serde(rename = "1/2-0")]
+    WhiteHalfBlackZero,
+    /// Both score 0 (e.g. both players expelled, Art. 11.8).
+    #[serde(rename = "0-0")]
+    BothZero,
+}
+
+impl GameResult {
+    /// Points in half-points for (White, Black).
+    pub fn half_points(self) -> (u8, u8) {
+        match self {
+            GameResult::WhiteWins | GameResult::WhiteWinsForfeit => (2, 0),
+            GameResult::BlackWins | GameResult::BlackWinsForfeit => (0, 2),
+            GameResult::Draw => (1, 1),
+            GameResult::DoubleForfeit | GameResult::BothZero => (0, 0),
+            GameResult::WhiteZeroBlackHalf => (0, 1),
+            GameResult::WhiteHalfBlackZero => (1, 0),
+        }
+    }
+
+    /// Whether the game was played over the board (as opposed to a forfeit).
+    pub fn is_played(self) -> bool {
+        !matches!(
+            self,
+            GameResult::WhiteWinsForfeit | GameResult::BlackWinsForfeit | GameResult::DoubleForfeit
+        )
+    }
+
+    /// The notation used on German match reports and in PGN.
+    pub fn notation(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "½-½",
+            GameResult::WhiteWinsForfeit => "+/-",
+            GameResult::BlackWinsForfeit => "-/+",
+            GameResult::DoubleForfeit => "-/-",
+            GameResult::WhiteZeroBlackHalf => "0-½",
+            GameResult::WhiteHalfBlackZero => "½-0",
+            GameResult::BothZero => "0-0",
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.notation())
+    }
+}
+
+/// Formats milliseconds as `h:mm:ss`, the way the report and the console print clock times.
+pub fn format_hms(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_points_never_exceed_a_full_point() {
+        for r in [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Draw,
+            GameResult::WhiteWinsForfeit,
+            GameResult::BlackWinsForfeit,
+            GameResult::DoubleForfeit,
+            GameResult::WhiteZeroBlackHalf,
+            GameResult::WhiteHalfBlackZero,
+            GameResult::BothZero,
+        ] {
+            let (w, b) = r.half_points();
+            assert!(w + b <= 2, "{r} gives more than one point");
+        }
+    }
+
+    #[test]
+    fn forfeits_are_not_played() {
+        assert!(!GameResult::WhiteWinsForfeit.is_played());
+        assert!(GameResult::WhiteWins.is_played());
+        assert_eq!(
+            GameResult::WhiteWinsForfeit.half_points(),
+            GameResult::WhiteWins.half_points()
+        );
+    }
+
+    #[test]
+    fn hms() {
+        assert_eq!(format_hms(0), "0:00:00");
+        assert_eq!(format_hms(5_400_999), "1:30:00");
+        assert_eq!(format_hms(59_000), "0:00:59");
+    }
+}
