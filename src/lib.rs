@@ -3,6 +3,12 @@
 //! Layers (dependencies flow one way): `model` ← `clock`/`profile`/`matchfile` ← `record`/`journal`
 //! ← `state` ← `app` ← `tui`/`feeds`/`report`. See `docs/ARCHITECTURE.md`.
 
+pub mod cli;
 pub mod clock;
+pub mod diag;
+pub mod journal;
+pub mod matchfile;
 pub mod model;
+pub mod profile;
 pub mod record;
+pub mod state;

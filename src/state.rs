@@ -1,0 +1,279 @@
+//! The match state: a pure fold of the journal.
+//!
+//! [`apply`] is the only way state changes. It reads nothing but the record: no clock, no IO.
+//! Live mode and replay call the same function, so replay is exact by construction.
+
+use serde::Serialize;
+
+use crate::journal::Record;
+use crate::model::{BoardNo, GameResult, MonoMs, TeamSide, WallMs};
+use crate::record::{ClockSample, Event, FeedState, Origin};
+
+/// Everything the console knows about the match, derived from the journal alone.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct MatchState {
+    /// The current session: the hashes it is bound to.
+    pub session: Option<Session>,
+    /// How many `session_started` records were applied (a restart of the console adds one).
+    pub sessions: u32,
+    pub boards: Vec<BoardState>,
+    /// The actual start of the round.
+    pub round_started: Option<Stamp>,
+    /// Notes not about one board.
+    pub notes: Vec<NoteEntry>,
+    /// Records applied.
+    pub applied: u64,
+    /// The last record applied.
+    pub last: Option<Stamp>,
+    /// Records that could not be applied (e.g. a board number outside the match), with why.
+    pub rejected: Vec<Rejected>,
+}
+
+/// The session a journal runs under.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Session {
+    pub match_sha256: String,
+    pub profile_sha256: String,
+    pub profile_id: String,
+    pub started: Stamp,
+}
+
+/// When something happened, as stamped on its record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Stamp {
+    pub seq: u64,
+    pub wall_ms: WallMs,
+    pub mono_ms: MonoMs,
+}
+
+impl Stamp {
+    fn of(r: &Record) -> Stamp {
+        Stamp {
+            seq: r.seq,
+            wall_ms: r.wall_ms,
+            mono_ms: r.mono_ms,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rejected {
+    pub seq: u64,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NoteEntry {
+    pub at: Stamp,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MoveEntry {
+    pub at: Stamp,
+    pub ply: u32,
+    pub san: String,
+    pub uci: String,
+}
+
+/// One board as the console sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardState {
+    pub board: BoardNo,
+    pub feed: FeedState,
+    pub feed_detail: String,
+    /// When the feed last changed state.
+    pub feed_since: Option<Stamp>,
+    /// When the feed last delivered data (a clock sample, a position, a move).
+    pub last_data: Option<Stamp>,
+    pub clock: Option<ClockSample>,
+    pub clock_at: Option<Stamp>,
+    pub placement: Option<String>,
+    pub moves: Vec<MoveEntry>,
+    pub irregularities: Vec<NoteEntry>,
+    /// When each team's player arrived: `[home, away]`.
+    pub arrived: [Option<Stamp>; 2],
+    pub result: Option<ResultEntry>,
+    pub notes: Vec<NoteEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ResultEntry {
+    pub at: Stamp,
+    pub result: GameResult,
+    pub reason: String,
+}
+
+impl BoardState {
+    pub fn new(board: BoardNo) -> BoardState {
+        BoardState {
+            board,
+            feed: FeedState::Connecting,
+            feed_detail: String::new(),
+            feed_since: None,
+            last_data: None,
+            clock: None,
+            clock_at: None,
+            placement: None,
+            moves: Vec::new(),
+            irregularities: Vec::new(),
+            arrived: [None, None],
+            result: None,
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn arrived(&self, team: TeamSide) -> Option<Stamp> {
+        self.arrived[team_index(team)]
+    }
+}
+
+fn team_index(t: TeamSide) -> usize {
+    match t {
+        TeamSide::Home => 0,
+        TeamSide::Away => 1,
+    }
+}
+
+impl MatchState {
+    /// A state with `boards` boards, before any record.
+    pub fn with_boards(boards: u16) -> MatchState {
+        MatchState {
+            boards: (0..usize::from(boards))
+                .map(BoardNo::from_index)
+                .map(BoardState::new)
+                .collect(),
+            ..MatchState::default()
+        }
+    }
+
+    pub fn board(&self, b: BoardNo) -> Option<&BoardState> {
+        self.boards.get(b.index())
+    }
+
+    /// Folds records into a fresh state.
+    pub fn fold<'a>(records: impl IntoIterator<Item = &'a Record>) -> MatchState {
+        let mut s = MatchState::default();
+        for r in records {
+            apply(&mut s, r);
+        }
+        s
+    }
+}
+
+/// Applies one record. Never panics: a record that cannot apply is kept in `rejected`.
+pub fn apply(state: &mut MatchState, rec: &Record) {
+    state.applied += 1;
+    let at = Stamp::of(rec);
+    state.last = Some(at);
+    if let Event::SessionStarted(s) = &rec.event {
+        state.sessions += 1;
+        state.session = Some(Session {
+            match_sha256: s.match_sha256.clone(),
+            profile_sha256: s.profile_sha256.clone(),
+            profile_id: s.profile_id.clone(),
+            started: at,
+        });
+        if state.boards.len() < usize::from(s.boards) {
+            let have = state.boards.len();
+            state.boards.extend(
+                (have..usize::from(s.boards))
+                    .map(BoardNo::from_index)
+                    .map(BoardState::new),
+            );
+        }
+        return;
+    }
+    if let Origin::Feed(b) = rec.origin
+        && rec.event.board() != Some(b)
+    {
+        state.rejected.push(Rejected {
+            seq: rec.seq,
+            reason: format!(
+                "feed of board {b} sent a record about {:?}",
+                rec.event.board()
+            ),
+        });
+        return;
+    }
+    let board = match rec.event.board() {
+        Some(b) => match state.boards.get_mut(b.index()).filter(|_| b.0 > 0) {
+            Some(bs) => Some(bs),
+            None => {
+                state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason: format!("board {b} is not in this match"),
+                });
+                return;
+            }
+        },
+        None => None,
+    };
+    match (&rec.event, board) {
+        (Event::FeedStatus(e), Some(bs)) => {
+            bs.feed = e.state;
+            bs.feed_detail = e.detail.clone();
+            bs.feed_since = Some(at);
+        }
+        (Event::ClockSample(e), Some(bs)) => {
+            bs.clock = Some(*e);
+            bs.clock_at = Some(at);
+            bs.last_data = Some(at);
+        }
+        (Event::BoardPosition(e), Some(bs)) => {
+            bs.placement = Some(e.placement.clone());
+            bs.last_data = Some(at);
+        }
+        (Event::MoveMade(e), Some(bs)) => {
+            bs.moves.push(MoveEntry {
+                at,
+                ply: e.ply,
+                san: e.san.clone(),
+                uci: e.uci.clone(),
+            });
+            bs.last_data = Some(at);
+        }
+        (Event::BoardIrregularity(e), Some(bs)) => {
+            bs.irregularities.push(NoteEntry {
+                at,
+                text: e.detail.clone(),
+            });
+            bs.last_data = Some(at);
+        }
+        (Event::PlayerArrived(e), Some(bs)) => {
+            let slot = &mut bs.arrived[team_index(e.team)];
+            if slot.is_none() {
+                *slot = Some(at);
+            }
+        }
+        (Event::ResultRecorded(e), Some(bs)) => {
+            bs.result = Some(ResultEntry {
+                at,
+                result: e.result,
+                reason: e.reason.clone(),
+            });
+        }
+        (Event::Note(e), Some(bs)) => bs.notes.push(NoteEntry {
+            at,
+            text: e.text.clone(),
+        }),
+        (Event::Note(e), None) => state.notes.push(NoteEntry {
+            at,
+            text: e.text.clone(),
+        }),
+        (Event::RoundStarted(_), _) => {
+            if state.round_started.is_none() {
+                state.round_started = Some(at);
+            } else {
+                state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason: "the round was already started".into(),
+                });
+            }
+        }
+        (ev, _) => state.rejected.push(Rejected {
+            seq: rec.seq,
+            reason: format!("{} record without a board", ev.kind()),
+        }),
+    }
+}
