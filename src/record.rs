@@ -47,7 +47,6 @@ impl TryFrom<String> for Origin {
             other => other
                 .strip_prefix("feed:")
                 .and_then(|n| n.parse::<u16>().ok())
-                .filter(|n| *n > 0)
                 .map(|n| Origin::Feed(BoardNo(n)))
                 .ok_or_else(|| {
                     format!("unknown origin {other:?} (expected system, arbiter or feed:N)")
@@ -269,7 +268,9 @@ mod tests {
         for o in [Origin::System, Origin::Arbiter, Origin::Feed(BoardNo(7))] {
             assert_eq!(Origin::try_from(o.to_string()).unwrap(), o);
         }
-        assert!(Origin::try_from("feed:0".to_string()).is_err());
+        // Whatever is written must read back; the state layer rejects boards outside the match.
+        assert_eq!(Origin::try_from("feed:0".to_string()), Ok(Origin::Feed(BoardNo(0))));
+        assert!(Origin::try_from("feed:x".to_string()).is_err());
         assert!(Origin::try_from("captain".to_string()).is_err());
     }
 

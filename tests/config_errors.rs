@@ -1,0 +1,318 @@
+//! Bad match files and rule profiles: each gives an accurate error naming the file, the line or
+//! field, and what was expected; none panics.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use arbiter_console::matchfile::Match;
+
+const DEMO: &str = include_str!("../config/matches/demo-bundesliga.toml");
+const BUNDESLIGA: &str = include_str!("../config/rules/bundesliga.toml");
+
+/// A scratch config tree: `matches/m.toml` and `rules/bundesliga.toml`.
+struct Tree {
+    _dir: tempfile::TempDir,
+    matches: PathBuf,
+    rules: PathBuf,
+}
+
+fn tree(match_src: &str, profile_src: &str) -> Tree {
+    let dir = tempfile::tempdir().unwrap();
+    let matches = dir.path().join("matches");
+    let rules = dir.path().join("rules");
+    std::fs::create_dir_all(&matches).unwrap();
+    std::fs::create_dir_all(&rules).unwrap();
+    std::fs::write(matches.join("m.toml"), match_src).unwrap();
+    std::fs::write(rules.join("bundesliga.toml"), profile_src).unwrap();
+    Tree { _dir: dir, matches, rules }
+}
+
+fn replace(src: &str, from: &str, to: &str) -> String {
+    assert!(src.contains(from), "test setup: {from:?} not in source");
+    src.replacen(from, to, 1)
+}
+
+/// Loads the match and returns the error text; asserts that it names `file`.
+fn error_of(t: &Tree, file: &Path) -> String {
+    let err = Match::load(&t.matches.join("m.toml"), None).expect_err("must be rejected");
+    let text = err.to_string();
+    assert!(text.contains(&file.display().to_string()), "error does not name {}:\n{text}", file.display());
+    text
+}
+
+fn match_error(src: &str) -> String {
+    let t = tree(src, BUNDESLIGA);
+    error_of(&t, &t.matches.join("m.toml"))
+}
+
+fn profile_error(src: &str) -> String {
+    let t = tree(DEMO, src);
+    error_of(&t, &t.rules.join("bundesliga.toml"))
+}
+
+fn line_of(src: &str, needle: &str) -> usize {
+    src.lines().position(|l| l.contains(needle)).expect("needle in source") + 1
+}
+
+#[test]
+fn the_demo_match_is_valid_under_every_profile() {
+    for p in ["fide-2023", "fide-2017", "bundesliga", "nrw-1987", "trier"] {
+        let m = Match::load(Path::new("config/matches/demo-bundesliga.toml"), Some(p))
+            .unwrap_or_else(|e| panic!("{p}: {e}"));
+        assert_eq!(m.profile.id, p);
+        assert_eq!(m.file.home.squad.len(), 16);
+        assert_eq!(m.file.away.squad.len(), 16);
+    }
+    Match::load(Path::new("config/matches/oberliga-example.toml"), None).unwrap();
+}
+
+#[test]
+fn unknown_key_names_line_and_key() {
+    let src = replace(DEMO, "venue = ", "venu = \"x\"\nvenue = ");
+    let e = match_error(&src);
+    let line = line_of(&src, "venu = ");
+    assert!(e.contains(&format!("m.toml:{line}:")), "{e}");
+    assert!(e.contains("unknown field `venu`"), "{e}");
+}
+
+#[test]
+fn missing_field_is_named() {
+    let src = replace(DEMO, "[arbiter]\nname = \"Martina Keller\"\n", "[arbiter]\n");
+    let e = match_error(&src);
+    assert!(e.contains("missing field `name`"), "{e}");
+    assert!(e.contains("arbiter"), "{e}");
+}
+
+#[test]
+fn wrong_type_is_named() {
+    let src = replace(DEMO, "boards = 8", "boards = \"eight\"");
+    let e = match_error(&src);
+    assert!(e.contains(&format!("m.toml:{}", line_of(&src, "boards = \"eight\""))), "{e}");
+    assert!(e.contains("boards"), "{e}");
+    assert!(e.contains("invalid type"), "{e}");
+}
+
+#[test]
+fn toml_syntax_error_gives_the_line() {
+    let src = replace(DEMO, "round = 5", "round = [5");
+    let e = match_error(&src);
+    assert!(e.contains("m.toml:"), "{e}");
+}
+
+#[test]
+fn duplicate_rank() {
+    let src = replace(DEMO, "{ rank = 2, name = \"Viktor", "{ rank = 1, name = \"Viktor");
+    let e = match_error(&src);
+    assert!(e.contains("home.squad[1].rank"), "{e}");
+    assert!(e.contains("rank 1 is also given to home.squad[0]"), "{e}");
+    assert!(e.contains(&format!("m.toml:{}", line_of(&src, "name = \"Viktor"))), "{e}");
+}
+
+#[test]
+fn duplicate_fide_id_across_teams() {
+    let home_id = DEMO
+        .lines()
+        .find(|l| l.contains("Jonas Brenner"))
+        .and_then(|l| l.split("fide_id = ").nth(1))
+        .and_then(|r| r.split(',').next())
+        .unwrap()
+        .to_string();
+    let away_line = DEMO.lines().find(|l| l.contains("Arkadij Morozov")).unwrap();
+    let away_id = away_line.split("fide_id = ").nth(1).unwrap().split(',').next().unwrap();
+    let src = replace(DEMO, &format!("fide_id = {away_id}"), &format!("fide_id = {home_id}"));
+    let e = match_error(&src);
+    assert!(e.contains("away.squad[0].fide_id"), "{e}");
+    assert!(e.contains(&format!("FIDE ID {home_id} is also given to home.squad[0]")), "{e}");
+}
+
+#[test]
+fn start_without_offset() {
+    let src = replace(DEMO, "2026-11-28T14:00:00+01:00", "2026-11-28T14:00:00");
+    let e = match_error(&src);
+    assert!(e.contains("scheduled_start"), "{e}");
+    assert!(e.contains("RFC 3339"), "{e}");
+}
+
+#[test]
+fn start_on_another_day() {
+    let src = replace(DEMO, "2026-11-28T14:00:00+01:00", "2026-11-29T14:00:00+01:00");
+    let e = match_error(&src);
+    assert!(e.contains("scheduled_start: falls on 2026-11-29 but the match date is 2026-11-28"), "{e}");
+}
+
+#[test]
+fn impossible_date() {
+    let src = replace(DEMO, "date = \"2026-11-28\"", "date = \"2026-13-01\"");
+    let e = match_error(&src);
+    assert!(e.contains(&format!("m.toml:{}: date:", line_of(&src, "date = \"2026-13-01\""))), "{e}");
+}
+
+#[test]
+fn feed_count_does_not_match_boards() {
+    let src = replace(DEMO, "  \"tcp://127.0.0.1:7105\", ", "  ");
+    let e = match_error(&src);
+    assert!(e.contains("feeds: 7 feed sources for 8 boards"), "{e}");
+}
+
+#[test]
+fn bad_feed_uri() {
+    let src = replace(DEMO, "tcp://127.0.0.1:7103", "udp://127.0.0.1:7103");
+    let e = match_error(&src);
+    assert!(e.contains("feeds[2]"), "{e}");
+    assert!(e.contains("unknown scheme \"udp\""), "{e}");
+}
+
+#[test]
+fn board_count_against_profile() {
+    let src = replace(DEMO, "boards = 8", "boards = 6");
+    let e = match_error(&src);
+    assert!(e.contains("boards: 6 boards, but the rule profile \"bundesliga\" is for 8 boards"), "{e}");
+}
+
+#[test]
+fn unknown_profile() {
+    let src = replace(DEMO, "rules = \"bundesliga\"", "rules = \"kreisliga-xyz\"");
+    let e = match_error(&src);
+    assert!(e.contains("rules: no rule profile \"kreisliga-xyz\""), "{e}");
+}
+
+#[test]
+fn lineup_with_unknown_rank() {
+    let src = replace(DEMO, "lineup = [1, 2, 3, 4, 5, 6, 7, 9]", "lineup = [1, 2, 3, 40, 5, 6, 7, 9]");
+    let e = match_error(&src);
+    assert!(e.contains("home.lineup[3]: no player with rank 40"), "{e}");
+}
+
+#[test]
+fn lineup_with_a_player_twice() {
+    let src = replace(DEMO, "lineup = [1, 2, 3, 4, 5, 6, 7, 9]", "lineup = [1, 2, 3, 4, 5, 6, 2, 9]");
+    let e = match_error(&src);
+    assert!(e.contains("home.lineup[6]: rank 2 is already on board 2"), "{e}");
+}
+
+#[test]
+fn signer_key_not_hex() {
+    let src = replace(DEMO, "[arbiter]", "[signers]\narbiter = \"not-a-key\"\n\n[arbiter]");
+    let e = match_error(&src);
+    assert!(e.contains("signers.arbiter"), "{e}");
+    assert!(e.contains("64 hex digits"), "{e}");
+}
+
+#[test]
+fn rating_out_of_range() {
+    let src = replace(DEMO, "rating = 2645", "rating = 26450");
+    let e = match_error(&src);
+    assert!(e.contains("home.squad[0].rating: 26450 is not a rating"), "{e}");
+}
+
+#[test]
+fn empty_squad() {
+    let start = DEMO.find("[away]").unwrap();
+    let sq = start + DEMO[start..].find("squad = [").unwrap();
+    let end = sq + DEMO[sq..].find("\n]").unwrap() + 2;
+    let src = format!("{}squad = []{}", &DEMO[..sq], &DEMO[end..]);
+    let e = match_error(&src);
+    assert!(e.contains("away.squad: the ranking list is empty"), "{e}");
+}
+
+#[test]
+fn not_utf8() {
+    let mut bytes = DEMO.as_bytes().to_vec();
+    let at = DEMO.find("Musterstadt").unwrap();
+    bytes[at] = 0xFF;
+    let t = tree("", BUNDESLIGA);
+    std::fs::write(t.matches.join("m.toml"), bytes).unwrap();
+    let e = error_of(&t, &t.matches.join("m.toml"));
+    assert!(e.contains("not valid UTF-8"), "{e}");
+}
+
+#[test]
+fn missing_file() {
+    let err = Match::load(Path::new("config/matches/no-such-match.toml"), None).unwrap_err();
+    let e = err.to_string();
+    assert!(e.contains("config/matches/no-such-match.toml: cannot read the file"), "{e}");
+}
+
+#[test]
+fn profile_unknown_key() {
+    let src = replace(BUNDESLIGA, "loss_at = 2", "loss_at = 2\nlose_at = 3");
+    let e = profile_error(&src);
+    assert!(e.contains("unknown field `lose_at`"), "{e}");
+    assert!(e.contains(&format!("bundesliga.toml:{}", line_of(&src, "lose_at"))), "{e}");
+}
+
+#[test]
+fn profile_impossible_time_control() {
+    let src = replace(
+        BUNDESLIGA,
+        "periods = [ { moves = 40, minutes = 90 }, { minutes = 30 } ]",
+        "periods = [ { minutes = 30 }, { moves = 40, minutes = 90 } ]",
+    );
+    let e = profile_error(&src);
+    assert!(e.contains("time_control: period 1 lasts for the rest of the game but period 2 follows it"), "{e}");
+}
+
+#[test]
+fn profile_quickplay_with_increment() {
+    let src = replace(BUNDESLIGA, "kind = \"none\"", "kind = \"guidelines_iii_2023\"");
+    let e = profile_error(&src);
+    assert!(e.contains("quickplay_finish.kind"), "{e}");
+    assert!(e.contains("only to games without increment"), "{e}");
+}
+
+#[test]
+fn profile_berliner_weights_count() {
+    let src = replace(BUNDESLIGA, "match_points_win = 2", "berliner_weights = [3, 2, 1]\nmatch_points_win = 2");
+    let e = profile_error(&src);
+    assert!(e.contains("scoring.berliner_weights: 3 weights for 8 boards"), "{e}");
+}
+
+#[test]
+fn profile_bad_enum_value() {
+    let src = replace(BUNDESLIGA, "counting = \"combined\"", "counting = \"sometimes\"");
+    let e = profile_error(&src);
+    assert!(e.contains("unknown variant `sometimes`"), "{e}");
+    assert!(e.contains(&format!("bundesliga.toml:{}", line_of(&src, "sometimes"))), "{e}");
+}
+
+#[test]
+fn profile_seconds_above_59() {
+    let src = replace(BUNDESLIGA, "{ minutes = 30 }", "{ minutes = 30, seconds = 75 }");
+    let e = profile_error(&src);
+    assert!(e.contains("period 2: seconds = 75 must be below 60"), "{e}");
+}
+
+#[test]
+fn the_binary_exits_2_with_file_and_line() {
+    let src = replace(DEMO, "venue = ", "venu = \"x\"\nvenue = ");
+    let t = tree(&src, BUNDESLIGA);
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("check")
+        .arg(t.matches.join("m.toml"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let expected = format!("m.toml:{}: venu: unknown field `venu`", line_of(&src, "venu = "));
+    assert!(err.contains(&expected), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn the_binary_prints_the_summary() {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["check", "config/matches/demo-bundesliga.toml"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for needle in [
+        "SG Musterstadt – SF Beispielhausen",
+        "time control: 90/40 + 30 + 30s",
+        "default time: 30 min from the actual start",
+        "win from 4½ board points",
+        "1  White: Arkadij Morozov (2620)",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in\n{text}");
+    }
+}
