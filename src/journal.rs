@@ -365,7 +365,11 @@ pub fn verify_bytes(bytes: &[u8]) -> Verification {
         if seq < expected {
             // A record number seen again: whichever of the two does not link is the intruder.
             // An exact copy of the previous record is the later line.
-            let intruder = if c.hash != prev && c.prev == prev_prev { line - 1 } else { line };
+            let intruder = if c.hash != prev && c.prev == prev_prev {
+                line - 1
+            } else {
+                line
+            };
             v.problem = Some(Tamper::Inserted {
                 line: intruder,
                 claims_seq: seq,

@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod clock;
 pub mod diag;
+pub mod intervention;
 pub mod journal;
 pub mod matchfile;
 pub mod model;

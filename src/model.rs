@@ -157,6 +157,52 @@ pub fn format_hms(ms: u64) -> String {
     format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
 }
 
+/// Serde for [`Color`] as `"white"` / `"black"` (`#[serde(with = "crate::model::colour")]`).
+pub mod colour {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use super::Color;
+
+    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(if c.is_white() { "white" } else { "black" })
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        match <&str>::deserialize(d)? {
+            "white" => Ok(Color::White),
+            "black" => Ok(Color::Black),
+            other => Err(serde::de::Error::custom(format!(
+                "unknown colour {other:?}: expected white or black"
+            ))),
+        }
+    }
+
+    /// The same for `Option<Color>` (`null` for none).
+    pub mod option {
+        use serde::{Deserialize, Deserializer, Serializer};
+
+        use super::super::Color;
+
+        pub fn serialize<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+            match c {
+                Some(c) => super::serialize(c, s),
+                None => s.serialize_none(),
+            }
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Color>, D::Error> {
+            match Option::<&str>::deserialize(d)? {
+                None => Ok(None),
+                Some("white") => Ok(Some(Color::White)),
+                Some("black") => Ok(Some(Color::Black)),
+                Some(other) => Err(serde::de::Error::custom(format!(
+                    "unknown colour {other:?}: expected white or black"
+                ))),
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -219,6 +219,10 @@ events! {
     PlayerArrived(PlayerArrived) = "player_arrived",
     Note(Note) = "note",
     ResultRecorded(ResultRecorded) = "result",
+    LineupSubmitted(crate::intervention::LineupSubmitted) = "lineup_submitted",
+    LineupChanged(crate::intervention::LineupChanged) = "lineup_changed",
+    LineupAnnounced(crate::intervention::LineupAnnounced) = "lineup_announced",
+    Intervention(crate::intervention::Intervention) = "intervention",
 }
 
 /// A record's kind or payload could not be decoded.
@@ -242,7 +246,12 @@ impl Event {
             Event::PlayerArrived(e) => Some(e.board),
             Event::Note(e) => e.board,
             Event::ResultRecorded(e) => Some(e.board),
-            Event::SessionStarted(_) | Event::RoundStarted(_) => None,
+            Event::Intervention(e) => e.board,
+            Event::SessionStarted(_)
+            | Event::RoundStarted(_)
+            | Event::LineupSubmitted(_)
+            | Event::LineupChanged(_)
+            | Event::LineupAnnounced(_) => None,
         }
     }
 
@@ -269,7 +278,10 @@ mod tests {
             assert_eq!(Origin::try_from(o.to_string()).unwrap(), o);
         }
         // Whatever is written must read back; the state layer rejects boards outside the match.
-        assert_eq!(Origin::try_from("feed:0".to_string()), Ok(Origin::Feed(BoardNo(0))));
+        assert_eq!(
+            Origin::try_from("feed:0".to_string()),
+            Ok(Origin::Feed(BoardNo(0)))
+        );
         assert!(Origin::try_from("feed:x".to_string()).is_err());
         assert!(Origin::try_from("captain".to_string()).is_err());
     }

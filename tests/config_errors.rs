@@ -24,7 +24,11 @@ fn tree(match_src: &str, profile_src: &str) -> Tree {
     std::fs::create_dir_all(&rules).unwrap();
     std::fs::write(matches.join("m.toml"), match_src).unwrap();
     std::fs::write(rules.join("bundesliga.toml"), profile_src).unwrap();
-    Tree { _dir: dir, matches, rules }
+    Tree {
+        _dir: dir,
+        matches,
+        rules,
+    }
 }
 
 fn replace(src: &str, from: &str, to: &str) -> String {
@@ -36,7 +40,11 @@ fn replace(src: &str, from: &str, to: &str) -> String {
 fn error_of(t: &Tree, file: &Path) -> String {
     let err = Match::load(&t.matches.join("m.toml"), None).expect_err("must be rejected");
     let text = err.to_string();
-    assert!(text.contains(&file.display().to_string()), "error does not name {}:\n{text}", file.display());
+    assert!(
+        text.contains(&file.display().to_string()),
+        "error does not name {}:\n{text}",
+        file.display()
+    );
     text
 }
 
@@ -51,7 +59,10 @@ fn profile_error(src: &str) -> String {
 }
 
 fn line_of(src: &str, needle: &str) -> usize {
-    src.lines().position(|l| l.contains(needle)).expect("needle in source") + 1
+    src.lines()
+        .position(|l| l.contains(needle))
+        .expect("needle in source")
+        + 1
 }
 
 #[test]
@@ -77,7 +88,11 @@ fn unknown_key_names_line_and_key() {
 
 #[test]
 fn missing_field_is_named() {
-    let src = replace(DEMO, "[arbiter]\nname = \"Martina Keller\"\n", "[arbiter]\n");
+    let src = replace(
+        DEMO,
+        "[arbiter]\nname = \"Martina Keller\"\n",
+        "[arbiter]\n",
+    );
     let e = match_error(&src);
     assert!(e.contains("missing field `name`"), "{e}");
     assert!(e.contains("arbiter"), "{e}");
@@ -87,7 +102,10 @@ fn missing_field_is_named() {
 fn wrong_type_is_named() {
     let src = replace(DEMO, "boards = 8", "boards = \"eight\"");
     let e = match_error(&src);
-    assert!(e.contains(&format!("m.toml:{}", line_of(&src, "boards = \"eight\""))), "{e}");
+    assert!(
+        e.contains(&format!("m.toml:{}", line_of(&src, "boards = \"eight\""))),
+        "{e}"
+    );
     assert!(e.contains("boards"), "{e}");
     assert!(e.contains("invalid type"), "{e}");
 }
@@ -101,11 +119,18 @@ fn toml_syntax_error_gives_the_line() {
 
 #[test]
 fn duplicate_rank() {
-    let src = replace(DEMO, "{ rank = 2, name = \"Viktor", "{ rank = 1, name = \"Viktor");
+    let src = replace(
+        DEMO,
+        "{ rank = 2, name = \"Viktor",
+        "{ rank = 1, name = \"Viktor",
+    );
     let e = match_error(&src);
     assert!(e.contains("home.squad[1].rank"), "{e}");
     assert!(e.contains("rank 1 is also given to home.squad[0]"), "{e}");
-    assert!(e.contains(&format!("m.toml:{}", line_of(&src, "name = \"Viktor"))), "{e}");
+    assert!(
+        e.contains(&format!("m.toml:{}", line_of(&src, "name = \"Viktor"))),
+        "{e}"
+    );
 }
 
 #[test]
@@ -117,12 +142,28 @@ fn duplicate_fide_id_across_teams() {
         .and_then(|r| r.split(',').next())
         .unwrap()
         .to_string();
-    let away_line = DEMO.lines().find(|l| l.contains("Arkadij Morozov")).unwrap();
-    let away_id = away_line.split("fide_id = ").nth(1).unwrap().split(',').next().unwrap();
-    let src = replace(DEMO, &format!("fide_id = {away_id}"), &format!("fide_id = {home_id}"));
+    let away_line = DEMO
+        .lines()
+        .find(|l| l.contains("Arkadij Morozov"))
+        .unwrap();
+    let away_id = away_line
+        .split("fide_id = ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap();
+    let src = replace(
+        DEMO,
+        &format!("fide_id = {away_id}"),
+        &format!("fide_id = {home_id}"),
+    );
     let e = match_error(&src);
     assert!(e.contains("away.squad[0].fide_id"), "{e}");
-    assert!(e.contains(&format!("FIDE ID {home_id} is also given to home.squad[0]")), "{e}");
+    assert!(
+        e.contains(&format!("FIDE ID {home_id} is also given to home.squad[0]")),
+        "{e}"
+    );
 }
 
 #[test]
@@ -135,16 +176,29 @@ fn start_without_offset() {
 
 #[test]
 fn start_on_another_day() {
-    let src = replace(DEMO, "2026-11-28T14:00:00+01:00", "2026-11-29T14:00:00+01:00");
+    let src = replace(
+        DEMO,
+        "2026-11-28T14:00:00+01:00",
+        "2026-11-29T14:00:00+01:00",
+    );
     let e = match_error(&src);
-    assert!(e.contains("scheduled_start: falls on 2026-11-29 but the match date is 2026-11-28"), "{e}");
+    assert!(
+        e.contains("scheduled_start: falls on 2026-11-29 but the match date is 2026-11-28"),
+        "{e}"
+    );
 }
 
 #[test]
 fn impossible_date() {
     let src = replace(DEMO, "date = \"2026-11-28\"", "date = \"2026-13-01\"");
     let e = match_error(&src);
-    assert!(e.contains(&format!("m.toml:{}: date:", line_of(&src, "date = \"2026-13-01\""))), "{e}");
+    assert!(
+        e.contains(&format!(
+            "m.toml:{}: date:",
+            line_of(&src, "date = \"2026-13-01\"")
+        )),
+        "{e}"
+    );
 }
 
 #[test]
@@ -166,33 +220,54 @@ fn bad_feed_uri() {
 fn board_count_against_profile() {
     let src = replace(DEMO, "boards = 8", "boards = 6");
     let e = match_error(&src);
-    assert!(e.contains("boards: 6 boards, but the rule profile \"bundesliga\" is for 8 boards"), "{e}");
+    assert!(
+        e.contains("boards: 6 boards, but the rule profile \"bundesliga\" is for 8 boards"),
+        "{e}"
+    );
 }
 
 #[test]
 fn unknown_profile() {
     let src = replace(DEMO, "rules = \"bundesliga\"", "rules = \"kreisliga-xyz\"");
     let e = match_error(&src);
-    assert!(e.contains("rules: no rule profile \"kreisliga-xyz\""), "{e}");
+    assert!(
+        e.contains("rules: no rule profile \"kreisliga-xyz\""),
+        "{e}"
+    );
 }
 
 #[test]
 fn lineup_with_unknown_rank() {
-    let src = replace(DEMO, "lineup = [1, 2, 3, 4, 5, 6, 7, 9]", "lineup = [1, 2, 3, 40, 5, 6, 7, 9]");
+    let src = replace(
+        DEMO,
+        "lineup = [1, 2, 3, 4, 5, 6, 7, 9]",
+        "lineup = [1, 2, 3, 40, 5, 6, 7, 9]",
+    );
     let e = match_error(&src);
     assert!(e.contains("home.lineup[3]: no player with rank 40"), "{e}");
 }
 
 #[test]
 fn lineup_with_a_player_twice() {
-    let src = replace(DEMO, "lineup = [1, 2, 3, 4, 5, 6, 7, 9]", "lineup = [1, 2, 3, 4, 5, 6, 2, 9]");
+    let src = replace(
+        DEMO,
+        "lineup = [1, 2, 3, 4, 5, 6, 7, 9]",
+        "lineup = [1, 2, 3, 4, 5, 6, 2, 9]",
+    );
     let e = match_error(&src);
-    assert!(e.contains("home.lineup[6]: rank 2 is already on board 2"), "{e}");
+    assert!(
+        e.contains("home.lineup[6]: rank 2 is already on board 2"),
+        "{e}"
+    );
 }
 
 #[test]
 fn signer_key_not_hex() {
-    let src = replace(DEMO, "[arbiter]", "[signers]\narbiter = \"not-a-key\"\n\n[arbiter]");
+    let src = replace(
+        DEMO,
+        "[arbiter]",
+        "[signers]\narbiter = \"not-a-key\"\n\n[arbiter]",
+    );
     let e = match_error(&src);
     assert!(e.contains("signers.arbiter"), "{e}");
     assert!(e.contains("64 hex digits"), "{e}");
@@ -202,7 +277,10 @@ fn signer_key_not_hex() {
 fn rating_out_of_range() {
     let src = replace(DEMO, "rating = 2645", "rating = 26450");
     let e = match_error(&src);
-    assert!(e.contains("home.squad[0].rating: 26450 is not a rating"), "{e}");
+    assert!(
+        e.contains("home.squad[0].rating: 26450 is not a rating"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -230,7 +308,10 @@ fn not_utf8() {
 fn missing_file() {
     let err = Match::load(Path::new("config/matches/no-such-match.toml"), None).unwrap_err();
     let e = err.to_string();
-    assert!(e.contains("config/matches/no-such-match.toml: cannot read the file"), "{e}");
+    assert!(
+        e.contains("config/matches/no-such-match.toml: cannot read the file"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -238,7 +319,10 @@ fn profile_unknown_key() {
     let src = replace(BUNDESLIGA, "loss_at = 2", "loss_at = 2\nlose_at = 3");
     let e = profile_error(&src);
     assert!(e.contains("unknown field `lose_at`"), "{e}");
-    assert!(e.contains(&format!("bundesliga.toml:{}", line_of(&src, "lose_at"))), "{e}");
+    assert!(
+        e.contains(&format!("bundesliga.toml:{}", line_of(&src, "lose_at"))),
+        "{e}"
+    );
 }
 
 #[test]
@@ -249,12 +333,19 @@ fn profile_impossible_time_control() {
         "periods = [ { minutes = 30 }, { moves = 40, minutes = 90 } ]",
     );
     let e = profile_error(&src);
-    assert!(e.contains("time_control: period 1 lasts for the rest of the game but period 2 follows it"), "{e}");
+    assert!(
+        e.contains("time_control: period 1 lasts for the rest of the game but period 2 follows it"),
+        "{e}"
+    );
 }
 
 #[test]
 fn profile_quickplay_with_increment() {
-    let src = replace(BUNDESLIGA, "kind = \"none\"", "kind = \"guidelines_iii_2023\"");
+    let src = replace(
+        BUNDESLIGA,
+        "kind = \"none\"",
+        "kind = \"guidelines_iii_2023\"",
+    );
     let e = profile_error(&src);
     assert!(e.contains("quickplay_finish.kind"), "{e}");
     assert!(e.contains("only to games without increment"), "{e}");
@@ -262,22 +353,40 @@ fn profile_quickplay_with_increment() {
 
 #[test]
 fn profile_berliner_weights_count() {
-    let src = replace(BUNDESLIGA, "match_points_win = 2", "berliner_weights = [3, 2, 1]\nmatch_points_win = 2");
+    let src = replace(
+        BUNDESLIGA,
+        "match_points_win = 2",
+        "berliner_weights = [3, 2, 1]\nmatch_points_win = 2",
+    );
     let e = profile_error(&src);
-    assert!(e.contains("scoring.berliner_weights: 3 weights for 8 boards"), "{e}");
+    assert!(
+        e.contains("scoring.berliner_weights: 3 weights for 8 boards"),
+        "{e}"
+    );
 }
 
 #[test]
 fn profile_bad_enum_value() {
-    let src = replace(BUNDESLIGA, "counting = \"combined\"", "counting = \"sometimes\"");
+    let src = replace(
+        BUNDESLIGA,
+        "counting = \"combined\"",
+        "counting = \"sometimes\"",
+    );
     let e = profile_error(&src);
     assert!(e.contains("unknown variant `sometimes`"), "{e}");
-    assert!(e.contains(&format!("bundesliga.toml:{}", line_of(&src, "sometimes"))), "{e}");
+    assert!(
+        e.contains(&format!("bundesliga.toml:{}", line_of(&src, "sometimes"))),
+        "{e}"
+    );
 }
 
 #[test]
 fn profile_seconds_above_59() {
-    let src = replace(BUNDESLIGA, "{ minutes = 30 }", "{ minutes = 30, seconds = 75 }");
+    let src = replace(
+        BUNDESLIGA,
+        "{ minutes = 30 }",
+        "{ minutes = 30, seconds = 75 }",
+    );
     let e = profile_error(&src);
     assert!(e.contains("period 2: seconds = 75 must be below 60"), "{e}");
 }
@@ -293,7 +402,10 @@ fn the_binary_exits_2_with_file_and_line() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    let expected = format!("m.toml:{}: venu: unknown field `venu`", line_of(&src, "venu = "));
+    let expected = format!(
+        "m.toml:{}: venu: unknown field `venu`",
+        line_of(&src, "venu = ")
+    );
     assert!(err.contains(&expected), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }

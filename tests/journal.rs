@@ -42,13 +42,41 @@ fn inputs(n: usize) -> Vec<(Origin, Event)> {
                 }
                 .into(),
             ),
-            1 => (Origin::Feed(b), FeedStatus { board: b, state: FeedState::Live, detail: String::new() }.into()),
+            1 => (
+                Origin::Feed(b),
+                FeedStatus {
+                    board: b,
+                    state: FeedState::Live,
+                    detail: String::new(),
+                }
+                .into(),
+            ),
             2 => (
                 Origin::Feed(b),
-                MoveMade { board: b, ply: i as u32, uci: "e2e4".into(), san: "e4".into() }.into(),
+                MoveMade {
+                    board: b,
+                    ply: i as u32,
+                    uci: "e2e4".into(),
+                    san: "e4".into(),
+                }
+                .into(),
             ),
-            3 => (Origin::Arbiter, PlayerArrived { board: b, team: TeamSide::Away }.into()),
-            _ => (Origin::Arbiter, Note { board: Some(b), text: format!("Notiz {i}: Bedenkzeit geprüft") }.into()),
+            3 => (
+                Origin::Arbiter,
+                PlayerArrived {
+                    board: b,
+                    team: TeamSide::Away,
+                }
+                .into(),
+            ),
+            _ => (
+                Origin::Arbiter,
+                Note {
+                    board: Some(b),
+                    text: format!("Notiz {i}: Bedenkzeit geprüft"),
+                }
+                .into(),
+            ),
         };
         v.push(ev);
     }
@@ -59,13 +87,22 @@ fn journal_bytes(n: usize) -> Vec<u8> {
     let mut chain = Chain::default();
     let mut out = Vec::new();
     for (i, (o, e)) in inputs(n).into_iter().enumerate() {
-        chain.append(1_764_334_800_000 + i as i64 * 250, i as u64 * 250, o, e, &mut out);
+        chain.append(
+            1_764_334_800_000 + i as i64 * 250,
+            i as u64 * 250,
+            o,
+            e,
+            &mut out,
+        );
     }
     out
 }
 
 fn lines(bytes: &[u8]) -> Vec<Vec<u8>> {
-    bytes.split_inclusive(|b| *b == b'\n').map(<[u8]>::to_vec).collect()
+    bytes
+        .split_inclusive(|b| *b == b'\n')
+        .map(<[u8]>::to_vec)
+        .collect()
 }
 
 #[test]
@@ -75,16 +112,29 @@ fn append_and_reopen_round_trip() {
     let mut w = JournalWriter::create(&path).unwrap();
     let mut written = Vec::new();
     for (i, (o, e)) in inputs(40).into_iter().enumerate() {
-        written.push(w.append(1_764_334_800_000 + i as i64, i as u64 * 10, o, e).unwrap());
+        written.push(
+            w.append(1_764_334_800_000 + i as i64, i as u64 * 10, o, e)
+                .unwrap(),
+        );
     }
     drop(w);
-    assert!(matches!(JournalWriter::create(&path), Err(journal::JournalError::Exists { .. })));
+    assert!(matches!(
+        JournalWriter::create(&path),
+        Err(journal::JournalError::Exists { .. })
+    ));
 
     let opened = journal::open(&path).unwrap();
     assert_eq!(opened.records, written);
     assert!(opened.torn.is_none());
     let mut w = opened.writer;
-    let more = w.append(1_764_334_900_000, 5, Origin::Arbiter, RoundStarted {}.into()).unwrap();
+    let more = w
+        .append(
+            1_764_334_900_000,
+            5,
+            Origin::Arbiter,
+            RoundStarted {}.into(),
+        )
+        .unwrap();
     assert_eq!(more.seq, 41);
     drop(w);
     let (all, v) = journal::read(&path).unwrap();
@@ -111,16 +161,34 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
         }
         .into()
     };
-    w.append(0, 100, Origin::Feed(BoardNo(1)), sample(100)).unwrap();
-    w.append(0, 500, Origin::Feed(BoardNo(1)), sample(500)).unwrap();
+    w.append(0, 100, Origin::Feed(BoardNo(1)), sample(100))
+        .unwrap();
+    w.append(0, 500, Origin::Feed(BoardNo(1)), sample(500))
+        .unwrap();
     assert_eq!(w.uncommitted(), 2, "feed records wait for the group commit");
     assert_eq!(journal::read(&path).unwrap().0.len(), 1);
-    w.append(0, 1000, Origin::Feed(BoardNo(1)), sample(1000)).unwrap();
+    w.append(0, 1000, Origin::Feed(BoardNo(1)), sample(1000))
+        .unwrap();
     assert_eq!(w.uncommitted(), 0, "one second of record time commits");
     assert_eq!(journal::read(&path).unwrap().0.len(), 4);
-    w.append(0, 1100, Origin::Feed(BoardNo(1)), sample(1100)).unwrap();
-    w.append(0, 1200, Origin::Arbiter, Note { board: None, text: "x".into() }.into()).unwrap();
-    assert_eq!(w.uncommitted(), 0, "an arbiter action commits everything before it");
+    w.append(0, 1100, Origin::Feed(BoardNo(1)), sample(1100))
+        .unwrap();
+    w.append(
+        0,
+        1200,
+        Origin::Arbiter,
+        Note {
+            board: None,
+            text: "x".into(),
+        }
+        .into(),
+    )
+    .unwrap();
+    assert_eq!(
+        w.uncommitted(),
+        0,
+        "an arbiter action commits everything before it"
+    );
     assert_eq!(journal::read(&path).unwrap().0.len(), 6);
 }
 
@@ -151,12 +219,26 @@ fn a_deleted_line_is_named() {
     let mut t = ls.clone();
     t.remove(12);
     let v = verify_bytes(&t.concat());
-    assert_eq!(v.problem, Some(Tamper::Removed { from: 12, to: 12, line: 13 }));
+    assert_eq!(
+        v.problem,
+        Some(Tamper::Removed {
+            from: 12,
+            to: 12,
+            line: 13
+        })
+    );
     assert_eq!(v.valid, 12);
     // Two lines in a row.
     let mut t = ls.clone();
     t.drain(5..7);
-    assert_eq!(verify_bytes(&t.concat()).problem, Some(Tamper::Removed { from: 5, to: 6, line: 6 }));
+    assert_eq!(
+        verify_bytes(&t.concat()).problem,
+        Some(Tamper::Removed {
+            from: 5,
+            to: 6,
+            line: 6
+        })
+    );
 }
 
 #[test]
@@ -164,7 +246,14 @@ fn swapped_lines_are_named() {
     let mut t = lines(&journal_bytes(30));
     t.swap(9, 10);
     let v = verify_bytes(&t.concat());
-    assert_eq!(v.problem, Some(Tamper::Reordered { seq: 9, line: 11, expected_line: 10 }));
+    assert_eq!(
+        v.problem,
+        Some(Tamper::Reordered {
+            seq: 9,
+            line: 11,
+            expected_line: 10
+        })
+    );
     assert_eq!(v.valid, 9);
 }
 
@@ -176,7 +265,10 @@ fn inserted_lines_are_named() {
     t.insert(15, ls[14].clone());
     assert_eq!(
         verify_bytes(&t.concat()).problem,
-        Some(Tamper::Inserted { line: 16, claims_seq: 14 })
+        Some(Tamper::Inserted {
+            line: 16,
+            claims_seq: 14
+        })
     );
     // A forged record that is consistent in itself: right number, right link, right hash.
     let (records, _) = {
@@ -187,20 +279,31 @@ fn inserted_lines_are_named() {
         journal::read(&p).unwrap()
     };
     let head = verify_bytes(&ls[..15].concat()).head;
-    let mut chain = Chain { next_seq: records.len() as u64, last_hash: head };
+    let mut chain = Chain {
+        next_seq: records.len() as u64,
+        last_hash: head,
+    };
     let mut forged = Vec::new();
     chain.append(
         records[14].wall_ms + 1,
         records[14].mono_ms + 1,
         Origin::Arbiter,
-        ResultRecorded { board: BoardNo(3), result: GameResult::WhiteWins, reason: "forged".into() }.into(),
+        ResultRecorded {
+            board: BoardNo(3),
+            result: GameResult::WhiteWins,
+            reason: "forged".into(),
+        }
+        .into(),
         &mut forged,
     );
     let mut t = ls.clone();
     t.insert(15, forged);
     assert_eq!(
         verify_bytes(&t.concat()).problem,
-        Some(Tamper::Inserted { line: 16, claims_seq: 15 })
+        Some(Tamper::Inserted {
+            line: 16,
+            claims_seq: 15
+        })
     );
 }
 
@@ -223,9 +326,23 @@ fn a_torn_last_line_is_cut_and_nothing_before_it_is_lost() {
     let (len, saved) = opened.torn.clone().unwrap();
     assert_eq!(len, torn.len());
     assert_eq!(std::fs::read(&saved).unwrap(), torn);
-    assert_eq!(std::fs::read(&path).unwrap(), whole, "the file is cut back to the last full line");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        whole,
+        "the file is cut back to the last full line"
+    );
     let mut w = opened.writer;
-    w.append(1, 1, Origin::Arbiter, Note { board: None, text: "nach Absturz".into() }.into()).unwrap();
+    w.append(
+        1,
+        1,
+        Origin::Arbiter,
+        Note {
+            board: None,
+            text: "nach Absturz".into(),
+        }
+        .into(),
+    )
+    .unwrap();
     drop(w);
     let (all, v) = journal::read(&path).unwrap();
     assert!(v.is_intact() && v.torn_tail == 0);
@@ -261,22 +378,69 @@ fn verify_command_names_the_record() {
     let out = Command::new(bin).arg("verify").arg(&bad).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("TAMPERED: records were reordered: record 4 belongs on line 5 but stands on line 6"), "{text}");
+    assert!(
+        text.contains(
+            "TAMPERED: records were reordered: record 4 belongs on line 5 but stands on line 6"
+        ),
+        "{text}"
+    );
 }
 
 #[test]
 fn records_for_unknown_boards_are_rejected_not_panicked() {
     let mut s = MatchState::default();
-    let rec = |seq, origin, event| Record { seq, wall_ms: 0, mono_ms: 0, origin, event };
+    let rec = |seq, origin, event| Record {
+        seq,
+        wall_ms: 0,
+        mono_ms: 0,
+        origin,
+        event,
+    };
     apply(&mut s, &rec(0, Origin::System, session()));
-    apply(&mut s, &rec(1, Origin::Arbiter, PlayerArrived { board: BoardNo(9), team: TeamSide::Home }.into()));
-    apply(&mut s, &rec(2, Origin::Arbiter, PlayerArrived { board: BoardNo(0), team: TeamSide::Home }.into()));
     apply(
         &mut s,
-        &rec(3, Origin::Feed(BoardNo(2)), MoveMade { board: BoardNo(3), ply: 1, uci: "e2e4".into(), san: "e4".into() }.into()),
+        &rec(
+            1,
+            Origin::Arbiter,
+            PlayerArrived {
+                board: BoardNo(9),
+                team: TeamSide::Home,
+            }
+            .into(),
+        ),
+    );
+    apply(
+        &mut s,
+        &rec(
+            2,
+            Origin::Arbiter,
+            PlayerArrived {
+                board: BoardNo(0),
+                team: TeamSide::Home,
+            }
+            .into(),
+        ),
+    );
+    apply(
+        &mut s,
+        &rec(
+            3,
+            Origin::Feed(BoardNo(2)),
+            MoveMade {
+                board: BoardNo(3),
+                ply: 1,
+                uci: "e2e4".into(),
+                san: "e4".into(),
+            }
+            .into(),
+        ),
     );
     assert_eq!(s.rejected.len(), 3);
-    assert!(s.rejected[0].reason.contains("board 9 is not in this match"));
+    assert!(
+        s.rejected[0]
+            .reason
+            .contains("board 9 is not in this match")
+    );
     assert_eq!(s.boards.len(), 8);
     assert!(s.boards.iter().all(|b| b.moves.is_empty()));
 }
@@ -284,32 +448,71 @@ fn records_for_unknown_boards_are_rejected_not_panicked() {
 fn arb_event() -> impl Strategy<Value = (Origin, Event)> {
     let board = (0u16..10).prop_map(BoardNo);
     prop_oneof![
-        (board.clone(), 0u64..10_000_000, 0u64..10_000_000, any::<bool>()).prop_map(|(b, l, r, run)| (
+        (
+            board.clone(),
+            0u64..10_000_000,
+            0u64..10_000_000,
+            any::<bool>()
+        )
+            .prop_map(|(b, l, r, run)| (
+                Origin::Feed(b),
+                ClockSample {
+                    board: b,
+                    left_ms: l,
+                    right_ms: r,
+                    running: run.then_some(ClockSide::Right),
+                    left_flag: l == 0,
+                    right_flag: false,
+                    white_side: None,
+                }
+                .into()
+            )),
+        (board.clone(), 1u32..300, "[a-h][1-8][a-h][1-8]").prop_map(|(b, ply, uci)| (
             Origin::Feed(b),
-            ClockSample {
+            MoveMade {
                 board: b,
-                left_ms: l,
-                right_ms: r,
-                running: run.then_some(ClockSide::Right),
-                left_flag: l == 0,
-                right_flag: false,
-                white_side: None,
+                ply,
+                uci: uci.clone(),
+                san: uci
             }
             .into()
         )),
-        (board.clone(), 1u32..300, "[a-h][1-8][a-h][1-8]").prop_map(|(b, ply, uci)| (
-            Origin::Feed(b),
-            MoveMade { board: b, ply, uci: uci.clone(), san: uci }.into()
-        )),
         (board.clone(), any::<bool>()).prop_map(|(b, home)| (
             Origin::Arbiter,
-            PlayerArrived { board: b, team: if home { TeamSide::Home } else { TeamSide::Away } }.into()
+            PlayerArrived {
+                board: b,
+                team: if home { TeamSide::Home } else { TeamSide::Away }
+            }
+            .into()
         )),
-        (board.clone(), "\\PC{0,20}").prop_map(|(b, text)| (Origin::Arbiter, Note { board: Some(b), text }.into())),
-        board.clone().prop_map(|b| (Origin::Arbiter, ResultRecorded { board: b, result: GameResult::Draw, reason: String::new() }.into())),
+        (board.clone(), "\\PC{0,20}").prop_map(|(b, text)| (
+            Origin::Arbiter,
+            Note {
+                board: Some(b),
+                text
+            }
+            .into()
+        )),
+        board.clone().prop_map(|b| (
+            Origin::Arbiter,
+            ResultRecorded {
+                board: b,
+                result: GameResult::Draw,
+                reason: String::new()
+            }
+            .into()
+        )),
         Just((Origin::Arbiter, RoundStarted {}.into())),
         Just((Origin::System, session())),
-        board.prop_map(|b| (Origin::Feed(b), FeedStatus { board: b, state: FeedState::Stale, detail: "3 s".into() }.into())),
+        board.prop_map(|b| (
+            Origin::Feed(b),
+            FeedStatus {
+                board: b,
+                state: FeedState::Stale,
+                detail: "3 s".into()
+            }
+            .into()
+        )),
     ]
 }
 
@@ -317,7 +520,13 @@ fn records_of(events: Vec<(Origin, Event)>) -> Vec<Record> {
     events
         .into_iter()
         .enumerate()
-        .map(|(i, (origin, event))| Record { seq: i as u64, wall_ms: i as i64 * 7, mono_ms: i as u64 * 7, origin, event })
+        .map(|(i, (origin, event))| Record {
+            seq: i as u64,
+            wall_ms: i as i64 * 7,
+            mono_ms: i as u64 * 7,
+            origin,
+            event,
+        })
         .collect()
 }
 

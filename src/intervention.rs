@@ -1,0 +1,199 @@
+//! What an arbiter records: lineups, interventions and their consequences, as plain data.
+//!
+//! The rules engine (`rules`) *proposes* a [`Consequence`] for an intervention; the arbiter
+//! confirms it (or a changed one) and the [`Intervention`] record holds both. State applies only
+//! the confirmed consequence.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::{BoardNo, Color, GameResult, TeamSide};
+
+/// One board of a submitted lineup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "slot", rename_all = "snake_case")]
+pub enum LineupSlot {
+    /// The player with this rank on the registered ranking list.
+    Player { rank: u16 },
+    /// The board is left empty; `absent` names the absent player's rank where given.
+    Empty {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        absent: Option<u16>,
+    },
+}
+
+/// A captain handed in the lineup (sealed until both are in).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineupSubmitted {
+    pub team: TeamSide,
+    pub slots: Vec<LineupSlot>,
+    /// How it was handed in (in person, phone, message) and to whom.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub channel: String,
+}
+
+/// A change to a submitted lineup, agreed by both captains before the announcement.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineupChanged {
+    pub team: TeamSide,
+    pub slots: Vec<LineupSlot>,
+    pub home_captain_agrees: bool,
+    pub away_captain_agrees: bool,
+}
+
+/// The arbiter announced both lineups (the pairings).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineupAnnounced {}
+
+/// The kinds of illegal move (Art. 7.5 of 2023; 7.5, 7.7, 7.8 of 2017).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IllegalKind {
+    /// A completed illegal move (7.5.1).
+    Move,
+    /// The clock pressed without making a move (2023 7.5.3; 2017 7.8).
+    ClockWithoutMove,
+    /// One move made with two hands (2023 7.5.4; 2017 7.7).
+    TwoHands,
+    /// A pawn on the last rank without promotion (7.5.2).
+    PromotionNotCompleted,
+}
+
+impl IllegalKind {
+    pub const ALL: [IllegalKind; 4] = [
+        IllegalKind::Move,
+        IllegalKind::ClockWithoutMove,
+        IllegalKind::TwoHands,
+        IllegalKind::PromotionNotCompleted,
+    ];
+}
+
+/// The basis of a draw claim (Art. 9.2, 9.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimBasis {
+    Threefold,
+    FiftyMoves,
+}
+
+/// The arbiter's decision on a quickplay-finish claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QuickplayDecision {
+    /// The claim is granted: the game is drawn.
+    Granted,
+    /// The decision is postponed; play continues (the opponent may get extra time).
+    Postponed,
+    /// The claim is rejected; the opponent gets extra time.
+    Rejected,
+    /// Guidelines III.4: the request for an increment is granted (it counts as a draw offer).
+    IncrementGranted,
+}
+
+/// A penalty of Art. 12.9.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PenaltyKind {
+    Warning,
+    TimeToOpponent,
+    TimeFromOffender,
+    OpponentScoreRaised,
+    OffenderScoreReduced,
+    GameLost,
+    Expelled,
+}
+
+/// What happened, by kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum InterventionKind {
+    IllegalMove {
+        kind: IllegalKind,
+    },
+    DrawClaim {
+        basis: ClaimBasis,
+        correct: bool,
+    },
+    QuickplayClaim {
+        decision: QuickplayDecision,
+    },
+    /// The default time expired with the player absent.
+    DefaultTimeExpired,
+    /// A flag fell (established by the arbiter or on a claim).
+    FlagFall,
+    /// Time added or taken off for a reason not covered by another kind.
+    TimeCorrection,
+    Penalty {
+        penalties: Vec<PenaltyKind>,
+    },
+    ElectronicDevice,
+    /// A captain advised a player (C.06 allows only: offer a draw, accept it, resign).
+    CaptainAdvice {
+        team: TeamSide,
+        advice: String,
+    },
+    Protest {
+        team: TeamSide,
+        fee_cents: u32,
+    },
+    /// A lineup irregularity and its sanction.
+    LineupIrregularity {
+        team: TeamSide,
+    },
+}
+
+/// A change to one player's clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeChange {
+    #[serde(with = "crate::model::colour")]
+    pub player: Color,
+    /// Milliseconds added (negative: taken off).
+    pub delta_ms: i64,
+}
+
+/// What an intervention changes.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Consequence {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clock: Vec<TimeChange>,
+    /// The game's result, when the intervention ends it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+    /// Boards scored 0:1 against a team (lineup sanctions), with the team that loses them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zeroed: Vec<(BoardNo, TeamSide)>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub warning: bool,
+    /// What the consequence means, in words (for the log and the report).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub summary: String,
+}
+
+/// One arbiter intervention: the facts at that moment, the proposal, and the decision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Intervention {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardNo>,
+    /// The player the intervention concerns (the offender, the claimant).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::model::colour::option"
+    )]
+    pub player: Option<Color>,
+    pub kind: InterventionKind,
+    /// The rules it rests on, e.g. "FIDE 2023 Art. 7.5.5", "BTO NRW § 16.7".
+    pub articles: Vec<String>,
+    /// Both clocks and the move number at that moment, as the console showed them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_no: Option<u32>,
+    pub proposed: Consequence,
+    pub confirmed: Consequence,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub witnesses: Vec<String>,
+}
