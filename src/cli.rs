@@ -73,6 +73,15 @@ pub enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Apply a scenario (timed feed inputs and arbiter actions) to a match and print the state
+    /// as JSON: clocks, counters, results, score, proposals. Format: docs/SCENARIOS.md.
+    Script {
+        /// The scenario file (TOML).
+        scenario: PathBuf,
+        /// Also write the journal of the run to this file.
+        #[arg(long)]
+        journal: Option<PathBuf>,
+    },
     /// Run the venue simulator: DGT boards and clocks on loopback TCP, and a LiveChess endpoint.
     Simulate {
         /// Number of boards.
@@ -89,6 +98,7 @@ pub fn run(cli: Cli) -> ExitCode {
             profile,
         } => check(&match_file, profile.as_deref()),
         Command::Verify { file } => verify(&file),
+        Command::Script { scenario, journal } => script(&scenario, journal.as_deref()),
         Command::Demo { .. } => unavailable("demo", "the console screen (issue 5)"),
         Command::Run { .. } => unavailable("run", "the console screen (issue 5)"),
         Command::Replay { .. } => unavailable("replay", "replay (issue 8)"),
@@ -101,7 +111,7 @@ pub fn run(cli: Cli) -> ExitCode {
 fn unavailable(cmd: &str, what: &str) -> ExitCode {
     eprintln!(
         "arbiter {cmd}: not available in this build yet: it arrives with {what}. \
-         Available now: check, verify."
+         Available now: check, verify, script."
     );
     ExitCode::from(EXIT_UNAVAILABLE)
 }
@@ -159,6 +169,32 @@ fn verify(path: &Path) -> ExitCode {
             println!("{}: TAMPERED: {problem}", path.display());
             println!("{} records before it verify.", v.valid);
             ExitCode::from(EXIT_FAILED)
+        }
+    }
+}
+
+fn script(path: &Path, journal_out: Option<&Path>) -> ExitCode {
+    let outcome = match crate::scenario::run_file(path) {
+        Ok(o) => o,
+        Err(d) => {
+            eprintln!("{d}");
+            return ExitCode::from(EXIT_INPUT);
+        }
+    };
+    if let Some(out) = journal_out
+        && let Err(e) = std::fs::write(out, &outcome.journal)
+    {
+        eprintln!("{}: cannot write the journal: {e}", out.display());
+        return ExitCode::from(EXIT_INPUT);
+    }
+    match serde_json::to_string_pretty(&outcome) {
+        Ok(json) => {
+            println!("{json}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("cannot print the outcome: {e}");
+            ExitCode::from(EXIT_INPUT)
         }
     }
 }

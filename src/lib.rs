@@ -12,4 +12,6 @@ pub mod matchfile;
 pub mod model;
 pub mod profile;
 pub mod record;
+pub mod rules;
+pub mod scenario;
 pub mod state;
