@@ -635,7 +635,7 @@ proptest! {
                 dgt.press();
                 let rep = dgt.feed(&mut m);
                 prop_assert_eq!(unexplained(&rep), 0, "{:?}", rep.alerts);
-                let at_control = (0..10).any(|k| control.moves_at_end_of(k) == Some(n) && control.has_next_period(k));
+                let at_control = (0..1000).any(|k| control.moves_at_end_of(k) == Some(n) && control.has_next_period(k));
                 prop_assert_eq!(m.period(side), before_period + u32::from(at_control), "move {}", n);
                 prop_assert_eq!(m.period(side), dgt.period[idx(side)]);
             }
