@@ -156,6 +156,17 @@ pub struct Note {
     pub text: String,
 }
 
+/// An arbiter operation on a board's clock, with the clock before and after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockAdjusted {
+    pub board: BoardNo,
+    pub op: crate::clock::ClockOperation,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    pub before: crate::clock::ClockTimes,
+    pub after: crate::clock::ClockTimes,
+}
+
 /// The result of a game as confirmed by the arbiter.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultRecorded {
@@ -220,6 +231,7 @@ events! {
     PlayerArrived(PlayerArrived) = "player_arrived",
     Note(Note) = "note",
     ResultRecorded(ResultRecorded) = "result",
+    ClockAdjusted(ClockAdjusted) = "clock_adjusted",
 }
 
 /// A record's kind or payload could not be decoded.
@@ -243,6 +255,7 @@ impl Event {
             Event::PlayerArrived(e) => Some(e.board),
             Event::Note(e) => e.board,
             Event::ResultRecorded(e) => Some(e.board),
+            Event::ClockAdjusted(e) => Some(e.board),
             Event::SessionStarted(_) | Event::RoundStarted(_) => None,
         }
     }
@@ -271,6 +284,32 @@ mod tests {
         }
         assert!(Origin::try_from("feed:0".to_string()).is_err());
         assert!(Origin::try_from("captain".to_string()).is_err());
+    }
+
+    #[test]
+    fn clock_adjusted_round_trips_and_syncs() {
+        use crate::clock::{ClockOperation, ClockTimes};
+        let e = Event::ClockAdjusted(ClockAdjusted {
+            board: BoardNo(3),
+            op: ClockOperation::AddTime {
+                color: crate::model::Color::Black,
+                ms: 120_000,
+            },
+            reason: "7.5.5".into(),
+            before: ClockTimes::default(),
+            after: ClockTimes {
+                black_ms: 120_000,
+                ..ClockTimes::default()
+            },
+        });
+        assert_eq!(e.kind(), "clock_adjusted");
+        assert_eq!(e.board(), Some(BoardNo(3)));
+        assert!(e.needs_sync());
+        let Event::ClockAdjusted(p) = &e else {
+            unreachable!()
+        };
+        let json = serde_json::to_string(p).unwrap();
+        assert_eq!(Event::from_parts("clock_adjusted", &json).unwrap(), e);
     }
 
     #[test]
