@@ -5,8 +5,8 @@
 //! short ones are written out as literal sample lines.
 
 use arbiter_console::clock::{
-    ChangeKind, ClockAlert, ClockMirror, ClockOperation, ClockReading, FlagVerdict,
-    PeriodAddition, SampleReport, TimeControl, assess_flags,
+    ChangeKind, ClockAlert, ClockMirror, ClockOperation, ClockReading, FlagVerdict, PeriodAddition,
+    SampleReport, TimeControl, assess_flags,
 };
 use arbiter_console::model::{ClockSide, Color};
 use proptest::prelude::*;
@@ -194,15 +194,29 @@ fn increment_after_every_move_and_period_change_at_move_40() {
     for n in 1..=40u32 {
         dgt.think_and_press(61_234);
         let rep = dgt.feed(&mut m);
-        let mut expected = vec![ChangeKind::Pressed { move_no: n }, ChangeKind::Increment { move_no: n }];
+        let mut expected = vec![
+            ChangeKind::Pressed { move_no: n },
+            ChangeKind::Increment { move_no: n },
+        ];
         if n == 40 {
-            expected.push(ChangeKind::PeriodTimeAdded { period: 1, on_flag: false });
+            expected.push(ChangeKind::PeriodTimeAdded {
+                period: 1,
+                on_flag: false,
+            });
         }
         assert_eq!(kinds_of(&rep, L), expected, "white move {n}");
-        assert_eq!(m.period(L), u32::from(n >= 40), "white period after move {n}");
+        assert_eq!(
+            m.period(L),
+            u32::from(n >= 40),
+            "white period after move {n}"
+        );
         dgt.think_and_press(47_500);
         let rep = dgt.feed(&mut m);
-        assert_eq!(m.period(R), u32::from(n >= 40), "black period after move {n}");
+        assert_eq!(
+            m.period(R),
+            u32::from(n >= 40),
+            "black period after move {n}"
+        );
         assert!(rep.alerts.is_empty(), "move {n}: {:?}", rep.alerts);
     }
     let ledger = m.ledger(L);
@@ -221,7 +235,16 @@ fn a_wrong_preset_raises_an_alert_at_the_start() {
     let mismatches: Vec<_> = rep
         .alerts
         .iter()
-        .filter(|a| matches!(a, ClockAlert::PresetMismatch { expected_ms: 5_400_000, shown_ms: 6_000_000, .. }))
+        .filter(|a| {
+            matches!(
+                a,
+                ClockAlert::PresetMismatch {
+                    expected_ms: 5_400_000,
+                    shown_ms: 6_000_000,
+                    ..
+                }
+            )
+        })
         .collect();
     assert_eq!(mismatches.len(), 2, "{:?}", rep.alerts);
     // The right preset: no alert.
@@ -246,7 +269,11 @@ fn a_preset_with_the_wrong_second_period_is_caught_at_move_40() {
     assert!(
         rep.alerts.iter().any(|a| matches!(
             a,
-            ClockAlert::WrongPeriodTime { expected_ms: 1_800_000, added_ms: 900_000, .. }
+            ClockAlert::WrongPeriodTime {
+                expected_ms: 1_800_000,
+                added_ms: 900_000,
+                ..
+            }
         )),
         "{:?}",
         rep.alerts
@@ -261,7 +288,11 @@ fn a_clock_that_adds_no_increment_is_reported() {
     dgt.start(L);
     dgt.think_and_press(20_000);
     let rep = dgt.feed(&mut m);
-    assert!(rep.alerts.iter().any(|a| matches!(a, ClockAlert::WrongIncrement { added_ms: 0, .. })));
+    assert!(
+        rep.alerts
+            .iter()
+            .any(|a| matches!(a, ClockAlert::WrongIncrement { added_ms: 0, .. }))
+    );
 }
 
 fn play(dgt: &mut Dgt, m: &mut ClockMirror, moves: u32, white_ms: u64, black_ms: u64) {
@@ -284,7 +315,13 @@ fn manual_two_minutes_announced_by_the_arbiter() {
     dgt.stop();
     let mut rep = dgt.feed(&mut m);
     let out = m
-        .apply_operation(&ClockOperation::AddTime { color: Color::Black, ms: 120_000 }, dgt.t)
+        .apply_operation(
+            &ClockOperation::AddTime {
+                color: Color::Black,
+                ms: 120_000,
+            },
+            dgt.t,
+        )
         .unwrap();
     assert_eq!(out.after.black_ms, out.before.black_ms + 120_000);
     dgt.run(20_000);
@@ -298,7 +335,10 @@ fn manual_two_minutes_announced_by_the_arbiter() {
     assert_eq!(kinds_of(&rep, R), vec![ChangeKind::ArbiterAdjustment]);
     assert_eq!(
         kinds_of(&rep, L),
-        vec![ChangeKind::Stopped { by_arbiter: true }, ChangeKind::Started { by_arbiter: true }]
+        vec![
+            ChangeKind::Stopped { by_arbiter: true },
+            ChangeKind::Started { by_arbiter: true }
+        ]
     );
     assert!(rep.alerts.is_empty(), "{:?}", rep.alerts);
     assert_eq!(m.ledger(R).adjustments_ms, 120_000);
@@ -316,12 +356,23 @@ fn manual_two_minutes_without_an_intervention_is_unexplained() {
     dgt.add(R, 120_000);
     dgt.start(L);
     let rep = dgt.feed(&mut m);
-    assert!(rep.alerts.contains(&ClockAlert::PlayerStoppedClock { at_ms: rep.changes[0].at_ms }));
+    assert!(rep.alerts.contains(&ClockAlert::PlayerStoppedClock {
+        at_ms: rep.changes[0].at_ms
+    }));
     assert_eq!(kinds_of(&rep, R), vec![ChangeKind::Unexplained]);
-    assert!(rep.alerts.iter().any(|a| matches!(
-        a,
-        ClockAlert::Unexplained { side: ClockSide::Right, color: Some(Color::Black), delta_ms: 120_000, .. }
-    )), "{:?}", rep.alerts);
+    assert!(
+        rep.alerts.iter().any(|a| matches!(
+            a,
+            ClockAlert::Unexplained {
+                side: ClockSide::Right,
+                color: Some(Color::Black),
+                delta_ms: 120_000,
+                ..
+            }
+        )),
+        "{:?}",
+        rep.alerts
+    );
     // Also while running: White's own time jumps up by a minute.
     dgt.run(3_000);
     dgt.add(L, 60_000);
@@ -348,7 +399,10 @@ fn flag_at_move_39_is_a_loss_on_time() {
         .collect();
     assert_eq!(flags.len(), 1, "{:?}", rep.alerts);
     let f = &flags[0];
-    assert_eq!((f.color, f.moves_completed, f.moves_required, f.last_period), (Some(Color::White), 39, Some(40), false));
+    assert_eq!(
+        (f.color, f.moves_completed, f.moves_required, f.last_period),
+        (Some(Color::White), 39, Some(40), false)
+    );
     let a = assess_flags(&m.open_flags(), Some(&Chess::default())).unwrap();
     assert_eq!(a.verdict, FlagVerdict::LossOnTime, "{}", a.explanation);
     let a = assess_flags(&m.open_flags(), None).unwrap();
@@ -364,7 +418,14 @@ fn flag_at_move_39_on_a_clock_adding_time_on_the_flag_is_still_a_loss() {
     play(&mut dgt, &mut m, 39, 165_000, 30_000);
     dgt.run(140_000);
     let rep = dgt.feed(&mut m);
-    assert!(kinds_of(&rep, L).contains(&ChangeKind::PeriodTimeAdded { period: 1, on_flag: true }), "{:?}", rep);
+    assert!(
+        kinds_of(&rep, L).contains(&ChangeKind::PeriodTimeAdded {
+            period: 1,
+            on_flag: true
+        }),
+        "{:?}",
+        rep
+    );
     assert_eq!(unexplained(&rep), 0, "{:?}", rep.alerts);
     let a = assess_flags(&m.open_flags(), Some(&Chess::default())).unwrap();
     assert_eq!(a.verdict, FlagVerdict::LossOnTime, "{}", a.explanation);
@@ -381,7 +442,10 @@ fn flag_after_move_40_on_a_clock_adding_time_on_the_flag_is_the_next_period() {
     play(&mut dgt, &mut m, 40, 164_000, 30_000);
     dgt.run(45_000);
     let rep = dgt.feed(&mut m);
-    assert!(kinds_of(&rep, L).contains(&ChangeKind::PeriodTimeAdded { period: 1, on_flag: true }));
+    assert!(kinds_of(&rep, L).contains(&ChangeKind::PeriodTimeAdded {
+        period: 1,
+        on_flag: true
+    }));
     let a = assess_flags(&m.open_flags(), Some(&Chess::default())).unwrap();
     assert_eq!(a.verdict, FlagVerdict::NextPeriod, "{}", a.explanation);
     assert_eq!(m.period(L), 1);
@@ -397,7 +461,11 @@ fn flag_after_move_40_in_the_last_period_is_a_loss_or_a_draw() {
     // White now has 5400 − 40 × 130 + 1800 = 2000 s; let it run out.
     dgt.run(2_001_000);
     let rep = dgt.feed(&mut m);
-    assert!(rep.alerts.iter().any(|a| matches!(a, ClockAlert::FlagFell(f) if f.last_period && f.period == 1)));
+    assert!(
+        rep.alerts
+            .iter()
+            .any(|a| matches!(a, ClockAlert::FlagFell(f) if f.last_period && f.period == 1))
+    );
     let a = assess_flags(&m.open_flags(), Some(&Chess::default())).unwrap();
     assert_eq!(a.verdict, FlagVerdict::LossOnTime);
     // Black with a bare king cannot mate: draw.
@@ -441,7 +509,10 @@ fn literal(lines: &str) -> Vec<(u64, ClockReading)> {
 }
 
 fn feed_literal(m: &mut ClockMirror, lines: &str) -> Vec<SampleReport> {
-    literal(lines).into_iter().map(|(t, r)| m.apply_sample(&r, t)).collect()
+    literal(lines)
+        .into_iter()
+        .map(|(t, r)| m.apply_sample(&r, t))
+        .collect()
 }
 
 #[test]
@@ -466,17 +537,37 @@ fn literal_start_stop_reset_and_out_of_order() {
         9000  5400 5400 -
         ",
     );
-    assert_eq!(reps[1].kinds(), vec![ChangeKind::Started { by_arbiter: false }]);
+    assert_eq!(
+        reps[1].kinds(),
+        vec![ChangeKind::Started { by_arbiter: false }]
+    );
     assert!(reps[2].is_empty() && reps[3].is_empty());
     assert_eq!(
         reps[4].kinds(),
-        vec![ChangeKind::Pressed { move_no: 1 }, ChangeKind::Increment { move_no: 1 }]
+        vec![
+            ChangeKind::Pressed { move_no: 1 },
+            ChangeKind::Increment { move_no: 1 }
+        ]
     );
-    assert_eq!(reps[6].kinds(), vec![ChangeKind::Stopped { by_arbiter: false }]);
-    assert!(matches!(reps[6].alerts[0], ClockAlert::PlayerStoppedClock { .. }));
-    assert!(matches!(reps[7].alerts[0], ClockAlert::SampleOutOfOrder { .. }));
+    assert_eq!(
+        reps[6].kinds(),
+        vec![ChangeKind::Stopped { by_arbiter: false }]
+    );
+    assert!(matches!(
+        reps[6].alerts[0],
+        ClockAlert::PlayerStoppedClock { .. }
+    ));
+    assert!(matches!(
+        reps[7].alerts[0],
+        ClockAlert::SampleOutOfOrder { .. }
+    ));
     assert_eq!(reps[8].kinds(), vec![ChangeKind::Reset, ChangeKind::Reset]);
-    assert!(reps[8].alerts.iter().any(|a| matches!(a, ClockAlert::ResetDuringGame { .. })));
+    assert!(
+        reps[8]
+            .alerts
+            .iter()
+            .any(|a| matches!(a, ClockAlert::ResetDuringGame { .. }))
+    );
     assert_eq!(m.moves(L), 0);
 }
 
@@ -496,9 +587,16 @@ fn literal_orientation_mismatch_and_stuck_clock() {
     );
     assert!(matches!(
         reps[1].alerts[0],
-        ClockAlert::OrientationMismatch { configured_white: ClockSide::Left, observed_white: ClockSide::Right }
+        ClockAlert::OrientationMismatch {
+            configured_white: ClockSide::Left,
+            observed_white: ClockSide::Right
+        }
     ));
-    assert!(reps.iter().any(|r| r.alerts.iter().any(|a| matches!(a, ClockAlert::RunningSideNotCounting { .. }))));
+    assert!(reps.iter().any(|r| {
+        r.alerts
+            .iter()
+            .any(|a| matches!(a, ClockAlert::RunningSideNotCounting { .. }))
+    }));
 }
 
 #[test]
@@ -506,8 +604,22 @@ fn literal_both_flags() {
     // A feed that comes back showing both flags at once: order unknown.
     let mut m = mirror("40/120+60");
     feed_literal(&mut m, "1000 7200 7200 -\n2000 7200 7200 L");
-    m.apply_operation(&ClockOperation::SetMoves { color: Color::White, moves: 38 }, 2000).unwrap();
-    m.apply_operation(&ClockOperation::SetMoves { color: Color::Black, moves: 38 }, 2000).unwrap();
+    m.apply_operation(
+        &ClockOperation::SetMoves {
+            color: Color::White,
+            moves: 38,
+        },
+        2000,
+    )
+    .unwrap();
+    m.apply_operation(
+        &ClockOperation::SetMoves {
+            color: Color::Black,
+            moves: 38,
+        },
+        2000,
+    )
+    .unwrap();
     feed_literal(&mut m, "3000 0 0 L lr");
     let a = assess_flags(&m.open_flags(), None).unwrap();
     assert_eq!(a.verdict, FlagVerdict::BothFlagsPlayOn, "{}", a.explanation);
@@ -531,14 +643,23 @@ fn reconstruction_through_the_mirror_reproduces_the_1987_example() {
     let out = m
         .apply_operation(&ClockOperation::Reconstruct { to_move: 20 }, dgt.t)
         .unwrap();
-    assert_eq!((out.before.white_ms, out.before.black_ms), (60 * 60_000, 90 * 60_000));
-    assert_eq!((out.after.white_ms, out.after.black_ms), (90 * 60_000, 110 * 60_000));
+    assert_eq!(
+        (out.before.white_ms, out.before.black_ms),
+        (60 * 60_000, 90 * 60_000)
+    );
+    assert_eq!(
+        (out.after.white_ms, out.after.black_ms),
+        (90 * 60_000, 110 * 60_000)
+    );
     assert_eq!(m.color_moves(Color::White), Some(20));
     // The arbiter sets the clock accordingly: explained.
     dgt.add(L, 30 * 60_000);
     dgt.add(R, 20 * 60_000);
     let rep = dgt.feed(&mut m);
-    assert_eq!(kinds_of(&rep, L).last(), Some(&ChangeKind::ArbiterAdjustment));
+    assert_eq!(
+        kinds_of(&rep, L).last(),
+        Some(&ChangeKind::ArbiterAdjustment)
+    );
     assert_eq!(kinds_of(&rep, R), vec![ChangeKind::ArbiterAdjustment]);
     assert_eq!(unexplained(&rep), 0);
 }
@@ -548,21 +669,57 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
     let mut m = mirror(BL);
     feed_literal(&mut m, "1000 5400 5400 -");
     let out = m
-        .apply_operation(&ClockOperation::SubtractTime { color: Color::White, ms: 60_000 }, 1000)
+        .apply_operation(
+            &ClockOperation::SubtractTime {
+                color: Color::White,
+                ms: 60_000,
+            },
+            1000,
+        )
         .unwrap();
-    assert_eq!((out.before.white_ms, out.after.white_ms), (5_400_000, 5_340_000));
-    assert!(m
-        .apply_operation(&ClockOperation::SubtractTime { color: Color::White, ms: 9_999_999 }, 1000)
-        .is_err());
-    assert!(m.apply_operation(&ClockOperation::Reconstruct { to_move: 3 }, 1000).is_err());
+    assert_eq!(
+        (out.before.white_ms, out.after.white_ms),
+        (5_400_000, 5_340_000)
+    );
+    assert!(
+        m.apply_operation(
+            &ClockOperation::SubtractTime {
+                color: Color::White,
+                ms: 9_999_999
+            },
+            1000
+        )
+        .is_err()
+    );
+    assert!(
+        m.apply_operation(&ClockOperation::Reconstruct { to_move: 3 }, 1000)
+            .is_err()
+    );
     let out = m
-        .apply_operation(&ClockOperation::SetTimes { white_ms: 1_000_000, black_ms: 2_000_000 }, 1000)
+        .apply_operation(
+            &ClockOperation::SetTimes {
+                white_ms: 1_000_000,
+                black_ms: 2_000_000,
+            },
+            1000,
+        )
         .unwrap();
-    assert_eq!((out.after.white_ms, out.after.black_ms), (1_000_000, 2_000_000));
+    assert_eq!(
+        (out.after.white_ms, out.after.black_ms),
+        (1_000_000, 2_000_000)
+    );
     let mut unknown = ClockMirror::new(BL.parse().unwrap());
-    assert!(unknown
-        .apply_operation(&ClockOperation::AddTime { color: Color::White, ms: 1 }, 0)
-        .is_err());
+    assert!(
+        unknown
+            .apply_operation(
+                &ClockOperation::AddTime {
+                    color: Color::White,
+                    ms: 1
+                },
+                0
+            )
+            .is_err()
+    );
 }
 
 #[test]
@@ -581,7 +738,11 @@ fn game() -> impl Strategy<Value = (usize, Vec<(u64, u64, Option<i64>)>)> {
     (
         0usize..4,
         proptest::collection::vec(
-            (500u64..200_000, 500u64..200_000, proptest::option::weighted(0.05, -60_000i64..300_000)),
+            (
+                500u64..200_000,
+                500u64..200_000,
+                proptest::option::weighted(0.05, -60_000i64..300_000),
+            ),
             1..60,
         ),
     )

@@ -218,7 +218,8 @@ impl TimeControl {
         if ordinal == 0 {
             return Some(1);
         }
-        self.moves_at_end_of(ordinal - 1).map(|m| m.saturating_add(1))
+        self.moves_at_end_of(ordinal - 1)
+            .map(|m| m.saturating_add(1))
     }
 
     /// The per-move time that applies to a player's move `move_no` (1-based), if any.
@@ -461,7 +462,10 @@ fn parse_token(tok: &str) -> Option<Token> {
 }
 
 fn split_secs(secs: u64) -> Option<(u32, u32)> {
-    Some((u32::try_from(secs / 60).ok()?, u32::try_from(secs % 60).ok()?))
+    Some((
+        u32::try_from(secs / 60).ok()?,
+        u32::try_from(secs % 60).ok()?,
+    ))
 }
 
 /// Reads the usual notations of a time control.
@@ -544,7 +548,8 @@ impl std::str::FromStr for TimeControl {
             if let Some(secs) = secs {
                 per_move = Some(PerMove {
                     kind: kind.unwrap_or(PerMoveKind::Increment),
-                    seconds: u32::try_from(secs).map_err(|_| err("per-move time too big".into()))?,
+                    seconds: u32::try_from(secs)
+                        .map_err(|_| err("per-move time too big".into()))?,
                     from_move,
                 });
                 terms.pop();
@@ -675,7 +680,10 @@ mod tests {
         assert_eq!(sbl.per_move_ms(), 30_000);
         // Classical order without increment: 40 moves in 120 minutes, then 60 minutes.
         let classic = tc("40/120+60");
-        assert_eq!(classic.periods, vec![period(Some(40), 120), period(None, 60)]);
+        assert_eq!(
+            classic.periods,
+            vec![period(Some(40), 120), period(None, 60)]
+        );
         assert_eq!(classic.per_move, None);
         let game = tc("G/90+30s");
         assert_eq!(game.periods, vec![period(None, 90)]);
@@ -700,26 +708,46 @@ mod tests {
         let t = tc("150'/50 + 60'/20 rep.");
         assert!(t.periods[1].repeat);
         assert_eq!(t.to_string(), "150'/50 + 60'/20 rep.");
-        assert_eq!(tc("G/5 + d3s").per_move.map(|p| p.kind), Some(PerMoveKind::SimpleDelay));
-        assert_eq!(tc("G/5 + b3''").per_move.map(|p| p.kind), Some(PerMoveKind::Bronstein));
+        assert_eq!(
+            tc("G/5 + d3s").per_move.map(|p| p.kind),
+            Some(PerMoveKind::SimpleDelay)
+        );
+        assert_eq!(
+            tc("G/5 + b3''").per_move.map(|p| p.kind),
+            Some(PerMoveKind::Bronstein)
+        );
         let late = tc("90'/40 + 30' + 30'' from move 41");
         assert_eq!(late.per_move.map(|p| p.from_move), Some(41));
         assert_eq!(tc("3'30'' + 2s").periods[0].seconds, 30);
         let dgt = tc("90'/40 + 30' + 30'' (on flag)");
         assert_eq!(dgt.period_time_added, PeriodAddition::OnFlag);
-        for bad in ["", "+", "40/", "abc", "90/40++30s", "90/40 + 30 from move 3", "G/5 + dx"] {
+        for bad in [
+            "",
+            "+",
+            "40/",
+            "abc",
+            "90/40++30s",
+            "90/40 + 30 from move 3",
+            "G/5 + dx",
+        ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad:?} parsed");
         }
     }
 
     #[test]
     fn pgn_tag_form() {
-        assert_eq!(bundesliga().pgn_tag().as_deref(), Some("40/5400+30:1800+30"));
+        assert_eq!(
+            bundesliga().pgn_tag().as_deref(),
+            Some("40/5400+30:1800+30")
+        );
         assert_eq!(tc("40/120+60").pgn_tag().as_deref(), Some("40/7200:3600"));
         let late = tc("90'/40 + 30' + 30'' from move 41");
         assert_eq!(late.pgn_tag().as_deref(), Some("40/5400:1800+30"));
         assert_eq!(TimeControl::from_pgn_tag("40/5400:1800+30").unwrap(), late);
-        assert_eq!(TimeControl::from_pgn_tag("40/5400+30:1800+30").unwrap(), bundesliga());
+        assert_eq!(
+            TimeControl::from_pgn_tag("40/5400+30:1800+30").unwrap(),
+            bundesliga()
+        );
         assert_eq!(tc("G/5 + d3s").pgn_tag(), None);
         assert_eq!(tc("150'/50 + 60'/20 rep.").pgn_tag(), None);
         assert!(TimeControl::from_pgn_tag("40/5400+30:1800").is_err());
@@ -761,10 +789,18 @@ mod tests {
                     .enumerate()
                     .map(|(i, (moves, minutes, seconds))| {
                         let last = i + 1 == n;
-                        let moves = if last { moves } else { Some(moves.unwrap_or(40)) };
+                        let moves = if last {
+                            moves
+                        } else {
+                            Some(moves.unwrap_or(40))
+                        };
                         Period {
                             moves,
-                            minutes: if minutes == 0 && seconds == 0 { 1 } else { minutes },
+                            minutes: if minutes == 0 && seconds == 0 {
+                                1
+                            } else {
+                                minutes
+                            },
                             seconds,
                             repeat: last && repeat && moves.is_some(),
                         }
@@ -773,8 +809,11 @@ mod tests {
                 TimeControl {
                     periods,
                     per_move: pm.map(|(k, seconds, from_move)| PerMove {
-                        kind: [PerMoveKind::Increment, PerMoveKind::Bronstein, PerMoveKind::SimpleDelay]
-                            [usize::from(k)],
+                        kind: [
+                            PerMoveKind::Increment,
+                            PerMoveKind::Bronstein,
+                            PerMoveKind::SimpleDelay,
+                        ][usize::from(k)],
                         seconds,
                         from_move,
                     }),

@@ -194,7 +194,8 @@ pub fn assess_flags(flags: &[FlagRecord], position: Option<&Chess>) -> Option<Fl
             let (verdict, why) = match &check {
                 Some(MateCheck::CannotMate) => (
                     FlagVerdict::DrawOpponentCannotMate,
-                    "the opponent cannot checkmate by any series of legal moves: draw (FIDE 6.9)".to_string(),
+                    "the opponent cannot checkmate by any series of legal moves: draw (FIDE 6.9)"
+                        .to_string(),
                 ),
                 Some(MateCheck::MatePossible) => (
                     FlagVerdict::LossOnTime,
@@ -202,11 +203,14 @@ pub fn assess_flags(flags: &[FlagRecord], position: Option<&Chess>) -> Option<Fl
                 ),
                 Some(MateCheck::Undecided { reason }) => (
                     FlagVerdict::LossOnTimeCheckPosition,
-                    format!("loss on time unless the opponent cannot mate; the check cannot decide: {reason}"),
+                    format!(
+                        "loss on time unless the opponent cannot mate; the check cannot decide: {reason}"
+                    ),
                 ),
                 None => (
                     FlagVerdict::LossOnTimeCheckPosition,
-                    "loss on time unless the opponent cannot mate; no position to check".to_string(),
+                    "loss on time unless the opponent cannot mate; no position to check"
+                        .to_string(),
                 ),
             };
             let moves = match first.moves_required {
@@ -262,7 +266,10 @@ mod tests {
         assert_eq!(mate_check(&kn, Color::Black), MateCheck::CannotMate);
         // Locked pawns, bishops only: undecided.
         let locked = pos("4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/2B1K3 w - - 0 1");
-        assert!(matches!(mate_check(&locked, Color::White), MateCheck::Undecided { .. }));
+        assert!(matches!(
+            mate_check(&locked, Color::White),
+            MateCheck::Undecided { .. }
+        ));
     }
 
     #[test]
@@ -270,7 +277,11 @@ mod tests {
         let l = ClockSide::Left;
         let r = ClockSide::Right;
         // Move 39 completed, flag in period 1: loss (opponent has material).
-        let a = assess_flags(&[flag(l, Color::White, 10, 39, false)], Some(&Chess::default())).unwrap();
+        let a = assess_flags(
+            &[flag(l, Color::White, 10, 39, false)],
+            Some(&Chess::default()),
+        )
+        .unwrap();
         assert_eq!(a.verdict, FlagVerdict::LossOnTime);
         // Move 40 completed: next period.
         let a = assess_flags(&[flag(l, Color::White, 10, 40, false)], None).unwrap();
@@ -280,7 +291,12 @@ mod tests {
         let a = assess_flags(&[flag(r, Color::Black, 10, 50, true)], Some(&kq)).unwrap();
         assert_eq!(a.verdict, FlagVerdict::LossOnTime);
         let a = assess_flags(&[flag(l, Color::White, 10, 50, true)], Some(&kq)).unwrap();
-        assert_eq!(a.verdict, FlagVerdict::DrawOpponentCannotMate, "{}", a.explanation);
+        assert_eq!(
+            a.verdict,
+            FlagVerdict::DrawOpponentCannotMate,
+            "{}",
+            a.explanation
+        );
         // No position: the arbiter must check.
         let a = assess_flags(&[flag(r, Color::Black, 10, 50, true)], None).unwrap();
         assert_eq!(a.verdict, FlagVerdict::LossOnTimeCheckPosition);
@@ -290,14 +306,32 @@ mod tests {
         assert_eq!(a.verdict, FlagVerdict::LossOnTimeCheckPosition);
         assert!(a.explanation.contains("cannot decide"));
         // Both flags, same sample.
-        let both = [flag(l, Color::White, 10, 38, false), flag(r, Color::Black, 10, 38, false)];
-        assert_eq!(assess_flags(&both, None).unwrap().verdict, FlagVerdict::BothFlagsPlayOn);
-        let both = [flag(l, Color::White, 10, 60, true), flag(r, Color::Black, 10, 60, true)];
-        assert_eq!(assess_flags(&both, None).unwrap().verdict, FlagVerdict::BothFlagsDraw);
+        let both = [
+            flag(l, Color::White, 10, 38, false),
+            flag(r, Color::Black, 10, 38, false),
+        ];
+        assert_eq!(
+            assess_flags(&both, None).unwrap().verdict,
+            FlagVerdict::BothFlagsPlayOn
+        );
+        let both = [
+            flag(l, Color::White, 10, 60, true),
+            flag(r, Color::Black, 10, 60, true),
+        ];
+        assert_eq!(
+            assess_flags(&both, None).unwrap().verdict,
+            FlagVerdict::BothFlagsDraw
+        );
         // Both, order known: the first decides.
-        let both = [flag(l, Color::White, 20, 60, true), flag(r, Color::Black, 10, 60, true)];
+        let both = [
+            flag(l, Color::White, 20, 60, true),
+            flag(r, Color::Black, 10, 60, true),
+        ];
         let a = assess_flags(&both, Some(&Chess::default())).unwrap();
-        assert_eq!((a.verdict, a.flag.color), (FlagVerdict::LossOnTime, Some(Color::Black)));
+        assert_eq!(
+            (a.verdict, a.flag.color),
+            (FlagVerdict::LossOnTime, Some(Color::Black))
+        );
         assert!(assess_flags(&[], None).is_none());
     }
 }

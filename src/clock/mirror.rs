@@ -182,8 +182,13 @@ impl ClockMirror {
 
     /// The colour playing on a side of the clock.
     pub fn color_of(&self, side: ClockSide) -> Option<Color> {
-        self.white_side
-            .map(|w| if w == side { Color::White } else { Color::Black })
+        self.white_side.map(|w| {
+            if w == side {
+                Color::White
+            } else {
+                Color::Black
+            }
+        })
     }
 
     /// The side of the clock a colour plays on.
@@ -295,7 +300,12 @@ impl ClockMirror {
     }
 
     /// The indicators of a side at `now_ms`.
-    pub fn indicators(&self, side: ClockSide, settings: &IndicatorSettings, now_ms: u64) -> Indicators {
+    pub fn indicators(
+        &self,
+        side: ClockSide,
+        settings: &IndicatorSettings,
+        now_ms: u64,
+    ) -> Indicators {
         let st = self.side(side);
         let remaining = self.display_ms(side, now_ms);
         indicators(
@@ -372,15 +382,20 @@ impl ClockMirror {
         }
 
         for side in SIDES {
-            self.side_sample(side, &p, r, at_ms, elapsed, press == Some(side), &mut report);
+            self.side_sample(
+                side,
+                &p,
+                r,
+                at_ms,
+                elapsed,
+                press == Some(side),
+                &mut report,
+            );
         }
         if let Some(a) = press {
             self.last_pressed = Some(a);
         }
-        self.last = Some(Last {
-            reading: *r,
-            at_ms,
-        });
+        self.last = Some(Last { reading: *r, at_ms });
         report
     }
 
@@ -403,10 +418,7 @@ impl ClockMirror {
         if !self.moves_preset {
             self.check_preset(r, report);
         }
-        self.last = Some(Last {
-            reading: *r,
-            at_ms,
-        });
+        self.last = Some(Last { reading: *r, at_ms });
     }
 
     /// At the start: each side must show the first period's time (or that plus the first
@@ -418,8 +430,7 @@ impl ClockMirror {
             let shown = r.time(side);
             let near = |v: u64| shown.abs_diff(v) < 1_000;
             let ok = if r.running == Some(side) {
-                shown < with_inc.saturating_add(1_000)
-                    && shown.saturating_add(5 * 60_000) > initial
+                shown < with_inc.saturating_add(1_000) && shown.saturating_add(5 * 60_000) > initial
             } else {
                 near(initial) || near(with_inc)
             };
@@ -446,13 +457,15 @@ impl ClockMirror {
         self.started = false;
         self.last_pressed = None;
         self.check_preset(r, report);
-        self.last = Some(Last {
-            reading: *r,
-            at_ms,
-        });
+        self.last = Some(Last { reading: *r, at_ms });
     }
 
-    fn observe_white(&mut self, white: ClockSide, source: OrientationSource, report: &mut SampleReport) {
+    fn observe_white(
+        &mut self,
+        white: ClockSide,
+        source: OrientationSource,
+        report: &mut SampleReport,
+    ) {
         match self.white_side {
             None => {
                 self.white_side = Some(white);
@@ -657,9 +670,17 @@ impl ClockMirror {
             && (!explained || d != 0)
             && fits(credit.saturating_add(pending.delta_ms))
         {
-            self.push_change(report, at_ms, side, ChangeKind::ArbiterAdjustment, pending.delta_ms);
-            self.sides[i].ledger.adjustments_ms =
-                self.sides[i].ledger.adjustments_ms.saturating_add(pending.delta_ms);
+            self.push_change(
+                report,
+                at_ms,
+                side,
+                ChangeKind::ArbiterAdjustment,
+                pending.delta_ms,
+            );
+            self.sides[i].ledger.adjustments_ms = self.sides[i]
+                .ledger
+                .adjustments_ms
+                .saturating_add(pending.delta_ms);
             credit = credit.saturating_add(pending.delta_ms);
             self.sides[i].pending = None;
             explained = true;
@@ -777,7 +798,11 @@ impl ClockMirror {
         match op {
             ClockOperation::AddTime { color, ms } => {
                 let side = self.side_of(*color).ok_or(ClockError::OrientationUnknown)?;
-                set_color_ms(&mut after, *color, color_ms(&before, *color).saturating_add(*ms));
+                set_color_ms(
+                    &mut after,
+                    *color,
+                    color_ms(&before, *color).saturating_add(*ms),
+                );
                 self.expect(side, to_i64(*ms));
             }
             ClockOperation::SubtractTime { color, ms } => {
@@ -793,7 +818,9 @@ impl ClockMirror {
                 self.expect(side, -to_i64(*ms));
             }
             ClockOperation::SetTimes { white_ms, black_ms } => {
-                let w = self.side_of(Color::White).ok_or(ClockError::OrientationUnknown)?;
+                let w = self
+                    .side_of(Color::White)
+                    .ok_or(ClockError::OrientationUnknown)?;
                 after.white_ms = *white_ms;
                 after.black_ms = *black_ms;
                 self.expect(w, diff(*white_ms, before.white_ms));
@@ -814,7 +841,8 @@ impl ClockMirror {
                 if self.running().is_some() {
                     self.pending_pause = true;
                 } else {
-                    note = "the clock was already stopped: the stop is taken as the arbiter's".into();
+                    note =
+                        "the clock was already stopped: the stop is taken as the arbiter's".into();
                 }
             }
             ClockOperation::Resume => {
@@ -824,14 +852,18 @@ impl ClockMirror {
                 self.pending_resume = true;
             }
             ClockOperation::Reconstruct { to_move } => {
-                let w = self.side_of(Color::White).ok_or(ClockError::OrientationUnknown)?;
+                let w = self
+                    .side_of(Color::White)
+                    .ok_or(ClockError::OrientationUnknown)?;
                 if self.last.is_none() {
                     return Err(ClockError::NoReading);
                 }
                 let (then, raised) = reconstruct(&self.tc, before, *to_move)?;
                 after = then;
                 if raised {
-                    note = "a player was raised to the minimum (5 min, 1 min per move to the control)".into();
+                    note =
+                        "a player was raised to the minimum (5 min, 1 min per move to the control)"
+                            .into();
                 }
                 self.expect(w, diff(after.white_ms, before.white_ms));
                 self.expect(w.other(), diff(after.black_ms, before.black_ms));
@@ -908,5 +940,6 @@ fn diff(a: u64, b: u64) -> i64 {
 
 /// Whether `d` is a credit in `[lo, hi]` plus running time up to `run_max`, within tolerance.
 fn fits_range(d: i64, run_max: i64, lo: i64, hi: i64) -> bool {
-    d <= hi.saturating_add(TOLERANCE_MS) && d >= lo.saturating_sub(run_max).saturating_sub(TOLERANCE_MS)
+    d <= hi.saturating_add(TOLERANCE_MS)
+        && d >= lo.saturating_sub(run_max).saturating_sub(TOLERANCE_MS)
 }

@@ -53,7 +53,7 @@ impl SubSecond {
     /// A side first seen showing `reading_ms` at `at_ms`. A running side with an unknown phase
     /// is assumed at the top of its second; the first observed crossing corrects it.
     pub fn new(reading_ms: u64, at_ms: u64, running: bool) -> SubSecond {
-        let anchor_ms = if running && reading_ms % GRAIN_MS == 0 {
+        let anchor_ms = if running && reading_ms.is_multiple_of(GRAIN_MS) {
             reading_ms.saturating_add(GRAIN_MS - 1)
         } else {
             reading_ms
@@ -86,7 +86,7 @@ impl SubSecond {
         let at_ms = at_ms.max(self.last_sample_at);
         let shown = self.display_ms(at_ms);
         let mut value = add_signed(shown, credit_ms);
-        if reading_ms % GRAIN_MS != 0 {
+        if !reading_ms.is_multiple_of(GRAIN_MS) {
             // A source with millisecond precision: take it as it is.
             value = reading_ms;
         } else {
@@ -139,7 +139,15 @@ mod tests {
             start_ms.saturating_sub(el.max(0) as u64)
         };
         let mut est = SubSecond::new(start_ms, 0, false);
-        est.update(start_ms, t0, Run { before: false, now: true }, 0);
+        est.update(
+            start_ms,
+            t0,
+            Run {
+                before: false,
+                now: true,
+            },
+            0,
+        );
         // Build the sample times: crossings plus delay, and periodic extras.
         let mut samples: Vec<(u64, u64)> = Vec::new();
         let mut t = t0;
@@ -152,7 +160,7 @@ mod tests {
                 samples.push((t + delays[k % delays.len()], shown * 1000));
                 k += 1;
             }
-            if extra > 0 && (t - t0) % extra == 0 {
+            if extra > 0 && (t - t0).is_multiple_of(extra) {
                 samples.push((t, shown * 1000));
             }
         }
@@ -163,7 +171,11 @@ mod tests {
         let mut prev = t0;
         for &(s, value) in &samples {
             // Query the display at a few times before this sample arrives.
-            for q in [prev + (s - prev) / 3, prev + 2 * (s - prev) / 3, s.saturating_sub(1)] {
+            for q in [
+                prev + (s - prev) / 3,
+                prev + 2 * (s - prev) / 3,
+                s.saturating_sub(1),
+            ] {
                 let d = est.display_ms(q);
                 if d > last_shown {
                     return Err(format!("display went up at {q}: {last_shown} -> {d}"));
@@ -181,7 +193,15 @@ mod tests {
                 locked = true;
             }
             reading = new_reading;
-            est.update(reading, s, Run { before: true, now: true }, 0);
+            est.update(
+                reading,
+                s,
+                Run {
+                    before: true,
+                    now: true,
+                },
+                0,
+            );
             prev = s;
         }
         Ok(())
@@ -200,19 +220,51 @@ mod tests {
     #[test]
     fn stopped_side_keeps_its_fraction_and_credit() {
         let mut est = SubSecond::new(60_000, 0, false);
-        est.update(60_000, 1_000, Run { before: false, now: true }, 0);
+        est.update(
+            60_000,
+            1_000,
+            Run {
+                before: false,
+                now: true,
+            },
+            0,
+        );
         // 60.000 s shows as 59 s from the first millisecond on.
-        est.update(59_000, 1_001, Run { before: true, now: true }, 0);
+        est.update(
+            59_000,
+            1_001,
+            Run {
+                before: true,
+                now: true,
+            },
+            0,
+        );
         assert_eq!(est.display_ms(1_400), 59_600);
         // The side presses at 1_400 (reading still 59 s), the increment of 30 s follows.
-        est.update(89_000, 1_400, Run { before: true, now: false }, 30_000);
+        est.update(
+            89_000,
+            1_400,
+            Run {
+                before: true,
+                now: false,
+            },
+            30_000,
+        );
         assert_eq!(est.display_ms(5_000), 89_600);
     }
 
     #[test]
     fn stall_holds_at_the_reported_second() {
         let mut est = SubSecond::new(10_000, 0, true);
-        est.update(9_000, 500, Run { before: true, now: true }, 0);
+        est.update(
+            9_000,
+            500,
+            Run {
+                before: true,
+                now: true,
+            },
+            0,
+        );
         assert_eq!(est.display_ms(100_000), 9_000);
     }
 
