@@ -5,8 +5,8 @@
 //! short ones are written out as literal sample lines.
 
 use arbiter_console::clock::{
-    ChangeKind, ClockAlert, ClockMirror, ClockOperation, ClockReading, FlagVerdict, PeriodAddition,
-    SampleReport, TimeControl, assess_flags,
+    ChangeKind, ClockAlert, ClockMirror, ClockOperation, ClockReading, FlagVerdict, PerMoveKind,
+    PeriodAddition, SampleReport, TimeControl, assess_flags,
 };
 use arbiter_console::model::{ClockSide, Color};
 use proptest::prelude::*;
@@ -32,6 +32,8 @@ struct Dgt {
     flags: [bool; 2],
     moves: [u32; 2],
     period: [u32; 2],
+    /// Time the running side has used on its current move (for delays).
+    move_used: u64,
     samples: Vec<(u64, ClockReading)>,
 }
 
@@ -47,6 +49,7 @@ impl Dgt {
             flags: [false; 2],
             moves: [0; 2],
             period: [0; 2],
+            move_used: 0,
             samples: Vec::new(),
         };
         d.emit();
@@ -77,6 +80,19 @@ impl Dgt {
                 return;
             };
             let i = idx(s);
+            // A simple delay: the main time waits until the delay has passed.
+            if let Some(pm) = self.setting.per_move_for(self.moves[i] + 1)
+                && pm.kind == PerMoveKind::SimpleDelay
+            {
+                let delay = u64::from(pm.seconds) * 1000;
+                if self.move_used < delay {
+                    let wait = dt.min(delay - self.move_used);
+                    self.move_used += wait;
+                    self.t += wait;
+                    dt -= wait;
+                    continue;
+                }
+            }
             let cur = self.ms[i];
             if cur == 0 {
                 self.t += dt;
@@ -86,6 +102,7 @@ impl Dgt {
             let step = dt.min(to_change);
             self.t += step;
             self.ms[i] -= step;
+            self.move_used += step;
             dt -= step;
             if step == to_change {
                 if self.ms[i] == 0 {
@@ -104,6 +121,9 @@ impl Dgt {
     }
 
     fn start(&mut self, side: ClockSide) {
+        if self.running != Some(side) {
+            self.move_used = 0;
+        }
         self.running = Some(side);
         self.emit();
     }
@@ -120,6 +140,12 @@ impl Dgt {
         self.moves[i] += 1;
         let m = self.moves[i];
         self.ms[i] += self.setting.increment_ms_for(m);
+        if let Some(pm) = self.setting.per_move_for(m)
+            && pm.kind == PerMoveKind::Bronstein
+        {
+            self.ms[i] += self.move_used.min(u64::from(pm.seconds) * 1000);
+        }
+        self.move_used = 0;
         let p = self.period[i];
         if self.setting.period_time_added == PeriodAddition::OnMove
             && self.setting.moves_at_end_of(p) == Some(m)
@@ -736,7 +762,7 @@ fn mirror_state_round_trips_through_json() {
 /// One random game: per-move times for White and Black, occasional announced adjustments.
 fn game() -> impl Strategy<Value = (usize, Vec<(u64, u64, Option<i64>)>)> {
     (
-        0usize..4,
+        0usize..CONTROLS.len(),
         proptest::collection::vec(
             (
                 500u64..200_000,
@@ -748,11 +774,14 @@ fn game() -> impl Strategy<Value = (usize, Vec<(u64, u64, Option<i64>)>)> {
     )
 }
 
-const CONTROLS: [&str; 4] = [
+const CONTROLS: [&str; 7] = [
     "90/40+30+30s",
     "40/120+60",
     "100'/40 + 50' + 30'' from move 41",
     "3'/5 + 2'/5 rep.",
+    "G/30 + b5s",
+    "G/30 + d5s",
+    "90'/40 + 30' + 30'' (on flag)",
 ];
 
 proptest! {
@@ -793,10 +822,16 @@ proptest! {
                 let before_period = m.period(side);
                 let n = dgt.moves[idx(side)] + 1;
                 truth_inc[idx(side)] += control.increment_ms_for(n);
+                if let Some(pm) = control.per_move_for(n)
+                    && pm.kind == PerMoveKind::Bronstein
+                {
+                    truth_inc[idx(side)] += dgt.move_used.min(u64::from(pm.seconds) * 1000);
+                }
                 dgt.press();
                 let rep = dgt.feed(&mut m);
                 prop_assert_eq!(unexplained(&rep), 0, "{:?}", rep.alerts);
-                let at_control = (0..1000).any(|k| control.moves_at_end_of(k) == Some(n) && control.has_next_period(k));
+                let at_control = control.period_time_added == PeriodAddition::OnMove
+                    && (0..1000).any(|k| control.moves_at_end_of(k) == Some(n) && control.has_next_period(k));
                 prop_assert_eq!(m.period(side), before_period + u32::from(at_control), "move {}", n);
                 prop_assert_eq!(m.period(side), dgt.period[idx(side)]);
             }

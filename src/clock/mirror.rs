@@ -557,11 +557,70 @@ impl ClockMirror {
                 // The rules' period changes at the required move, whatever the clock does.
                 self.advance_period(i);
             }
-            if fits(inc.saturating_add(period_add)) {
-                if inc > 0 {
-                    self.push_change(report, at_ms, side, ChangeKind::Increment { move_no }, inc);
-                    self.sides[i].ledger.increments_ms += inc.unsigned_abs();
+            // A Bronstein delay gives back the time used, up to the delay.
+            let bronstein = match self.tc.per_move_for(move_no) {
+                Some(pm) if pm.kind == PerMoveKind::Bronstein => {
+                    to_i64(u64::from(pm.seconds) * 1000)
                 }
+                _ => 0,
+            };
+            let ran = self.sides[i]
+                .run_started_at
+                .map_or(elapsed, |s| at_ms.saturating_sub(s));
+            let delay_credit = to_i64(ran).clamp(0, bronstein);
+            let base = inc.saturating_add(period_add);
+            let mut credit_inc = |this: &mut Self, report: &mut SampleReport| {
+                if inc > 0 {
+                    this.push_change(report, at_ms, side, ChangeKind::Increment { move_no }, inc);
+                    this.sides[i].ledger.increments_ms += inc.unsigned_abs();
+                }
+                if delay_credit > 0 {
+                    this.push_change(
+                        report,
+                        at_ms,
+                        side,
+                        ChangeKind::DelayCredit { move_no },
+                        delay_credit,
+                    );
+                    this.sides[i].ledger.increments_ms += delay_credit.unsigned_abs();
+                }
+                inc.saturating_add(delay_credit)
+            };
+            if fits_range(d, run_max, base, base.saturating_add(bronstein)) {
+                credit = credit_inc(self, report);
+                if period_add > 0 {
+                    let period = self.sides[i].period;
+                    self.push_change(
+                        report,
+                        at_ms,
+                        side,
+                        ChangeKind::PeriodTimeAdded {
+                            period,
+                            on_flag: false,
+                        },
+                        period_add,
+                    );
+                    self.sides[i].ledger.period_ms += period_add.unsigned_abs();
+                    credit = credit.saturating_add(period_add);
+                }
+                explained = true;
+            } else if period_add > 0 && fits_range(d, run_max, inc, inc.saturating_add(bronstein)) {
+                credit = credit_inc(self, report);
+                explained = true;
+                report.alerts.push(ClockAlert::PeriodTimeMissing {
+                    side,
+                    period: self.sides[i].period,
+                    move_no,
+                    at_ms,
+                });
+            } else if inc > 0 && fits(period_add) {
+                // The clock did not add the increment the time control prescribes.
+                report.alerts.push(ClockAlert::WrongIncrement {
+                    side,
+                    expected_ms: inc.unsigned_abs(),
+                    added_ms: 0,
+                    at_ms,
+                });
                 if period_add > 0 {
                     let period = self.sides[i].period;
                     self.push_change(
@@ -576,46 +635,8 @@ impl ClockMirror {
                     );
                     self.sides[i].ledger.period_ms += period_add.unsigned_abs();
                 }
-                credit = inc.saturating_add(period_add);
+                credit = period_add;
                 explained = true;
-            } else if period_add > 0 && fits(inc) {
-                if inc > 0 {
-                    self.push_change(report, at_ms, side, ChangeKind::Increment { move_no }, inc);
-                    self.sides[i].ledger.increments_ms += inc.unsigned_abs();
-                }
-                credit = inc;
-                explained = true;
-                report.alerts.push(ClockAlert::PeriodTimeMissing {
-                    side,
-                    period: self.sides[i].period,
-                    move_no,
-                    at_ms,
-                });
-            } else if let Some(pm) = self.tc.per_move_for(move_no)
-                && pm.kind == PerMoveKind::Bronstein
-            {
-                let delay = to_i64(u64::from(pm.seconds) * 1000);
-                if d <= delay.saturating_add(TOLERANCE_MS) && fits_range(d, run_max, 0, delay) {
-                    let ran = self.sides[i]
-                        .run_started_at
-                        .map_or(elapsed, |s| at_ms.saturating_sub(s));
-                    let c = to_i64(ran).clamp(0, delay);
-                    self.push_change(report, at_ms, side, ChangeKind::DelayCredit { move_no }, c);
-                    self.sides[i].ledger.increments_ms += c.unsigned_abs();
-                    credit = c;
-                    explained = true;
-                }
-            } else if fits(0) {
-                explained = true;
-            }
-            if explained && inc > 0 && credit == 0 {
-                // The clock did not add the increment the time control prescribes.
-                report.alerts.push(ClockAlert::WrongIncrement {
-                    side,
-                    expected_ms: inc.unsigned_abs(),
-                    added_ms: 0,
-                    at_ms,
-                });
             }
             if !explained && inc > 0 && period_add == 0 && d > TOLERANCE_MS {
                 report.alerts.push(ClockAlert::WrongIncrement {
