@@ -905,3 +905,84 @@ proptest! {
         }
     }
 }
+
+/// The sub-second display through the mirror: a DGT clock, samples delivered with a transport
+/// delay, the display checked every few milliseconds against the clock's true time.
+fn display_error(delays: &[u64]) -> (u64, bool) {
+    let mut m = mirror(BL);
+    let mut dgt = Dgt::new(BL);
+    let mut queue: std::collections::VecDeque<(u64, ClockReading)> = Default::default();
+    let mut k = 0usize;
+    let mut last_arrival = 0u64;
+    let mut worst = 0u64;
+    let mut monotone = true;
+    let mut last_shown = [u64::MAX; 2];
+    let mut last_reading = [0u64; 2];
+    dgt.start(L);
+    for mv in 0..40u64 {
+        let think = 2_000 + (mv * 7_777) % 30_000;
+        let mut left = think;
+        while left > 0 {
+            let step = left.min(37);
+            dgt.run(step);
+            left -= step;
+            for (t, r) in dgt.samples.drain(..) {
+                let arrival = (t + delays[k % delays.len()]).max(last_arrival);
+                last_arrival = arrival;
+                k += 1;
+                queue.push_back((arrival, r));
+            }
+            while let Some(&(arrival, r)) = queue.front() {
+                if arrival > dgt.t {
+                    break;
+                }
+                m.apply_sample(&r, arrival);
+                queue.pop_front();
+            }
+            for side in [L, R] {
+                let shown = m.display_ms(side, dgt.t);
+                // Compare once the console has heard of every change (a sample in flight may
+                // carry an increment the console cannot know yet).
+                if queue.is_empty() {
+                    worst = worst.max(shown.abs_diff(dgt.ms[idx(side)]));
+                }
+                let reading = m.reading_ms(side);
+                if shown > last_shown[idx(side)] && reading <= last_reading[idx(side)] {
+                    monotone = false;
+                }
+                last_shown[idx(side)] = shown;
+                last_reading[idx(side)] = reading;
+            }
+        }
+        dgt.press();
+    }
+    (worst, monotone)
+}
+
+#[test]
+fn display_stays_within_a_tenth_of_the_clock() {
+    for delays in [&[0u64][..], &[20], &[15, 40, 5, 60, 25], &[50, 10, 30]] {
+        let (worst, monotone) = display_error(delays);
+        assert!(monotone, "display rose on its own with delays {delays:?}");
+        assert!(
+            worst <= 100,
+            "display off by {worst} ms with delays {delays:?}"
+        );
+    }
+}
+
+#[test]
+#[ignore]
+fn print_display_errors() {
+    for delays in [
+        &[0u64][..],
+        &[20],
+        &[15, 40, 5, 60, 25],
+        &[50, 10, 30],
+        &[80],
+        &[0, 90],
+        &[90, 90, 5],
+    ] {
+        println!("{delays:?}: {:?}", display_error(delays));
+    }
+}

@@ -22,7 +22,9 @@
 use serde::{Deserialize, Serialize};
 
 /// How far a predicted crossing may move later per observed crossing (clock drift allowance).
-const DRIFT_MS: u64 = 2;
+const DRIFT_MS: u64 = 10;
+/// The largest transport-delay variation the estimator learns.
+const MAX_JITTER_MS: u64 = 300;
 /// The resolution of a whole-second reading.
 const GRAIN_MS: u64 = 1000;
 
@@ -38,6 +40,10 @@ pub struct SubSecond {
     running: bool,
     /// Arrival time of the last sample.
     last_sample_at: u64,
+    /// Mean excess of the transport delay over its minimum, learnt at observed crossings:
+    /// a press or a start is dated this much before the arrival of its sample.
+    #[serde(default)]
+    jitter_ms: u64,
 }
 
 /// How the side ran between the previous sample and this one.
@@ -64,6 +70,7 @@ impl SubSecond {
             reported_ms: reading_ms,
             running,
             last_sample_at: at_ms,
+            jitter_ms: 0,
         }
     }
 
@@ -84,7 +91,16 @@ impl SubSecond {
     /// (increment, period time, adjustment: positive; a deduction: negative).
     pub fn update(&mut self, reading_ms: u64, at_ms: u64, run: Run, credit_ms: i64) {
         let at_ms = at_ms.max(self.last_sample_at);
-        let shown = self.display_ms(at_ms);
+        // A stop that comes with a credit (a press with increment): the clock stopped about
+        // one delay excess before the sample arrived; the credit hides the small correction.
+        let stopped_at = if run.before && !run.now && credit_ms > 0 {
+            at_ms
+                .saturating_sub(self.jitter_ms)
+                .max(self.last_sample_at)
+        } else {
+            at_ms
+        };
+        let shown = self.display_ms(stopped_at);
         let mut value = add_signed(shown, credit_ms);
         if !reading_ms.is_multiple_of(GRAIN_MS) {
             // A source with millisecond precision: take it as it is.
@@ -98,6 +114,8 @@ impl SubSecond {
                     .anchor_at
                     .saturating_add(self.anchor_ms)
                     .saturating_sub(boundary);
+                let excess = at_ms.saturating_sub(predicted).min(MAX_JITTER_MS);
+                self.jitter_ms = (7 * self.jitter_ms + excess) / 8;
                 let mut crossing = predicted.saturating_add(DRIFT_MS).min(at_ms);
                 if self.reported_ms == boundary {
                     crossing = crossing.max(self.last_sample_at.saturating_add(1).min(at_ms));
@@ -108,7 +126,15 @@ impl SubSecond {
             value = value.clamp(reading_ms, top);
         }
         self.anchor_ms = value;
-        self.anchor_at = at_ms;
+        // A start is dated like a stop: about one delay excess before the arrival (the display
+        // can only drop by this).
+        self.anchor_at = if run.now && !run.before {
+            at_ms
+                .saturating_sub(self.jitter_ms)
+                .max(self.last_sample_at)
+        } else {
+            at_ms
+        };
         self.reported_ms = reading_ms;
         self.running = run.now;
         self.last_sample_at = at_ms;
