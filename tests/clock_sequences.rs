@@ -986,3 +986,72 @@ fn print_display_errors() {
         println!("{delays:?}: {:?}", display_error(delays));
     }
 }
+
+#[test]
+fn indicators_follow_the_game() {
+    use arbiter_console::clock::IndicatorSettings;
+    let settings = IndicatorSettings::default();
+    // 10 s increment: exemption below 5 min, sticky until the period ends.
+    let tc = "90/40+30+10s";
+    let mut m = mirror(tc);
+    let mut dgt = Dgt::new(tc);
+    dgt.start(L);
+    // 36 moves of 150 s (140 s net): 5400 − 36 × 140 = 360 s left.
+    play(&mut dgt, &mut m, 36, 150_000, 20_000);
+    assert!(!m.indicators(L, &settings, dgt.t).scoresheet_exempt);
+    dgt.run(90_000); // 270 s: below 5 minutes
+    dgt.feed(&mut m);
+    let i = m.indicators(L, &settings, dgt.t);
+    assert!(i.scoresheet_exempt && i.time_trouble);
+    assert_eq!(i.moves_to_control, Some(4));
+    dgt.press();
+    dgt.feed(&mut m);
+    // The opponent's illegal move: White gets 2 minutes and is above 5 minutes again; the
+    // exemption stays for the rest of the period (FIDE 8.4).
+    m.apply_operation(
+        &ClockOperation::AddTime {
+            color: Color::White,
+            ms: 120_000,
+        },
+        dgt.t,
+    )
+    .unwrap();
+    dgt.add(L, 120_000);
+    dgt.think_and_press(1_000);
+    dgt.feed(&mut m);
+    assert!(m.reading_ms(L) > 300_000);
+    assert!(m.indicators(L, &settings, dgt.t).scoresheet_exempt);
+    // Moves 38 to 40: the period ends, no longer exempt.
+    play(&mut dgt, &mut m, 3, 1_000, 1_000);
+    assert_eq!(m.period(L), 1);
+    assert!(!m.indicators(L, &settings, dgt.t).scoresheet_exempt);
+
+    // 30 s increment: never exempt.
+    let mut m = mirror(BL);
+    let mut dgt = Dgt::new(BL);
+    dgt.start(L);
+    play(&mut dgt, &mut m, 36, 177_000, 20_000);
+    dgt.run(20_000);
+    dgt.feed(&mut m);
+    assert!(m.reading_ms(L) < 300_000);
+    assert!(!m.indicators(L, &settings, dgt.t).scoresheet_exempt);
+
+    // Quickplay finish: announced, no increment, last period, on move, under 2 minutes.
+    let tc = "120'/40 + 60'";
+    let qpf = IndicatorSettings {
+        quickplay_allowed: true,
+        ..IndicatorSettings::default()
+    };
+    let mut m = mirror(tc);
+    let mut dgt = Dgt::new(tc);
+    dgt.start(L);
+    play(&mut dgt, &mut m, 40, 150_000, 20_000);
+    assert_eq!(m.period(L), 1);
+    dgt.run(4_700_000); // 7200 − 40 × 150 + 3600 − 4700 = 100 s left
+    dgt.feed(&mut m);
+    let i = m.indicators(L, &qpf, dgt.t);
+    assert!(m.reading_ms(L) < 120_000, "{}", m.reading_ms(L));
+    assert!(i.quickplay_claim_possible);
+    assert!(!m.indicators(R, &qpf, dgt.t).quickplay_claim_possible);
+    assert!(!m.indicators(L, &settings, dgt.t).quickplay_claim_possible);
+}
