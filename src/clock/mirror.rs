@@ -569,7 +569,7 @@ impl ClockMirror {
                 .map_or(elapsed, |s| at_ms.saturating_sub(s));
             let delay_credit = to_i64(ran).clamp(0, bronstein);
             let base = inc.saturating_add(period_add);
-            let mut credit_inc = |this: &mut Self, report: &mut SampleReport| {
+            let credit_inc = |this: &mut Self, report: &mut SampleReport| {
                 if inc > 0 {
                     this.push_change(report, at_ms, side, ChangeKind::Increment { move_no }, inc);
                     this.sides[i].ledger.increments_ms += inc.unsigned_abs();
