@@ -1055,3 +1055,40 @@ fn indicators_follow_the_game() {
     assert!(!m.indicators(R, &qpf, dgt.t).quickplay_claim_possible);
     assert!(!m.indicators(L, &settings, dgt.t).quickplay_claim_possible);
 }
+
+#[test]
+fn literal_orientation_from_the_source_and_freeze_at_the_flag() {
+    // No configuration: LiveChess reports White on the right.
+    let mut m = ClockMirror::new(BL.parse().unwrap());
+    let mut r = ClockReading::stopped(5_400_000, 5_400_000);
+    r.white_side = Some(R);
+    assert!(m.apply_sample(&r, 1_000).alerts.is_empty());
+    assert_eq!(m.color_of(R), Some(Color::White));
+    // Configured left, the source says right: alert once.
+    let mut m = mirror(BL);
+    let rep = m.apply_sample(&r, 1_000);
+    assert!(matches!(
+        rep.alerts[0],
+        ClockAlert::OrientationMismatch { .. }
+    ));
+    assert!(m.apply_sample(&r, 2_000).alerts.is_empty());
+
+    // A clock that stops itself at the final flag is not a player stopping it.
+    let mut m = mirror("G/5");
+    let reps = feed_literal(
+        &mut m,
+        "1000 300 300 -\n2000 300 300 L\n3000 299 300 L\n302000 0 300 - l",
+    );
+    assert!(
+        reps[3]
+            .alerts
+            .iter()
+            .all(|a| !matches!(a, ClockAlert::PlayerStoppedClock { .. }))
+    );
+    assert!(
+        reps[3]
+            .alerts
+            .iter()
+            .any(|a| matches!(a, ClockAlert::FlagFell(f) if f.last_period && f.indicated))
+    );
+}

@@ -353,7 +353,9 @@ impl ClockMirror {
             (Some(a), None) => {
                 let by_arbiter = std::mem::take(&mut self.pending_pause);
                 self.push_change(&mut report, at_ms, a, ChangeKind::Stopped { by_arbiter }, 0);
-                if !by_arbiter {
+                // A clock that freezes at the final flag stops by itself (DGT "FREEZE").
+                let frozen_at_flag = r.time(a) == 0 || (r.flag(a) && !p.flag(a));
+                if !by_arbiter && !frozen_at_flag {
                     report.alerts.push(ClockAlert::PlayerStoppedClock { at_ms });
                 }
             }
