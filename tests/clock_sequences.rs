@@ -868,6 +868,15 @@ proptest! {
             prop_assert_eq!(l.increments_ms, truth_inc[idx(side)]);
             prop_assert_eq!(l.adjustments_ms, truth_adj[idx(side)]);
             prop_assert_eq!(m.moves(side), dgt.moves[idx(side)]);
+            let truth_period: u64 = (1..=dgt.period[idx(side)])
+                .map(|k| control.period(k).unwrap().base_ms())
+                .sum();
+            prop_assert_eq!(l.period_ms, truth_period);
+            // Time used: what the clock really ran, to within the display's one second.
+            let truth_used = (control.initial_ms() + truth_inc[idx(side)] + truth_period) as i64
+                + truth_adj[idx(side)]
+                - dgt.ms[idx(side)] as i64;
+            prop_assert!((l.used_ms - truth_used).abs() < 1_000, "used {} vs {}", l.used_ms, truth_used);
         }
     }
 

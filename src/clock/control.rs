@@ -692,6 +692,26 @@ mod tests {
     }
 
     #[test]
+    fn the_usual_notations_round_trip_through_the_canonical_form() {
+        for text in [
+            "90/40+30+30s",
+            "40/120+60",
+            "G/90+30s",
+            "100'/40 + 50' + 30''",
+            "150'/50 + 60'/20 rep.",
+            "G/5 + d3s",
+            "90'/40 + 30' + 30'' from move 41 (on flag)",
+        ] {
+            let t = tc(text);
+            let canonical = t.to_string();
+            assert_eq!(tc(&canonical), t, "{text} -> {canonical}");
+            assert_eq!(tc(&canonical).to_string(), canonical);
+        }
+        assert_eq!(tc("40/120+60").to_string(), "120'/40 + 60'");
+        assert_eq!(tc("G/90+30s").to_string(), "90' + 30''");
+    }
+
+    #[test]
     fn slash_disambiguation_rule() {
         // Marks decide first, whatever the sizes of the numbers.
         assert_eq!(tc("30'/40").periods, vec![period(Some(40), 30)]);
