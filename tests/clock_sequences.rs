@@ -1101,3 +1101,24 @@ fn literal_orientation_from_the_source_and_freeze_at_the_flag() {
             .any(|a| matches!(a, ClockAlert::FlagFell(f) if f.last_period && f.indicated))
     );
 }
+
+#[test]
+fn flag_record_carries_the_e_board_count() {
+    let mut m = mirror(BL);
+    let mut dgt = Dgt::new(BL);
+    dgt.start(L);
+    play(&mut dgt, &mut m, 39, 165_000, 30_000);
+    // The e-board saw White's 40th move, but White has not pressed.
+    m.apply_move(79);
+    dgt.run(140_000);
+    dgt.feed(&mut m);
+    let a = assess_flags(&m.open_flags(), Some(&Chess::default())).unwrap();
+    assert_eq!(a.flag.board_moves, Some(40));
+    assert_eq!(a.flag.moves_completed, 39);
+    assert_eq!(a.verdict, FlagVerdict::LossOnTime);
+    assert!(
+        a.explanation.contains("e-board saw 40 moves"),
+        "{}",
+        a.explanation
+    );
+}

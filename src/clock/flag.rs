@@ -28,6 +28,10 @@ pub struct FlagRecord {
     pub last_period: bool,
     /// Shown by the clock's flag indication (as opposed to inferred from zero time).
     pub indicated: bool,
+    /// Moves the e-board had seen for this player, when an e-board reports moves (a press
+    /// completes a move, FIDE 6.2.1; a difference needs the scoresheets).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_moves: Option<u32>,
 }
 
 impl FlagRecord {
@@ -219,12 +223,21 @@ pub fn assess_flags(flags: &[FlagRecord], position: Option<&Chess>) -> Option<Fl
                 }
                 _ => "last period".to_string(),
             };
+            let mut explanation = format!("flag in period {} ({moves}): {why}", first.period + 1);
+            if let Some(b) = first.board_moves
+                && b != first.moves_completed
+            {
+                explanation.push_str(&format!(
+                    "; the e-board saw {b} moves, the clock {} presses: check the scoresheets",
+                    first.moves_completed
+                ));
+            }
             Some(FlagAssessment {
                 verdict,
                 flag: first.clone(),
                 other_flag: other,
                 mate_check: check,
-                explanation: format!("flag in period {} ({moves}): {why}", first.period + 1),
+                explanation,
             })
         }
     }
@@ -252,6 +265,7 @@ mod tests {
             moves_required: if last { None } else { Some(40) },
             last_period: last,
             indicated: true,
+            board_moves: None,
         }
     }
 

@@ -782,6 +782,10 @@ impl ClockMirror {
                 moves_required: self.tc.moves_at_end_of(period_before),
                 last_period: self.tc.is_last_period(period_before),
                 indicated: r.flag(side),
+                board_moves: match (self.board_plies, self.color_of(side)) {
+                    (0, _) | (_, None) => None,
+                    (_, Some(c)) => Some(self.board_moves(c)),
+                },
             };
             self.flags.push(record.clone());
             report.alerts.push(ClockAlert::FlagFell(record));
