@@ -70,6 +70,9 @@ pub struct SessionStarted {
     pub boards: u16,
     /// The console's version.
     pub software: String,
+    /// The time control of the games, so that the journal explains its clocks by itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<crate::clock::TimeControl>,
 }
 
 /// Connection state of a board's feed.

@@ -69,12 +69,22 @@ pub fn wall_at(s: &MatchState, now_mono: MonoMs) -> Option<WallMs> {
     Some(last.wall_ms + now_mono.saturating_sub(last.mono_ms) as i64)
 }
 
-/// Both clocks at `now_mono` as (White, Black), from the last sample: the running side counts
-/// down from the sample's time. `None` without a sample.
-pub fn clock_times(bs: &BoardState, now_mono: MonoMs) -> Option<(u64, u64)> {
+/// Both clocks at `now_mono` as (White, Black): from the clock mirror (sub-second display) when
+/// it knows which side is White, else interpolated from the last sample. `None` without a sample.
+pub fn clock_times(s: &MatchState, bs: &BoardState, now_mono: MonoMs) -> Option<(u64, u64)> {
+    let now = s.clock_ms(now_mono);
+    if let Some(m) = &bs.mirror
+        && m.last_reading().is_some()
+        && let (Some(w), Some(b)) = (
+            m.display_color_ms(Color::White, now),
+            m.display_color_ms(Color::Black, now),
+        )
+    {
+        return Some((w, b));
+    }
     let c = bs.clock?;
-    let at = bs.clock_at?.mono_ms;
-    let elapsed = now_mono.saturating_sub(at);
+    let at = s.clock_base_ms + bs.clock_at?.mono_ms;
+    let elapsed = now.saturating_sub(at);
     let (mut left, mut right) = (c.left_ms, c.right_ms);
     match c.running {
         Some(ClockSide::Left) => left = left.saturating_sub(elapsed),
@@ -166,7 +176,7 @@ pub fn absent_after_default_time(
 /// Proposes the consequence the rules prescribe.
 pub fn propose(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Proposal {
     let bs = req.board.and_then(|b| s.board(b));
-    let (white_ms, black_ms) = bs.and_then(|b| clock_times(b, now_mono)).unzip();
+    let (white_ms, black_ms) = bs.and_then(|b| clock_times(s, b, now_mono)).unzip();
     let mut p = Proposal {
         white_ms,
         black_ms,
