@@ -118,6 +118,9 @@ pub struct MoveEntry {
     pub ply: u32,
     pub san: String,
     pub uci: String,
+    /// The mover's clock once the move was completed (the first sample after it in which the
+    /// mover's clock no longer runs).
+    pub clock_ms: Option<u64>,
 }
 
 /// One board as the console sees it.
@@ -336,6 +339,16 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                     right_flag: e.right_flag,
                     white_side: e.white_side,
                 };
+                // The mover's clock after the move: the first sample where it has stopped.
+                let white_side = mirror.white_side().map(|(s, _)| s).or(e.white_side);
+                if let (Some(last), Some(ws)) = (bs.moves.last_mut(), white_side)
+                    && last.clock_ms.is_none()
+                {
+                    let mover = if last.ply % 2 == 1 { ws } else { ws.other() };
+                    if e.running != Some(mover) {
+                        last.clock_ms = Some(reading.time(mover));
+                    }
+                }
                 let report = mirror.apply_sample(&reading, clock_ms);
                 bs.clock_changes.extend(report.changes);
                 bs.clock_alerts
@@ -362,6 +375,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                 ply: e.ply,
                 san: e.san.clone(),
                 uci: e.uci.clone(),
+                clock_ms: None,
             });
             bs.last_data = Some(at);
         }
