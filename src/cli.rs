@@ -64,10 +64,36 @@ pub enum Command {
         #[arg(long = "match")]
         match_file: Option<PathBuf>,
     },
-    /// Play a journal back in the console, or query it headless.
+    /// Play a journal back in the console, or query it headless (--at, --incidents,
+    /// --extract).
     Replay {
         /// The journal (.jsonl).
         journal: PathBuf,
+        /// The moment: HH:MM:SS local time at the venue, an RFC 3339 time, or +H:MM:SS from the
+        /// first record.
+        #[arg(long)]
+        at: Option<String>,
+        /// Print the state at --at as JSON.
+        #[arg(long)]
+        json: bool,
+        /// List the incidents with their times.
+        #[arg(long)]
+        incidents: bool,
+        /// Narrow to one board.
+        #[arg(long)]
+        board: Option<u16>,
+        /// Write an incident bundle for an appeal (with --from, --to, -o).
+        #[arg(long, requires_all = ["from", "to", "output"])]
+        extract: bool,
+        #[arg(long)]
+        from: Option<String>,
+        #[arg(long)]
+        to: Option<String>,
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// The match file (default: the path recorded in the journal), for local times.
+        #[arg(long = "match")]
+        match_file: Option<PathBuf>,
     },
     /// Build the match report from a journal: report.json (canonical, to sign), report.md,
     /// report.pdf and games.pgn.
@@ -177,7 +203,31 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Script { scenario, journal } => script(&scenario, journal.as_deref()),
         Command::Demo { .. } => unavailable("demo", "the console screen (issue 5)"),
         Command::Run { .. } => unavailable("run", "the console screen (issue 5)"),
-        Command::Replay { .. } => unavailable("replay", "replay (issue 8)"),
+        Command::Replay {
+            journal,
+            at,
+            json,
+            incidents,
+            board,
+            extract,
+            from,
+            to,
+            output,
+            match_file,
+        } => {
+            let q = ReplayQuery {
+                at,
+                json,
+                incidents,
+                board,
+                extract,
+                from,
+                to,
+                output,
+                match_file,
+            };
+            replay(&journal, q)
+        }
         Command::Simulate { .. } => unavailable("simulate", "the venue simulator (issue 4)"),
     }
 }
@@ -223,6 +273,35 @@ fn verify(path: &Path, journal_path: Option<&Path>, match_path: Option<&Path>) -
     };
     if looks_like_report(&bytes) {
         return verify_report(path, &bytes, journal_path, match_path);
+    }
+    if bytes.starts_with(b"{\"bundle\"") {
+        let journal = match journal_path.map(std::fs::read).transpose() {
+            Ok(j) => j,
+            Err(e) => {
+                eprintln!("cannot read the journal: {e}");
+                return ExitCode::from(EXIT_INPUT);
+            }
+        };
+        return match crate::replay::verify_bundle(&bytes, journal.as_deref()) {
+            Ok(h) => {
+                println!(
+                    "{}: bundle intact: records {} to {}{}",
+                    path.display(),
+                    h.from_seq,
+                    h.to_seq,
+                    if journal.is_some() {
+                        ", identical to the journal's"
+                    } else {
+                        ""
+                    }
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                println!("{}: FAILED: {e}", path.display());
+                ExitCode::from(EXIT_FAILED)
+            }
+        };
     }
     if journal_path.is_some() {
         eprintln!(
@@ -543,6 +622,172 @@ fn keygen(
         }
         Err(e) => {
             eprintln!("arbiter keygen: {e}");
+            ExitCode::from(EXIT_INPUT)
+        }
+    }
+}
+
+struct ReplayQuery {
+    at: Option<String>,
+    json: bool,
+    incidents: bool,
+    board: Option<u16>,
+    extract: bool,
+    from: Option<String>,
+    to: Option<String>,
+    output: Option<PathBuf>,
+    match_file: Option<PathBuf>,
+}
+
+/// Parses a moment: HH:MM:SS local time on the day of `base`, RFC 3339, or +H:MM:SS from `base`.
+pub fn parse_moment(s: &str, base_wall: i64, offset: chrono::FixedOffset) -> Result<i64, String> {
+    if let Some(rel) = s.strip_prefix('+') {
+        return crate::scenario::parse_offset(rel)
+            .map(|ms| base_wall + ms as i64)
+            .ok_or_else(|| format!("{s:?}: expected +H:MM:SS"));
+    }
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
+        return Ok(t.timestamp_millis());
+    }
+    let time = chrono::NaiveTime::parse_from_str(s, "%H:%M:%S")
+        .or_else(|_| chrono::NaiveTime::parse_from_str(s, "%H:%M:%S%.f"))
+        .map_err(|_| format!("{s:?}: expected HH:MM:SS, an RFC 3339 time or +H:MM:SS"))?;
+    let day = chrono::DateTime::from_timestamp_millis(base_wall)
+        .ok_or("the journal's first time is out of range")?
+        .with_timezone(&offset)
+        .date_naive();
+    day.and_time(time)
+        .and_local_timezone(offset)
+        .single()
+        .map(|t| t.timestamp_millis())
+        .ok_or_else(|| format!("{s:?} does not exist on {day}"))
+}
+
+fn replay(path: &Path, q: ReplayQuery) -> ExitCode {
+    let run = || -> Result<String, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let v = crate::journal::verify_bytes(&bytes);
+        if let Some(p) = &v.problem {
+            return Err(format!("{}: the chain is broken: {p}", path.display()));
+        }
+        let (records, _) = crate::journal::read(path).map_err(|e| e.to_string())?;
+        let m = crate::report::match_for_journal(&records, q.match_file.as_deref()).ok();
+        let offset = m
+            .as_ref()
+            .map(|m| *m.scheduled_start.offset())
+            .unwrap_or_else(|| chrono::FixedOffset::east_opt(0).expect("UTC"));
+        let base = records.first().map(|r| r.wall_ms).unwrap_or(0);
+        let local = |w: i64| {
+            chrono::DateTime::from_timestamp_millis(w)
+                .map(|t| t.with_timezone(&offset).format("%H:%M:%S%.3f").to_string())
+                .unwrap_or_default()
+        };
+        let board = q.board.map(crate::model::BoardNo);
+        if q.extract {
+            let (Some(from), Some(to), Some(out)) = (&q.from, &q.to, &q.output) else {
+                return Err("--extract needs --from, --to and -o".into());
+            };
+            let bundle = crate::replay::extract(
+                &bytes,
+                board,
+                parse_moment(from, base, offset)?,
+                parse_moment(to, base, offset)?,
+            )?;
+            std::fs::write(out, &bundle).map_err(|e| format!("{}: {e}", out.display()))?;
+            let h = crate::replay::verify_bundle(&bundle, Some(&bytes))?;
+            return Ok(format!(
+                "wrote {}: records {} to {} (verified against the journal)",
+                out.display(),
+                h.from_seq,
+                h.to_seq
+            ));
+        }
+        if q.incidents {
+            let mut out = String::new();
+            let upto = match &q.at {
+                Some(a) => parse_moment(a, base, offset)?,
+                None => i64::MAX,
+            };
+            for i in crate::replay::incidents(&records) {
+                if i.wall_ms > upto || (board.is_some() && i.board != board) {
+                    continue;
+                }
+                let b = i
+                    .board
+                    .map(|b| format!("board {b}"))
+                    .unwrap_or_else(|| "match".into());
+                out.push_str(&format!(
+                    "{}  #{:<6} {:<8} {:<16} {}\n",
+                    local(i.wall_ms),
+                    i.seq,
+                    b,
+                    i.kind,
+                    i.text
+                ));
+            }
+            return Ok(out);
+        }
+        if let Some(a) = &q.at {
+            let t = parse_moment(a, base, offset)?;
+            let r = crate::replay::Replay::new(records);
+            let (s, mono) = r.at(t);
+            let clocks: Vec<serde_json::Value> = s
+                .boards
+                .iter()
+                .filter(|b| board.is_none_or(|n| n == b.board))
+                .map(|b| {
+                    let c = crate::rules::clock_times(&s, b, mono);
+                    serde_json::json!({
+                        "board": b.board,
+                        "white_ms": c.map(|c| c.0),
+                        "black_ms": c.map(|c| c.1),
+                        "white": c.map(|c| crate::model::format_hms(c.0)),
+                        "black": c.map(|c| crate::model::format_hms(c.1)),
+                        "moves": b.moves.len(),
+                        "result": b.result.as_ref().map(|r| r.result.notation()),
+                        "feed": b.feed,
+                    })
+                })
+                .collect();
+            let score = m.as_ref().map(|m| crate::rules::score(m, &s));
+            let boards: Vec<&crate::state::BoardState> = s
+                .boards
+                .iter()
+                .filter(|b| board.is_none_or(|n| n == b.board))
+                .collect();
+            let doc = serde_json::json!({
+                "at": local(t),
+                "records_applied": s.applied,
+                "clocks": clocks,
+                "score": score,
+                "boards": boards,
+                "interventions": s.interventions.iter().filter(|i| board.is_none() || i.intervention.board == board).collect::<Vec<_>>(),
+                "round_started": s.round_started,
+            });
+            if q.json {
+                return serde_json::to_string_pretty(&doc).map_err(|e| e.to_string());
+            }
+            let mut out = format!("state at {} ({} records)\n", local(t), s.applied);
+            for c in doc["clocks"].as_array().into_iter().flatten() {
+                out.push_str(&format!(
+                    "board {:>2}: White {} Black {} moves {} result {}\n",
+                    c["board"], c["white"], c["black"], c["moves"], c["result"]
+                ));
+            }
+            return Ok(out);
+        }
+        Err("the interactive replay console is not in this build yet: use --at TIME [--json], --incidents or --extract".into())
+    };
+    match run() {
+        Ok(out) => {
+            print!("{out}");
+            if !out.ends_with('\n') {
+                println!();
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("arbiter replay: {e}");
             ExitCode::from(EXIT_INPUT)
         }
     }

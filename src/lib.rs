@@ -13,6 +13,7 @@ pub mod model;
 pub mod pgn;
 pub mod profile;
 pub mod record;
+pub mod replay;
 pub mod report;
 pub mod rules;
 pub mod scenario;
