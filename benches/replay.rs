@@ -41,8 +41,19 @@ fn journal() -> Vec<Record> {
             if phase == 0 || phase == 90 {
                 let ply = u32::try_from(sec / 90).unwrap_or(0);
                 buf.clear();
-                let mv = MoveMade { board, ply, uci: "e2e4".into(), san: "e4".into() };
-                out.push(chain.append(start + t as i64, t, Origin::Feed(board), mv.into(), &mut buf));
+                let mv = MoveMade {
+                    board,
+                    ply,
+                    uci: "e2e4".into(),
+                    san: "e4".into(),
+                };
+                out.push(chain.append(
+                    start + t as i64,
+                    t,
+                    Origin::Feed(board),
+                    mv.into(),
+                    &mut buf,
+                ));
             }
             used[bi][side] += 1000;
             let ms = |s: usize| 5_400_000u64.saturating_sub(used[bi][s]);
@@ -50,13 +61,23 @@ fn journal() -> Vec<Record> {
                 board,
                 left_ms: ms(0),
                 right_ms: ms(1),
-                running: Some(if side == 0 { ClockSide::Left } else { ClockSide::Right }),
+                running: Some(if side == 0 {
+                    ClockSide::Left
+                } else {
+                    ClockSide::Right
+                }),
                 left_flag: ms(0) == 0,
                 right_flag: ms(1) == 0,
                 white_side: Some(ClockSide::Left),
             };
             buf.clear();
-            out.push(chain.append(start + t as i64, t, Origin::Feed(board), sample.into(), &mut buf));
+            out.push(chain.append(
+                start + t as i64,
+                t,
+                Origin::Feed(board),
+                sample.into(),
+                &mut buf,
+            ));
         }
     }
     out
@@ -76,7 +97,9 @@ fn bench(c: &mut Criterion) {
     g.bench_function("seek_any_moment_6h_64_boards", |b| {
         b.iter(|| {
             // Pseudo-random moments over the six hours.
-            k = k.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            k = k
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let t = first + ((k >> 33) % (SECONDS * 1000)) as i64;
             black_box(r.at(t).0.applied)
         })

@@ -632,6 +632,7 @@ mod tests {
                 Note {
                     board: Some(BoardNo(1)),
                     text: format!("note {i}"),
+                    witnesses: Vec::new(),
                 }
                 .into()
             };

@@ -156,6 +156,9 @@ pub struct Note {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardNo>,
     pub text: String,
+    /// Who saw it (names), for the report.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub witnesses: Vec<String>,
 }
 
 /// An arbiter operation on a board's clock, with the clock before and after it.

@@ -51,7 +51,7 @@ fn arb_event() -> impl Strategy<Value = (Origin, Event)> {
         1 => board.clone().prop_map(|b| (Origin::Feed(b), FeedStatus { board: b, state: FeedState::Stale, detail: String::new() }.into())),
         1 => Just((Origin::Arbiter, RoundStarted {}.into())),
         1 => Just((Origin::System, session())),
-        1 => board.prop_map(|b| (Origin::Arbiter, Note { board: Some(b), text: "n".into() }.into())),
+        1 => board.prop_map(|b| (Origin::Arbiter, Note { board: Some(b), text: "n".into(), witnesses: Vec::new() }.into())),
     ]
 }
 
