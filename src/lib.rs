@@ -6,3 +6,8 @@
 pub mod clock;
 pub mod model;
 pub mod record;
+pub mod dgt;
+pub mod eboard;
+pub mod feeds;
+pub mod livechess;
+pub mod simulator;
