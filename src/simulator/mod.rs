@@ -1,1 +1,2 @@
 //! Simulator.
+pub mod pgn;
