@@ -1,7 +1,7 @@
 //! A small PGN reader: tag pairs, SAN movetext, `[%clk h:mm:ss]` comments. Variations, NAGs
 //! and other comments are skipped. Legality is checked by replaying with shakmaty.
 
-use shakmaty::{Chess, Move, Position, san::SanPlus};
+use shakmaty::{Chess, Move, san::SanPlus};
 
 /// One move of a PGN game with the clock comment that followed it.
 #[derive(Debug, Clone, PartialEq, Eq)]
