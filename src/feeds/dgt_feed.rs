@@ -120,12 +120,13 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
                     account(&ctx, before, decoder.stats());
                     if got_frame {
                         let t = conn.on_data(now);
-                        let resync = t.as_ref().is_some_and(|t| t.from == crate::record::FeedState::Stale);
+                        // into Live: the board may have been off (or deaf while we greeted it):
+                        // set the mode again and fetch the board and the clock
+                        let resync = t.as_ref().is_some_and(|t| t.to == crate::record::FeedState::Live);
                         if !ctx.transition(t).await {
                             return;
                         }
                         if resync {
-                            // the board may have been off: set the mode again, fetch the state
                             let _ = link.tx.try_send(init_commands());
                         }
                     }
