@@ -27,7 +27,7 @@ fn stream(garbage_every: Option<usize>) -> Vec<u8> {
         };
         encode_message(&m, &mut out);
         if let Some(n) = garbage_every
-            && i as usize % n == 0
+            && (i as usize).is_multiple_of(n)
         {
             out.extend_from_slice(&[0x00, 0x13, 0xFF, 0x8D, 0x05, 0x42]);
         }
@@ -55,8 +55,12 @@ fn bench(c: &mut Criterion) {
     let dirty = stream(Some(10));
     let mut g = c.benchmark_group("dgt_decode");
     g.throughput(Throughput::Bytes(clean.len() as u64));
-    g.bench_function("clean_4k_chunks", |b| b.iter(|| decode_all(black_box(&clean), 4096)));
-    g.bench_function("clean_64b_chunks", |b| b.iter(|| decode_all(black_box(&clean), 64)));
+    g.bench_function("clean_4k_chunks", |b| {
+        b.iter(|| decode_all(black_box(&clean), 4096))
+    });
+    g.bench_function("clean_64b_chunks", |b| {
+        b.iter(|| decode_all(black_box(&clean), 64))
+    });
     g.throughput(Throughput::Bytes(dirty.len() as u64));
     g.bench_function("garbage_every_10_frames", |b| {
         b.iter(|| decode_all(black_box(&dirty), 4096))

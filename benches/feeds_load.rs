@@ -16,7 +16,10 @@ use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
 
 fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 fn clk_tck() -> f64 {
@@ -46,7 +49,14 @@ fn main() {
     let secs = env("FEEDS_LOAD_SECS", 60);
     let root = env!("CARGO_MANIFEST_DIR");
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["simulate", "--boards", &boards.to_string(), "--speed", "1", "--pgn-dir"])
+        .args([
+            "simulate",
+            "--boards",
+            &boards.to_string(),
+            "--speed",
+            "1",
+            "--pgn-dir",
+        ])
         .arg(format!("{root}/tests/data/pgn"))
         .stdout(Stdio::piped())
         .spawn()

@@ -66,7 +66,10 @@ impl Default for Tracker {
 }
 
 fn diff_count(a: &Board, b: &Board) -> usize {
-    Square::ALL.iter().filter(|&&sq| a.piece_at(sq) != b.piece_at(sq)).count()
+    Square::ALL
+        .iter()
+        .filter(|&&sq| a.piece_at(sq) != b.piece_at(sq))
+        .count()
 }
 
 fn describe_diff(from: &Board, to: &Board) -> String {
@@ -82,7 +85,7 @@ fn describe_diff(from: &Board, to: &Board) -> String {
 }
 
 fn is_dark(sq: Square) -> bool {
-    (sq.file().to_u32() + sq.rank().to_u32()) % 2 == 0
+    (sq.file().to_u32() + sq.rank().to_u32()).is_multiple_of(2)
 }
 
 const CENTRE: [Square; 4] = [Square::D4, Square::E4, Square::D5, Square::E5];
@@ -186,7 +189,11 @@ impl Tracker {
             out.push(TrackerEvent::NewGame);
             return out;
         }
-        let depth = if diff_count(&board, self.pos.board()) >= 3 { 2 } else { 1 };
+        let depth = if diff_count(&board, self.pos.board()) >= 3 {
+            2
+        } else {
+            1
+        };
         if let Some(line) = self.search(&board, depth) {
             self.judged = true;
             self.irregular = None;
@@ -234,7 +241,11 @@ impl Tracker {
         if self.irregular.as_ref() != Some(&board) {
             let detail = format!(
                 "no legal move of {} reaches this position (ply {}; {})",
-                if self.pos.turn() == Color::White { "White" } else { "Black" },
+                if self.pos.turn() == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                },
                 self.ply + 1,
                 describe_diff(self.pos.board(), &board)
             );
@@ -271,7 +282,10 @@ impl Tracker {
                 if next.board() == target {
                     return true;
                 }
-                if depth > 1 && !target_unreachable(next.board(), target) && go(&next, target, depth - 1, line) {
+                if depth > 1
+                    && !target_unreachable(next.board(), target)
+                    && go(&next, target, depth - 1, line)
+                {
                     return true;
                 }
                 line.pop();
@@ -296,7 +310,14 @@ fn target_unreachable(from: &Board, target: &Board) -> bool {
         if target.by_color(color).count() > from.by_color(color).count() {
             return true;
         }
-        if target.by_piece(shakmaty::Piece { color, role: Role::King }).count() != 1 {
+        if target
+            .by_piece(shakmaty::Piece {
+                color,
+                role: Role::King,
+            })
+            .count()
+            != 1
+        {
             return true;
         }
     }
@@ -373,7 +394,13 @@ mod tests {
             let ev = play(&mut tr, &bs, &mut t);
             got.extend(sans(&ev));
         }
-        assert_eq!(got, ["e4", "d5", "exd5", "Nf6", "Nf3", "c5", "dxc6", "Nbd7", "Be2", "e6", "O-O", "Be7", "cxb7", "O-O", "bxa8=Q"]);
+        assert_eq!(
+            got,
+            [
+                "e4", "d5", "exd5", "Nf6", "Nf3", "c5", "dxc6", "Nbd7", "Be2", "e6", "O-O", "Be7",
+                "cxb7", "O-O", "bxa8=Q"
+            ]
+        );
     }
 
     #[test]
@@ -387,11 +414,23 @@ mod tests {
         let b = pos.board().clone();
         let k_lifted = with(&b, |b| b.discard_piece_at(Square::E1));
         let k_on_g1 = with(&k_lifted, |b| {
-            b.set_piece_at(Square::G1, shakmaty::Piece { color: Color::White, role: Role::King })
+            b.set_piece_at(
+                Square::G1,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::King,
+                },
+            )
         });
         let r_lifted = with(&k_on_g1, |b| b.discard_piece_at(Square::H1));
         let done = with(&r_lifted, |b| {
-            b.set_piece_at(Square::F1, shakmaty::Piece { color: Color::White, role: Role::Rook })
+            b.set_piece_at(
+                Square::F1,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::Rook,
+                },
+            )
         });
         let mut t = 0;
         let ev = play(&mut tr, &[k_lifted, k_on_g1, r_lifted, done], &mut t);
@@ -406,12 +445,21 @@ mod tests {
         // e2 pawn jumps to e5
         let b = with(&Board::default(), |b| {
             b.discard_piece_at(Square::E2);
-            b.set_piece_at(Square::E5, shakmaty::Piece { color: Color::White, role: Role::Pawn });
+            b.set_piece_at(
+                Square::E5,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::Pawn,
+                },
+            );
         });
         assert!(play(&mut tr, std::slice::from_ref(&b), &mut t).is_empty());
         assert!(tr.tick(t + 100).is_empty(), "not settled yet");
         let ev = tr.tick(t + 2000);
-        assert!(matches!(&ev[..], [TrackerEvent::Irregular { .. }]), "{ev:?}");
+        assert!(
+            matches!(&ev[..], [TrackerEvent::Irregular { .. }]),
+            "{ev:?}"
+        );
         assert_eq!(tr.ply(), 0);
         // reported once
         assert!(tr.tick(t + 5000).is_empty());
@@ -427,10 +475,19 @@ mod tests {
         let mut tr = Tracker::new();
         let b = with(&Board::default(), |b| {
             b.discard_piece_at(Square::G1);
-            b.set_piece_at(Square::G4, shakmaty::Piece { color: Color::White, role: Role::Knight });
+            b.set_piece_at(
+                Square::G4,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::Knight,
+                },
+            );
         });
         assert!(tr.observe(b, 5).is_empty());
-        assert!(matches!(&tr.settle_now()[..], [TrackerEvent::Irregular { .. }]));
+        assert!(matches!(
+            &tr.settle_now()[..],
+            [TrackerEvent::Irregular { .. }]
+        ));
     }
 
     #[test]
@@ -463,27 +520,66 @@ mod tests {
         let signal = with(&b, |b| {
             b.discard_piece_at(Square::E1);
             b.discard_piece_at(Square::E8);
-            b.set_piece_at(Square::D5, shakmaty::Piece { color: Color::White, role: Role::King });
-            b.set_piece_at(Square::E4, shakmaty::Piece { color: Color::Black, role: Role::King });
+            b.set_piece_at(
+                Square::D5,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::King,
+                },
+            );
+            b.set_piece_at(
+                Square::E4,
+                shakmaty::Piece {
+                    color: Color::Black,
+                    role: Role::King,
+                },
+            );
         });
         // e4 has the pawn: put the black king on e4 replaces it in this toy placement
         let ev = tr.observe(signal, 100);
         assert!(
-            matches!(&ev[..], [TrackerEvent::ResultSignal { result: GameResult::WhiteWins, .. }]),
+            matches!(
+                &ev[..],
+                [TrackerEvent::ResultSignal {
+                    result: GameResult::WhiteWins,
+                    ..
+                }]
+            ),
             "{ev:?}"
         );
-        assert!(tr.tick(100_000).is_empty(), "a result signal is no irregularity");
+        assert!(
+            tr.tick(100_000).is_empty(),
+            "a result signal is no irregularity"
+        );
         assert_eq!(tr.ply(), 1);
         let dark = with(&b, |b| {
             b.discard_piece_at(Square::E1);
             b.discard_piece_at(Square::E8);
-            b.set_piece_at(Square::D4, shakmaty::Piece { color: Color::White, role: Role::King });
-            b.set_piece_at(Square::E5, shakmaty::Piece { color: Color::Black, role: Role::King });
+            b.set_piece_at(
+                Square::D4,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::King,
+                },
+            );
+            b.set_piece_at(
+                Square::E5,
+                shakmaty::Piece {
+                    color: Color::Black,
+                    role: Role::King,
+                },
+            );
         });
         assert_eq!(result_signal(&dark), Some(GameResult::BlackWins));
         let mixed = with(&dark, |b| {
             b.discard_piece_at(Square::D4);
-            b.set_piece_at(Square::D5, shakmaty::Piece { color: Color::White, role: Role::King });
+            b.set_piece_at(
+                Square::D5,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::King,
+                },
+            );
         });
         assert_eq!(result_signal(&mixed), Some(GameResult::Draw));
         // a new game after the signal

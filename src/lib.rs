@@ -4,10 +4,10 @@
 //! ← `state` ← `app` ← `tui`/`feeds`/`report`. See `docs/ARCHITECTURE.md`.
 
 pub mod clock;
-pub mod model;
-pub mod record;
 pub mod dgt;
 pub mod eboard;
 pub mod feeds;
 pub mod livechess;
+pub mod model;
+pub mod record;
 pub mod simulator;

@@ -65,7 +65,8 @@ impl Request {
 
     /// Parses a request (server side).
     pub fn parse(text: &str) -> Result<Request, LiveChessError> {
-        let v: Value = serde_json::from_str(text).map_err(|e| LiveChessError::BadJson(e.to_string()))?;
+        let v: Value =
+            serde_json::from_str(text).map_err(|e| LiveChessError::BadJson(e.to_string()))?;
         serde_json::from_value(v).map_err(|e| LiveChessError::BadEnvelope(e.to_string()))
     }
 }
@@ -106,7 +107,8 @@ impl Response {
 
     /// Parses a server message, rejecting bad JSON, unknown kinds and missing fields.
     pub fn parse(text: &str) -> Result<Response, LiveChessError> {
-        let v: Value = serde_json::from_str(text).map_err(|e| LiveChessError::BadJson(e.to_string()))?;
+        let v: Value =
+            serde_json::from_str(text).map_err(|e| LiveChessError::BadJson(e.to_string()))?;
         let Some(obj) = v.as_object() else {
             return Err(LiveChessError::BadEnvelope("not an object".into()));
         };
@@ -214,8 +216,14 @@ mod tests {
         let ev = r.eboard_event().unwrap();
         assert_eq!(ev.san.as_deref(), Some(&["e4".to_string()][..]));
         assert_eq!(ev.clock.unwrap().run, Some(false));
-        assert!(matches!(Response::parse("{not json"), Err(LiveChessError::BadJson(_))));
-        assert!(matches!(Response::parse("[1,2]"), Err(LiveChessError::BadEnvelope(_))));
+        assert!(matches!(
+            Response::parse("{not json"),
+            Err(LiveChessError::BadJson(_))
+        ));
+        assert!(matches!(
+            Response::parse("[1,2]"),
+            Err(LiveChessError::BadEnvelope(_))
+        ));
         assert!(matches!(
             Response::parse(r#"{"response":"push","id":1}"#),
             Err(LiveChessError::UnknownKind(_))
@@ -232,7 +240,10 @@ mod tests {
     fn requests_round_trip() {
         let r = Request::subscribe_eboard(2, 9, "10001");
         assert_eq!(Request::parse(&r.to_json()).unwrap(), r);
-        assert_eq!(Request::eboards(1).to_json(), r#"{"id":1,"call":"eboards"}"#);
+        assert_eq!(
+            Request::eboards(1).to_json(),
+            r#"{"id":1,"call":"eboards"}"#
+        );
         assert!(Request::parse(r#"{"id":1}"#).is_err());
     }
 }

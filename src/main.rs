@@ -8,7 +8,11 @@ use clap::{Parser, Subcommand};
 use arbiter_console::simulator::{self, Scenario, SimulatorConfig, pgn};
 
 #[derive(Parser)]
-#[command(name = "arbiter", version, about = "The arbiter's console for a chess team match")]
+#[command(
+    name = "arbiter",
+    version,
+    about = "The arbiter's console for a chess team match"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Cmd,

@@ -193,6 +193,7 @@ macro_rules! events {
             /// All kinds this version understands.
             pub const KINDS: &'static [&'static str] = &[$($name),*];
 
+            #[allow(dead_code)] // used by the journal (foundation branch)
             pub(crate) fn serialize_payload<M: serde::ser::SerializeMap>(
                 &self,
                 map: &mut M,

@@ -31,7 +31,10 @@ fn golden_commands() {
     assert_eq!(Command::BatteryStatus.bytes(), [0x4C]);
     assert_eq!(Command::Version.bytes(), [0x4D]);
     assert_eq!(Command::LongSerialNumber.bytes(), [0x55]);
-    assert_eq!(Command::ClockVersion.bytes(), [0x2B, 0x03, 0x03, 0x09, 0x00]);
+    assert_eq!(
+        Command::ClockVersion.bytes(),
+        [0x2B, 0x03, 0x03, 0x09, 0x00]
+    );
 }
 
 const START_DUMP: [u8; 64] = [
@@ -59,17 +62,32 @@ fn golden_board_dump_start_position() {
     let mut back = Vec::new();
     encode_message(&m, &mut back);
     assert_eq!(back, bytes);
-    assert_eq!(RawBoard::from_board(&shakmaty::Board::default(), false).0, START_DUMP);
+    assert_eq!(
+        RawBoard::from_board(&shakmaty::Board::default(), false).0,
+        START_DUMP
+    );
 }
 
 #[test]
 fn golden_field_update() {
     // square 36 = e4 (connector on White's left), white pawn placed
     let m = one(&[0x8E, 0x00, 0x05, 0x24, 0x01]);
-    assert_eq!(m, Message::FieldUpdate { square: 36, piece: 1 });
+    assert_eq!(
+        m,
+        Message::FieldUpdate {
+            square: 36,
+            piece: 1
+        }
+    );
     // square 52 = e2 emptied
     let m = one(&[0x8E, 0x00, 0x05, 0x34, 0x00]);
-    assert_eq!(m, Message::FieldUpdate { square: 52, piece: 0 });
+    assert_eq!(
+        m,
+        Message::FieldUpdate {
+            square: 52,
+            piece: 0
+        }
+    );
 }
 
 #[test]
@@ -114,7 +132,10 @@ fn golden_clock_ack_is_not_a_time() {
     assert_eq!(m, Message::ClockAck(ClockAck([0x10, 0x88, 0x00, 0x33])));
     let mut back = Vec::new();
     encode_message(&m, &mut back);
-    assert_eq!(back, [0x8D, 0x00, 0x0A, 0x0A, 0x10, 0x08, 0x2A, 0x00, 0x33, 0x00]);
+    assert_eq!(
+        back,
+        [0x8D, 0x00, 0x0A, 0x0A, 0x10, 0x08, 0x2A, 0x00, 0x33, 0x00]
+    );
 }
 
 #[test]
@@ -124,16 +145,24 @@ fn golden_serial_version_battery() {
         Message::SerialNumber("12345".into())
     );
     assert_eq!(
-        one(&[0xA2, 0x00, 0x0D, b'0', b'0', b'0', b'1', b'2', b'3', b'4', b'5', b'6', b'7']),
+        one(&[
+            0xA2, 0x00, 0x0D, b'0', b'0', b'0', b'1', b'2', b'3', b'4', b'5', b'6', b'7'
+        ]),
         Message::LongSerialNumber("0001234567".into())
     );
     assert_eq!(
         one(&[0x93, 0x00, 0x05, 0x01, 0x0A]),
-        Message::Version { major: 1, minor: 10 }
+        Message::Version {
+            major: 1,
+            minor: 10
+        }
     );
     // battery: parsed by length (7 or 9 payload bytes, the documents disagree)
     let m = one(&[0xA0, 0x00, 0x0C, 80, 0x7F, 0x7F, 1, 2, 0, 3, 4, 0x02]);
-    assert_eq!(m, Message::BatteryStatus(vec![80, 0x7F, 0x7F, 1, 2, 0, 3, 4, 2]));
+    assert_eq!(
+        m,
+        Message::BatteryStatus(vec![80, 0x7F, 0x7F, 1, 2, 0, 3, 4, 2])
+    );
     assert_eq!(
         one(&[0x90, 0x00, 0x05, 0x01, 0x02]),
         Message::BusAddress(0x82)
@@ -151,12 +180,24 @@ fn resynchronises_and_counts() {
     d.push(&[0x8E, 0x00, 0x05, 0x24, 0x01]);
     let out: Vec<_> = std::iter::from_fn(|| d.next()).collect();
     assert_eq!(out[0], Err(DecodeError::Garbage(3)));
-    assert!(matches!(out[1], Err(DecodeError::Truncated { id: 0x86, .. })));
-    assert!(out.iter().any(|r| matches!(r, Err(DecodeError::Oversize { id: 0x8F, .. }))));
-    assert!(out.iter().any(|r| matches!(r, Err(DecodeError::BadLength { id: 0x8E, .. }))));
+    assert!(matches!(
+        out[1],
+        Err(DecodeError::Truncated { id: 0x86, .. })
+    ));
+    assert!(
+        out.iter()
+            .any(|r| matches!(r, Err(DecodeError::Oversize { id: 0x8F, .. })))
+    );
+    assert!(
+        out.iter()
+            .any(|r| matches!(r, Err(DecodeError::BadLength { id: 0x8E, .. })))
+    );
     assert_eq!(
         out.last().unwrap(),
-        &Ok(Message::FieldUpdate { square: 36, piece: 1 })
+        &Ok(Message::FieldUpdate {
+            square: 36,
+            piece: 1
+        })
     );
     let s = d.stats();
     assert_eq!(s.frames, 1);
@@ -171,7 +212,10 @@ fn unknown_messages_are_counted() {
     d.push(&[0xB5, 0x00, 0x04, 0x11]);
     assert_eq!(
         d.next(),
-        Some(Ok(Message::Unknown { id: 0xB5, payload: vec![0x11] }))
+        Some(Ok(Message::Unknown {
+            id: 0xB5,
+            payload: vec![0x11]
+        }))
     );
     assert_eq!(d.stats().unknown_messages, 1);
 }
@@ -193,16 +237,24 @@ fn split_everywhere() {
 }
 
 fn side() -> impl Strategy<Value = SideTime> {
-    (0u8..10, 0u8..60, 0u8..60, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
-        |(hours, minutes, seconds, final_flag, per_move, period_flag)| SideTime {
-            hours,
-            minutes,
-            seconds,
-            final_flag,
-            per_move,
-            period_flag,
-        },
+    (
+        0u8..10,
+        0u8..60,
+        0u8..60,
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
     )
+        .prop_map(
+            |(hours, minutes, seconds, final_flag, per_move, period_flag)| SideTime {
+                hours,
+                minutes,
+                seconds,
+                final_flag,
+                per_move,
+                period_flag,
+            },
+        )
 }
 
 fn message() -> impl Strategy<Value = Message> {

@@ -14,8 +14,8 @@ use arbiter_console::model::{BoardNo, ClockSide};
 use arbiter_console::record::{Event, FeedState};
 use arbiter_console::simulator::pgn::{self, PgnGame, Replayed};
 use arbiter_console::simulator::{Incident, Scenario, Simulator, SimulatorConfig};
-use tokio::sync::{mpsc, watch};
 use shakmaty::Position;
+use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
 
 const SPEED: f64 = 100.0;
@@ -103,7 +103,11 @@ fn complete(log: &[FeedRecord], boards: usize) -> bool {
 
 /// White's clock side on board index `i` in the simulator's default set-up.
 fn white_side(i: usize) -> ClockSide {
-    if i % 2 == 0 { ClockSide::Left } else { ClockSide::Right }
+    if i.is_multiple_of(2) {
+        ClockSide::Left
+    } else {
+        ClockSide::Right
+    }
 }
 
 fn mover_side_after(sample_white: Option<ClockSide>, i: usize, ply: usize) -> ClockSide {
@@ -136,13 +140,19 @@ fn check_board(log: &[FeedRecord], i: usize, game: &PgnGame, replay: &Replayed) 
             _ => None,
         })
         .expect("a position");
-    assert_eq!(last_pos, replay.positions[PLIES].board().to_string(), "board {b}: final position");
+    assert_eq!(
+        last_pos,
+        replay.positions[PLIES].board().to_string(),
+        "board {b}: final position"
+    );
     let mut checked = 0;
     for (k, e) in evs.iter().enumerate() {
         let Event::MoveMade(m) = e else { continue };
         let ply = m.ply as usize;
         let clk = game.moves[ply - 1].clk_ms.unwrap();
-        let after = evs[k + 1..].iter().take_while(|e| !matches!(e, Event::FeedStatus(_)));
+        let after = evs[k + 1..]
+            .iter()
+            .take_while(|e| !matches!(e, Event::FeedStatus(_)));
         let sample = after.filter_map(|e| match e {
             Event::ClockSample(c) => Some(c),
             _ => None,
@@ -151,7 +161,11 @@ fn check_board(log: &[FeedRecord], i: usize, game: &PgnGame, replay: &Replayed) 
         for c in sample {
             let side = mover_side_after(c.white_side, i, ply);
             if c.running != Some(side) {
-                found = Some(if side == ClockSide::Left { c.left_ms } else { c.right_ms });
+                found = Some(if side == ClockSide::Left {
+                    c.left_ms
+                } else {
+                    c.right_ms
+                });
                 break;
             }
         }
@@ -180,7 +194,10 @@ fn has_in_order(states: &[FeedState], want: &[FeedState]) -> bool {
     want.iter().all(|w| it.any(|s| s == w))
 }
 
-fn spawn_feeds(sources: Vec<Source>, base: Instant) -> (Log, watch::Sender<bool>, Arc<FeedCounters>) {
+fn spawn_feeds(
+    sources: Vec<Source>,
+    base: Instant,
+) -> (Log, watch::Sender<bool>, Arc<FeedCounters>) {
     let (tx, rx) = mpsc::channel(4096);
     let (stop_tx, stop_rx) = watch::channel(false);
     let counters = Arc::new(FeedCounters::default());
@@ -213,14 +230,26 @@ async fn eight_boards_over_tcp_match_the_pgn() {
         .map(|a| Source::parse(&format!("tcp://{a}")).unwrap())
         .collect();
     let (log, stop, counters) = spawn_feeds(sources, Instant::now());
-    wait_for(&log, "all moves", Duration::from_secs(60), |l| complete(l, 8)).await;
+    wait_for(&log, "all moves", Duration::from_secs(60), |l| {
+        complete(l, 8)
+    })
+    .await;
     let log = log.lock().unwrap().clone();
     let mut checked = 0;
     for (i, g) in games.iter().enumerate() {
         checked += check_board(&log, i, g, &g.replay().unwrap());
         let st = states(&board_events(&log, BoardNo::from_index(i)));
-        assert_eq!(st[..2], [FeedState::Connecting, FeedState::Live], "board {}", i + 1);
-        assert!(!board_events(&log, BoardNo::from_index(i)).iter().any(|e| matches!(e, Event::BoardIrregularity(_))));
+        assert_eq!(
+            st[..2],
+            [FeedState::Connecting, FeedState::Live],
+            "board {}",
+            i + 1
+        );
+        assert!(
+            !board_events(&log, BoardNo::from_index(i))
+                .iter()
+                .any(|e| matches!(e, Event::BoardIrregularity(_)))
+        );
     }
     assert_eq!(checked, 8 * PLIES, "a clock sample after every move");
     assert_eq!(counters.snapshot().garbage_bytes, 0);
@@ -234,7 +263,11 @@ fn kill_time(boards: &[Vec<u64>], from: u64, window: u64) -> u64 {
     let mut t = from;
     loop {
         let ok = boards.iter().all(|times| {
-            times.iter().filter(|&&m| m + 2000 >= t && m <= t + window).count() <= 2
+            times
+                .iter()
+                .filter(|&&m| m + 2000 >= t && m <= t + window)
+                .count()
+                <= 2
                 && times.last().is_some_and(|&l| l > t + window)
         });
         if ok {
@@ -252,8 +285,18 @@ async fn restart_test(livechess: bool) {
         // board 2 falls silent for 50 s of game time (0.5 s at 100x) before its 4th ply
         cfg.scenario = Scenario {
             incidents: vec![
-                Incident::Disconnect { board: 2, after_ply: 3, duration_s: 50, offset_s: 5 },
-                Incident::Corrupt { board: 3, after_ply: 2, bytes: 300, offset_s: 2 },
+                Incident::Disconnect {
+                    board: 2,
+                    after_ply: 3,
+                    duration_s: 50,
+                    offset_s: 5,
+                },
+                Incident::Corrupt {
+                    board: 3,
+                    after_ply: 2,
+                    bytes: 300,
+                    offset_s: 2,
+                },
             ],
         };
     }
@@ -266,9 +309,16 @@ async fn restart_test(livechess: bool) {
     let server = tokio::spawn(sim.serve(sim_stop_rx));
     let sources: Vec<Source> = if livechess {
         let lc = ports.livechess.unwrap();
-        serials.iter().map(|s| Source::parse(&format!("livechess://{lc}/{s}")).unwrap()).collect()
+        serials
+            .iter()
+            .map(|s| Source::parse(&format!("livechess://{lc}/{s}")).unwrap())
+            .collect()
     } else {
-        ports.boards.iter().map(|a| Source::parse(&format!("tcp://{a}")).unwrap()).collect()
+        ports
+            .boards
+            .iter()
+            .map(|a| Source::parse(&format!("tcp://{a}")).unwrap())
+            .collect()
     };
     let (log, stop, counters) = spawn_feeds(sources, Instant::now());
     // kill in mid-game, restart 150 ms later on the same ports with the same venue time
@@ -288,29 +338,61 @@ async fn restart_test(livechess: bool) {
     let sim2 = Simulator::bind(cfg2).await.unwrap();
     let (sim_stop2, sim_stop_rx2) = watch::channel(false);
     let server2 = tokio::spawn(sim2.serve(sim_stop_rx2));
-    wait_for(&log, "all moves after the restart", Duration::from_secs(60), |l| complete(l, 8)).await;
+    wait_for(
+        &log,
+        "all moves after the restart",
+        Duration::from_secs(60),
+        |l| complete(l, 8),
+    )
+    .await;
     let log = log.lock().unwrap().clone();
     for (i, g) in games.iter().enumerate() {
         let b = BoardNo::from_index(i);
         let checked = check_board(&log, i, g, &g.replay().unwrap());
-        assert!(checked >= PLIES - 3, "board {b}: only {checked} clock checks");
+        assert!(
+            checked >= PLIES - 3,
+            "board {b}: only {checked} clock checks"
+        );
         let st = states(&board_events(&log, b));
         assert!(
-            has_in_order(&st, &[FeedState::Connecting, FeedState::Live, FeedState::Lost, FeedState::Reconnecting, FeedState::Live]),
+            has_in_order(
+                &st,
+                &[
+                    FeedState::Connecting,
+                    FeedState::Live,
+                    FeedState::Lost,
+                    FeedState::Reconnecting,
+                    FeedState::Live
+                ]
+            ),
             "board {b}: {st:?}"
         );
         assert!(
-            !board_events(&log, b).iter().any(|e| matches!(e, Event::BoardIrregularity(_))),
+            !board_events(&log, b)
+                .iter()
+                .any(|e| matches!(e, Event::BoardIrregularity(_))),
             "board {b}: irregularity"
         );
     }
     if !livechess {
         let st = states(&board_events(&log, BoardNo(2)));
         assert!(
-            has_in_order(&st, &[FeedState::Live, FeedState::Stale, FeedState::Lost, FeedState::Reconnecting, FeedState::Live]),
+            has_in_order(
+                &st,
+                &[
+                    FeedState::Live,
+                    FeedState::Stale,
+                    FeedState::Lost,
+                    FeedState::Reconnecting,
+                    FeedState::Live
+                ]
+            ),
             "board 2 (silent): {st:?}"
         );
-        assert!(counters.snapshot().garbage_bytes > 0, "corrupted bytes are counted");
+        assert!(
+            counters.snapshot().garbage_bytes > 0,
+            "corrupted bytes are counted"
+        );
     }
     stop.send(true).unwrap();
     sim_stop2.send(true).unwrap();
@@ -340,7 +422,10 @@ async fn eight_boards_over_livechess_match_the_pgn() {
         .map(|s| Source::parse(&format!("livechess://{lc}/{s}")).unwrap())
         .collect();
     let (log, stop, counters) = spawn_feeds(sources, Instant::now());
-    wait_for(&log, "all moves", Duration::from_secs(60), |l| complete(l, 8)).await;
+    wait_for(&log, "all moves", Duration::from_secs(60), |l| {
+        complete(l, 8)
+    })
+    .await;
     let log = log.lock().unwrap().clone();
     for (i, g) in games.iter().enumerate() {
         let checked = check_board(&log, i, g, &g.replay().unwrap());

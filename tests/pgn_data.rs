@@ -17,8 +17,14 @@ fn shipped_games_replay_legally_with_clock_times() {
         let games = pgn::read_file(&f).unwrap();
         assert_eq!(games.len(), 1, "{}", f.display());
         let g = &games[0];
-        let r = g.replay().unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        assert!(g.moves.iter().all(|m| m.clk_ms.is_some()), "{}", f.display());
+        let r = g
+            .replay()
+            .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        assert!(
+            g.moves.iter().all(|m| m.clk_ms.is_some()),
+            "{}",
+            f.display()
+        );
         let last = g.moves.last().unwrap();
         if last.san.ends_with('#') {
             assert!(r.final_position().is_checkmate(), "{}", f.display());

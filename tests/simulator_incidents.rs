@@ -24,7 +24,11 @@ fn games() -> Vec<PgnGame> {
         .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
         .collect();
     files.sort();
-    files.iter().take(4).map(|f| pgn::read_file(f).unwrap().remove(0)).collect()
+    files
+        .iter()
+        .take(4)
+        .map(|f| pgn::read_file(f).unwrap().remove(0))
+        .collect()
 }
 
 fn evs(log: &[FeedRecord], b: u16) -> Vec<Event> {
@@ -45,11 +49,15 @@ fn sans(evs: &[Event]) -> Vec<String> {
 
 /// The mover's clock (ms) in the first sample after ply `ply` where the mover's time stands.
 fn clock_after(evs: &[Event], ply: u32, mover: ClockSide) -> Option<u64> {
-    let k = evs.iter().position(|e| matches!(e, Event::MoveMade(m) if m.ply == ply))?;
+    let k = evs
+        .iter()
+        .position(|e| matches!(e, Event::MoveMade(m) if m.ply == ply))?;
     evs[k..].iter().find_map(|e| match e {
-        Event::ClockSample(c) if c.running != Some(mover) => {
-            Some(if mover == ClockSide::Left { c.left_ms } else { c.right_ms })
-        }
+        Event::ClockSample(c) if c.running != Some(mover) => Some(if mover == ClockSide::Left {
+            c.left_ms
+        } else {
+            c.right_ms
+        }),
         _ => None,
     })
 }
@@ -99,7 +107,12 @@ offset_s = 1
 "#,
     )
     .unwrap();
-    assert!(scenario.incidents.iter().any(|i| matches!(i, Incident::Flag { .. })));
+    assert!(
+        scenario
+            .incidents
+            .iter()
+            .any(|i| matches!(i, Incident::Flag { .. }))
+    );
     let sim = Simulator::bind(SimulatorConfig {
         boards: 4,
         games: games.clone(),
@@ -141,7 +154,9 @@ offset_s = 1
         }
     });
     let done = |log: &[FeedRecord]| {
-        [1u16, 2, 4].iter().all(|&b| sans(&evs(log, b)).len() == PLIES)
+        [1u16, 2, 4]
+            .iter()
+            .all(|&b| sans(&evs(log, b)).len() == PLIES)
             && evs(log, 3)
                 .iter()
                 .any(|e| matches!(e, Event::ClockSample(c) if c.left_flag))
@@ -158,7 +173,10 @@ offset_s = 1
 
     // board 1: the illegal move is an irregularity, never a move; the game goes on
     let b1 = evs(&log, 1);
-    assert!(b1.iter().any(|e| matches!(e, Event::BoardIrregularity(_))), "{b1:?}");
+    assert!(
+        b1.iter().any(|e| matches!(e, Event::BoardIrregularity(_))),
+        "{b1:?}"
+    );
     assert_eq!(sans(&b1), games[0].replay().unwrap().san[..PLIES]);
 
     // board 2 (White on the right): Black 100 s late; White +120 s after ply 3
@@ -172,13 +190,26 @@ offset_s = 1
     // board 3 (White on the left, preset 1 min): White's flag falls before ply 3
     let b3 = evs(&log, 3);
     assert_eq!(sans(&b3).len(), 2);
-    assert!(b3.iter().any(|e| matches!(e, Event::ClockSample(c) if c.left_flag && c.left_ms == 0)));
+    assert!(
+        b3.iter()
+            .any(|e| matches!(e, Event::ClockSample(c) if c.left_flag && c.left_ms == 0))
+    );
 
     // board 4: the clock is reported stopped between ply 2 and ply 3, then runs again
     let b4 = evs(&log, 4);
-    let p2 = b4.iter().position(|e| matches!(e, Event::MoveMade(m) if m.ply == 2)).unwrap();
-    let p3 = b4.iter().position(|e| matches!(e, Event::MoveMade(m) if m.ply == 3)).unwrap();
-    assert!(b4[p2..p3].iter().any(|e| matches!(e, Event::ClockSample(c) if c.running.is_none())));
+    let p2 = b4
+        .iter()
+        .position(|e| matches!(e, Event::MoveMade(m) if m.ply == 2))
+        .unwrap();
+    let p3 = b4
+        .iter()
+        .position(|e| matches!(e, Event::MoveMade(m) if m.ply == 3))
+        .unwrap();
+    assert!(
+        b4[p2..p3]
+            .iter()
+            .any(|e| matches!(e, Event::ClockSample(c) if c.running.is_none()))
+    );
     assert_eq!(sans(&b4), games[3].replay().unwrap().san[..PLIES]);
 
     let _ = ColorName::White;

@@ -61,7 +61,11 @@ impl SideTime {
         if self.period_flag {
             h |= 0x40;
         }
-        [h, to_bcd(self.minutes.min(59)), to_bcd(self.seconds.min(59))]
+        [
+            h,
+            to_bcd(self.minutes.min(59)),
+            to_bcd(self.seconds.min(59)),
+        ]
     }
 
     /// Whether the digits are a valid display (h ≤ 9, m ≤ 59, s ≤ 59).
@@ -193,7 +197,15 @@ impl ClockAck {
         if a[3] & 0x80 != 0 {
             d0 |= 0x20;
         }
-        [d0, a[0] & 0x7F, a[1] & 0x7F, d3, a[2] & 0x7F, a[3] & 0x7F, 0]
+        [
+            d0,
+            a[0] & 0x7F,
+            a[1] & 0x7F,
+            d3,
+            a[2] & 0x7F,
+            a[3] & 0x7F,
+            0,
+        ]
     }
 
     /// ack0 = 0x40: error (e.g. a command the clock refuses).

@@ -87,7 +87,10 @@ impl Decoder {
     pub fn next(&mut self) -> Option<Result<Message, DecodeError>> {
         let data = &self.buf[self.pos..];
         // 1. skip bytes until a message id (MSB set)
-        let skip = data.iter().position(|b| b & 0x80 != 0).unwrap_or(data.len());
+        let skip = data
+            .iter()
+            .position(|b| b & 0x80 != 0)
+            .unwrap_or(data.len());
         if skip > 0 {
             self.pos += skip;
             self.stats.garbage_bytes += skip as u64;

@@ -83,7 +83,10 @@ impl Command {
 pub enum Received {
     Command(Command),
     /// A clock command other than the version request: `cmd` and its payload.
-    ClockCommand { cmd: u8, payload: Vec<u8> },
+    ClockCommand {
+        cmd: u8,
+        payload: Vec<u8>,
+    },
     Unknown(u8),
 }
 
@@ -117,7 +120,10 @@ impl CommandDecoder {
             if cmd == 0x09 {
                 return Some(Received::Command(Command::ClockVersion));
             }
-            let payload = body.get(2..body.len().saturating_sub(1)).unwrap_or(&[]).to_vec();
+            let payload = body
+                .get(2..body.len().saturating_sub(1))
+                .unwrap_or(&[])
+                .to_vec();
             return Some(Received::ClockCommand { cmd, payload });
         }
         self.buf.remove(0);
@@ -160,6 +166,9 @@ mod tests {
         d.push(&[0x2B, 0x0A, 0x03, 0x0A, 1, 30, 0, 1, 30, 0, 1]);
         assert_eq!(d.next(), None);
         d.push(&[0x00]);
-        assert!(matches!(d.next(), Some(Received::ClockCommand { cmd: 0x0A, .. })));
+        assert!(matches!(
+            d.next(),
+            Some(Received::ClockCommand { cmd: 0x0A, .. })
+        ));
     }
 }

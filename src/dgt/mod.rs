@@ -41,7 +41,10 @@ pub enum Message {
     /// 64 piece codes, DGT square order (0 = a8 … 63 = h1 with the connector on White's left).
     BoardDump(RawBoard),
     /// One square changed: DGT square number 0..63 and the new piece code (0 = emptied).
-    FieldUpdate { square: u8, piece: u8 },
+    FieldUpdate {
+        square: u8,
+        piece: u8,
+    },
     /// A clock time report.
     ClockTimes(ClockTimes),
     /// A clock acknowledgement (same id 0x8D as the time report, hours nibble 0x0A).
@@ -50,7 +53,10 @@ pub enum Message {
     SerialNumber(String),
     /// 10 ASCII digits.
     LongSerialNumber(String),
-    Version { major: u8, minor: u8 },
+    Version {
+        major: u8,
+        minor: u8,
+    },
     /// Battery status payload as sent (its length differs between documents: parse by length).
     BatteryStatus(Vec<u8>),
     BusAddress(u16),
@@ -58,7 +64,10 @@ pub enum Message {
     /// The EEPROM event log (raw).
     EeMoves(Vec<u8>),
     /// A well-framed message with an id this decoder does not interpret.
-    Unknown { id: u8, payload: Vec<u8> },
+    Unknown {
+        id: u8,
+        payload: Vec<u8>,
+    },
 }
 
 impl Message {

@@ -6,7 +6,7 @@ use std::sync::atomic::Ordering;
 use super::connection::{Connection, Timing};
 use super::session::DgtSession;
 use super::{Ctx, Source, link};
-use crate::dgt::{Command, DecodeError, Decoder, DecoderStats};
+use crate::dgt::{Command, Decoder, DecoderStats};
 use crate::record::Event;
 
 fn init_commands() -> Vec<u8> {
@@ -24,16 +24,24 @@ fn init_commands() -> Vec<u8> {
 
 fn account(ctx: &Ctx, before: DecoderStats, after: DecoderStats) {
     let c = &ctx.counters;
-    c.bytes.fetch_add(after.bytes_in - before.bytes_in, Ordering::Relaxed);
-    c.frames.fetch_add(after.frames - before.frames, Ordering::Relaxed);
-    c.garbage_bytes
-        .fetch_add(after.garbage_bytes - before.garbage_bytes, Ordering::Relaxed);
-    c.oversize_frames
-        .fetch_add(after.oversize_frames - before.oversize_frames, Ordering::Relaxed);
+    c.bytes
+        .fetch_add(after.bytes_in - before.bytes_in, Ordering::Relaxed);
+    c.frames
+        .fetch_add(after.frames - before.frames, Ordering::Relaxed);
+    c.garbage_bytes.fetch_add(
+        after.garbage_bytes - before.garbage_bytes,
+        Ordering::Relaxed,
+    );
+    c.oversize_frames.fetch_add(
+        after.oversize_frames - before.oversize_frames,
+        Ordering::Relaxed,
+    );
     c.bad_frames
         .fetch_add(after.bad_frames - before.bad_frames, Ordering::Relaxed);
-    c.unknown_messages
-        .fetch_add(after.unknown_messages - before.unknown_messages, Ordering::Relaxed);
+    c.unknown_messages.fetch_add(
+        after.unknown_messages - before.unknown_messages,
+        Ordering::Relaxed,
+    );
 }
 
 pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
@@ -109,12 +117,10 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
                     decoder.push(&bytes);
                     let mut got_frame = false;
                     while let Some(r) = decoder.next() {
-                        match r {
-                            Ok(m) => {
-                                got_frame = true;
-                                session.on_message(m, now, &mut events);
-                            }
-                            Err(DecodeError::Garbage(_)) | Err(_) => {}
+                        // errors are counted by the decoder
+                        if let Ok(m) = r {
+                            got_frame = true;
+                            session.on_message(m, now, &mut events);
                         }
                     }
                     account(&ctx, before, decoder.stats());

@@ -42,7 +42,10 @@ pub(crate) async fn open(source: &Source, timeout: Duration) -> io::Result<Link>
                     match rd.read(&mut buf).await {
                         Ok(0) => {
                             let _ = data_tx
-                                .send(Err(io::Error::new(io::ErrorKind::UnexpectedEof, "closed by peer")))
+                                .send(Err(io::Error::new(
+                                    io::ErrorKind::UnexpectedEof,
+                                    "closed by peer",
+                                )))
                                 .await;
                             return;
                         }

@@ -65,7 +65,9 @@ impl LiveChessSession {
                 .sans
                 .iter()
                 .zip(list)
-                .take_while(|(a, b)| a.trim_end_matches(['+', '#']) == b.trim_end_matches(['+', '#']))
+                .take_while(|(a, b)| {
+                    a.trim_end_matches(['+', '#']) == b.trim_end_matches(['+', '#'])
+                })
                 .count();
             if common < self.sans.len() {
                 out.push(Event::BoardIrregularity(BoardIrregularity {
@@ -78,7 +80,11 @@ impl LiveChessSession {
                 }));
                 let mut pos = Chess::default();
                 for s in &self.sans[..common] {
-                    if let Some(m) = s.parse::<SanPlus>().ok().and_then(|sp| sp.san.to_move(&pos).ok()) {
+                    if let Some(m) = s
+                        .parse::<SanPlus>()
+                        .ok()
+                        .and_then(|sp| sp.san.to_move(&pos).ok())
+                    {
                         pos.play_unchecked(m);
                     }
                 }
@@ -90,7 +96,11 @@ impl LiveChessSession {
                 if signal.is_some() && is_centre_king_move(s) {
                     break;
                 }
-                let Some(m) = s.parse::<SanPlus>().ok().and_then(|sp| sp.san.to_move(&self.pos).ok()) else {
+                let Some(m) = s
+                    .parse::<SanPlus>()
+                    .ok()
+                    .and_then(|sp| sp.san.to_move(&self.pos).ok())
+                else {
                     out.push(Event::BoardIrregularity(BoardIrregularity {
                         board,
                         placement: ev.board.clone().unwrap_or_default(),
@@ -136,7 +146,9 @@ impl LiveChessSession {
                     board,
                     left_ms: c.white * 1000,
                     right_ms: c.black * 1000,
-                    running: c.run.map(|w| if w { ClockSide::Left } else { ClockSide::Right }),
+                    running: c
+                        .run
+                        .map(|w| if w { ClockSide::Left } else { ClockSide::Right }),
                     left_flag: false,
                     right_flag: false,
                     white_side: Some(ClockSide::Left),
@@ -316,7 +328,10 @@ mod tests {
         s.on_event(&ev(&["e4"], None), &mut out);
         s.on_event(&ev(&["e4"], None), &mut out);
         s.on_event(&ev(&["e4", "e5", "Nf3"], None), &mut out);
-        assert_eq!(moves(&out), [(1, "e4".into()), (2, "e5".into()), (3, "Nf3".into())]);
+        assert_eq!(
+            moves(&out),
+            [(1, "e4".into()), (2, "e5".into()), (3, "Nf3".into())]
+        );
         out.clear();
         // correction: Nf3 replaced by Nc3
         s.on_event(&ev(&["e4", "e5", "Nc3"], None), &mut out);
@@ -336,7 +351,13 @@ mod tests {
         out.clear();
         // kings put on d5 and e4?? — here: white king d4, black king e5 (both dark: 0-1)
         let placement = "rnbq1bnr/pppp1ppp/8/4k3/3KP3/8/PPPP1PPP/RNBQ1BNR";
-        s.on_event(&ev(&["e4", "e5", "Ke2", "Ke7", "Kd3", "Kd6", "Kd4"], Some(placement)), &mut out);
+        s.on_event(
+            &ev(
+                &["e4", "e5", "Ke2", "Ke7", "Kd3", "Kd6", "Kd4"],
+                Some(placement),
+            ),
+            &mut out,
+        );
         let m = moves(&out);
         assert_eq!(m, [(5, "Kd3".into()), (6, "Kd6".into())]);
         assert!(out.iter().any(|e| matches!(e, Event::ResultSignal(r) if r.result == crate::model::GameResult::BlackWins)));

@@ -63,11 +63,15 @@ impl Source {
             uri: uri.to_string(),
             reason: reason.to_string(),
         };
-        let (scheme, rest) = uri.split_once("://").ok_or_else(|| err("missing scheme://"))?;
+        let (scheme, rest) = uri
+            .split_once("://")
+            .ok_or_else(|| err("missing scheme://"))?;
         match scheme {
             "tcp" => {
                 let addr = rest.trim_end_matches('/');
-                let (host, port) = addr.rsplit_once(':').ok_or_else(|| err("expected HOST:PORT"))?;
+                let (host, port) = addr
+                    .rsplit_once(':')
+                    .ok_or_else(|| err("expected HOST:PORT"))?;
                 if host.is_empty() || port.parse::<u16>().is_err() {
                     return Err(err("expected HOST:PORT"));
                 }
@@ -84,7 +88,9 @@ impl Source {
                 })
             }
             "livechess" => {
-                let (hostport, serial) = rest.split_once('/').ok_or_else(|| err("expected HOST[:PORT]/SERIAL"))?;
+                let (hostport, serial) = rest
+                    .split_once('/')
+                    .ok_or_else(|| err("expected HOST[:PORT]/SERIAL"))?;
                 if serial.is_empty() || serial.contains('/') || hostport.is_empty() {
                     return Err(err("expected HOST[:PORT]/SERIAL"));
                 }
@@ -265,21 +271,39 @@ mod tests {
     fn parses_uris() {
         assert_eq!(
             Source::parse("tcp://127.0.0.1:4001").unwrap(),
-            Source::Tcp { addr: "127.0.0.1:4001".into() }
+            Source::Tcp {
+                addr: "127.0.0.1:4001".into()
+            }
         );
         assert_eq!(
             Source::parse("serial:///dev/ttyUSB0").unwrap(),
-            Source::Serial { path: "/dev/ttyUSB0".into() }
+            Source::Serial {
+                path: "/dev/ttyUSB0".into()
+            }
         );
         assert_eq!(
             Source::parse("livechess://localhost/12345").unwrap(),
-            Source::LiveChess { addr: "localhost:1982".into(), serial: "12345".into() }
+            Source::LiveChess {
+                addr: "localhost:1982".into(),
+                serial: "12345".into()
+            }
         );
         assert_eq!(
             Source::parse("livechess://10.0.0.2:2000/12345").unwrap(),
-            Source::LiveChess { addr: "10.0.0.2:2000".into(), serial: "12345".into() }
+            Source::LiveChess {
+                addr: "10.0.0.2:2000".into(),
+                serial: "12345".into()
+            }
         );
-        for bad in ["", "tcp://nohost", "tcp://h:x", "udp://h:1", "serial://dev", "livechess://h", "livechess://h/"] {
+        for bad in [
+            "",
+            "tcp://nohost",
+            "tcp://h:x",
+            "udp://h:1",
+            "serial://dev",
+            "livechess://h",
+            "livechess://h/",
+        ] {
             assert!(Source::parse(bad).is_err(), "{bad}");
         }
     }

@@ -3,9 +3,7 @@
 use crate::dgt::{ClockTimes, Message, RawBoard};
 use crate::eboard::{Tracker, TrackerEvent};
 use crate::model::{BoardNo, ClockSide};
-use crate::record::{
-    BoardIrregularity, BoardPosition, ClockSample, Event, MoveMade, ResultSignal,
-};
+use crate::record::{BoardIrregularity, BoardPosition, ClockSample, Event, MoveMade, ResultSignal};
 
 /// The state a feed keeps about its board across reconnections.
 #[derive(Debug, Clone)]

@@ -112,7 +112,10 @@ impl BoardSim {
     /// Builds the board and its timeline. Fails when the game does not replay legally.
     pub fn new(setup: BoardSetup) -> anyhow::Result<BoardSim> {
         let replayed = setup.game.replay()?;
-        let n = setup.max_plies.unwrap_or(usize::MAX).min(replayed.moves.len());
+        let n = setup
+            .max_plies
+            .unwrap_or(usize::MAX)
+            .min(replayed.moves.len());
         let tc = setup.time_control;
         let side_of = |c: Color| {
             if c == Color::White {
@@ -127,9 +130,9 @@ impl BoardSim {
         let mut late = [0u64; 2];
         for inc in &setup.incidents {
             match inc {
-                Incident::WrongPreset { color, preset_s, .. } => {
-                    clock_ms[idx(side_of((*color).into()))] = preset_s * 1000
-                }
+                Incident::WrongPreset {
+                    color, preset_s, ..
+                } => clock_ms[idx(side_of((*color).into()))] = preset_s * 1000,
                 Incident::LateArrival { color, delay_s, .. } => {
                     late[idx(side_of((*color).into()))] = delay_s * 1000
                 }
@@ -145,7 +148,11 @@ impl BoardSim {
         let mut moves_by = [0u32; 2];
         let mut flagged = false;
         for i in 0..n {
-            let color = if i % 2 == 0 { Color::White } else { Color::Black };
+            let color = if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
             let ci = if color == Color::White { 0 } else { 1 };
             let side = side_of(color);
             moves_by[ci] += 1;
@@ -173,7 +180,10 @@ impl BoardSim {
                         ..
                     } if after_ply as usize == i => {
                         let at = t + offset_s.min(think / 1000) * 1000;
-                        steps.push(Timed { at, step: Step::Stop });
+                        steps.push(Timed {
+                            at,
+                            step: Step::Stop,
+                        });
                         steps.push(Timed {
                             at: at + duration_s * 1000,
                             step: Step::Start(side),
@@ -344,12 +354,7 @@ impl BoardSim {
 
     /// The clock report as the clock would send it now.
     pub fn clock_times(&self) -> ClockTimes {
-        let mut t = ClockTimes::new(
-            self.clock_ms[0],
-            self.clock_ms[1],
-            self.running,
-            self.lever,
-        );
+        let mut t = ClockTimes::new(self.clock_ms[0], self.clock_ms[1], self.running, self.lever);
         t.left.final_flag = self.flag[0];
         t.right.final_flag = self.flag[1];
         t
@@ -439,7 +444,8 @@ impl BoardSim {
             match step {
                 Step::Move(i) => {
                     let m = self.moves[i];
-                    let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut self.pos, m);
+                    let san =
+                        shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut self.pos, m);
                     self.san.push(san.to_string());
                     let target = self.pos.board().clone();
                     self.morph(&target, out);

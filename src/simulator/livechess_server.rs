@@ -14,6 +14,9 @@ use tokio_tungstenite::tungstenite::Message as WsMessage;
 use super::{Counters, Shared};
 use crate::livechess::{Clock, EBoard, EBoardEvent, Request, Response, ResponseKind, Subscribe};
 
+/// What was last sent on a feed: placement, moves, clock.
+type SentKey = (Option<String>, Vec<String>, u64, u64, Option<bool>);
+
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn wall_ms() -> u64 {
@@ -94,8 +97,7 @@ async fn serve(
     let (mut tx, mut rx) = ws.split();
     let (note_tx, mut note_rx) = mpsc::channel::<(u64, usize)>(256);
     let mut subs = tokio::task::JoinSet::new();
-    let mut last_sent: std::collections::HashMap<u64, (Option<String>, Vec<String>, u64, u64, Option<bool>)> =
-        Default::default();
+    let mut last_sent: std::collections::HashMap<u64, SentKey> = Default::default();
     loop {
         let out: Option<WsMessage> = tokio::select! {
             _ = stop.changed() => break,
@@ -151,7 +153,14 @@ fn handle(
                     EBoard {
                         serialnr: b.serial.clone(),
                         source: Some(format!("sim:{}", sim.setup.board)),
-                        state: Some(if sim.silent() { "NOTRESPONDING" } else { "ACTIVE" }.into()),
+                        state: Some(
+                            if sim.silent() {
+                                "NOTRESPONDING"
+                            } else {
+                                "ACTIVE"
+                            }
+                            .into(),
+                        ),
                         battery: Value::Null,
                         comment: None,
                         board: Some(sim.placement()),
@@ -160,21 +169,41 @@ fn handle(
                     }
                 })
                 .collect();
-            response(ResponseKind::Call, req.id, serde_json::to_value(list).unwrap_or(Value::Null))
+            response(
+                ResponseKind::Call,
+                req.id,
+                serde_json::to_value(list).unwrap_or(Value::Null),
+            )
         }
         "subscribe" => {
             let sub: Subscribe = match req.param.map(serde_json::from_value) {
                 Some(Ok(s)) => s,
                 _ => {
-                    return response(ResponseKind::Error, req.id, json!({ "message": "subscribe needs {feed, id, param}" }));
+                    return response(
+                        ResponseKind::Error,
+                        req.id,
+                        json!({ "message": "subscribe needs {feed, id, param}" }),
+                    );
                 }
             };
-            let serial = sub.param.get("serialnr").and_then(Value::as_str).unwrap_or("");
+            let serial = sub
+                .param
+                .get("serialnr")
+                .and_then(Value::as_str)
+                .unwrap_or("");
             let Some(i) = boards.iter().position(|b| b.serial == serial) else {
-                return response(ResponseKind::Error, req.id, json!({ "message": format!("no e-board {serial}") }));
+                return response(
+                    ResponseKind::Error,
+                    req.id,
+                    json!({ "message": format!("no e-board {serial}") }),
+                );
             };
             if sub.feed != "eboardevent" {
-                return response(ResponseKind::Error, req.id, json!({ "message": format!("unknown feed {}", sub.feed) }));
+                return response(
+                    ResponseKind::Error,
+                    req.id,
+                    json!({ "message": format!("unknown feed {}", sub.feed) }),
+                );
             }
             let mut brx = boards[i].tx.subscribe();
             let note = note_tx.clone();
@@ -196,6 +225,10 @@ fn handle(
             });
             response(ResponseKind::Call, req.id, Value::Null)
         }
-        other => response(ResponseKind::Error, req.id, json!({ "message": format!("unknown call {other}") })),
+        other => response(
+            ResponseKind::Error,
+            req.id,
+            json!({ "message": format!("unknown call {other}") }),
+        ),
     }
 }

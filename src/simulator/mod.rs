@@ -127,7 +127,10 @@ fn game_ms(epoch: Instant, speed: f64) -> u64 {
 impl Simulator {
     /// Builds the boards and binds every port.
     pub async fn bind(config: SimulatorConfig) -> anyhow::Result<Simulator> {
-        anyhow::ensure!((1..=1000).contains(&config.boards), "boards must be 1..=1000");
+        anyhow::ensure!(
+            (1..=1000).contains(&config.boards),
+            "boards must be 1..=1000"
+        );
         anyhow::ensure!(
             (1.0..=100.0).contains(&config.speed),
             "speed must be between 1 and 100"
@@ -224,7 +227,10 @@ impl Simulator {
     }
 
     /// Serves until `shutdown` turns true (or, with `exit_when_done`, the games end).
-    pub async fn serve(self, mut shutdown: watch::Receiver<bool>) -> anyhow::Result<SimulatorSummary> {
+    pub async fn serve(
+        self,
+        mut shutdown: watch::Receiver<bool>,
+    ) -> anyhow::Result<SimulatorSummary> {
         let counters = Arc::new(Counters::default());
         let (stop_tx, stop_rx) = watch::channel(false);
         let mut tasks = tokio::task::JoinSet::new();
@@ -336,11 +342,17 @@ fn reply(board: &Shared, r: Received, update: &mut bool, out: &mut Vec<u8>) {
             Command::SendClock => Message::ClockTimes(sim.clock_times()),
             Command::SendBoard => Message::BoardDump(sim.raw_board()),
             Command::SerialNumber => Message::SerialNumber(board.serial.clone()),
-            Command::LongSerialNumber => Message::LongSerialNumber(format!("00000{}", board.serial)),
-            Command::BusAddress => Message::BusAddress(board.serial.parse::<u16>().unwrap_or(0) & 0x3FFF),
+            Command::LongSerialNumber => {
+                Message::LongSerialNumber(format!("00000{}", board.serial))
+            }
+            Command::BusAddress => {
+                Message::BusAddress(board.serial.parse::<u16>().unwrap_or(0) & 0x3FFF)
+            }
             Command::Trademark => Message::Trademark("Digital Game Technology (simulated)".into()),
             Command::Version => Message::Version { major: 1, minor: 7 },
-            Command::BatteryStatus => Message::BatteryStatus(vec![100, 0x7F, 0x7F, 0, 0, 0, 0, 0, 0]),
+            Command::BatteryStatus => {
+                Message::BatteryStatus(vec![100, 0x7F, 0x7F, 0, 0, 0, 0, 0, 0])
+            }
             Command::ClockVersion => Message::ClockAck(ClockAck([0x10, 0x09, 0x21, 0x00])),
         },
         // a DGT 3000 not in mode 23 refuses every other clock command
@@ -350,7 +362,12 @@ fn reply(board: &Shared, r: Received, update: &mut bool, out: &mut Vec<u8>) {
     encode_message(&m, out);
 }
 
-async fn serve_dgt(s: TcpStream, board: Arc<Shared>, mut stop: watch::Receiver<bool>, counters: Arc<Counters>) {
+async fn serve_dgt(
+    s: TcpStream,
+    board: Arc<Shared>,
+    mut stop: watch::Receiver<bool>,
+    counters: Arc<Counters>,
+) {
     let (mut rd, mut wr) = s.into_split();
     let mut rx = board.tx.subscribe();
     let mut dec = CommandDecoder::new();
@@ -390,7 +407,9 @@ async fn serve_dgt(s: TcpStream, board: Arc<Shared>, mut stop: watch::Receiver<b
             },
         }
         if !out.is_empty() {
-            counters.bytes.fetch_add(out.len() as u64, Ordering::Relaxed);
+            counters
+                .bytes
+                .fetch_add(out.len() as u64, Ordering::Relaxed);
             if wr.write_all(&out).await.is_err() {
                 return;
             }

@@ -30,23 +30,36 @@ pub struct Replayed {
 
 impl Replayed {
     pub fn final_position(&self) -> &Chess {
-        self.positions.last().expect("start position is always there")
+        self.positions
+            .last()
+            .expect("start position is always there")
     }
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum PgnError {
     #[error("game {game}, ply {ply}: bad SAN {san:?}")]
-    BadSan { game: usize, ply: usize, san: String },
+    BadSan {
+        game: usize,
+        ply: usize,
+        san: String,
+    },
     #[error("game {game}, ply {ply}: illegal move {san:?}")]
-    Illegal { game: usize, ply: usize, san: String },
+    Illegal {
+        game: usize,
+        ply: usize,
+        san: String,
+    },
     #[error("unterminated {0}")]
     Unterminated(&'static str),
 }
 
 impl PgnGame {
     pub fn tag(&self, key: &str) -> Option<&str> {
-        self.tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Replays the moves from the start position, checking legality.
@@ -121,7 +134,10 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
                 i = end + 1;
             }
             b'{' => {
-                let end = text[i..].find('}').ok_or(PgnError::Unterminated("comment"))? + i;
+                let end = text[i..]
+                    .find('}')
+                    .ok_or(PgnError::Unterminated("comment"))?
+                    + i;
                 if depth == 0
                     && let Some(ms) = clk_in_comment(&text[i + 1..end])
                     && let Some(last) = game.moves.last_mut()

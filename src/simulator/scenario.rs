@@ -163,7 +163,11 @@ bytes = 50
         assert_eq!(s.incidents.len(), 3);
         assert_eq!(
             s.incidents[1],
-            Incident::IllegalMove { board: 2, after_ply: 10, hold_s: 10 }
+            Incident::IllegalMove {
+                board: 2,
+                after_ply: 10,
+                hold_s: 10
+            }
         );
         assert!(Scenario::from_toml("[[incident]]\nkind = \"teleport\"\nboard = 1\n").is_err());
     }
