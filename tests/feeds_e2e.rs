@@ -89,15 +89,15 @@ fn moves_of(evs: &[Event]) -> Vec<String> {
 }
 
 /// Every board has all its moves and a clock sample after the last one.
-fn complete(log: &[FeedRecord], boards: usize) -> bool {
-    (0..boards).all(|i| {
+fn complete(log: &[FeedRecord], plies: &[usize]) -> bool {
+    plies.iter().enumerate().all(|(i, &plies)| {
         let evs = board_events(log, BoardNo::from_index(i));
-        let Some(last) = evs.iter().rposition(|e| matches!(e, Event::MoveMade(m) if m.ply as usize == PLIES)) else {
+        let Some(last) = evs.iter().rposition(|e| matches!(e, Event::MoveMade(m) if m.ply as usize == plies)) else {
             return false;
         };
         evs[last..]
             .iter()
-            .any(|e| matches!(e, Event::ClockSample(c) if c.running != Some(mover_side_after(c.white_side, i, PLIES))))
+            .any(|e| matches!(e, Event::ClockSample(c) if c.running != Some(mover_side_after(c.white_side, i, plies))))
     })
 }
 
@@ -128,10 +128,16 @@ async fn wait_for(log: &Log, what: &str, limit: Duration, f: impl Fn(&[FeedRecor
 
 /// Checks one board: SAN list, final position, and (unless interrupted by a reconnection)
 /// the mover's clock after every move within 1 s of the PGN's `[%clk]`.
-fn check_board(log: &[FeedRecord], i: usize, game: &PgnGame, replay: &Replayed) -> usize {
+fn check_board(
+    log: &[FeedRecord],
+    i: usize,
+    game: &PgnGame,
+    replay: &Replayed,
+    plies: usize,
+) -> usize {
     let b = BoardNo::from_index(i);
     let evs = board_events(log, b);
-    assert_eq!(moves_of(&evs), replay.san[..PLIES], "board {b}: moves");
+    assert_eq!(moves_of(&evs), replay.san[..plies], "board {b}: moves");
     let last_pos = evs
         .iter()
         .rev()
@@ -142,7 +148,7 @@ fn check_board(log: &[FeedRecord], i: usize, game: &PgnGame, replay: &Replayed) 
         .expect("a position");
     assert_eq!(
         last_pos,
-        replay.positions[PLIES].board().to_string(),
+        replay.positions[plies].board().to_string(),
         "board {b}: final position"
     );
     let mut checked = 0;
@@ -217,10 +223,20 @@ fn spawn_feeds(
     (collect(rx), stop_tx, counters)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn eight_boards_over_tcp_match_the_pgn() {
+/// 8 boards over TCP (board 3 turned 180°); `full` plays the whole games at 50x.
+async fn eight_boards_over_tcp(full: bool) {
     let games = games();
-    let sim = Simulator::bind(config(games.clone())).await.unwrap();
+    let plies: Vec<usize> = games
+        .iter()
+        .map(|g| if full { g.moves.len() } else { PLIES })
+        .collect();
+    let mut cfg = config(games.clone());
+    cfg.rotated_boards = vec![3];
+    if full {
+        cfg.speed = 50.0;
+        cfg.max_plies = None;
+    }
+    let sim = Simulator::bind(cfg).await.unwrap();
     let ports = sim.ports().clone();
     let (sim_stop, sim_stop_rx) = watch::channel(false);
     let server = tokio::spawn(sim.serve(sim_stop_rx));
@@ -230,14 +246,12 @@ async fn eight_boards_over_tcp_match_the_pgn() {
         .map(|a| Source::parse(&format!("tcp://{a}")).unwrap())
         .collect();
     let (log, stop, counters) = spawn_feeds(sources, Instant::now());
-    wait_for(&log, "all moves", Duration::from_secs(60), |l| {
-        complete(l, 8)
-    })
-    .await;
+    let limit = Duration::from_secs(if full { 900 } else { 60 });
+    wait_for(&log, "all moves", limit, |l| complete(l, &plies)).await;
     let log = log.lock().unwrap().clone();
     let mut checked = 0;
     for (i, g) in games.iter().enumerate() {
-        checked += check_board(&log, i, g, &g.replay().unwrap());
+        checked += check_board(&log, i, g, &g.replay().unwrap(), plies[i]);
         let st = states(&board_events(&log, BoardNo::from_index(i)));
         assert_eq!(
             st[..2],
@@ -251,11 +265,27 @@ async fn eight_boards_over_tcp_match_the_pgn() {
                 .any(|e| matches!(e, Event::BoardIrregularity(_)))
         );
     }
-    assert_eq!(checked, 8 * PLIES, "a clock sample after every move");
+    assert_eq!(
+        checked,
+        plies.iter().sum::<usize>(),
+        "a clock sample after every move"
+    );
     assert_eq!(counters.snapshot().garbage_bytes, 0);
     stop.send(true).unwrap();
     sim_stop.send(true).unwrap();
     server.await.unwrap().unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn eight_boards_over_tcp_match_the_pgn() {
+    eight_boards_over_tcp(false).await;
+}
+
+/// The acceptance run with whole games: about 3 minutes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long (whole games at 50x, ~3 min): cargo test --test feeds_e2e -- --ignored"]
+async fn eight_whole_games_at_50x_over_tcp() {
+    eight_boards_over_tcp(true).await;
 }
 
 /// Picks a kill instant (game ms) where no board makes more than two moves in the outage.
@@ -342,13 +372,13 @@ async fn restart_test(livechess: bool) {
         &log,
         "all moves after the restart",
         Duration::from_secs(60),
-        |l| complete(l, 8),
+        |l| complete(l, &[PLIES; 8]),
     )
     .await;
     let log = log.lock().unwrap().clone();
     for (i, g) in games.iter().enumerate() {
         let b = BoardNo::from_index(i);
-        let checked = check_board(&log, i, g, &g.replay().unwrap());
+        let checked = check_board(&log, i, g, &g.replay().unwrap(), PLIES);
         assert!(
             checked >= PLIES - 3,
             "board {b}: only {checked} clock checks"
@@ -423,12 +453,12 @@ async fn eight_boards_over_livechess_match_the_pgn() {
         .collect();
     let (log, stop, counters) = spawn_feeds(sources, Instant::now());
     wait_for(&log, "all moves", Duration::from_secs(60), |l| {
-        complete(l, 8)
+        complete(l, &[PLIES; 8])
     })
     .await;
     let log = log.lock().unwrap().clone();
     for (i, g) in games.iter().enumerate() {
-        let checked = check_board(&log, i, g, &g.replay().unwrap());
+        let checked = check_board(&log, i, g, &g.replay().unwrap(), PLIES);
         assert_eq!(checked, PLIES, "board {}", i + 1);
     }
     assert_eq!(counters.snapshot().bad_json, 0);

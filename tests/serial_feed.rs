@@ -7,7 +7,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use arbiter_console::dgt::command::Received;
-use arbiter_console::dgt::{ClockTimes, Command, CommandDecoder, Message, RawBoard, encode_message};
+use arbiter_console::dgt::{
+    ClockTimes, Command, CommandDecoder, Message, RawBoard, encode_message,
+};
 use arbiter_console::feeds::{FeedConfig, FeedCounters, Source, Timing, spawn_feed};
 use arbiter_console::model::{BoardNo, ClockSide};
 use arbiter_console::record::{Event, FeedState};
@@ -41,9 +43,26 @@ async fn a_board_on_a_serial_port() {
                     Received::Command(Command::SendBoard) if !moved => {
                         encode_message(&Message::BoardDump(start), &mut out);
                         // e2 (52) lifted, e4 (36) placed, clock pressed
-                        encode_message(&Message::FieldUpdate { square: 52, piece: 0 }, &mut out);
-                        encode_message(&Message::FieldUpdate { square: 36, piece: 1 }, &mut out);
-                        let t = ClockTimes::new(5_421_000, 5_400_000, Some(ClockSide::Right), ClockSide::Right);
+                        encode_message(
+                            &Message::FieldUpdate {
+                                square: 52,
+                                piece: 0,
+                            },
+                            &mut out,
+                        );
+                        encode_message(
+                            &Message::FieldUpdate {
+                                square: 36,
+                                piece: 1,
+                            },
+                            &mut out,
+                        );
+                        let t = ClockTimes::new(
+                            5_421_000,
+                            5_400_000,
+                            Some(ClockSide::Right),
+                            ClockSide::Right,
+                        );
                         encode_message(&Message::ClockTimes(t), &mut out);
                         moved = true;
                     }
@@ -84,7 +103,9 @@ async fn a_board_on_a_serial_port() {
         match rec.event {
             Event::FeedStatus(s) => live |= s.state == FeedState::Live,
             Event::MoveMade(m) => moved |= m.san == "e4" && m.uci == "e2e4",
-            Event::ClockSample(c) => clock |= c.left_ms == 5_421_000 && c.running == Some(ClockSide::Right),
+            Event::ClockSample(c) => {
+                clock |= c.left_ms == 5_421_000 && c.running == Some(ClockSide::Right)
+            }
             _ => {}
         }
     }
