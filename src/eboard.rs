@@ -122,7 +122,7 @@ impl Tracker {
             irregular: None,
             signalled: None,
             finished: false,
-            settle_ms: 1500,
+            settle_ms: 3000,
         }
     }
 
@@ -214,12 +214,42 @@ impl Tracker {
         out
     }
 
-    /// Judges a placement that has not changed for `settle_ms` (call periodically).
+    /// Judges a placement that has not changed for `settle_ms` (call periodically). Pieces
+    /// only lifted from the last legal position (a player holding a piece) are not judged
+    /// here: that waits for the clock to be pressed.
     pub fn tick(&mut self, now_ms: u64) -> Vec<TrackerEvent> {
         if self.judged || now_ms.saturating_sub(self.last_change_ms) < self.settle_ms {
             return Vec::new();
         }
+        if self.seen.as_ref().is_some_and(|b| self.only_lifted(b)) {
+            return Vec::new();
+        }
         self.settle_now()
+    }
+
+    /// Whether `board` is the last legal position with some pieces lifted (nothing else).
+    fn only_lifted(&self, board: &Board) -> bool {
+        Square::ALL.iter().all(|&sq| {
+            let (a, b) = (self.pos.board().piece_at(sq), board.piece_at(sq));
+            a == b || b.is_none()
+        })
+    }
+
+    /// Tries to reach the current placement by up to three legal moves (after a gap, e.g. a
+    /// board dump after a reconnection); reports nothing if it cannot.
+    pub fn catch_up(&mut self) -> Vec<TrackerEvent> {
+        let mut out = Vec::new();
+        if self.judged {
+            return out;
+        }
+        if let Some(board) = self.seen.clone()
+            && let Some(line) = self.search(&board, 3)
+        {
+            self.judged = true;
+            self.irregular = None;
+            self.play_line(line, &mut out);
+        }
+        out
     }
 
     /// Judges the current placement at once (the clock was pressed: the move is complete).
@@ -455,19 +485,52 @@ mod tests {
         });
         assert!(play(&mut tr, std::slice::from_ref(&b), &mut t).is_empty());
         assert!(tr.tick(t + 100).is_empty(), "not settled yet");
-        let ev = tr.tick(t + 2000);
+        let ev = tr.tick(t + 4000);
         assert!(
             matches!(&ev[..], [TrackerEvent::Irregular { .. }]),
             "{ev:?}"
         );
         assert_eq!(tr.ply(), 0);
         // reported once
-        assert!(tr.tick(t + 5000).is_empty());
+        assert!(tr.tick(t + 8000).is_empty());
         // put back: restored; then a legal move is accepted
-        let ev = tr.observe(Board::default(), t + 6000);
+        let ev = tr.observe(Board::default(), t + 9000);
         assert!(matches!(&ev[..], [TrackerEvent::Restored { .. }]));
         let (bs, _) = physical(tr.position(), "e4");
         assert_eq!(sans(&play(&mut tr, &bs, &mut t)), ["e4"]);
+    }
+
+    #[test]
+    fn a_piece_held_in_hand_is_not_irregular_until_the_clock_is_pressed() {
+        let mut tr = Tracker::new();
+        let lifted = with(&Board::default(), |b| b.discard_piece_at(Square::D1));
+        assert!(tr.observe(lifted, 0).is_empty());
+        assert!(tr.tick(60_000).is_empty());
+        assert!(matches!(
+            &tr.settle_now()[..],
+            [TrackerEvent::Irregular { .. }]
+        ));
+    }
+
+    #[test]
+    fn catch_up_reports_nothing_when_it_fails() {
+        let mut tr = Tracker::new();
+        let b = with(&Board::default(), |b| {
+            b.discard_piece_at(Square::G1);
+            b.set_piece_at(
+                Square::G4,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::Knight,
+                },
+            );
+        });
+        assert!(tr.observe(b, 5).is_empty());
+        assert!(tr.catch_up().is_empty());
+        assert!(matches!(
+            &tr.tick(10_000)[..],
+            [TrackerEvent::Irregular { .. }]
+        ));
     }
 
     #[test]

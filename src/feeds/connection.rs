@@ -42,7 +42,7 @@ impl Default for Timing {
             backoff_initial: Duration::from_millis(500),
             backoff_max: Duration::from_secs(30),
             keepalive: Duration::from_secs(1),
-            settle: Duration::from_millis(1500),
+            settle: Duration::from_millis(3000),
             connect_timeout: Duration::from_secs(5),
         }
     }

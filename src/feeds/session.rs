@@ -97,8 +97,9 @@ impl DgtSession {
                 self.raw = Some(raw);
                 let evs = self.tracker.observe_raw(&raw, now_ms);
                 self.tracker_events(evs, out);
-                // a dump after a reconnect also settles at once: catch up moves made meanwhile
-                let evs = self.tracker.settle_now();
+                // a dump after a reconnect: catch up moves made meanwhile (irregularities wait
+                // for the clock or the settle time, a player may be holding a piece)
+                let evs = self.tracker.catch_up();
                 self.tracker_events(evs, out);
             }
             Message::FieldUpdate { square, piece } => {
