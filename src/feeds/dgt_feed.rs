@@ -141,6 +141,9 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
                             return;
                         }
                     }
+                    if session.take_dump_request() {
+                        let _ = link.tx.try_send(Command::SendBoard.bytes().to_vec());
+                    }
                 }
                 _ = keepalive.tick() => {
                     let mut b = Vec::new();
@@ -158,6 +161,9 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
                         if !ctx.emit(e).await {
                             return;
                         }
+                    }
+                    if session.take_dump_request() {
+                        let _ = link.tx.try_send(Command::SendBoard.bytes().to_vec());
                     }
                     if drop_link {
                         break String::new();

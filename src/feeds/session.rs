@@ -14,6 +14,7 @@ pub struct DgtSession {
     last_clock: Option<ClockTimes>,
     last_running: Option<ClockSide>,
     last_placement: Option<String>,
+    want_dump: bool,
 }
 
 impl DgtSession {
@@ -27,7 +28,15 @@ impl DgtSession {
             last_clock: None,
             last_running: None,
             last_placement: None,
+            want_dump: false,
         }
+    }
+
+    /// Whether the feed should ask for a board dump now: after every clock press and every
+    /// irregularity, so field updates lost on the line (a short disconnection, corrupted
+    /// bytes) cannot leave the feed's copy of the board wrong.
+    pub fn take_dump_request(&mut self) -> bool {
+        std::mem::take(&mut self.want_dump)
     }
 
     pub fn tracker(&self) -> &Tracker {
@@ -59,6 +68,7 @@ impl DgtSession {
                     self.position(placement, out);
                 }
                 TrackerEvent::Irregular { placement, detail } => {
+                    self.want_dump = true;
                     out.push(Event::BoardIrregularity(BoardIrregularity {
                         board,
                         placement: placement.clone(),
@@ -118,6 +128,7 @@ impl DgtSession {
                 let running = t.running_side();
                 if running != self.last_running && self.last_running.is_some() {
                     // the lever was pressed: the move on the board is complete
+                    self.want_dump = true;
                     let evs = self.tracker.settle_now();
                     self.tracker_events(evs, out);
                 }

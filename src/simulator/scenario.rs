@@ -172,3 +172,13 @@ bytes = 50
         assert!(Scenario::from_toml("[[incident]]\nkind = \"teleport\"\nboard = 1\n").is_err());
     }
 }
+
+#[cfg(test)]
+mod example_file {
+    #[test]
+    fn the_shipped_example_parses() {
+        let text = include_str!("../../tests/data/scenarios/incidents.toml");
+        let s = super::Scenario::from_toml(text).unwrap();
+        assert_eq!(s.incidents.len(), 8);
+    }
+}
