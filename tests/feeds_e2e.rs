@@ -136,6 +136,15 @@ fn check_board(
     plies: usize,
 ) -> usize {
     let b = BoardNo::from_index(i);
+    let stamps: Vec<u64> = log
+        .iter()
+        .filter(|r| r.event.board() == Some(b))
+        .map(|r| r.mono_ms)
+        .collect();
+    assert!(
+        stamps.windows(2).all(|w| w[0] <= w[1]),
+        "board {b}: monotonic stamps"
+    );
     let evs = board_events(log, b);
     assert_eq!(moves_of(&evs), replay.san[..plies], "board {b}: moves");
     let last_pos = evs
