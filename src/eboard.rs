@@ -12,7 +12,9 @@
 //! (turned 180°) is detected from the start position.
 
 use shakmaty::uci::UciMove;
-use shakmaty::{Board, CastlingMode, Chess, Color, Move, Position, Role, Square, san::SanPlus};
+use shakmaty::{
+    Board, CastlingMode, Chess, Color, FromSetup, Move, Position, Role, Square, san::SanPlus,
+};
 
 use crate::dgt::RawBoard;
 use crate::model::GameResult;
@@ -41,6 +43,9 @@ pub enum TrackerEvent {
     },
     /// The start position was set up again after a finished game: a new game begins.
     NewGame,
+    /// The tracker lost the moves (a long gap) and continues from the board's placement,
+    /// `ply` being the next move's number as far as the side to move tells.
+    Adopted { ply: u32, placement: String },
 }
 
 /// Move recognition for one board.
@@ -288,6 +293,55 @@ impl Tracker {
         out
     }
 
+    /// The placement last observed.
+    pub fn seen(&self) -> Option<&Board> {
+        self.seen.as_ref()
+    }
+
+    /// Whether the last judged placement was irregular (and is still on the board).
+    pub fn is_irregular(&self) -> bool {
+        self.irregular.is_some() && self.irregular == self.seen
+    }
+
+    /// Gives up on the moves in between: continues from the current placement with `turn` to
+    /// move (castling rights where king and rook still stand on their squares). Used when the
+    /// game evidently goes on from an unreachable placement (e.g. after a long disconnection).
+    pub fn adopt(&mut self, turn: Color) -> Vec<TrackerEvent> {
+        let Some(board) = self.seen.clone() else {
+            return Vec::new();
+        };
+        if board == *self.pos.board() {
+            return Vec::new();
+        }
+        let mut setup = shakmaty::Setup::default();
+        setup.board = board.clone();
+        setup.turn = turn;
+        setup.ep_square = None;
+        setup.halfmoves = 0;
+        // the next ply with this side to move: ply p has White to move when p is even
+        let mut ply = self.ply + 1;
+        if (ply % 2 == 1) != (turn == Color::White) {
+            ply += 1;
+        }
+        setup.fullmoves =
+            std::num::NonZeroU32::new(ply.div_ceil(2).max(1)).unwrap_or(std::num::NonZeroU32::MIN);
+        let pos = match Chess::from_setup(setup, CastlingMode::Standard)
+            .or_else(|e| e.ignore_invalid_castling_rights())
+            .or_else(|e| e.ignore_impossible_check())
+        {
+            Ok(p) => p,
+            Err(_) => return Vec::new(),
+        };
+        self.pos = pos;
+        self.ply = ply - 1;
+        self.irregular = None;
+        self.judged = true;
+        vec![TrackerEvent::Adopted {
+            ply,
+            placement: board.to_string(),
+        }]
+    }
+
     fn play_line(&mut self, line: Vec<Move>, out: &mut Vec<TrackerEvent>) {
         for m in line {
             let uci = UciMove::from_move(m, CastlingMode::Standard).to_string();
@@ -531,6 +585,35 @@ mod tests {
             &tr.tick(10_000)[..],
             [TrackerEvent::Irregular { .. }]
         ));
+    }
+
+    #[test]
+    fn adopting_a_placement_after_a_long_gap() {
+        let mut tr = Tracker::new();
+        let mut pos = Chess::default();
+        for s in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"] {
+            let m = s.parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+        }
+        assert!(tr.observe(pos.board().clone(), 1).is_empty());
+        assert!(matches!(
+            &tr.settle_now()[..],
+            [TrackerEvent::Irregular { .. }]
+        ));
+        assert!(tr.is_irregular());
+        let ev = tr.adopt(Color::White);
+        assert!(
+            matches!(&ev[..], [TrackerEvent::Adopted { ply: 1, .. }]),
+            "{ev:?}"
+        );
+        // tracking goes on, castling included
+        for s in ["Ba4", "Nf6", "O-O"] {
+            let m = s.parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+            let ev = tr.observe(pos.board().clone(), 2);
+            assert_eq!(sans(&ev), [s]);
+        }
+        assert_eq!(tr.ply(), 3);
     }
 
     #[test]
