@@ -313,24 +313,22 @@ impl Tracker {
         if board == *self.pos.board() {
             return Vec::new();
         }
-        let mut setup = shakmaty::Setup::default();
-        setup.board = board.clone();
-        setup.turn = turn;
-        setup.ep_square = None;
-        setup.halfmoves = 0;
-        // the next ply with this side to move: ply p has White to move when p is even
+        // the next move's ply number: White's moves have odd numbers
         let mut ply = self.ply + 1;
         if (ply % 2 == 1) != (turn == Color::White) {
             ply += 1;
         }
-        setup.fullmoves =
-            std::num::NonZeroU32::new(ply.div_ceil(2).max(1)).unwrap_or(std::num::NonZeroU32::MIN);
-        let pos = match Chess::from_setup(setup, CastlingMode::Standard)
-            .or_else(|e| e.ignore_invalid_castling_rights())
-            .or_else(|e| e.ignore_impossible_check())
-        {
-            Ok(p) => p,
-            Err(_) => return Vec::new(),
+        let setup = shakmaty::Setup {
+            board: board.clone(),
+            turn,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: std::num::NonZeroU32::new(ply.div_ceil(2))
+                .unwrap_or(std::num::NonZeroU32::MIN),
+            ..shakmaty::Setup::default()
+        };
+        let Some(pos) = position_from(setup) else {
+            return Vec::new();
         };
         self.pos = pos;
         self.ply = ply - 1;
@@ -385,6 +383,16 @@ impl Tracker {
         }
         None
     }
+}
+
+/// A position from a set-up, dropping castling rights that do not fit and tolerating an
+/// impossible check (the board is what it is).
+#[allow(clippy::result_large_err)]
+fn position_from(setup: shakmaty::Setup) -> Option<Chess> {
+    Chess::from_setup(setup, CastlingMode::Standard)
+        .or_else(|e| e.ignore_invalid_castling_rights())
+        .or_else(|e| e.ignore_impossible_check())
+        .ok()
 }
 
 /// A cheap bound: material can only decrease (promotions aside), so a target with more pieces
