@@ -46,9 +46,9 @@ async fn main() -> anyhow::Result<()> {
     let (stop, stop_rx) = watch::channel(false);
     let counters = Arc::new(FeedCounters::default());
     let base = Instant::now();
-    for i in 0..8 {
+    for (i, serial) in serials.iter().enumerate() {
         let uri = if livechess {
-            format!("livechess://{}/{}", ports.livechess.unwrap(), serials[i])
+            format!("livechess://{}/{serial}", ports.livechess.unwrap())
         } else {
             format!("tcp://{}", ports.boards[i])
         };
