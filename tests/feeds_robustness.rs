@@ -201,3 +201,57 @@ async fn livechess_bad_json_and_unknown_messages_are_counted() {
     h.await.unwrap();
     server.abort();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn livechess_refusing_the_subscription_is_a_lost_link() {
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    let server = tokio::spawn(async move {
+        loop {
+            let Ok((s, _)) = l.accept().await else { return };
+            tokio::spawn(async move {
+                let Ok(mut ws) = tokio_tungstenite::accept_async(s).await else {
+                    return;
+                };
+                while let Some(Ok(m)) = ws.next().await {
+                    if let WsMessage::Text(t) = m {
+                        let req = arbiter_console::livechess::Request::parse(&t).unwrap();
+                        let answer = format!(
+                            r#"{{"response":"error","id":{},"param":{{"message":"no e-board 999"}}}}"#,
+                            req.id
+                        );
+                        let _ = ws.send(WsMessage::text(answer)).await;
+                    }
+                }
+            });
+        }
+    });
+    let (tx, mut rx) = mpsc::channel(64);
+    let (stop, stop_rx) = watch::channel(false);
+    let (_c, h) = spawn(
+        1,
+        Source::parse(&format!("livechess://{addr}/999")).unwrap(),
+        &tx,
+        &stop_rx,
+    );
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut lost = None;
+    let mut reconnecting = false;
+    while lost.is_none() || !reconnecting {
+        let rec = tokio::time::timeout_at(deadline, rx.recv())
+            .await
+            .unwrap()
+            .unwrap();
+        if let Event::FeedStatus(s) = rec.event {
+            match s.state {
+                FeedState::Lost => lost = Some(s.detail),
+                FeedState::Reconnecting => reconnecting = lost.is_some(),
+                _ => {}
+            }
+        }
+    }
+    assert!(lost.unwrap().contains("no e-board 999"));
+    stop.send(true).unwrap();
+    h.await.unwrap();
+    server.abort();
+}

@@ -238,12 +238,12 @@ pub(crate) async fn run(mut ctx: Ctx, addr: String, serial: String, timing: Timi
                                                     Err(_) => { ctx.counters.bad_json.fetch_add(1, Ordering::Relaxed); }
                                                 }
                                             }
+                                            Ok(r) if r.response == ResponseKind::Error && r.id == request_id => {
+                                                // the subscription was refused (e.g. no such e-board)
+                                                break format!("LiveChess refused the subscription: {}", r.error_message());
+                                            }
                                             Ok(r) if r.response == ResponseKind::Error => {
-                                                events.push(Event::FeedStatus(FeedStatus {
-                                                    board: ctx.board,
-                                                    state: conn.state(),
-                                                    detail: format!("LiveChess error: {}", r.error_message()),
-                                                }));
+                                                ctx.counters.unknown_messages.fetch_add(1, Ordering::Relaxed);
                                             }
                                             Ok(r) if r.response == ResponseKind::Call => {}
                                             Ok(_) => { ctx.counters.unknown_messages.fetch_add(1, Ordering::Relaxed); }
