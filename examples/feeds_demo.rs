@@ -39,7 +39,7 @@ async fn main() -> anyhow::Result<()> {
     })
     .await?;
     let ports = sim.ports().clone();
-    let serials: Vec<String> = sim.boards().into_iter().map(|(_, _, s)| s).collect();
+    let serials: Vec<String> = sim.boards().into_iter().map(|b| b.serial).collect();
     let (_sim_stop, sim_stop_rx) = watch::channel(false);
     let server = tokio::spawn(sim.serve(sim_stop_rx));
     let (tx, mut rx) = mpsc::channel(1024);

@@ -342,8 +342,8 @@ async fn restart_test(livechess: bool) {
     let sim = Simulator::bind(cfg.clone()).await.unwrap();
     let ports = sim.ports().clone();
     let epoch = sim.epoch();
-    let move_times: Vec<Vec<u64>> = sim.boards().into_iter().map(|(_, t, _)| t).collect();
-    let serials: Vec<String> = sim.boards().into_iter().map(|(_, _, s)| s).collect();
+    let move_times: Vec<Vec<u64>> = sim.boards().into_iter().map(|b| b.move_times).collect();
+    let serials: Vec<String> = sim.boards().into_iter().map(|b| b.serial).collect();
     let (sim_stop, sim_stop_rx) = watch::channel(false);
     let server = tokio::spawn(sim.serve(sim_stop_rx));
     let sources: Vec<Source> = if livechess {
@@ -453,7 +453,7 @@ async fn eight_boards_over_livechess_match_the_pgn() {
     let games = games();
     let sim = Simulator::bind(config(games.clone())).await.unwrap();
     let lc = sim.ports().livechess.unwrap();
-    let serials: Vec<String> = sim.boards().into_iter().map(|(_, _, s)| s).collect();
+    let serials: Vec<String> = sim.boards().into_iter().map(|b| b.serial).collect();
     let (sim_stop, sim_stop_rx) = watch::channel(false);
     let server = tokio::spawn(sim.serve(sim_stop_rx));
     let sources = serials

@@ -89,6 +89,16 @@ pub struct SimulatorPorts {
     pub livechess: Option<SocketAddr>,
 }
 
+/// One simulated board, as set up.
+#[derive(Debug, Clone)]
+pub struct SimBoardInfo {
+    pub setup: BoardSetup,
+    /// Game time (ms at 1x since the round started) of each move.
+    pub move_times: Vec<u64>,
+    /// The serial number the board reports (and LiveChess lists).
+    pub serial: String,
+}
+
 /// What a finished run did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SimulatorSummary {
@@ -215,13 +225,17 @@ impl Simulator {
         self.epoch
     }
 
-    /// The boards' setups and move times (game ms), for tests and demos.
-    pub fn boards(&self) -> Vec<(BoardSetup, Vec<u64>, String)> {
+    /// The boards' set-ups, serial numbers and move times, for tests and demos.
+    pub fn boards(&self) -> Vec<SimBoardInfo> {
         self.boards
             .iter()
             .map(|b| {
                 let s = b.sim.lock().expect("board lock");
-                (s.setup.clone(), s.move_times().to_vec(), b.serial.clone())
+                SimBoardInfo {
+                    setup: s.setup.clone(),
+                    move_times: s.move_times().to_vec(),
+                    serial: b.serial.clone(),
+                }
             })
             .collect()
     }
