@@ -150,11 +150,39 @@ pub enum Command {
         #[arg(long)]
         journal: Option<PathBuf>,
     },
-    /// Run the venue simulator: DGT boards and clocks on loopback TCP, and a LiveChess endpoint.
+    /// Simulate a venue: N e-boards with DGT 3000 clocks playing PGN games, served as DGT byte
+    /// streams on loopback TCP ports (and optionally a LiveChess websocket endpoint).
     Simulate {
-        /// Number of boards.
+        /// Number of boards (1..=1000).
         #[arg(long, default_value_t = 8)]
-        boards: u16,
+        boards: usize,
+        /// Time factor (1..=100).
+        #[arg(long, default_value_t = 1.0)]
+        speed: f64,
+        /// PGN files (games are dealt to the boards in turn).
+        #[arg(long)]
+        pgn: Vec<PathBuf>,
+        /// A directory of PGN files (default: tests/data/pgn).
+        #[arg(long)]
+        pgn_dir: Option<PathBuf>,
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Board N listens on BASE_PORT + N - 1 (default: ephemeral ports, printed).
+        #[arg(long)]
+        base_port: Option<u16>,
+        /// Serve the LiveChess websocket API on this port (0 = ephemeral).
+        #[arg(long)]
+        livechess_port: Option<u16>,
+        /// A TOML scenario of incidents.
+        #[arg(long)]
+        scenario: Option<PathBuf>,
+        /// Play only the first N plies of each game.
+        #[arg(long)]
+        max_plies: Option<usize>,
+        /// Exit when every game is over.
+        #[arg(long)]
+        exit_when_done: bool,
     },
 }
 
@@ -228,7 +256,38 @@ pub fn run(cli: Cli) -> ExitCode {
             };
             replay(&journal, q)
         }
-        Command::Simulate { .. } => unavailable("simulate", "the venue simulator (issue 4)"),
+        Command::Simulate {
+            boards,
+            speed,
+            pgn,
+            pgn_dir,
+            bind,
+            base_port,
+            livechess_port,
+            scenario,
+            max_plies,
+            exit_when_done,
+        } => {
+            let config = SimulateArgs {
+                boards,
+                speed,
+                pgn,
+                pgn_dir,
+                bind,
+                base_port,
+                livechess_port,
+                scenario,
+                max_plies,
+                exit_when_done,
+            };
+            match simulate(config) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("arbiter simulate: {e:#}");
+                    ExitCode::from(EXIT_INPUT)
+                }
+            }
+        }
     }
 }
 
@@ -791,4 +850,76 @@ fn replay(path: &Path, q: ReplayQuery) -> ExitCode {
             ExitCode::from(EXIT_INPUT)
         }
     }
+}
+
+struct SimulateArgs {
+    boards: usize,
+    speed: f64,
+    pgn: Vec<PathBuf>,
+    pgn_dir: Option<PathBuf>,
+    bind: std::net::IpAddr,
+    base_port: Option<u16>,
+    livechess_port: Option<u16>,
+    scenario: Option<PathBuf>,
+    max_plies: Option<usize>,
+    exit_when_done: bool,
+}
+
+/// The PGN games in `files`, or in every `.pgn` of `dir` (default `tests/data/pgn`).
+pub fn load_games(
+    files: &[PathBuf],
+    dir: Option<&Path>,
+) -> anyhow::Result<Vec<crate::simulator::PgnGame>> {
+    let mut paths = files.to_vec();
+    if paths.is_empty() {
+        let dir = dir
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from("tests/data/pgn"));
+        let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+            .collect();
+        found.sort();
+        paths = found;
+    }
+    let mut games = Vec::new();
+    for p in &paths {
+        games.extend(crate::simulator::pgn::read_file(p)?);
+    }
+    anyhow::ensure!(!games.is_empty(), "no games found");
+    Ok(games)
+}
+
+fn simulate(a: SimulateArgs) -> anyhow::Result<()> {
+    use crate::simulator::{Scenario, SimulatorConfig};
+    let scenario = match &a.scenario {
+        Some(p) => Scenario::from_toml(
+            &std::fs::read_to_string(p).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?,
+        )
+        .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?,
+        None => Scenario::default(),
+    };
+    let config = SimulatorConfig {
+        boards: a.boards,
+        games: load_games(&a.pgn, a.pgn_dir.as_deref())?,
+        speed: a.speed,
+        bind: a.bind,
+        base_port: a.base_port,
+        livechess_port: a.livechess_port,
+        scenario,
+        max_plies: a.max_plies,
+        exit_when_done: a.exit_when_done,
+        ..SimulatorConfig::default()
+    };
+    let rt = tokio::runtime::Runtime::new()?;
+    rt.block_on(async {
+        let (_keep, shutdown) = tokio::sync::watch::channel(false);
+        let summary = crate::simulator::run(config, shutdown).await?;
+        eprintln!(
+            "simulator done: {} connections, {} frames, {} bytes",
+            summary.connections, summary.frames_sent, summary.bytes_sent
+        );
+        Ok(())
+    })
 }

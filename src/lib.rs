@@ -5,9 +5,13 @@
 
 pub mod cli;
 pub mod clock;
+pub mod dgt;
 pub mod diag;
+pub mod eboard;
+pub mod feeds;
 pub mod intervention;
 pub mod journal;
+pub mod livechess;
 pub mod matchfile;
 pub mod model;
 pub mod pgn;
@@ -18,4 +22,5 @@ pub mod report;
 pub mod rules;
 pub mod scenario;
 pub mod sign;
+pub mod simulator;
 pub mod state;

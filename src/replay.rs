@@ -141,6 +141,11 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                 push(Some(e.board), "result", format!("result {}", e.result))
             }
             Event::BoardIrregularity(e) => push(Some(e.board), "irregularity", e.detail.clone()),
+            Event::ResultSignal(e) => push(
+                Some(e.board),
+                "result_signal",
+                format!("result {} signalled on the board", e.result),
+            ),
             Event::FeedStatus(e) if matches!(e.state, FeedState::Stale | FeedState::Lost) => push(
                 Some(e.board),
                 "feed",
