@@ -11,12 +11,12 @@ use std::time::Duration;
 
 use arbiter_console::feeds::{FeedConfig, FeedCounters, FeedRecord, Source, Timing, spawn_feed};
 use arbiter_console::journal::{self, Chain};
-use arbiter_console::record::{Origin, SessionStarted};
-use arbiter_console::state::MatchState;
 use arbiter_console::model::{BoardNo, ClockSide};
 use arbiter_console::record::{Event, FeedState};
+use arbiter_console::record::{Origin, SessionStarted};
 use arbiter_console::simulator::pgn::{self, PgnGame, Replayed};
 use arbiter_console::simulator::{Incident, Scenario, Simulator, SimulatorConfig};
+use arbiter_console::state::MatchState;
 use shakmaty::Position;
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
@@ -215,7 +215,13 @@ fn check_state(log: &[FeedRecord], games: &[PgnGame], plies: &[usize]) {
     };
     chain.append(0, 0, Origin::System, session.into(), &mut bytes);
     for r in log {
-        chain.append(r.mono_ms as i64, r.mono_ms, r.origin, r.event.clone(), &mut bytes);
+        chain.append(
+            r.mono_ms as i64,
+            r.mono_ms,
+            r.origin,
+            r.event.clone(),
+            &mut bytes,
+        );
     }
     let (records, v) = journal::records_from_bytes(&bytes).unwrap();
     assert!(v.is_intact());
@@ -234,7 +240,9 @@ fn check_state(log: &[FeedRecord], games: &[PgnGame], plies: &[usize]) {
         );
         for m in &bs.moves {
             let clk = g.moves[m.ply as usize - 1].clk_ms.unwrap();
-            let got = m.clock_ms.unwrap_or_else(|| panic!("board {b} ply {}: no clock in the state", m.ply));
+            let got = m
+                .clock_ms
+                .unwrap_or_else(|| panic!("board {b} ply {}: no clock in the state", m.ply));
             assert!(
                 got.abs_diff(clk) <= 1000,
                 "board {b} ply {}: state clock {got} ms, PGN [%clk] {clk} ms",
