@@ -150,6 +150,15 @@ pub enum Command {
         #[arg(long)]
         journal: Option<PathBuf>,
     },
+    /// Record a match headless: the simulator plays PGN games over loopback TCP, the feeds read
+    /// them, and the arbiter's actions come from a plan (used for recordings/).
+    Record {
+        /// The recording plan (TOML).
+        plan: PathBuf,
+        /// The journal to write (must not exist).
+        #[arg(short, long)]
+        output: PathBuf,
+    },
     /// Simulate a venue: N e-boards with DGT 3000 clocks playing PGN games, served as DGT byte
     /// streams on loopback TCP ports (and optionally a LiveChess websocket endpoint).
     Simulate {
@@ -256,6 +265,21 @@ pub fn run(cli: Cli) -> ExitCode {
             };
             replay(&journal, q)
         }
+        Command::Record { plan, output } => match crate::recorder::record(&plan, &output) {
+            Ok(r) => {
+                println!(
+                    "recorded {} records, {} of game time, into {}",
+                    r.records,
+                    crate::model::format_hms(r.game_ms),
+                    output.display()
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("arbiter record: {e:#}");
+                ExitCode::from(EXIT_INPUT)
+            }
+        },
         Command::Simulate {
             boards,
             speed,

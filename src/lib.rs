@@ -17,6 +17,7 @@ pub mod model;
 pub mod pgn;
 pub mod profile;
 pub mod record;
+pub mod recorder;
 pub mod replay;
 pub mod report;
 pub mod rules;

@@ -32,11 +32,12 @@ struct ScenarioFile {
     steps: Vec<Step>,
 }
 
-#[derive(Debug, Deserialize)]
+/// One timed input of a scenario (or of a recording plan).
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Step {
+pub struct Step {
     /// Time since the start, `h:mm:ss` or `h:mm:ss.mmm`; steps must not go back in time.
-    at: String,
+    pub at: String,
     #[serde(default)]
     event: Option<RawEvent>,
     #[serde(default)]
@@ -45,7 +46,89 @@ struct Step {
     lineup: Option<Lineup>,
 }
 
-#[derive(Debug, Deserialize)]
+impl Step {
+    /// The record this step makes at `mono`: a raw event, a lineup, or an intervention proposed
+    /// by the rules and confirmed (as proposed, or as overridden). The error names the sub-field.
+    pub fn input(
+        &self,
+        m: &Match,
+        state: &MatchState,
+        mono: MonoMs,
+    ) -> Result<(Origin, Event, Option<ProposalSeen>), (String, String)> {
+        let n = usize::from(self.event.is_some())
+            + usize::from(self.intervene.is_some())
+            + usize::from(self.lineup.is_some());
+        if n != 1 {
+            return Err((
+                String::new(),
+                "each step needs exactly one of event, intervene, lineup".into(),
+            ));
+        }
+        if let Some(ev) = &self.event {
+            let payload = ev
+                .payload
+                .clone()
+                .unwrap_or(toml::Value::Table(Default::default()));
+            let json = serde_json::to_string(&payload)
+                .map_err(|e| (".event.payload".to_string(), e.to_string()))?;
+            let event = Event::from_parts(&ev.kind, &json)
+                .map_err(|e| (".event".to_string(), e.to_string()))?;
+            let origin = match &ev.origin {
+                Some(o) => {
+                    Origin::try_from(o.clone()).map_err(|e| (".event.origin".to_string(), e))?
+                }
+                None if event.needs_sync() => Origin::Arbiter,
+                None => event.board().map(Origin::Feed).unwrap_or(Origin::System),
+            };
+            return Ok((origin, event, None));
+        }
+        if let Some(l) = &self.lineup {
+            let mut absent = l.absent.iter();
+            let slots = l
+                .ranks
+                .iter()
+                .map(|r| match r {
+                    0 => LineupSlot::Empty {
+                        absent: absent.next().copied(),
+                    },
+                    r => LineupSlot::Player { rank: *r },
+                })
+                .collect();
+            let ev = LineupSubmitted {
+                team: l.team,
+                slots,
+                channel: String::new(),
+            };
+            return Ok((Origin::Arbiter, ev.into(), None));
+        }
+        let iv = self
+            .intervene
+            .as_ref()
+            .ok_or_else(|| (String::new(), "empty step".to_string()))?;
+        let req = Request {
+            board: iv.board.map(BoardNo),
+            player: iv.player,
+            kind: iv.kind.clone(),
+        };
+        let p = rules::propose(m, state, &req, mono);
+        let confirmed = iv
+            .override_
+            .clone()
+            .unwrap_or_else(|| p.consequence.clone());
+        let event = rules::confirm(&req, &p, confirmed, iv.reason.clone());
+        Ok((
+            Origin::Arbiter,
+            event,
+            Some(ProposalSeen {
+                at: self.at.clone(),
+                request: req,
+                proposal: p,
+            }),
+        ))
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawEvent {
     kind: String,
@@ -55,7 +138,7 @@ struct RawEvent {
     payload: Option<toml::Value>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Intervene {
     #[serde(default)]
@@ -70,7 +153,7 @@ struct Intervene {
     reason: String,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Lineup {
     team: TeamSide,
@@ -187,91 +270,14 @@ pub fn run_file(path: &Path) -> Result<Outcome, Diagnostics> {
             continue;
         }
         last = mono;
-        let n = usize::from(step.event.is_some())
-            + usize::from(step.intervene.is_some())
-            + usize::from(step.lineup.is_some());
-        if n != 1 {
-            c.error(
-                field.clone(),
-                "each step needs exactly one of event, intervene, lineup",
-            );
-            continue;
-        }
-        if let Some(ev) = &step.event {
-            let payload = ev
-                .payload
-                .clone()
-                .unwrap_or(toml::Value::Table(Default::default()));
-            let json = match serde_json::to_string(&payload) {
-                Ok(j) => j,
-                Err(e) => {
-                    c.error(format!("{field}.event.payload"), e.to_string());
-                    continue;
+        match step.input(&m, &state, mono) {
+            Ok((origin, event, seen)) => {
+                if let Some(seen) = seen {
+                    proposals.push(seen);
                 }
-            };
-            let event = match Event::from_parts(&ev.kind, &json) {
-                Ok(e) => e,
-                Err(e) => {
-                    c.error(format!("{field}.event"), e.to_string());
-                    continue;
-                }
-            };
-            let origin = match &ev.origin {
-                Some(o) => match Origin::try_from(o.clone()) {
-                    Ok(o) => o,
-                    Err(e) => {
-                        c.error(format!("{field}.event.origin"), e);
-                        continue;
-                    }
-                },
-                None if event.needs_sync() => Origin::Arbiter,
-                None => event.board().map(Origin::Feed).unwrap_or(Origin::System),
-            };
-            push(&mut state, mono, origin, event);
-        }
-        if let Some(l) = &step.lineup {
-            let mut absent = l.absent.iter();
-            let slots = l
-                .ranks
-                .iter()
-                .map(|r| match r {
-                    0 => LineupSlot::Empty {
-                        absent: absent.next().copied(),
-                    },
-                    r => LineupSlot::Player { rank: *r },
-                })
-                .collect();
-            push(
-                &mut state,
-                mono,
-                Origin::Arbiter,
-                LineupSubmitted {
-                    team: l.team,
-                    slots,
-                    channel: String::new(),
-                }
-                .into(),
-            );
-        }
-        if let Some(iv) = &step.intervene {
-            let req = Request {
-                board: iv.board.map(BoardNo),
-                player: iv.player,
-                kind: iv.kind.clone(),
-            };
-            // The proposal is made at the step's instant: stamp "now" with a system tick.
-            let p = rules::propose(&m, &state, &req, mono);
-            let confirmed = iv
-                .override_
-                .clone()
-                .unwrap_or_else(|| p.consequence.clone());
-            let event = rules::confirm(&req, &p, confirmed, iv.reason.clone());
-            proposals.push(ProposalSeen {
-                at: step.at.clone(),
-                request: req,
-                proposal: p,
-            });
-            push(&mut state, mono, Origin::Arbiter, event);
+                push(&mut state, mono, origin, event);
+            }
+            Err((sub, msg)) => c.error(format!("{field}{sub}"), msg),
         }
     }
     c.into_result()?;

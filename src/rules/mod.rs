@@ -206,7 +206,7 @@ pub fn propose(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Pr
             p.explanation = "A captain may only advise a player to offer a draw, to accept a draw offer, or to resign; anything else is noted for the report.".into();
             p.explanation_de = "Der Mannschaftsführer darf nur raten, Remis anzubieten, ein Remisangebot anzunehmen oder aufzugeben; alles andere wird für den Spielbericht notiert.".into();
         }
-        (InterventionKind::Protest { .. }, _) => protest(m, &mut p),
+        (InterventionKind::Protest { fee_cents, .. }, _) => protest(m, *fee_cents, &mut p),
         (InterventionKind::TimeCorrection, _) => {
             p.articles = cite(m, "7.1", "");
             p.explanation = "Enter the time to add or take off each clock and the reason.".into();
@@ -800,11 +800,17 @@ fn device(m: &Match, player: Option<Color>, p: &mut Proposal) {
     }
 }
 
-fn protest(m: &Match, p: &mut Proposal) {
+fn protest(m: &Match, fee_paid_cents: u32, p: &mut Proposal) {
     let r = &m.profile.protest;
     p.articles = cite(m, &r.article, &r.source);
-    let fee = if r.fee_cents > 0 {
-        format!("fee {},{:02} €", r.fee_cents / 100, r.fee_cents % 100)
+    // The fee the protester paid, else the profile's fee.
+    let fee_cents = if fee_paid_cents > 0 {
+        fee_paid_cents
+    } else {
+        r.fee_cents
+    };
+    let fee = if fee_cents > 0 {
+        format!("fee {},{:02} €", fee_cents / 100, fee_cents % 100)
     } else {
         "no fee set".into()
     };
