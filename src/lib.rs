@@ -3,6 +3,7 @@
 //! Layers (dependencies flow one way): `model` ← `clock`/`profile`/`matchfile` ← `record`/`journal`
 //! ← `state` ← `app` ← `tui`/`feeds`/`report`. See `docs/ARCHITECTURE.md`.
 
+pub mod app;
 pub mod cli;
 pub mod clock;
 pub mod diag;
@@ -12,4 +13,6 @@ pub mod matchfile;
 pub mod model;
 pub mod profile;
 pub mod record;
+pub mod rules;
 pub mod state;
+pub mod tui;

@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use crate::intervention::Intervention;
 use crate::journal::Record;
 use crate::model::{BoardNo, GameResult, MonoMs, TeamSide, WallMs};
 use crate::record::{ClockSample, Event, FeedState, Origin};
@@ -27,6 +28,22 @@ pub struct MatchState {
     pub last: Option<Stamp>,
     /// Records that could not be applied (e.g. a board number outside the match), with why.
     pub rejected: Vec<Rejected>,
+    /// Interventions not about one board (e.g. a lineup irregularity).
+    pub interventions: Vec<InterventionEntry>,
+}
+
+/// A confirmed intervention as journaled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InterventionEntry {
+    pub at: Stamp,
+    pub intervention: Intervention,
+}
+
+/// A clock reading at a change of the running side (a clock press, a start or a stop).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ClockPress {
+    pub at: Stamp,
+    pub sample: ClockSample,
 }
 
 /// The session a journal runs under.
@@ -95,6 +112,10 @@ pub struct BoardState {
     pub arrived: [Option<Stamp>; 2],
     pub result: Option<ResultEntry>,
     pub notes: Vec<NoteEntry>,
+    /// Confirmed interventions on this board, in journal order.
+    pub interventions: Vec<InterventionEntry>,
+    /// The clock at every change of the running side: the clock history.
+    pub clock_presses: Vec<ClockPress>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -120,6 +141,8 @@ impl BoardState {
             arrived: [None, None],
             result: None,
             notes: Vec::new(),
+            interventions: Vec::new(),
+            clock_presses: Vec::new(),
         }
     }
 
@@ -216,6 +239,9 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             bs.feed_since = Some(at);
         }
         (Event::ClockSample(e), Some(bs)) => {
+            if bs.clock.map(|c| c.running) != Some(e.running) {
+                bs.clock_presses.push(ClockPress { at, sample: *e });
+            }
             bs.clock = Some(*e);
             bs.clock_at = Some(at);
             bs.last_data = Some(at);
@@ -261,6 +287,25 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             at,
             text: e.text.clone(),
         }),
+        (Event::Intervention(e), bs) => {
+            let entry = InterventionEntry {
+                at,
+                intervention: e.clone(),
+            };
+            match bs {
+                Some(bs) => {
+                    if let Some(result) = e.confirmed.result {
+                        bs.result = Some(ResultEntry {
+                            at,
+                            result,
+                            reason: e.confirmed.summary.clone(),
+                        });
+                    }
+                    bs.interventions.push(entry);
+                }
+                None => state.interventions.push(entry),
+            }
+        }
         (Event::RoundStarted(_), _) => {
             if state.round_started.is_none() {
                 state.round_started = Some(at);

@@ -1,0 +1,142 @@
+//! Keys → [`Action`]s. The table [`BINDINGS`] is the single source for the help overlay.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::dialog::DialogKind;
+use super::view::{Screen, ViewState};
+
+/// What a key asks for. Pure data: [`super::view::update`] carries it out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    None,
+    /// Ask to quit (opens the confirmation).
+    Quit,
+    QuitYes,
+    QuitNo,
+    Help,
+    CloseHelp,
+    Back,
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    Home,
+    End,
+    /// A board digit 1–9 (on the log screen: filter by it; 0 = all boards).
+    Digit(u8),
+    GotoStart,
+    GotoChar(char),
+    GotoBackspace,
+    GotoEnter,
+    GotoCancel,
+    OpenDetail,
+    OpenLog,
+    ToggleLang,
+    Intervene(DialogKind),
+    Form(FormInput),
+}
+
+/// Keys inside an open intervention form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormInput {
+    Confirm,
+    Cancel,
+    NextField,
+    PrevField,
+    Increase,
+    Decrease,
+    Char(char),
+    Backspace,
+}
+
+/// `(keys, English, German)` for the help overlay, in display order.
+pub const BINDINGS: &[(&str, &str, &str)] = &[
+    ("1 … 9", "select board (log: filter by board)", "Brett wählen (Protokoll: Filter)"),
+    ("g N Enter", "go to board N (more than 9 boards)", "zu Brett N (mehr als 9 Bretter)"),
+    ("↑ ↓ / k j", "previous / next board, scroll", "vorheriges / nächstes Brett, blättern"),
+    ("PgUp PgDn Home End", "page, first, last", "Seite, Anfang, Ende"),
+    ("Enter / d", "board detail", "Brettansicht"),
+    ("l", "incident log", "Ereignisprotokoll"),
+    ("0", "log: all boards", "Protokoll: alle Bretter"),
+    ("Esc", "back / cancel", "zurück / abbrechen"),
+    ("i", "illegal move", "regelwidriger Zug"),
+    ("z", "time correction", "Zeitkorrektur"),
+    ("c", "draw claim", "Remisreklamation"),
+    ("q", "quickplay-finish claim", "Endspurt-Reklamation"),
+    ("a", "player arrived", "Spieler eingetroffen"),
+    ("r", "result", "Ergebnis"),
+    ("p", "penalty", "Strafe"),
+    ("f", "flag fall", "Zeitüberschreitung"),
+    ("e", "electronic device", "elektronisches Gerät"),
+    ("K", "captain's advice", "Rat des Mannschaftsführers"),
+    ("x", "protest", "Protest"),
+    ("n", "note", "Notiz"),
+    ("s", "start the round", "Runde starten"),
+    ("form: ↑ ↓ Tab", "next / previous field", "nächstes / vorheriges Feld"),
+    ("form: ← →", "change the value", "Wert ändern"),
+    ("form: Enter / Esc", "confirm / cancel (nothing changes before Enter)", "bestätigen / abbrechen (vor Enter ändert sich nichts)"),
+    ("L", "language Deutsch / English", "Sprache Deutsch / English"),
+    ("? / F1", "this help", "diese Hilfe"),
+    ("Q / Ctrl-C / F10", "quit (asks for confirmation)", "beenden (mit Rückfrage)"),
+];
+
+/// Maps a key to an action in the current view.
+pub fn map(view: &ViewState, key: KeyEvent) -> Action {
+    use KeyCode as K;
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    if view.quit_confirm {
+        return match key.code {
+            K::Char('y' | 'Y' | 'j' | 'J') | K::Enter => Action::QuitYes,
+            _ => Action::QuitNo,
+        };
+    }
+    if ctrl && matches!(key.code, K::Char('c')) || key.code == K::F(10) {
+        return Action::Quit;
+    }
+    if view.help {
+        return Action::CloseHelp;
+    }
+    if view.dialog.is_some() {
+        return Action::Form(match key.code {
+            K::Enter => FormInput::Confirm,
+            K::Esc => FormInput::Cancel,
+            K::Down | K::Tab => FormInput::NextField,
+            K::Up | K::BackTab => FormInput::PrevField,
+            K::Right => FormInput::Increase,
+            K::Left => FormInput::Decrease,
+            K::Backspace => FormInput::Backspace,
+            K::Char(c) if !ctrl => FormInput::Char(c),
+            _ => return Action::None,
+        });
+    }
+    if view.goto.is_some() {
+        return match key.code {
+            K::Char(c) if c.is_ascii_digit() => Action::GotoChar(c),
+            K::Backspace => Action::GotoBackspace,
+            K::Enter => Action::GotoEnter,
+            _ => Action::GotoCancel,
+        };
+    }
+    match key.code {
+        K::Char(c @ '1'..='9') => Action::Digit(c as u8 - b'0'),
+        K::Char('0') => Action::Digit(0),
+        K::Char('g') => Action::GotoStart,
+        K::Up | K::Char('k') => Action::Up,
+        K::Down | K::Char('j') => Action::Down,
+        K::PageUp => Action::PageUp,
+        K::PageDown => Action::PageDown,
+        K::Home => Action::Home,
+        K::End => Action::End,
+        K::Enter | K::Char('d') => Action::OpenDetail,
+        K::Char('l') => Action::OpenLog,
+        K::Esc => Action::Back,
+        K::Char('?') | K::F(1) => Action::Help,
+        K::Char('Q') => Action::Quit,
+        K::Char('L') => Action::ToggleLang,
+        K::Char(c) => match DialogKind::for_key(c) {
+            Some(kind) if view.screen != Screen::Log || c != '0' => Action::Intervene(kind),
+            _ => Action::None,
+        },
+        _ => Action::None,
+    }
+}
