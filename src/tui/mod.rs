@@ -93,10 +93,14 @@ pub fn setup() -> io::Result<Term> {
         }));
     });
     terminal::enable_raw_mode()?;
-    execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)?;
-    let mut t = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-    t.clear()?;
-    Ok(t)
+    // No cursor-position query (Terminal::clear asks for it): clear with a plain escape.
+    execute!(
+        io::stdout(),
+        terminal::EnterAlternateScreen,
+        terminal::Clear(terminal::ClearType::All),
+        cursor::Hide
+    )?;
+    Terminal::new(CrosstermBackend::new(io::stdout()))
 }
 
 /// Restores the terminal when dropped (normal return, `?` and unwinding alike).
