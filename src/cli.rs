@@ -80,6 +80,15 @@ pub enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Apply a scenario (timed feed inputs and arbiter actions) to a match and print the state
+    /// as JSON: clocks, counters, results, score, proposals. Format: docs/SCENARIOS.md.
+    Script {
+        /// The scenario file (TOML).
+        scenario: PathBuf,
+        /// Also write the journal of the run to this file.
+        #[arg(long)]
+        journal: Option<PathBuf>,
+    },
     /// Run the venue simulator: DGT boards and clocks on loopback TCP, and a LiveChess endpoint.
     Simulate {
         /// Number of boards.
@@ -102,6 +111,7 @@ pub fn run(cli: Cli) -> ExitCode {
             journal,
             lang,
         } => run_match(&match_file, lang.as_deref(), journal),
+        Command::Script { scenario, journal } => script(&scenario, journal.as_deref()),
         Command::Replay { .. } => unavailable("replay", "replay (issue 8)"),
         Command::Report { .. } => unavailable("report", "the match report (issue 7)"),
         Command::Keygen { .. } => unavailable("keygen", "report signatures (issue 7)"),
@@ -112,7 +122,7 @@ pub fn run(cli: Cli) -> ExitCode {
 fn unavailable(cmd: &str, what: &str) -> ExitCode {
     eprintln!(
         "arbiter {cmd}: not available in this build yet: it arrives with {what}. \
-         Available now: check, verify."
+         Available now: check, verify, script."
     );
     ExitCode::from(EXIT_UNAVAILABLE)
 }
@@ -226,6 +236,32 @@ fn verify(path: &Path) -> ExitCode {
             println!("{}: TAMPERED: {problem}", path.display());
             println!("{} records before it verify.", v.valid);
             ExitCode::from(EXIT_FAILED)
+        }
+    }
+}
+
+fn script(path: &Path, journal_out: Option<&Path>) -> ExitCode {
+    let outcome = match crate::scenario::run_file(path) {
+        Ok(o) => o,
+        Err(d) => {
+            eprintln!("{d}");
+            return ExitCode::from(EXIT_INPUT);
+        }
+    };
+    if let Some(out) = journal_out
+        && let Err(e) = std::fs::write(out, &outcome.journal)
+    {
+        eprintln!("{}: cannot write the journal: {e}", out.display());
+        return ExitCode::from(EXIT_INPUT);
+    }
+    match serde_json::to_string_pretty(&outcome) {
+        Ok(json) => {
+            println!("{json}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("cannot print the outcome: {e}");
+            ExitCode::from(EXIT_INPUT)
         }
     }
 }

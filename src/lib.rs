@@ -14,5 +14,6 @@ pub mod model;
 pub mod profile;
 pub mod record;
 pub mod rules;
+pub mod scenario;
 pub mod state;
 pub mod tui;

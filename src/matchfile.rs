@@ -385,7 +385,7 @@ impl Match {
             p.scoring.match_points_win,
             p.scoring.match_points_draw,
             p.scoring.match_points_loss,
-            half(threshold)
+            crate::model::half_points_text(u32::from(threshold))
         );
         let _ = writeln!(s, "boards:");
         for i in 0..usize::from(f.boards) {
@@ -413,19 +413,7 @@ impl Match {
 }
 
 fn secs(s: u32) -> String {
-    if s % 60 == 0 {
-        format!("{} min", s / 60)
-    } else {
-        format!("{s} s")
-    }
-}
-
-fn half(h: u16) -> String {
-    if h % 2 == 0 {
-        format!("{}", h / 2)
-    } else {
-        format!("{}½", h / 2)
-    }
+    crate::model::short_duration(u64::from(s) * 1000)
 }
 
 /// Finds the profile file for a `rules` value.

@@ -157,6 +157,25 @@ pub fn format_hms(ms: u64) -> String {
     format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
 }
 
+/// A duration as the arbiter says it: "2 min" for whole minutes, "30 s" otherwise.
+pub fn short_duration(ms: u64) -> String {
+    let s = ms / 1000;
+    if s.is_multiple_of(60) {
+        format!("{} min", s / 60)
+    } else {
+        format!("{s} s")
+    }
+}
+
+/// Half points as written on German match reports: 4½, 0, ½.
+pub fn half_points_text(h: u32) -> String {
+    match (h / 2, h % 2) {
+        (0, 1) => "½".into(),
+        (n, 0) => n.to_string(),
+        (n, _) => format!("{n}½"),
+    }
+}
+
 /// Serde for [`Color`] as `"white"` / `"black"` (`#[serde(with = "crate::model::colour")]`).
 pub mod colour {
     use serde::{Deserialize, Deserializer, Serializer};
@@ -233,6 +252,15 @@ mod tests {
             GameResult::WhiteWinsForfeit.half_points(),
             GameResult::WhiteWins.half_points()
         );
+    }
+
+    #[test]
+    fn short_texts() {
+        assert_eq!(short_duration(120_000), "2 min");
+        assert_eq!(short_duration(30_000), "30 s");
+        assert_eq!(half_points_text(9), "4½");
+        assert_eq!(half_points_text(1), "½");
+        assert_eq!(half_points_text(8), "4");
     }
 
     #[test]

@@ -5,9 +5,9 @@
 
 use serde::Serialize;
 
-use crate::intervention::Intervention;
+use crate::intervention::{IllegalKind, Intervention, InterventionKind, LineupSlot, TimeChange};
 use crate::journal::Record;
-use crate::model::{BoardNo, GameResult, MonoMs, TeamSide, WallMs};
+use crate::model::{BoardNo, Color, GameResult, MonoMs, TeamSide, WallMs};
 use crate::record::{ClockSample, Event, FeedState, Origin};
 
 /// Everything the console knows about the match, derived from the journal alone.
@@ -28,11 +28,26 @@ pub struct MatchState {
     pub last: Option<Stamp>,
     /// Records that could not be applied (e.g. a board number outside the match), with why.
     pub rejected: Vec<Rejected>,
-    /// Interventions not about one board (e.g. a lineup irregularity).
+    /// Each team's lineup as handed in (`[home, away]`); sealed until both are in.
+    pub lineups: [Option<LineupEntry>; 2],
+    /// When the arbiter announced the lineups.
+    pub lineups_announced: Option<Stamp>,
+    /// Every intervention, in journal order.
     pub interventions: Vec<InterventionEntry>,
+    /// Boards scored 0:1 against a team by a confirmed lineup sanction.
+    pub zeroed: Vec<(BoardNo, TeamSide)>,
 }
 
-/// A confirmed intervention as journaled.
+/// A team's lineup as handed in, with any agreed changes applied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LineupEntry {
+    pub slots: Vec<LineupSlot>,
+    pub submitted: Stamp,
+    /// Changes agreed by both captains, in order.
+    pub changes: Vec<Stamp>,
+}
+
+/// An intervention as journaled.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct InterventionEntry {
     pub at: Stamp,
@@ -44,6 +59,15 @@ pub struct InterventionEntry {
 pub struct ClockPress {
     pub at: Stamp,
     pub sample: ClockSample,
+}
+
+/// A confirmed illegal move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct IllegalEntry {
+    pub at: Stamp,
+    #[serde(with = "crate::model::colour")]
+    pub player: Color,
+    pub kind: IllegalKind,
 }
 
 /// The session a journal runs under.
@@ -112,8 +136,10 @@ pub struct BoardState {
     pub arrived: [Option<Stamp>; 2],
     pub result: Option<ResultEntry>,
     pub notes: Vec<NoteEntry>,
-    /// Confirmed interventions on this board, in journal order.
-    pub interventions: Vec<InterventionEntry>,
+    /// Confirmed illegal moves on this board.
+    pub illegal: Vec<IllegalEntry>,
+    /// Confirmed clock changes by the arbiter (time added or taken off), in order.
+    pub time_changes: Vec<(Stamp, TimeChange)>,
     /// The clock at every change of the running side: the clock history.
     pub clock_presses: Vec<ClockPress>,
 }
@@ -141,9 +167,18 @@ impl BoardState {
             arrived: [None, None],
             result: None,
             notes: Vec::new(),
-            interventions: Vec::new(),
+            illegal: Vec::new(),
+            time_changes: Vec::new(),
             clock_presses: Vec::new(),
         }
+    }
+
+    /// Illegal moves confirmed against a player, optionally of one kind.
+    pub fn illegal_count(&self, player: Color, kind: Option<IllegalKind>) -> usize {
+        self.illegal
+            .iter()
+            .filter(|e| e.player == player && kind.is_none_or(|k| e.kind == k))
+            .count()
     }
 
     pub fn arrived(&self, team: TeamSide) -> Option<Stamp> {
@@ -171,7 +206,20 @@ impl MatchState {
     }
 
     pub fn board(&self, b: BoardNo) -> Option<&BoardState> {
-        self.boards.get(b.index())
+        if b.0 == 0 {
+            None
+        } else {
+            self.boards.get(b.index())
+        }
+    }
+
+    pub fn lineup(&self, team: TeamSide) -> Option<&LineupEntry> {
+        self.lineups[team_index(team)].as_ref()
+    }
+
+    /// Both lineups are in: neither is sealed any more.
+    pub fn lineups_complete(&self) -> bool {
+        self.lineups.iter().all(Option::is_some)
     }
 
     /// Folds records into a fresh state.
@@ -287,24 +335,84 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             at,
             text: e.text.clone(),
         }),
-        (Event::Intervention(e), bs) => {
-            let entry = InterventionEntry {
-                at,
-                intervention: e.clone(),
-            };
-            match bs {
-                Some(bs) => {
-                    if let Some(result) = e.confirmed.result {
-                        bs.result = Some(ResultEntry {
-                            at,
-                            result,
-                            reason: e.confirmed.summary.clone(),
-                        });
-                    }
-                    bs.interventions.push(entry);
-                }
-                None => state.interventions.push(entry),
+        (Event::LineupSubmitted(e), _) => {
+            let slot = &mut state.lineups[team_index(e.team)];
+            if slot.is_some() {
+                state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason: format!(
+                        "the {} lineup was already handed in; a change needs both captains",
+                        e.team
+                    ),
+                });
+            } else {
+                *slot = Some(LineupEntry {
+                    slots: e.slots.clone(),
+                    submitted: at,
+                    changes: Vec::new(),
+                });
             }
+        }
+        (Event::LineupChanged(e), _) => {
+            let reason = if !(e.home_captain_agrees && e.away_captain_agrees) {
+                Some("a lineup change needs the consent of both captains")
+            } else if state.lineups_announced.is_some() {
+                Some("the lineups were already announced")
+            } else {
+                None
+            };
+            match (reason, &mut state.lineups[team_index(e.team)]) {
+                (None, Some(l)) => {
+                    l.slots = e.slots.clone();
+                    l.changes.push(at);
+                }
+                (None, None) => state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason: format!("no {} lineup to change", e.team),
+                }),
+                (Some(r), _) => state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason: r.into(),
+                }),
+            }
+        }
+        (Event::LineupAnnounced(_), _) => {
+            if state.lineups_announced.is_none() {
+                state.lineups_announced = Some(at);
+            }
+        }
+        (Event::Intervention(iv), board) => {
+            let c = &iv.confirmed;
+            if let Some(bs) = board {
+                for tc in &c.clock {
+                    bs.time_changes.push((at, *tc));
+                }
+                if let (InterventionKind::IllegalMove { kind }, Some(player)) =
+                    (&iv.kind, iv.player)
+                {
+                    bs.illegal.push(IllegalEntry {
+                        at,
+                        player,
+                        kind: *kind,
+                    });
+                }
+                if let Some(result) = c.result {
+                    bs.result = Some(ResultEntry {
+                        at,
+                        result,
+                        reason: c.summary.clone(),
+                    });
+                }
+            }
+            for z in &c.zeroed {
+                if !state.zeroed.contains(z) {
+                    state.zeroed.push(*z);
+                }
+            }
+            state.interventions.push(InterventionEntry {
+                at,
+                intervention: iv.clone(),
+            });
         }
         (Event::RoundStarted(_), _) => {
             if state.round_started.is_none() {

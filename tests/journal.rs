@@ -152,7 +152,7 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
     let sample = |t: u64| -> Event {
         ClockSample {
             board: BoardNo(1),
-            left_ms: 1000,
+            left_ms: 10_000 - t,
             right_ms: 1000,
             running: None,
             left_flag: false,

@@ -98,6 +98,13 @@ pub enum PeriodAddition {
     OnFlag,
 }
 
+impl PerMoveKind {
+    /// Whether time is added per move (Fischer), as opposed to a delay.
+    pub fn is_increment(self) -> bool {
+        self == PerMoveKind::Increment
+    }
+}
+
 impl TimeControl {
     /// Checks that the time control is possible; returns a description of the first problem.
     pub fn validate(&self) -> Result<(), String> {

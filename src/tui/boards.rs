@@ -3,7 +3,6 @@
 //! Display only: alerts here are observations (a flag shown by the clock, a feed gone quiet,
 //! thresholds read from the rule profile); every decision comes from `crate::rules`.
 
-use crate::intervention::InterventionKind;
 use crate::matchfile::{Match, Player};
 use crate::model::{BoardNo, Color, TeamSide};
 use crate::profile::QuickplayKind;
@@ -77,18 +76,8 @@ pub fn period(m: &Match, completed: u32) -> usize {
 
 /// Illegal moves recorded on a board, per colour.
 pub fn illegal_counts(bs: &BoardState) -> (usize, usize) {
-    let mut w = 0;
-    let mut b = 0;
-    for e in &bs.interventions {
-        if matches!(e.intervention.kind, InterventionKind::IllegalMove { .. }) {
-            match e.intervention.player {
-                Some(Color::White) => w += 1,
-                Some(Color::Black) => b += 1,
-                None => {}
-            }
-        }
-    }
-    (w, b)
+    let w = bs.illegal.iter().filter(|e| e.player.is_white()).count();
+    (w, bs.illegal.len() - w)
 }
 
 pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -> BoardView<'a> {

@@ -104,7 +104,7 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
                 detail: n.text.clone(),
             });
         }
-        for e in &s.interventions {
+        for e in s.interventions.iter().filter(|e| e.intervention.board.is_none()) {
             out.push(intervention_incident(e, None));
         }
     }
@@ -146,11 +146,12 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
                 detail: n.text.clone(),
             });
         }
-        for e in &bs.interventions {
+        let ivs = board_interventions(s, bs.board);
+        for e in &ivs {
             out.push(intervention_incident(e, b));
         }
         if let Some(r) = &bs.result
-            && !bs.interventions.iter().any(|e| e.at == r.at)
+            && !ivs.iter().any(|e| e.at == r.at)
         {
             out.push(Incident {
                 at: r.at,
@@ -192,6 +193,14 @@ fn intervention_incident(e: &crate::state::InterventionEntry, board: Option<Boar
         basis: iv.articles.join("; "),
         detail: cons(Lang::En),
     }
+}
+
+/// The interventions about one board, in journal order.
+pub fn board_interventions(s: &MatchState, b: BoardNo) -> Vec<&crate::state::InterventionEntry> {
+    s.interventions
+        .iter()
+        .filter(|e| e.intervention.board == Some(b))
+        .collect()
 }
 
 /// Every incident on one board.

@@ -8,7 +8,6 @@ use ratatui::widgets::Paragraph;
 
 use crate::matchfile::{Lang, Match};
 use crate::model::{Color, format_hms};
-use crate::profile::StartReference;
 use crate::rules;
 use crate::state::MatchState;
 
@@ -82,19 +81,11 @@ pub fn alert_text(lang: Lang, a: Alert) -> String {
     }
 }
 
-/// The monotonic moment the default time expires, if known.
-pub fn default_deadline(m: &Match, s: &MatchState) -> Option<u64> {
-    let dt = &m.profile.default_time;
-    let mins = u64::from(dt.minutes) * 60_000;
-    match dt.from {
-        StartReference::ActualStart => s.round_started.map(|r| r.mono_ms + mins),
-        StartReference::ScheduledStart => {
-            let sess = s.session.as_ref()?;
-            let sched = m.scheduled_start.timestamp_millis();
-            let mono = i64::try_from(sess.started.mono_ms).unwrap_or(0) + (sched - sess.started.wall_ms);
-            Some(u64::try_from(mono.max(0)).unwrap_or(0) + mins)
-        }
-    }
+/// Milliseconds until the default time expires (negative: expired), if known yet.
+pub fn default_time_left(m: &Match, s: &MatchState, now: u64) -> Option<i64> {
+    let expiry = rules::default_time_expiry(m, s)?;
+    let wall_now = rules::wall_at(s, now)?;
+    Some(expiry - wall_now)
 }
 
 fn header(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, now: u64) {
@@ -106,17 +97,26 @@ fn header(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, n
         file.competition, file.season, t.round, file.round, file.home.name, file.away.name
     );
     let sc = rules::score(m, s);
+    let [h, a] = sc.as_scored.half_points;
+    let played = if sc.as_played.half_points != sc.as_scored.half_points {
+        let [ph, pa] = sc.as_played.half_points;
+        format!(" ({} {}:{})", t.as_played, half(ph), half(pa))
+    } else {
+        String::new()
+    };
+    let mp = match sc.match_points {
+        Some([mh, ma]) => format!("{} {mh}:{ma}", t.match_points),
+        None => format!("{} {}", sc.open_boards.len(), t.open),
+    };
+    let [bh, ba] = sc.as_scored.berliner;
     let right = format!(
-        "{} {}:{} ({} {}:{}) · {} {}:{} ",
+        "{} {}:{}{played} · {mp} · {} {}:{} ",
         t.score,
-        half(sc.home_half_points),
-        half(sc.away_half_points),
-        t.provisional,
-        half(sc.provisional_home_half_points),
-        half(sc.provisional_away_half_points),
-        t.match_points,
-        sc.home_match_points,
-        sc.away_match_points,
+        half(h),
+        half(a),
+        t.berliner,
+        half(bh),
+        half(ba),
     );
     let w = usize::from(area.width);
     let rn = right.chars().count();
@@ -129,8 +129,8 @@ fn header(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, n
         Some(r) => format!("{} +{}", t.since_start, format_hms(now.saturating_sub(r.mono_ms))),
         None => format!("{}: {}", t.since_start, t.not_started),
     };
-    let dt = match default_deadline(m, s) {
-        Some(d) if d > now => format!("{} {}", t.default_time, format_hms(d - now)),
+    let dt = match default_time_left(m, s, now) {
+        Some(left) if left > 0 => format!("{} {}", t.default_time, format_hms(left.unsigned_abs())),
         Some(_) => format!("{} {}", t.default_time, t.expired),
         None => format!("{} {} min", t.default_time, m.profile.default_time.minutes),
     };
@@ -271,13 +271,13 @@ fn wide_rows(bv: &BoardView, m: &Match, s: &MatchState, v: &ViewState, w: usize,
     let mut out = vec![Line::from(spans)];
     if lines >= 2 {
         let bs = &s.boards[bv.board.index()];
+        let ivs = super::log::board_interventions(s, bv.board);
         let from = bs.moves.len().saturating_sub(10);
         let recent: Vec<String> = bs.moves[from..]
             .iter()
             .map(|mv| super::boards::move_label(mv.ply, &mv.san))
             .collect();
-        let latest = bs
-            .interventions
+        let latest = ivs
             .last()
             .map(|e| {
                 format!(

@@ -1,0 +1,120 @@
+//! Positions from the move list: who can still mate, repetitions, the 50-move count.
+
+use shakmaty::san::San;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
+
+/// The game replayed from its moves, with the position history for repetition checks.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    pub position: Chess,
+    /// Zobrist hash of every position from the start (including the current one).
+    history: Vec<u64>,
+    /// How many SAN moves could not be replayed (0 = the list is complete and legal).
+    pub unreadable_from: Option<usize>,
+}
+
+fn key(p: &Chess) -> u64 {
+    // Repetition per Art. 9.2.2: same player to move, same pieces, same castling and en passant
+    // rights; the legal en passant square only.
+    p.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// Replays SAN moves from the initial position; stops at the first that is not legal.
+pub fn replay<'a>(sans: impl IntoIterator<Item = &'a str>) -> Replayed {
+    let mut position = Chess::default();
+    let mut history = vec![key(&position)];
+    let mut unreadable_from = None;
+    for (i, san) in sans.into_iter().enumerate() {
+        let Ok(parsed) = san.parse::<San>() else {
+            unreadable_from = Some(i);
+            break;
+        };
+        let Ok(m) = parsed.to_move(&position) else {
+            unreadable_from = Some(i);
+            break;
+        };
+        position.play_unchecked(m);
+        history.push(key(&position));
+    }
+    Replayed {
+        position,
+        history,
+        unreadable_from,
+    }
+}
+
+impl Replayed {
+    /// How often the current position has occurred (counting itself).
+    pub fn repetitions(&self) -> usize {
+        let Some(last) = self.history.last() else {
+            return 0;
+        };
+        self.history.iter().filter(|h| *h == last).count()
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    pub fn halfmoves(&self) -> u32 {
+        self.position.halfmoves()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.unreadable_from.is_none()
+    }
+}
+
+/// Whether a side can still checkmate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MateAbility {
+    /// It cannot checkmate by any series of legal moves (insufficient material).
+    Cannot,
+    /// It has mating material; the position may still be dead (e.g. a locked pawn chain), which
+    /// the console cannot decide: the arbiter does.
+    MayBeAble,
+    /// No position is known for the board.
+    Unknown,
+}
+
+/// Decides whether `side` can checkmate in the position.
+pub fn mate_ability(position: Option<&Chess>, side: Color) -> MateAbility {
+    match position {
+        None => MateAbility::Unknown,
+        Some(p) if p.has_insufficient_material(side) => MateAbility::Cannot,
+        Some(_) => MateAbility::MayBeAble,
+    }
+}
+
+/// A position from a FEN piece placement alone (side to move unknown: White is assumed, which
+/// does not matter for the material test).
+pub fn from_placement(placement: &str) -> Option<Chess> {
+    let fen = format!("{placement} w - - 0 1");
+    let setup: shakmaty::fen::Fen = fen.parse().ok()?;
+    setup.into_position(CastlingMode::Standard).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threefold_by_knight_shuffle() {
+        let r = replay(["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]);
+        assert!(r.is_complete());
+        assert_eq!(r.repetitions(), 3);
+        assert_eq!(r.halfmoves(), 8);
+    }
+
+    #[test]
+    fn illegal_san_stops_the_replay() {
+        let r = replay(["e4", "e5", "Ke3"]);
+        assert_eq!(r.unreadable_from, Some(2));
+    }
+
+    #[test]
+    fn bare_king_cannot_mate() {
+        let p = from_placement("8/8/8/4k3/8/8/8/4K2R").unwrap();
+        assert_eq!(mate_ability(Some(&p), Color::Black), MateAbility::Cannot);
+        assert_eq!(mate_ability(Some(&p), Color::White), MateAbility::MayBeAble);
+        assert_eq!(mate_ability(None, Color::White), MateAbility::Unknown);
+    }
+}
