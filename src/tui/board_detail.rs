@@ -144,8 +144,9 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
     f.render_widget(Paragraph::new(header), top);
     footer(f, foot, v, t.footer_detail);
 
+    let right_w = if area.width < 100 { 30 } else { 44 };
     let [moves_area, right] =
-        Layout::horizontal([Constraint::Min(30), Constraint::Length(44)]).areas(body);
+        Layout::horizontal([Constraint::Min(30), Constraint::Length(right_w)]).areas(body);
     // Moves with the clock after each move, two plies a line.
     let after = clock_after_moves(bs);
     let mut lines = Vec::new();

@@ -38,10 +38,12 @@ pub enum DialogKind {
     Protest,
     Note,
     StartRound,
+    DefaultTime,
+    Lineup,
 }
 
 impl DialogKind {
-    pub const ALL: [DialogKind; 13] = [
+    pub const ALL: [DialogKind; 15] = [
         DialogKind::Illegal,
         DialogKind::TimeCorrection,
         DialogKind::DrawClaim,
@@ -55,6 +57,8 @@ impl DialogKind {
         DialogKind::Protest,
         DialogKind::Note,
         DialogKind::StartRound,
+        DialogKind::DefaultTime,
+        DialogKind::Lineup,
     ];
 
     /// The action key on the main screen.
@@ -73,6 +77,8 @@ impl DialogKind {
             DialogKind::Protest => 'x',
             DialogKind::Note => 'n',
             DialogKind::StartRound => 's',
+            DialogKind::DefaultTime => 'o',
+            DialogKind::Lineup => 'u',
         }
     }
 
@@ -84,7 +90,7 @@ impl DialogKind {
     pub fn needs_board(self) -> bool {
         !matches!(
             self,
-            DialogKind::Note | DialogKind::StartRound | DialogKind::Protest
+            DialogKind::Note | DialogKind::StartRound | DialogKind::Protest | DialogKind::Lineup
         )
     }
 
@@ -111,6 +117,8 @@ impl DialogKind {
             DialogKind::Protest => ("Protest", "Protest"),
             DialogKind::Note => ("Note", "Notiz"),
             DialogKind::StartRound => ("Start the round", "Runde starten"),
+            DialogKind::DefaultTime => ("Default time expired", "Karenzzeit abgelaufen"),
+            DialogKind::Lineup => ("Lineup irregularity", "Aufstellungsfehler"),
         };
         if lang == Lang::De { de } else { en }
     }
@@ -126,7 +134,10 @@ impl DialogKind {
             DialogKind::Result => &[F::Result, F::Text],
             DialogKind::Penalty => &[F::Player, F::Penalty, F::Text],
             DialogKind::Flag | DialogKind::Device => &[F::Player, F::Text],
-            DialogKind::CaptainAdvice | DialogKind::Protest => &[F::Team, F::Text],
+            DialogKind::CaptainAdvice | DialogKind::Protest | DialogKind::Lineup => {
+                &[F::Team, F::Text]
+            }
+            DialogKind::DefaultTime => &[F::Text],
             DialogKind::Note => &[F::Text],
             DialogKind::StartRound => &[],
         }
@@ -280,6 +291,8 @@ impl Dialog {
                     fee_cents: m.profile.protest.fee_cents,
                 },
             ),
+            DialogKind::DefaultTime => (None, InterventionKind::DefaultTimeExpired),
+            DialogKind::Lineup => (None, InterventionKind::LineupIrregularity { team: self.team }),
             DialogKind::Arrived | DialogKind::Result | DialogKind::Note | DialogKind::StartRound => {
                 return None;
             }
@@ -583,7 +596,10 @@ pub fn render(f: &mut Frame, area: Rect, d: &Dialog, m: &Match, lang: Lang, them
         Some(b) => format!(" {} {b} · {} ", t.board, d.kind.title(lang)),
         None => format!(" {} ", d.kind.title(lang)),
     };
-    let h = u16::try_from(lines.len()).unwrap_or(20).saturating_add(2);
+    // Height after wrapping, so the confirm line is never cut off.
+    let inner_w = usize::from(area.width.min(76).saturating_sub(2)).max(1);
+    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner_w)).sum();
+    let h = u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2);
     let rect = centred(area, 76, h.max(8));
     f.render_widget(Clear, rect);
     f.render_widget(

@@ -19,7 +19,7 @@ pub fn render(f: &mut Frame, area: Rect, v: &ViewState) {
     let title = format!(" {} ", t.help_title);
     let entry = |(k, en, de): &(&str, &str, &str), w: usize| {
         let d = if v.lang == Lang::De { de } else { en };
-        Line::raw(fit(&format!(" {k:<18} {d}"), w))
+        Line::raw(fit(&format!(" {k:<15} {d}"), w))
     };
     if rows + 2 <= usize::from(area.height) {
         let rect = centred(area, 96, u16::try_from(rows + 2).unwrap_or(u16::MAX));

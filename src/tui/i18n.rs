@@ -196,7 +196,7 @@ pub static DE: Strings = Strings {
     feed: "Verb.",
     illegal_short: "Rgw.",
     alerts: "Hinweise",
-    result: "Erg.",
+    result: "Ergebnis",
     flag: "FLAGGE",
     stale: "ALT",
     mismatch: "UHR≠BRETT",

@@ -92,10 +92,18 @@ fn header(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, n
     let t = strings(v.lang);
     let th = &v.theme;
     let file = &m.file;
-    let left = format!(
-        " {} {} · {} {} · {} – {}",
-        file.competition, file.season, t.round, file.round, file.home.name, file.away.name
-    );
+    let w = usize::from(area.width);
+    let left = if w >= 120 {
+        format!(
+            " {} {} · {} {} · {} – {}",
+            file.competition, file.season, t.round, file.round, file.home.name, file.away.name
+        )
+    } else {
+        format!(
+            " {}. {} · {} – {}",
+            file.round, t.round, file.home.name, file.away.name
+        )
+    };
     let sc = rules::score(m, s);
     let [h, a] = sc.as_scored.half_points;
     let played = if sc.as_played.half_points != sc.as_scored.half_points {
@@ -118,9 +126,9 @@ fn header(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, n
         half(bh),
         half(ba),
     );
-    let w = usize::from(area.width);
     let rn = right.chars().count();
-    let line1 = if left.chars().count() + rn <= w {
+    // The score always shows; the names give way.
+    let line1 = if rn + 16 <= w {
         format!("{}{right}", fit(&left, w - rn))
     } else {
         fit(&format!("{left} · {right}"), w)
@@ -221,7 +229,7 @@ fn alert_spans(bv: &BoardView, lang: Lang, th: &Theme, short: bool) -> Vec<Span<
     }
     for a in &bv.alerts {
         let text = alert_text(lang, *a);
-        let text = if short { text.chars().take(8).collect() } else { text };
+        let text = if short { text.chars().take(12).collect() } else { text };
         let style = match a {
             Alert::Flag(_) | Alert::ClockMismatch => th.alert(),
             _ => th.warn(),
@@ -333,7 +341,7 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
             fit(bv.last_move.as_deref().unwrap_or(""), 10),
             bv.period
         )),
-        Span::styled(fit(i18n::feed_state(lang, bv.feed), 8), feed_style(bv, th)),
+        Span::styled(fit(i18n::feed_state(lang, bv.feed), 9), feed_style(bv, th)),
         Span::raw(rfit(&fmt_age(bv.age_ms), 3)),
     ]);
     let mut s2 = vec![
@@ -351,7 +359,7 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
         ),
         Span::raw(" │ "),
     ];
-    s2.extend(alert_spans(bv, lang, th, true));
+    s2.extend(alert_spans(bv, lang, th, false));
     [l1, Line::from(s2)]
 }
 

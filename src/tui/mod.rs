@@ -9,6 +9,8 @@ pub mod board_detail;
 pub mod boards;
 pub mod clocks;
 pub mod dialog;
+#[doc(hidden)]
+pub mod fixture;
 pub mod help;
 pub mod i18n;
 pub mod keymap;
