@@ -177,7 +177,9 @@ pub fn run_console(
         // Handle everything queued, then draw once.
         let mut next = Some(first);
         while let Some(msg) = next {
-            dirty = true;
+            // A clock sample that agrees with the running display changes nothing visible; the
+            // time signature catches any that does.
+            dirty |= !matches!(msg, Msg::Feed(_, Event::ClockSample(_)));
             match msg {
                 Msg::Redraw => {
                     term.autoresize()?;
