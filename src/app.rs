@@ -82,14 +82,23 @@ pub fn time_signature(s: &MatchState, now: MonoMs) -> u64 {
         {
             let (l, r) = tui::clocks::clocks_at(c, at.mono_ms, now);
             for ms in [l, r] {
-                (if ms < 60_000 { ms / 100 } else { ms / 1000 + 1_000_000 }).hash(&mut h);
+                (if ms < 60_000 {
+                    ms / 100
+                } else {
+                    ms / 1000 + 1_000_000
+                })
+                .hash(&mut h);
             }
         }
-        b.last_data.map(|d| now.saturating_sub(d.mono_ms) / 1000).hash(&mut h);
+        b.last_data
+            .map(|d| now.saturating_sub(d.mono_ms) / 1000)
+            .hash(&mut h);
     }
     h.finish()
 }
 
+// One message per input, moved once: boxing the event would only add an allocation.
+#[allow(clippy::large_enum_variant)]
 enum Msg {
     Key(ratatui::crossterm::event::KeyEvent),
     Redraw,
@@ -191,10 +200,8 @@ pub fn run_console(
                         Some(Command::Quit) => break 'run,
                         Some(Command::Submit(ev)) => {
                             if let Err(e) = app.submit(wall_now(), now, Origin::Arbiter, ev) {
-                                view.status = Some(format!(
-                                    "{}: {e}",
-                                    tui::i18n::strings(view.lang).error
-                                ));
+                                view.status =
+                                    Some(format!("{}: {e}", tui::i18n::strings(view.lang).error));
                             }
                         }
                         None => {}
@@ -312,18 +319,24 @@ mod demo {
         let mut games: Vec<Game> = (0..boards)
             .map(|i| {
                 let b = BoardNo(i + 1);
-                let (l, r) = if b.0 == 5 { (75_000, 52_000) } else { (base, base) };
+                let (l, r) = if b.0 == 5 {
+                    (75_000, 52_000)
+                } else {
+                    (base, base)
+                };
                 Game {
                     board: b,
                     pos: Chess::default(),
                     ply: 0,
-                    book: OPENINGS[usize::from(i) % OPENINGS.len()].split(' ').collect(),
+                    book: OPENINGS[usize::from(i) % OPENINGS.len()]
+                        .split(' ')
+                        .collect(),
                     left_ms: l,
                     right_ms: r,
                     running: Some(ClockSide::Left),
                     next_move_at: 800 + u64::from(i) * 400,
                     flag: false,
-                    rng: 0x9E37_79B9_7F4A_7C15 ^ (u64::from(i) + 1) * 7919,
+                    rng: 0x9E37_79B9_7F4A_7C15 ^ ((u64::from(i) + 1) * 7919),
                     quiet_until: 0,
                 }
             })
@@ -342,7 +355,10 @@ mod demo {
                 if g.board.0 == 8 && team == TeamSide::Away {
                     continue;
                 }
-                let arrived = PlayerArrived { board: g.board, team };
+                let arrived = PlayerArrived {
+                    board: g.board,
+                    team,
+                };
                 if !send(tx, Origin::System, arrived) {
                     return;
                 }
@@ -470,7 +486,11 @@ mod demo {
                             g.running = Some(ClockSide::Left);
                         }
                     }
-                    let think = if g.board.0 == 5 { 2_000 + g.rand(4_000) } else { 2_500 + g.rand(12_000) };
+                    let think = if g.board.0 == 5 {
+                        2_000 + g.rand(4_000)
+                    } else {
+                        2_500 + g.rand(12_000)
+                    };
                     g.next_move_at = t + think;
                     if !send(tx, o, g.sample()) {
                         return;

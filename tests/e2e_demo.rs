@@ -61,7 +61,10 @@ fn clocks_in(line: &str) -> Vec<String> {
         .filter(|w| {
             let b = w.as_bytes();
             (b.len() == 7 && b[1] == b':' && b[4] == b':')
-                || (w.contains('.') && !w.ends_with('.') && w.chars().all(|c| c.is_ascii_digit() || c == '.') && w.len() <= 4)
+                || (w.contains('.')
+                    && !w.ends_with('.')
+                    && w.chars().all(|c| c.is_ascii_digit() || c == '.')
+                    && w.len() <= 4)
         })
         .collect()
 }
@@ -107,19 +110,26 @@ fn demo_in_a_pty() {
     p.key("i");
     let form = p.wait_for("Illegal move", 5);
     assert!(form.contains("Board 3"), "form names the board:\n{form}");
-    assert!(form.contains("Rule basis"), "form shows the rule basis:\n{form}");
+    assert!(
+        form.contains("Rule basis"),
+        "form shows the rule basis:\n{form}"
+    );
     p.key("\r");
     p.wait_for("recorded", 5);
     p.key("\r");
     let detail = p.wait_for("Board 3 ·", 5);
-    assert!(detail.contains("Moves") && detail.contains("Incidents"), "{detail}");
+    assert!(
+        detail.contains("Moves") && detail.contains("Incidents"),
+        "{detail}"
+    );
     p.key("\x1b");
 
     // The log shows it.
     p.key("l");
     let log = p.wait_for("Incident log", 5);
     assert!(
-        log.lines().any(|l| l.contains("illegal move") && l.contains("Bd 3")),
+        log.lines()
+            .any(|l| l.contains("illegal move") && l.contains("Bd 3")),
         "log lists the intervention on board 3:\n{log}"
     );
     // Filter by board 3.
@@ -128,7 +138,10 @@ fn demo_in_a_pty() {
 
     // The journal holds it, on disk (arbiter actions are fsynced).
     let text = std::fs::read_to_string(&journal).unwrap();
-    assert!(text.contains("\"kind\":\"intervention\""), "journal has the intervention");
+    assert!(
+        text.contains("\"kind\":\"intervention\""),
+        "journal has the intervention"
+    );
     assert!(text.contains("\"origin\":\"arbiter\""));
 
     // Quit asks first, then leaves the terminal as it found it.
@@ -136,7 +149,10 @@ fn demo_in_a_pty() {
     p.wait_for("Quit the console?", 5);
     p.key("y");
     let status = p.s.get_process().wait().unwrap();
-    assert!(matches!(status, WaitStatus::Exited(_, 0)), "clean exit: {status:?}");
+    assert!(
+        matches!(status, WaitStatus::Exited(_, 0)),
+        "clean exit: {status:?}"
+    );
     p.pump();
     assert!(!p.vt.screen().alternate_screen(), "alternate screen left");
     assert!(!p.vt.screen().hide_cursor(), "cursor shown again");
@@ -146,5 +162,9 @@ fn demo_in_a_pty() {
         .arg(&journal)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }

@@ -7,9 +7,9 @@ use arbiter_console::state::MatchState;
 use arbiter_console::tui::dialog::DialogKind;
 use arbiter_console::tui::fixture::{NOW, demo_match, situation};
 use arbiter_console::tui::keymap::{self, Action};
+use arbiter_console::tui::render_to_string;
 use arbiter_console::tui::theme::Theme;
 use arbiter_console::tui::view::{self, Command, Screen, ViewState};
-use arbiter_console::tui::render_to_string;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 fn setup() -> (Match, MatchState) {
@@ -72,14 +72,28 @@ fn main_screen_64_boards_scrolls() {
     let m = demo_match();
     let s = situation(&m, 64);
     let mut v = ViewState::new(Lang::En, Theme::default());
-    insta::assert_snapshot!("main_64_boards_80x24_top", render_to_string(&m, &s, &v, NOW, 80, 24));
+    insta::assert_snapshot!(
+        "main_64_boards_80x24_top",
+        render_to_string(&m, &s, &v, NOW, 80, 24)
+    );
     // g 4 0 Enter: board 40 is selected and its page shown.
-    press(&mut v, &m, &s, &[key('g'), key('4'), key('0'), code(KeyCode::Enter)]);
+    press(
+        &mut v,
+        &m,
+        &s,
+        &[key('g'), key('4'), key('0'), code(KeyCode::Enter)],
+    );
     assert_eq!(v.selected, 39);
     let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
-    assert!(screen.lines().any(|l| l.trim_start().starts_with("40 ")), "{screen}");
+    assert!(
+        screen.lines().any(|l| l.trim_start().starts_with("40 ")),
+        "{screen}"
+    );
     insta::assert_snapshot!("main_64_boards_80x24_board40", screen);
-    insta::assert_snapshot!("main_64_boards_160x48", render_to_string(&m, &s, &v, NOW, 160, 48));
+    insta::assert_snapshot!(
+        "main_64_boards_160x48",
+        render_to_string(&m, &s, &v, NOW, 160, 48)
+    );
 }
 
 #[test]
@@ -96,7 +110,10 @@ fn board_detail_both_languages() {
     }
     let mut v = ViewState::new(Lang::En, Theme::default());
     press(&mut v, &m, &s, &[key('5'), key('d')]);
-    insta::assert_snapshot!("detail_board5_80x24_en", render_to_string(&m, &s, &v, NOW, 80, 24));
+    insta::assert_snapshot!(
+        "detail_board5_80x24_en",
+        render_to_string(&m, &s, &v, NOW, 80, 24)
+    );
 }
 
 #[test]
@@ -141,7 +158,10 @@ fn every_dialog_both_languages() {
         for kind in DialogKind::ALL {
             let mut v = ViewState::new(lang, Theme::default());
             press(&mut v, &m, &s, &[key('3'), key(kind.key())]);
-            let d = v.dialog.as_ref().unwrap_or_else(|| panic!("{kind:?} opens a form"));
+            let d = v
+                .dialog
+                .as_ref()
+                .unwrap_or_else(|| panic!("{kind:?} opens a form"));
             assert_eq!(d.kind, kind);
             insta::assert_snapshot!(
                 format!("dialog_{kind:?}_{}", lang_name(lang)).to_lowercase(),
@@ -157,7 +177,8 @@ fn monochrome_has_no_colours() {
     let v = ViewState::new(Lang::En, Theme::monochrome());
     let backend = ratatui::backend::TestBackend::new(80, 24);
     let mut term = ratatui::Terminal::new(backend).unwrap();
-    term.draw(|f| arbiter_console::tui::render(f, &m, &s, &v, NOW)).unwrap();
+    term.draw(|f| arbiter_console::tui::render(f, &m, &s, &v, NOW))
+        .unwrap();
     for cell in term.backend().buffer().content() {
         assert_eq!(cell.fg, ratatui::style::Color::Reset);
         assert_eq!(cell.bg, ratatui::style::Color::Reset);
@@ -172,7 +193,20 @@ fn intervention_in_three_keys_and_nothing_before_enter() {
     assert!(press(&mut v, &m, &s, &[key('2'), key('i'), code(KeyCode::Esc)]).is_empty());
     assert!(v.dialog.is_none());
     // Changing fields asks the rules again but records nothing.
-    assert!(press(&mut v, &m, &s, &[key('i'), code(KeyCode::Right), code(KeyCode::Down), code(KeyCode::Right)]).is_empty());
+    assert!(
+        press(
+            &mut v,
+            &m,
+            &s,
+            &[
+                key('i'),
+                code(KeyCode::Right),
+                code(KeyCode::Down),
+                code(KeyCode::Right)
+            ]
+        )
+        .is_empty()
+    );
     press(&mut v, &m, &s, &[code(KeyCode::Esc)]);
     // Digit, action, Enter.
     let cmds = press(&mut v, &m, &s, &[key('2'), key('i'), code(KeyCode::Enter)]);
@@ -188,7 +222,17 @@ fn intervention_in_three_keys_and_nothing_before_enter() {
     // Results and arrivals are plain events.
     let cmds = press(&mut v, &m, &s, &[key('8'), key('a'), code(KeyCode::Enter)]);
     assert!(matches!(&cmds[..], [Command::Submit(Event::PlayerArrived(p))] if p.board.0 == 8));
-    let cmds = press(&mut v, &m, &s, &[key('1'), key('r'), code(KeyCode::Right), code(KeyCode::Enter)]);
+    let cmds = press(
+        &mut v,
+        &m,
+        &s,
+        &[
+            key('1'),
+            key('r'),
+            code(KeyCode::Right),
+            code(KeyCode::Enter),
+        ],
+    );
     assert!(matches!(&cmds[..], [Command::Submit(Event::ResultRecorded(r))] if r.board.0 == 1));
 }
 
@@ -201,7 +245,15 @@ fn quit_asks_first() {
     insta::assert_snapshot!("quit_confirm_de", render_to_string(&m, &s, &v, NOW, 80, 24));
     assert!(press(&mut v, &m, &s, &[key('n')]).is_empty());
     assert!(!v.quit_confirm);
-    let cmds = press(&mut v, &m, &s, &[KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL), key('j')]);
+    let cmds = press(
+        &mut v,
+        &m,
+        &s,
+        &[
+            KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
+            key('j'),
+        ],
+    );
     assert_eq!(cmds, vec![Command::Quit]);
     let _ = Action::None;
 }

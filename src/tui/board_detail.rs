@@ -44,7 +44,11 @@ pub fn clock_after_moves(bs: &BoardState) -> Vec<Option<u64>> {
         while j < bs.clock_presses.len() && bs.clock_presses[j].at.seq < mv.at.seq {
             j += 1;
         }
-        let mover = if mv.ply % 2 == 1 { Color::White } else { Color::Black };
+        let mover = if mv.ply % 2 == 1 {
+            Color::White
+        } else {
+            Color::Black
+        };
         out.push(bs.clock_presses.get(j).map(|p| {
             let (w, b) = clocks::by_colour(&p.sample, (p.sample.left_ms, p.sample.right_ms));
             if mover.is_white() { w } else { b }
@@ -59,14 +63,19 @@ fn diagram(board: &shakmaty::Board, v: &ViewState) -> Vec<Line<'static>> {
     for rank in (0..8u32).rev() {
         let mut spans = vec![Span::raw(format!("{} ", rank + 1))];
         for file in 0..8u32 {
-            let sq = shakmaty::Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
+            let sq =
+                shakmaty::Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
             let c = board.piece_at(sq).map(|p| p.char()).unwrap_or(' ');
             let c = if c == ' ' && !th.colour {
                 if (rank + file) % 2 == 0 { '.' } else { ' ' }
             } else {
                 c
             };
-            let style = if (rank + file) % 2 == 0 { th.dark_square() } else { th.light_square() };
+            let style = if (rank + file) % 2 == 0 {
+                th.dark_square()
+            } else {
+                th.light_square()
+            };
             spans.push(Span::styled(format!(" {c} "), style));
         }
         lines.push(Line::from(spans));
@@ -163,11 +172,15 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         let black = pair.get(1);
         lines.push(Line::raw(format!(
             "{:>3}. {:<8} {:>7}   {:<8} {:>7}",
-            (white.ply + 1) / 2,
+            white.ply.div_ceil(2),
             white.san,
             ms(0),
             black.map(|b| b.san.as_str()).unwrap_or(""),
-            if black.is_some() { ms(1) } else { String::new() }
+            if black.is_some() {
+                ms(1)
+            } else {
+                String::new()
+            }
         )));
     }
     if lines.is_empty() {
@@ -179,10 +192,8 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
     let top_line = max_top.saturating_sub(v.scroll.min(max_top));
     let shown: Vec<Line> = lines.into_iter().skip(top_line).take(inner_h).collect();
     f.render_widget(
-        Paragraph::new(shown).block(Block::bordered().title(format!(
-            " {} · {} ",
-            t.moves, t.clock_history
-        ))),
+        Paragraph::new(shown)
+            .block(Block::bordered().title(format!(" {} · {} ", t.moves, t.clock_history))),
         moves_area,
     );
     // Diagram above, incidents below.

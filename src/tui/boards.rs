@@ -86,14 +86,22 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
     let white = m.lineup_player(white_team, b);
     let black = m.lineup_player(white_team.other(), b);
     let plies = u32::try_from(bs.moves.len()).unwrap_or(u32::MAX);
-    let to_move = if plies % 2 == 0 { Color::White } else { Color::Black };
+    let to_move = if plies % 2 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
     let (clock, running, sample_flags) = match (&bs.clock, &bs.clock_at) {
         (Some(c), Some(at)) => {
             let lr = clocks::clocks_at(c, at.mono_ms, now);
             let wb = clocks::by_colour(c, lr);
             let running = c.running.map(|side| clocks::colour_on(c, side));
-            let lf = c.left_flag.then(|| clocks::colour_on(c, crate::model::ClockSide::Left));
-            let rf = c.right_flag.then(|| clocks::colour_on(c, crate::model::ClockSide::Right));
+            let lf = c
+                .left_flag
+                .then(|| clocks::colour_on(c, crate::model::ClockSide::Left));
+            let rf = c
+                .right_flag
+                .then(|| clocks::colour_on(c, crate::model::ClockSide::Right));
             (Some(wb), running, [lf, rf])
         }
         _ => (None, None, [None, None]),
@@ -147,7 +155,10 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
             }
         }
         if s.round_started.is_some() {
-            for (c, team) in [(Color::White, white_team), (Color::Black, white_team.other())] {
+            for (c, team) in [
+                (Color::White, white_team),
+                (Color::Black, white_team.other()),
+            ] {
                 let moved = if c.is_white() { plies >= 1 } else { plies >= 2 };
                 if bs.arrived(team).is_none() && !moved {
                     alerts.push(Alert::Absent(c));

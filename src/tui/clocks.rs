@@ -67,12 +67,24 @@ mod tests {
 
     #[test]
     fn running_side_counts_down_and_stops_at_zero() {
-        assert_eq!(clocks_at(&sample(Some(ClockSide::Left)), 100, 1_100), (9_000, 20_000));
-        assert_eq!(clocks_at(&sample(Some(ClockSide::Right)), 100, 1_100), (10_000, 19_000));
-        assert_eq!(clocks_at(&sample(Some(ClockSide::Left)), 0, 99_000), (0, 20_000));
+        assert_eq!(
+            clocks_at(&sample(Some(ClockSide::Left)), 100, 1_100),
+            (9_000, 20_000)
+        );
+        assert_eq!(
+            clocks_at(&sample(Some(ClockSide::Right)), 100, 1_100),
+            (10_000, 19_000)
+        );
+        assert_eq!(
+            clocks_at(&sample(Some(ClockSide::Left)), 0, 99_000),
+            (0, 20_000)
+        );
         assert_eq!(clocks_at(&sample(None), 0, 99_000), (10_000, 20_000));
         // A sample stamped after "now" (clock skew between threads) shows the sample.
-        assert_eq!(clocks_at(&sample(Some(ClockSide::Left)), 500, 100), (10_000, 20_000));
+        assert_eq!(
+            clocks_at(&sample(Some(ClockSide::Left)), 500, 100),
+            (10_000, 20_000)
+        );
     }
 
     #[test]

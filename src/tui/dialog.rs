@@ -224,7 +224,11 @@ impl Dialog {
     ) -> Dialog {
         let bs = board.and_then(|b| s.board(b));
         let plies = bs.map(|b| b.moves.len()).unwrap_or(0);
-        let player = if plies % 2 == 1 { Color::White } else { Color::Black };
+        let player = if plies % 2 == 1 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let player = if plies == 0 { Color::White } else { player };
         let team = match (board, bs) {
             (Some(_), Some(bs)) if bs.arrived(TeamSide::Home).is_some() => TeamSide::Away,
@@ -292,8 +296,14 @@ impl Dialog {
                 },
             ),
             DialogKind::DefaultTime => (None, InterventionKind::DefaultTimeExpired),
-            DialogKind::Lineup => (None, InterventionKind::LineupIrregularity { team: self.team }),
-            DialogKind::Arrived | DialogKind::Result | DialogKind::Note | DialogKind::StartRound => {
+            DialogKind::Lineup => (
+                None,
+                InterventionKind::LineupIrregularity { team: self.team },
+            ),
+            DialogKind::Arrived
+            | DialogKind::Result
+            | DialogKind::Note
+            | DialogKind::StartRound => {
                 return None;
             }
         };
@@ -346,7 +356,12 @@ impl Dialog {
             _ => {
                 let req = self.request(m)?;
                 let p = self.proposal.clone().unwrap_or_default();
-                Some(rules::confirm(&req, &p, self.confirmed(), self.text.clone()))
+                Some(rules::confirm(
+                    &req,
+                    &p,
+                    self.confirmed(),
+                    self.text.clone(),
+                ))
             }
         }
     }
@@ -405,7 +420,11 @@ impl Dialog {
                     true
                 }
                 Field::Seconds if c == '-' || c == '+' => {
-                    self.seconds = if c == '-' { -self.seconds.abs() } else { self.seconds.abs() };
+                    self.seconds = if c == '-' {
+                        -self.seconds.abs()
+                    } else {
+                        self.seconds.abs()
+                    };
                     true
                 }
                 Field::Player if matches!(c, 'w' | 'W') => {
@@ -504,7 +523,12 @@ pub fn consequence_lines(c: &Consequence, lang: Lang) -> Vec<String> {
         out.push(format!("{}: {}", t.result, r.notation()));
     }
     for (b, team) in &c.zeroed {
-        out.push(format!("{} {b} {} ({})", t.board, t.zeroed, i18n::team(lang, *team)));
+        out.push(format!(
+            "{} {b} {} ({})",
+            t.board,
+            t.zeroed,
+            i18n::team(lang, *team)
+        ));
     }
     if c.warning {
         out.push(t.warning.to_string());
@@ -533,7 +557,11 @@ pub fn render(f: &mut Frame, area: Rect, d: &Dialog, m: &Match, lang: Lang, them
     for (i, field) in d.kind.fields().iter().enumerate() {
         let label = format!("{:<22}", field_label(t, *field, d.kind));
         let value = field_value(d, m, lang, *field);
-        let style = if i == d.field { theme.field_focus() } else { theme.base() };
+        let style = if i == d.field {
+            theme.field_focus()
+        } else {
+            theme.base()
+        };
         lines.push(Line::from(vec![
             Span::raw(label),
             Span::styled(format!(" {value} "), style),
@@ -572,7 +600,9 @@ pub fn render(f: &mut Frame, area: Rect, d: &Dialog, m: &Match, lang: Lang, them
                     t.black,
                     ms(p.black_ms),
                     t.move_,
-                    p.move_no.map(|n| n.to_string()).unwrap_or_else(|| "–".into())
+                    p.move_no
+                        .map(|n| n.to_string())
+                        .unwrap_or_else(|| "–".into())
                 ),
                 theme.dim(),
             ));
@@ -598,7 +628,10 @@ pub fn render(f: &mut Frame, area: Rect, d: &Dialog, m: &Match, lang: Lang, them
     };
     // Height after wrapping, so the confirm line is never cut off.
     let inner_w = usize::from(area.width.min(76).saturating_sub(2)).max(1);
-    let rows: usize = lines.iter().map(|l| l.width().max(1).div_ceil(inner_w)).sum();
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.width().max(1).div_ceil(inner_w))
+        .sum();
     let h = u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2);
     let rect = centred(area, 76, h.max(8));
     f.render_widget(Clear, rect);

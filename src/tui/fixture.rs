@@ -40,6 +40,7 @@ pub fn demo_match() -> Match {
 }
 
 /// An input of the fixture, applied in time order.
+#[allow(clippy::large_enum_variant)]
 enum Input {
     Ev(Origin, Event),
     /// An illegal move confirmed by the arbiter as the rules propose it (needs the state then).

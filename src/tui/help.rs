@@ -8,9 +8,9 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 use crate::matchfile::Lang;
 
 use super::dialog::centred;
-use super::main_screen::fit;
 use super::i18n::strings;
 use super::keymap::BINDINGS;
+use super::main_screen::fit;
 use super::view::ViewState;
 
 pub fn render(f: &mut Frame, area: Rect, v: &ViewState) {
@@ -43,7 +43,12 @@ pub fn render(f: &mut Frame, area: Rect, v: &ViewState) {
     let half = BINDINGS.len().div_ceil(2);
     let cw = inner.width / 2;
     for (i, chunk) in BINDINGS.chunks(half).enumerate() {
-        let col = Rect::new(inner.x + cw * u16::try_from(i).unwrap_or(0), inner.y, cw, inner.height);
+        let col = Rect::new(
+            inner.x + cw * u16::try_from(i).unwrap_or(0),
+            inner.y,
+            cw,
+            inner.height,
+        );
         let mut lines: Vec<Line> = chunk.iter().map(|b| entry(b, usize::from(cw))).collect();
         if i == 1 {
             lines.push(Line::styled(format!(" {}", t.close_help), v.theme.dim()));

@@ -308,13 +308,17 @@ pub fn feed_state(lang: Lang, f: FeedState) -> &'static str {
 pub fn illegal_kind(lang: Lang, k: IllegalKind) -> &'static str {
     match k {
         IllegalKind::Move => pick(lang, "illegal move", "regelwidriger Zug"),
-        IllegalKind::ClockWithoutMove => {
-            pick(lang, "clock pressed without a move", "Uhr ohne Zug gedrückt")
-        }
+        IllegalKind::ClockWithoutMove => pick(
+            lang,
+            "clock pressed without a move",
+            "Uhr ohne Zug gedrückt",
+        ),
         IllegalKind::TwoHands => pick(lang, "move with two hands", "Zug mit zwei Händen"),
-        IllegalKind::PromotionNotCompleted => {
-            pick(lang, "promotion not completed", "Umwandlung nicht vollzogen")
-        }
+        IllegalKind::PromotionNotCompleted => pick(
+            lang,
+            "promotion not completed",
+            "Umwandlung nicht vollzogen",
+        ),
     }
 }
 
@@ -330,9 +334,7 @@ pub fn quickplay_decision(lang: Lang, d: QuickplayDecision) -> &'static str {
         QuickplayDecision::Granted => pick(lang, "granted: draw", "stattgegeben: remis"),
         QuickplayDecision::Postponed => pick(lang, "postponed", "zurückgestellt"),
         QuickplayDecision::Rejected => pick(lang, "rejected", "abgelehnt"),
-        QuickplayDecision::IncrementGranted => {
-            pick(lang, "increment granted", "Inkrement gewährt")
-        }
+        QuickplayDecision::IncrementGranted => pick(lang, "increment granted", "Inkrement gewährt"),
     }
 }
 
@@ -341,7 +343,9 @@ pub fn penalty(lang: Lang, p: PenaltyKind) -> &'static str {
         PenaltyKind::Warning => pick(lang, "warning", "Verwarnung"),
         PenaltyKind::TimeToOpponent => pick(lang, "time to the opponent", "Zeitgutschrift Gegner"),
         PenaltyKind::TimeFromOffender => pick(lang, "time off the offender", "Zeitabzug"),
-        PenaltyKind::OpponentScoreRaised => pick(lang, "opponent's score raised", "Gegner höher gewertet"),
+        PenaltyKind::OpponentScoreRaised => {
+            pick(lang, "opponent's score raised", "Gegner höher gewertet")
+        }
         PenaltyKind::OffenderScoreReduced => pick(lang, "offender's score reduced", "Punktabzug"),
         PenaltyKind::GameLost => pick(lang, "game lost", "Partieverlust"),
         PenaltyKind::Expelled => pick(lang, "expelled", "Ausschluss"),

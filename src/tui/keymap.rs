@@ -51,26 +51,62 @@ pub enum FormInput {
 
 /// `(keys, English, German)` for the help overlay, in display order.
 pub const BINDINGS: &[(&str, &str, &str)] = &[
-    ("1…9 / g N ⏎", "select a board / go to board N (more than 9)", "Brett wählen / zu Brett N (mehr als 9)"),
-    ("↑↓ k j PgUp/Dn", "select a board, scroll, page", "Brett wählen, blättern, Seite"),
+    (
+        "1…9 / g N ⏎",
+        "select a board / go to board N (more than 9)",
+        "Brett wählen / zu Brett N (mehr als 9)",
+    ),
+    (
+        "↑↓ k j PgUp/Dn",
+        "select a board, scroll, page",
+        "Brett wählen, blättern, Seite",
+    ),
     ("Enter / d", "board detail", "Brettansicht"),
-    ("l", "incident log (1…9: filter by board, 0: all)", "Ereignisprotokoll (1…9: Filter Brett, 0: alle)"),
+    (
+        "l",
+        "incident log (1…9: filter by board, 0: all)",
+        "Ereignisprotokoll (1…9: Filter Brett, 0: alle)",
+    ),
     ("Esc", "back / cancel", "zurück / abbrechen"),
     ("i", "illegal move", "regelwidriger Zug"),
     ("z", "time correction", "Zeitkorrektur"),
     ("c", "draw claim", "Remisreklamation"),
     ("q", "quickplay-finish claim", "Endspurt-Reklamation"),
     ("a", "player arrived", "Spieler eingetroffen"),
-    ("o", "default time expired (player absent)", "Karenzzeit abgelaufen (Spieler abwesend)"),
+    (
+        "o",
+        "default time expired (player absent)",
+        "Karenzzeit abgelaufen (Spieler abwesend)",
+    ),
     ("r", "result", "Ergebnis"),
     ("p", "penalty", "Strafe"),
     ("f", "flag fall", "Zeitüberschreitung"),
     ("e", "electronic device", "elektronisches Gerät"),
-    ("K / u", "captain's advice / lineup irregularity", "Rat des Mannschaftsführers / Aufstellungsfehler"),
-    ("x / n / s", "protest / note / start the round", "Protest / Notiz / Runde starten"),
-    ("form", "↑↓ field · ←→ value · Enter confirm · Esc cancel", "↑↓ Feld · ←→ Wert · Enter bestätigen · Esc abbrechen"),
-    ("? / L", "this help / language Deutsch-English", "diese Hilfe / Sprache Deutsch-English"),
-    ("Q Ctrl-C F10", "quit (asks for confirmation)", "beenden (mit Rückfrage)"),
+    (
+        "K / u",
+        "captain's advice / lineup irregularity",
+        "Rat des Mannschaftsführers / Aufstellungsfehler",
+    ),
+    (
+        "x / n / s",
+        "protest / note / start the round",
+        "Protest / Notiz / Runde starten",
+    ),
+    (
+        "form",
+        "↑↓ field · ←→ value · Enter confirm · Esc cancel",
+        "↑↓ Feld · ←→ Wert · Enter bestätigen · Esc abbrechen",
+    ),
+    (
+        "? / L",
+        "this help / language Deutsch-English",
+        "diese Hilfe / Sprache Deutsch-English",
+    ),
+    (
+        "Q Ctrl-C F10",
+        "quit (asks for confirmation)",
+        "beenden (mit Rückfrage)",
+    ),
 ];
 
 /// Maps a key to an action in the current view.

@@ -35,18 +35,35 @@ fn kind_name(k: &InterventionKind, lang: Lang) -> String {
             "{} ({}, {})",
             if de { "Remisreklamation" } else { "draw claim" },
             i18n::claim_basis(lang, *basis),
-            if *correct { strings(lang).yes } else { strings(lang).no }
+            if *correct {
+                strings(lang).yes
+            } else {
+                strings(lang).no
+            }
         ),
         InterventionKind::QuickplayClaim { decision } => format!(
             "{}: {}",
             if de { "Endspurt" } else { "quickplay claim" },
             i18n::quickplay_decision(lang, *decision)
         ),
-        InterventionKind::DefaultTimeExpired => {
-            if de { "Karenzzeit abgelaufen" } else { "default time expired" }.into()
+        InterventionKind::DefaultTimeExpired => if de {
+            "Karenzzeit abgelaufen"
+        } else {
+            "default time expired"
         }
-        InterventionKind::FlagFall => if de { "Zeitüberschreitung" } else { "flag fall" }.into(),
-        InterventionKind::TimeCorrection => if de { "Zeitkorrektur" } else { "time correction" }.into(),
+        .into(),
+        InterventionKind::FlagFall => if de {
+            "Zeitüberschreitung"
+        } else {
+            "flag fall"
+        }
+        .into(),
+        InterventionKind::TimeCorrection => if de {
+            "Zeitkorrektur"
+        } else {
+            "time correction"
+        }
+        .into(),
         InterventionKind::Penalty { penalties } => format!(
             "{}: {}",
             if de { "Strafe" } else { "penalty" },
@@ -56,9 +73,12 @@ fn kind_name(k: &InterventionKind, lang: Lang) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        InterventionKind::ElectronicDevice => {
-            if de { "elektronisches Gerät" } else { "electronic device" }.into()
+        InterventionKind::ElectronicDevice => if de {
+            "elektronisches Gerät"
+        } else {
+            "electronic device"
         }
+        .into(),
         InterventionKind::CaptainAdvice { team, advice } => format!(
             "{} ({}): {advice}",
             if de { "Rat des MF" } else { "captain's advice" },
@@ -71,7 +91,11 @@ fn kind_name(k: &InterventionKind, lang: Lang) -> String {
         ),
         InterventionKind::LineupIrregularity { team } => format!(
             "{} ({})",
-            if de { "Aufstellungsfehler" } else { "lineup irregularity" },
+            if de {
+                "Aufstellungsfehler"
+            } else {
+                "lineup irregularity"
+            },
             i18n::team(lang, *team)
         ),
     }
@@ -104,7 +128,11 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
                 detail: n.text.clone(),
             });
         }
-        for e in s.interventions.iter().filter(|e| e.intervention.board.is_none()) {
+        for e in s
+            .interventions
+            .iter()
+            .filter(|e| e.intervention.board.is_none())
+        {
             out.push(intervention_incident(e, None));
         }
     }
@@ -115,14 +143,21 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
         let b = Some(bs.board);
         for (i, at) in bs.arrived.iter().enumerate() {
             if let Some(at) = at {
-                let team = if i == 0 { crate::model::TeamSide::Home } else { crate::model::TeamSide::Away };
+                let team = if i == 0 {
+                    crate::model::TeamSide::Home
+                } else {
+                    crate::model::TeamSide::Away
+                };
                 out.push(Incident {
                     at: *at,
                     board: b,
                     what: format!("{} {}", i18n::team(Lang::En, team), en.arrived),
                     what_de: format!("{} {}", i18n::team(Lang::De, team), de.arrived),
                     basis: String::new(),
-                    detail: m.lineup_player(team, bs.board).map(|p| p.name.clone()).unwrap_or_default(),
+                    detail: m
+                        .lineup_player(team, bs.board)
+                        .map(|p| p.name.clone())
+                        .unwrap_or_default(),
                 });
             }
         }
@@ -211,22 +246,34 @@ pub fn board_incidents(m: &Match, s: &MatchState, b: BoardNo) -> Vec<Incident> {
 /// Local time of day of a record, in the match's time zone.
 pub fn time_of(m: &Match, at: &Stamp) -> String {
     chrono::DateTime::from_timestamp_millis(at.wall_ms)
-        .map(|d| d.with_timezone(m.scheduled_start.offset()).format("%H:%M:%S").to_string())
+        .map(|d| {
+            d.with_timezone(m.scheduled_start.offset())
+                .format("%H:%M:%S")
+                .to_string()
+        })
         .unwrap_or_else(|| "--:--:--".into())
 }
 
 pub fn incident_line(m: &Match, e: &Incident, lang: Lang, with_board: bool) -> String {
     let t = strings(lang);
-    let what = if lang == Lang::De { &e.what_de } else { &e.what };
+    let what = if lang == Lang::De {
+        &e.what_de
+    } else {
+        &e.what
+    };
     let board = match (with_board, e.board) {
         (true, Some(b)) => format!("{} {b:<3} ", t.board_short),
         (true, None) => "       ".into(),
         (false, _) => String::new(),
     };
-    let basis = if e.basis.is_empty() { "–".to_string() } else { e.basis.clone() };
+    let basis = if e.basis.is_empty() {
+        "–".to_string()
+    } else {
+        e.basis.clone()
+    };
     let mut line = format!("{} {board}{what} [{basis}]", time_of(m, &e.at));
     if !e.detail.is_empty() {
-        line.push_str(" ");
+        line.push(' ');
         line.push_str(&e.detail);
     }
     line
@@ -238,7 +285,12 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         return;
     }
     let body = Rect::new(area.x, area.y, area.width, area.height - 1);
-    footer(f, Rect::new(area.x, area.bottom() - 1, area.width, 1), v, t.footer_log);
+    footer(
+        f,
+        Rect::new(area.x, area.bottom() - 1, area.width, 1),
+        v,
+        t.footer_log,
+    );
     let list = incidents(m, s, v.log_filter);
     let filter = match v.log_filter {
         Some(b) => format!("{} {b}", t.filter_board),
@@ -247,7 +299,13 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
     let inner_h = usize::from(body.height.saturating_sub(3));
     let w = usize::from(body.width.saturating_sub(2));
     let mut lines = vec![Line::styled(
-        fit(&format!("{:<8} {:<6} {} [{}]", t.time, t.board_short, t.event, t.article), w),
+        fit(
+            &format!(
+                "{:<8} {:<6} {} [{}]",
+                t.time, t.board_short, t.event, t.article
+            ),
+            w,
+        ),
         v.theme.column_title(),
     )];
     let max_skip = list.len().saturating_sub(inner_h);

@@ -55,7 +55,11 @@ pub fn short_name(name: &str) -> String {
 pub fn half(hp: u32) -> String {
     let whole = hp / 2;
     if hp % 2 == 1 {
-        if whole == 0 { "½".into() } else { format!("{whole}½") }
+        if whole == 0 {
+            "½".into()
+        } else {
+            format!("{whole}½")
+        }
     } else {
         whole.to_string()
     }
@@ -134,7 +138,11 @@ fn header(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, n
         fit(&format!("{left} · {right}"), w)
     };
     let start = match s.round_started {
-        Some(r) => format!("{} +{}", t.since_start, format_hms(now.saturating_sub(r.mono_ms))),
+        Some(r) => format!(
+            "{} +{}",
+            t.since_start,
+            format_hms(now.saturating_sub(r.mono_ms))
+        ),
         None => format!("{}: {}", t.since_start, t.not_started),
     };
     let dt = match default_time_left(m, s, now) {
@@ -173,7 +181,10 @@ pub fn footer(f: &mut Frame, area: Rect, v: &ViewState, hints: &str) {
         (hints.to_string(), v.theme.dim())
     };
     f.render_widget(
-        Paragraph::new(Line::styled(fit(&format!(" {text}"), usize::from(area.width)), style)),
+        Paragraph::new(Line::styled(
+            fit(&format!(" {text}"), usize::from(area.width)),
+            style,
+        )),
         area,
     );
 }
@@ -229,7 +240,11 @@ fn alert_spans(bv: &BoardView, lang: Lang, th: &Theme, short: bool) -> Vec<Span<
     }
     for a in &bv.alerts {
         let text = alert_text(lang, *a);
-        let text = if short { text.chars().take(12).collect() } else { text };
+        let text = if short {
+            text.chars().take(12).collect()
+        } else {
+            text
+        };
         let style = match a {
             Alert::Flag(_) | Alert::ClockMismatch => th.alert(),
             _ => th.warn(),
@@ -248,7 +263,14 @@ fn mark(bv: &BoardView, c: Color) -> &'static str {
     }
 }
 
-fn wide_rows(bv: &BoardView, m: &Match, s: &MatchState, v: &ViewState, w: usize, lines: u16) -> Vec<Line<'static>> {
+fn wide_rows(
+    bv: &BoardView,
+    m: &Match,
+    s: &MatchState,
+    v: &ViewState,
+    w: usize,
+    lines: u16,
+) -> Vec<Line<'static>> {
     let th = &v.theme;
     let t = strings(v.lang);
     let nw = ((w.saturating_sub(100)) / 2 + 16).clamp(16, 30);
@@ -256,11 +278,19 @@ fn wide_rows(bv: &BoardView, m: &Match, s: &MatchState, v: &ViewState, w: usize,
     let mut spans = vec![
         Span::raw(format!("{:>3} ", bv.board.0)),
         Span::styled(mark(bv, Color::White), th.running()),
-        Span::raw(format!("{} {:>4} ", fit(&player_name(bv.white), nw), rating(bv.white))),
+        Span::raw(format!(
+            "{} {:>4} ",
+            fit(&player_name(bv.white), nw),
+            rating(bv.white)
+        )),
         clock_span(wms, bv.running == Some(Color::White), th),
         Span::raw("  "),
         Span::styled(mark(bv, Color::Black), th.running()),
-        Span::raw(format!("{} {:>4} ", fit(&player_name(bv.black), nw), rating(bv.black))),
+        Span::raw(format!(
+            "{} {:>4} ",
+            fit(&player_name(bv.black), nw),
+            rating(bv.black)
+        )),
         clock_span(bms, bv.running == Some(Color::Black), th),
         Span::raw(format!(
             " {:>4} P{} {} ",
@@ -268,11 +298,18 @@ fn wide_rows(bv: &BoardView, m: &Match, s: &MatchState, v: &ViewState, w: usize,
             bv.period,
             fit(bv.last_move.as_deref().unwrap_or(""), 11)
         )),
-        Span::styled(fit(i18n::feed_state(v.lang, bv.feed), 9), feed_style(bv, th)),
+        Span::styled(
+            fit(i18n::feed_state(v.lang, bv.feed), 9),
+            feed_style(bv, th),
+        ),
         Span::raw(format!("{:>4} ", fmt_age(bv.age_ms))),
         Span::styled(
             format!("{:>5} ", format!("{}/{}", bv.illegal.0, bv.illegal.1)),
-            if bv.illegal.0 + bv.illegal.1 > 0 { th.warn() } else { th.base() },
+            if bv.illegal.0 + bv.illegal.1 > 0 {
+                th.warn()
+            } else {
+                th.base()
+            },
         ),
     ];
     spans.extend(alert_spans(bv, v.lang, th, false));
@@ -297,7 +334,10 @@ fn wide_rows(bv: &BoardView, m: &Match, s: &MatchState, v: &ViewState, w: usize,
             .unwrap_or_default();
         let _ = m;
         out.push(Line::styled(
-            fit(&format!("      {}: {}{latest}", t.moves, recent.join(" ")), w),
+            fit(
+                &format!("      {}: {}{latest}", t.moves, recent.join(" ")),
+                w,
+            ),
             th.dim(),
         ));
     }
@@ -333,7 +373,11 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
         Span::styled(format!("{:>2} ", bv.board.0), th.column_title()),
         Span::raw(format!("{} ", colour_initial(lang, Color::White))),
         Span::styled(mark(bv, Color::White), th.running()),
-        Span::raw(format!("{} {:>4} ", fit(&player_name(bv.white), nw), rating(bv.white))),
+        Span::raw(format!(
+            "{} {:>4} ",
+            fit(&player_name(bv.white), nw),
+            rating(bv.white)
+        )),
         clock_span(wms, bv.running == Some(Color::White), th),
         Span::raw(format!(
             " │ {:>4} {} P{} │ ",
@@ -347,15 +391,28 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
     let mut s2 = vec![
         Span::raw(format!("   {} ", colour_initial(lang, Color::Black))),
         Span::styled(mark(bv, Color::Black), th.running()),
-        Span::raw(format!("{} {:>4} ", fit(&player_name(bv.black), nw), rating(bv.black))),
+        Span::raw(format!(
+            "{} {:>4} ",
+            fit(&player_name(bv.black), nw),
+            rating(bv.black)
+        )),
         clock_span(bms, bv.running == Some(Color::Black), th),
         Span::raw(" │ "),
         Span::styled(
             fit(
-                &format!("{} {}/{}", strings(lang).illegal_short, bv.illegal.0, bv.illegal.1),
+                &format!(
+                    "{} {}/{}",
+                    strings(lang).illegal_short,
+                    bv.illegal.0,
+                    bv.illegal.1
+                ),
                 18,
             ),
-            if bv.illegal.0 + bv.illegal.1 > 0 { th.warn() } else { th.dim() },
+            if bv.illegal.0 + bv.illegal.1 > 0 {
+                th.warn()
+            } else {
+                th.dim()
+            },
         ),
         Span::raw(" │ "),
     ];
@@ -384,10 +441,16 @@ fn compact_row(bv: &BoardView, v: &ViewState, w: usize) -> Line<'static> {
             format!("{}.", bv.move_no),
             fit(bv.last_move.as_deref().unwrap_or(""), 9)
         )),
-        Span::styled(fit(i18n::feed_state(v.lang, bv.feed), 8), feed_style(bv, th)),
+        Span::styled(
+            fit(i18n::feed_state(v.lang, bv.feed), 8),
+            feed_style(bv, th),
+        ),
     ];
     if bv.illegal.0 + bv.illegal.1 > 0 {
-        spans.push(Span::styled(format!("{}/{} ", bv.illegal.0, bv.illegal.1), th.warn()));
+        spans.push(Span::styled(
+            format!("{}/{} ", bv.illegal.0, bv.illegal.1),
+            th.warn(),
+        ));
     }
     spans.extend(alert_spans(bv, v.lang, th, true));
     Line::from(spans)
@@ -401,7 +464,12 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
     let w = usize::from(area.width);
     header(f, Rect::new(area.x, area.y, area.width, 2), m, s, v, now);
     let body = Rect::new(area.x, area.y + 2, area.width, area.height - 3);
-    footer(f, Rect::new(area.x, area.bottom() - 1, area.width, 1), v, t.footer_main);
+    footer(
+        f,
+        Rect::new(area.x, area.bottom() - 1, area.width, 1),
+        v,
+        t.footer_main,
+    );
     let n = s.boards.len();
     if n == 0 || body.height < 2 {
         return;
@@ -439,7 +507,10 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
     let title = if range.is_empty() {
         fit(&title, w)
     } else {
-        format!("{}{range}", fit(&title, w.saturating_sub(range.chars().count())))
+        format!(
+            "{}{range}",
+            fit(&title, w.saturating_sub(range.chars().count()))
+        )
     };
     let mut lines = vec![Line::styled(title, v.theme.column_title())];
     for i in top..end {

@@ -25,7 +25,7 @@ use std::sync::Once;
 use ratatui::Frame;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::{execute, terminal, cursor};
+use ratatui::crossterm::{cursor, execute, terminal};
 
 use crate::matchfile::Match;
 use crate::state::MatchState;

@@ -34,19 +34,21 @@ impl Theme {
     }
     pub fn header(&self) -> Style {
         self.pick(
-            Style::default().fg(Color::White).bg(Color::Blue).add_modifier(Modifier::BOLD),
+            Style::default()
+                .fg(Color::White)
+                .bg(Color::Blue)
+                .add_modifier(Modifier::BOLD),
             Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
         )
     }
     pub fn header2(&self) -> Style {
-        self.pick(
-            Style::default().fg(Color::Cyan),
-            Style::default(),
-        )
+        self.pick(Style::default().fg(Color::Cyan), Style::default())
     }
     pub fn column_title(&self) -> Style {
         self.pick(
-            Style::default().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            Style::default()
+                .fg(Color::Yellow)
+                .add_modifier(Modifier::BOLD),
             Style::default().add_modifier(Modifier::UNDERLINED),
         )
     }
@@ -58,19 +60,26 @@ impl Theme {
     }
     pub fn running(&self) -> Style {
         self.pick(
-            Style::default().fg(Color::Green).add_modifier(Modifier::BOLD),
+            Style::default()
+                .fg(Color::Green)
+                .add_modifier(Modifier::BOLD),
             Style::default().add_modifier(Modifier::BOLD),
         )
     }
     pub fn low_time(&self) -> Style {
         self.pick(
-            Style::default().fg(Color::LightRed).add_modifier(Modifier::BOLD),
+            Style::default()
+                .fg(Color::LightRed)
+                .add_modifier(Modifier::BOLD),
             Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
         )
     }
     pub fn alert(&self) -> Style {
         self.pick(
-            Style::default().fg(Color::Black).bg(Color::LightRed).add_modifier(Modifier::BOLD),
+            Style::default()
+                .fg(Color::Black)
+                .bg(Color::LightRed)
+                .add_modifier(Modifier::BOLD),
             Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
         )
     }
@@ -88,12 +97,17 @@ impl Theme {
     }
     pub fn result(&self) -> Style {
         self.pick(
-            Style::default().fg(Color::LightMagenta).add_modifier(Modifier::BOLD),
+            Style::default()
+                .fg(Color::LightMagenta)
+                .add_modifier(Modifier::BOLD),
             Style::default().add_modifier(Modifier::BOLD),
         )
     }
     pub fn dialog(&self) -> Style {
-        self.pick(Style::default().fg(Color::White).bg(Color::Black), Style::default())
+        self.pick(
+            Style::default().fg(Color::White).bg(Color::Black),
+            Style::default(),
+        )
     }
     pub fn field_focus(&self) -> Style {
         self.pick(
@@ -102,7 +116,10 @@ impl Theme {
         )
     }
     pub fn light_square(&self) -> Style {
-        self.pick(Style::default().fg(Color::Black).bg(Color::Gray), Style::default())
+        self.pick(
+            Style::default().fg(Color::Black).bg(Color::Gray),
+            Style::default(),
+        )
     }
     pub fn dark_square(&self) -> Style {
         self.pick(

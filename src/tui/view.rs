@@ -64,6 +64,8 @@ impl ViewState {
 
 /// What the application must do after an action.
 #[derive(Debug, Clone, PartialEq, Eq)]
+// One per keystroke at most: boxing the event would only add an allocation.
+#[allow(clippy::large_enum_variant)]
 pub enum Command {
     /// Journal this arbiter event (then apply it).
     Submit(Event),
@@ -190,9 +192,7 @@ pub fn update(
             v.dialog = Some(Dialog::open(kind, board, m, s, now));
         }
         Action::Form(input) => {
-            let Some(d) = v.dialog.as_mut() else {
-                return None;
-            };
+            let d = v.dialog.as_mut()?;
             match input {
                 FormInput::Cancel => v.dialog = None,
                 FormInput::Confirm => {
