@@ -23,6 +23,7 @@ fn input(i: u64) -> (Origin, Event) {
                 profile_id: "bundesliga".into(),
                 boards: 8,
                 software: "bench".into(),
+                time_control: Some("90/40+30+30s".parse().expect("a valid notation")),
             }
             .into(),
         );

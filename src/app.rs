@@ -58,6 +58,7 @@ impl App {
             profile_id: self.m.profile.id.clone(),
             boards: self.m.file.boards,
             software: format!("arbiter-console {}", env!("CARGO_PKG_VERSION")),
+            time_control: Some(self.m.profile.time_control.clone()),
         })
     }
 }
@@ -77,11 +78,11 @@ pub fn time_signature(s: &MatchState, now: MonoMs) -> u64 {
     let mut h = DefaultHasher::new();
     (now / 1000).hash(&mut h);
     for b in &s.boards {
-        if let (Some(c), Some(at)) = (&b.clock, &b.clock_at)
+        if let Some(c) = &b.clock
             && c.running.is_some()
+            && let Some((w, bl)) = crate::rules::clock_times(s, b, now)
         {
-            let (l, r) = tui::clocks::clocks_at(c, at.mono_ms, now);
-            for ms in [l, r] {
+            for ms in [w, bl] {
                 (if ms < 60_000 {
                     ms / 100
                 } else {

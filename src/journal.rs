@@ -315,6 +315,11 @@ fn complete_lines(bytes: &[u8]) -> (Vec<&[u8]>, usize) {
 /// Checks the chain of a journal's bytes and names the first record that was edited, removed,
 /// reordered or inserted. Pure.
 pub fn verify_bytes(bytes: &[u8]) -> Verification {
+    verify_decoded(bytes).0
+}
+
+/// Verifies and returns the decoded records up to the first problem.
+fn verify_decoded(bytes: &[u8]) -> (Verification, Vec<Record>) {
     let (lines, torn_tail) = complete_lines(bytes);
     let mut v = Verification {
         valid: 0,
@@ -338,7 +343,7 @@ pub fn verify_bytes(bytes: &[u8]) -> Verification {
                     line,
                     why: e.to_string(),
                 });
-                return v;
+                return (v, Vec::new());
             }
         };
         let seq = c.record.seq;
@@ -360,7 +365,7 @@ pub fn verify_bytes(bytes: &[u8]) -> Verification {
                     line,
                 },
             });
-            return v;
+            return (v, Vec::new());
         }
         if seq < expected {
             // A record number seen again: whichever of the two does not link is the intruder.
@@ -375,7 +380,7 @@ pub fn verify_bytes(bytes: &[u8]) -> Verification {
                 claims_seq: seq,
             });
             v.valid = v.valid.min(intruder - 1);
-            return v;
+            return (v, Vec::new());
         }
         if c.prev != prev {
             let next_links_back = decoded
@@ -390,14 +395,21 @@ pub fn verify_bytes(bytes: &[u8]) -> Verification {
             } else {
                 Tamper::Unlinked { seq, line }
             });
-            return v;
+            return (v, Vec::new());
         }
         prev_prev = prev;
         prev = c.hash;
         v.valid += 1;
         v.head = c.hash;
     }
-    v
+    (
+        v,
+        decoded
+            .into_iter()
+            .filter_map(Result::ok)
+            .map(|c| c.record)
+            .collect(),
+    )
 }
 
 /// An error opening, reading or writing a journal.

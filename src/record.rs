@@ -70,6 +70,9 @@ pub struct SessionStarted {
     pub boards: u16,
     /// The console's version.
     pub software: String,
+    /// The time control of the games, so that the journal explains its clocks by itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<crate::clock::TimeControl>,
 }
 
 /// Connection state of a board's feed.
@@ -155,6 +158,17 @@ pub struct Note {
     pub text: String,
 }
 
+/// An arbiter operation on a board's clock, with the clock before and after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockAdjusted {
+    pub board: BoardNo,
+    pub op: crate::clock::ClockOperation,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    pub before: crate::clock::ClockTimes,
+    pub after: crate::clock::ClockTimes,
+}
+
 /// The result of a game as confirmed by the arbiter.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultRecorded {
@@ -223,6 +237,7 @@ events! {
     LineupChanged(crate::intervention::LineupChanged) = "lineup_changed",
     LineupAnnounced(crate::intervention::LineupAnnounced) = "lineup_announced",
     Intervention(crate::intervention::Intervention) = "intervention",
+    ClockAdjusted(ClockAdjusted) = "clock_adjusted",
 }
 
 /// A record's kind or payload could not be decoded.
@@ -247,6 +262,7 @@ impl Event {
             Event::Note(e) => e.board,
             Event::ResultRecorded(e) => Some(e.board),
             Event::Intervention(e) => e.board,
+            Event::ClockAdjusted(e) => Some(e.board),
             Event::SessionStarted(_)
             | Event::RoundStarted(_)
             | Event::LineupSubmitted(_)
@@ -284,6 +300,32 @@ mod tests {
         );
         assert!(Origin::try_from("feed:x".to_string()).is_err());
         assert!(Origin::try_from("captain".to_string()).is_err());
+    }
+
+    #[test]
+    fn clock_adjusted_round_trips_and_syncs() {
+        use crate::clock::{ClockOperation, ClockTimes};
+        let e = Event::ClockAdjusted(ClockAdjusted {
+            board: BoardNo(3),
+            op: ClockOperation::AddTime {
+                color: crate::model::Color::Black,
+                ms: 120_000,
+            },
+            reason: "7.5.5".into(),
+            before: ClockTimes::default(),
+            after: ClockTimes {
+                black_ms: 120_000,
+                ..ClockTimes::default()
+            },
+        });
+        assert_eq!(e.kind(), "clock_adjusted");
+        assert_eq!(e.board(), Some(BoardNo(3)));
+        assert!(e.needs_sync());
+        let Event::ClockAdjusted(p) = &e else {
+            unreachable!()
+        };
+        let json = serde_json::to_string(p).unwrap();
+        assert_eq!(Event::from_parts("clock_adjusted", &json).unwrap(), e);
     }
 
     #[test]

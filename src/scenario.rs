@@ -165,6 +165,7 @@ pub fn run_file(path: &Path) -> Result<Outcome, Diagnostics> {
             profile_id: m.profile.id.clone(),
             boards: m.file.boards,
             software: format!("arbiter-console {} (script)", env!("CARGO_PKG_VERSION")),
+            time_control: Some(m.profile.time_control.clone()),
         }
         .into(),
     );
@@ -278,7 +279,7 @@ pub fn run_file(path: &Path) -> Result<Outcome, Diagnostics> {
     let clocks = state
         .boards
         .iter()
-        .map(|b| rules::clock_times(b, last))
+        .map(|b| rules::clock_times(&state, b, last))
         .collect();
     Ok(Outcome {
         score,

@@ -5,6 +5,9 @@
 
 use serde::Serialize;
 
+use crate::clock::{
+    ClockAlert, ClockChange, ClockMirror, ClockOperation, ClockReading, TimeControl,
+};
 use crate::intervention::{IllegalKind, Intervention, InterventionKind, LineupSlot, TimeChange};
 use crate::journal::Record;
 use crate::model::{BoardNo, Color, GameResult, MonoMs, TeamSide, WallMs};
@@ -36,6 +39,13 @@ pub struct MatchState {
     pub interventions: Vec<InterventionEntry>,
     /// Boards scored 0:1 against a team by a confirmed lineup sanction.
     pub zeroed: Vec<(BoardNo, TeamSide)>,
+    /// The time control the clocks are mirrored under (from `session_started`).
+    pub time_control: Option<TimeControl>,
+    /// The clock time of the last record.
+    pub last_clock_ms: Option<u64>,
+    /// Clock time base: a restarted console counts `mono_ms` from 0 again; the clocks continue
+    /// from here (ms).
+    pub clock_base_ms: u64,
 }
 
 /// A team's lineup as handed in, with any agreed changes applied.
@@ -115,6 +125,9 @@ pub struct MoveEntry {
     pub ply: u32,
     pub san: String,
     pub uci: String,
+    /// The mover's clock once the move was completed (the first sample after it in which the
+    /// mover's clock no longer runs).
+    pub clock_ms: Option<u64>,
 }
 
 /// One board as the console sees it.
@@ -142,6 +155,12 @@ pub struct BoardState {
     pub time_changes: Vec<(Stamp, TimeChange)>,
     /// The clock at every change of the running side: the clock history.
     pub clock_presses: Vec<ClockPress>,
+    /// The clock mirror: both times, moves, periods, flags, explained changes.
+    pub mirror: Option<ClockMirror>,
+    /// Every change of the clock not explained by running time, classified.
+    pub clock_changes: Vec<ClockChange>,
+    /// Alerts from the clock (wrong preset, unexplained change, flag, …) with when they came.
+    pub clock_alerts: Vec<(Stamp, ClockAlert)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -170,6 +189,9 @@ impl BoardState {
             illegal: Vec::new(),
             time_changes: Vec::new(),
             clock_presses: Vec::new(),
+            mirror: None,
+            clock_changes: Vec::new(),
+            clock_alerts: Vec::new(),
         }
     }
 
@@ -222,6 +244,11 @@ impl MatchState {
         self.lineups.iter().all(Option::is_some)
     }
 
+    /// The clocks' time for a monotonic instant of the current session.
+    pub fn clock_ms(&self, mono_ms: MonoMs) -> u64 {
+        self.clock_base_ms + mono_ms
+    }
+
     /// Folds records into a fresh state.
     pub fn fold<'a>(records: impl IntoIterator<Item = &'a Record>) -> MatchState {
         let mut s = MatchState::default();
@@ -238,7 +265,16 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
     let at = Stamp::of(rec);
     state.last = Some(at);
     if let Event::SessionStarted(s) = &rec.event {
+        if state.sessions > 0
+            && let Some(last) = state.last_clock_ms
+        {
+            // A restarted console: its monotonic clock starts again at 0.
+            state.clock_base_ms = last;
+        }
         state.sessions += 1;
+        if let Some(tc) = &s.time_control {
+            state.time_control = Some(tc.clone());
+        }
         state.session = Some(Session {
             match_sha256: s.match_sha256.clone(),
             profile_sha256: s.profile_sha256.clone(),
@@ -253,8 +289,17 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                     .map(BoardState::new),
             );
         }
+        if let Some(tc) = &state.time_control {
+            for b in &mut state.boards {
+                if b.mirror.is_none() {
+                    b.mirror = Some(ClockMirror::new(tc.clone()));
+                }
+            }
+        }
         return;
     }
+    let clock_ms = state.clock_base_ms + rec.mono_ms;
+    state.last_clock_ms = Some(clock_ms);
     if let Origin::Feed(b) = rec.origin
         && rec.event.board() != Some(b)
     {
@@ -293,6 +338,45 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             bs.clock = Some(*e);
             bs.clock_at = Some(at);
             bs.last_data = Some(at);
+            if let Some(mirror) = &mut bs.mirror {
+                if let Some(side) = e.white_side
+                    && mirror.white_side().is_none()
+                {
+                    mirror.set_white_side(side);
+                }
+                let reading = ClockReading {
+                    left_ms: e.left_ms,
+                    right_ms: e.right_ms,
+                    running: e.running,
+                    left_flag: e.left_flag,
+                    right_flag: e.right_flag,
+                    white_side: e.white_side,
+                };
+                // The mover's clock after the move: the first sample where it has stopped.
+                let white_side = mirror.white_side().map(|(s, _)| s).or(e.white_side);
+                if let (Some(last), Some(ws)) = (bs.moves.last_mut(), white_side)
+                    && last.clock_ms.is_none()
+                {
+                    let mover = if last.ply % 2 == 1 { ws } else { ws.other() };
+                    if e.running != Some(mover) {
+                        last.clock_ms = Some(reading.time(mover));
+                    }
+                }
+                let report = mirror.apply_sample(&reading, clock_ms);
+                bs.clock_changes.extend(report.changes);
+                bs.clock_alerts
+                    .extend(report.alerts.into_iter().map(|a| (at, a)));
+            }
+        }
+        (Event::ClockAdjusted(e), Some(bs)) => {
+            if let Some(mirror) = &mut bs.mirror
+                && let Err(err) = mirror.apply_operation(&e.op, clock_ms)
+            {
+                state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason: format!("clock operation: {err}"),
+                });
+            }
         }
         (Event::BoardPosition(e), Some(bs)) => {
             bs.placement = Some(e.placement.clone());
@@ -304,6 +388,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                 ply: e.ply,
                 san: e.san.clone(),
                 uci: e.uci.clone(),
+                clock_ms: None,
             });
             bs.last_data = Some(at);
         }
@@ -386,6 +471,22 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             if let Some(bs) = board {
                 for tc in &c.clock {
                     bs.time_changes.push((at, *tc));
+                    // The mirror expects the arbiter's change on the physical clock.
+                    if let Some(mirror) = &mut bs.mirror {
+                        let ms = tc.delta_ms.unsigned_abs();
+                        let op = if tc.delta_ms >= 0 {
+                            ClockOperation::AddTime {
+                                color: tc.player,
+                                ms,
+                            }
+                        } else {
+                            ClockOperation::SubtractTime {
+                                color: tc.player,
+                                ms,
+                            }
+                        };
+                        let _ = mirror.apply_operation(&op, clock_ms);
+                    }
                 }
                 if let (InterventionKind::IllegalMove { kind }, Some(player)) =
                     (&iv.kind, iv.player)

@@ -420,7 +420,7 @@ fn the_binary_prints_the_summary() {
     let text = String::from_utf8_lossy(&out.stdout);
     for needle in [
         "SG Musterstadt – SF Beispielhausen",
-        "time control: 90/40 + 30 + 30s",
+        "time control: 90'/40 + 30' + 30''",
         "default time: 30 min from the actual start",
         "win from 4½ board points",
         "1  White: Arkadij Morozov (2620)",

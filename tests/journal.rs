@@ -19,6 +19,7 @@ fn session() -> Event {
         profile_id: "bundesliga".into(),
         boards: 8,
         software: "test".into(),
+        time_control: None,
     }
     .into()
 }

@@ -169,19 +169,239 @@ impl TimeControl {
     }
 }
 
-/// FIDE-style notation such as `90/40 + 30 + 30s` (minutes per moves, then the rest, then the
-/// increment), `120/40 + 60/20 rep.` for repeating periods, `d5s` for a delay.
+/// A time-control notation could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("time control {input:?}: {message}")]
+pub struct NotationError {
+    pub input: String,
+    pub message: String,
+}
+
+impl TimeControl {
+    /// The `ordinal`-th period (0-based) a player is in, repeating the last period when it
+    /// repeats; `None` past the end of a control whose last period has a number of moves and
+    /// does not repeat.
+    pub fn period(&self, ordinal: u32) -> Option<&Period> {
+        let i = usize::try_from(ordinal).unwrap_or(usize::MAX);
+        if let Some(p) = self.periods.get(i) {
+            return Some(p);
+        }
+        self.periods.last().filter(|p| p.repeat)
+    }
+
+    /// Whether another period follows the `ordinal`-th (its time is then added to the clock).
+    pub fn has_next_period(&self, ordinal: u32) -> bool {
+        self.period(ordinal).is_some_and(|p| p.moves.is_some())
+            && self.period(ordinal.saturating_add(1)).is_some()
+    }
+
+    /// Whether the `ordinal`-th period is the last one (a flag there ends the game).
+    pub fn is_last_period(&self, ordinal: u32) -> bool {
+        !self.has_next_period(ordinal)
+    }
+
+    /// The number of moves a player must have completed by the end of the `ordinal`-th period;
+    /// `None` when that period lasts for the rest of the game (or does not exist).
+    pub fn moves_at_end_of(&self, ordinal: u32) -> Option<u32> {
+        let len = self.periods.len();
+        let i = usize::try_from(ordinal).unwrap_or(usize::MAX);
+        let mut total: u32 = 0;
+        for p in self.periods.iter().take(i.saturating_add(1)) {
+            total = total.saturating_add(p.moves?);
+        }
+        if i >= len {
+            let last = self.periods.last()?;
+            if !last.repeat {
+                return None;
+            }
+            let extra = u32::try_from(i - len + 1).unwrap_or(u32::MAX);
+            total = total.saturating_add(extra.saturating_mul(last.moves?));
+        }
+        Some(total)
+    }
+
+    /// The move number (1-based) with which the `ordinal`-th period begins.
+    pub fn period_start_move(&self, ordinal: u32) -> Option<u32> {
+        if ordinal == 0 {
+            return Some(1);
+        }
+        self.moves_at_end_of(ordinal - 1)
+            .map(|m| m.saturating_add(1))
+    }
+
+    /// The per-move time that applies to a player's move `move_no` (1-based), if any.
+    pub fn per_move_for(&self, move_no: u32) -> Option<PerMove> {
+        self.per_move.filter(|pm| move_no >= pm.from_move)
+    }
+
+    /// The Fischer increment in ms credited after move `move_no`; 0 without increment.
+    pub fn increment_ms_for(&self, move_no: u32) -> u64 {
+        match self.per_move_for(move_no) {
+            Some(pm) if pm.kind == PerMoveKind::Increment => u64::from(pm.seconds) * 1000,
+            _ => 0,
+        }
+    }
+
+    /// The per-move seconds (increment or delay) in ms, 0 without any.
+    pub fn per_move_ms(&self) -> u64 {
+        self.per_move.map_or(0, |pm| u64::from(pm.seconds) * 1000)
+    }
+
+    /// The time credited to a player who has completed `moves` moves under the FIDE rule
+    /// (period time added on completing the required move): the initial time, every increment
+    /// and the base time of every period begun. Delays are not counted (they are not credited
+    /// in advance). Used for the proportional reconstruction of earlier times.
+    pub fn credited_after_moves(&self, moves: u32) -> u64 {
+        let mut total = self.initial_ms();
+        if let Some(pm) = self.per_move
+            && pm.kind == PerMoveKind::Increment
+        {
+            let n = moves.saturating_sub(pm.from_move.saturating_sub(1));
+            total = total.saturating_add(u64::from(n).saturating_mul(u64::from(pm.seconds) * 1000));
+        }
+        let len = u32::try_from(self.periods.len()).unwrap_or(u32::MAX);
+        let mut k: u32 = 1;
+        while let Some(end_prev) = self.moves_at_end_of(k - 1) {
+            if end_prev > moves {
+                break;
+            }
+            let Some(p) = self.period(k) else { break };
+            if k >= len {
+                // The repeating tail: count its further repetitions arithmetically.
+                let rep = p.moves.unwrap_or(1).max(1);
+                let count = 1 + u64::from((moves - end_prev) / rep);
+                total = total.saturating_add(count.saturating_mul(p.base_ms()));
+                break;
+            }
+            total = total.saturating_add(p.base_ms());
+            k += 1;
+        }
+        total
+    }
+
+    /// The PGN `TimeControl` tag (PGN standard 9.6.1, e.g. `40/5400+30:1800+30`): fields
+    /// `moves/seconds` or `seconds`, each followed by `+increment` where the increment applies.
+    ///
+    /// `None` when PGN cannot express the control: a delay, a repeating period, or an
+    /// increment that starts in the middle of a period.
+    pub fn pgn_tag(&self) -> Option<String> {
+        let inc = match self.per_move {
+            None => None,
+            Some(pm) if pm.kind == PerMoveKind::Increment => Some(pm),
+            Some(_) => return None,
+        };
+        let mut from_period = None;
+        if let Some(pm) = inc {
+            from_period = (0..self.periods.len())
+                .map(|i| u32::try_from(i).unwrap_or(u32::MAX))
+                .find(|&i| self.period_start_move(i) == Some(pm.from_move));
+            from_period?;
+        }
+        let mut out = String::new();
+        for (i, p) in self.periods.iter().enumerate() {
+            if p.repeat {
+                return None;
+            }
+            if i > 0 {
+                out.push(':');
+            }
+            let secs = p.base_ms() / 1000;
+            match p.moves {
+                Some(m) => out.push_str(&format!("{m}/{secs}")),
+                None => out.push_str(&secs.to_string()),
+            }
+            if let (Some(pm), Some(from)) = (inc, from_period)
+                && u32::try_from(i).unwrap_or(u32::MAX) >= from
+            {
+                out.push_str(&format!("+{}", pm.seconds));
+            }
+        }
+        Some(out)
+    }
+
+    /// Reads a PGN `TimeControl` tag as written by [`TimeControl::pgn_tag`]. The period time
+    /// is added on completing the move (FIDE).
+    pub fn from_pgn_tag(tag: &str) -> Result<TimeControl, NotationError> {
+        let err = |message: &str| NotationError {
+            input: tag.to_string(),
+            message: message.to_string(),
+        };
+        let mut periods = Vec::new();
+        let mut per_move: Option<PerMove> = None;
+        for (i, field) in tag.trim().split(':').enumerate() {
+            let (main, inc) = match field.split_once('+') {
+                Some((a, b)) => (a, Some(b)),
+                None => (field, None),
+            };
+            let (moves, secs) = match main.split_once('/') {
+                Some((m, s)) => (Some(parse_u32(m).ok_or_else(|| err("bad moves"))?), s),
+                None => (None, main),
+            };
+            let secs = parse_u32(secs).ok_or_else(|| err("bad seconds (PGN uses seconds)"))?;
+            periods.push(Period {
+                moves,
+                minutes: secs / 60,
+                seconds: secs % 60,
+                repeat: false,
+            });
+            let index = u32::try_from(i).unwrap_or(u32::MAX);
+            match (inc, per_move) {
+                (Some(inc), None) => {
+                    let seconds = parse_u32(inc).ok_or_else(|| err("bad increment"))?;
+                    let tc_so_far = TimeControl {
+                        periods: periods.clone(),
+                        per_move: None,
+                        period_time_added: PeriodAddition::OnMove,
+                    };
+                    per_move = Some(PerMove {
+                        kind: PerMoveKind::Increment,
+                        seconds,
+                        from_move: tc_so_far.period_start_move(index).unwrap_or(1),
+                    });
+                }
+                (Some(inc), Some(pm)) if parse_u32(inc) == Some(pm.seconds) => {}
+                (None, None) => {}
+                _ => return Err(err("the increment must be the same in every later period")),
+            }
+        }
+        let tc = TimeControl {
+            periods,
+            per_move,
+            period_time_added: PeriodAddition::OnMove,
+        };
+        tc.validate().map_err(|m| err(&m))?;
+        Ok(tc)
+    }
+}
+
+fn parse_u32(s: &str) -> Option<u32> {
+    let s = s.trim();
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+fn write_time(f: &mut fmt::Formatter<'_>, minutes: u32, seconds: u32) -> fmt::Result {
+    if seconds == 0 {
+        write!(f, "{minutes}'")
+    } else {
+        write!(f, "{minutes}'{seconds}''")
+    }
+}
+
+/// The canonical FIDE-style notation, with explicit marks so that it always parses back to the
+/// same value: `90'/40 + 30' + 30''` (minutes per moves, then the rest of the game, then the
+/// increment), `150'/50 + 60'/20 rep.` for a repeating period, `d5''` for a simple delay,
+/// `b5''` for a Bronstein delay, `from move 41` when the per-move time starts later, and
+/// `(on flag)` when a period's time is added when the flag falls (DGT 3000 presets).
 impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, p) in self.periods.iter().enumerate() {
             if i > 0 {
                 f.write_str(" + ")?;
             }
-            if p.seconds == 0 {
-                write!(f, "{}", p.minutes)?;
-            } else {
-                write!(f, "{}:{:02}", p.minutes, p.seconds)?;
-            }
+            write_time(f, p.minutes, p.seconds)?;
             if let Some(m) = p.moves {
                 write!(f, "/{m}")?;
             }
@@ -190,16 +410,224 @@ impl fmt::Display for TimeControl {
             }
         }
         if let Some(pm) = self.per_move {
-            match pm.kind {
-                PerMoveKind::Increment => write!(f, " + {}s", pm.seconds)?,
-                PerMoveKind::Bronstein => write!(f, " + d{}s (Bronstein)", pm.seconds)?,
-                PerMoveKind::SimpleDelay => write!(f, " + d{}s", pm.seconds)?,
-            }
+            let prefix = match pm.kind {
+                PerMoveKind::Increment => "",
+                PerMoveKind::Bronstein => "b",
+                PerMoveKind::SimpleDelay => "d",
+            };
+            write!(f, " + {prefix}{}''", pm.seconds)?;
             if pm.from_move > 1 {
                 write!(f, " from move {}", pm.from_move)?;
             }
         }
+        if self.period_time_added == PeriodAddition::OnFlag {
+            f.write_str(" (on flag)")?;
+        }
         Ok(())
+    }
+}
+
+/// A time token of the notation: a value and whether it carried a unit mark.
+#[derive(Debug, Clone, Copy)]
+enum Token {
+    /// A number without a mark.
+    Plain(u32),
+    /// A marked duration in seconds (`90'`, `1h`, `30''`, `30s`, `90min`, `3'30''`).
+    Time { secs: u64, seconds_only: bool },
+}
+
+fn parse_token(tok: &str) -> Option<Token> {
+    if let Some(n) = parse_u32(tok) {
+        return Some(Token::Plain(n));
+    }
+    let digits_end = tok.find(|c: char| !c.is_ascii_digit())?;
+    let n = u64::from(parse_u32(&tok[..digits_end])?);
+    let rest = &tok[digits_end..];
+    match rest {
+        "''" | "s" | "sec" => Some(Token::Time {
+            secs: n,
+            seconds_only: true,
+        }),
+        "'" | "m" | "min" => Some(Token::Time {
+            secs: n * 60,
+            seconds_only: false,
+        }),
+        "h" => Some(Token::Time {
+            secs: n * 3600,
+            seconds_only: false,
+        }),
+        _ => {
+            // minutes and seconds: 3'30''
+            let sec_part = rest.strip_prefix('\'')?.strip_suffix("''")?;
+            let s = u64::from(parse_u32(sec_part)?);
+            Some(Token::Time {
+                secs: n * 60 + s,
+                seconds_only: false,
+            })
+        }
+    }
+}
+
+fn split_secs(secs: u64) -> Option<(u32, u32)> {
+    Some((
+        u32::try_from(secs / 60).ok()?,
+        u32::try_from(secs % 60).ok()?,
+    ))
+}
+
+/// Reads the usual notations of a time control.
+///
+/// Accepted forms (whitespace and case do not matter):
+/// - FIDE order, minutes per moves: `90/40+30+30s`, `100'/40 + 50' + 30''`, `90'/40 + 30' + 30"`;
+/// - the classical order, moves in minutes: `40/120+60` (40 moves in 120 minutes, then 60
+///   minutes for the rest);
+/// - a game in: `G/90+30s` (also `SD/90`), or just `90+30s`;
+/// - repeating periods: `150'/50 + 60'/20 rep.`; delays: `+ d5s` (simple), `+ b5s` (Bronstein);
+///   a late start of the per-move time: `from move 41`; a DGT-style period addition: `(on flag)`.
+///
+/// Units: `'`, `m`, `min` mark minutes, `''`, `"`, `s`, `sec` mark seconds, `h` hours;
+/// `3'30''` is 3 min 30 s. A number without a mark is minutes, except in `A/B`, where one
+/// number is the moves.
+///
+/// **Disambiguation rule for `A/B`** (the size of the numbers is never used):
+/// 1. if exactly one of `A` and `B` carries a time mark, that one is the time and the other
+///    the number of moves (`100'/40`, `40/120'`);
+/// 2. if neither carries a mark, the order follows the style of the whole notation: a control
+///    written with a per-move term (`+30s`, `+d5s`) is in the modern FIDE order
+///    *minutes/moves* (`90/40+30+30s`); a control without one is in the classical order
+///    *moves/minutes* (`40/120+60`). Write marks when in doubt: the canonical form printed by
+///    `Display` always carries them.
+///
+/// The last term is the per-move time when it is a seconds-only value or starts with `d`/`b`
+/// (a final `+30''` is therefore always an increment, never a 30-second period).
+impl std::str::FromStr for TimeControl {
+    type Err = NotationError;
+
+    fn from_str(input: &str) -> Result<TimeControl, NotationError> {
+        let err = |message: String| NotationError {
+            input: input.to_string(),
+            message,
+        };
+        let mut text = input
+            .trim()
+            .to_lowercase()
+            .replace(['\u{2032}', '\u{2019}', '\u{b4}'], "'")
+            .replace(['\u{2033}', '"', '\u{201d}', '\u{201c}'], "''");
+        let mut period_time_added = PeriodAddition::OnMove;
+        if let Some(rest) = text.trim_end().strip_suffix("(on flag)") {
+            period_time_added = PeriodAddition::OnFlag;
+            text = rest.to_string();
+        }
+        let mut from_move = 1;
+        if let Some((head, tail)) = text.split_once("from move") {
+            from_move = parse_u32(tail).ok_or_else(|| err(format!("bad move number {tail:?}")))?;
+            text = head.to_string();
+        }
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if compact.is_empty() {
+            return Err(err("empty".into()));
+        }
+        let mut terms: Vec<&str> = compact.split('+').collect();
+        if terms.iter().any(|t| t.is_empty()) {
+            return Err(err("empty term between '+' signs".into()));
+        }
+
+        // The per-move term, if any: the last term, seconds-only or with a d/b prefix.
+        let mut per_move = None;
+        if terms.len() >= 2
+            && let Some(last) = terms.last().copied()
+        {
+            let (kind, body) = if let Some(b) = last.strip_prefix('d') {
+                (Some(PerMoveKind::SimpleDelay), b)
+            } else if let Some(b) = last.strip_prefix('b') {
+                (Some(PerMoveKind::Bronstein), b)
+            } else {
+                (None, last)
+            };
+            let secs = match parse_token(body) {
+                Some(Token::Time {
+                    secs,
+                    seconds_only: true,
+                }) => Some(secs),
+                Some(Token::Plain(n)) if kind.is_some() => Some(u64::from(n)),
+                _ => None,
+            };
+            if let Some(secs) = secs {
+                per_move = Some(PerMove {
+                    kind: kind.unwrap_or(PerMoveKind::Increment),
+                    seconds: u32::try_from(secs)
+                        .map_err(|_| err("per-move time too big".into()))?,
+                    from_move,
+                });
+                terms.pop();
+            } else if kind.is_some() {
+                return Err(err(format!("bad delay term {last:?}")));
+            }
+        }
+        if per_move.is_none() && from_move != 1 {
+            return Err(err("`from move` without an increment or delay".into()));
+        }
+        let fide_order = per_move.is_some();
+
+        let mut periods = Vec::new();
+        for (i, term) in terms.iter().enumerate() {
+            let mut term = *term;
+            let mut repeat = false;
+            for suffix in ["rep.", "rep"] {
+                if let Some(t) = term.strip_suffix(suffix) {
+                    term = t;
+                    repeat = true;
+                    break;
+                }
+            }
+            if i == 0 {
+                for prefix in ["g/", "sd/"] {
+                    if let Some(t) = term.strip_prefix(prefix) {
+                        term = t;
+                        break;
+                    }
+                }
+            }
+            let bad = || err(format!("cannot read the period {term:?}"));
+            let (secs, moves) = match term.split_once('/') {
+                None => match parse_token(term).ok_or_else(bad)? {
+                    Token::Plain(n) => (u64::from(n) * 60, None),
+                    Token::Time { secs, .. } => (secs, None),
+                },
+                Some((a, b)) => {
+                    let (a, b) = (
+                        parse_token(a).ok_or_else(bad)?,
+                        parse_token(b).ok_or_else(bad)?,
+                    );
+                    match (a, b) {
+                        (Token::Time { secs, .. }, Token::Plain(m))
+                        | (Token::Plain(m), Token::Time { secs, .. }) => (secs, Some(m)),
+                        (Token::Plain(x), Token::Plain(y)) => {
+                            if fide_order {
+                                (u64::from(x) * 60, Some(y))
+                            } else {
+                                (u64::from(y) * 60, Some(x))
+                            }
+                        }
+                        _ => return Err(err(format!("{term:?}: both numbers are times"))),
+                    }
+                }
+            };
+            let (minutes, seconds) = split_secs(secs).ok_or_else(bad)?;
+            periods.push(Period {
+                moves,
+                minutes,
+                seconds,
+                repeat,
+            });
+        }
+        let tc = TimeControl {
+            periods,
+            per_move,
+            period_time_added,
+        };
+        tc.validate().map_err(err)?;
+        Ok(tc)
     }
 }
 
@@ -232,9 +660,223 @@ mod tests {
         }
     }
 
+    fn tc(s: &str) -> TimeControl {
+        s.parse().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn period(moves: Option<u32>, minutes: u32) -> Period {
+        Period {
+            moves,
+            minutes,
+            seconds: 0,
+            repeat: false,
+        }
+    }
+
     #[test]
     fn displays_fide_notation() {
-        assert_eq!(bundesliga().to_string(), "90/40 + 30 + 30s");
+        assert_eq!(bundesliga().to_string(), "90'/40 + 30' + 30''");
+    }
+
+    #[test]
+    fn parses_the_usual_notations() {
+        assert_eq!(tc("90/40+30+30s"), bundesliga());
+        assert_eq!(tc("90'/40 + 30' + 30\""), bundesliga());
+        let sbl = tc("100'/40 + 50' + 30''");
+        assert_eq!(sbl.periods, vec![period(Some(40), 100), period(None, 50)]);
+        assert_eq!(sbl.per_move_ms(), 30_000);
+        // Classical order without increment: 40 moves in 120 minutes, then 60 minutes.
+        let classic = tc("40/120+60");
+        assert_eq!(
+            classic.periods,
+            vec![period(Some(40), 120), period(None, 60)]
+        );
+        assert_eq!(classic.per_move, None);
+        let game = tc("G/90+30s");
+        assert_eq!(game.periods, vec![period(None, 90)]);
+        assert_eq!(game.per_move.map(|p| p.seconds), Some(30));
+        assert_eq!(tc("G/90+30s"), tc("90' + 30''"));
+    }
+
+    #[test]
+    fn the_usual_notations_round_trip_through_the_canonical_form() {
+        for text in [
+            "90/40+30+30s",
+            "40/120+60",
+            "G/90+30s",
+            "100'/40 + 50' + 30''",
+            "150'/50 + 60'/20 rep.",
+            "G/5 + d3s",
+            "90'/40 + 30' + 30'' from move 41 (on flag)",
+        ] {
+            let t = tc(text);
+            let canonical = t.to_string();
+            assert_eq!(tc(&canonical), t, "{text} -> {canonical}");
+            assert_eq!(tc(&canonical).to_string(), canonical);
+        }
+        assert_eq!(tc("40/120+60").to_string(), "120'/40 + 60'");
+        assert_eq!(tc("G/90+30s").to_string(), "90' + 30''");
+    }
+
+    #[test]
+    fn slash_disambiguation_rule() {
+        // Marks decide first, whatever the sizes of the numbers.
+        assert_eq!(tc("30'/40").periods, vec![period(Some(40), 30)]);
+        assert_eq!(tc("40/30'").periods, vec![period(Some(40), 30)]);
+        assert_eq!(tc("20/60'").periods, vec![period(Some(20), 60)]);
+        // Unmarked: with a per-move term minutes/moves, without one moves/minutes.
+        assert_eq!(tc("30/40+30s").periods[0], period(Some(40), 30));
+        assert_eq!(tc("30/40+5").periods[0], period(Some(30), 40));
+        assert!("40'/30'".parse::<TimeControl>().is_err());
+    }
+
+    #[test]
+    fn parses_delays_repeats_and_options() {
+        let t = tc("150'/50 + 60'/20 rep.");
+        assert!(t.periods[1].repeat);
+        assert_eq!(t.to_string(), "150'/50 + 60'/20 rep.");
+        assert_eq!(
+            tc("G/5 + d3s").per_move.map(|p| p.kind),
+            Some(PerMoveKind::SimpleDelay)
+        );
+        assert_eq!(
+            tc("G/5 + b3''").per_move.map(|p| p.kind),
+            Some(PerMoveKind::Bronstein)
+        );
+        let late = tc("90'/40 + 30' + 30'' from move 41");
+        assert_eq!(late.per_move.map(|p| p.from_move), Some(41));
+        assert_eq!(tc("3'30'' + 2s").periods[0].seconds, 30);
+        let dgt = tc("90'/40 + 30' + 30'' (on flag)");
+        assert_eq!(dgt.period_time_added, PeriodAddition::OnFlag);
+        for bad in [
+            "",
+            "+",
+            "40/",
+            "abc",
+            "90/40++30s",
+            "90/40 + 30 from move 3",
+            "G/5 + dx",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad:?} parsed");
+        }
+    }
+
+    #[test]
+    fn pgn_tag_form() {
+        assert_eq!(
+            bundesliga().pgn_tag().as_deref(),
+            Some("40/5400+30:1800+30")
+        );
+        assert_eq!(tc("40/120+60").pgn_tag().as_deref(), Some("40/7200:3600"));
+        let late = tc("90'/40 + 30' + 30'' from move 41");
+        assert_eq!(late.pgn_tag().as_deref(), Some("40/5400:1800+30"));
+        assert_eq!(TimeControl::from_pgn_tag("40/5400:1800+30").unwrap(), late);
+        assert_eq!(
+            TimeControl::from_pgn_tag("40/5400+30:1800+30").unwrap(),
+            bundesliga()
+        );
+        assert_eq!(tc("G/5 + d3s").pgn_tag(), None);
+        assert_eq!(tc("150'/50 + 60'/20 rep.").pgn_tag(), None);
+        assert!(TimeControl::from_pgn_tag("40/5400+30:1800").is_err());
+    }
+
+    #[test]
+    fn period_arithmetic() {
+        let t = tc("150'/50 + 60'/20 rep.");
+        assert_eq!(t.moves_at_end_of(0), Some(50));
+        assert_eq!(t.moves_at_end_of(1), Some(70));
+        assert_eq!(t.moves_at_end_of(3), Some(110));
+        assert_eq!(t.period_start_move(2), Some(71));
+        assert!(t.has_next_period(5));
+        assert_eq!(t.credited_after_moves(49), 150 * 60_000);
+        assert_eq!(t.credited_after_moves(50), 210 * 60_000);
+        assert_eq!(t.credited_after_moves(90), 330 * 60_000);
+        let b = bundesliga();
+        assert!(b.is_last_period(1));
+        assert_eq!(b.moves_at_end_of(1), None);
+        assert_eq!(b.credited_after_moves(40), (90 + 30) * 60_000 + 40 * 30_000);
+        assert_eq!(b.moves_at_end_of(u32::MAX), None);
+        assert_eq!(t.moves_at_end_of(u32::MAX), Some(u32::MAX));
+        let _ = t.credited_after_moves(u32::MAX);
+    }
+
+    fn arb_tc() -> impl proptest::strategy::Strategy<Value = TimeControl> {
+        use proptest::prelude::*;
+        let period = (proptest::option::of(1u32..80), 0u32..300, 0u32..60);
+        (
+            proptest::collection::vec(period, 1..4),
+            any::<bool>(),
+            proptest::option::of((0u8..3, 1u32..120, 1u32..60)),
+            any::<bool>(),
+        )
+            .prop_map(|(ps, repeat, pm, on_flag)| {
+                let n = ps.len();
+                let periods = ps
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, (moves, minutes, seconds))| {
+                        let last = i + 1 == n;
+                        let moves = if last {
+                            moves
+                        } else {
+                            Some(moves.unwrap_or(40))
+                        };
+                        Period {
+                            moves,
+                            minutes: if minutes == 0 && seconds == 0 {
+                                1
+                            } else {
+                                minutes
+                            },
+                            seconds,
+                            repeat: last && repeat && moves.is_some(),
+                        }
+                    })
+                    .collect();
+                TimeControl {
+                    periods,
+                    per_move: pm.map(|(k, seconds, from_move)| PerMove {
+                        kind: [
+                            PerMoveKind::Increment,
+                            PerMoveKind::Bronstein,
+                            PerMoveKind::SimpleDelay,
+                        ][usize::from(k)],
+                        seconds,
+                        from_move,
+                    }),
+                    period_time_added: if on_flag {
+                        PeriodAddition::OnFlag
+                    } else {
+                        PeriodAddition::OnMove
+                    },
+                }
+            })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn display_round_trips(t in arb_tc()) {
+            proptest::prop_assume!(t.validate().is_ok());
+            let text = t.to_string();
+            let back: TimeControl = text.parse().map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{e}")))?;
+            proptest::prop_assert_eq!(back, t);
+        }
+
+        #[test]
+        fn pgn_round_trips(t in arb_tc()) {
+            proptest::prop_assume!(t.validate().is_ok());
+            let mut t = t;
+            t.period_time_added = PeriodAddition::OnMove;
+            if let Some(tag) = t.pgn_tag() {
+                proptest::prop_assert_eq!(TimeControl::from_pgn_tag(&tag).unwrap(), t);
+            }
+        }
+
+        #[test]
+        fn parsing_never_panics(s in "[0-9gGsd/'+ .:\"a-z]{0,30}") {
+            let _ = s.parse::<TimeControl>();
+            let _ = TimeControl::from_pgn_tag(&s);
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod score;
 use serde::Serialize;
 use shakmaty::Chess;
 
+use crate::clock::{MateCheck, mate_check};
 use crate::intervention::{
     ClaimBasis, Consequence, IllegalKind, Intervention, InterventionKind, PenaltyKind,
     QuickplayDecision, TimeChange,
@@ -68,12 +69,22 @@ pub fn wall_at(s: &MatchState, now_mono: MonoMs) -> Option<WallMs> {
     Some(last.wall_ms + now_mono.saturating_sub(last.mono_ms) as i64)
 }
 
-/// Both clocks at `now_mono` as (White, Black), from the last sample: the running side counts
-/// down from the sample's time. `None` without a sample.
-pub fn clock_times(bs: &BoardState, now_mono: MonoMs) -> Option<(u64, u64)> {
+/// Both clocks at `now_mono` as (White, Black): from the clock mirror (sub-second display) when
+/// it knows which side is White, else interpolated from the last sample. `None` without a sample.
+pub fn clock_times(s: &MatchState, bs: &BoardState, now_mono: MonoMs) -> Option<(u64, u64)> {
+    let now = s.clock_ms(now_mono);
+    if let Some(m) = &bs.mirror
+        && m.last_reading().is_some()
+        && let (Some(w), Some(b)) = (
+            m.display_color_ms(Color::White, now),
+            m.display_color_ms(Color::Black, now),
+        )
+    {
+        return Some((w, b));
+    }
     let c = bs.clock?;
-    let at = bs.clock_at?.mono_ms;
-    let elapsed = now_mono.saturating_sub(at);
+    let at = s.clock_base_ms + bs.clock_at?.mono_ms;
+    let elapsed = now.saturating_sub(at);
     let (mut left, mut right) = (c.left_ms, c.right_ms);
     match c.running {
         Some(ClockSide::Left) => left = left.saturating_sub(elapsed),
@@ -165,7 +176,7 @@ pub fn absent_after_default_time(
 /// Proposes the consequence the rules prescribe.
 pub fn propose(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Proposal {
     let bs = req.board.and_then(|b| s.board(b));
-    let (white_ms, black_ms) = bs.and_then(|b| clock_times(b, now_mono)).unzip();
+    let (white_ms, black_ms) = bs.and_then(|b| clock_times(s, b, now_mono)).unzip();
     let mut p = Proposal {
         white_ms,
         black_ms,
@@ -251,20 +262,24 @@ fn illegal_move(
     let nth = earlier + 1;
     let opponent = player.other();
     if im.loss_at > 0 && nth >= usize::from(im.loss_at) {
-        let ability = position::mate_ability(board_position(bs).as_ref(), opponent);
-        use position::MateAbility::*;
+        let ability = board_position(bs).map(|pos| mate_check(&pos, opponent));
         let (result, en, de) = match (im.draw_if_opponent_cannot_mate, ability) {
-            (true, Cannot) => (
+            (true, Some(MateCheck::CannotMate)) => (
                 GameResult::Draw,
                 "the opponent cannot checkmate by any series of legal moves, so the game is drawn".to_string(),
                 "der Gegner kann nicht mehr mattsetzen, daher ist die Partie remis".to_string(),
             ),
-            (true, MayBeAble) => (
+            (true, Some(MateCheck::MatePossible)) => (
                 loss_for(player),
                 "the opponent has mating material (the console cannot exclude a dead position: check it)".to_string(),
                 "der Gegner hat Mattmaterial (eine tote Stellung kann die Konsole nicht ausschließen: prüfen)".to_string(),
             ),
-            (true, Unknown) => (
+            (true, Some(MateCheck::Undecided { reason })) => (
+                loss_for(player),
+                format!("the console cannot decide whether the opponent can still checkmate ({reason}): the arbiter judges"),
+                format!("ob der Gegner noch mattsetzen kann, kann die Konsole nicht entscheiden ({reason}): der Schiedsrichter urteilt"),
+            ),
+            (true, None) => (
                 loss_for(player),
                 "no position is known for this board: check whether the opponent can still checkmate".to_string(),
                 "für dieses Brett ist keine Stellung bekannt: prüfen, ob der Gegner noch mattsetzen kann".to_string(),
@@ -665,19 +680,24 @@ fn flag_fall(m: &Match, bs: &BoardState, player: Option<Color>, p: &mut Proposal
         p.explanation_de = "Den Spieler wählen, dessen Zeit abgelaufen ist.".into();
         return;
     };
-    let ability = position::mate_ability(board_position(bs).as_ref(), player.other());
+    let ability = board_position(bs).map(|pos| mate_check(&pos, player.other()));
     let (result, en, de) = match ability {
-        position::MateAbility::Cannot => (
+        Some(MateCheck::CannotMate) => (
             GameResult::Draw,
             "the opponent cannot checkmate: drawn",
             "der Gegner kann nicht mattsetzen: remis",
         ),
-        position::MateAbility::MayBeAble => (
+        Some(MateCheck::MatePossible) => (
             loss_for(player),
             "lost on time (check that the required moves were not completed)",
             "Zeitüberschreitung (prüfen, dass die Züge nicht erfüllt waren)",
         ),
-        position::MateAbility::Unknown => (
+        Some(MateCheck::Undecided { .. }) => (
+            loss_for(player),
+            "lost on time unless the arbiter finds the position dead (the console cannot decide)",
+            "Zeitüberschreitung, sofern der Schiedsrichter die Stellung nicht für tot befindet",
+        ),
+        None => (
             loss_for(player),
             "lost on time; no position known: check the opponent's mating material",
             "Zeitüberschreitung; keine Stellung bekannt: Mattmaterial des Gegners prüfen",

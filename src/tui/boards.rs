@@ -7,6 +7,8 @@ use crate::matchfile::{Match, Player};
 use crate::model::{BoardNo, Color, TeamSide};
 use crate::profile::QuickplayKind;
 use crate::record::FeedState;
+use crate::clock::{ClockAlert, IndicatorSettings};
+use crate::rules;
 use crate::state::{BoardState, MatchState};
 
 use super::clocks;
@@ -22,6 +24,40 @@ pub enum Alert {
     NoScoresheet(Color),
     Quickplay(Color),
     Absent(Color),
+    /// A recent alert of the clock model, by a short label.
+    Clock(&'static str),
+}
+
+/// How long a clock-model alert stays on the main screen (the log keeps it).
+pub const CLOCK_ALERT_MS: u64 = 120_000;
+
+/// The profile's thresholds for the clock model's indicators (FIDE 8.4, Guidelines III).
+pub fn indicator_settings(m: &Match) -> IndicatorSettings {
+    let sheet = &m.profile.scoresheet;
+    let qpf = &m.profile.quickplay_finish;
+    IndicatorSettings {
+        quickplay_allowed: qpf.kind != QuickplayKind::None,
+        exemption_below_ms: u64::from(sheet.exempt_below_s) * 1000,
+        exemption_void_from_per_move_ms: u64::from(sheet.no_exemption_with_increment_s) * 1000,
+        quickplay_below_ms: u64::from(qpf.threshold_s) * 1000,
+        time_trouble_below_ms: u64::from(sheet.time_trouble_below_s) * 1000,
+    }
+}
+
+/// A short English label of a clock alert (the screens translate it).
+pub fn clock_alert_label(a: &ClockAlert) -> &'static str {
+    match a {
+        ClockAlert::PresetMismatch { .. } => "preset",
+        ClockAlert::Unexplained { .. } => "clock change",
+        ClockAlert::WrongIncrement { .. } => "increment",
+        ClockAlert::WrongPeriodTime { .. } | ClockAlert::PeriodTimeMissing { .. } => "period time",
+        ClockAlert::FlagFell(_) => "flag",
+        ClockAlert::PlayerStoppedClock { .. } => "clock stopped",
+        ClockAlert::ResetDuringGame { .. } => "clock reset",
+        ClockAlert::OrientationMismatch { .. } => "white side",
+        ClockAlert::SampleOutOfOrder { .. } => "sample order",
+        ClockAlert::RunningSideNotCounting { .. } => "clock stuck",
+    }
 }
 
 /// One board as the screens show it.
@@ -91,11 +127,16 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
     } else {
         Color::Black
     };
+    // The clock mirror's display when it has readings; else the last sample interpolated.
+    let mirrored = rules::clock_times(s, bs, now);
     let (clock, running, sample_flags) = match (&bs.clock, &bs.clock_at) {
         (Some(c), Some(at)) => {
             let lr = clocks::clocks_at(c, at.mono_ms, now);
-            let wb = clocks::by_colour(c, lr);
-            let running = c.running.map(|side| clocks::colour_on(c, side));
+            let wb = mirrored.unwrap_or_else(|| clocks::by_colour(c, lr));
+            let running = match &bs.mirror {
+                Some(mr) if mr.last_reading().is_some() && mr.on_move().is_some() => mr.on_move(),
+                _ => c.running.map(|side| clocks::colour_on(c, side)),
+            };
             let lf = c
                 .left_flag
                 .then(|| clocks::colour_on(c, crate::model::ClockSide::Left));
@@ -128,6 +169,11 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
         {
             alerts.push(Alert::ClockMismatch);
         }
+        let settings = indicator_settings(m);
+        let mirror = bs
+            .mirror
+            .as_ref()
+            .filter(|mr| mr.last_reading().is_some() && mr.white_side().is_some());
         let inc_s = m
             .profile
             .time_control
@@ -136,7 +182,20 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
             .unwrap_or(0);
         let sheet = &m.profile.scoresheet;
         let qpf = &m.profile.quickplay_finish;
-        if let Some((w, bl)) = clock {
+        if let Some(mr) = mirror {
+            let clock_now = s.clock_ms(now);
+            for c in [Color::White, Color::Black] {
+                if let Some(side) = mr.side_of(c) {
+                    let ind = mr.indicators(side, &settings, clock_now);
+                    if ind.scoresheet_exempt {
+                        alerts.push(Alert::NoScoresheet(c));
+                    }
+                    if ind.quickplay_claim_possible {
+                        alerts.push(Alert::Quickplay(c));
+                    }
+                }
+            }
+        } else if let Some((w, bl)) = clock {
             for (c, ms) in [(Color::White, w), (Color::Black, bl)] {
                 if ms > 0
                     && ms < u64::from(sheet.exempt_below_s) * 1000
@@ -153,6 +212,13 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
                     alerts.push(Alert::Quickplay(c));
                 }
             }
+        }
+        // Recent clock alerts of the clock model (a wrong preset, an unexplained change, …).
+        if let Some((at, a)) = bs.clock_alerts.last()
+            && now.saturating_sub(at.mono_ms) < CLOCK_ALERT_MS
+            && !matches!(a, ClockAlert::FlagFell(_) | ClockAlert::SampleOutOfOrder { .. })
+        {
+            alerts.push(Alert::Clock(clock_alert_label(a)));
         }
         if s.round_started.is_some() {
             for (c, team) in [
@@ -175,7 +241,12 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
         running,
         to_move,
         move_no: plies / 2 + 1,
-        period: period(m, plies / 2),
+        period: bs
+            .mirror
+            .as_ref()
+            .filter(|mr| mr.last_reading().is_some())
+            .and_then(|mr| mr.side_of(to_move).map(|side| mr.period(side) as usize + 1))
+            .unwrap_or_else(|| period(m, plies / 2)),
         last_move: bs.moves.last().map(|mv| move_label(mv.ply, &mv.san)),
         feed: bs.feed,
         age_ms,

@@ -64,6 +64,7 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
             profile_id: m.profile.id.clone(),
             boards,
             software: "fixture".into(),
+            time_control: Some(m.profile.time_control.clone()),
         }),
     );
     push(60_000, Origin::System, Event::RoundStarted(RoundStarted {}));

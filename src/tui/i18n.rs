@@ -37,6 +37,7 @@ pub struct Strings {
     pub no_scoresheet: &'static str,
     pub quickplay: &'static str,
     pub absent: &'static str,
+    pub clock_word: &'static str,
     pub footer_main: &'static str,
     pub footer_detail: &'static str,
     pub footer_log: &'static str,
@@ -120,6 +121,7 @@ pub static EN: Strings = Strings {
     no_scoresheet: "no notation",
     quickplay: "QPF",
     absent: "absent",
+    clock_word: "CLOCK:",
     footer_main: "1-8 board · g goto · ↑↓ select · Enter detail · l log · i z c q a r p n x f e s act · ? help · Q quit",
     footer_detail: "Esc back · ↑↓ scroll · 1-9 board · l log · action keys · ? help",
     footer_log: "Esc back · 1-9 filter · 0 all · ↑↓ scroll · ? help",
@@ -203,6 +205,7 @@ pub static DE: Strings = Strings {
     no_scoresheet: "ohne Mitschrift",
     quickplay: "ENDSPURT",
     absent: "abwesend",
+    clock_word: "UHR:",
     footer_main: "1-8 Brett · g gehe zu · ↑↓ wählen · Enter Details · l Protokoll · i z c q a r p n x f e s · ? Hilfe · Q Ende",
     footer_detail: "Esc zurück · ↑↓ blättern · 1-9 Brett · l Protokoll · Aktionstasten · ? Hilfe",
     footer_log: "Esc zurück · 1-9 Filter · 0 alle · ↑↓ blättern · ? Hilfe",
@@ -302,6 +305,26 @@ pub fn feed_state(lang: Lang, f: FeedState) -> &'static str {
         FeedState::Stale => pick(lang, "stale", "veraltet"),
         FeedState::Lost => pick(lang, "lost", "getrennt"),
         FeedState::Reconnecting => pick(lang, "reconn.", "neu verb."),
+    }
+}
+
+/// A clock alert label of [`super::boards::clock_alert_label`] in the UI language.
+pub fn clock_alert(lang: Lang, label: &'static str) -> &'static str {
+    if lang == Lang::En {
+        return label;
+    }
+    match label {
+        "preset" => "Voreinstellung",
+        "clock change" => "Zeitänderung",
+        "increment" => "Inkrement",
+        "period time" => "Periodenzeit",
+        "flag" => "Flagge",
+        "clock stopped" => "angehalten",
+        "clock reset" => "zurückgesetzt",
+        "white side" => "Seite Weiß",
+        "sample order" => "Reihenfolge",
+        "clock stuck" => "steht",
+        other => other,
     }
 }
 

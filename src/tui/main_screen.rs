@@ -82,6 +82,7 @@ pub fn alert_text(lang: Lang, a: Alert) -> String {
         Alert::NoScoresheet(c) => format!("{} {}", t.no_scoresheet, colour_initial(lang, c)),
         Alert::Quickplay(c) => format!("{} {}", t.quickplay, colour_initial(lang, c)),
         Alert::Absent(c) => format!("{} {}", t.absent, colour_initial(lang, c)),
+        Alert::Clock(label) => format!("{} {}", t.clock_word, super::i18n::clock_alert(lang, label)),
     }
 }
 

@@ -1,0 +1,972 @@
+//! The clock mirror of one board: follows the physical clock sample by sample, explains every
+//! change, and tracks remaining times, moves, periods and who is on move per colour.
+//!
+//! The physical clock is authoritative (FIDE 6.10.1): the mirror never corrects the clock, it
+//! only classifies what the clock shows. Which side is White comes from the colours (the
+//! configuration or the source), and is confirmed by the side that runs first (White's clock
+//! is started, FIDE 6.6).
+
+use serde::{Deserialize, Serialize};
+
+use super::control::{PerMoveKind, PeriodAddition, TimeControl};
+use super::explain::{ChangeKind, ClockAlert, ClockChange, SampleReport};
+use super::flag::FlagRecord;
+use super::indicators::{IndicatorSettings, Indicators, PlayerClock, indicators};
+use super::ops::{ClockError, ClockOperation, OperationOutcome, reconstruct};
+use super::reading::{ClockReading, ClockTimes, SIDES, side_index};
+use super::subsecond::{Run, SubSecond};
+use crate::model::{ClockSide, Color};
+
+/// Allowed difference between a whole-second reading and the expected value: one second of
+/// display resolution and half a second of transport jitter.
+pub const TOLERANCE_MS: i64 = 1_500;
+/// A running side whose reading has not changed for this long (plus any delay) raises an alert.
+pub const STALL_MS: u64 = 2_500;
+
+/// How the mirror knows which side is White.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrientationSource {
+    /// Set from the pairing / lever position by the state layer.
+    Configured,
+    /// Reported by the source with the sample (LiveChess).
+    Reported,
+    /// Inferred: White's clock is started first.
+    FirstRun,
+}
+
+/// Where one side's time came from: `remaining = initial + increments + period + adjustments +
+/// unexplained − used`, exactly, at every sample.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Ledger {
+    /// What the clock showed at the start (or after a reset).
+    pub initial_ms: u64,
+    /// Fischer increments and Bronstein credits.
+    pub increments_ms: u64,
+    /// Period times added.
+    pub period_ms: u64,
+    /// Announced arbiter adjustments.
+    pub adjustments_ms: i64,
+    /// Changes nobody explained (each raised an alert).
+    pub unexplained_ms: i64,
+    /// Time used by running.
+    pub used_ms: i64,
+}
+
+impl Ledger {
+    /// The remaining time the ledger accounts for.
+    pub fn balance(&self) -> i64 {
+        let credits = i128::from(self.initial_ms)
+            + i128::from(self.increments_ms)
+            + i128::from(self.period_ms)
+            + i128::from(self.adjustments_ms)
+            + i128::from(self.unexplained_ms)
+            - i128::from(self.used_ms);
+        i64::try_from(credits).unwrap_or(if credits < 0 { i64::MIN } else { i64::MAX })
+    }
+}
+
+/// An arbiter change the next samples should show on one side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct Pending {
+    delta_ms: i64,
+}
+
+/// The mirror's view of one side of the clock.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct SideState {
+    reading_ms: u64,
+    est: SubSecond,
+    /// Completed moves (clock presses, or as set by the arbiter).
+    moves: u32,
+    /// The period (0-based ordinal) the clock time belongs to.
+    period: u32,
+    ledger: Ledger,
+    lowest_in_period_ms: u64,
+    /// When the side last started running (for Bronstein credits).
+    run_started_at: Option<u64>,
+    pending: Option<Pending>,
+    /// The last time the reading changed.
+    last_change_at: u64,
+    stall_alerted: bool,
+    /// The period of the last flag recorded for this side.
+    flag_period: Option<u32>,
+}
+
+impl SideState {
+    fn new(reading_ms: u64, at_ms: u64, running: bool) -> SideState {
+        SideState {
+            reading_ms,
+            est: SubSecond::new(reading_ms, at_ms, running),
+            moves: 0,
+            period: 0,
+            ledger: Ledger {
+                initial_ms: reading_ms,
+                ..Ledger::default()
+            },
+            lowest_in_period_ms: reading_ms,
+            run_started_at: running.then_some(at_ms),
+            pending: None,
+            last_change_at: at_ms,
+            stall_alerted: false,
+            flag_period: None,
+        }
+    }
+}
+
+/// The last sample taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct Last {
+    reading: ClockReading,
+    at_ms: u64,
+}
+
+/// The mirror of one board's clock.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockMirror {
+    tc: TimeControl,
+    white_side: Option<ClockSide>,
+    orientation: Option<OrientationSource>,
+    orientation_alerted: bool,
+    last: Option<Last>,
+    sides: [SideState; 2],
+    /// Plies reported by the e-board (0 = none).
+    board_plies: u32,
+    /// The side that pressed last (who is on move while the clock is stopped).
+    last_pressed: Option<ClockSide>,
+    /// The clock has been started at least once.
+    started: bool,
+    /// A pause the arbiter announced and the clock has not shown yet.
+    pending_pause: bool,
+    pending_resume: bool,
+    /// Moves set by the arbiter before any sample (a console started mid-game).
+    moves_preset: bool,
+    flags: Vec<FlagRecord>,
+}
+
+impl ClockMirror {
+    /// A mirror for a game played under `tc`; it waits for the first sample.
+    pub fn new(tc: TimeControl) -> ClockMirror {
+        ClockMirror {
+            tc,
+            white_side: None,
+            orientation: None,
+            orientation_alerted: false,
+            last: None,
+            sides: [SideState::new(0, 0, false), SideState::new(0, 0, false)],
+            board_plies: 0,
+            last_pressed: None,
+            started: false,
+            pending_pause: false,
+            pending_resume: false,
+            moves_preset: false,
+            flags: Vec::new(),
+        }
+    }
+
+    /// The time control.
+    pub fn time_control(&self) -> &TimeControl {
+        &self.tc
+    }
+
+    /// Sets which side of the clock is White (from the pairing and the clock's position).
+    pub fn set_white_side(&mut self, side: ClockSide) {
+        self.white_side = Some(side);
+        self.orientation = Some(OrientationSource::Configured);
+    }
+
+    /// Which side is White, if known, and how it is known.
+    pub fn white_side(&self) -> Option<(ClockSide, OrientationSource)> {
+        self.white_side.zip(self.orientation)
+    }
+
+    /// The colour playing on a side of the clock.
+    pub fn color_of(&self, side: ClockSide) -> Option<Color> {
+        self.white_side.map(|w| {
+            if w == side {
+                Color::White
+            } else {
+                Color::Black
+            }
+        })
+    }
+
+    /// The side of the clock a colour plays on.
+    pub fn side_of(&self, color: Color) -> Option<ClockSide> {
+        self.white_side.map(|w| match color {
+            Color::White => w,
+            Color::Black => w.other(),
+        })
+    }
+
+    fn side(&self, side: ClockSide) -> &SideState {
+        &self.sides[side_index(side)]
+    }
+
+    /// The last reading, if any.
+    pub fn last_reading(&self) -> Option<(ClockReading, u64)> {
+        self.last.map(|l| (l.reading, l.at_ms))
+    }
+
+    /// The time a side shows (the last whole-second reading).
+    pub fn reading_ms(&self, side: ClockSide) -> u64 {
+        self.side(side).reading_ms
+    }
+
+    /// The time a side holds at `now_ms`, with the sub-second phase inferred (for display).
+    pub fn display_ms(&self, side: ClockSide, now_ms: u64) -> u64 {
+        self.side(side).est.display_ms(now_ms)
+    }
+
+    /// The display time of a colour, if the orientation is known.
+    pub fn display_color_ms(&self, color: Color, now_ms: u64) -> Option<u64> {
+        self.side_of(color).map(|s| self.display_ms(s, now_ms))
+    }
+
+    /// Remaining times and completed moves per colour (from the readings); `None` while the
+    /// orientation is unknown.
+    pub fn times(&self) -> Option<ClockTimes> {
+        let w = self.side(self.side_of(Color::White)?);
+        let b = self.side(self.side_of(Color::Black)?);
+        Some(ClockTimes {
+            white_ms: w.reading_ms,
+            black_ms: b.reading_ms,
+            white_moves: w.moves,
+            black_moves: b.moves,
+        })
+    }
+
+    /// Completed moves of a side.
+    pub fn moves(&self, side: ClockSide) -> u32 {
+        self.side(side).moves
+    }
+
+    /// Completed moves of a colour.
+    pub fn color_moves(&self, color: Color) -> Option<u32> {
+        self.side_of(color).map(|s| self.moves(s))
+    }
+
+    /// Moves of a colour as the e-board reported them (0 without an e-board).
+    pub fn board_moves(&self, color: Color) -> u32 {
+        match color {
+            Color::White => self.board_plies.div_ceil(2),
+            Color::Black => self.board_plies / 2,
+        }
+    }
+
+    /// The period (0-based ordinal) a side's time belongs to.
+    pub fn period(&self, side: ClockSide) -> u32 {
+        self.side(side).period
+    }
+
+    /// The ledger of a side.
+    pub fn ledger(&self, side: ClockSide) -> Ledger {
+        self.side(side).ledger
+    }
+
+    /// The side whose time runs, if the clock runs.
+    pub fn running(&self) -> Option<ClockSide> {
+        self.last.and_then(|l| l.reading.running)
+    }
+
+    /// The side on move: the running side, or while the clock is stopped the side that did not
+    /// press last (White's side before the first move).
+    pub fn on_move_side(&self) -> Option<ClockSide> {
+        self.running()
+            .or_else(|| self.last_pressed.map(ClockSide::other))
+            .or(self.white_side)
+    }
+
+    /// The colour on move.
+    pub fn on_move(&self) -> Option<Color> {
+        self.on_move_side().and_then(|s| self.color_of(s))
+    }
+
+    /// Every flag seen, in order.
+    pub fn flags(&self) -> &[FlagRecord] {
+        &self.flags
+    }
+
+    /// The latest flag of each side that belongs to the side's current situation: for
+    /// [`super::assess_flags`].
+    pub fn open_flags(&self) -> Vec<FlagRecord> {
+        let mut out = Vec::new();
+        for side in SIDES {
+            if let Some(f) = self.flags.iter().rev().find(|f| f.side == side) {
+                out.push(f.clone());
+            }
+        }
+        out
+    }
+
+    /// The indicators of a side at `now_ms`.
+    pub fn indicators(
+        &self,
+        side: ClockSide,
+        settings: &IndicatorSettings,
+        now_ms: u64,
+    ) -> Indicators {
+        let st = self.side(side);
+        let remaining = self.display_ms(side, now_ms);
+        indicators(
+            &self.tc,
+            settings,
+            &PlayerClock {
+                remaining_ms: remaining,
+                lowest_in_period_ms: st.lowest_in_period_ms.min(remaining),
+                moves_completed: st.moves,
+                period: st.period,
+                on_move: self.on_move_side() == Some(side),
+            },
+        )
+    }
+
+    /// Takes a move reported by an e-board: `ply` 1 is White's first move.
+    pub fn apply_move(&mut self, ply: u32) {
+        self.board_plies = self.board_plies.max(ply);
+    }
+
+    /// Takes one clock sample at monotonic time `at_ms`, and says what changed.
+    pub fn apply_sample(&mut self, r: &ClockReading, at_ms: u64) -> SampleReport {
+        let mut report = SampleReport::default();
+        if let Some(w) = r.white_side {
+            self.observe_white(w, OrientationSource::Reported, &mut report);
+        }
+        let Some(prev) = self.last else {
+            self.first_sample(r, at_ms, &mut report);
+            return report;
+        };
+        if at_ms < prev.at_ms {
+            report.alerts.push(ClockAlert::SampleOutOfOrder {
+                at_ms,
+                last_ms: prev.at_ms,
+            });
+            return report;
+        }
+        let elapsed = at_ms - prev.at_ms;
+        let p = prev.reading;
+
+        // Starts, stops and presses.
+        let mut press = None;
+        match (p.running, r.running) {
+            (Some(a), Some(b)) if a != b => press = Some(a),
+            (Some(a), None) => {
+                let by_arbiter = std::mem::take(&mut self.pending_pause);
+                self.push_change(&mut report, at_ms, a, ChangeKind::Stopped { by_arbiter }, 0);
+                // A clock that freezes at the final flag stops by itself (DGT "FREEZE").
+                let frozen_at_flag = r.time(a) == 0 || (r.flag(a) && !p.flag(a));
+                if !by_arbiter && !frozen_at_flag {
+                    report.alerts.push(ClockAlert::PlayerStoppedClock { at_ms });
+                }
+            }
+            (None, Some(b)) => {
+                let by_arbiter = std::mem::take(&mut self.pending_resume);
+                if !self.started {
+                    self.observe_white(b, OrientationSource::FirstRun, &mut report);
+                }
+                self.push_change(&mut report, at_ms, b, ChangeKind::Started { by_arbiter }, 0);
+            }
+            _ => {}
+        }
+        if r.running.is_some() {
+            self.started = true;
+        }
+
+        // A reset: stopped, both sides changed to the same value, not announced.
+        if r.running.is_none()
+            && r.left_ms == r.right_ms
+            && p.left_ms != r.left_ms
+            && p.right_ms != r.right_ms
+            && self.sides.iter().all(|s| s.pending.is_none())
+        {
+            self.reset(r, at_ms, &mut report);
+            return report;
+        }
+
+        for side in SIDES {
+            self.side_sample(
+                side,
+                &p,
+                r,
+                at_ms,
+                elapsed,
+                press == Some(side),
+                &mut report,
+            );
+        }
+        if let Some(a) = press {
+            self.last_pressed = Some(a);
+        }
+        self.last = Some(Last { reading: *r, at_ms });
+        report
+    }
+
+    fn first_sample(&mut self, r: &ClockReading, at_ms: u64, report: &mut SampleReport) {
+        for side in SIDES {
+            let running = r.running == Some(side);
+            let moves = self.side(side).moves;
+            let period = self.side(side).period;
+            let st = &mut self.sides[side_index(side)];
+            *st = SideState::new(r.time(side), at_ms, running);
+            st.moves = moves;
+            st.period = period;
+        }
+        if let Some(b) = r.running {
+            self.started = true;
+            if !self.moves_preset {
+                self.observe_white(b, OrientationSource::FirstRun, report);
+            }
+        }
+        if !self.moves_preset {
+            self.check_preset(r, report);
+        }
+        self.last = Some(Last { reading: *r, at_ms });
+    }
+
+    /// At the start: each side must show the first period's time (or that plus the first
+    /// increment, which some clocks credit at the start); a running side may show less.
+    fn check_preset(&self, r: &ClockReading, report: &mut SampleReport) {
+        let initial = self.tc.initial_ms();
+        let with_inc = initial.saturating_add(self.tc.increment_ms_for(1));
+        for side in SIDES {
+            let shown = r.time(side);
+            let near = |v: u64| shown.abs_diff(v) < 1_000;
+            let ok = if r.running == Some(side) {
+                shown < with_inc.saturating_add(1_000) && shown.saturating_add(5 * 60_000) > initial
+            } else {
+                near(initial) || near(with_inc)
+            };
+            if !ok {
+                report.alerts.push(ClockAlert::PresetMismatch {
+                    side,
+                    expected_ms: initial,
+                    shown_ms: shown,
+                });
+            }
+        }
+    }
+
+    fn reset(&mut self, r: &ClockReading, at_ms: u64, report: &mut SampleReport) {
+        let played = self.sides.iter().any(|s| s.moves > 0);
+        for side in SIDES {
+            let delta = diff(r.time(side), self.side(side).reading_ms);
+            self.push_change(report, at_ms, side, ChangeKind::Reset, delta);
+            self.sides[side_index(side)] = SideState::new(r.time(side), at_ms, false);
+        }
+        if played {
+            report.alerts.push(ClockAlert::ResetDuringGame { at_ms });
+        }
+        self.started = false;
+        self.last_pressed = None;
+        self.check_preset(r, report);
+        self.last = Some(Last { reading: *r, at_ms });
+    }
+
+    fn observe_white(
+        &mut self,
+        white: ClockSide,
+        source: OrientationSource,
+        report: &mut SampleReport,
+    ) {
+        match self.white_side {
+            None => {
+                self.white_side = Some(white);
+                self.orientation = Some(source);
+            }
+            Some(w) if w != white => {
+                if !self.orientation_alerted {
+                    self.orientation_alerted = true;
+                    report.alerts.push(ClockAlert::OrientationMismatch {
+                        configured_white: w,
+                        observed_white: white,
+                    });
+                }
+                if source == OrientationSource::Reported
+                    && self.orientation != Some(OrientationSource::Configured)
+                {
+                    self.white_side = Some(white);
+                    self.orientation = Some(source);
+                }
+            }
+            Some(_) => {}
+        }
+    }
+
+    fn push_change(
+        &self,
+        report: &mut SampleReport,
+        at_ms: u64,
+        side: ClockSide,
+        kind: ChangeKind,
+        delta_ms: i64,
+    ) {
+        report.changes.push(ClockChange {
+            at_ms,
+            side,
+            color: self.color_of(side),
+            kind,
+            delta_ms,
+        });
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn side_sample(
+        &mut self,
+        side: ClockSide,
+        p: &ClockReading,
+        r: &ClockReading,
+        at_ms: u64,
+        elapsed: u64,
+        pressed: bool,
+        report: &mut SampleReport,
+    ) {
+        let i = side_index(side);
+        let before = p.time(side);
+        let now = r.time(side);
+        let d = diff(now, before);
+        let ran_before = p.running == Some(side);
+        let ran_now = r.running == Some(side);
+        let run_max = if ran_before || ran_now {
+            i64::try_from(elapsed).unwrap_or(i64::MAX)
+        } else {
+            0
+        };
+        let fits = |credit: i64| {
+            let rest = d.saturating_sub(credit);
+            rest <= TOLERANCE_MS && rest >= -(run_max.saturating_add(TOLERANCE_MS))
+        };
+        let period_before = self.sides[i].period;
+        let mut credit: i64 = 0;
+        let mut explained = fits(0) && !pressed;
+        let mut flag_by_period_add = false;
+
+        if pressed {
+            let move_no = self.sides[i].moves.saturating_add(1);
+            self.sides[i].moves = move_no;
+            self.push_change(report, at_ms, side, ChangeKind::Pressed { move_no }, 0);
+            let inc = to_i64(self.tc.increment_ms_for(move_no));
+            let reaches_control = self.tc.period_time_added == PeriodAddition::OnMove
+                && self.tc.moves_at_end_of(period_before) == Some(move_no)
+                && self.tc.has_next_period(period_before);
+            let period_add = if reaches_control {
+                self.tc
+                    .period(period_before.saturating_add(1))
+                    .map_or(0, |p| to_i64(p.base_ms()))
+            } else {
+                0
+            };
+            if reaches_control {
+                // The rules' period changes at the required move, whatever the clock does.
+                self.advance_period(i);
+            }
+            // A Bronstein delay gives back the time used, up to the delay.
+            let bronstein = match self.tc.per_move_for(move_no) {
+                Some(pm) if pm.kind == PerMoveKind::Bronstein => {
+                    to_i64(u64::from(pm.seconds) * 1000)
+                }
+                _ => 0,
+            };
+            let ran = self.sides[i]
+                .run_started_at
+                .map_or(elapsed, |s| at_ms.saturating_sub(s));
+            let delay_credit = to_i64(ran).clamp(0, bronstein);
+            let base = inc.saturating_add(period_add);
+            let credit_inc = |this: &mut Self, report: &mut SampleReport| {
+                if inc > 0 {
+                    this.push_change(report, at_ms, side, ChangeKind::Increment { move_no }, inc);
+                    this.sides[i].ledger.increments_ms += inc.unsigned_abs();
+                }
+                if delay_credit > 0 {
+                    this.push_change(
+                        report,
+                        at_ms,
+                        side,
+                        ChangeKind::DelayCredit { move_no },
+                        delay_credit,
+                    );
+                    this.sides[i].ledger.increments_ms += delay_credit.unsigned_abs();
+                }
+                inc.saturating_add(delay_credit)
+            };
+            if fits_range(d, run_max, base, base.saturating_add(bronstein)) {
+                credit = credit_inc(self, report);
+                if period_add > 0 {
+                    let period = self.sides[i].period;
+                    self.push_change(
+                        report,
+                        at_ms,
+                        side,
+                        ChangeKind::PeriodTimeAdded {
+                            period,
+                            on_flag: false,
+                        },
+                        period_add,
+                    );
+                    self.sides[i].ledger.period_ms += period_add.unsigned_abs();
+                    credit = credit.saturating_add(period_add);
+                }
+                explained = true;
+            } else if period_add > 0 && fits_range(d, run_max, inc, inc.saturating_add(bronstein)) {
+                credit = credit_inc(self, report);
+                explained = true;
+                report.alerts.push(ClockAlert::PeriodTimeMissing {
+                    side,
+                    period: self.sides[i].period,
+                    move_no,
+                    at_ms,
+                });
+            } else if inc > 0 && fits(period_add) {
+                // The clock did not add the increment the time control prescribes.
+                report.alerts.push(ClockAlert::WrongIncrement {
+                    side,
+                    expected_ms: inc.unsigned_abs(),
+                    added_ms: 0,
+                    at_ms,
+                });
+                if period_add > 0 {
+                    let period = self.sides[i].period;
+                    self.push_change(
+                        report,
+                        at_ms,
+                        side,
+                        ChangeKind::PeriodTimeAdded {
+                            period,
+                            on_flag: false,
+                        },
+                        period_add,
+                    );
+                    self.sides[i].ledger.period_ms += period_add.unsigned_abs();
+                }
+                credit = period_add;
+                explained = true;
+            }
+            if !explained && inc > 0 && period_add == 0 && d > TOLERANCE_MS {
+                report.alerts.push(ClockAlert::WrongIncrement {
+                    side,
+                    expected_ms: inc.unsigned_abs(),
+                    added_ms: d,
+                    at_ms,
+                });
+            } else if !explained && period_add > 0 {
+                report.alerts.push(ClockAlert::WrongPeriodTime {
+                    side,
+                    period: self.sides[i].period,
+                    expected_ms: period_add.unsigned_abs(),
+                    added_ms: d.saturating_sub(inc),
+                    at_ms,
+                });
+            }
+        }
+
+        // A DGT-style period addition when the time runs out.
+        if !explained
+            && self.tc.period_time_added == PeriodAddition::OnFlag
+            && self.tc.has_next_period(period_before)
+            && (r.flag(side) || to_i64(before) <= run_max.saturating_add(TOLERANCE_MS))
+        {
+            let add = self
+                .tc
+                .period(period_before.saturating_add(1))
+                .map_or(0, |p| to_i64(p.base_ms()));
+            if fits(credit.saturating_add(add)) {
+                self.advance_period(i);
+                let period = self.sides[i].period;
+                self.push_change(
+                    report,
+                    at_ms,
+                    side,
+                    ChangeKind::PeriodTimeAdded {
+                        period,
+                        on_flag: true,
+                    },
+                    add,
+                );
+                self.sides[i].ledger.period_ms += add.unsigned_abs();
+                credit = credit.saturating_add(add);
+                explained = true;
+                flag_by_period_add = true;
+            }
+        }
+
+        // An announced arbiter adjustment.
+        if let Some(pending) = self.sides[i].pending
+            && (!explained || d != 0)
+            && fits(credit.saturating_add(pending.delta_ms))
+        {
+            self.push_change(
+                report,
+                at_ms,
+                side,
+                ChangeKind::ArbiterAdjustment,
+                pending.delta_ms,
+            );
+            self.sides[i].ledger.adjustments_ms = self.sides[i]
+                .ledger
+                .adjustments_ms
+                .saturating_add(pending.delta_ms);
+            credit = credit.saturating_add(pending.delta_ms);
+            self.sides[i].pending = None;
+            explained = true;
+        }
+
+        if !explained {
+            // Book the residual beyond the likely running time as unexplained.
+            let run_est = if ran_before && ran_now {
+                run_max
+            } else {
+                run_max / 2
+            };
+            let amount = d.saturating_sub(credit).saturating_add(run_est);
+            self.push_change(report, at_ms, side, ChangeKind::Unexplained, amount);
+            report.alerts.push(ClockAlert::Unexplained {
+                side,
+                color: self.color_of(side),
+                delta_ms: amount,
+                at_ms,
+            });
+            self.sides[i].ledger.unexplained_ms =
+                self.sides[i].ledger.unexplained_ms.saturating_add(amount);
+            credit = credit.saturating_add(amount);
+        }
+
+        // Whatever is left is running time.
+        let st = &mut self.sides[i];
+        let running_part = d.saturating_sub(credit);
+        st.ledger.used_ms = st.ledger.used_ms.saturating_sub(running_part);
+        st.est.update(
+            now,
+            at_ms,
+            Run {
+                before: ran_before,
+                now: ran_now,
+            },
+            credit,
+        );
+        st.reading_ms = now;
+        st.lowest_in_period_ms = st.lowest_in_period_ms.min(now);
+        if ran_now && !ran_before {
+            st.run_started_at = Some(at_ms);
+        }
+
+        // A stuck running side.
+        if d != 0 || !ran_now {
+            st.last_change_at = at_ms;
+            st.stall_alerted = false;
+        } else if ran_before {
+            let delay = match self.tc.per_move {
+                Some(pm) if pm.kind == PerMoveKind::SimpleDelay => u64::from(pm.seconds) * 1000,
+                _ => 0,
+            };
+            if !st.stall_alerted && at_ms.saturating_sub(st.last_change_at) > STALL_MS + delay {
+                st.stall_alerted = true;
+                report.alerts.push(ClockAlert::RunningSideNotCounting {
+                    side,
+                    since_ms: st.last_change_at,
+                });
+            }
+        }
+
+        // Flags: the indication rising, the time reaching zero, or a period added on the flag.
+        let indicated = r.flag(side) && !p.flag(side);
+        let zero = now == 0 && before > 0;
+        if (indicated || zero || flag_by_period_add)
+            && self.sides[i].flag_period != Some(period_before)
+        {
+            self.sides[i].flag_period = Some(period_before);
+            let record = FlagRecord {
+                side,
+                color: self.color_of(side),
+                at_ms,
+                period: period_before,
+                moves_completed: self.sides[i].moves,
+                moves_required: self.tc.moves_at_end_of(period_before),
+                last_period: self.tc.is_last_period(period_before),
+                indicated: r.flag(side),
+                board_moves: match (self.board_plies, self.color_of(side)) {
+                    (0, _) | (_, None) => None,
+                    (_, Some(c)) => Some(self.board_moves(c)),
+                },
+            };
+            self.flags.push(record.clone());
+            report.alerts.push(ClockAlert::FlagFell(record));
+        }
+    }
+
+    fn advance_period(&mut self, i: usize) {
+        let st = &mut self.sides[i];
+        st.period = st.period.saturating_add(1);
+        st.lowest_in_period_ms = u64::MAX;
+    }
+
+    /// The period a player with `moves` completed moves is in under the FIDE rule.
+    fn period_for_moves(&self, moves: u32) -> u32 {
+        let mut k = 0u32;
+        while k < 10_000 {
+            match self.tc.moves_at_end_of(k) {
+                Some(end) if end <= moves && self.tc.has_next_period(k) => k += 1,
+                _ => break,
+            }
+        }
+        k
+    }
+
+    /// Applies an arbiter operation at `at_ms`: returns the clock before and after. Time
+    /// changes are expected on the physical clock: the next sample showing them is classified
+    /// [`ChangeKind::ArbiterAdjustment`].
+    pub fn apply_operation(
+        &mut self,
+        op: &ClockOperation,
+        at_ms: u64,
+    ) -> Result<OperationOutcome, ClockError> {
+        let _ = at_ms;
+        let before = self.times_or_zero();
+        let mut after = before;
+        let mut note = String::new();
+        match op {
+            ClockOperation::AddTime { color, ms } => {
+                let side = self.side_of(*color).ok_or(ClockError::OrientationUnknown)?;
+                set_color_ms(
+                    &mut after,
+                    *color,
+                    color_ms(&before, *color).saturating_add(*ms),
+                );
+                self.expect(side, to_i64(*ms));
+            }
+            ClockOperation::SubtractTime { color, ms } => {
+                let side = self.side_of(*color).ok_or(ClockError::OrientationUnknown)?;
+                let available = color_ms(&before, *color);
+                if *ms > available {
+                    return Err(ClockError::NotEnoughTime {
+                        ms: *ms,
+                        available_ms: available,
+                    });
+                }
+                set_color_ms(&mut after, *color, available - ms);
+                self.expect(side, -to_i64(*ms));
+            }
+            ClockOperation::SetTimes { white_ms, black_ms } => {
+                let w = self
+                    .side_of(Color::White)
+                    .ok_or(ClockError::OrientationUnknown)?;
+                after.white_ms = *white_ms;
+                after.black_ms = *black_ms;
+                self.expect(w, diff(*white_ms, before.white_ms));
+                self.expect(w.other(), diff(*black_ms, before.black_ms));
+            }
+            ClockOperation::SetMoves { color, moves } => {
+                let side = self.side_of(*color).ok_or(ClockError::OrientationUnknown)?;
+                self.set_moves(side, *moves);
+                match color {
+                    Color::White => after.white_moves = *moves,
+                    Color::Black => after.black_moves = *moves,
+                }
+            }
+            ClockOperation::Pause => {
+                if self.pending_pause {
+                    return Err(ClockError::AlreadyPaused);
+                }
+                if self.running().is_some() {
+                    self.pending_pause = true;
+                } else {
+                    note =
+                        "the clock was already stopped: the stop is taken as the arbiter's".into();
+                }
+            }
+            ClockOperation::Resume => {
+                if self.running().is_some() {
+                    return Err(ClockError::NotPaused);
+                }
+                self.pending_resume = true;
+            }
+            ClockOperation::Reconstruct { to_move } => {
+                let w = self
+                    .side_of(Color::White)
+                    .ok_or(ClockError::OrientationUnknown)?;
+                if self.last.is_none() {
+                    return Err(ClockError::NoReading);
+                }
+                let (then, raised) = reconstruct(&self.tc, before, *to_move)?;
+                after = then;
+                if raised {
+                    note =
+                        "a player was raised to the minimum (5 min, 1 min per move to the control)"
+                            .into();
+                }
+                self.expect(w, diff(after.white_ms, before.white_ms));
+                self.expect(w.other(), diff(after.black_ms, before.black_ms));
+                self.set_moves(w, *to_move);
+                self.set_moves(w.other(), *to_move);
+            }
+        }
+        Ok(OperationOutcome {
+            before,
+            after,
+            note,
+        })
+    }
+
+    fn times_or_zero(&self) -> ClockTimes {
+        self.times().unwrap_or_default()
+    }
+
+    fn expect(&mut self, side: ClockSide, delta_ms: i64) {
+        if delta_ms == 0 {
+            return;
+        }
+        let st = &mut self.sides[side_index(side)];
+        let prior = st.pending.map_or(0, |p| p.delta_ms);
+        st.pending = Some(Pending {
+            delta_ms: prior.saturating_add(delta_ms),
+        });
+    }
+
+    fn set_moves(&mut self, side: ClockSide, moves: u32) {
+        if self.last.is_none() {
+            self.moves_preset = true;
+        }
+        let period = if self.tc.period_time_added == PeriodAddition::OnMove {
+            self.period_for_moves(moves)
+        } else {
+            self.side(side).period
+        };
+        let st = &mut self.sides[side_index(side)];
+        st.moves = moves;
+        if st.period != period {
+            st.period = period;
+            st.lowest_in_period_ms = st.reading_ms;
+        }
+    }
+}
+
+fn color_ms(t: &ClockTimes, c: Color) -> u64 {
+    match c {
+        Color::White => t.white_ms,
+        Color::Black => t.black_ms,
+    }
+}
+
+fn set_color_ms(t: &mut ClockTimes, c: Color, v: u64) {
+    match c {
+        Color::White => t.white_ms = v,
+        Color::Black => t.black_ms = v,
+    }
+}
+
+fn to_i64(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// `a − b` as a signed number of milliseconds, saturating.
+fn diff(a: u64, b: u64) -> i64 {
+    if a >= b {
+        to_i64(a - b)
+    } else {
+        -to_i64(b - a)
+    }
+}
+
+/// Whether `d` is a credit in `[lo, hi]` plus running time up to `run_max`, within tolerance.
+fn fits_range(d: i64, run_max: i64, lo: i64, hi: i64) -> bool {
+    d <= hi.saturating_add(TOLERANCE_MS)
+        && d >= lo.saturating_sub(run_max).saturating_sub(TOLERANCE_MS)
+}

@@ -1,0 +1,199 @@
+//! The arbiter's clock operations, as journal actions that keep the values before and after.
+//!
+//! The physical clock stays authoritative: an operation records what the arbiter does on the
+//! clock, and the mirror then expects the next sample to show exactly that change (classified
+//! as an arbiter adjustment rather than unexplained).
+
+use serde::{Deserialize, Serialize};
+
+use super::control::TimeControl;
+use super::reading::ClockTimes;
+use crate::model::Color;
+
+/// One arbiter operation on a board's clock.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum ClockOperation {
+    /// Add time to one player (FIDE 7.5.5 +2 min, 12.5 disturbance, …).
+    AddTime {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+        ms: u64,
+    },
+    /// Take time from one player (a penalty, a correction).
+    SubtractTime {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+        ms: u64,
+    },
+    /// Set both remaining times (a replaced or wrongly set clock, FIDE 6.10).
+    SetTimes { white_ms: u64, black_ms: u64 },
+    /// Set a player's count of completed moves (FIDE 6.10.2, 7.1).
+    SetMoves {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+        moves: u32,
+    },
+    /// The arbiter pauses the clock (FIDE 6.11.1).
+    Pause,
+    /// The arbiter restarts the clock (FIDE 6.11.3).
+    Resume,
+    /// Restore the times of the position after each player's move `to_move`, in proportion to
+    /// the times used so far (NRW 1987, printed FIDE Laws Art. 12.6; DSB note on 7.1).
+    Reconstruct { to_move: u32 },
+}
+
+/// The clock before and after an operation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OperationOutcome {
+    pub before: ClockTimes,
+    pub after: ClockTimes,
+    /// A remark for the arbiter (e.g. that a minimum time was applied).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+}
+
+/// An operation that cannot be applied.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[serde(tag = "error", rename_all = "snake_case")]
+pub enum ClockError {
+    #[error("cannot take {ms} ms from a player who has {available_ms} ms")]
+    NotEnoughTime { ms: u64, available_ms: u64 },
+    #[error("it is not known which side of the clock is White")]
+    OrientationUnknown,
+    #[error("the clock is already paused")]
+    AlreadyPaused,
+    #[error("the clock is not paused")]
+    NotPaused,
+    #[error("cannot reconstruct move {to_move}: only {moves_now} moves were completed")]
+    ReconstructAhead { to_move: u32, moves_now: u32 },
+    #[error("no clock reading yet")]
+    NoReading,
+}
+
+/// The time used for the first `moves_then` moves, in proportion to the time `used_ms` used for
+/// `moves_now` moves: `used × then / now` (rounded down to the millisecond).
+///
+/// The worked example of the 1987 text: after Black's 30th move the clocks show 90 min used
+/// by White and 60 min by Black; an irregularity at move 20 gives 90 × 20 / 30 = 60 min and
+/// 60 × 20 / 30 = 40 min.
+pub fn proportional_used(used_ms: u64, moves_now: u32, moves_then: u32) -> u64 {
+    if moves_now == 0 {
+        return 0;
+    }
+    let v = u128::from(used_ms) * u128::from(moves_then.min(moves_now)) / u128::from(moves_now);
+    u64::try_from(v).unwrap_or(u64::MAX)
+}
+
+/// The least time the arbiter may leave a player after a reconstruction: 5 minutes in all and
+/// 1 minute per move still required before the next control (1987 Art. 12.4/12.6).
+pub fn minimum_after_reconstruction(tc: &TimeControl, moves_done: u32) -> u64 {
+    let per_move = tc
+        .periods
+        .iter()
+        .scan(0u32, |sum, p| {
+            *sum = sum.saturating_add(p.moves.unwrap_or(u32::MAX));
+            Some(*sum)
+        })
+        .find(|&end| end > moves_done)
+        .filter(|&end| end != u32::MAX)
+        .map_or(0, |end| u64::from(end - moves_done) * 60_000);
+    per_move.max(5 * 60_000)
+}
+
+/// Reconstructs the times after each player's move `to_move` from the times `now`: the time
+/// each player used is scaled by `to_move / moves_now` and subtracted from the time credited
+/// by the time control up to that move; the result is raised to the minimum where needed.
+/// Returns the new times and whether a minimum was applied.
+pub fn reconstruct(
+    tc: &TimeControl,
+    now: ClockTimes,
+    to_move: u32,
+) -> Result<(ClockTimes, bool), ClockError> {
+    let moves_now = now.white_moves.min(now.black_moves);
+    if to_move > moves_now {
+        return Err(ClockError::ReconstructAhead { to_move, moves_now });
+    }
+    let mut raised = false;
+    let mut one = |remaining: u64, moves: u32| -> u64 {
+        let used = tc.credited_after_moves(moves).saturating_sub(remaining);
+        let used_then = proportional_used(used, moves, to_move);
+        let value = tc.credited_after_moves(to_move).saturating_sub(used_then);
+        let min = minimum_after_reconstruction(tc, to_move);
+        if value < min {
+            raised = true;
+            min
+        } else {
+            value
+        }
+    };
+    let white_ms = one(now.white_ms, now.white_moves);
+    let black_ms = one(now.black_ms, now.black_moves);
+    Ok((
+        ClockTimes {
+            white_ms,
+            black_ms,
+            white_moves: to_move,
+            black_moves: to_move,
+        },
+        raised,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_1987_worked_example() {
+        // "Die Uhren zeigen für diese 30 Züge 90 Minuten für Weiß und 60 Minuten für Schwarz":
+        // 90 × 20 / 30 = 60 minutes and 60 × 20 / 30 = 40 minutes.
+        assert_eq!(proportional_used(90 * 60_000, 30, 20), 60 * 60_000);
+        assert_eq!(proportional_used(60 * 60_000, 30, 20), 40 * 60_000);
+        // The same through the clock: NRW 2½ h for 50 moves, after Black's 30th move.
+        let tc: TimeControl = "150'/50 + 60'/20 rep.".parse().unwrap();
+        let now = ClockTimes {
+            white_ms: 60 * 60_000,
+            black_ms: 90 * 60_000,
+            white_moves: 30,
+            black_moves: 30,
+        };
+        let (then, raised) = reconstruct(&tc, now, 20).unwrap();
+        assert!(!raised);
+        assert_eq!(then.white_ms, 90 * 60_000); // 150 − 60
+        assert_eq!(then.black_ms, 110 * 60_000); // 150 − 40
+        assert_eq!((then.white_moves, then.black_moves), (20, 20));
+    }
+
+    #[test]
+    fn minimum_is_applied() {
+        let tc: TimeControl = "40/120+60".parse().unwrap();
+        let now = ClockTimes {
+            white_ms: 0,
+            black_ms: 60_000,
+            white_moves: 39,
+            black_moves: 39,
+        };
+        let (then, raised) = reconstruct(&tc, now, 38).unwrap();
+        assert!(raised);
+        assert_eq!(then.white_ms, 5 * 60_000);
+        assert_eq!(minimum_after_reconstruction(&tc, 20), 20 * 60_000);
+        assert_eq!(minimum_after_reconstruction(&tc, 45), 5 * 60_000);
+        assert!(reconstruct(&tc, now, 40).is_err());
+        assert_eq!(proportional_used(u64::MAX, 1, 1), u64::MAX);
+        assert_eq!(proportional_used(5, 0, 3), 0);
+    }
+
+    #[test]
+    fn operations_serialise_with_a_tag() {
+        let op = ClockOperation::AddTime {
+            color: Color::White,
+            ms: 120_000,
+        };
+        let json = serde_json::to_string(&op).unwrap();
+        assert_eq!(json, r#"{"op":"add_time","color":"white","ms":120000}"#);
+        assert_eq!(serde_json::from_str::<ClockOperation>(&json).unwrap(), op);
+        let json = serde_json::to_string(&ClockOperation::Pause).unwrap();
+        assert_eq!(json, r#"{"op":"pause"}"#);
+    }
+}

@@ -1,0 +1,519 @@
+//! The match report: canonical form, signatures, verification against the journal, PDF, PGN.
+
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::process::Command;
+
+use arbiter_console::journal::Record;
+use arbiter_console::matchfile::{Lang, Match};
+use arbiter_console::report::{self, Report};
+use arbiter_console::scenario::run_file;
+use arbiter_console::sign::{self, KeyStatus, Role, SigStatus, SignedReport};
+use arbiter_console::state::MatchState;
+
+fn scenario(name: &str, profile: &str) -> (Match, Vec<Record>, Vec<u8>) {
+    let o = run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap();
+    let m = Match::load(
+        Path::new("config/matches/demo-bundesliga.toml"),
+        Some(profile),
+    )
+    .unwrap();
+    (m, o.records, o.journal)
+}
+
+/// Keys derived from passphrases, as a captain would bring them.
+fn keys() -> [(Role, ed25519_dalek::SigningKey); 3] {
+    [
+        (
+            Role::Arbiter,
+            sign::derive_key(Role::Arbiter, "Martina Keller", b"Schiri-Passwort 1").unwrap(),
+        ),
+        (
+            Role::HomeCaptain,
+            sign::derive_key(Role::HomeCaptain, "Friedrich Lenz", b"Musterstadt 1921!").unwrap(),
+        ),
+        (
+            Role::AwayCaptain,
+            sign::derive_key(Role::AwayCaptain, "Karin Oberländer", b"Beispielhausen*").unwrap(),
+        ),
+    ]
+}
+
+fn signed(register: bool) -> (SignedReport, Match, Vec<Record>) {
+    let (mut m, records, _) = scenario("trier-quickplay", "trier");
+    let k = keys();
+    if register {
+        m.file.signers.arbiter = Some(sign::public_hex(&k[0].1));
+        m.file.signers.home_captain = Some(sign::public_hex(&k[1].1));
+        m.file.signers.away_captain = Some(sign::public_hex(&k[2].1));
+    }
+    let mut env = SignedReport::new(report::build(&m, &records));
+    for (role, key) in &k {
+        env.sign(*role, key).unwrap();
+    }
+    (env, m, records)
+}
+
+fn statuses(env: &SignedReport) -> Vec<SigStatus> {
+    sign::check(env)
+        .signatures
+        .into_iter()
+        .map(|(_, _, s)| s)
+        .collect()
+}
+
+#[test]
+fn sign_and_verify_round_trip_with_registered_keys() {
+    let (env, _, _) = signed(true);
+    let v = sign::check(&env);
+    assert!(v.is_valid(), "{v:?}");
+    assert_eq!(
+        statuses(&env),
+        vec![
+            SigStatus::Valid {
+                key: KeyStatus::Registered
+            };
+            3
+        ]
+    );
+    // Through JSON and back: the canonical bytes, and so the digest, are stable.
+    let json = serde_json::to_vec_pretty(&env).unwrap();
+    let back: SignedReport = serde_json::from_slice(&json).unwrap();
+    assert_eq!(back.report.canonical_bytes(), env.report.canonical_bytes());
+    assert!(sign::check(&back).is_valid());
+    // Unregistered keys verify too, and say so.
+    let (env, _, _) = signed(false);
+    assert_eq!(
+        statuses(&env),
+        vec![
+            SigStatus::Valid {
+                key: KeyStatus::Unregistered
+            };
+            3
+        ]
+    );
+}
+
+#[test]
+fn key_derivation_is_deterministic_and_bound_to_the_person() {
+    let a = sign::derive_key(Role::HomeCaptain, "Friedrich Lenz", b"Musterstadt 1921!").unwrap();
+    let b = sign::derive_key(Role::HomeCaptain, "Friedrich Lenz", b"Musterstadt 1921!").unwrap();
+    assert_eq!(sign::public_hex(&a), sign::public_hex(&b));
+    let other_name =
+        sign::derive_key(Role::HomeCaptain, "Friedrich Lenk", b"Musterstadt 1921!").unwrap();
+    let other_role =
+        sign::derive_key(Role::AwayCaptain, "Friedrich Lenz", b"Musterstadt 1921!").unwrap();
+    assert_ne!(sign::public_hex(&a), sign::public_hex(&other_name));
+    assert_ne!(sign::public_hex(&a), sign::public_hex(&other_role));
+    assert!(sign::derive_key(Role::Arbiter, "x", b"short").is_err());
+    // A registered key is matched by the passphrase, a wrong passphrase gives a mismatch.
+    let (mut env, _, _) = signed(true);
+    let wrong =
+        sign::derive_key(Role::HomeCaptain, "Friedrich Lenz", b"Musterstadt 1922!").unwrap();
+    env.sign(Role::HomeCaptain, &wrong).unwrap();
+    let s = sign::check(&env).signatures;
+    let home = s.iter().find(|(r, _, _)| *r == Role::HomeCaptain).unwrap();
+    assert_eq!(
+        home.2,
+        SigStatus::Valid {
+            key: KeyStatus::Mismatch
+        }
+    );
+}
+
+type Mutation = Box<dyn Fn(&mut SignedReport)>;
+
+#[test]
+fn any_change_voids_the_signatures_and_is_named() {
+    let (env, _, _) = signed(true);
+    let void = |e: &SignedReport| -> Vec<String> {
+        sign::check(e)
+            .signatures
+            .into_iter()
+            .filter_map(|(r, _, s)| match s {
+                SigStatus::Void { why } => Some(format!("{r}: {why}")),
+                SigStatus::Valid { .. } => None,
+            })
+            .collect()
+    };
+    let mutations: Vec<(&str, Mutation)> = vec![
+        (
+            "a result",
+            Box::new(|e| e.report.boards[6].result = Some("1-0".into())),
+        ),
+        (
+            "a penalty",
+            Box::new(|e| e.report.interventions[1].decided = "warning".into()),
+        ),
+        (
+            "a name",
+            Box::new(|e| {
+                e.report.home.lineup[0].player.as_mut().unwrap().name = "Jonas Brenner-Fake".into()
+            }),
+        ),
+        (
+            "the score",
+            Box::new(|e| e.report.score.match_points = Some([1, 1])),
+        ),
+    ];
+    for (what, mutate) in &mutations {
+        let mut e = env.clone();
+        mutate(&mut e);
+        let v = sign::check(&e);
+        assert!(!v.digest_ok, "{what}: digest must fail");
+        assert_eq!(void(&e).len(), 3, "{what}: every signature void");
+        // Re-digesting the changed report does not help: the signatures cover the old one.
+        e.digest = e.report.digest();
+        let v = sign::check(&e);
+        assert!(v.digest_ok && !v.is_valid(), "{what}");
+        assert!(
+            void(&e)[0].contains("changed after this signature"),
+            "{what}: {:?}",
+            void(&e)
+        );
+    }
+    // The digest itself.
+    let mut e = env.clone();
+    e.digest = "0".repeat(64);
+    assert!(!sign::check(&e).digest_ok);
+    // A signature byte.
+    let mut e = env.clone();
+    let s = &mut e.signatures[1].signature;
+    let flipped = if s.starts_with('0') { "1" } else { "0" };
+    s.replace_range(0..1, flipped);
+    let v = void(&e);
+    assert_eq!(v.len(), 1);
+    assert!(
+        v[0].starts_with("home captain: the signature does not match"),
+        "{v:?}"
+    );
+    // The arbiter's signature changed: both countersignatures fall with it.
+    let mut e = env.clone();
+    let k = keys();
+    let other = sign::derive_key(Role::Arbiter, "Martina Keller", b"another passphrase").unwrap();
+    e.sign(Role::Arbiter, &other).unwrap();
+    let v = void(&e);
+    assert_eq!(v.len(), 2, "{v:?}");
+    // The signer's name in the signature.
+    let mut e = env.clone();
+    e.signatures[2].name = "Somebody Else".into();
+    assert!(void(&e)[0].contains("the report names"), "{:?}", void(&e));
+    drop(k);
+}
+
+#[test]
+fn the_arbiter_signs_first() {
+    let (m, records, _) = scenario("trier-quickplay", "trier");
+    let mut env = SignedReport::new(report::build(&m, &records));
+    let k = keys();
+    assert!(matches!(
+        env.sign(Role::HomeCaptain, &k[1].1),
+        Err(sign::SignError::ArbiterFirst)
+    ));
+    env.report.remarks.clear();
+    env.report.round += 1;
+    assert!(matches!(
+        env.sign(Role::Arbiter, &k[0].1),
+        Err(sign::SignError::StaleDigest)
+    ));
+}
+
+#[test]
+fn a_report_that_does_not_match_its_journal_is_rejected() {
+    let (env, m, records) = signed(true);
+    report::compare_with_journal(&env.report, &m, &records).unwrap();
+    // A forged report, digested and signed afresh with valid keys, still differs from the journal.
+    let mut forged = env.report.clone();
+    forged.boards[7].result = Some("1-0".into());
+    forged.score.match_points = Some([1, 1]);
+    let mut fenv = SignedReport::new(forged);
+    for (role, key) in keys() {
+        fenv.sign(role, &key).unwrap();
+    }
+    assert!(sign::check(&fenv).is_valid());
+    let err = report::compare_with_journal(&fenv.report, &m, &records).unwrap_err();
+    assert!(err.contains("boards") && err.contains("score"), "{err}");
+    // A report made from a longer journal than there is.
+    let err = report::compare_with_journal(&env.report, &m, &records[..5]).unwrap_err();
+    assert!(err.contains("only 5 records"), "{err}");
+}
+
+#[test]
+fn verify_command_end_to_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let j = dir.path().join("match.jsonl");
+    let (_, _, journal) = scenario("trier-quickplay", "trier");
+    std::fs::write(&j, journal).unwrap();
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let out = Command::new(bin)
+        .arg("report")
+        .arg(&j)
+        .arg("-o")
+        .arg(dir.path().join("r"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rep = dir.path().join("r/report.json");
+    let key = dir.path().join("arbiter.key");
+    assert!(
+        Command::new(bin)
+            .args(["keygen", "-o"])
+            .arg(&key)
+            .status()
+            .unwrap()
+            .success()
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        assert_eq!(
+            std::fs::metadata(&key).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+    }
+    let sign = |args: &[&str], env: Option<(&str, &str)>| {
+        let mut c = Command::new(bin);
+        c.arg("sign").arg(&rep).args(args);
+        if let Some((k, v)) = env {
+            c.env(k, v);
+        }
+        c.output().unwrap()
+    };
+    let o = sign(
+        &["--role", "home-captain", "--passphrase-env", "PW"],
+        Some(("PW", "Musterstadt 1921!")),
+    );
+    assert!(
+        !o.status.success(),
+        "a captain cannot sign before the arbiter"
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("the arbiter signs first"));
+    assert!(
+        sign(&["--role", "arbiter", "--key", key.to_str().unwrap()], None)
+            .status
+            .success()
+    );
+    assert!(
+        sign(
+            &["--role", "home-captain", "--passphrase-env", "PW"],
+            Some(("PW", "Musterstadt 1921!"))
+        )
+        .status
+        .success()
+    );
+    assert!(
+        sign(
+            &["--role", "away-captain", "--passphrase-env", "PW"],
+            Some(("PW", "Beispielhausen*"))
+        )
+        .status
+        .success()
+    );
+    let text = std::fs::read_to_string(&rep).unwrap();
+    assert!(
+        !text.contains("Musterstadt 1921!"),
+        "a passphrase is never stored"
+    );
+    let verify = |file: &Path| {
+        Command::new(bin)
+            .arg("verify")
+            .arg(file)
+            .arg("--journal")
+            .arg(&j)
+            .output()
+            .unwrap()
+    };
+    let o = verify(&rep);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("the report is exactly what the journal yields"),
+        "{stdout}"
+    );
+    // Change a result in the file: verify fails and says what.
+    let bad = dir.path().join("bad.json");
+    std::fs::write(
+        &bad,
+        text.replacen("\"result\": \"1/2-1/2\"", "\"result\": \"1-0\"", 1),
+    )
+    .unwrap();
+    let o = verify(&bad);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("digest: FAILED"), "{stdout}");
+    assert!(
+        stdout.contains("FAILED: the report does not match the journal: boards"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("void: the report was changed after this signature"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn the_pdf_renders_in_both_languages() {
+    let (env, _, _) = signed(true);
+    for (lang, word) in [(Lang::De, "Spielbericht"), (Lang::En, "Match report")] {
+        let pdf = report::pdf::render(&env, lang);
+        assert!(pdf.starts_with(b"%PDF-"));
+        // Text shows as a literal string, or as a hex string when it has non-ASCII bytes.
+        let has = |text: &[u8]| {
+            let find = |n: &[u8]| pdf.windows(n.len()).any(|w| w == n);
+            find(text)
+                || find(hex::encode_upper(text).as_bytes())
+                || find(hex::encode(text).as_bytes())
+        };
+        assert!(has(&report::pdf::winansi(word)), "{word}");
+        // Umlauts as WinAnsi bytes: "Schäfer" has ä = 0xE4.
+        assert!(has(b"Sch\xe4fer"));
+        assert!(has(env.digest.as_bytes()), "the digest on the pages");
+        // Rasterise with poppler where it is installed (Debian: poppler-utils).
+        if Command::new("pdftoppm").arg("-v").output().is_ok() {
+            let dir = tempfile::tempdir().unwrap();
+            let p = dir.path().join("r.pdf");
+            std::fs::write(&p, &pdf).unwrap();
+            let out = Command::new("pdftoppm")
+                .args(["-r", "30", "-png"])
+                .arg(&p)
+                .arg(dir.path().join("page"))
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let pages = std::fs::read_dir(dir.path())
+                .unwrap()
+                .filter(|e| {
+                    e.as_ref()
+                        .unwrap()
+                        .path()
+                        .extension()
+                        .is_some_and(|x| x == "png")
+                })
+                .count();
+            assert!(pages >= 2, "{pages} pages");
+            let info = Command::new("pdfinfo").arg(&p).output().unwrap();
+            let info = String::from_utf8_lossy(&info.stdout);
+            let reported = info
+                .lines()
+                .find_map(|l| l.strip_prefix("Pages:"))
+                .and_then(|n| n.trim().parse::<usize>().ok());
+            assert_eq!(reported, Some(pages), "{info}");
+        } else {
+            eprintln!(
+                "pdftoppm not installed: rasterising skipped (apt-get install poppler-utils)"
+            );
+        }
+    }
+}
+
+/// Collects SANs and `[%clk]` values with a real PGN reader.
+struct Collect;
+
+impl pgn_reader::Visitor for Collect {
+    type Tags = Vec<(String, String)>;
+    type Movetext = (Vec<String>, Vec<String>, Vec<String>);
+    type Output = (Vec<(String, String)>, Vec<String>, Vec<String>, Vec<String>);
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(Vec::new())
+    }
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: pgn_reader::RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
+        tags.push((
+            String::from_utf8_lossy(name).into(),
+            value.decode_utf8_lossy().into(),
+        ));
+        ControlFlow::Continue(())
+    }
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        let _ = tags;
+        ControlFlow::Continue((Vec::new(), Vec::new(), Vec::new()))
+    }
+    fn san(
+        &mut self,
+        mt: &mut Self::Movetext,
+        san: pgn_reader::SanPlus,
+    ) -> ControlFlow<Self::Output> {
+        mt.0.push(san.to_string());
+        ControlFlow::Continue(())
+    }
+    fn comment(
+        &mut self,
+        mt: &mut Self::Movetext,
+        c: pgn_reader::RawComment<'_>,
+    ) -> ControlFlow<Self::Output> {
+        let text = String::from_utf8_lossy(c.as_bytes()).replace('\n', " ");
+        for part in text.split("[%clk ").skip(1) {
+            mt.1.push(part.split(']').next().unwrap().to_string());
+        }
+        if text.contains("[%arb ") {
+            mt.2.push(text.clone());
+        }
+        ControlFlow::Continue(())
+    }
+    fn end_game(&mut self, mt: Self::Movetext) -> Self::Output {
+        (Vec::new(), mt.0, mt.1, mt.2)
+    }
+}
+
+#[test]
+fn pgn_parses_with_a_real_reader_and_its_clocks_equal_the_journal() {
+    let (m, records, _) = scenario("pgn-clocks", "bundesliga");
+    let s = MatchState::fold(&records);
+    let pgn = arbiter_console::pgn::all_games(&m, &s);
+    let mut reader = pgn_reader::Reader::new(pgn.as_bytes());
+    let mut games = Vec::new();
+    while let Some(g) = reader.read_game(&mut Collect).unwrap() {
+        games.push(g);
+    }
+    assert_eq!(games.len(), 8, "one game per board");
+    let (_, sans, clks, arbs) = &games[0];
+    let b1 = s.board(arbiter_console::model::BoardNo(1)).unwrap();
+    assert_eq!(
+        sans,
+        &b1.moves.iter().map(|mv| mv.san.clone()).collect::<Vec<_>>()
+    );
+    let journal_clocks: Vec<String> = b1
+        .moves
+        .iter()
+        .map(|mv| arbiter_console::model::format_hms(mv.clock_ms.unwrap()))
+        .collect();
+    assert_eq!(clks, &journal_clocks);
+    assert_eq!(
+        journal_clocks,
+        ["1:30:09", "1:29:50", "1:30:09", "1:28:50", "1:29:09"]
+    );
+    assert_eq!(arbs.len(), 1);
+    assert!(
+        arbs[0].contains("[%arb add,+0:02:00,B,\"FIDE 2023 Art. 7.5.5\"]"),
+        "{}",
+        arbs[0]
+    );
+    assert!(pgn.contains("[%emt 0:00:21]"));
+    assert!(pgn.contains("[TimeControl \"40/5400+30:1800+30\"]"));
+    assert!(pgn.contains("[WhiteFideId \"24083832\"]"));
+}
+
+#[test]
+fn unplayed_games_are_marked() {
+    let (m, records, _) = scenario("bundesliga-match", "bundesliga");
+    let s = MatchState::fold(&records);
+    let pgn = arbiter_console::pgn::game(&m, &s, arbiter_console::model::BoardNo(8));
+    assert!(pgn.contains("[Result \"1-0\"]"));
+    assert!(pgn.contains("[Termination \"unplayed\"]"), "{pgn}");
+    let r: Report = report::build(&m, &records);
+    assert!(!r.boards[7].played);
+    assert_eq!(r.score.unplayed_boards, vec![8]);
+}

@@ -1,0 +1,199 @@
+//! Whole matches through the headless scenario runner (`arbiter script`), checking the final
+//! score and every clock value that matters.
+
+use std::path::Path;
+use std::process::Command;
+
+use arbiter_console::intervention::TimeChange;
+use arbiter_console::journal;
+use arbiter_console::model::{BoardNo, Color, GameResult, TeamSide};
+use arbiter_console::scenario::{Outcome, run_file};
+
+fn run(name: &str) -> Outcome {
+    run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn result(o: &Outcome, board: u16) -> Option<GameResult> {
+    o.state
+        .board(BoardNo(board))
+        .and_then(|b| b.result.as_ref())
+        .map(|r| r.result)
+}
+
+#[test]
+fn bundesliga_match() {
+    let o = run("bundesliga-match");
+    assert_eq!(o.score.as_scored.half_points, [9, 7], "4½:3½");
+    assert_eq!(o.score.match_points, Some([2, 0]));
+    assert_eq!(o.score.unplayed_boards, vec![BoardNo(8)]);
+    assert_eq!(
+        result(&o, 8),
+        Some(GameResult::WhiteWinsForfeit),
+        "home White on board 8, away absent"
+    );
+    // The illegal move on board 3: both clocks as the clock last reported them (1:10:00, 1:20:00),
+    // +2 min to Black, −30 s White.
+    let iv = &o.state.interventions[1].intervention;
+    assert_eq!(
+        (iv.white_ms, iv.black_ms),
+        (Some(4_200_000), Some(4_800_000))
+    );
+    assert_eq!(
+        iv.confirmed.clock,
+        vec![
+            TimeChange {
+                player: Color::Black,
+                delta_ms: 120_000
+            },
+            TimeChange {
+                player: Color::White,
+                delta_ms: -30_000
+            }
+        ]
+    );
+    assert!(iv.articles.contains(&"FIDE 2023 Art. 7.5.5".to_string()));
+    assert_eq!(
+        o.state
+            .board(BoardNo(3))
+            .unwrap()
+            .illegal_count(Color::White, None),
+        1
+    );
+    // The protest is in the log with the profile's deadline.
+    let protest = &o.state.interventions[2].intervention;
+    assert!(protest.confirmed.summary.contains("within 7 days"));
+    assert_eq!(
+        o.state.round_started.unwrap().wall_ms - o.state.session.as_ref().unwrap().started.wall_ms,
+        5 * 60_000
+    );
+    // The journal of the run verifies and folds to the same state.
+    let v = journal::verify_bytes(&o.journal);
+    assert!(v.is_intact());
+    assert_eq!(v.valid, o.records.len());
+}
+
+#[test]
+fn trier_quickplay_illegal_moves_and_paragraph_33() {
+    let o = run("trier-quickplay");
+    assert_eq!(
+        o.state.zeroed,
+        (2..=5)
+            .map(|b| (BoardNo(b), TeamSide::Away))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(o.score.as_played.half_points, [7, 9]);
+    assert_eq!(o.score.as_scored.half_points, [10, 6]);
+    assert_eq!(o.score.match_points, Some([2, 0]));
+    // Board 4: +2, +2, then the third illegal move loses.
+    let b4: Vec<_> = o
+        .state
+        .interventions
+        .iter()
+        .filter(|i| i.intervention.board == Some(BoardNo(4)))
+        .collect();
+    assert_eq!(b4.len(), 3);
+    assert_eq!(
+        b4[0].intervention.confirmed.clock,
+        vec![TimeChange {
+            player: Color::White,
+            delta_ms: 120_000
+        }]
+    );
+    assert_eq!(
+        b4[1].intervention.confirmed.clock,
+        vec![TimeChange {
+            player: Color::White,
+            delta_ms: 120_000
+        }]
+    );
+    assert_eq!(
+        b4[2].intervention.confirmed.result,
+        Some(GameResult::WhiteWins)
+    );
+    // Board 7: the claim with 1:40 on White's clock (its last whole-second report; the console
+    // never shows less than the clock said) is postponed with +2 min to Black, then granted.
+    let b7: Vec<_> = o
+        .proposals
+        .iter()
+        .filter(|p| p.request.board == Some(BoardNo(7)))
+        .collect();
+    assert_eq!(b7[0].proposal.white_ms, Some(100_000));
+    assert_eq!(b7[0].proposal.black_ms, Some(360_000));
+    assert_eq!(
+        b7[0].proposal.consequence.clock,
+        vec![TimeChange {
+            player: Color::Black,
+            delta_ms: 120_000
+        }]
+    );
+    assert_eq!(b7[1].proposal.white_ms, Some(40_000));
+    assert_eq!(result(&o, 7), Some(GameResult::Draw));
+}
+
+#[test]
+fn nrw_default_time_from_the_scheduled_start() {
+    let o = run("nrw-default-time");
+    assert_eq!(
+        result(&o, 2),
+        Some(GameResult::WhiteWinsForfeit),
+        "30 s after 15:00 is too late"
+    );
+    assert_eq!(result(&o, 3), Some(GameResult::DoubleForfeit));
+    assert_eq!(o.score.as_scored.half_points, [8, 6]);
+    assert_eq!(o.score.as_scored.berliner, [43, 17]);
+    assert_eq!(o.score.match_points, Some([2, 0]));
+    assert_eq!(o.score.unplayed_boards, vec![BoardNo(2), BoardNo(3)]);
+}
+
+#[test]
+fn the_binary_prints_json_and_writes_the_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let j = dir.path().join("run.jsonl");
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "script",
+            "tests/scenarios/bundesliga-match.toml",
+            "--journal",
+        ])
+        .arg(&j)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["score"]["match_points"], serde_json::json!([2, 0]));
+    assert_eq!(
+        v["state"]["boards"][2]["illegal"][0]["kind"],
+        "clock_without_move"
+    );
+    let verified = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("verify")
+        .arg(&j)
+        .output()
+        .unwrap();
+    assert!(verified.status.success());
+}
+
+#[test]
+fn a_bad_scenario_names_the_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("bad.toml");
+    let m = std::fs::canonicalize("config/matches/demo-bundesliga.toml").unwrap();
+    std::fs::write(
+        &p,
+        format!(
+            "match = {:?}\n[[step]]\nat = \"0:10:00\"\nevent = {{ kind = \"round_started\" }}\n[[step]]\nat = \"0:05:00\"\nevent = {{ kind = \"round_started\" }}\n[[step]]\nat = \"0:20:00\"\nevent = {{ kind = \"teleport\" }}\n",
+            m.display().to_string()
+        ),
+    )
+    .unwrap();
+    let e = run_file(&p).unwrap_err().to_string();
+    assert!(e.contains("step[1].at: 0:05:00 goes back in time"), "{e}");
+    assert!(
+        e.contains("step[2].event: unknown record kind \"teleport\""),
+        "{e}"
+    );
+}
