@@ -163,6 +163,7 @@ pub fn run_console(
         }
     });
 
+    let panic_for_test = std::env::var_os("ARBITER_TEST_PANIC").is_some();
     let mut view = ViewState::new(lang, Theme::from_env());
     let mut dirty = true;
     let mut last_sig = None;
@@ -174,6 +175,10 @@ pub fn run_console(
             term.draw(|f| tui::render(f, &app.m, &app.state, &view, now))?;
             last_sig = Some(sig);
             dirty = false;
+            // For the end-to-end test that a panic leaves the terminal restored.
+            if panic_for_test {
+                panic!("ARBITER_TEST_PANIC is set: panicking after the first frame");
+            }
         }
         if now.saturating_sub(last_commit) >= 1000 {
             app.journal.commit(now)?;

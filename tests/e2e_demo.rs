@@ -77,6 +77,35 @@ fn line_with<'a>(screen: &'a str, needle: &str) -> &'a str {
 }
 
 #[test]
+fn terminal_restored_after_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    cmd.args(["demo", "--journal"])
+        .arg(dir.path().join("panic.jsonl"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("TERM", "xterm-256color")
+        .env("ARBITER_TEST_PANIC", "1")
+        .env("RUST_BACKTRACE", "0");
+    let mut s = Session::spawn(cmd).expect("spawn");
+    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
+    let mut p = Pty {
+        s,
+        vt: vt100::Parser::new(ROWS, COLS, 0),
+    };
+    let status = p.s.get_process().wait().unwrap();
+    p.pump();
+    assert!(matches!(status, WaitStatus::Exited(_, 101)), "panic exit: {status:?}");
+    let screen = p.vt.screen();
+    assert!(!screen.alternate_screen(), "alternate screen left after the panic");
+    assert!(!screen.hide_cursor(), "cursor shown after the panic");
+    assert!(
+        screen.contents().contains("ARBITER_TEST_PANIC"),
+        "the panic message is readable on the restored screen:\n{}",
+        screen.contents()
+    );
+}
+
+#[test]
 fn demo_in_a_pty() {
     let dir = tempfile::tempdir().unwrap();
     let journal = dir.path().join("e2e.jsonl");
