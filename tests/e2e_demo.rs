@@ -94,9 +94,15 @@ fn terminal_restored_after_a_panic() {
     };
     let status = p.s.get_process().wait().unwrap();
     p.pump();
-    assert!(matches!(status, WaitStatus::Exited(_, 101)), "panic exit: {status:?}");
+    assert!(
+        matches!(status, WaitStatus::Exited(_, 101)),
+        "panic exit: {status:?}"
+    );
     let screen = p.vt.screen();
-    assert!(!screen.alternate_screen(), "alternate screen left after the panic");
+    assert!(
+        !screen.alternate_screen(),
+        "alternate screen left after the panic"
+    );
     assert!(!screen.hide_cursor(), "cursor shown after the panic");
     assert!(
         screen.contents().contains("ARBITER_TEST_PANIC"),

@@ -3,11 +3,11 @@
 //! Display only: alerts here are observations (a flag shown by the clock, a feed gone quiet,
 //! thresholds read from the rule profile); every decision comes from `crate::rules`.
 
+use crate::clock::{ClockAlert, IndicatorSettings};
 use crate::matchfile::{Match, Player};
 use crate::model::{BoardNo, Color, TeamSide};
 use crate::profile::QuickplayKind;
 use crate::record::FeedState;
-use crate::clock::{ClockAlert, IndicatorSettings};
 use crate::rules;
 use crate::state::{BoardState, MatchState};
 
@@ -216,7 +216,10 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
         // Recent clock alerts of the clock model (a wrong preset, an unexplained change, …).
         if let Some((at, a)) = bs.clock_alerts.last()
             && now.saturating_sub(at.mono_ms) < CLOCK_ALERT_MS
-            && !matches!(a, ClockAlert::FlagFell(_) | ClockAlert::SampleOutOfOrder { .. })
+            && !matches!(
+                a,
+                ClockAlert::FlagFell(_) | ClockAlert::SampleOutOfOrder { .. }
+            )
         {
             alerts.push(Alert::Clock(clock_alert_label(a)));
         }

@@ -25,6 +25,8 @@ pub struct Incident {
     pub what_de: String,
     pub basis: String,
     pub detail: String,
+    /// The detail in German where it differs (an intervention's consequence).
+    pub detail_de: Option<String>,
 }
 
 fn kind_name(k: &InterventionKind, lang: Lang) -> String {
@@ -116,6 +118,7 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
                 what_de: de.round_started.into(),
                 basis: String::new(),
                 detail: String::new(),
+                detail_de: None,
             });
         }
         for n in &s.notes {
@@ -126,6 +129,7 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
                 what_de: de.note.into(),
                 basis: String::new(),
                 detail: n.text.clone(),
+                detail_de: None,
             });
         }
         for e in s
@@ -158,6 +162,7 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
                         .lineup_player(team, bs.board)
                         .map(|p| p.name.clone())
                         .unwrap_or_default(),
+                    detail_de: None,
                 });
             }
         }
@@ -169,6 +174,7 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
                 what_de: de.irregularity.into(),
                 basis: String::new(),
                 detail: n.text.clone(),
+                detail_de: None,
             });
         }
         for n in &bs.notes {
@@ -179,6 +185,7 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
                 what_de: de.note.into(),
                 basis: String::new(),
                 detail: n.text.clone(),
+                detail_de: None,
             });
         }
         let ivs = board_interventions(s, bs.board);
@@ -195,6 +202,7 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
                 what_de: format!("Ergebnis {}", r.result.notation()),
                 basis: String::new(),
                 detail: r.reason.clone(),
+                detail_de: None,
             });
         }
     }
@@ -227,6 +235,7 @@ fn intervention_incident(e: &crate::state::InterventionEntry, board: Option<Boar
         what_de: format!("{}{}", kind_name(&iv.kind, Lang::De), who(Lang::De)),
         basis: iv.articles.join("; "),
         detail: cons(Lang::En),
+        detail_de: Some(cons(Lang::De)),
     }
 }
 
@@ -272,9 +281,13 @@ pub fn incident_line(m: &Match, e: &Incident, lang: Lang, with_board: bool) -> S
         e.basis.clone()
     };
     let mut line = format!("{} {board}{what} [{basis}]", time_of(m, &e.at));
-    if !e.detail.is_empty() {
+    let detail = match (&e.detail_de, lang) {
+        (Some(de), Lang::De) => de,
+        _ => &e.detail,
+    };
+    if !detail.is_empty() {
         line.push(' ');
-        line.push_str(&e.detail);
+        line.push_str(detail);
     }
     line
 }

@@ -82,7 +82,9 @@ pub fn alert_text(lang: Lang, a: Alert) -> String {
         Alert::NoScoresheet(c) => format!("{} {}", t.no_scoresheet, colour_initial(lang, c)),
         Alert::Quickplay(c) => format!("{} {}", t.quickplay, colour_initial(lang, c)),
         Alert::Absent(c) => format!("{} {}", t.absent, colour_initial(lang, c)),
-        Alert::Clock(label) => format!("{} {}", t.clock_word, super::i18n::clock_alert(lang, label)),
+        Alert::Clock(label) => {
+            format!("{} {}", t.clock_word, super::i18n::clock_alert(lang, label))
+        }
     }
 }
 
@@ -527,6 +529,23 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
             }
         }
         lines.extend(rows);
+    }
+    // Rows left over (few boards, a tall terminal): the latest incidents, newest last.
+    let spare = usize::from(body.height).saturating_sub(lines.len() + 1);
+    if n <= visible && spare >= 2 {
+        let list = super::log::incidents(m, s, None);
+        let shown = &list[list.len().saturating_sub(spare - 1)..];
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(
+            fit(&format!("── {} ", t.incidents), w),
+            v.theme.column_title(),
+        ));
+        for e in shown {
+            lines.push(Line::styled(
+                fit(&super::log::incident_line(m, e, v.lang, true), w),
+                v.theme.dim(),
+            ));
+        }
     }
     f.render_widget(Paragraph::new(lines), body);
 }
