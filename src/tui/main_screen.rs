@@ -445,7 +445,7 @@ fn compact_row(bv: &BoardView, v: &ViewState, w: usize) -> Line<'static> {
             fit(bv.last_move.as_deref().unwrap_or(""), 9)
         )),
         Span::styled(
-            fit(i18n::feed_state(v.lang, bv.feed), 8),
+            fit(i18n::feed_state(v.lang, bv.feed), 9),
             feed_style(bv, th),
         ),
     ];
@@ -525,6 +525,9 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         };
         if i == v.selected {
             for l in &mut rows {
+                // Fill the row so the highlight spans the whole width.
+                let pad = w.saturating_sub(l.width());
+                l.spans.push(Span::raw(" ".repeat(pad)));
                 *l = l.clone().style(v.theme.selected());
             }
         }
