@@ -492,12 +492,20 @@ mod demo {
                             g.running = Some(ClockSide::Left);
                         }
                     }
+                    // Openings are played fast (the clocks gain the increment), later moves
+                    // take 15-75 s; board 5 is in time trouble.
                     let think = if g.board.0 == 5 {
                         2_000 + g.rand(4_000)
+                    } else if (g.ply as usize) < g.book.len() {
+                        2_500 + g.rand(8_000)
                     } else {
-                        2_500 + g.rand(12_000)
+                        15_000 + g.rand(60_000)
                     };
                     g.next_move_at = t + think;
+                    // Board 8's guest (Black) is not there before 45 s.
+                    if g.board.0 == 8 && g.ply == 1 {
+                        g.next_move_at = g.next_move_at.max(47_000);
+                    }
                     if !send(tx, o, g.sample()) {
                         return;
                     }
