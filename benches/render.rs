@@ -34,6 +34,21 @@ fn render_main(c: &mut Criterion) {
     g.finish();
 }
 
+/// The floor: ratatui's own cost of a frame that draws nothing (clear, diff, backend).
+fn blank_frame(c: &mut Criterion) {
+    for (w, h) in [(80u16, 24u16), (200, 60)] {
+        let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+        c.bench_function(&format!("blank_frame/{w}x{h}"), |b| {
+            b.iter(|| {
+                term.draw(|f| {
+                    black_box(f.area());
+                })
+                .unwrap();
+            })
+        });
+    }
+}
+
 fn time_signature(c: &mut Criterion) {
     let m = demo_match();
     let s = situation(&m, 64);
@@ -42,5 +57,5 @@ fn time_signature(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, render_main, time_signature);
+criterion_group!(benches, render_main, blank_frame, time_signature);
 criterion_main!(benches);

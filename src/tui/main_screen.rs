@@ -17,6 +17,9 @@ use super::i18n::{self, Strings, strings};
 use super::theme::Theme;
 use super::view::ViewState;
 
+/// At most this many rows of latest incidents under the boards (the log has them all).
+const MAX_INCIDENT_ROWS: usize = 10;
+
 /// Pads or cuts `s` to exactly `w` characters.
 pub fn fit(s: &str, w: usize) -> String {
     let n = s.chars().count();
@@ -534,7 +537,9 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         lines.extend(rows);
     }
     // Rows left over (few boards, a tall terminal): the latest incidents, newest last.
-    let spare = usize::from(body.height).saturating_sub(lines.len() + 1);
+    let spare = usize::from(body.height)
+        .saturating_sub(lines.len() + 1)
+        .min(MAX_INCIDENT_ROWS);
     if n <= visible && spare >= 2 {
         let list = super::log::incidents(m, s, None);
         let shown = &list[list.len().saturating_sub(spare - 1)..];
