@@ -257,3 +257,36 @@ fn quit_asks_first() {
     assert_eq!(cmds, vec![Command::Quit]);
     let _ = Action::None;
 }
+
+#[test]
+fn log_filter_goto_and_language() {
+    let (m, s) = setup();
+    let mut v = ViewState::new(Lang::De, Theme::default());
+    press(&mut v, &m, &s, &[key('l'), key('3')]);
+    assert_eq!(v.screen, Screen::Log);
+    assert_eq!(v.log_filter.map(|b| b.0), Some(3));
+    let screen = render_to_string(&m, &s, &v, NOW, 120, 30);
+    assert!(screen.contains("Brett 3"), "{screen}");
+    assert!(!screen.contains("Br 1 "), "filtered to board 3:\n{screen}");
+    press(&mut v, &m, &s, &[key('0')]);
+    assert_eq!(v.log_filter, None);
+    // Esc goes back; g with a board outside the match changes nothing.
+    press(
+        &mut v,
+        &m,
+        &s,
+        &[
+            code(KeyCode::Esc),
+            key('g'),
+            key('9'),
+            key('9'),
+            code(KeyCode::Enter),
+        ],
+    );
+    assert_eq!(v.screen, Screen::Main);
+    assert_eq!(v.selected, 2);
+    press(&mut v, &m, &s, &[key('L')]);
+    assert_eq!(v.lang, Lang::En);
+    let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
+    assert!(screen.contains("Score"), "{screen}");
+}

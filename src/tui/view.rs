@@ -129,7 +129,11 @@ pub fn update(
         Action::Digit(d) => {
             let d = usize::from(d);
             if v.screen == Screen::Log {
+                // Filter the log by the board and select it, so an action key applies to it.
                 v.log_filter = (d >= 1 && d <= boards).then(|| BoardNo::from_index(d - 1));
+                if let Some(b) = v.log_filter {
+                    v.selected = b.index();
+                }
                 v.scroll = 0;
             } else if d >= 1 && d <= boards {
                 v.selected = d - 1;
