@@ -113,13 +113,11 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(bytes.len() as u64));
     g.bench_function("verify_decode_fold_1m", |b| {
         b.iter(|| {
-            let v = journal::verify_bytes(&bytes);
+            let (records, v) = journal::records_from_bytes(&bytes).expect("intact");
             assert!(v.is_intact());
             let mut s = MatchState::default();
-            for line in bytes.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
-                if let Ok(c) = journal::decode_line(line) {
-                    apply(&mut s, &c.record);
-                }
+            for r in &records {
+                apply(&mut s, r);
             }
             black_box(s.applied)
         })

@@ -71,10 +71,36 @@ pub enum Command {
         #[arg(long = "match")]
         match_file: Option<PathBuf>,
     },
-    /// Play a journal back in the console, or query it headless.
+    /// Play a journal back in the console, or query it headless (--at, --incidents,
+    /// --extract).
     Replay {
         /// The journal (.jsonl).
         journal: PathBuf,
+        /// The moment: HH:MM:SS local time at the venue, an RFC 3339 time, or +H:MM:SS from the
+        /// first record.
+        #[arg(long)]
+        at: Option<String>,
+        /// Print the state at --at as JSON.
+        #[arg(long)]
+        json: bool,
+        /// List the incidents with their times.
+        #[arg(long)]
+        incidents: bool,
+        /// Narrow to one board.
+        #[arg(long)]
+        board: Option<u16>,
+        /// Write an incident bundle for an appeal (with --from, --to, -o).
+        #[arg(long, requires_all = ["from", "to", "output"])]
+        extract: bool,
+        #[arg(long)]
+        from: Option<String>,
+        #[arg(long)]
+        to: Option<String>,
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// The match file (default: the path recorded in the journal), for local times.
+        #[arg(long = "match")]
+        match_file: Option<PathBuf>,
     },
     /// Build the match report from a journal: report.json (canonical, to sign), report.md,
     /// report.pdf and games.pgn.
@@ -131,11 +157,39 @@ pub enum Command {
         #[arg(long)]
         journal: Option<PathBuf>,
     },
-    /// Run the venue simulator: DGT boards and clocks on loopback TCP, and a LiveChess endpoint.
+    /// Simulate a venue: N e-boards with DGT 3000 clocks playing PGN games, served as DGT byte
+    /// streams on loopback TCP ports (and optionally a LiveChess websocket endpoint).
     Simulate {
-        /// Number of boards.
+        /// Number of boards (1..=1000).
         #[arg(long, default_value_t = 8)]
-        boards: u16,
+        boards: usize,
+        /// Time factor (1..=100).
+        #[arg(long, default_value_t = 1.0)]
+        speed: f64,
+        /// PGN files (games are dealt to the boards in turn).
+        #[arg(long)]
+        pgn: Vec<PathBuf>,
+        /// A directory of PGN files (default: tests/data/pgn).
+        #[arg(long)]
+        pgn_dir: Option<PathBuf>,
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Board N listens on BASE_PORT + N - 1 (default: ephemeral ports, printed).
+        #[arg(long)]
+        base_port: Option<u16>,
+        /// Serve the LiveChess websocket API on this port (0 = ephemeral).
+        #[arg(long)]
+        livechess_port: Option<u16>,
+        /// A TOML scenario of incidents.
+        #[arg(long)]
+        scenario: Option<PathBuf>,
+        /// Play only the first N plies of each game.
+        #[arg(long)]
+        max_plies: Option<usize>,
+        /// Exit when every game is over.
+        #[arg(long)]
+        exit_when_done: bool,
     },
 }
 
@@ -188,17 +242,64 @@ pub fn run(cli: Cli) -> ExitCode {
             lang,
         } => run_match(&match_file, lang.as_deref(), journal),
         Command::Script { scenario, journal } => script(&scenario, journal.as_deref()),
-        Command::Replay { .. } => unavailable("replay", "replay (issue 8)"),
-        Command::Simulate { .. } => unavailable("simulate", "the venue simulator (issue 4)"),
+        Command::Replay {
+            journal,
+            at,
+            json,
+            incidents,
+            board,
+            extract,
+            from,
+            to,
+            output,
+            match_file,
+        } => {
+            let q = ReplayQuery {
+                at,
+                json,
+                incidents,
+                board,
+                extract,
+                from,
+                to,
+                output,
+                match_file,
+            };
+            replay(&journal, q)
+        }
+        Command::Simulate {
+            boards,
+            speed,
+            pgn,
+            pgn_dir,
+            bind,
+            base_port,
+            livechess_port,
+            scenario,
+            max_plies,
+            exit_when_done,
+        } => {
+            let config = SimulateArgs {
+                boards,
+                speed,
+                pgn,
+                pgn_dir,
+                bind,
+                base_port,
+                livechess_port,
+                scenario,
+                max_plies,
+                exit_when_done,
+            };
+            match simulate(config) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("arbiter simulate: {e:#}");
+                    ExitCode::from(EXIT_INPUT)
+                }
+            }
+        }
     }
-}
-
-fn unavailable(cmd: &str, what: &str) -> ExitCode {
-    eprintln!(
-        "arbiter {cmd}: not available in this build yet: it arrives with {what}. \
-         Available now: check, verify, script, report, sign, keygen."
-    );
-    ExitCode::from(EXIT_UNAVAILABLE)
 }
 
 /// The demo match: under the working directory, else next to the sources of this build.
@@ -290,6 +391,35 @@ fn verify(path: &Path, journal_path: Option<&Path>, match_path: Option<&Path>) -
     };
     if looks_like_report(&bytes) {
         return verify_report(path, &bytes, journal_path, match_path);
+    }
+    if bytes.starts_with(b"{\"bundle\"") {
+        let journal = match journal_path.map(std::fs::read).transpose() {
+            Ok(j) => j,
+            Err(e) => {
+                eprintln!("cannot read the journal: {e}");
+                return ExitCode::from(EXIT_INPUT);
+            }
+        };
+        return match crate::replay::verify_bundle(&bytes, journal.as_deref()) {
+            Ok(h) => {
+                println!(
+                    "{}: bundle intact: records {} to {}{}",
+                    path.display(),
+                    h.from_seq,
+                    h.to_seq,
+                    if journal.is_some() {
+                        ", identical to the journal's"
+                    } else {
+                        ""
+                    }
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                println!("{}: FAILED: {e}", path.display());
+                ExitCode::from(EXIT_FAILED)
+            }
+        };
     }
     if journal_path.is_some() {
         eprintln!(
@@ -613,4 +743,242 @@ fn keygen(
             ExitCode::from(EXIT_INPUT)
         }
     }
+}
+
+struct ReplayQuery {
+    at: Option<String>,
+    json: bool,
+    incidents: bool,
+    board: Option<u16>,
+    extract: bool,
+    from: Option<String>,
+    to: Option<String>,
+    output: Option<PathBuf>,
+    match_file: Option<PathBuf>,
+}
+
+/// Parses a moment: HH:MM:SS local time on the day of `base`, RFC 3339, or +H:MM:SS from `base`.
+pub fn parse_moment(s: &str, base_wall: i64, offset: chrono::FixedOffset) -> Result<i64, String> {
+    if let Some(rel) = s.strip_prefix('+') {
+        return crate::scenario::parse_offset(rel)
+            .map(|ms| base_wall + ms as i64)
+            .ok_or_else(|| format!("{s:?}: expected +H:MM:SS"));
+    }
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
+        return Ok(t.timestamp_millis());
+    }
+    let time = chrono::NaiveTime::parse_from_str(s, "%H:%M:%S")
+        .or_else(|_| chrono::NaiveTime::parse_from_str(s, "%H:%M:%S%.f"))
+        .map_err(|_| format!("{s:?}: expected HH:MM:SS, an RFC 3339 time or +H:MM:SS"))?;
+    let day = chrono::DateTime::from_timestamp_millis(base_wall)
+        .ok_or("the journal's first time is out of range")?
+        .with_timezone(&offset)
+        .date_naive();
+    day.and_time(time)
+        .and_local_timezone(offset)
+        .single()
+        .map(|t| t.timestamp_millis())
+        .ok_or_else(|| format!("{s:?} does not exist on {day}"))
+}
+
+fn replay(path: &Path, q: ReplayQuery) -> ExitCode {
+    let run = || -> Result<String, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let v = crate::journal::verify_bytes(&bytes);
+        if let Some(p) = &v.problem {
+            return Err(format!("{}: the chain is broken: {p}", path.display()));
+        }
+        let (records, _) = crate::journal::read(path).map_err(|e| e.to_string())?;
+        let m = crate::report::match_for_journal(&records, q.match_file.as_deref()).ok();
+        let offset = m
+            .as_ref()
+            .map(|m| *m.scheduled_start.offset())
+            .unwrap_or_else(|| chrono::FixedOffset::east_opt(0).expect("UTC"));
+        let base = records.first().map(|r| r.wall_ms).unwrap_or(0);
+        let local = |w: i64| {
+            chrono::DateTime::from_timestamp_millis(w)
+                .map(|t| t.with_timezone(&offset).format("%H:%M:%S%.3f").to_string())
+                .unwrap_or_default()
+        };
+        let board = q.board.map(crate::model::BoardNo);
+        if q.extract {
+            let (Some(from), Some(to), Some(out)) = (&q.from, &q.to, &q.output) else {
+                return Err("--extract needs --from, --to and -o".into());
+            };
+            let bundle = crate::replay::extract(
+                &bytes,
+                board,
+                parse_moment(from, base, offset)?,
+                parse_moment(to, base, offset)?,
+            )?;
+            std::fs::write(out, &bundle).map_err(|e| format!("{}: {e}", out.display()))?;
+            let h = crate::replay::verify_bundle(&bundle, Some(&bytes))?;
+            return Ok(format!(
+                "wrote {}: records {} to {} (verified against the journal)",
+                out.display(),
+                h.from_seq,
+                h.to_seq
+            ));
+        }
+        if q.incidents {
+            let mut out = String::new();
+            let upto = match &q.at {
+                Some(a) => parse_moment(a, base, offset)?,
+                None => i64::MAX,
+            };
+            for i in crate::replay::incidents(&records) {
+                if i.wall_ms > upto || (board.is_some() && i.board != board) {
+                    continue;
+                }
+                let b = i
+                    .board
+                    .map(|b| format!("board {b}"))
+                    .unwrap_or_else(|| "match".into());
+                out.push_str(&format!(
+                    "{}  #{:<6} {:<8} {:<16} {}\n",
+                    local(i.wall_ms),
+                    i.seq,
+                    b,
+                    i.kind,
+                    i.text
+                ));
+            }
+            return Ok(out);
+        }
+        if let Some(a) = &q.at {
+            let t = parse_moment(a, base, offset)?;
+            let r = crate::replay::Replay::new(records);
+            let (s, mono) = r.at(t);
+            let clocks: Vec<serde_json::Value> = s
+                .boards
+                .iter()
+                .filter(|b| board.is_none_or(|n| n == b.board))
+                .map(|b| {
+                    let c = crate::rules::clock_times(&s, b, mono);
+                    serde_json::json!({
+                        "board": b.board,
+                        "white_ms": c.map(|c| c.0),
+                        "black_ms": c.map(|c| c.1),
+                        "white": c.map(|c| crate::model::format_hms(c.0)),
+                        "black": c.map(|c| crate::model::format_hms(c.1)),
+                        "moves": b.moves.len(),
+                        "result": b.result.as_ref().map(|r| r.result.notation()),
+                        "feed": b.feed,
+                    })
+                })
+                .collect();
+            let score = m.as_ref().map(|m| crate::rules::score(m, &s));
+            let boards: Vec<&crate::state::BoardState> = s
+                .boards
+                .iter()
+                .filter(|b| board.is_none_or(|n| n == b.board))
+                .collect();
+            let doc = serde_json::json!({
+                "at": local(t),
+                "records_applied": s.applied,
+                "clocks": clocks,
+                "score": score,
+                "boards": boards,
+                "interventions": s.interventions.iter().filter(|i| board.is_none() || i.intervention.board == board).collect::<Vec<_>>(),
+                "round_started": s.round_started,
+            });
+            if q.json {
+                return serde_json::to_string_pretty(&doc).map_err(|e| e.to_string());
+            }
+            let mut out = format!("state at {} ({} records)\n", local(t), s.applied);
+            for c in doc["clocks"].as_array().into_iter().flatten() {
+                out.push_str(&format!(
+                    "board {:>2}: White {} Black {} moves {} result {}\n",
+                    c["board"], c["white"], c["black"], c["moves"], c["result"]
+                ));
+            }
+            return Ok(out);
+        }
+        Err("the interactive replay console is not in this build yet: use --at TIME [--json], --incidents or --extract".into())
+    };
+    match run() {
+        Ok(out) => {
+            print!("{out}");
+            if !out.ends_with('\n') {
+                println!();
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("arbiter replay: {e}");
+            ExitCode::from(EXIT_INPUT)
+        }
+    }
+}
+
+struct SimulateArgs {
+    boards: usize,
+    speed: f64,
+    pgn: Vec<PathBuf>,
+    pgn_dir: Option<PathBuf>,
+    bind: std::net::IpAddr,
+    base_port: Option<u16>,
+    livechess_port: Option<u16>,
+    scenario: Option<PathBuf>,
+    max_plies: Option<usize>,
+    exit_when_done: bool,
+}
+
+/// The PGN games in `files`, or in every `.pgn` of `dir` (default `tests/data/pgn`).
+pub fn load_games(
+    files: &[PathBuf],
+    dir: Option<&Path>,
+) -> anyhow::Result<Vec<crate::simulator::PgnGame>> {
+    let mut paths = files.to_vec();
+    if paths.is_empty() {
+        let dir = dir
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from("tests/data/pgn"));
+        let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+            .collect();
+        found.sort();
+        paths = found;
+    }
+    let mut games = Vec::new();
+    for p in &paths {
+        games.extend(crate::simulator::pgn::read_file(p)?);
+    }
+    anyhow::ensure!(!games.is_empty(), "no games found");
+    Ok(games)
+}
+
+fn simulate(a: SimulateArgs) -> anyhow::Result<()> {
+    use crate::simulator::{Scenario, SimulatorConfig};
+    let scenario = match &a.scenario {
+        Some(p) => Scenario::from_toml(
+            &std::fs::read_to_string(p).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?,
+        )
+        .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?,
+        None => Scenario::default(),
+    };
+    let config = SimulatorConfig {
+        boards: a.boards,
+        games: load_games(&a.pgn, a.pgn_dir.as_deref())?,
+        speed: a.speed,
+        bind: a.bind,
+        base_port: a.base_port,
+        livechess_port: a.livechess_port,
+        scenario,
+        max_plies: a.max_plies,
+        exit_when_done: a.exit_when_done,
+        ..SimulatorConfig::default()
+    };
+    let rt = tokio::runtime::Runtime::new()?;
+    rt.block_on(async {
+        let (_keep, shutdown) = tokio::sync::watch::channel(false);
+        let summary = crate::simulator::run(config, shutdown).await?;
+        eprintln!(
+            "simulator done: {} connections, {} frames, {} bytes",
+            summary.connections, summary.frames_sent, summary.bytes_sent
+        );
+        Ok(())
+    })
 }

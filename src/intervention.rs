@@ -139,6 +139,15 @@ pub enum InterventionKind {
     LineupIrregularity {
         team: TeamSide,
     },
+    /// The game ended by itself: checkmate, stalemate, fivefold repetition, 75 moves, or a dead
+    /// position (the console proposes from the move list; the arbiter confirms).
+    GameEnded,
+    /// The start was delayed by a team; where the profile says so, the delay is charged to its
+    /// players' clocks (one intervention per board).
+    StartDelay {
+        team: TeamSide,
+        minutes: u32,
+    },
 }
 
 /// A change to one player's clock.

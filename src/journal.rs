@@ -448,6 +448,15 @@ pub fn read(path: &Path) -> Result<(Vec<Record>, Verification), JournalError> {
     read_bytes(path, &bytes)
 }
 
+/// Verifies a journal's bytes and returns its records in one pass; a broken chain is an error.
+pub fn records_from_bytes(bytes: &[u8]) -> Result<(Vec<Record>, Verification), Tamper> {
+    let (v, records) = verify_decoded(bytes);
+    match &v.problem {
+        Some(p) => Err(p.clone()),
+        None => Ok((records, v)),
+    }
+}
+
 fn read_bytes(path: &Path, bytes: &[u8]) -> Result<(Vec<Record>, Verification), JournalError> {
     let v = verify_bytes(bytes);
     if let Some(problem) = &v.problem {
@@ -623,6 +632,7 @@ mod tests {
                 Note {
                     board: Some(BoardNo(1)),
                     text: format!("note {i}"),
+                    witnesses: Vec::new(),
                 }
                 .into()
             };

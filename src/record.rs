@@ -139,6 +139,15 @@ pub struct BoardIrregularity {
     pub detail: String,
 }
 
+/// Both kings put on the central squares: the DGT convention for signalling a result.
+/// Information for the arbiter, not a result (that is [`ResultRecorded`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultSignal {
+    pub board: BoardNo,
+    pub result: GameResult,
+    pub placement: String,
+}
+
 /// The arbiter started the round: the actual start.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundStarted {}
@@ -156,6 +165,9 @@ pub struct Note {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardNo>,
     pub text: String,
+    /// Who saw it (names), for the report.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub witnesses: Vec<String>,
 }
 
 /// An arbiter operation on a board's clock, with the clock before and after it.
@@ -229,6 +241,7 @@ events! {
     BoardPosition(BoardPosition) = "board_position",
     MoveMade(MoveMade) = "move",
     BoardIrregularity(BoardIrregularity) = "irregularity",
+    ResultSignal(ResultSignal) = "result_signal",
     RoundStarted(RoundStarted) = "round_started",
     PlayerArrived(PlayerArrived) = "player_arrived",
     Note(Note) = "note",
@@ -258,6 +271,7 @@ impl Event {
             Event::BoardPosition(e) => Some(e.board),
             Event::MoveMade(e) => Some(e.board),
             Event::BoardIrregularity(e) => Some(e.board),
+            Event::ResultSignal(e) => Some(e.board),
             Event::PlayerArrived(e) => Some(e.board),
             Event::Note(e) => e.board,
             Event::ResultRecorded(e) => Some(e.board),
@@ -280,6 +294,7 @@ impl Event {
                 | Event::BoardPosition(_)
                 | Event::MoveMade(_)
                 | Event::BoardIrregularity(_)
+                | Event::ResultSignal(_)
         )
     }
 }

@@ -161,6 +161,9 @@ pub struct BoardState {
     pub clock_changes: Vec<ClockChange>,
     /// Alerts from the clock (wrong preset, unexplained change, flag, …) with when they came.
     pub clock_alerts: Vec<(Stamp, ClockAlert)>,
+    /// The result the players signalled on the e-board (kings on the central squares): a hint
+    /// for the arbiter, not a result.
+    pub result_signal: Option<(Stamp, GameResult)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -192,6 +195,7 @@ impl BoardState {
             mirror: None,
             clock_changes: Vec::new(),
             clock_alerts: Vec::new(),
+            result_signal: None,
         }
     }
 
@@ -390,6 +394,10 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                 uci: e.uci.clone(),
                 clock_ms: None,
             });
+            bs.last_data = Some(at);
+        }
+        (Event::ResultSignal(e), Some(bs)) => {
+            bs.result_signal = Some((at, e.result));
             bs.last_data = Some(at);
         }
         (Event::BoardIrregularity(e), Some(bs)) => {

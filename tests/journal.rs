@@ -75,6 +75,7 @@ fn inputs(n: usize) -> Vec<(Origin, Event)> {
                 Note {
                     board: Some(b),
                     text: format!("Notiz {i}: Bedenkzeit geprüft"),
+                    witnesses: Vec::new(),
                 }
                 .into(),
             ),
@@ -181,6 +182,7 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
         Note {
             board: None,
             text: "x".into(),
+            witnesses: Vec::new(),
         }
         .into(),
     )
@@ -340,6 +342,7 @@ fn a_torn_last_line_is_cut_and_nothing_before_it_is_lost() {
         Note {
             board: None,
             text: "nach Absturz".into(),
+            witnesses: Vec::new(),
         }
         .into(),
     )
@@ -490,7 +493,8 @@ fn arb_event() -> impl Strategy<Value = (Origin, Event)> {
             Origin::Arbiter,
             Note {
                 board: Some(b),
-                text
+                text,
+                witnesses: Vec::new(),
             }
             .into()
         )),

@@ -921,3 +921,98 @@ fn the_arbiter_may_confirm_a_different_consequence() {
     assert_eq!(iv.confirmed, changed);
     assert_eq!(g.s.board(BoardNo(3)).unwrap().time_changes.len(), 1);
 }
+
+// ---- Automatic ends and a delayed start -------------------------------------------------------
+
+#[test]
+fn automatic_ends_are_proposed_from_the_move_list() {
+    // Fivefold repetition under 2023 (Art. 9.6.1); not automatic under NRW 1987.
+    let shuffle: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"]
+        .iter()
+        .copied()
+        .cycle()
+        .take(16)
+        .collect();
+    let mut g = Game::new("fide-2023");
+    moves(&mut g, 1, &shuffle);
+    let p = g.intervene(MIN, 1, None, InterventionKind::GameEnded);
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::Draw),
+        "{}",
+        p.explanation
+    );
+    assert!(p.articles.contains(&"FIDE 2023 Art. 9.6.1".to_string()));
+    let mut g = Game::new("nrw-1987");
+    moves(&mut g, 1, &shuffle);
+    let (_, p) = g.propose(MIN, 1, None, InterventionKind::GameEnded);
+    assert_eq!(
+        p.consequence.result, None,
+        "fivefold is not automatic in 1987"
+    );
+    // Fool's mate: checkmate takes precedence.
+    let mut g = Game::new("fide-2023");
+    moves(&mut g, 2, &["f3", "e5", "g4", "Qh4#"]);
+    let (_, p) = g.propose(MIN, 2, None, InterventionKind::GameEnded);
+    assert_eq!(p.consequence.result, Some(GameResult::BlackWins));
+    assert!(p.articles.iter().any(|a| a.ends_with("Art. 5.1.1")));
+    // Stalemate (Sam Loyd's ten-move stalemate).
+    let mut g = Game::new("fide-2023");
+    moves(
+        &mut g,
+        3,
+        &[
+            "e3", "a5", "Qh5", "Ra6", "Qxa5", "h5", "h4", "Rah6", "Qxc7", "f6", "Qxd7+", "Kf7",
+            "Qxb7", "Qd3", "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6",
+        ],
+    );
+    let (_, p) = g.propose(MIN, 3, None, InterventionKind::GameEnded);
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::Draw),
+        "{}",
+        p.explanation
+    );
+    assert!(p.explanation.contains("stalemate"));
+    // A game in progress: nothing to propose.
+    let mut g = Game::new("fide-2023");
+    moves(&mut g, 4, &["e4", "e5"]);
+    let (_, p) = g.propose(MIN, 4, None, InterventionKind::GameEnded);
+    assert_eq!(p.consequence.result, None);
+}
+
+#[test]
+fn nrw_charges_a_delayed_start_to_the_team_that_caused_it() {
+    let g = Game::new("nrw-1987");
+    let reqs = rules::start_delay_requests(&g.m, TeamSide::Away, 15);
+    assert_eq!(reqs.len(), 8);
+    let props: Vec<Proposal> = reqs
+        .iter()
+        .map(|r| rules::propose(&g.m, &g.s, r, MIN))
+        .collect();
+    // The away team has White on the odd boards.
+    assert_eq!(
+        props[0].consequence.clock,
+        vec![TimeChange {
+            player: Color::White,
+            delta_ms: -900_000
+        }]
+    );
+    assert_eq!(
+        props[1].consequence.clock,
+        vec![TimeChange {
+            player: Color::Black,
+            delta_ms: -900_000
+        }]
+    );
+    assert!(props[0].articles.iter().any(|a| a.contains("§ 27.3")));
+    // Bundesliga: not charged.
+    let g = Game::new("bundesliga");
+    let p = rules::propose(
+        &g.m,
+        &g.s,
+        &rules::start_delay_requests(&g.m, TeamSide::Away, 15)[0],
+        MIN,
+    );
+    assert!(p.consequence.clock.is_empty());
+}

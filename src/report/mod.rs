@@ -285,6 +285,11 @@ fn category(kind: &InterventionKind) -> (&'static str, String) {
         InterventionKind::LineupIrregularity { team } => {
             ("lineup", format!("lineup irregularity ({team})"))
         }
+        InterventionKind::GameEnded => ("result", "game ended (from the move list)".into()),
+        InterventionKind::StartDelay { team, minutes } => (
+            "time",
+            format!("start delayed {minutes} min by the {team} team"),
+        ),
     }
 }
 

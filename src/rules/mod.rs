@@ -9,7 +9,7 @@ pub mod position;
 pub mod score;
 
 use serde::Serialize;
-use shakmaty::Chess;
+use shakmaty::{Chess, Position as _};
 
 use crate::clock::{MateCheck, mate_check};
 use crate::intervention::{
@@ -214,6 +214,10 @@ pub fn propose(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Pr
         }
         (InterventionKind::LineupIrregularity { team }, _) => {
             lineup_irregularity(m, s, *team, &mut p)
+        }
+        (InterventionKind::GameEnded, Some(bs)) => game_ended(m, bs, &mut p),
+        (InterventionKind::StartDelay { team, minutes }, Some(bs)) => {
+            start_delay(m, bs, *team, *minutes, &mut p)
         }
         (_, None) => {
             p.explanation = "Choose the board first.".into();
@@ -867,6 +871,149 @@ fn lineup_irregularity(m: &Match, s: &MatchState, team: TeamSide, p: &mut Propos
         de.join("; "),
         boards.join(", ")
     );
+}
+
+/// How a game ended by itself, read from its move list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AutomaticEnd {
+    pub result: GameResult,
+    pub article: &'static str,
+    pub reason: &'static str,
+    pub reason_de: &'static str,
+}
+
+/// Whether the game on a board has ended by itself (checkmate, stalemate, fivefold repetition,
+/// 75 moves, dead position), as far as the profile's rules make these automatic. Needs a complete
+/// move list.
+pub fn automatic_end(m: &Match, bs: &BoardState) -> Option<AutomaticEnd> {
+    if bs.moves.is_empty() {
+        return None;
+    }
+    let r = position::replay(bs.moves.iter().map(|mv| mv.san.as_str()));
+    if !r.is_complete() {
+        return None;
+    }
+    let ad = &m.profile.automatic_draws;
+    let pos = &r.position;
+    let end = |result, article, reason, reason_de| {
+        Some(AutomaticEnd {
+            result,
+            article,
+            reason,
+            reason_de,
+        })
+    };
+    if pos.is_checkmate() {
+        // Art. 5.1.1 / 9.6: a mate takes precedence over the automatic draws.
+        let result = if pos.turn().is_white() {
+            GameResult::BlackWins
+        } else {
+            GameResult::WhiteWins
+        };
+        return end(result, "5.1.1", "checkmate", "Matt");
+    }
+    if pos.is_stalemate() {
+        return end(GameResult::Draw, "5.2.1", "stalemate", "Patt");
+    }
+    if ad.fivefold_repetition && r.repetitions() >= 5 {
+        return end(
+            GameResult::Draw,
+            "9.6.1",
+            "the same position for the fifth time",
+            "dieselbe Stellung zum fünften Mal",
+        );
+    }
+    if ad.seventy_five_moves && r.halfmoves() >= 150 {
+        return end(
+            GameResult::Draw,
+            "9.6.2",
+            "75 moves by each player without capture or pawn move",
+            "75 Züge jedes Spielers ohne Schlagen oder Bauernzug",
+        );
+    }
+    if ad.dead_position && pos.is_insufficient_material() {
+        return end(
+            GameResult::Draw,
+            "5.2.2",
+            "dead position: neither player can checkmate",
+            "tote Stellung: keiner kann mattsetzen",
+        );
+    }
+    None
+}
+
+fn game_ended(m: &Match, bs: &BoardState, p: &mut Proposal) {
+    match automatic_end(m, bs) {
+        Some(e) => {
+            p.articles = cite(m, e.article, &m.profile.automatic_draws.source);
+            p.consequence.result = Some(e.result);
+            p.consequence.summary = format!("{}: {}", e.reason, e.result);
+            p.explanation = format!(
+                "The move list shows {}: the game is over, {}.",
+                e.reason, e.result
+            );
+            p.explanation_de = format!(
+                "Laut Partieverlauf {}: die Partie ist beendet, {}.",
+                e.reason_de, e.result
+            );
+        }
+        None => {
+            p.explanation =
+                "The move list does not show a game end (or is incomplete): the arbiter decides."
+                    .into();
+            p.explanation_de = "Der Partieverlauf zeigt kein Partieende (oder ist unvollständig): der Schiedsrichter entscheidet.".into();
+        }
+    }
+}
+
+fn start_delay(m: &Match, bs: &BoardState, team: TeamSide, minutes: u32, p: &mut Proposal) {
+    let dt = &m.profile.default_time;
+    p.articles = cite(m, "", &dt.source);
+    if !dt.team_delay_charged_to_clocks {
+        p.explanation = format!(
+            "The profile {:?} does not charge a delayed start to the clocks.",
+            m.profile.id
+        );
+        p.explanation_de = format!(
+            "Das Profil {:?} rechnet eine Verzögerung nicht auf die Uhren an.",
+            m.profile.id
+        );
+        return;
+    }
+    let colour = if m.white_team(bs.board) == team {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let ms = i64::from(minutes) * 60_000;
+    p.consequence.clock.push(TimeChange {
+        player: colour,
+        delta_ms: -ms,
+    });
+    p.consequence.summary = format!(
+        "start delayed by the {team} team: −{} for {}",
+        mins(ms),
+        colour_en(colour)
+    );
+    p.explanation = format!(
+        "The {team} team delayed the start by {minutes} min: the delay is charged to its player's clock ({}).",
+        colour_en(colour)
+    );
+    p.explanation_de = format!(
+        "Die Mannschaft ({team}) hat den Beginn um {minutes} min verzögert: die Zeit wird ihrem Spieler ({}) angerechnet.",
+        colour_de(colour)
+    );
+}
+
+/// One request per board for a start delayed by a team.
+pub fn start_delay_requests(m: &Match, team: TeamSide, minutes: u32) -> Vec<Request> {
+    (0..usize::from(m.file.boards))
+        .map(|i| Request {
+            board: Some(BoardNo::from_index(i)),
+            player: None,
+            kind: InterventionKind::StartDelay { team, minutes },
+        })
+        .collect()
 }
 
 fn colour_en(c: Color) -> &'static str {

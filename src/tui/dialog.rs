@@ -40,10 +40,12 @@ pub enum DialogKind {
     StartRound,
     DefaultTime,
     Lineup,
+    GameEnded,
+    StartDelay,
 }
 
 impl DialogKind {
-    pub const ALL: [DialogKind; 15] = [
+    pub const ALL: [DialogKind; 17] = [
         DialogKind::Illegal,
         DialogKind::TimeCorrection,
         DialogKind::DrawClaim,
@@ -59,6 +61,8 @@ impl DialogKind {
         DialogKind::StartRound,
         DialogKind::DefaultTime,
         DialogKind::Lineup,
+        DialogKind::GameEnded,
+        DialogKind::StartDelay,
     ];
 
     /// The action key on the main screen.
@@ -79,6 +83,8 @@ impl DialogKind {
             DialogKind::StartRound => 's',
             DialogKind::DefaultTime => 'o',
             DialogKind::Lineup => 'u',
+            DialogKind::GameEnded => 'm',
+            DialogKind::StartDelay => 'v',
         }
     }
 
@@ -119,6 +125,14 @@ impl DialogKind {
             DialogKind::StartRound => ("Start the round", "Runde starten"),
             DialogKind::DefaultTime => ("Default time expired", "Karenzzeit abgelaufen"),
             DialogKind::Lineup => ("Lineup irregularity", "Aufstellungsfehler"),
+            DialogKind::GameEnded => (
+                "Game ended (mate, stalemate, draw rules)",
+                "Partieende (Matt, Patt, Remisregeln)",
+            ),
+            DialogKind::StartDelay => (
+                "Start delayed by a team",
+                "Verspäteter Beginn durch eine Mannschaft",
+            ),
         };
         if lang == Lang::De { de } else { en }
     }
@@ -137,7 +151,8 @@ impl DialogKind {
             DialogKind::CaptainAdvice | DialogKind::Protest | DialogKind::Lineup => {
                 &[F::Team, F::Text]
             }
-            DialogKind::DefaultTime => &[F::Text],
+            DialogKind::DefaultTime | DialogKind::GameEnded => &[F::Text],
+            DialogKind::StartDelay => &[F::Team, F::Minutes, F::Text],
             DialogKind::Note => &[F::Text],
             DialogKind::StartRound => &[],
         }
@@ -156,6 +171,7 @@ pub enum Field {
     Team,
     Seconds,
     Result,
+    Minutes,
     Text,
 }
 
@@ -206,6 +222,7 @@ pub struct Dialog {
     pub penalty: PenaltyKind,
     pub team: TeamSide,
     pub seconds: i64,
+    pub minutes: u32,
     pub result: GameResult,
     pub text: String,
     /// The rules' proposal for the current facts (ruled kinds only).
@@ -246,6 +263,7 @@ impl Dialog {
             penalty: PenaltyKind::Warning,
             team,
             seconds: 120,
+            minutes: 5,
             result: GameResult::WhiteWins,
             text: String::new(),
             proposal: None,
@@ -296,6 +314,14 @@ impl Dialog {
                 },
             ),
             DialogKind::DefaultTime => (None, InterventionKind::DefaultTimeExpired),
+            DialogKind::GameEnded => (None, InterventionKind::GameEnded),
+            DialogKind::StartDelay => (
+                None,
+                InterventionKind::StartDelay {
+                    team: self.team,
+                    minutes: self.minutes,
+                },
+            ),
             DialogKind::Lineup => (
                 None,
                 InterventionKind::LineupIrregularity { team: self.team },
@@ -351,6 +377,7 @@ impl Dialog {
             DialogKind::Note => Some(Event::Note(Note {
                 board: self.board,
                 text: self.text.clone(),
+                witnesses: Vec::new(),
             })),
             DialogKind::StartRound => Some(Event::RoundStarted(RoundStarted {})),
             _ => {
@@ -403,6 +430,13 @@ impl Dialog {
                     Field::Penalty => self.penalty = cycle(&PENALTIES, self.penalty, up),
                     Field::Team => self.team = self.team.other(),
                     Field::Seconds => self.seconds += if up { 30 } else { -30 },
+                    Field::Minutes => {
+                        self.minutes = if up {
+                            self.minutes.saturating_add(1)
+                        } else {
+                            self.minutes.saturating_sub(1)
+                        }
+                    }
                     Field::Result => self.result = cycle(&RESULTS, self.result, up),
                     Field::Text => return false,
                 }
@@ -417,6 +451,10 @@ impl Dialog {
                     let d = i64::from(c as u8 - b'0');
                     let sign = if self.seconds < 0 { -1 } else { 1 };
                     self.seconds = sign * ((self.seconds.abs() * 10 + d).min(99_999));
+                    true
+                }
+                Field::Minutes if c.is_ascii_digit() => {
+                    self.minutes = (self.minutes * 10 + u32::from(c as u8 - b'0')).min(999);
                     true
                 }
                 Field::Seconds if c == '-' || c == '+' => {
@@ -458,6 +496,10 @@ impl Dialog {
                     self.seconds /= 10;
                     true
                 }
+                Field::Minutes => {
+                    self.minutes /= 10;
+                    true
+                }
                 _ => false,
             },
             I::Confirm | I::Cancel => false,
@@ -475,6 +517,7 @@ fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &'static str {
         Field::Penalty => t.field_penalty,
         Field::Team => t.field_team,
         Field::Seconds => t.field_seconds,
+        Field::Minutes => t.field_minutes,
         Field::Result => t.field_result,
         Field::Text if matches!(kind, DialogKind::Note | DialogKind::CaptainAdvice) => t.field_text,
         Field::Text => t.field_reason,
@@ -502,6 +545,7 @@ fn field_value(d: &Dialog, m: &Match, lang: Lang, f: Field) -> String {
         Field::Penalty => i18n::penalty(lang, d.penalty).into(),
         Field::Team => format!("{} ({})", m.team(d.team).name, i18n::team(lang, d.team)),
         Field::Seconds => format!("{:+}", d.seconds),
+        Field::Minutes => d.minutes.to_string(),
         Field::Result => d.result.notation().into(),
         Field::Text => format!("{}▏", d.text),
     }

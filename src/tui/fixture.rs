@@ -197,6 +197,7 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
             Event::Note(Note {
                 board: None,
                 text: "Spectator asked to leave the playing area".into(),
+                witnesses: Vec::new(),
             }),
         ),
     ));

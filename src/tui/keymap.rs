@@ -74,9 +74,14 @@ pub const BINDINGS: &[(&str, &str, &str)] = &[
     ("q", "quickplay-finish claim", "Endspurt-Reklamation"),
     ("a", "player arrived", "Spieler eingetroffen"),
     (
-        "o",
-        "default time expired (player absent)",
-        "Karenzzeit abgelaufen (Spieler abwesend)",
+        "o / v",
+        "default time expired / start delayed by a team",
+        "Karenzzeit abgelaufen / verspäteter Beginn",
+    ),
+    (
+        "m",
+        "game ended (mate, stalemate, draw rules)",
+        "Partieende (Matt, Patt, Remisregeln)",
     ),
     ("r", "result", "Ergebnis"),
     ("p", "penalty", "Strafe"),

@@ -91,6 +91,16 @@ fn kind_name(k: &InterventionKind, lang: Lang) -> String {
             if de { "Protest" } else { "protest" },
             i18n::team(lang, *team)
         ),
+        InterventionKind::GameEnded => if de { "Partieende" } else { "game ended" }.into(),
+        InterventionKind::StartDelay { team, minutes } => format!(
+            "{} ({}, {minutes} min)",
+            if de {
+                "verspäteter Beginn"
+            } else {
+                "start delayed"
+            },
+            i18n::team(lang, *team)
+        ),
         InterventionKind::LineupIrregularity { team } => format!(
             "{} ({})",
             if de {

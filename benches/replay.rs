@@ -1,0 +1,111 @@
+//! Replay: the full fold of a 6-hour, 64-board journal and seeking to any moment in it.
+//!
+//! `cargo bench --bench replay`; figures in docs/PERFORMANCE.md (aim: any moment within 50 ms).
+
+use std::hint::black_box;
+
+use arbiter_console::journal::{Chain, Record};
+use arbiter_console::model::{BoardNo, ClockSide};
+use arbiter_console::record::{ClockSample, MoveMade, Origin, SessionStarted};
+use arbiter_console::replay::Replay;
+use criterion::{Criterion, criterion_group, criterion_main};
+
+const BOARDS: u16 = 64;
+const SECONDS: u64 = 6 * 3600;
+
+/// One clock report per board per second, a move on each board every 90 s (each player
+/// thinking 90 s), White's clock on the left.
+fn journal() -> Vec<Record> {
+    let mut chain = Chain::default();
+    let mut buf = Vec::new();
+    let start = 1_795_870_800_000i64;
+    let session = SessionStarted {
+        match_sha256: String::new(),
+        profile_sha256: String::new(),
+        match_path: String::new(),
+        profile_id: "bundesliga".into(),
+        boards: BOARDS,
+        software: "bench".into(),
+        time_control: Some("90/40+30+30s".parse().expect("notation")),
+    };
+    let mut out = vec![chain.append(start, 0, Origin::System, session.into(), &mut buf)];
+    let mut used = vec![[0u64; 2]; usize::from(BOARDS)];
+    for sec in 1..=SECONDS {
+        for b in 0..BOARDS {
+            let board = BoardNo(b + 1);
+            let bi = usize::from(b);
+            // Boards are staggered so that presses are spread over the minute.
+            let phase = (sec + u64::from(b) * 7) % 180;
+            let side = usize::from(phase >= 90);
+            let t = sec * 1000 + u64::from(b) * 10;
+            if phase == 0 || phase == 90 {
+                let ply = u32::try_from(sec / 90).unwrap_or(0);
+                buf.clear();
+                let mv = MoveMade {
+                    board,
+                    ply,
+                    uci: "e2e4".into(),
+                    san: "e4".into(),
+                };
+                out.push(chain.append(
+                    start + t as i64,
+                    t,
+                    Origin::Feed(board),
+                    mv.into(),
+                    &mut buf,
+                ));
+            }
+            used[bi][side] += 1000;
+            let ms = |s: usize| 5_400_000u64.saturating_sub(used[bi][s]);
+            let sample = ClockSample {
+                board,
+                left_ms: ms(0),
+                right_ms: ms(1),
+                running: Some(if side == 0 {
+                    ClockSide::Left
+                } else {
+                    ClockSide::Right
+                }),
+                left_flag: ms(0) == 0,
+                right_flag: ms(1) == 0,
+                white_side: Some(ClockSide::Left),
+            };
+            buf.clear();
+            out.push(chain.append(
+                start + t as i64,
+                t,
+                Origin::Feed(board),
+                sample.into(),
+                &mut buf,
+            ));
+        }
+    }
+    out
+}
+
+fn bench(c: &mut Criterion) {
+    let records = journal();
+    eprintln!("journal: {} records", records.len());
+    let mut g = c.benchmark_group("replay");
+    g.sample_size(10);
+    g.bench_function("load_6h_64_boards_with_checkpoints", |b| {
+        b.iter(|| black_box(Replay::new(records.clone())).records.len())
+    });
+    let r = Replay::new(records.clone());
+    let first = r.first_wall().unwrap_or(0);
+    let mut k = 0u64;
+    g.bench_function("seek_any_moment_6h_64_boards", |b| {
+        b.iter(|| {
+            // Pseudo-random moments over the six hours.
+            k = k
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let t = first + ((k >> 33) % (SECONDS * 1000)) as i64;
+            black_box(r.at(t).0.applied)
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,25 @@
+//! `cargo +nightly fuzz run livechess_parser`: LiveChess JSON parsing and the feed's handling
+//! of whatever parses never panic.
+#![no_main]
+
+use arbiter_console::feeds::livechess_feed::LiveChessSession;
+use arbiter_console::livechess::{Request, Response};
+use arbiter_console::model::BoardNo;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let _ = Request::parse(text);
+    if let Ok(r) = Response::parse(text) {
+        let _ = r.eboards();
+        let _ = r.error_message();
+        if let Ok(ev) = r.eboard_event() {
+            let mut s = LiveChessSession::new(BoardNo(1));
+            let mut out = Vec::new();
+            s.on_event(&ev, &mut out);
+            s.on_event(&ev, &mut out);
+        }
+    }
+});

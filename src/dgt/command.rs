@@ -1,0 +1,174 @@
+//! PC → board commands. Only commands that read are offered: the console never sets, starts
+//! or stops a clock during a game (no `SETNRUN`, no bootloader, no EEPROM writes).
+
+/// A command the console (or a test) sends to a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// 0x40: back to IDLE.
+    Reset,
+    /// 0x41: one clock report.
+    SendClock,
+    /// 0x42: one board dump.
+    SendBoard,
+    /// 0x43: field updates and clock reports at least every second.
+    SendUpdate,
+    /// 0x44: field updates only.
+    SendUpdateBoard,
+    /// 0x45: the 5-digit serial number.
+    SerialNumber,
+    /// 0x46: the bus address.
+    BusAddress,
+    /// 0x47: the trademark text.
+    Trademark,
+    /// 0x4B: field updates and clock reports when the clock data changed.
+    SendUpdateNice,
+    /// 0x4C: battery status (BT boards).
+    BatteryStatus,
+    /// 0x4D: firmware version.
+    Version,
+    /// 0x55: the 10-digit serial number.
+    LongSerialNumber,
+    /// 0x2B 0x03 0x03 0x09 0x00: the clock's version (used as "is a clock there?").
+    ClockVersion,
+}
+
+impl Command {
+    /// The bytes on the wire.
+    pub fn bytes(self) -> &'static [u8] {
+        match self {
+            Command::Reset => &[0x40],
+            Command::SendClock => &[0x41],
+            Command::SendBoard => &[0x42],
+            Command::SendUpdate => &[0x43],
+            Command::SendUpdateBoard => &[0x44],
+            Command::SerialNumber => &[0x45],
+            Command::BusAddress => &[0x46],
+            Command::Trademark => &[0x47],
+            Command::SendUpdateNice => &[0x4B],
+            Command::BatteryStatus => &[0x4C],
+            Command::Version => &[0x4D],
+            Command::LongSerialNumber => &[0x55],
+            Command::ClockVersion => &[0x2B, 0x03, 0x03, 0x09, 0x00],
+        }
+    }
+
+    /// Appends the command's bytes.
+    pub fn encode(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(self.bytes());
+    }
+
+    /// The command of a single command byte.
+    pub fn from_byte(b: u8) -> Option<Command> {
+        Some(match b {
+            0x40 => Command::Reset,
+            0x41 => Command::SendClock,
+            0x42 => Command::SendBoard,
+            0x43 => Command::SendUpdate,
+            0x44 => Command::SendUpdateBoard,
+            0x45 => Command::SerialNumber,
+            0x46 => Command::BusAddress,
+            0x47 => Command::Trademark,
+            0x4B => Command::SendUpdateNice,
+            0x4C => Command::BatteryStatus,
+            0x4D => Command::Version,
+            0x55 => Command::LongSerialNumber,
+            _ => return None,
+        })
+    }
+}
+
+/// What a board received: a known command, a clock command (wrapper `2B size ...`), or an
+/// unknown byte.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Received {
+    Command(Command),
+    /// A clock command other than the version request: `cmd` and its payload.
+    ClockCommand {
+        cmd: u8,
+        payload: Vec<u8>,
+    },
+    Unknown(u8),
+}
+
+/// Board-side decoder of PC → board bytes (used by the simulator).
+#[derive(Debug, Default)]
+pub struct CommandDecoder {
+    buf: Vec<u8>,
+}
+
+impl CommandDecoder {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn push(&mut self, bytes: &[u8]) {
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// The next received command, `None` when more bytes are needed.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> Option<Received> {
+        let &first = self.buf.first()?;
+        if first == 0x2B {
+            let size = usize::from(*self.buf.get(1)?);
+            if self.buf.len() < 2 + size {
+                return None;
+            }
+            let body: Vec<u8> = self.buf.drain(..2 + size).skip(2).collect();
+            // body: 03 cmd payload... 00
+            let cmd = body.get(1).copied().unwrap_or(0);
+            if cmd == 0x09 {
+                return Some(Received::Command(Command::ClockVersion));
+            }
+            let payload = body
+                .get(2..body.len().saturating_sub(1))
+                .unwrap_or(&[])
+                .to_vec();
+            return Some(Received::ClockCommand { cmd, payload });
+        }
+        self.buf.remove(0);
+        Some(match Command::from_byte(first) {
+            Some(c) => Received::Command(c),
+            None => Received::Unknown(first),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_round_trip() {
+        let all = [
+            Command::Reset,
+            Command::SendClock,
+            Command::SendBoard,
+            Command::SendUpdate,
+            Command::SendUpdateBoard,
+            Command::SerialNumber,
+            Command::BusAddress,
+            Command::Trademark,
+            Command::SendUpdateNice,
+            Command::BatteryStatus,
+            Command::Version,
+            Command::LongSerialNumber,
+            Command::ClockVersion,
+        ];
+        let mut d = CommandDecoder::new();
+        for c in all {
+            d.push(c.bytes());
+        }
+        for c in all {
+            assert_eq!(d.next(), Some(Received::Command(c)));
+        }
+        assert_eq!(d.next(), None);
+        d.push(&[0x2B, 0x0A, 0x03, 0x0A, 1, 30, 0, 1, 30, 0, 1]);
+        assert_eq!(d.next(), None);
+        d.push(&[0x00]);
+        assert!(matches!(
+            d.next(),
+            Some(Received::ClockCommand { cmd: 0x0A, .. })
+        ));
+    }
+}

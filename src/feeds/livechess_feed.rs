@@ -1,0 +1,365 @@
+//! The LiveChess feed: subscribe to one e-board's `eboardevent` feed and turn its SAN list,
+//! placement and clock into journal events. LiveChess reports White/Black, not left/right: the
+//! samples put White on the left (`white_side = Left`).
+
+use std::sync::atomic::Ordering;
+
+use futures_util::{SinkExt, StreamExt};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Position, san::SanPlus};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+use super::Ctx;
+use super::connection::{Connection, Timing};
+use crate::eboard::result_signal;
+use crate::livechess::{EBoardEvent, LiveChessError, Request, Response, ResponseKind};
+use crate::model::{BoardNo, ClockSide};
+use crate::record::{
+    BoardIrregularity, BoardPosition, ClockSample, Event, FeedState, FeedStatus, MoveMade,
+    ResultSignal,
+};
+
+/// What the feed knows about the board (kept across reconnections).
+#[derive(Debug, Clone)]
+pub struct LiveChessSession {
+    board: BoardNo,
+    pos: Chess,
+    sans: Vec<String>,
+    last_clock: Option<(u64, u64, Option<bool>)>,
+    last_placement: Option<String>,
+    signalled: Option<String>,
+}
+
+fn is_centre_king_move(san: &str) -> bool {
+    let s = san.trim_end_matches(['+', '#']);
+    s.len() == 3 && s.starts_with('K') && matches!(&s[1..], "d4" | "d5" | "e4" | "e5")
+}
+
+impl LiveChessSession {
+    pub fn new(board: BoardNo) -> Self {
+        LiveChessSession {
+            board,
+            pos: Chess::default(),
+            sans: Vec::new(),
+            last_clock: None,
+            last_placement: None,
+            signalled: None,
+        }
+    }
+
+    /// The SAN moves accepted so far.
+    pub fn sans(&self) -> &[String] {
+        &self.sans
+    }
+
+    pub fn on_event(&mut self, ev: &EBoardEvent, out: &mut Vec<Event>) {
+        let board = self.board;
+        let signal = ev.board.as_deref().and_then(|p| {
+            shakmaty::Board::from_ascii_board_fen(p.as_bytes())
+                .ok()
+                .and_then(|b| result_signal(&b))
+        });
+        if let Some(list) = &ev.san {
+            let common = self
+                .sans
+                .iter()
+                .zip(list)
+                .take_while(|(a, b)| {
+                    a.trim_end_matches(['+', '#']) == b.trim_end_matches(['+', '#'])
+                })
+                .count();
+            if common < self.sans.len() {
+                out.push(Event::BoardIrregularity(BoardIrregularity {
+                    board,
+                    placement: ev.board.clone().unwrap_or_default(),
+                    detail: format!(
+                        "LiveChess changed the move list from ply {} (takeback or correction)",
+                        common + 1
+                    ),
+                }));
+                let mut pos = Chess::default();
+                for s in &self.sans[..common] {
+                    if let Some(m) = s
+                        .parse::<SanPlus>()
+                        .ok()
+                        .and_then(|sp| sp.san.to_move(&pos).ok())
+                    {
+                        pos.play_unchecked(m);
+                    }
+                }
+                self.pos = pos;
+                self.sans.truncate(common);
+            }
+            for s in &list[common..] {
+                // LiveChess' "made-up king moves" when the kings are put in the centre
+                if signal.is_some() && is_centre_king_move(s) {
+                    break;
+                }
+                let Some(m) = s
+                    .parse::<SanPlus>()
+                    .ok()
+                    .and_then(|sp| sp.san.to_move(&self.pos).ok())
+                else {
+                    out.push(Event::BoardIrregularity(BoardIrregularity {
+                        board,
+                        placement: ev.board.clone().unwrap_or_default(),
+                        detail: format!("LiveChess reported a move {s:?} that is not legal here"),
+                    }));
+                    break;
+                };
+                let uci = UciMove::from_move(m, CastlingMode::Standard).to_string();
+                let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, m).to_string();
+                self.sans.push(san.clone());
+                out.push(Event::MoveMade(MoveMade {
+                    board,
+                    ply: self.sans.len() as u32,
+                    uci,
+                    san,
+                }));
+            }
+        }
+        if let Some(p) = &ev.board
+            && self.last_placement.as_ref() != Some(p)
+        {
+            self.last_placement = Some(p.clone());
+            out.push(Event::BoardPosition(BoardPosition {
+                board,
+                placement: p.clone(),
+            }));
+            if let Some(result) = signal
+                && self.signalled.as_ref() != Some(p)
+            {
+                self.signalled = Some(p.clone());
+                out.push(Event::ResultSignal(ResultSignal {
+                    board,
+                    result,
+                    placement: p.clone(),
+                }));
+            }
+        }
+        if let Some(c) = ev.clock {
+            let key = (c.white, c.black, c.run);
+            if self.last_clock != Some(key) {
+                self.last_clock = Some(key);
+                out.push(Event::ClockSample(ClockSample {
+                    board,
+                    left_ms: c.white * 1000,
+                    right_ms: c.black * 1000,
+                    running: c
+                        .run
+                        .map(|w| if w { ClockSide::Left } else { ClockSide::Right }),
+                    left_flag: false,
+                    right_flag: false,
+                    white_side: Some(ClockSide::Left),
+                }));
+            }
+        }
+    }
+}
+
+type Ws = tokio_tungstenite::WebSocketStream<TcpStream>;
+
+async fn connect(addr: &str, timing: &Timing) -> Result<Ws, String> {
+    let fut = async {
+        let s = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+        let _ = s.set_nodelay(true);
+        let url = format!("ws://{addr}{}", crate::livechess::API_PATH);
+        let (ws, _) = tokio_tungstenite::client_async(url, s)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok::<_, String>(ws)
+    };
+    tokio::time::timeout(timing.connect_timeout, fut)
+        .await
+        .map_err(|_| "connect timed out".to_string())?
+}
+
+pub(crate) async fn run(mut ctx: Ctx, addr: String, serial: String, timing: Timing) {
+    let mut conn = Connection::new(timing);
+    let mut shutdown = ctx.shutdown.clone();
+    let mut session = LiveChessSession::new(ctx.board);
+    let mut events = Vec::new();
+    let what = format!("livechess://{addr}/{serial}");
+    if !ctx
+        .emit(Event::FeedStatus(FeedStatus {
+            board: ctx.board,
+            state: conn.state(),
+            detail: what.clone(),
+        }))
+        .await
+    {
+        return;
+    }
+    let tick_every = (timing.stale_after / 6).clamp(
+        std::time::Duration::from_millis(20),
+        std::time::Duration::from_millis(500),
+    );
+    let feed_id = u64::from(ctx.board.0);
+    let mut request_id = 0u64;
+    loop {
+        let opened = tokio::select! {
+            r = connect(&addr, &timing) => r,
+            _ = super::stopped(&mut shutdown) => return,
+        };
+        let reason = match opened {
+            Err(e) => e,
+            Ok(mut ws) => {
+                ctx.counters.connects.fetch_add(1, Ordering::Relaxed);
+                conn.on_connected(ctx.now_ms());
+                request_id += 1;
+                let sub = Request::subscribe_eboard(request_id, feed_id, &serial).to_json();
+                let mut keepalive = tokio::time::interval(timing.keepalive);
+                let mut ticker = tokio::time::interval(tick_every);
+                let r: String = if let Err(e) = ws.send(WsMessage::text(sub)).await {
+                    e.to_string()
+                } else {
+                    loop {
+                        tokio::select! {
+                            _ = super::stopped(&mut shutdown) => {
+                                let _ = ws.close(None).await;
+                                return;
+                            }
+                            m = ws.next() => {
+                                let now = ctx.now_ms();
+                                let m = match m {
+                                    Some(Ok(m)) => m,
+                                    Some(Err(e)) => break e.to_string(),
+                                    None => break "closed by peer".into(),
+                                };
+                                ctx.counters.frames.fetch_add(1, Ordering::Relaxed);
+                                match m {
+                                    WsMessage::Text(t) => {
+                                        ctx.counters.bytes.fetch_add(t.len() as u64, Ordering::Relaxed);
+                                        match Response::parse(&t) {
+                                            Ok(r) if r.response == ResponseKind::Feed && r.id == feed_id => {
+                                                match r.eboard_event() {
+                                                    Ok(ev) => session.on_event(&ev, &mut events),
+                                                    Err(_) => { ctx.counters.bad_json.fetch_add(1, Ordering::Relaxed); }
+                                                }
+                                            }
+                                            Ok(r) if r.response == ResponseKind::Error && r.id == request_id => {
+                                                // the subscription was refused (e.g. no such e-board)
+                                                break format!("LiveChess refused the subscription: {}", r.error_message());
+                                            }
+                                            Ok(r) if r.response == ResponseKind::Error => {
+                                                ctx.counters.unknown_messages.fetch_add(1, Ordering::Relaxed);
+                                            }
+                                            Ok(r) if r.response == ResponseKind::Call => {}
+                                            Ok(_) => { ctx.counters.unknown_messages.fetch_add(1, Ordering::Relaxed); }
+                                            Err(LiveChessError::BadJson(_)) => { ctx.counters.bad_json.fetch_add(1, Ordering::Relaxed); }
+                                            Err(_) => { ctx.counters.unknown_messages.fetch_add(1, Ordering::Relaxed); }
+                                        }
+                                    }
+                                    WsMessage::Close(_) => break "closed by peer".into(),
+                                    WsMessage::Binary(_) | WsMessage::Frame(_) => {
+                                        ctx.counters.unknown_messages.fetch_add(1, Ordering::Relaxed);
+                                    }
+                                    WsMessage::Ping(_) | WsMessage::Pong(_) => {}
+                                }
+                                let t = conn.on_data(now);
+                                if !ctx.transition(t).await { return; }
+                                for e in events.drain(..) {
+                                    if !ctx.emit(e).await { return; }
+                                }
+                            }
+                            _ = keepalive.tick() => {
+                                if let Err(e) = ws.send(WsMessage::Ping(Vec::new().into())).await {
+                                    break e.to_string();
+                                }
+                            }
+                            _ = ticker.tick() => {
+                                let (t, drop_link) = conn.on_tick(ctx.now_ms());
+                                if !ctx.transition(t).await { return; }
+                                if drop_link { break String::new(); }
+                            }
+                        }
+                    }
+                };
+                r
+            }
+        };
+        if conn.state() != FeedState::Lost {
+            let t = conn.on_disconnected(ctx.now_ms(), &format!("{what}: {reason}"));
+            if !ctx.transition(t).await {
+                return;
+            }
+        }
+        let at = conn.retry_at_ms().unwrap_or(0);
+        if !ctx.sleep_until_ms(at).await {
+            return;
+        }
+        let t = conn.on_retry(ctx.now_ms());
+        if !ctx.transition(t).await {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ev(san: &[&str], board: Option<&str>) -> EBoardEvent {
+        EBoardEvent {
+            serialnr: "1".into(),
+            flipped: false,
+            board: board.map(str::to_string),
+            clock: None,
+            start: None,
+            san: Some(san.iter().map(|s| s.to_string()).collect()),
+            matches: None,
+        }
+    }
+
+    fn moves(out: &[Event]) -> Vec<(u32, String)> {
+        out.iter()
+            .filter_map(|e| match e {
+                Event::MoveMade(m) => Some((m.ply, m.san.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn full_san_lists_give_each_move_once() {
+        let mut s = LiveChessSession::new(BoardNo(1));
+        let mut out = Vec::new();
+        s.on_event(&ev(&["e4"], None), &mut out);
+        s.on_event(&ev(&["e4"], None), &mut out);
+        s.on_event(&ev(&["e4", "e5", "Nf3"], None), &mut out);
+        assert_eq!(
+            moves(&out),
+            [(1, "e4".into()), (2, "e5".into()), (3, "Nf3".into())]
+        );
+        out.clear();
+        // correction: Nf3 replaced by Nc3
+        s.on_event(&ev(&["e4", "e5", "Nc3"], None), &mut out);
+        assert!(matches!(out[0], Event::BoardIrregularity(_)));
+        assert_eq!(moves(&out), [(3, "Nc3".into())]);
+        out.clear();
+        s.on_event(&ev(&["e4", "e5", "Nc3", "Qh4", "Kxe8"], None), &mut out);
+        assert_eq!(moves(&out), [(4, "Qh4".into())]);
+        assert!(matches!(out.last(), Some(Event::BoardIrregularity(_))));
+    }
+
+    #[test]
+    fn made_up_king_moves_are_a_result_signal() {
+        let mut s = LiveChessSession::new(BoardNo(1));
+        let mut out = Vec::new();
+        s.on_event(&ev(&["e4", "e5", "Ke2", "Ke7"], None), &mut out);
+        out.clear();
+        // kings put on d5 and e4?? — here: white king d4, black king e5 (both dark: 0-1)
+        let placement = "rnbq1bnr/pppp1ppp/8/4k3/3KP3/8/PPPP1PPP/RNBQ1BNR";
+        s.on_event(
+            &ev(
+                &["e4", "e5", "Ke2", "Ke7", "Kd3", "Kd6", "Kd4"],
+                Some(placement),
+            ),
+            &mut out,
+        );
+        let m = moves(&out);
+        assert_eq!(m, [(5, "Kd3".into()), (6, "Kd6".into())]);
+        assert!(out.iter().any(|e| matches!(e, Event::ResultSignal(r) if r.result == crate::model::GameResult::BlackWins)));
+    }
+}

@@ -1,0 +1,310 @@
+//! Live feeds: one tokio task per board, reading a DGT stream over TCP (ser2net style) or a
+//! serial port, or a LiveChess websocket, and sending journal events into a channel.
+//!
+//! Source URIs:
+//! - `tcp://HOST:PORT`: the raw DGT serial byte stream over TCP;
+//! - `serial:///dev/ttyUSB0`: a serial port (9600 8N1), read in a blocking thread;
+//! - `livechess://HOST:PORT/SERIAL`: the e-board `SERIAL` of a DGT LiveChess instance
+//!   (`ws://HOST:PORT/api/v1.0`, port 1982 by default).
+//!
+//! Every connection state change is sent as a `FeedStatus` event (see [`connection`]). A feed
+//! task never panics on input: bad bytes and bad JSON are counted in [`FeedCounters`].
+
+pub mod connection;
+mod dgt_feed;
+mod link;
+pub mod livechess_feed;
+pub mod session;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use tokio::sync::{mpsc, watch};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+pub use connection::{Connection, Timing, Transition};
+pub use session::DgtSession;
+
+use crate::model::{BoardNo, MonoMs};
+use crate::record::{Event, FeedStatus, Origin};
+
+/// An event from a feed, stamped with the monotonic time (ms since the caller's base instant).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FeedRecord {
+    pub mono_ms: MonoMs,
+    pub origin: Origin,
+    pub event: Event,
+}
+
+/// Where a board's data comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// `tcp://HOST:PORT`
+    Tcp { addr: String },
+    /// `serial:///dev/ttyUSB0`
+    Serial { path: String },
+    /// `livechess://HOST:PORT/SERIAL`
+    LiveChess { addr: String, serial: String },
+}
+
+/// A source URI that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad feed source {uri:?}: {reason}")]
+pub struct SourceError {
+    pub uri: String,
+    pub reason: String,
+}
+
+impl Source {
+    /// Parses a source URI.
+    pub fn parse(uri: &str) -> Result<Source, SourceError> {
+        let err = |reason: &str| SourceError {
+            uri: uri.to_string(),
+            reason: reason.to_string(),
+        };
+        let (scheme, rest) = uri
+            .split_once("://")
+            .ok_or_else(|| err("missing scheme://"))?;
+        match scheme {
+            "tcp" => {
+                let addr = rest.trim_end_matches('/');
+                let (host, port) = addr
+                    .rsplit_once(':')
+                    .ok_or_else(|| err("expected HOST:PORT"))?;
+                if host.is_empty() || port.parse::<u16>().is_err() {
+                    return Err(err("expected HOST:PORT"));
+                }
+                Ok(Source::Tcp {
+                    addr: addr.to_string(),
+                })
+            }
+            "serial" => {
+                if !rest.starts_with('/') || rest.len() < 2 {
+                    return Err(err("expected serial:///dev/NAME"));
+                }
+                Ok(Source::Serial {
+                    path: rest.to_string(),
+                })
+            }
+            "livechess" => {
+                let (hostport, serial) = rest
+                    .split_once('/')
+                    .ok_or_else(|| err("expected HOST[:PORT]/SERIAL"))?;
+                if serial.is_empty() || serial.contains('/') || hostport.is_empty() {
+                    return Err(err("expected HOST[:PORT]/SERIAL"));
+                }
+                let addr = if hostport.contains(':') {
+                    hostport.to_string()
+                } else {
+                    format!("{hostport}:{}", crate::livechess::DEFAULT_PORT)
+                };
+                Ok(Source::LiveChess {
+                    addr,
+                    serial: serial.to_string(),
+                })
+            }
+            _ => Err(err("unknown scheme (tcp, serial, livechess)")),
+        }
+    }
+}
+
+/// Counters of one or more feeds (share one `Arc` between feeds to add them up).
+#[derive(Debug, Default)]
+pub struct FeedCounters {
+    pub bytes: AtomicU64,
+    pub frames: AtomicU64,
+    pub garbage_bytes: AtomicU64,
+    pub oversize_frames: AtomicU64,
+    pub bad_frames: AtomicU64,
+    pub bad_json: AtomicU64,
+    pub unknown_messages: AtomicU64,
+    /// Clock samples and positions dropped because the consumer was behind.
+    pub dropped_events: AtomicU64,
+    pub connects: AtomicU64,
+}
+
+/// A copy of the counters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CountersSnapshot {
+    pub bytes: u64,
+    pub frames: u64,
+    pub garbage_bytes: u64,
+    pub oversize_frames: u64,
+    pub bad_frames: u64,
+    pub bad_json: u64,
+    pub unknown_messages: u64,
+    pub dropped_events: u64,
+    pub connects: u64,
+}
+
+impl FeedCounters {
+    pub fn snapshot(&self) -> CountersSnapshot {
+        let l = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        CountersSnapshot {
+            bytes: l(&self.bytes),
+            frames: l(&self.frames),
+            garbage_bytes: l(&self.garbage_bytes),
+            oversize_frames: l(&self.oversize_frames),
+            bad_frames: l(&self.bad_frames),
+            bad_json: l(&self.bad_json),
+            unknown_messages: l(&self.unknown_messages),
+            dropped_events: l(&self.dropped_events),
+            connects: l(&self.connects),
+        }
+    }
+}
+
+/// How to run one board's feed.
+#[derive(Debug, Clone)]
+pub struct FeedConfig {
+    pub board: BoardNo,
+    pub source: Source,
+    /// Monotonic timestamps are ms since this instant.
+    pub base: Instant,
+    pub timing: Timing,
+}
+
+/// What every feed task shares: the output channel, counters and the shutdown signal.
+pub(crate) struct Ctx {
+    pub board: BoardNo,
+    pub base: Instant,
+    pub tx: mpsc::Sender<FeedRecord>,
+    pub counters: Arc<FeedCounters>,
+    pub shutdown: watch::Receiver<bool>,
+}
+
+impl Ctx {
+    pub fn now_ms(&self) -> u64 {
+        u64::try_from(self.base.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// Sends an event. Clock samples and positions are dropped (and counted) when the consumer
+    /// is behind, so a flooding board cannot hold up the others; everything else waits.
+    /// Returns false when the receiver is gone.
+    pub async fn emit(&self, event: Event) -> bool {
+        let rec = FeedRecord {
+            mono_ms: self.now_ms(),
+            origin: Origin::Feed(self.board),
+            event,
+        };
+        if matches!(rec.event, Event::ClockSample(_) | Event::BoardPosition(_)) {
+            match self.tx.try_send(rec) {
+                Ok(()) => true,
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    self.counters.dropped_events.fetch_add(1, Ordering::Relaxed);
+                    true
+                }
+                Err(mpsc::error::TrySendError::Closed(_)) => false,
+            }
+        } else {
+            self.tx.send(rec).await.is_ok()
+        }
+    }
+
+    pub async fn transition(&self, t: Option<Transition>) -> bool {
+        match t {
+            Some(t) => {
+                self.emit(Event::FeedStatus(FeedStatus {
+                    board: self.board,
+                    state: t.to,
+                    detail: t.detail,
+                }))
+                .await
+            }
+            None => true,
+        }
+    }
+
+    pub fn shutting_down(&self) -> bool {
+        *self.shutdown.borrow()
+    }
+
+    /// Sleeps until `until_ms`; false when shutdown came first.
+    pub async fn sleep_until_ms(&mut self, until_ms: u64) -> bool {
+        let at = self.base + std::time::Duration::from_millis(until_ms);
+        let mut shutdown = self.shutdown.clone();
+        tokio::select! {
+            _ = tokio::time::sleep_until(at) => !self.shutting_down(),
+            _ = stopped(&mut shutdown) => false,
+        }
+    }
+}
+
+/// Resolves when the shutdown flag is (or turns) true, or its sender is gone.
+pub(crate) async fn stopped(rx: &mut watch::Receiver<bool>) {
+    let _ = rx.wait_for(|s| *s).await;
+}
+
+/// Spawns the feed of one board. It runs until `shutdown` turns true or `tx` is closed, and
+/// reconnects by itself. The first event is `FeedStatus(Connecting)`.
+pub fn spawn_feed(
+    config: FeedConfig,
+    tx: mpsc::Sender<FeedRecord>,
+    counters: Arc<FeedCounters>,
+    shutdown: watch::Receiver<bool>,
+) -> JoinHandle<()> {
+    let ctx = Ctx {
+        board: config.board,
+        base: config.base,
+        tx,
+        counters,
+        shutdown,
+    };
+    tokio::spawn(async move {
+        match config.source {
+            Source::Tcp { .. } | Source::Serial { .. } => {
+                dgt_feed::run(ctx, config.source, config.timing).await
+            }
+            Source::LiveChess { addr, serial } => {
+                livechess_feed::run(ctx, addr, serial, config.timing).await
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_uris() {
+        assert_eq!(
+            Source::parse("tcp://127.0.0.1:4001").unwrap(),
+            Source::Tcp {
+                addr: "127.0.0.1:4001".into()
+            }
+        );
+        assert_eq!(
+            Source::parse("serial:///dev/ttyUSB0").unwrap(),
+            Source::Serial {
+                path: "/dev/ttyUSB0".into()
+            }
+        );
+        assert_eq!(
+            Source::parse("livechess://localhost/12345").unwrap(),
+            Source::LiveChess {
+                addr: "localhost:1982".into(),
+                serial: "12345".into()
+            }
+        );
+        assert_eq!(
+            Source::parse("livechess://10.0.0.2:2000/12345").unwrap(),
+            Source::LiveChess {
+                addr: "10.0.0.2:2000".into(),
+                serial: "12345".into()
+            }
+        );
+        for bad in [
+            "",
+            "tcp://nohost",
+            "tcp://h:x",
+            "udp://h:1",
+            "serial://dev",
+            "livechess://h",
+            "livechess://h/",
+        ] {
+            assert!(Source::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

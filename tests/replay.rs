@@ -1,0 +1,246 @@
+//! Replay: the state at any moment equals the state built live up to it; incidents; bundles.
+
+use std::path::Path;
+use std::process::Command;
+
+use arbiter_console::journal::{Chain, Record};
+use arbiter_console::model::{BoardNo, ClockSide, GameResult, TeamSide};
+use arbiter_console::record::{
+    ClockSample, Event, FeedState, FeedStatus, MoveMade, Note, Origin, PlayerArrived,
+    ResultRecorded, RoundStarted, SessionStarted,
+};
+use arbiter_console::replay::{self, Replay};
+use arbiter_console::state::{MatchState, apply};
+use proptest::prelude::*;
+
+fn session() -> Event {
+    SessionStarted {
+        match_sha256: String::new(),
+        profile_sha256: String::new(),
+        match_path: String::new(),
+        profile_id: "bundesliga".into(),
+        boards: 4,
+        software: "test".into(),
+        time_control: Some("90/40+30+30s".parse().unwrap()),
+    }
+    .into()
+}
+
+fn arb_event() -> impl Strategy<Value = (Origin, Event)> {
+    let board = (1u16..=4).prop_map(BoardNo);
+    prop_oneof![
+        4 => (board.clone(), 0u64..5_400_000, 0u64..5_400_000, 0u8..3).prop_map(|(b, l, r, run)| (
+            Origin::Feed(b),
+            ClockSample {
+                board: b,
+                left_ms: l / 1000 * 1000,
+                right_ms: r / 1000 * 1000,
+                running: [None, Some(ClockSide::Left), Some(ClockSide::Right)][usize::from(run)],
+                left_flag: false,
+                right_flag: false,
+                white_side: Some(ClockSide::Left),
+            }
+            .into()
+        )),
+        2 => (board.clone(), 1u32..100).prop_map(|(b, ply)| (
+            Origin::Feed(b),
+            MoveMade { board: b, ply, uci: "e2e4".into(), san: "e4".into() }.into()
+        )),
+        1 => board.clone().prop_map(|b| (Origin::Arbiter, PlayerArrived { board: b, team: TeamSide::Home }.into())),
+        1 => board.clone().prop_map(|b| (Origin::Arbiter, ResultRecorded { board: b, result: GameResult::BlackWins, reason: String::new() }.into())),
+        1 => board.clone().prop_map(|b| (Origin::Feed(b), FeedStatus { board: b, state: FeedState::Stale, detail: String::new() }.into())),
+        1 => Just((Origin::Arbiter, RoundStarted {}.into())),
+        1 => Just((Origin::System, session())),
+        1 => board.prop_map(|b| (Origin::Arbiter, Note { board: Some(b), text: "n".into(), witnesses: Vec::new() }.into())),
+    ]
+}
+
+/// Random journals with random gaps between records (some equal times).
+fn journal() -> impl Strategy<Value = Vec<Record>> {
+    prop::collection::vec((arb_event(), 0u64..3_000), 1..300).prop_map(|evs| {
+        let mut chain = Chain::default();
+        let mut buf = Vec::new();
+        let mut t = 0u64;
+        let mut out = vec![chain.append(1_764_334_800_000, 0, Origin::System, session(), &mut buf)];
+        for ((o, e), gap) in evs {
+            t += gap;
+            buf.clear();
+            out.push(chain.append(1_764_334_800_000 + t as i64, t, o, e, &mut buf));
+        }
+        out
+    })
+}
+
+proptest! {
+    // Each case replays to ~600 moments; 48 cases keep the debug-build run short.
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// For every moment T, the state built live up to T equals the state replayed to T.
+    #[test]
+    fn live_equals_replay_at_every_moment(records in journal()) {
+        let r = Replay::new(records.clone());
+        let mut live = MatchState::default();
+        let mut snapshots = vec![(i64::MIN, MatchState::default())];
+        for rec in &records {
+            apply(&mut live, rec);
+            snapshots.push((rec.wall_ms, live.clone()));
+        }
+        // Every record's instant, and the instants between records.
+        for (i, rec) in records.iter().enumerate() {
+            for t in [rec.wall_ms - 1, rec.wall_ms, rec.wall_ms + 1] {
+                let live_at = snapshots.iter().rev().find(|(w, _)| *w <= t).map(|(_, s)| s).unwrap();
+                let (replayed, _) = r.at(t);
+                prop_assert_eq!(&replayed, live_at, "at record {} (t = {})", i, t);
+            }
+        }
+    }
+}
+
+#[test]
+fn checkpoints_give_the_same_state_as_a_full_fold() {
+    // More records than one checkpoint interval.
+    let mut chain = Chain::default();
+    let mut buf = Vec::new();
+    let mut recs = vec![chain.append(0, 0, Origin::System, session(), &mut buf)];
+    for i in 1..(replay::CHECKPOINT_EVERY * 2 + 500) as u64 {
+        let b = BoardNo((i % 4) as u16 + 1);
+        let ev = ClockSample {
+            board: b,
+            left_ms: 5_400_000 - ((i / 4) % 5_000) * 1000,
+            right_ms: 5_400_000,
+            running: Some(ClockSide::Left),
+            left_flag: false,
+            right_flag: false,
+            white_side: Some(ClockSide::Left),
+        };
+        buf.clear();
+        recs.push(chain.append(
+            i as i64 * 250,
+            i * 250,
+            Origin::Feed(b),
+            ev.into(),
+            &mut buf,
+        ));
+    }
+    let r = Replay::new(recs.clone());
+    for n in [
+        0,
+        1,
+        replay::CHECKPOINT_EVERY - 1,
+        replay::CHECKPOINT_EVERY,
+        replay::CHECKPOINT_EVERY + 7,
+        recs.len(),
+    ] {
+        assert_eq!(
+            r.state_after(n),
+            MatchState::fold(&recs[..n]),
+            "after {n} records"
+        );
+    }
+}
+
+fn trier_journal() -> Vec<u8> {
+    arbiter_console::scenario::run_file(Path::new("tests/scenarios/trier-quickplay.toml"))
+        .unwrap()
+        .journal
+}
+
+#[test]
+fn incidents_and_queries_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let j = dir.path().join("m.jsonl");
+    std::fs::write(&j, trier_journal()).unwrap();
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let out = Command::new(bin)
+        .arg("replay")
+        .arg(&j)
+        .args(["--incidents", "--board", "7"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("16:50:05.000")
+            && text.contains("quickplay_claim  decision postponed; +2 min to Black"),
+        "{text}"
+    );
+    assert!(!text.contains("board 4"), "narrowed to board 7: {text}");
+    // The clocks when the claim was made, and the claim in the state, as JSON.
+    let out = Command::new(bin)
+        .arg("replay")
+        .arg(&j)
+        .args(["--at", "16:50:05", "--json", "--board", "7"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["clocks"][0]["white"], "0:01:40");
+    assert_eq!(v["clocks"][0]["black"], "0:06:00");
+    assert_eq!(v["interventions"].as_array().unwrap().len(), 1);
+    // A moment before it: no intervention yet.
+    let out = Command::new(bin)
+        .arg("replay")
+        .arg(&j)
+        .args(["--at", "16:50:04", "--json", "--board", "7"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["interventions"].as_array().unwrap().len(), 0);
+    // Bad input: a clear message, no panic.
+    let out = Command::new(bin)
+        .arg("replay")
+        .arg(&j)
+        .args(["--at", "25:99"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected HH:MM:SS"));
+}
+
+#[test]
+fn a_bundle_verifies_against_the_chain_and_tampering_is_caught() {
+    let j = trier_journal();
+    // 14:00 (13:00 UTC) on 2026-11-28 is the scenario's start; the claim is at 16:50:05.
+    let start = chrono::DateTime::parse_from_rfc3339("2026-11-28T14:00:00+01:00")
+        .unwrap()
+        .timestamp_millis();
+    let (from, to) = (
+        start + (2 * 3600 + 50 * 60) * 1000,
+        start + (2 * 3600 + 52 * 60) * 1000,
+    );
+    let bundle = replay::extract(&j, Some(BoardNo(7)), from, to).unwrap();
+    let h = replay::verify_bundle(&bundle, Some(&j)).unwrap();
+    assert_eq!((h.from_seq, h.to_seq), (8, 11));
+    assert!(replay::verify_bundle(&bundle, None).is_ok());
+    // One byte changed in a record.
+    let mut bad = bundle.clone();
+    let pos = bad.windows(9).position(|w| w == b"postponed").unwrap();
+    bad[pos] = b'P';
+    assert!(
+        replay::verify_bundle(&bad, Some(&j))
+            .unwrap_err()
+            .contains("line")
+    );
+    // A record dropped from the middle.
+    let lines: Vec<&[u8]> = bundle.split_inclusive(|b| *b == b'\n').collect();
+    let dropped: Vec<u8> = lines
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != 3)
+        .flat_map(|(_, l)| l.to_vec())
+        .collect();
+    assert!(
+        replay::verify_bundle(&dropped, None)
+            .unwrap_err()
+            .contains("does not link")
+    );
+    // Against another journal.
+    let other =
+        arbiter_console::scenario::run_file(Path::new("tests/scenarios/bundesliga-match.toml"))
+            .unwrap()
+            .journal;
+    assert!(replay::verify_bundle(&bundle, Some(&other)).is_err());
+}
