@@ -227,6 +227,114 @@ pub fn run_console(
     Ok(())
 }
 
+/// The demo's venue: the simulator (issue 4) on loopback with the games of `tests/data/pgn` and
+/// the incidents of `tests/data/scenarios/incidents.toml`, and one DGT feed per board reading
+/// it. Runs on its own tokio runtime in a background thread; the feed records arrive on the
+/// returned channel. The round is started and the players present are entered at once
+/// (board 3's Black arrives late in the scenario).
+pub fn simulator_inputs(m: &Match, root: &Path) -> anyhow::Result<Receiver<(Origin, Event)>> {
+    use crate::feeds::{FeedConfig, FeedCounters, FeedRecord, Source, Timing, spawn_feed};
+    use crate::model::{BoardNo, Color, TeamSide};
+    use crate::record::{PlayerArrived, RoundStarted};
+    use crate::simulator::{Scenario, Simulator, SimulatorConfig};
+    use std::sync::Arc;
+
+    let games = crate::cli::load_games(&[], Some(&root.join("tests/data/pgn")))?;
+    let path = root.join("tests/data/scenarios/incidents.toml");
+    let scenario = Scenario::from_toml(
+        &std::fs::read_to_string(&path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
+    )?;
+    let boards = usize::from(m.file.boards);
+    let late: Vec<(BoardNo, TeamSide)> = scenario
+        .incidents
+        .iter()
+        .filter_map(|i| match i {
+            crate::simulator::Incident::LateArrival { board, color, .. } => {
+                let b = BoardNo(*board);
+                let white = m.white_team(b);
+                let color: Color = (*color).into();
+                Some((
+                    b,
+                    if color.is_white() {
+                        white
+                    } else {
+                        white.other()
+                    },
+                ))
+            }
+            _ => None,
+        })
+        .collect();
+    let (tx, rx) = mpsc::channel();
+    for b in 0..boards {
+        let board = BoardNo::from_index(b);
+        for team in [TeamSide::Home, TeamSide::Away] {
+            if !late.contains(&(board, team)) {
+                let _ = tx.send((
+                    Origin::System,
+                    Event::PlayerArrived(PlayerArrived { board, team }),
+                ));
+            }
+        }
+    }
+    let _ = tx.send((Origin::System, Event::RoundStarted(RoundStarted {})));
+    let (ready_tx, ready_rx) = mpsc::channel::<anyhow::Result<()>>();
+    thread::spawn(move || {
+        let rt = match tokio::runtime::Runtime::new() {
+            Ok(rt) => rt,
+            Err(e) => {
+                let _ = ready_tx.send(Err(e.into()));
+                return;
+            }
+        };
+        rt.block_on(async move {
+            let config = SimulatorConfig {
+                boards,
+                games,
+                scenario,
+                ..SimulatorConfig::default()
+            };
+            let sim = match Simulator::bind(config).await {
+                Ok(s) => s,
+                Err(e) => {
+                    let _ = ready_tx.send(Err(e));
+                    return;
+                }
+            };
+            let addrs = sim.ports().boards.clone();
+            let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+            let serving = tokio::spawn(sim.serve(stop_rx.clone()));
+            let (ftx, mut frx) = tokio::sync::mpsc::channel::<FeedRecord>(4096);
+            let base = tokio::time::Instant::now();
+            let counters = Arc::new(FeedCounters::default());
+            for (i, addr) in addrs.iter().enumerate() {
+                let config = FeedConfig {
+                    board: BoardNo::from_index(i),
+                    source: Source::Tcp {
+                        addr: addr.to_string(),
+                    },
+                    base,
+                    timing: Timing::default(),
+                };
+                spawn_feed(config, ftx.clone(), counters.clone(), stop_rx.clone());
+            }
+            drop(ftx);
+            let _ = ready_tx.send(Ok(()));
+            while let Some(r) = frx.recv().await {
+                if tx.send((r.origin, r.event)).is_err() {
+                    break;
+                }
+            }
+            let _ = stop_tx.send(true);
+            let _ = serving.await;
+        });
+    });
+    ready_rx
+        .recv()
+        .map_err(|_| anyhow::anyhow!("the simulator thread ended"))??;
+    Ok(rx)
+}
+
 /// A temporary in-process generator of plausible feed inputs for the demo: clocks and moves on
 /// every board, with a few scripted incidents.
 // replaced by the simulator on merge

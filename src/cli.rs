@@ -340,7 +340,23 @@ fn console(path: &Path, lang: Option<&str>, journal: Option<PathBuf>, demo: bool
     };
     let journal = journal.unwrap_or_else(|| app::default_journal_path(&m));
     let inputs = if demo {
-        app::demo_inputs(&m)
+        // The simulator and the feeds on loopback; the in-process generator if they cannot run
+        // (e.g. the test data is not next to the binary).
+        let root = demo_match_path()
+            .parent()
+            .and_then(Path::parent)
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        match app::simulator_inputs(&m, &root) {
+            Ok(rx) => rx,
+            Err(e) => {
+                eprintln!(
+                    "arbiter demo: simulator unavailable ({e:#}); using the built-in generator"
+                );
+                app::demo_inputs(&m)
+            }
+        }
     } else {
         // The feeds (issue 4) send into this channel; until they land, the console runs without.
         let (_tx, rx) = std::sync::mpsc::channel();
