@@ -335,6 +335,52 @@ pub fn simulator_inputs(m: &Match, root: &Path) -> anyhow::Result<Receiver<(Orig
     Ok(rx)
 }
 
+/// The match's own feeds (`feeds = [...]` in the match file, one URI per board; `none` skips a
+/// board), each run by `feeds::spawn_feed` on a tokio runtime in a background thread.
+pub fn match_feed_inputs(m: &Match) -> anyhow::Result<Receiver<(Origin, Event)>> {
+    use crate::feeds::{FeedConfig, FeedCounters, FeedRecord, Source, Timing, spawn_feed};
+    use crate::model::BoardNo;
+    use std::sync::Arc;
+
+    let mut sources = Vec::new();
+    for (i, uri) in m.file.feeds.iter().enumerate() {
+        if uri.trim() == "none" || uri.trim().is_empty() {
+            continue;
+        }
+        sources.push((BoardNo::from_index(i), Source::parse(uri)?));
+    }
+    let (tx, rx) = mpsc::channel();
+    if sources.is_empty() {
+        return Ok(rx);
+    }
+    let rt = tokio::runtime::Runtime::new()?;
+    thread::spawn(move || {
+        rt.block_on(async move {
+            let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+            let (ftx, mut frx) = tokio::sync::mpsc::channel::<FeedRecord>(4096);
+            let base = tokio::time::Instant::now();
+            let counters = Arc::new(FeedCounters::default());
+            for (board, source) in sources {
+                let config = FeedConfig {
+                    board,
+                    source,
+                    base,
+                    timing: Timing::default(),
+                };
+                spawn_feed(config, ftx.clone(), counters.clone(), stop_rx.clone());
+            }
+            drop(ftx);
+            while let Some(r) = frx.recv().await {
+                if tx.send((r.origin, r.event)).is_err() {
+                    break;
+                }
+            }
+            let _ = stop_tx.send(true);
+        });
+    });
+    Ok(rx)
+}
+
 /// A temporary in-process generator of plausible feed inputs for the demo: clocks and moves on
 /// every board, with a few scripted incidents.
 // replaced by the simulator on merge

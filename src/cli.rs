@@ -358,9 +358,13 @@ fn console(path: &Path, lang: Option<&str>, journal: Option<PathBuf>, demo: bool
             }
         }
     } else {
-        // The feeds (issue 4) send into this channel; until they land, the console runs without.
-        let (_tx, rx) = std::sync::mpsc::channel();
-        rx
+        match app::match_feed_inputs(&m) {
+            Ok(rx) => rx,
+            Err(e) => {
+                eprintln!("arbiter run: {e:#}");
+                return ExitCode::from(EXIT_INPUT);
+            }
+        }
     };
     match app::run_console(m, &journal, inputs, lang) {
         Ok(()) => {
