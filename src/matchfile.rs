@@ -172,13 +172,21 @@ impl Source {
             "livechess" => {
                 let (hp, serial) = rest
                     .split_once('/')
-                    .ok_or_else(|| format!("{uri:?}: expected livechess://HOST:PORT/SERIAL"))?;
-                if serial.is_empty() || serial.contains('/') {
+                    .ok_or_else(|| format!("{uri:?}: expected livechess://HOST[:PORT]/SERIAL"))?;
+                if serial.is_empty() || serial.contains('/') || hp.is_empty() {
                     return Err(format!(
-                        "{uri:?}: expected one e-board serial number after the port"
+                        "{uri:?}: expected livechess://HOST[:PORT]/SERIAL with one e-board serial number"
                     ));
                 }
-                let (host, port) = host_port(hp)?;
+                // The LiveChess port defaults to 1982.
+                let (host, port) = if hp.rsplit_once(':').is_some_and(|(_, p)| !p.contains(']')) {
+                    host_port(hp)?
+                } else {
+                    (
+                        hp.trim_start_matches('[').trim_end_matches(']').to_string(),
+                        1982,
+                    )
+                };
                 Ok(Source::LiveChess {
                     host,
                     port,
@@ -697,5 +705,15 @@ mod tests {
                 .contains("unknown scheme")
         );
         assert!(Source::parse("serial://ttyUSB0").is_err());
+        assert_eq!(
+            Source::parse("livechess://venue-pc/24601"),
+            Ok(Source::LiveChess {
+                host: "venue-pc".into(),
+                port: 1982,
+                serial: "24601".into()
+            })
+        );
+        assert!(Source::parse("livechess://venue-pc:x/24601").is_err());
+        assert!(Source::parse("livechess:///24601").is_err());
     }
 }

@@ -10,10 +10,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use arbiter_console::feeds::{FeedConfig, FeedCounters, FeedRecord, Source, Timing, spawn_feed};
+use arbiter_console::journal::{self, Chain};
 use arbiter_console::model::{BoardNo, ClockSide};
 use arbiter_console::record::{Event, FeedState};
+use arbiter_console::record::{Origin, SessionStarted};
 use arbiter_console::simulator::pgn::{self, PgnGame, Replayed};
 use arbiter_console::simulator::{Incident, Scenario, Simulator, SimulatorConfig};
+use arbiter_console::state::MatchState;
 use shakmaty::Position;
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
@@ -195,6 +198,60 @@ fn check_board(
     checked
 }
 
+/// Journals the feed records as the console does (hash chain, then `apply`) and checks the
+/// console's state: the same moves (SAN), the same final position, and the mover's clock after
+/// every move within 1 s of the PGN's `[%clk]`.
+fn check_state(log: &[FeedRecord], games: &[PgnGame], plies: &[usize]) {
+    let mut chain = Chain::default();
+    let mut bytes = Vec::new();
+    let session = SessionStarted {
+        match_sha256: String::new(),
+        profile_sha256: String::new(),
+        match_path: String::new(),
+        profile_id: "bundesliga".into(),
+        boards: games.len() as u16,
+        software: "feeds_e2e".into(),
+        time_control: Some("90/40+30+30s".parse().unwrap()),
+    };
+    chain.append(0, 0, Origin::System, session.into(), &mut bytes);
+    for r in log {
+        chain.append(
+            r.mono_ms as i64,
+            r.mono_ms,
+            r.origin,
+            r.event.clone(),
+            &mut bytes,
+        );
+    }
+    let (records, v) = journal::records_from_bytes(&bytes).unwrap();
+    assert!(v.is_intact());
+    let s = MatchState::fold(&records);
+    assert!(s.rejected.is_empty(), "{:?}", s.rejected);
+    for (i, g) in games.iter().enumerate() {
+        let b = BoardNo::from_index(i);
+        let bs = s.board(b).unwrap();
+        let replay = g.replay().unwrap();
+        let sans: Vec<&str> = bs.moves.iter().map(|m| m.san.as_str()).collect();
+        assert_eq!(sans, replay.san[..plies[i]], "board {b}: the state's moves");
+        assert_eq!(
+            bs.placement.as_deref(),
+            Some(replay.positions[plies[i]].board().to_string().as_str()),
+            "board {b}: the state's final position"
+        );
+        for m in &bs.moves {
+            let clk = g.moves[m.ply as usize - 1].clk_ms.unwrap();
+            let got = m
+                .clock_ms
+                .unwrap_or_else(|| panic!("board {b} ply {}: no clock in the state", m.ply));
+            assert!(
+                got.abs_diff(clk) <= 1000,
+                "board {b} ply {}: state clock {got} ms, PGN [%clk] {clk} ms",
+                m.ply
+            );
+        }
+    }
+}
+
 fn states(evs: &[Event]) -> Vec<FeedState> {
     evs.iter()
         .filter_map(|e| match e {
@@ -279,6 +336,7 @@ async fn eight_boards_over_tcp(full: bool) {
         plies.iter().sum::<usize>(),
         "a clock sample after every move"
     );
+    check_state(&log, &games, &plies);
     assert_eq!(counters.snapshot().garbage_bytes, 0);
     stop.send(true).unwrap();
     sim_stop.send(true).unwrap();
@@ -470,6 +528,7 @@ async fn eight_boards_over_livechess_match_the_pgn() {
         let checked = check_board(&log, i, g, &g.replay().unwrap(), PLIES);
         assert_eq!(checked, PLIES, "board {}", i + 1);
     }
+    check_state(&log, &games, &[PLIES; 8]);
     assert_eq!(counters.snapshot().bad_json, 0);
     stop.send(true).unwrap();
     sim_stop.send(true).unwrap();

@@ -57,54 +57,39 @@ pub struct SourceError {
 }
 
 impl Source {
-    /// Parses a source URI.
+    /// Parses a source URI (the match file's parser, [`crate::matchfile::Source::parse`]);
+    /// `none` is not a feed.
     pub fn parse(uri: &str) -> Result<Source, SourceError> {
-        let err = |reason: &str| SourceError {
+        let parsed = crate::matchfile::Source::parse(uri).map_err(|reason| SourceError {
             uri: uri.to_string(),
-            reason: reason.to_string(),
+            reason,
+        })?;
+        Source::from_config(&parsed).ok_or_else(|| SourceError {
+            uri: uri.to_string(),
+            reason: "no feed (none)".into(),
+        })
+    }
+
+    /// The transport for a match file's source; `None` for `none`.
+    pub fn from_config(s: &crate::matchfile::Source) -> Option<Source> {
+        use crate::matchfile::Source as M;
+        let join = |host: &str, port: u16| {
+            if host.contains(':') {
+                format!("[{host}]:{port}")
+            } else {
+                format!("{host}:{port}")
+            }
         };
-        let (scheme, rest) = uri
-            .split_once("://")
-            .ok_or_else(|| err("missing scheme://"))?;
-        match scheme {
-            "tcp" => {
-                let addr = rest.trim_end_matches('/');
-                let (host, port) = addr
-                    .rsplit_once(':')
-                    .ok_or_else(|| err("expected HOST:PORT"))?;
-                if host.is_empty() || port.parse::<u16>().is_err() {
-                    return Err(err("expected HOST:PORT"));
-                }
-                Ok(Source::Tcp {
-                    addr: addr.to_string(),
-                })
-            }
-            "serial" => {
-                if !rest.starts_with('/') || rest.len() < 2 {
-                    return Err(err("expected serial:///dev/NAME"));
-                }
-                Ok(Source::Serial {
-                    path: rest.to_string(),
-                })
-            }
-            "livechess" => {
-                let (hostport, serial) = rest
-                    .split_once('/')
-                    .ok_or_else(|| err("expected HOST[:PORT]/SERIAL"))?;
-                if serial.is_empty() || serial.contains('/') || hostport.is_empty() {
-                    return Err(err("expected HOST[:PORT]/SERIAL"));
-                }
-                let addr = if hostport.contains(':') {
-                    hostport.to_string()
-                } else {
-                    format!("{hostport}:{}", crate::livechess::DEFAULT_PORT)
-                };
-                Ok(Source::LiveChess {
-                    addr,
-                    serial: serial.to_string(),
-                })
-            }
-            _ => Err(err("unknown scheme (tcp, serial, livechess)")),
+        match s {
+            M::Tcp { host, port } => Some(Source::Tcp {
+                addr: join(host, *port),
+            }),
+            M::Serial { path } => Some(Source::Serial { path: path.clone() }),
+            M::LiveChess { host, port, serial } => Some(Source::LiveChess {
+                addr: join(host, *port),
+                serial: serial.clone(),
+            }),
+            M::None => None,
         }
     }
 }
