@@ -337,18 +337,19 @@ pub fn simulator_inputs(m: &Match, root: &Path) -> anyhow::Result<Receiver<(Orig
 
 /// The match's own feeds (`feeds = [...]` in the match file, one URI per board; `none` skips a
 /// board), each run by `feeds::spawn_feed` on a tokio runtime in a background thread.
+/// Errors only if the runtime cannot start.
 pub fn match_feed_inputs(m: &Match) -> anyhow::Result<Receiver<(Origin, Event)>> {
     use crate::feeds::{FeedConfig, FeedCounters, FeedRecord, Source, Timing, spawn_feed};
     use crate::model::BoardNo;
     use std::sync::Arc;
 
-    let mut sources = Vec::new();
-    for (i, uri) in m.file.feeds.iter().enumerate() {
-        if uri.trim() == "none" || uri.trim().is_empty() {
-            continue;
-        }
-        sources.push((BoardNo::from_index(i), Source::parse(uri)?));
-    }
+    // The match file's sources are validated when it loads; `none` is no feed.
+    let sources: Vec<(BoardNo, Source)> = m
+        .sources
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| Source::from_config(s).map(|s| (BoardNo::from_index(i), s)))
+        .collect();
     let (tx, rx) = mpsc::channel();
     if sources.is_empty() {
         return Ok(rx);
