@@ -203,3 +203,68 @@ fn demo_in_a_pty() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// `arbiter run` on a match file whose feeds point at `arbiter simulate`: all eight feeds live.
+#[test]
+fn run_connects_the_match_feeds() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+
+    let base = 20_000 + (std::process::id() % 2_000) as u16 * 8;
+    let mut sim = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["simulate", "--base-port", &base.to_string()])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("arbiter simulate");
+    let mut lines = BufReader::new(sim.stdout.take().unwrap()).lines();
+    for _ in 0..8 {
+        lines.next().expect("a board line").unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let demo = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("config/matches/demo-bundesliga.toml"),
+    )
+    .unwrap();
+    let mut text = demo.clone();
+    for i in 0..8u16 {
+        text = text.replace(
+            &format!("tcp://127.0.0.1:{}", 7101 + i),
+            &format!("tcp://127.0.0.1:{}", base + i),
+        );
+    }
+    assert_ne!(text, demo);
+    let match_file = dir.path().join("match.toml");
+    std::fs::write(&match_file, text).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    cmd.arg("run")
+        .arg(&match_file)
+        .args(["--lang", "en", "--journal"])
+        .arg(dir.path().join("run.jsonl"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("TERM", "xterm-256color");
+    let mut s = Session::spawn(cmd).expect("spawn arbiter run");
+    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
+    let mut p = Pty {
+        s,
+        vt: vt100::Parser::new(ROWS, COLS, 0),
+    };
+    p.wait_for("Feed 8/8 live", 20);
+    p.key("Q");
+    p.wait_for("Quit the console?", 5);
+    p.key("y");
+    let status = p.s.get_process().wait().unwrap();
+    let _ = sim.kill();
+    let _ = sim.wait();
+    assert!(
+        matches!(status, WaitStatus::Exited(_, 0)),
+        "clean exit: {status:?}"
+    );
+    let journal = std::fs::read_to_string(dir.path().join("run.jsonl")).unwrap();
+    assert!(
+        journal.contains("\"origin\":\"feed:8\""),
+        "feed records journaled"
+    );
+}
