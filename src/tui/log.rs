@@ -176,6 +176,22 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
                 });
             }
         }
+        // What the clock model noticed (a wrong preset, an unexplained change, a stuck clock, …).
+        for (at, a) in &bs.clock_alerts {
+            if matches!(a, crate::clock::ClockAlert::SampleOutOfOrder { .. }) {
+                continue;
+            }
+            let label = super::boards::clock_alert_label(a);
+            out.push(Incident {
+                at: *at,
+                board: b,
+                what: format!("{} {}", en.clock_word, i18n::clock_alert(Lang::En, label)),
+                what_de: format!("{} {}", de.clock_word, i18n::clock_alert(Lang::De, label)),
+                basis: String::new(),
+                detail: String::new(),
+                detail_de: None,
+            });
+        }
         for n in &bs.irregularities {
             out.push(Incident {
                 at: n.at,
