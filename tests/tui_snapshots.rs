@@ -219,6 +219,30 @@ fn intervention_in_three_keys_and_nothing_before_enter() {
         }
         other => panic!("expected an intervention, got {other:?}"),
     }
+    // The arbiter may decide against the proposal: the record keeps both, nothing is applied.
+    let cmds = press(
+        &mut v,
+        &m,
+        &s,
+        &[
+            key('3'),
+            key('i'),
+            code(KeyCode::Down),
+            code(KeyCode::Down),
+            code(KeyCode::Right),
+            code(KeyCode::Down),
+            key('x'),
+            code(KeyCode::Enter),
+        ],
+    );
+    match &cmds[..] {
+        [Command::Submit(Event::Intervention(iv))] => {
+            assert_ne!(iv.proposed, iv.confirmed);
+            assert!(iv.confirmed.clock.is_empty() && iv.confirmed.result.is_none());
+            assert_eq!(iv.reason, "x");
+        }
+        other => panic!("expected an intervention, got {other:?}"),
+    }
     // Results and arrivals are plain events.
     let cmds = press(&mut v, &m, &s, &[key('8'), key('a'), code(KeyCode::Enter)]);
     assert!(matches!(&cmds[..], [Command::Submit(Event::PlayerArrived(p))] if p.board.0 == 8));

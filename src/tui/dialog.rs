@@ -140,19 +140,18 @@ impl DialogKind {
     pub fn fields(self) -> &'static [Field] {
         use Field as F;
         match self {
-            DialogKind::Illegal => &[F::Player, F::Illegal, F::Text],
+            DialogKind::Illegal => &[F::Player, F::Illegal, F::Apply, F::Text],
             DialogKind::TimeCorrection => &[F::Player, F::Seconds, F::Text],
-            DialogKind::DrawClaim => &[F::Player, F::Basis, F::Correct, F::Text],
-            DialogKind::Quickplay => &[F::Player, F::Decision, F::Text],
+            DialogKind::DrawClaim => &[F::Player, F::Basis, F::Correct, F::Apply, F::Text],
+            DialogKind::Quickplay => &[F::Player, F::Decision, F::Apply, F::Text],
             DialogKind::Arrived => &[F::Team],
             DialogKind::Result => &[F::Result, F::Text],
-            DialogKind::Penalty => &[F::Player, F::Penalty, F::Text],
-            DialogKind::Flag | DialogKind::Device => &[F::Player, F::Text],
-            DialogKind::CaptainAdvice | DialogKind::Protest | DialogKind::Lineup => {
-                &[F::Team, F::Text]
-            }
-            DialogKind::DefaultTime | DialogKind::GameEnded => &[F::Text],
-            DialogKind::StartDelay => &[F::Team, F::Minutes, F::Text],
+            DialogKind::Penalty => &[F::Player, F::Penalty, F::Apply, F::Text],
+            DialogKind::Flag | DialogKind::Device => &[F::Player, F::Apply, F::Text],
+            DialogKind::CaptainAdvice | DialogKind::Protest => &[F::Team, F::Text],
+            DialogKind::Lineup => &[F::Team, F::Apply, F::Text],
+            DialogKind::DefaultTime | DialogKind::GameEnded => &[F::Apply, F::Text],
+            DialogKind::StartDelay => &[F::Team, F::Minutes, F::Apply, F::Text],
             DialogKind::Note => &[F::Text],
             DialogKind::StartRound => &[],
         }
@@ -172,6 +171,8 @@ pub enum Field {
     Seconds,
     Result,
     Minutes,
+    /// Apply the proposed consequence (default) or record the facts only, with a reason.
+    Apply,
     Text,
 }
 
@@ -225,6 +226,8 @@ pub struct Dialog {
     pub minutes: u32,
     pub result: GameResult,
     pub text: String,
+    /// Whether the proposed consequence is applied (the arbiter may decide otherwise).
+    pub apply: bool,
     /// The rules' proposal for the current facts (ruled kinds only).
     pub proposal: Option<Proposal>,
 }
@@ -266,6 +269,7 @@ impl Dialog {
             minutes: 5,
             result: GameResult::WhiteWins,
             text: String::new(),
+            apply: true,
             proposal: None,
         };
         d.refresh(m, s, now);
@@ -348,6 +352,19 @@ impl Dialog {
     /// The consequence the arbiter confirms: the proposal's; for a time correction the
     /// arbiter's own entry when the rules prescribe no clock change.
     pub fn confirmed(&self) -> Consequence {
+        if !self.apply {
+            // The arbiter decided against the proposal: nothing changes; the record keeps the
+            // proposal beside it and the reason the arbiter gives.
+            return Consequence {
+                summary: "proposal not applied by the arbiter".into(),
+                ..Consequence::default()
+            };
+        }
+        self.proposed()
+    }
+
+    /// The rules' consequence, with the arbiter's own entry for a time correction.
+    pub fn proposed(&self) -> Consequence {
         let mut c = self
             .proposal
             .as_ref()
@@ -426,6 +443,7 @@ impl Dialog {
                         )
                     }
                     Field::Correct => self.correct = !self.correct,
+                    Field::Apply => self.apply = !self.apply,
                     Field::Decision => self.decision = cycle(&DECISIONS, self.decision, up),
                     Field::Penalty => self.penalty = cycle(&PENALTIES, self.penalty, up),
                     Field::Team => self.team = self.team.other(),
@@ -518,6 +536,7 @@ fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &'static str {
         Field::Team => t.field_team,
         Field::Seconds => t.field_seconds,
         Field::Minutes => t.field_minutes,
+        Field::Apply => t.field_apply,
         Field::Result => t.field_result,
         Field::Text if matches!(kind, DialogKind::Note | DialogKind::CaptainAdvice) => t.field_text,
         Field::Text => t.field_reason,
@@ -546,6 +565,7 @@ fn field_value(d: &Dialog, m: &Match, lang: Lang, f: Field) -> String {
         Field::Team => format!("{} ({})", m.team(d.team).name, i18n::team(lang, d.team)),
         Field::Seconds => format!("{:+}", d.seconds),
         Field::Minutes => d.minutes.to_string(),
+        Field::Apply => if d.apply { t.apply_yes } else { t.apply_no }.into(),
         Field::Result => d.result.notation().into(),
         Field::Text => format!("{}▏", d.text),
     }
@@ -651,7 +671,7 @@ pub fn render(f: &mut Frame, area: Rect, d: &Dialog, m: &Match, lang: Lang, them
                 theme.dim(),
             ));
         }
-        let cons = consequence_lines(&d.confirmed(), lang);
+        let cons = consequence_lines(&d.proposed(), lang);
         let cons = if cons.is_empty() {
             t.no_change.to_string()
         } else {
@@ -661,6 +681,9 @@ pub fn render(f: &mut Frame, area: Rect, d: &Dialog, m: &Match, lang: Lang, them
             Span::styled(format!("{}: ", t.proposed), theme.column_title()),
             Span::raw(cons),
         ]));
+        if !d.apply {
+            lines.push(Line::styled(format!("→ {}", t.apply_no), theme.warn()));
+        }
     } else {
         lines.push(Line::styled(t.plain_event, theme.dim()));
     }
