@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::app;
 use crate::journal;
 use crate::matchfile::Match;
 
@@ -32,17 +33,23 @@ pub struct Cli {
 pub enum Command {
     /// Start the built-in venue simulator and open the console on the demo match.
     Demo {
-        /// Language of the console: de or en.
+        /// Language of the console: de or en (default: the match file's `lang`).
         #[arg(long)]
         lang: Option<String>,
+        /// The journal to write (default: journals/<date>-round<N>-<time>.jsonl).
+        #[arg(long)]
+        journal: Option<PathBuf>,
     },
     /// Open the console on a match file and connect to its boards' feeds.
     Run {
         /// The match file (TOML).
         match_file: PathBuf,
-        /// The journal to write (default: journals/<date>-round<N>.jsonl).
+        /// The journal to write (default: journals/<date>-round<N>-<time>.jsonl).
         #[arg(long)]
         journal: Option<PathBuf>,
+        /// Language of the console: de or en (default: the match file's `lang`).
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// Load and validate a match file and its rule profile; print a summary.
     Check {
@@ -237,9 +244,13 @@ pub fn run(cli: Cli) -> ExitCode {
             name.as_deref(),
             passphrase_env.as_deref(),
         ),
+        Command::Demo { lang, journal } => demo(lang.as_deref(), journal),
+        Command::Run {
+            match_file,
+            journal,
+            lang,
+        } => run_match(&match_file, lang.as_deref(), journal),
         Command::Script { scenario, journal } => script(&scenario, journal.as_deref()),
-        Command::Demo { .. } => unavailable("demo", "the console screen (issue 5)"),
-        Command::Run { .. } => unavailable("run", "the console screen (issue 5)"),
         Command::Replay {
             journal,
             at,
@@ -315,12 +326,80 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
-fn unavailable(cmd: &str, what: &str) -> ExitCode {
-    eprintln!(
-        "arbiter {cmd}: not available in this build yet: it arrives with {what}. \
-         Available now: check, verify, script, report, sign, keygen."
-    );
-    ExitCode::from(EXIT_UNAVAILABLE)
+/// The demo match: under the working directory, else next to the sources of this build.
+fn demo_match_path() -> PathBuf {
+    let rel = Path::new("config/matches/demo-bundesliga.toml");
+    if rel.exists() {
+        rel.to_path_buf()
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+    }
+}
+
+fn demo(lang: Option<&str>, journal: Option<PathBuf>) -> ExitCode {
+    console(&demo_match_path(), lang, journal, true)
+}
+
+fn run_match(path: &Path, lang: Option<&str>, journal: Option<PathBuf>) -> ExitCode {
+    console(path, lang, journal, false)
+}
+
+fn console(path: &Path, lang: Option<&str>, journal: Option<PathBuf>, demo: bool) -> ExitCode {
+    let m = match Match::load(path, None) {
+        Ok(m) => m,
+        Err(d) => {
+            eprintln!("{d}");
+            return ExitCode::from(EXIT_INPUT);
+        }
+    };
+    let lang = match lang {
+        None => m.file.lang,
+        Some(l) => match crate::tui::i18n::parse_lang(l) {
+            Some(l) => l,
+            None => {
+                eprintln!("--lang {l:?}: expected de or en");
+                return ExitCode::from(EXIT_INPUT);
+            }
+        },
+    };
+    let journal = journal.unwrap_or_else(|| app::default_journal_path(&m));
+    let inputs = if demo {
+        // The simulator and the feeds on loopback; the in-process generator if they cannot run
+        // (e.g. the test data is not next to the binary).
+        let root = demo_match_path()
+            .parent()
+            .and_then(Path::parent)
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        match app::simulator_inputs(&m, &root) {
+            Ok(rx) => rx,
+            Err(e) => {
+                eprintln!(
+                    "arbiter demo: simulator unavailable ({e:#}); using the built-in generator"
+                );
+                app::demo_inputs(&m)
+            }
+        }
+    } else {
+        match app::match_feed_inputs(&m) {
+            Ok(rx) => rx,
+            Err(e) => {
+                eprintln!("arbiter run: {e:#}");
+                return ExitCode::from(EXIT_INPUT);
+            }
+        }
+    };
+    match app::run_console(m, &journal, inputs, lang) {
+        Ok(()) => {
+            println!("journal: {}", journal.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("arbiter: {e:#}");
+            ExitCode::from(EXIT_FAILED)
+        }
+    }
 }
 
 fn check(path: &Path, profile: Option<&str>) -> ExitCode {

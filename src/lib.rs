@@ -3,6 +3,7 @@
 //! Layers (dependencies flow one way): `model` ← `clock`/`profile`/`matchfile` ← `record`/`journal`
 //! ← `state` ← `app` ← `tui`/`feeds`/`report`. See `docs/ARCHITECTURE.md`.
 
+pub mod app;
 pub mod cli;
 pub mod clock;
 pub mod dgt;
@@ -25,3 +26,4 @@ pub mod scenario;
 pub mod sign;
 pub mod simulator;
 pub mod state;
+pub mod tui;

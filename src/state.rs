@@ -64,6 +64,13 @@ pub struct InterventionEntry {
     pub intervention: Intervention,
 }
 
+/// A clock reading at a change of the running side (a clock press, a start or a stop).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ClockPress {
+    pub at: Stamp,
+    pub sample: ClockSample,
+}
+
 /// A confirmed illegal move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct IllegalEntry {
@@ -146,6 +153,8 @@ pub struct BoardState {
     pub illegal: Vec<IllegalEntry>,
     /// Confirmed clock changes by the arbiter (time added or taken off), in order.
     pub time_changes: Vec<(Stamp, TimeChange)>,
+    /// The clock at every change of the running side: the clock history.
+    pub clock_presses: Vec<ClockPress>,
     /// The clock mirror: both times, moves, periods, flags, explained changes.
     pub mirror: Option<ClockMirror>,
     /// Every change of the clock not explained by running time, classified.
@@ -182,6 +191,7 @@ impl BoardState {
             notes: Vec::new(),
             illegal: Vec::new(),
             time_changes: Vec::new(),
+            clock_presses: Vec::new(),
             mirror: None,
             clock_changes: Vec::new(),
             clock_alerts: Vec::new(),
@@ -326,6 +336,9 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             bs.feed_since = Some(at);
         }
         (Event::ClockSample(e), Some(bs)) => {
+            if bs.clock.map(|c| c.running) != Some(e.running) {
+                bs.clock_presses.push(ClockPress { at, sample: *e });
+            }
             bs.clock = Some(*e);
             bs.clock_at = Some(at);
             bs.last_data = Some(at);

@@ -1,0 +1,115 @@
+//! The console: terminal setup and restore, and rendering of the screens.
+//!
+//! Rendering is a pure function of `(&Match, &MatchState, &ViewState, now_mono_ms)`; it runs
+//! against any ratatui backend (tests use `TestBackend`). Keys become [`keymap::Action`]s,
+//! [`view::update`] carries them out. The console owns no rules: proposals come from
+//! `crate::rules`. It never rings the bell or makes any sound.
+
+pub mod board_detail;
+pub mod boards;
+pub mod clocks;
+pub mod dialog;
+#[doc(hidden)]
+pub mod fixture;
+pub mod help;
+pub mod i18n;
+pub mod keymap;
+pub mod log;
+pub mod main_screen;
+pub mod theme;
+pub mod view;
+
+use std::io::{self, Stdout};
+use std::sync::Once;
+
+use ratatui::Frame;
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::{cursor, execute, terminal};
+
+use crate::matchfile::Match;
+use crate::state::MatchState;
+
+pub use view::{Command, Screen, ViewState};
+
+/// Draws the whole console for the moment `now_mono_ms`.
+pub fn render(f: &mut Frame, m: &Match, s: &MatchState, v: &ViewState, now_mono_ms: u64) {
+    let area = f.area();
+    match v.screen {
+        Screen::Main => main_screen::render(f, area, m, s, v, now_mono_ms),
+        Screen::Detail => board_detail::render(f, area, m, s, v, now_mono_ms),
+        Screen::Log => log::render(f, area, m, s, v),
+    }
+    if let Some(d) = &v.dialog {
+        dialog::render(f, area, d, m, v.lang, &v.theme);
+    }
+    if v.help {
+        help::render(f, area, v);
+    }
+}
+
+/// Renders into a text grid of `w`×`h` (for tests and benchmarks).
+pub fn render_to_string(
+    m: &Match,
+    s: &MatchState,
+    v: &ViewState,
+    now_mono_ms: u64,
+    w: u16,
+    h: u16,
+) -> String {
+    let backend = ratatui::backend::TestBackend::new(w, h);
+    let mut term = Terminal::new(backend).expect("test backend");
+    term.draw(|f| render(f, m, s, v, now_mono_ms))
+        .expect("draw");
+    let buf = term.backend().buffer();
+    let mut out = String::with_capacity(usize::from(w + 1) * usize::from(h));
+    for y in 0..h {
+        let mut line = String::new();
+        for x in 0..w {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+pub type Term = Terminal<CrosstermBackend<Stdout>>;
+
+/// Puts the terminal back: cooked mode, main screen, cursor shown. Safe to call twice.
+pub fn restore() {
+    let _ = terminal::disable_raw_mode();
+    let _ = execute!(io::stdout(), terminal::LeaveAlternateScreen, cursor::Show);
+}
+
+static HOOK: Once = Once::new();
+
+/// Raw mode, alternate screen, and a panic hook that restores the terminal before the panic
+/// message is printed.
+pub fn setup() -> io::Result<Term> {
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+    });
+    terminal::enable_raw_mode()?;
+    // No cursor-position query (Terminal::clear asks for it): clear with a plain escape.
+    execute!(
+        io::stdout(),
+        terminal::EnterAlternateScreen,
+        terminal::Clear(terminal::ClearType::All),
+        cursor::Hide
+    )?;
+    Terminal::new(CrosstermBackend::new(io::stdout()))
+}
+
+/// Restores the terminal when dropped (normal return, `?` and unwinding alike).
+pub struct RestoreGuard;
+
+impl Drop for RestoreGuard {
+    fn drop(&mut self) {
+        restore();
+    }
+}

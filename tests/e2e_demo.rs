@@ -1,0 +1,270 @@
+//! End to end: the real `arbiter demo` binary in a pseudo-terminal, read back through a VT100
+//! emulator. Sees the clocks advance, selects a board, records an intervention, finds it in the
+//! log and in the journal, and quits cleanly with the terminal restored.
+
+#![cfg(unix)]
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use expectrl::{Session, WaitStatus};
+
+struct Pty {
+    s: Session,
+    vt: vt100::Parser,
+}
+
+const COLS: u16 = 120;
+const ROWS: u16 = 36;
+
+impl Pty {
+    fn pump(&mut self) {
+        let mut buf = [0u8; 16384];
+        while let Ok(n) = self.s.try_read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            self.vt.process(&buf[..n]);
+        }
+    }
+
+    fn screen(&mut self) -> String {
+        self.pump();
+        self.vt.screen().contents()
+    }
+
+    fn wait_for(&mut self, needle: &str, secs: u64) -> String {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let text = self.screen();
+            if text.contains(needle) {
+                return text;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{needle:?} did not appear within {secs} s; screen:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn key(&mut self, k: &str) {
+        self.s.send(k).expect("send key");
+        std::thread::sleep(Duration::from_millis(150));
+    }
+}
+
+/// The `h:mm:ss` / `ss.t` clock readings in a line.
+fn clocks_in(line: &str) -> Vec<String> {
+    line.split_whitespace()
+        .map(|w| w.trim_start_matches('▶').to_string())
+        .filter(|w| {
+            let b = w.as_bytes();
+            (b.len() == 7 && b[1] == b':' && b[4] == b':')
+                || (w.contains('.')
+                    && !w.ends_with('.')
+                    && w.chars().all(|c| c.is_ascii_digit() || c == '.')
+                    && w.len() <= 4)
+        })
+        .collect()
+}
+
+fn line_with<'a>(screen: &'a str, needle: &str) -> &'a str {
+    screen
+        .lines()
+        .find(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no line with {needle:?} in:\n{screen}"))
+}
+
+#[test]
+fn terminal_restored_after_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    cmd.args(["demo", "--journal"])
+        .arg(dir.path().join("panic.jsonl"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("TERM", "xterm-256color")
+        .env("ARBITER_TEST_PANIC", "1")
+        .env("RUST_BACKTRACE", "0");
+    let mut s = Session::spawn(cmd).expect("spawn");
+    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
+    let mut p = Pty {
+        s,
+        vt: vt100::Parser::new(ROWS, COLS, 0),
+    };
+    let status = p.s.get_process().wait().unwrap();
+    p.pump();
+    assert!(
+        matches!(status, WaitStatus::Exited(_, 101)),
+        "panic exit: {status:?}"
+    );
+    let screen = p.vt.screen();
+    assert!(
+        !screen.alternate_screen(),
+        "alternate screen left after the panic"
+    );
+    assert!(!screen.hide_cursor(), "cursor shown after the panic");
+    assert!(
+        screen.contents().contains("ARBITER_TEST_PANIC"),
+        "the panic message is readable on the restored screen:\n{}",
+        screen.contents()
+    );
+}
+
+#[test]
+fn demo_in_a_pty() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("e2e.jsonl");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    cmd.args(["demo", "--lang", "en", "--journal"])
+        .arg(&journal)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("TERM", "xterm-256color")
+        .env_remove("NO_COLOR");
+    let mut s = Session::spawn(cmd).expect("spawn arbiter demo in a pty");
+    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
+    let mut p = Pty {
+        s,
+        vt: vt100::Parser::new(ROWS, COLS, 0),
+    };
+
+    // A believable live match within seconds.
+    let first = p.wait_for("Schachbundesliga", 20);
+    assert!(first.contains("SG Musterstadt") && first.contains("SF Beispielhausen"));
+    let screen = p.wait_for("Arkadij Morozov", 10);
+    // Board 1: White is the away team's first player (white_on_odd_boards = away).
+    let before = clocks_in(line_with(&screen, "Arkadij Morozov"));
+    assert_eq!(before.len(), 2, "two clocks on board 1: {before:?}");
+    std::thread::sleep(Duration::from_millis(2500));
+    let screen = p.screen();
+    let after = clocks_in(line_with(&screen, "Arkadij Morozov"));
+    assert_ne!(before, after, "clocks advance:\n{screen}");
+
+    // Board 3, illegal move, confirm: three keystrokes.
+    p.key("3");
+    p.key("i");
+    let form = p.wait_for("Illegal move", 5);
+    assert!(form.contains("Board 3"), "form names the board:\n{form}");
+    assert!(
+        form.contains("Rule basis"),
+        "form shows the rule basis:\n{form}"
+    );
+    p.key("\r");
+    p.wait_for("recorded", 5);
+    p.key("\r");
+    let detail = p.wait_for("Board 3 ·", 5);
+    assert!(
+        detail.contains("Moves") && detail.contains("Incidents"),
+        "{detail}"
+    );
+    p.key("\x1b");
+
+    // The log shows it.
+    p.key("l");
+    let log = p.wait_for("Incident log", 5);
+    assert!(
+        log.lines()
+            .any(|l| l.contains("illegal move") && l.contains("Bd 3")),
+        "log lists the intervention on board 3:\n{log}"
+    );
+    // Filter by board 3.
+    p.key("3");
+    p.wait_for("board 3", 5);
+
+    // The journal holds it, on disk (arbiter actions are fsynced).
+    let text = std::fs::read_to_string(&journal).unwrap();
+    assert!(
+        text.contains("\"kind\":\"intervention\""),
+        "journal has the intervention"
+    );
+    assert!(text.contains("\"origin\":\"arbiter\""));
+
+    // Quit asks first, then leaves the terminal as it found it.
+    p.key("Q");
+    p.wait_for("Quit the console?", 5);
+    p.key("y");
+    let status = p.s.get_process().wait().unwrap();
+    assert!(
+        matches!(status, WaitStatus::Exited(_, 0)),
+        "clean exit: {status:?}"
+    );
+    p.pump();
+    assert!(!p.vt.screen().alternate_screen(), "alternate screen left");
+    assert!(!p.vt.screen().hide_cursor(), "cursor shown again");
+    // The journal verifies.
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("verify")
+        .arg(&journal)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+/// `arbiter run` on a match file whose feeds point at `arbiter simulate`: all eight feeds live.
+#[test]
+fn run_connects_the_match_feeds() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+
+    let base = 20_000 + (std::process::id() % 2_000) as u16 * 8;
+    let mut sim = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["simulate", "--base-port", &base.to_string()])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("arbiter simulate");
+    let mut lines = BufReader::new(sim.stdout.take().unwrap()).lines();
+    for _ in 0..8 {
+        lines.next().expect("a board line").unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let demo = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("config/matches/demo-bundesliga.toml"),
+    )
+    .unwrap();
+    let mut text = demo.clone();
+    for i in 0..8u16 {
+        text = text.replace(
+            &format!("tcp://127.0.0.1:{}", 7101 + i),
+            &format!("tcp://127.0.0.1:{}", base + i),
+        );
+    }
+    assert_ne!(text, demo);
+    let match_file = dir.path().join("match.toml");
+    std::fs::write(&match_file, text).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    cmd.arg("run")
+        .arg(&match_file)
+        .args(["--lang", "en", "--journal"])
+        .arg(dir.path().join("run.jsonl"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("TERM", "xterm-256color");
+    let mut s = Session::spawn(cmd).expect("spawn arbiter run");
+    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
+    let mut p = Pty {
+        s,
+        vt: vt100::Parser::new(ROWS, COLS, 0),
+    };
+    p.wait_for("Feed 8/8 live", 20);
+    p.key("Q");
+    p.wait_for("Quit the console?", 5);
+    p.key("y");
+    let status = p.s.get_process().wait().unwrap();
+    let _ = sim.kill();
+    let _ = sim.wait();
+    assert!(
+        matches!(status, WaitStatus::Exited(_, 0)),
+        "clean exit: {status:?}"
+    );
+    let journal = std::fs::read_to_string(dir.path().join("run.jsonl")).unwrap();
+    assert!(
+        journal.contains("\"origin\":\"feed:8\""),
+        "feed records journaled"
+    );
+}
