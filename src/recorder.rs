@@ -202,6 +202,10 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
                     if result_due[i].is_none() && bs.moves.len() >= plies[i] {
                         result_due[i] = bs.moves.last().map(|mv| mv.at.mono_ms + 60_000);
                     }
+                    // A board whose feed lost track of the moves: the scoresheets decide at the end.
+                    if result_due[i].is_none() && server_done {
+                        result_due[i] = Some(last_mono);
+                    }
                     let due = result_due[i].is_some_and(|d| d <= now_game || server_done);
                     if due && !result_done[i] {
                         result_done[i] = true;
