@@ -104,6 +104,29 @@ fn bench(c: &mut Criterion) {
             black_box(r.at(t).0.applied)
         })
     });
+    // A real recording: read, verify and fold the journal from its bytes, then seek in it.
+    let bytes = std::fs::read("recordings/bundesliga-musterstadt-beispielhausen/journal.jsonl")
+        .expect("the recording (run from the repository root)");
+    g.bench_function("recording_read_verify_fold", |b| {
+        b.iter(|| {
+            let (records, _) =
+                arbiter_console::journal::records_from_bytes(&bytes).expect("intact");
+            black_box(Replay::new(records).records.len())
+        })
+    });
+    let (records, _) = arbiter_console::journal::records_from_bytes(&bytes).expect("intact");
+    let rec = Replay::new(records);
+    let (first, last) = (rec.first_wall().unwrap_or(0), rec.last_wall().unwrap_or(0));
+    g.bench_function("recording_seek", |b| {
+        b.iter(|| {
+            k = k
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let span = u64::try_from(last - first).unwrap_or(1).max(1);
+            let t = first + ((k >> 33) % span) as i64;
+            black_box(rec.at(t).0.applied)
+        })
+    });
     g.finish();
 }
 

@@ -829,11 +829,42 @@ fn replay(path: &Path, q: ReplayQuery) -> ExitCode {
     let run = || -> Result<String, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let v = crate::journal::verify_bytes(&bytes);
-        if let Some(p) = &v.problem {
-            return Err(format!("{}: the chain is broken: {p}", path.display()));
+        let interactive = !q.extract && !q.incidents && q.at.is_none();
+        let (records, verdict) = match &v.problem {
+            None => {
+                let (records, _) =
+                    crate::journal::records_from_bytes(&bytes).map_err(|e| e.to_string())?;
+                (records, format!("chain intact ({} records)", v.valid))
+            }
+            Some(p) if interactive => {
+                // Show what verifies, and say where the chain breaks.
+                let end = bytes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| **b == b'\n')
+                    .nth(v.valid.saturating_sub(1))
+                    .map(|(i, _)| i + 1)
+                    .unwrap_or(0);
+                let (records, _) = crate::journal::records_from_bytes(
+                    &bytes[..if v.valid == 0 { 0 } else { end }],
+                )
+                .map_err(|e| e.to_string())?;
+                (
+                    records,
+                    format!("TAMPERED: {p}; showing the {} records before it", v.valid),
+                )
+            }
+            Some(p) => return Err(format!("{}: the chain is broken: {p}", path.display())),
+        };
+        let m = crate::report::match_for_journal(&records, q.match_file.as_deref());
+        if interactive {
+            let m = m.map_err(|e| format!("{e} (give the match file with --match)"))?;
+            let lang = m.file.lang;
+            crate::app::run_replay(m, crate::replay::Replay::new(records), verdict, lang)
+                .map_err(|e| format!("{e:#}"))?;
+            return Ok(String::new());
         }
-        let (records, _) = crate::journal::read(path).map_err(|e| e.to_string())?;
-        let m = crate::report::match_for_journal(&records, q.match_file.as_deref()).ok();
+        let m = m.ok();
         let offset = m
             .as_ref()
             .map(|m| *m.scheduled_start.offset())
@@ -938,12 +969,12 @@ fn replay(path: &Path, q: ReplayQuery) -> ExitCode {
             }
             return Ok(out);
         }
-        Err("the interactive replay console is not in this build yet: use --at TIME [--json], --incidents or --extract".into())
+        Ok(String::new())
     };
     match run() {
         Ok(out) => {
             print!("{out}");
-            if !out.ends_with('\n') {
+            if !out.is_empty() && !out.ends_with('\n') {
                 println!();
             }
             ExitCode::SUCCESS

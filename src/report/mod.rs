@@ -202,30 +202,14 @@ fn player_line(p: &Player) -> PlayerLine {
     }
 }
 
-/// The slots a team played with: the lineup handed in at the console, else the match file's.
+/// The slots a team played with (see [`lineup::slots`]).
 pub fn lineup_slots(m: &Match, s: &MatchState, team: TeamSide) -> Vec<LineupSlot> {
-    if let Some(l) = s.lineup(team) {
-        return l.slots.clone();
-    }
-    m.team(team)
-        .lineup
-        .iter()
-        .map(|r| {
-            if *r == 0 {
-                LineupSlot::Empty { absent: None }
-            } else {
-                LineupSlot::Player { rank: *r }
-            }
-        })
-        .collect()
+    lineup::slots(m, s, team)
 }
 
 /// The player of a team on a board, from the lineup played.
 pub fn player_on(m: &Match, s: &MatchState, team: TeamSide, board: BoardNo) -> Option<Player> {
-    match lineup_slots(m, s, team).get(board.index())? {
-        LineupSlot::Player { rank } => m.team(team).squad.iter().find(|p| p.rank == *rank).cloned(),
-        LineupSlot::Empty { .. } => None,
-    }
+    lineup::player(m, s, team, board).cloned()
 }
 
 fn local_time(m: &Match, wall_ms: i64) -> String {

@@ -3,9 +3,10 @@
 use serde::Serialize;
 
 use crate::intervention::LineupSlot;
-use crate::matchfile::Team;
+use crate::matchfile::{Match, Player, Team};
 use crate::model::{BoardNo, TeamSide};
 use crate::profile::{LineupPolicy, LineupSanction};
+use crate::state::MatchState;
 
 /// One problem in a lineup, with the boards the sanction scores 0:1 against the team.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -219,4 +220,35 @@ pub fn zeroed_boards(findings: &[Finding], team: TeamSide) -> Vec<(BoardNo, Team
     v.sort_by_key(|(b, _)| *b);
     v.dedup();
     v
+}
+
+/// The slots a team plays with: the lineup handed in at the console, else the match file's.
+pub fn slots(m: &Match, s: &MatchState, team: TeamSide) -> Vec<LineupSlot> {
+    if let Some(l) = s.lineup(team) {
+        return l.slots.clone();
+    }
+    m.team(team)
+        .lineup
+        .iter()
+        .map(|r| {
+            if *r == 0 {
+                LineupSlot::Empty { absent: None }
+            } else {
+                LineupSlot::Player { rank: *r }
+            }
+        })
+        .collect()
+}
+
+/// The player of a team on a board, by the lineup played.
+pub fn player<'a>(
+    m: &'a Match,
+    s: &MatchState,
+    team: TeamSide,
+    board: BoardNo,
+) -> Option<&'a Player> {
+    match slots(m, s, team).get(board.index())? {
+        LineupSlot::Player { rank } => m.team(team).squad.iter().find(|p| p.rank == *rank),
+        LineupSlot::Empty { .. } => None,
+    }
 }

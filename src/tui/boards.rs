@@ -119,8 +119,8 @@ pub fn illegal_counts(bs: &BoardState) -> (usize, usize) {
 pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -> BoardView<'a> {
     let b = bs.board;
     let white_team = m.white_team(b);
-    let white = m.lineup_player(white_team, b);
-    let black = m.lineup_player(white_team.other(), b);
+    let white = crate::rules::lineup::player(m, s, white_team, b);
+    let black = crate::rules::lineup::player(m, s, white_team.other(), b);
     let plies = u32::try_from(bs.moves.len()).unwrap_or(u32::MAX);
     let to_move = if plies % 2 == 0 {
         Color::White

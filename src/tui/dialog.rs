@@ -543,14 +543,14 @@ fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &'static str {
     }
 }
 
-fn field_value(d: &Dialog, m: &Match, lang: Lang, f: Field) -> String {
+fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> String {
     let t = strings(lang);
     match f {
         Field::Player => {
             let name = d.board.and_then(|b| {
                 let wt = m.white_team(b);
                 let team = if d.player.is_white() { wt } else { wt.other() };
-                m.lineup_player(team, b).map(|p| p.name.clone())
+                crate::rules::lineup::player(m, s, team, b).map(|p| p.name.clone())
             });
             match name {
                 Some(n) => format!("{} ({n})", i18n::colour(lang, d.player)),
@@ -615,12 +615,20 @@ pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
     )
 }
 
-pub fn render(f: &mut Frame, area: Rect, d: &Dialog, m: &Match, lang: Lang, theme: &Theme) {
+pub fn render(
+    f: &mut Frame,
+    area: Rect,
+    d: &Dialog,
+    m: &Match,
+    s: &MatchState,
+    lang: Lang,
+    theme: &Theme,
+) {
     let t = strings(lang);
     let mut lines: Vec<Line> = Vec::new();
     for (i, field) in d.kind.fields().iter().enumerate() {
         let label = format!("{:<22}", field_label(t, *field, d.kind));
-        let value = field_value(d, m, lang, *field);
+        let value = field_value(d, m, s, lang, *field);
         let style = if i == d.field {
             theme.field_focus()
         } else {

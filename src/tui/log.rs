@@ -168,8 +168,7 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
                     what: format!("{} {}", i18n::team(Lang::En, team), en.arrived),
                     what_de: format!("{} {}", i18n::team(Lang::De, team), de.arrived),
                     basis: String::new(),
-                    detail: m
-                        .lineup_player(team, bs.board)
+                    detail: crate::rules::lineup::player(m, s, team, bs.board)
                         .map(|p| p.name.clone())
                         .unwrap_or_default(),
                     detail_de: None,

@@ -41,7 +41,7 @@ pub fn render(f: &mut Frame, m: &Match, s: &MatchState, v: &ViewState, now_mono_
         Screen::Log => log::render(f, area, m, s, v),
     }
     if let Some(d) = &v.dialog {
-        dialog::render(f, area, d, m, v.lang, &v.theme);
+        dialog::render(f, area, d, m, s, v.lang, &v.theme);
     }
     if v.help {
         help::render(f, area, v);

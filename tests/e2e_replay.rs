@@ -1,0 +1,116 @@
+//! End to end: `arbiter replay` on a recorded match in a pseudo-terminal: the chain verdict,
+//! a jump to the next incident, the incident and the clocks of that moment on the screen.
+
+#![cfg(unix)]
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use expectrl::{Session, WaitStatus};
+
+const COLS: u16 = 140;
+const ROWS: u16 = 36;
+
+struct Pty {
+    s: Session,
+    vt: vt100::Parser,
+}
+
+impl Pty {
+    fn screen(&mut self) -> String {
+        let mut buf = [0u8; 16384];
+        while let Ok(n) = self.s.try_read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            self.vt.process(&buf[..n]);
+        }
+        self.vt.screen().contents()
+    }
+
+    fn wait_for(&mut self, needle: &str, secs: u64) -> String {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let text = self.screen();
+            if text.contains(needle) {
+                return text;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{needle:?} did not appear within {secs} s; screen:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn key(&mut self, k: &str) {
+        self.s.send(k).expect("send key");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn replay_jumps_to_the_next_incident() {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    cmd.args([
+        "replay",
+        "recordings/oberliga-rheinufer-huegelland/journal.jsonl",
+    ]);
+    let mut s = Session::spawn(cmd).expect("spawn arbiter replay in a pty");
+    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
+    let mut p = Pty {
+        s,
+        vt: vt100::Parser::new(ROWS, COLS, 0),
+    };
+    // The verdict of the chain check, at the start of the journal.
+    let screen = p.wait_for("REPLAY 10:00:00", 60);
+    assert!(screen.contains("chain intact (58366 records)"), "{screen}");
+    // Jump to the time of the first illegal move, then step to the next incident: the second.
+    p.key("t");
+    p.wait_for("10:00:00", 5);
+    for c in "10:03:00".chars() {
+        p.key(&c.to_string());
+    }
+    p.key("\r");
+    let screen = p.wait_for("REPLAY 10:03:00", 10);
+    assert!(
+        screen.contains("illegal move no. 1"),
+        "the first illegal move in the footer:\n{screen}"
+    );
+    // Step through the incidents (clock alerts, the note at 10:04:30, the late arrival, …) to
+    // the second illegal move; time only moves forward.
+    let mut last = String::from("10:03:00");
+    let mut screen2 = String::new();
+    for _ in 0..20 {
+        p.key("n");
+        std::thread::sleep(Duration::from_millis(300));
+        let screen = p.screen();
+        let now = screen
+            .split("REPLAY ")
+            .nth(1)
+            .map(|t| t[..8].to_string())
+            .unwrap_or_default();
+        assert!(now >= last, "stepped back from {last} to {now}");
+        last = now;
+        if screen.contains("illegal move no. 2") {
+            screen2 = screen;
+            break;
+        }
+    }
+    assert!(screen2.contains("REPLAY 10:06:"), "{screen2}");
+    // Board 7 in the main screen at that moment shows the result of the second illegal move.
+    assert!(
+        screen2
+            .lines()
+            .any(|l| l.contains("Torsten Eckert") && l.contains("0-1")),
+        "{screen2}"
+    );
+    // Intervention keys do nothing in a replay; quitting asks first.
+    p.key("7");
+    p.key("i");
+    assert!(!p.screen().contains("Enter"), "no form opens");
+    p.key("Q");
+    p.key("y");
+    let status = p.s.get_process().wait().unwrap();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+}
