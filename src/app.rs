@@ -165,6 +165,8 @@ pub fn run_console(
 
     let panic_for_test = std::env::var_os("ARBITER_TEST_PANIC").is_some();
     let mut view = ViewState::new(lang, Theme::from_env());
+    // The report screen (an overlay): the report as it stands and the signing flow.
+    let mut report: Option<tui::report_view::ReportView> = None;
     let mut dirty = true;
     let mut last_sig = None;
     let mut last_commit = 0u64;
@@ -172,7 +174,12 @@ pub fn run_console(
         let now = mono();
         let sig = time_signature(&app.state, now);
         if dirty || last_sig != Some(sig) {
-            term.draw(|f| tui::render(f, &app.m, &app.state, &view, now))?;
+            term.draw(|f| {
+                tui::render(f, &app.m, &app.state, &view, now);
+                if let Some(r) = &report {
+                    tui::report_view::render(f, f.area(), r, view.lang);
+                }
+            })?;
             last_sig = Some(sig);
             dirty = false;
             // For the end-to-end test that a panic leaves the terminal restored.
@@ -198,6 +205,9 @@ pub fn run_console(
             match msg {
                 Msg::Redraw => {
                     term.autoresize()?;
+                }
+                Msg::Key(k) if report.is_some() || is_report_key(&view, k) => {
+                    report_key(&mut report, &mut app, journal_path, &view, k, mono());
                 }
                 Msg::Key(k) => {
                     let action = keymap::map(&view, k);
@@ -837,4 +847,120 @@ pub fn run_replay(
     }
     drop(term);
     Ok(())
+}
+
+/// The report as it stands in the console's journal (committed and read back from disk).
+pub fn current_report(
+    app: &mut App,
+    journal_path: &Path,
+) -> anyhow::Result<crate::sign::SignedReport> {
+    app.journal.commit(0)?;
+    let (records, _) = crate::journal::read(journal_path)?;
+    Ok(crate::sign::envelope_from_journal(&app.m, &records))
+}
+
+/// Signs the report as it stands for `role` with a key derived from the passphrase, journals the
+/// signature, and writes report.json, report.md and report.pdf next to the journal
+/// (`NAME-report/`). The passphrase is not kept.
+pub fn sign_current_report(
+    app: &mut App,
+    journal_path: &Path,
+    role: crate::sign::Role,
+    passphrase: &str,
+    wall_ms: WallMs,
+    mono_ms: MonoMs,
+) -> anyhow::Result<crate::sign::SignedReport> {
+    let mut env = current_report(app, journal_path)?;
+    let name = role.person(&env.report).to_string();
+    let key = crate::sign::derive_key(role, &name, passphrase.as_bytes())?;
+    env.sign(role, &key)?;
+    let sig = env
+        .signature(role)
+        .ok_or_else(|| anyhow::anyhow!("no signature"))?;
+    app.submit(
+        wall_ms,
+        mono_ms,
+        Origin::Arbiter,
+        Event::ReportSigned(sig.into()),
+    )?;
+    let stem = journal_path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("journal");
+    let dir = journal_path.with_file_name(format!("{stem}-report"));
+    std::fs::create_dir_all(&dir)?;
+    let lang = env.report.lang;
+    std::fs::write(dir.join("report.json"), serde_json::to_vec_pretty(&env)?)?;
+    std::fs::write(
+        dir.join("report.md"),
+        crate::report::text::markdown(&env, lang),
+    )?;
+    std::fs::write(
+        dir.join("report.pdf"),
+        crate::report::pdf::render(&env, lang),
+    )?;
+    Ok(env)
+}
+
+/// `R` opens the report screen from the main screens (not in a form or a prompt).
+fn is_report_key(view: &ViewState, k: ratatui::crossterm::event::KeyEvent) -> bool {
+    use ratatui::crossterm::event::KeyCode;
+    k.code == KeyCode::Char('R')
+        && view.dialog.is_none()
+        && view.goto.is_none()
+        && !view.quit_confirm
+        && !view.help
+}
+
+/// Keys on the report screen.
+fn report_key(
+    report: &mut Option<tui::report_view::ReportView>,
+    app: &mut App,
+    journal_path: &Path,
+    view: &ViewState,
+    k: ratatui::crossterm::event::KeyEvent,
+    now: MonoMs,
+) {
+    use ratatui::crossterm::event::KeyCode;
+    use tui::report_view::{ReportView, Secret, Signing, lines};
+    let refresh = |app: &mut App, r: &mut ReportView| match current_report(app, journal_path) {
+        Ok(env) => r.lines = lines(&env, view.lang),
+        Err(e) => r.message = Some(format!("{e:#}")),
+    };
+    let Some(r) = report.as_mut() else {
+        let mut r = ReportView::default();
+        refresh(app, &mut r);
+        *report = Some(r);
+        return;
+    };
+    match (&mut r.signing, k.code) {
+        (Signing::Idle, KeyCode::Esc | KeyCode::Char('R')) => *report = None,
+        (Signing::Idle, KeyCode::Char('S' | 's')) => r.signing = Signing::ChooseRole,
+        (Signing::Idle, KeyCode::Down | KeyCode::Char('j')) => r.scroll += 1,
+        (Signing::Idle, KeyCode::Up | KeyCode::Char('k')) => r.scroll = r.scroll.saturating_sub(1),
+        (Signing::Idle, KeyCode::PageDown) => r.scroll += 10,
+        (Signing::Idle, KeyCode::PageUp) => r.scroll = r.scroll.saturating_sub(10),
+        (Signing::ChooseRole, KeyCode::Char(c @ '1'..='3')) => {
+            let role = crate::sign::Role::ALL[usize::from(c as u8 - b'1')];
+            r.signing = Signing::Passphrase(role, Secret::default());
+        }
+        (Signing::Passphrase(_, secret), KeyCode::Char(c)) => secret.push(c),
+        (Signing::Passphrase(_, secret), KeyCode::Backspace) => secret.pop(),
+        (Signing::Passphrase(role, secret), KeyCode::Enter) => {
+            let role = *role;
+            let result =
+                sign_current_report(app, journal_path, role, secret.expose(), wall_now(), now);
+            r.signing = Signing::Idle;
+            r.message = Some(match result {
+                Ok(env) => match view.lang {
+                    Lang::De => format!("unterschrieben: {role} – Prüfsumme {}", &env.digest[..16]),
+                    Lang::En => format!("signed: {role} – digest {}", &env.digest[..16]),
+                },
+                Err(e) => format!("{e:#}"),
+            });
+            refresh(app, r);
+        }
+        (Signing::ChooseRole | Signing::Passphrase(..), KeyCode::Esc) => r.signing = Signing::Idle,
+        _ => {}
+    }
 }

@@ -657,7 +657,8 @@ fn report(
             }
         };
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let env = crate::sign::SignedReport::new(crate::report::build(&m, &records));
+        // With the signatures already made at the console, if any.
+        let env = crate::sign::envelope_from_journal(&m, &records);
         write_renderings(&dir, &env, lang)?;
         let state = crate::state::MatchState::fold(&records);
         std::fs::write(dir.join("games.pgn"), crate::pgn::all_games(&m, &state))

@@ -190,6 +190,18 @@ pub struct ResultRecorded {
     pub reason: String,
 }
 
+/// A signature of the match report, made at the console (see `crate::sign`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReportSigned {
+    /// `arbiter`, `home_captain` or `away_captain`.
+    pub role: String,
+    pub name: String,
+    pub public_key: String,
+    /// The report digest signed.
+    pub digest: String,
+    pub signature: String,
+}
+
 macro_rules! events {
     ($( $(#[$doc:meta])* $variant:ident($ty:ty) = $name:literal, )*) => {
         /// Every kind of journal record. The kind's name is the `kind` field of the JSON line.
@@ -251,6 +263,7 @@ events! {
     LineupAnnounced(crate::intervention::LineupAnnounced) = "lineup_announced",
     Intervention(crate::intervention::Intervention) = "intervention",
     ClockAdjusted(ClockAdjusted) = "clock_adjusted",
+    ReportSigned(ReportSigned) = "report_signed",
 }
 
 /// A record's kind or payload could not be decoded.
@@ -281,7 +294,8 @@ impl Event {
             | Event::RoundStarted(_)
             | Event::LineupSubmitted(_)
             | Event::LineupChanged(_)
-            | Event::LineupAnnounced(_) => None,
+            | Event::LineupAnnounced(_)
+            | Event::ReportSigned(_) => None,
         }
     }
 

@@ -125,8 +125,10 @@ impl SignedReport {
         if self.report.digest() != self.digest {
             return Err(SignError::StaleDigest);
         }
-        let arbiter_sig = self.signature(Role::Arbiter).map(|s| s.signature.clone());
-        if role != Role::Arbiter && arbiter_sig.is_none() {
+        let arbiter = self.signature(Role::Arbiter);
+        let arbiter_sig = arbiter.map(|s| s.signature.clone());
+        if role != Role::Arbiter && arbiter.is_none_or(|a| a.digest != self.digest) {
+            // No arbiter's signature, or one that a later change has voided.
             return Err(SignError::ArbiterFirst);
         }
         let msg = message(role, &self.digest, arbiter_sig.as_deref());
@@ -142,6 +144,73 @@ impl SignedReport {
         self.signatures.push(entry);
         Ok(())
     }
+}
+
+impl Role {
+    /// The name used in `report_signed` records.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Arbiter => "arbiter",
+            Role::HomeCaptain => "home_captain",
+            Role::AwayCaptain => "away_captain",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+}
+
+impl From<&Signature> for crate::record::ReportSigned {
+    fn from(s: &Signature) -> Self {
+        crate::record::ReportSigned {
+            role: s.role.as_str().into(),
+            name: s.name.clone(),
+            public_key: s.public_key.clone(),
+            digest: s.digest.clone(),
+            signature: s.signature.clone(),
+        }
+    }
+}
+
+/// The report as it stands in a journal: built up to the last record that can change its content
+/// (not a signature, a clock sample, a feed status or a board position: the clocks ticking on
+/// after the games does not void a signature; a move or an arbiter's action does), with the
+/// signatures the journal holds (the latest per role). [`check`] marks the void ones.
+pub fn envelope_from_journal(
+    m: &crate::matchfile::Match,
+    records: &[crate::journal::Record],
+) -> SignedReport {
+    use crate::record::Event;
+    let head = records
+        .iter()
+        .rposition(|r| {
+            !matches!(
+                r.event,
+                Event::ReportSigned(_)
+                    | Event::ClockSample(_)
+                    | Event::FeedStatus(_)
+                    | Event::BoardPosition(_)
+            )
+        })
+        .unwrap_or(0);
+    let report = crate::report::build(m, &records[..(head + 1).min(records.len())]);
+    let mut env = SignedReport::new(report);
+    for r in records {
+        if let Event::ReportSigned(s) = &r.event
+            && let Some(role) = Role::parse(&s.role)
+        {
+            env.signatures.retain(|x| x.role != role);
+            env.signatures.push(Signature {
+                role,
+                name: s.name.clone(),
+                public_key: s.public_key.clone(),
+                digest: s.digest.clone(),
+                signature: s.signature.clone(),
+            });
+        }
+    }
+    env
 }
 
 /// Whether a signature's key is the one registered in the match file.

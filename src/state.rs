@@ -39,6 +39,8 @@ pub struct MatchState {
     pub interventions: Vec<InterventionEntry>,
     /// Boards scored 0:1 against a team by a confirmed lineup sanction.
     pub zeroed: Vec<(BoardNo, TeamSide)>,
+    /// Signatures of the match report made at the console, in order.
+    pub signatures: Vec<(Stamp, crate::record::ReportSigned)>,
     /// The time control the clocks are mirrored under (from `session_started`).
     pub time_control: Option<TimeControl>,
     /// The clock time of the last record.
@@ -469,6 +471,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                 }),
             }
         }
+        (Event::ReportSigned(e), _) => state.signatures.push((at, e.clone())),
         (Event::LineupAnnounced(_), _) => {
             if state.lineups_announced.is_none() {
                 state.lineups_announced = Some(at);

@@ -103,6 +103,11 @@ pub const BINDINGS: &[(&str, &str, &str)] = &[
         "↑↓ Feld · ←→ Wert · Enter bestätigen · Esc abbrechen",
     ),
     (
+        "R",
+        "match report: signatures (S, then 1 / 2 / 3 and the passphrase)",
+        "Spielbericht: Unterschriften (S, dann 1 / 2 / 3 und die Passphrase)",
+    ),
+    (
         "? / L",
         "this help / language Deutsch-English",
         "diese Hilfe / Sprache Deutsch-English",

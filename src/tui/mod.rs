@@ -16,6 +16,7 @@ pub mod i18n;
 pub mod keymap;
 pub mod log;
 pub mod main_screen;
+pub mod report_view;
 pub mod theme;
 pub mod view;
 
