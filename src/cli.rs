@@ -168,38 +168,7 @@ pub enum Command {
     },
     /// Simulate a venue: N e-boards with DGT 3000 clocks playing PGN games, served as DGT byte
     /// streams on loopback TCP ports (and optionally a LiveChess websocket endpoint).
-    Simulate {
-        /// Number of boards (1..=1000).
-        #[arg(long, default_value_t = 8)]
-        boards: usize,
-        /// Time factor (1..=100).
-        #[arg(long, default_value_t = 1.0)]
-        speed: f64,
-        /// PGN files (games are dealt to the boards in turn).
-        #[arg(long)]
-        pgn: Vec<PathBuf>,
-        /// A directory of PGN files (default: tests/data/pgn).
-        #[arg(long)]
-        pgn_dir: Option<PathBuf>,
-        /// Address to listen on.
-        #[arg(long, default_value = "127.0.0.1")]
-        bind: std::net::IpAddr,
-        /// Board N listens on BASE_PORT + N - 1 (default: ephemeral ports, printed).
-        #[arg(long)]
-        base_port: Option<u16>,
-        /// Serve the LiveChess websocket API on this port (0 = ephemeral).
-        #[arg(long)]
-        livechess_port: Option<u16>,
-        /// A TOML scenario of incidents.
-        #[arg(long)]
-        scenario: Option<PathBuf>,
-        /// Play only the first N plies of each game.
-        #[arg(long)]
-        max_plies: Option<usize>,
-        /// Exit when every game is over.
-        #[arg(long)]
-        exit_when_done: bool,
-    },
+    Simulate(SimulateArgs),
 }
 
 /// Runs a parsed command line.
@@ -291,38 +260,13 @@ pub fn run(cli: Cli) -> ExitCode {
                 ExitCode::from(EXIT_INPUT)
             }
         },
-        Command::Simulate {
-            boards,
-            speed,
-            pgn,
-            pgn_dir,
-            bind,
-            base_port,
-            livechess_port,
-            scenario,
-            max_plies,
-            exit_when_done,
-        } => {
-            let config = SimulateArgs {
-                boards,
-                speed,
-                pgn,
-                pgn_dir,
-                bind,
-                base_port,
-                livechess_port,
-                scenario,
-                max_plies,
-                exit_when_done,
-            };
-            match simulate(config) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("arbiter simulate: {e:#}");
-                    ExitCode::from(EXIT_INPUT)
-                }
+        Command::Simulate(config) => match simulate(config) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("arbiter simulate: {e:#}");
+                ExitCode::from(EXIT_INPUT)
             }
-        }
+        },
     }
 }
 
@@ -987,16 +931,37 @@ fn replay(path: &Path, q: ReplayQuery) -> ExitCode {
     }
 }
 
-struct SimulateArgs {
+#[derive(Debug, clap::Args)]
+pub struct SimulateArgs {
+    /// Number of boards (1..=1000).
+    #[arg(long, default_value_t = 8)]
     boards: usize,
+    /// Time factor (1..=100).
+    #[arg(long, default_value_t = 1.0)]
     speed: f64,
+    /// PGN files (games are dealt to the boards in turn).
+    #[arg(long)]
     pgn: Vec<PathBuf>,
+    /// A directory of PGN files (default: tests/data/pgn).
+    #[arg(long)]
     pgn_dir: Option<PathBuf>,
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
     bind: std::net::IpAddr,
+    /// Board N listens on BASE_PORT + N - 1 (default: ephemeral ports, printed).
+    #[arg(long)]
     base_port: Option<u16>,
+    /// Serve the LiveChess websocket API on this port (0 = ephemeral).
+    #[arg(long)]
     livechess_port: Option<u16>,
+    /// A TOML scenario of incidents.
+    #[arg(long)]
     scenario: Option<PathBuf>,
+    /// Play only the first N plies of each game.
+    #[arg(long)]
     max_plies: Option<usize>,
+    /// Exit when every game is over.
+    #[arg(long)]
     exit_when_done: bool,
 }
 
