@@ -1016,3 +1016,28 @@ fn nrw_charges_a_delayed_start_to_the_team_that_caused_it() {
     );
     assert!(p.consequence.clock.is_empty());
 }
+
+#[test]
+fn scoresheet_exemption_follows_the_profile() {
+    // Bundesliga: 30 s increment, so no exemption below 5 minutes (FIDE 8.4).
+    let m = load("bundesliga");
+    assert!(!rules::indicators_from_time(&m, 200_000, 30, true).scoresheet_exempt);
+    // NRW 1987: no increment and `no_exemption_with_increment_s = 0`: exempt below 5 minutes.
+    let m = load("nrw-1987");
+    assert!(rules::indicators_from_time(&m, 200_000, 30, true).scoresheet_exempt);
+    assert!(!rules::indicators_from_time(&m, 400_000, 30, true).scoresheet_exempt);
+    // Trier: quickplay claims below 2 minutes in the last period, for the player on move.
+    let m = load("trier");
+    assert!(
+        !rules::indicators_from_time(&m, 90_000, 30, true).quickplay_claim_possible,
+        "not before move 40"
+    );
+    assert!(rules::indicators_from_time(&m, 90_000, 45, true).quickplay_claim_possible);
+    assert!(!rules::indicators_from_time(&m, 90_000, 45, false).quickplay_claim_possible);
+    assert_eq!(rules::period_of(&m, 39), 1);
+    assert_eq!(rules::period_of(&m, 40), 2);
+    // NRW: 50 moves, then 20 moves repeating.
+    let m = load("nrw-1987");
+    assert_eq!(rules::period_of(&m, 49), 1);
+    assert_eq!(rules::period_of(&m, 50), 2);
+}

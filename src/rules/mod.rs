@@ -97,6 +97,55 @@ pub fn clock_times(s: &MatchState, bs: &BoardState, now_mono: MonoMs) -> Option<
     })
 }
 
+/// The clock model's indicator thresholds from the profile (FIDE 8.4 scoresheet exemption,
+/// quickplay finish, time trouble).
+pub fn indicator_settings(m: &Match) -> crate::clock::IndicatorSettings {
+    let sheet = &m.profile.scoresheet;
+    let qpf = &m.profile.quickplay_finish;
+    crate::clock::IndicatorSettings {
+        quickplay_allowed: qpf.kind != QuickplayKind::None,
+        exemption_below_ms: u64::from(sheet.exempt_below_s) * 1000,
+        // 0 in the profile: the exemption applies whatever is added per move.
+        exemption_void_from_per_move_ms: match sheet.no_exemption_with_increment_s {
+            0 => u64::MAX,
+            s => u64::from(s) * 1000,
+        },
+        quickplay_below_ms: u64::from(qpf.threshold_s) * 1000,
+        time_trouble_below_ms: u64::from(sheet.time_trouble_below_s) * 1000,
+    }
+}
+
+/// The period (1-based) a player is in after `completed` moves.
+pub fn period_of(m: &Match, completed: u32) -> usize {
+    let tc = &m.profile.time_control;
+    let mut ordinal = 0u32;
+    while let Some(end) = tc.moves_at_end_of(ordinal) {
+        if completed < end || !tc.has_next_period(ordinal) {
+            break;
+        }
+        ordinal += 1;
+    }
+    usize::try_from(ordinal).unwrap_or(0) + 1
+}
+
+/// A player's indicators from a plain clock time, when the clock mirror cannot tell the colours
+/// apart (the same rules as the mirror's, with the time shown as the lowest of the period).
+pub fn indicators_from_time(
+    m: &Match,
+    remaining_ms: u64,
+    completed: u32,
+    on_move: bool,
+) -> crate::clock::Indicators {
+    let player = crate::clock::PlayerClock {
+        remaining_ms,
+        lowest_in_period_ms: remaining_ms,
+        moves_completed: completed,
+        period: u32::try_from(period_of(m, completed) - 1).unwrap_or(0),
+        on_move,
+    };
+    crate::clock::indicators(&m.profile.time_control, &indicator_settings(m), &player)
+}
+
 /// The move number in progress on a board (1 before the first move).
 pub fn move_no(bs: &BoardState) -> u32 {
     u32::try_from(bs.moves.len() / 2 + 1).unwrap_or(u32::MAX)

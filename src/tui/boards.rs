@@ -3,10 +3,9 @@
 //! Display only: alerts here are observations (a flag shown by the clock, a feed gone quiet,
 //! thresholds read from the rule profile); every decision comes from `crate::rules`.
 
-use crate::clock::{ClockAlert, IndicatorSettings};
+use crate::clock::ClockAlert;
 use crate::matchfile::{Match, Player};
 use crate::model::{BoardNo, Color, TeamSide};
-use crate::profile::QuickplayKind;
 use crate::record::FeedState;
 use crate::rules;
 use crate::state::{BoardState, MatchState};
@@ -30,19 +29,6 @@ pub enum Alert {
 
 /// How long a clock-model alert stays on the main screen (the log keeps it).
 pub const CLOCK_ALERT_MS: u64 = 120_000;
-
-/// The profile's thresholds for the clock model's indicators (FIDE 8.4, Guidelines III).
-pub fn indicator_settings(m: &Match) -> IndicatorSettings {
-    let sheet = &m.profile.scoresheet;
-    let qpf = &m.profile.quickplay_finish;
-    IndicatorSettings {
-        quickplay_allowed: qpf.kind != QuickplayKind::None,
-        exemption_below_ms: u64::from(sheet.exempt_below_s) * 1000,
-        exemption_void_from_per_move_ms: u64::from(sheet.no_exemption_with_increment_s) * 1000,
-        quickplay_below_ms: u64::from(qpf.threshold_s) * 1000,
-        time_trouble_below_ms: u64::from(sheet.time_trouble_below_s) * 1000,
-    }
-}
 
 /// A short English label of a clock alert (the screens translate it).
 pub fn clock_alert_label(a: &ClockAlert) -> &'static str {
@@ -93,21 +79,9 @@ pub fn move_label(ply: u32, san: &str) -> String {
     }
 }
 
-/// The period (1-based) a game is in after `completed` full moves.
+/// The period (1-based) a game is in after `completed` full moves (see [`crate::rules::period_of`]).
 pub fn period(m: &Match, completed: u32) -> usize {
-    let mut cum = 0u32;
-    for (i, p) in m.profile.time_control.periods.iter().enumerate() {
-        match p.moves {
-            Some(n) if !p.repeat => {
-                cum += n;
-                if completed < cum {
-                    return i + 1;
-                }
-            }
-            _ => return i + 1,
-        }
-    }
-    m.profile.time_control.periods.len().max(1)
+    crate::rules::period_of(m, completed)
 }
 
 /// Illegal moves recorded on a board, per colour.
@@ -169,19 +143,11 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
         {
             alerts.push(Alert::ClockMismatch);
         }
-        let settings = indicator_settings(m);
+        let settings = crate::rules::indicator_settings(m);
         let mirror = bs
             .mirror
             .as_ref()
             .filter(|mr| mr.last_reading().is_some() && mr.white_side().is_some());
-        let inc_s = m
-            .profile
-            .time_control
-            .per_move
-            .map(|p| p.seconds)
-            .unwrap_or(0);
-        let sheet = &m.profile.scoresheet;
-        let qpf = &m.profile.quickplay_finish;
         if let Some(mr) = mirror {
             let clock_now = s.clock_ms(now);
             for c in [Color::White, Color::Black] {
@@ -196,19 +162,19 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
                 }
             }
         } else if let Some((w, bl)) = clock {
+            let plies = u32::try_from(bs.moves.len()).unwrap_or(u32::MAX);
             for (c, ms) in [(Color::White, w), (Color::Black, bl)] {
-                if ms > 0
-                    && ms < u64::from(sheet.exempt_below_s) * 1000
-                    && (sheet.no_exemption_with_increment_s == 0
-                        || inc_s < sheet.no_exemption_with_increment_s)
-                {
+                let completed = if c.is_white() {
+                    plies.div_ceil(2)
+                } else {
+                    plies / 2
+                };
+                let on_move = (plies % 2 == 0) == c.is_white();
+                let ind = crate::rules::indicators_from_time(m, ms, completed, on_move);
+                if ms > 0 && ind.scoresheet_exempt {
                     alerts.push(Alert::NoScoresheet(c));
                 }
-                if qpf.kind != QuickplayKind::None
-                    && ms > 0
-                    && ms < u64::from(qpf.threshold_s) * 1000
-                    && inc_s == 0
-                {
+                if ms > 0 && ind.quickplay_claim_possible {
                     alerts.push(Alert::Quickplay(c));
                 }
             }
