@@ -492,6 +492,27 @@ impl ClockMirror {
         }
     }
 
+    /// Records the time of side `i`'s current period as added (on the move or on the flag).
+    fn period_time_added(
+        &mut self,
+        report: &mut SampleReport,
+        at_ms: u64,
+        side: ClockSide,
+        i: usize,
+        amount: i64,
+        on_flag: bool,
+    ) {
+        let period = self.sides[i].period;
+        self.push_change(
+            report,
+            at_ms,
+            side,
+            ChangeKind::PeriodTimeAdded { period, on_flag },
+            amount,
+        );
+        self.sides[i].ledger.period_ms += amount.unsigned_abs();
+    }
+
     fn push_change(
         &self,
         report: &mut SampleReport,
@@ -591,18 +612,7 @@ impl ClockMirror {
             if fits_range(d, run_max, base, base.saturating_add(bronstein)) {
                 credit = credit_inc(self, report);
                 if period_add > 0 {
-                    let period = self.sides[i].period;
-                    self.push_change(
-                        report,
-                        at_ms,
-                        side,
-                        ChangeKind::PeriodTimeAdded {
-                            period,
-                            on_flag: false,
-                        },
-                        period_add,
-                    );
-                    self.sides[i].ledger.period_ms += period_add.unsigned_abs();
+                    self.period_time_added(report, at_ms, side, i, period_add, false);
                     credit = credit.saturating_add(period_add);
                 }
                 explained = true;
@@ -624,18 +634,7 @@ impl ClockMirror {
                     at_ms,
                 });
                 if period_add > 0 {
-                    let period = self.sides[i].period;
-                    self.push_change(
-                        report,
-                        at_ms,
-                        side,
-                        ChangeKind::PeriodTimeAdded {
-                            period,
-                            on_flag: false,
-                        },
-                        period_add,
-                    );
-                    self.sides[i].ledger.period_ms += period_add.unsigned_abs();
+                    self.period_time_added(report, at_ms, side, i, period_add, false);
                 }
                 credit = period_add;
                 explained = true;
@@ -670,18 +669,7 @@ impl ClockMirror {
                 .map_or(0, |p| to_i64(p.base_ms()));
             if fits(credit.saturating_add(add)) {
                 self.advance_period(i);
-                let period = self.sides[i].period;
-                self.push_change(
-                    report,
-                    at_ms,
-                    side,
-                    ChangeKind::PeriodTimeAdded {
-                        period,
-                        on_flag: true,
-                    },
-                    add,
-                );
-                self.sides[i].ledger.period_ms += add.unsigned_abs();
+                self.period_time_added(report, at_ms, side, i, add, true);
                 credit = credit.saturating_add(add);
                 explained = true;
                 flag_by_period_add = true;

@@ -172,18 +172,8 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
             }
         };
         drop(link);
-        if !reason.is_empty() {
-            let t = conn.on_disconnected(ctx.now_ms(), &format!("{what}: {reason}"));
-            if !ctx.transition(t).await {
-                return;
-            }
-        }
-        let at = conn.retry_at_ms().unwrap_or(0);
-        if !ctx.sleep_until_ms(at).await {
-            return;
-        }
-        let t = conn.on_retry(ctx.now_ms());
-        if !ctx.transition(t).await {
+        let lost = (!reason.is_empty()).then(|| format!("{what}: {reason}"));
+        if !ctx.back_off(&mut conn, lost).await {
             return;
         }
     }

@@ -279,18 +279,8 @@ pub(crate) async fn run(mut ctx: Ctx, addr: String, serial: String, timing: Timi
                 r
             }
         };
-        if conn.state() != FeedState::Lost {
-            let t = conn.on_disconnected(ctx.now_ms(), &format!("{what}: {reason}"));
-            if !ctx.transition(t).await {
-                return;
-            }
-        }
-        let at = conn.retry_at_ms().unwrap_or(0);
-        if !ctx.sleep_until_ms(at).await {
-            return;
-        }
-        let t = conn.on_retry(ctx.now_ms());
-        if !ctx.transition(t).await {
+        let lost = (conn.state() != FeedState::Lost).then(|| format!("{what}: {reason}"));
+        if !ctx.back_off(&mut conn, lost).await {
             return;
         }
     }

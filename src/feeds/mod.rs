@@ -206,6 +206,27 @@ impl Ctx {
     }
 
     /// Sleeps until `until_ms`; false when shutdown came first.
+    /// After a link ended: reports the disconnection (`lost`, when there is one to report),
+    /// waits out the backoff and announces the retry. False when the feed must stop.
+    pub async fn back_off(
+        &mut self,
+        conn: &mut connection::Connection,
+        lost: Option<String>,
+    ) -> bool {
+        if let Some(why) = lost {
+            let t = conn.on_disconnected(self.now_ms(), &why);
+            if !self.transition(t).await {
+                return false;
+            }
+        }
+        let at = conn.retry_at_ms().unwrap_or(0);
+        if !self.sleep_until_ms(at).await {
+            return false;
+        }
+        let t = conn.on_retry(self.now_ms());
+        self.transition(t).await
+    }
+
     pub async fn sleep_until_ms(&mut self, until_ms: u64) -> bool {
         let at = self.base + std::time::Duration::from_millis(until_ms);
         let mut shutdown = self.shutdown.clone();
