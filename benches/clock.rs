@@ -5,8 +5,8 @@
 
 use std::hint::black_box;
 
-use arbiter_console::clock::{ClockMirror, ClockReading};
-use arbiter_console::model::ClockSide;
+use arbiter_core::clock::{ClockMirror, ClockReading};
+use arbiter_core::model::ClockSide;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// A 90/40 + 30 + 30 s game as the feed reports it.
@@ -47,7 +47,7 @@ fn samples(n: usize) -> Vec<(u64, ClockReading)> {
 
 fn bench(c: &mut Criterion) {
     let data = samples(100_000);
-    let tc: arbiter_console::clock::TimeControl = "90/40+30+30s".parse().unwrap();
+    let tc: arbiter_core::clock::TimeControl = "90/40+30+30s".parse().unwrap();
     let mut group = c.benchmark_group("clock_mirror");
     group.throughput(Throughput::Elements(data.len() as u64));
     group.bench_function("apply_sample", |b| {

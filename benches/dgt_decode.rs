@@ -2,8 +2,8 @@
 
 use std::hint::black_box;
 
-use arbiter_console::dgt::{ClockTimes, Decoder, Message, RawBoard, encode_message};
-use arbiter_console::model::ClockSide;
+use arbiter_core::model::ClockSide;
+use arbiter_protocol::dgt::{ClockTimes, Decoder, Message, RawBoard, encode_message};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// About 1 MiB of a realistic mix: clock reports, field updates, now and then a board dump.

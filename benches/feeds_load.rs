@@ -9,9 +9,9 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
-use arbiter_console::feeds::{FeedConfig, FeedCounters, Source, Timing, spawn_feed};
-use arbiter_console::model::BoardNo;
-use arbiter_console::record::{Event, FeedState};
+use arbiter_core::model::BoardNo;
+use arbiter_core::record::{Event, FeedState};
+use arbiter_io::feeds::{FeedConfig, FeedCounters, Source, Timing, spawn_feed};
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
 

@@ -4,10 +4,11 @@
 
 use std::hint::black_box;
 
-use arbiter_console::journal::{self, Chain, JournalWriter, Record};
-use arbiter_console::model::{BoardNo, ClockSide};
-use arbiter_console::record::{ClockSample, Event, Origin, SessionStarted};
-use arbiter_console::state::{MatchState, apply};
+use arbiter_core::journal::{self, Chain, Record};
+use arbiter_core::model::{BoardNo, ClockSide};
+use arbiter_core::record::{ClockSample, Event, Origin, SessionStarted};
+use arbiter_core::state::{MatchState, apply};
+use arbiter_io::journal_file::JournalWriter;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const N: u64 = 1_000_000;

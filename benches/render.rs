@@ -5,10 +5,10 @@
 
 use std::hint::black_box;
 
-use arbiter_console::matchfile::Lang;
-use arbiter_console::tui::fixture::{NOW, demo_match, situation};
-use arbiter_console::tui::theme::Theme;
-use arbiter_console::tui::{self, ViewState};
+use arbiter_core::matchfile::Lang;
+use arbiter_tui::fixture::{NOW, demo_match, situation};
+use arbiter_tui::theme::Theme;
+use arbiter_tui::{self, ViewState};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -25,7 +25,7 @@ fn render_main(c: &mut Criterion) {
             g.bench_function(BenchmarkId::new(format!("{w}x{h}"), boards), |b| {
                 b.iter(|| {
                     now += 100;
-                    term.draw(|f| tui::render(f, &m, &s, &v, black_box(now)))
+                    term.draw(|f| arbiter_tui::render(f, &m, &s, &v, black_box(now)))
                         .unwrap();
                 })
             });
@@ -53,7 +53,7 @@ fn time_signature(c: &mut Criterion) {
     let m = demo_match();
     let s = situation(&m, 64);
     c.bench_function("time_signature_64", |b| {
-        b.iter(|| arbiter_console::app::time_signature(black_box(&s), black_box(NOW)))
+        b.iter(|| arbiter_console::console::time_signature(black_box(&s), black_box(NOW)))
     });
 }
 

@@ -4,10 +4,10 @@
 
 use std::hint::black_box;
 
-use arbiter_console::journal::{Chain, Record};
-use arbiter_console::model::{BoardNo, ClockSide};
-use arbiter_console::record::{ClockSample, MoveMade, Origin, SessionStarted};
-use arbiter_console::replay::Replay;
+use arbiter_core::journal::{Chain, Record};
+use arbiter_core::model::{BoardNo, ClockSide};
+use arbiter_core::record::{ClockSample, MoveMade, Origin, SessionStarted};
+use arbiter_core::replay::Replay;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const BOARDS: u16 = 64;
@@ -109,12 +109,11 @@ fn bench(c: &mut Criterion) {
         .expect("the recording (run from the repository root)");
     g.bench_function("recording_read_verify_fold", |b| {
         b.iter(|| {
-            let (records, _) =
-                arbiter_console::journal::records_from_bytes(&bytes).expect("intact");
+            let (records, _) = arbiter_core::journal::records_from_bytes(&bytes).expect("intact");
             black_box(Replay::new(records).records.len())
         })
     });
-    let (records, _) = arbiter_console::journal::records_from_bytes(&bytes).expect("intact");
+    let (records, _) = arbiter_core::journal::records_from_bytes(&bytes).expect("intact");
     let rec = Replay::new(records);
     let (first, last) = (rec.first_wall().unwrap_or(0), rec.last_wall().unwrap_or(0));
     g.bench_function("recording_seek", |b| {

@@ -4,9 +4,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use arbiter_console::feeds::{FeedConfig, FeedCounters, Source, Timing, spawn_feed};
-use arbiter_console::model::BoardNo;
-use arbiter_console::simulator::{Scenario, Simulator, SimulatorConfig, pgn};
+use arbiter_core::model::BoardNo;
+use arbiter_io::feeds::{FeedConfig, FeedCounters, Source, Timing, spawn_feed};
+use arbiter_sim::{Scenario, Simulator, SimulatorConfig, pgn};
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
 
@@ -72,7 +72,7 @@ async fn main() -> anyhow::Result<()> {
     loop {
         tokio::select! {
             Some(r) = rx.recv() => {
-                if !matches!(r.event, arbiter_console::record::Event::ClockSample(_)) {
+                if !matches!(r.event, arbiter_core::record::Event::ClockSample(_)) {
                     println!("{:>8} {} {} {:?}", r.mono_ms, r.origin, r.event.kind(), r.event);
                 }
             }

@@ -1,29 +1,16 @@
-//! arbiter-console: the arbiter's console for a chess team match.
+//! The `arbiter` command line and the thin shell that wires the workspace's crates together.
 //!
-//! Layers (dependencies flow one way): `model` ← `clock`/`profile`/`matchfile` ← `record`/`journal`
-//! ← `state` ← `app` ← `tui`/`feeds`/`report`. See `docs/ARCHITECTURE.md`.
+//! The shell reads the system time ([`time_base`]), owns the terminal ([`terminal`]) and the
+//! live loop ([`console`]), starts the inputs ([`inputs`]: a match's feeds or the demo's
+//! simulated venue), runs the replay console ([`replay_console`]) and writes the report's files
+//! ([`report_files`]). Every rule, record, protocol and screen lives in the crates under
+//! `crates/`; see `docs/ARCHITECTURE.md`.
 
-pub mod app;
 pub mod cli;
-pub mod clock;
-pub mod dgt;
-pub mod diag;
-pub mod eboard;
-pub mod feeds;
-pub mod intervention;
-pub mod journal;
-pub mod livechess;
-pub mod matchfile;
-pub mod model;
-pub mod pgn;
-pub mod profile;
-pub mod record;
-pub mod recorder;
-pub mod replay;
-pub mod report;
-pub mod rules;
-pub mod scenario;
-pub mod sign;
-pub mod simulator;
-pub mod state;
-pub mod tui;
+pub mod commands;
+pub mod console;
+pub mod inputs;
+pub mod replay_console;
+pub mod report_files;
+pub mod terminal;
+pub mod time_base;

@@ -4,8 +4,6 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use arbiter_console::matchfile::Match;
-
 const DEMO: &str = include_str!("../config/matches/demo-bundesliga.toml");
 const BUNDESLIGA: &str = include_str!("../config/rules/bundesliga.toml");
 
@@ -38,7 +36,8 @@ fn replace(src: &str, from: &str, to: &str) -> String {
 
 /// Loads the match and returns the error text; asserts that it names `file`.
 fn error_of(t: &Tree, file: &Path) -> String {
-    let err = Match::load(&t.matches.join("m.toml"), None).expect_err("must be rejected");
+    let err = arbiter_io::config::load_match(&t.matches.join("m.toml"), None)
+        .expect_err("must be rejected");
     let text = err.to_string();
     assert!(
         text.contains(&file.display().to_string()),
@@ -68,13 +67,17 @@ fn line_of(src: &str, needle: &str) -> usize {
 #[test]
 fn the_demo_match_is_valid_under_every_profile() {
     for p in ["fide-2023", "fide-2017", "bundesliga", "nrw-1987", "trier"] {
-        let m = Match::load(Path::new("config/matches/demo-bundesliga.toml"), Some(p))
-            .unwrap_or_else(|e| panic!("{p}: {e}"));
+        let m = arbiter_io::config::load_match(
+            Path::new("config/matches/demo-bundesliga.toml"),
+            Some(p),
+        )
+        .unwrap_or_else(|e| panic!("{p}: {e}"));
         assert_eq!(m.profile.id, p);
         assert_eq!(m.file.home.squad.len(), 16);
         assert_eq!(m.file.away.squad.len(), 16);
     }
-    Match::load(Path::new("config/matches/oberliga-example.toml"), None).unwrap();
+    arbiter_io::config::load_match(Path::new("config/matches/oberliga-example.toml"), None)
+        .unwrap();
 }
 
 #[test]
@@ -306,7 +309,8 @@ fn not_utf8() {
 
 #[test]
 fn missing_file() {
-    let err = Match::load(Path::new("config/matches/no-such-match.toml"), None).unwrap_err();
+    let err = arbiter_io::config::load_match(Path::new("config/matches/no-such-match.toml"), None)
+        .unwrap_err();
     let e = err.to_string();
     assert!(
         e.contains("config/matches/no-such-match.toml: cannot read the file"),

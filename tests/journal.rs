@@ -2,13 +2,14 @@
 
 use std::process::Command;
 
-use arbiter_console::journal::{self, Chain, JournalWriter, Record, Tamper, verify_bytes};
-use arbiter_console::model::{BoardNo, ClockSide, GameResult, TeamSide};
-use arbiter_console::record::{
+use arbiter_core::journal::{Chain, Record, Tamper, verify_bytes};
+use arbiter_core::model::{BoardNo, ClockSide, GameResult, TeamSide};
+use arbiter_core::record::{
     ClockSample, Event, FeedState, FeedStatus, MoveMade, Note, Origin, PlayerArrived,
     ResultRecorded, RoundStarted, SessionStarted,
 };
-use arbiter_console::state::{MatchState, apply};
+use arbiter_core::state::{MatchState, apply};
+use arbiter_io::journal_file::{self, JournalWriter};
 use proptest::prelude::*;
 
 fn session() -> Event {
@@ -122,10 +123,10 @@ fn append_and_reopen_round_trip() {
     drop(w);
     assert!(matches!(
         JournalWriter::create(&path),
-        Err(journal::JournalError::Exists { .. })
+        Err(journal_file::JournalError::Exists { .. })
     ));
 
-    let opened = journal::open(&path).unwrap();
+    let opened = journal_file::open(&path).unwrap();
     assert_eq!(opened.records, written);
     assert!(opened.torn.is_none());
     let mut w = opened.writer;
@@ -139,7 +140,7 @@ fn append_and_reopen_round_trip() {
         .unwrap();
     assert_eq!(more.seq, 41);
     drop(w);
-    let (all, v) = journal::read(&path).unwrap();
+    let (all, v) = journal_file::read(&path).unwrap();
     assert!(v.is_intact());
     assert_eq!(all.len(), 42);
     assert_eq!(all[41], more);
@@ -168,11 +169,11 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
     w.append(0, 500, Origin::Feed(BoardNo(1)), sample(500))
         .unwrap();
     assert_eq!(w.uncommitted(), 2, "feed records wait for the group commit");
-    assert_eq!(journal::read(&path).unwrap().0.len(), 1);
+    assert_eq!(journal_file::read(&path).unwrap().0.len(), 1);
     w.append(0, 1000, Origin::Feed(BoardNo(1)), sample(1000))
         .unwrap();
     assert_eq!(w.uncommitted(), 0, "one second of record time commits");
-    assert_eq!(journal::read(&path).unwrap().0.len(), 4);
+    assert_eq!(journal_file::read(&path).unwrap().0.len(), 4);
     w.append(0, 1100, Origin::Feed(BoardNo(1)), sample(1100))
         .unwrap();
     w.append(
@@ -192,7 +193,7 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
         0,
         "an arbiter action commits everything before it"
     );
-    assert_eq!(journal::read(&path).unwrap().0.len(), 6);
+    assert_eq!(journal_file::read(&path).unwrap().0.len(), 6);
 }
 
 #[test]
@@ -279,7 +280,7 @@ fn inserted_lines_are_named() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("x");
         std::fs::write(&p, &bytes).unwrap();
-        journal::read(&p).unwrap()
+        journal_file::read(&p).unwrap()
     };
     let head = verify_bytes(&ls[..15].concat()).head;
     let mut chain = Chain {
@@ -324,7 +325,7 @@ fn a_torn_last_line_is_cut_and_nothing_before_it_is_lost() {
     assert!(v.is_intact());
     assert_eq!((v.valid, v.torn_tail), (20, torn.len()));
 
-    let opened = journal::open(&path).unwrap();
+    let opened = journal_file::open(&path).unwrap();
     assert_eq!(opened.records.len(), 20);
     let (len, saved) = opened.torn.clone().unwrap();
     assert_eq!(len, torn.len());
@@ -348,7 +349,7 @@ fn a_torn_last_line_is_cut_and_nothing_before_it_is_lost() {
     )
     .unwrap();
     drop(w);
-    let (all, v) = journal::read(&path).unwrap();
+    let (all, v) = journal_file::read(&path).unwrap();
     assert!(v.is_intact() && v.torn_tail == 0);
     assert_eq!(all.len(), 21);
     assert_eq!(all[20].seq, 20);
@@ -361,7 +362,7 @@ fn a_broken_journal_is_not_opened_for_writing() {
     let mut t = lines(&journal_bytes(10));
     t.remove(3);
     std::fs::write(&path, t.concat()).unwrap();
-    let err = journal::open(&path).unwrap_err().to_string();
+    let err = journal_file::open(&path).unwrap_err().to_string();
     assert!(err.contains("record 3 was removed"), "{err}");
 }
 
@@ -564,7 +565,7 @@ proptest! {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("j.jsonl");
         std::fs::write(&p, &bytes).unwrap();
-        let (recs, _) = journal::read(&p).unwrap();
+        let (recs, _) = journal_file::read(&p).unwrap();
         prop_assert_eq!(MatchState::fold(&recs), live);
     }
 

@@ -3,12 +3,13 @@
 
 use std::path::Path;
 
-use arbiter_console::journal;
-use arbiter_console::model::{BoardNo, format_hms};
-use arbiter_console::replay::{Replay, incidents};
-use arbiter_console::report::{compare_with_journal, match_for_journal};
-use arbiter_console::rules;
-use arbiter_console::sign::{self, SignedReport};
+use arbiter_core::model::{BoardNo, format_hms};
+use arbiter_core::replay::{Replay, incidents};
+use arbiter_core::report::compare_with_journal;
+use arbiter_core::rules;
+use arbiter_io::config::match_for_journal;
+use arbiter_io::journal_file;
+use arbiter_report::sign::{self, SignedReport};
 
 fn at(date: &str, hms: &str) -> i64 {
     chrono::DateTime::parse_from_rfc3339(&format!("{date}T{hms}+01:00"))
@@ -18,7 +19,7 @@ fn at(date: &str, hms: &str) -> i64 {
 
 fn load(dir: &str) -> Replay {
     let (records, v) =
-        journal::read(Path::new(&format!("recordings/{dir}/journal.jsonl"))).unwrap();
+        journal_file::read(Path::new(&format!("recordings/{dir}/journal.jsonl"))).unwrap();
     assert!(v.is_intact() && v.torn_tail == 0);
     Replay::new(records)
 }

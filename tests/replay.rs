@@ -3,14 +3,14 @@
 use std::path::Path;
 use std::process::Command;
 
-use arbiter_console::journal::{Chain, Record};
-use arbiter_console::model::{BoardNo, ClockSide, GameResult, TeamSide};
-use arbiter_console::record::{
+use arbiter_core::journal::{Chain, Record};
+use arbiter_core::model::{BoardNo, ClockSide, GameResult, TeamSide};
+use arbiter_core::record::{
     ClockSample, Event, FeedState, FeedStatus, MoveMade, Note, Origin, PlayerArrived,
     ResultRecorded, RoundStarted, SessionStarted,
 };
-use arbiter_console::replay::{self, Replay};
-use arbiter_console::state::{MatchState, apply};
+use arbiter_core::replay::{self, Replay};
+use arbiter_core::state::{MatchState, apply};
 use proptest::prelude::*;
 
 fn session() -> Event {
@@ -140,7 +140,7 @@ fn checkpoints_give_the_same_state_as_a_full_fold() {
 }
 
 fn trier_journal() -> Vec<u8> {
-    arbiter_console::scenario::run_file(Path::new("tests/scenarios/trier-quickplay.toml"))
+    arbiter_io::config::run_scenario_file(Path::new("tests/scenarios/trier-quickplay.toml"))
         .unwrap()
         .journal
 }
@@ -239,7 +239,7 @@ fn a_bundle_verifies_against_the_chain_and_tampering_is_caught() {
     );
     // Against another journal.
     let other =
-        arbiter_console::scenario::run_file(Path::new("tests/scenarios/bundesliga-match.toml"))
+        arbiter_io::config::run_scenario_file(Path::new("tests/scenarios/bundesliga-match.toml"))
             .unwrap()
             .journal;
     assert!(replay::verify_bundle(&bundle, Some(&other)).is_err());

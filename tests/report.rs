@@ -4,16 +4,16 @@ use std::ops::ControlFlow;
 use std::path::Path;
 use std::process::Command;
 
-use arbiter_console::journal::Record;
-use arbiter_console::matchfile::{Lang, Match};
-use arbiter_console::report::{self, Report};
-use arbiter_console::scenario::run_file;
-use arbiter_console::sign::{self, KeyStatus, Role, SigStatus, SignedReport};
-use arbiter_console::state::MatchState;
+use arbiter_core::journal::Record;
+use arbiter_core::matchfile::{Lang, Match};
+use arbiter_core::report::{self, Report};
+use arbiter_core::state::MatchState;
+use arbiter_io::config::run_scenario_file as run_file;
+use arbiter_report::sign::{self, KeyStatus, Role, SigStatus, SignedReport};
 
 fn scenario(name: &str, profile: &str) -> (Match, Vec<Record>, Vec<u8>) {
     let o = run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap();
-    let m = Match::load(
+    let m = arbiter_io::config::load_match(
         Path::new("config/matches/demo-bundesliga.toml"),
         Some(profile),
     )
@@ -49,7 +49,7 @@ fn signed(register: bool) -> (SignedReport, Match, Vec<Record>) {
     }
     let mut env = SignedReport::new(report::build(&m, &records));
     for (role, key) in &k {
-        env.sign(*role, key).unwrap();
+        sign::sign(&mut env, *role, key).unwrap();
     }
     (env, m, records)
 }
@@ -110,7 +110,7 @@ fn key_derivation_is_deterministic_and_bound_to_the_person() {
     let (mut env, _, _) = signed(true);
     let wrong =
         sign::derive_key(Role::HomeCaptain, "Friedrich Lenz", b"Musterstadt 1922!").unwrap();
-    env.sign(Role::HomeCaptain, &wrong).unwrap();
+    sign::sign(&mut env, Role::HomeCaptain, &wrong).unwrap();
     let s = sign::check(&env).signatures;
     let home = s.iter().find(|(r, _, _)| *r == Role::HomeCaptain).unwrap();
     assert_eq!(
@@ -191,7 +191,7 @@ fn any_change_voids_the_signatures_and_is_named() {
     let mut e = env.clone();
     let k = keys();
     let other = sign::derive_key(Role::Arbiter, "Martina Keller", b"another passphrase").unwrap();
-    e.sign(Role::Arbiter, &other).unwrap();
+    sign::sign(&mut e, Role::Arbiter, &other).unwrap();
     let v = void(&e);
     assert_eq!(v.len(), 2, "{v:?}");
     // The signer's name in the signature.
@@ -207,13 +207,13 @@ fn the_arbiter_signs_first() {
     let mut env = SignedReport::new(report::build(&m, &records));
     let k = keys();
     assert!(matches!(
-        env.sign(Role::HomeCaptain, &k[1].1),
+        sign::sign(&mut env, Role::HomeCaptain, &k[1].1),
         Err(sign::SignError::ArbiterFirst)
     ));
     env.report.remarks.clear();
     env.report.round += 1;
     assert!(matches!(
-        env.sign(Role::Arbiter, &k[0].1),
+        sign::sign(&mut env, Role::Arbiter, &k[0].1),
         Err(sign::SignError::StaleDigest)
     ));
 }
@@ -228,7 +228,7 @@ fn a_report_that_does_not_match_its_journal_is_rejected() {
     forged.score.match_points = Some([1, 1]);
     let mut fenv = SignedReport::new(forged);
     for (role, key) in keys() {
-        fenv.sign(role, &key).unwrap();
+        sign::sign(&mut fenv, role, &key).unwrap();
     }
     assert!(sign::check(&fenv).is_valid());
     let err = report::compare_with_journal(&fenv.report, &m, &records).unwrap_err();
@@ -359,7 +359,7 @@ fn verify_command_end_to_end() {
 fn the_pdf_renders_in_both_languages() {
     let (env, _, _) = signed(true);
     for (lang, word) in [(Lang::De, "Spielbericht"), (Lang::En, "Match report")] {
-        let pdf = report::pdf::render(&env, lang);
+        let pdf = arbiter_report::pdf::render(&env, lang);
         assert!(pdf.starts_with(b"%PDF-"));
         // Text shows as a literal string, or as a hex string when it has non-ASCII bytes.
         let has = |text: &[u8]| {
@@ -368,7 +368,7 @@ fn the_pdf_renders_in_both_languages() {
                 || find(hex::encode_upper(text).as_bytes())
                 || find(hex::encode(text).as_bytes())
         };
-        assert!(has(&report::pdf::winansi(word)), "{word}");
+        assert!(has(&arbiter_report::pdf::winansi(word)), "{word}");
         // Umlauts as WinAnsi bytes: "Schäfer" has ä = 0xE4.
         assert!(has(b"Sch\xe4fer"));
         assert!(has(env.digest.as_bytes()), "the digest on the pages");
@@ -472,7 +472,7 @@ impl pgn_reader::Visitor for Collect {
 fn pgn_parses_with_a_real_reader_and_its_clocks_equal_the_journal() {
     let (m, records, _) = scenario("pgn-clocks", "bundesliga");
     let s = MatchState::fold(&records);
-    let pgn = arbiter_console::pgn::all_games(&m, &s);
+    let pgn = arbiter_report::pgn::all_games(&m, &s);
     let mut reader = pgn_reader::Reader::new(pgn.as_bytes());
     let mut games = Vec::new();
     while let Some(g) = reader.read_game(&mut Collect).unwrap() {
@@ -480,7 +480,7 @@ fn pgn_parses_with_a_real_reader_and_its_clocks_equal_the_journal() {
     }
     assert_eq!(games.len(), 8, "one game per board");
     let (_, sans, clks, arbs) = &games[0];
-    let b1 = s.board(arbiter_console::model::BoardNo(1)).unwrap();
+    let b1 = s.board(arbiter_core::model::BoardNo(1)).unwrap();
     assert_eq!(
         sans,
         &b1.moves.iter().map(|mv| mv.san.clone()).collect::<Vec<_>>()
@@ -488,7 +488,7 @@ fn pgn_parses_with_a_real_reader_and_its_clocks_equal_the_journal() {
     let journal_clocks: Vec<String> = b1
         .moves
         .iter()
-        .map(|mv| arbiter_console::model::format_hms(mv.clock_ms.unwrap()))
+        .map(|mv| arbiter_core::model::format_hms(mv.clock_ms.unwrap()))
         .collect();
     assert_eq!(clks, &journal_clocks);
     assert_eq!(
@@ -510,7 +510,7 @@ fn pgn_parses_with_a_real_reader_and_its_clocks_equal_the_journal() {
 fn unplayed_games_are_marked() {
     let (m, records, _) = scenario("bundesliga-match", "bundesliga");
     let s = MatchState::fold(&records);
-    let pgn = arbiter_console::pgn::game(&m, &s, arbiter_console::model::BoardNo(8));
+    let pgn = arbiter_report::pgn::game(&m, &s, arbiter_core::model::BoardNo(8));
     assert!(pgn.contains("[Result \"1-0\"]"));
     assert!(pgn.contains("[Termination \"unplayed\"]"), "{pgn}");
     let r: Report = report::build(&m, &records);

@@ -6,18 +6,18 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use arbiter_console::app::{self, App};
-use arbiter_console::journal::{self, JournalWriter};
-use arbiter_console::matchfile::Match;
-use arbiter_console::model::{BoardNo, GameResult};
-use arbiter_console::record::{Event, Note, Origin, ResultRecorded};
-use arbiter_console::sign::{self, KeyStatus, Role, SigStatus};
+use arbiter_console::console::{self, App};
+use arbiter_core::model::{BoardNo, GameResult};
+use arbiter_core::record::{Event, Note, Origin, ResultRecorded};
+use arbiter_io::journal_file::{self, JournalWriter};
+use arbiter_report::sign::{self, KeyStatus, Role, SigStatus};
 
 #[test]
 fn signing_at_the_console_goes_into_the_journal_and_a_later_input_voids_it() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("match.jsonl");
-    let m = Match::load(Path::new("config/matches/demo-bundesliga.toml"), None).unwrap();
+    let m = arbiter_io::config::load_match(Path::new("config/matches/demo-bundesliga.toml"), None)
+        .unwrap();
     let mut a = App::new(m, JournalWriter::create(&path).unwrap());
     let ev = a.session_started();
     a.submit(1_000, 0, Origin::System, ev).unwrap();
@@ -40,14 +40,14 @@ fn signing_at_the_console_goes_into_the_journal_and_a_later_input_voids_it() {
     ];
     // A captain cannot sign before the arbiter.
     assert!(
-        app::sign_current_report(&mut a, &path, Role::HomeCaptain, "Heim-Pass 2026", 3_000, 2)
+        console::sign_current_report(&mut a, &path, Role::HomeCaptain, "Heim-Pass 2026", 3_000, 2)
             .is_err()
     );
     for (i, (role, pass)) in signers.iter().enumerate() {
-        app::sign_current_report(&mut a, &path, *role, pass, 3_000 + i as i64, 2 + i as u64)
+        console::sign_current_report(&mut a, &path, *role, pass, 3_000 + i as i64, 2 + i as u64)
             .unwrap();
     }
-    let env = app::current_report(&mut a, &path).unwrap();
+    let env = console::current_report(&mut a, &path).unwrap();
     let v = sign::check(&env);
     assert!(v.is_valid(), "{v:?}");
     assert_eq!(v.signatures.len(), 3);
@@ -56,7 +56,7 @@ fn signing_at_the_console_goes_into_the_journal_and_a_later_input_voids_it() {
             key: KeyStatus::Unregistered
         }));
     // The journal holds the signatures; the files are beside it and verify against it.
-    let (records, _) = journal::read(&path).unwrap();
+    let (records, _) = journal_file::read(&path).unwrap();
     assert_eq!(
         records
             .iter()
@@ -79,7 +79,7 @@ fn signing_at_the_console_goes_into_the_journal_and_a_later_input_voids_it() {
         String::from_utf8_lossy(&out.stdout)
     );
     // The clocks ticking on after the games do not change the report.
-    let sample = arbiter_console::record::ClockSample {
+    let sample = arbiter_core::record::ClockSample {
         board: BoardNo(1),
         left_ms: 600_000,
         right_ms: 500_000,
@@ -90,7 +90,7 @@ fn signing_at_the_console_goes_into_the_journal_and_a_later_input_voids_it() {
     };
     a.submit(8_000, 8, Origin::Feed(BoardNo(1)), sample.into())
         .unwrap();
-    assert!(sign::check(&app::current_report(&mut a, &path).unwrap()).is_valid());
+    assert!(sign::check(&console::current_report(&mut a, &path).unwrap()).is_valid());
     // A note after the signatures changes the report: every signature is shown void.
     a.submit(
         9_000,
@@ -104,7 +104,7 @@ fn signing_at_the_console_goes_into_the_journal_and_a_later_input_voids_it() {
         .into(),
     )
     .unwrap();
-    let env = app::current_report(&mut a, &path).unwrap();
+    let env = console::current_report(&mut a, &path).unwrap();
     let v = sign::check(&env);
     assert_eq!(
         v.signatures
@@ -113,15 +113,14 @@ fn signing_at_the_console_goes_into_the_journal_and_a_later_input_voids_it() {
             .count(),
         3
     );
-    let lines =
-        arbiter_console::tui::report_view::lines(&env, arbiter_console::matchfile::Lang::De);
+    let lines = arbiter_tui::report_view::lines(&env, arbiter_core::matchfile::Lang::De);
     assert!(
         lines.iter().any(|l| l.contains("UNTERSCHRIFT UNGÜLTIG")),
         "{lines:?}"
     );
     // A captain cannot countersign a void arbiter's signature; the arbiter signs again first.
     assert!(
-        app::sign_current_report(
+        console::sign_current_report(
             &mut a,
             &path,
             Role::HomeCaptain,
@@ -131,8 +130,9 @@ fn signing_at_the_console_goes_into_the_journal_and_a_later_input_voids_it() {
         )
         .is_err()
     );
-    app::sign_current_report(&mut a, &path, Role::Arbiter, "Schiri-Pass 2026", 10_000, 10).unwrap();
-    app::sign_current_report(
+    console::sign_current_report(&mut a, &path, Role::Arbiter, "Schiri-Pass 2026", 10_000, 10)
+        .unwrap();
+    console::sign_current_report(
         &mut a,
         &path,
         Role::HomeCaptain,
@@ -141,7 +141,7 @@ fn signing_at_the_console_goes_into_the_journal_and_a_later_input_voids_it() {
         11,
     )
     .unwrap();
-    let v = sign::check(&app::current_report(&mut a, &path).unwrap());
+    let v = sign::check(&console::current_report(&mut a, &path).unwrap());
     let valid: Vec<Role> = v
         .signatures
         .iter()
@@ -208,7 +208,7 @@ fn signing_in_the_console_takes_four_keys_and_the_passphrase() {
     send(&mut s, "Q");
     send(&mut s, "y");
     let _ = s.get_process().wait();
-    let (records, v) = journal::read(&journal).unwrap();
+    let (records, v) = journal_file::read(&journal).unwrap();
     assert!(v.is_intact());
     assert_eq!(
         records

@@ -4,10 +4,11 @@
 use std::path::Path;
 use std::process::Command;
 
-use arbiter_console::intervention::TimeChange;
-use arbiter_console::journal;
-use arbiter_console::model::{BoardNo, Color, GameResult, TeamSide};
-use arbiter_console::scenario::{Outcome, run_file};
+use arbiter_core::intervention::TimeChange;
+use arbiter_core::journal;
+use arbiter_core::model::{BoardNo, Color, GameResult, TeamSide};
+use arbiter_core::scenario::Outcome;
+use arbiter_io::config::run_scenario_file as run_file;
 
 fn run(name: &str) -> Outcome {
     run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap_or_else(|e| panic!("{e}"))

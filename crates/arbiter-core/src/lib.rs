@@ -1,0 +1,28 @@
+//! `arbiter-core`: the pure core of the arbiter's console.
+//!
+//! Everything the console knows and decides, as plain data and pure functions: the model
+//! ([`model`]), rule profiles and match files parsed from text ([`profile`], [`matchfile`],
+//! [`diag`]), the clock model ([`clock`]), the record kinds ([`record`], [`intervention`]), the
+//! journal's codec and hash chain ([`journal`]: bytes in, records out), the state folded from
+//! the journal ([`state::apply`]), the rules engine ([`rules`]), the report model and its
+//! canonical form ([`report`], [`signature`]), replay ([`replay`]) and headless scenarios
+//! ([`scenario`]).
+//!
+//! This crate does no IO, reads no system clock and runs no async runtime: the compiler keeps it
+//! so (it depends on no IO crate, and chrono is built without its `clock` feature). Every crate
+//! of the workspace depends on it; it depends on none of them. See `docs/ARCHITECTURE.md`.
+
+pub mod clock;
+pub mod diag;
+pub mod intervention;
+pub mod journal;
+pub mod matchfile;
+pub mod model;
+pub mod profile;
+pub mod record;
+pub mod replay;
+pub mod report;
+pub mod rules;
+pub mod scenario;
+pub mod signature;
+pub mod state;

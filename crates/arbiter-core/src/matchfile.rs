@@ -1,0 +1,663 @@
+//! The match file (TOML, `config/matches/*.toml`): who plays whom, where, when, under which rules,
+//! and where each board's feed comes from.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, FixedOffset, NaiveDate};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::diag::{Collector, Diagnostics, from_toml_error};
+use crate::model::{BoardNo, Color, TeamSide};
+use crate::profile::RuleProfile;
+
+/// The match file as written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchFile {
+    pub competition: String,
+    pub season: String,
+    pub round: u16,
+    /// The match date, `YYYY-MM-DD`.
+    pub date: String,
+    pub venue: String,
+    /// RFC 3339 with offset, e.g. `2026-11-28T14:00:00+01:00`.
+    pub scheduled_start: String,
+    /// The rule profile: an id under `config/rules/` or a path ending in `.toml` (relative to
+    /// this file).
+    pub rules: String,
+    pub boards: u16,
+    /// Language of the console and the report: `de` or `en`.
+    #[serde(default)]
+    pub lang: Lang,
+    pub arbiter: Arbiter,
+    /// Members of the appeals committee (Schiedsgericht), if one is named.
+    #[serde(default)]
+    pub appeals_committee: Vec<String>,
+    pub home: Team,
+    pub away: Team,
+    /// One feed source URI per board (`tcp://HOST:PORT`, `serial:///dev/ttyUSB0`,
+    /// `livechess://HOST:1982/SERIAL`, or `none`); empty = no feeds.
+    #[serde(default)]
+    pub feeds: Vec<String>,
+    #[serde(default)]
+    pub signers: Signers,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lang {
+    #[default]
+    De,
+    En,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Arbiter {
+    pub name: String,
+    /// Licence number (Schiedsrichterlizenz).
+    #[serde(default)]
+    pub licence: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Team {
+    pub club: String,
+    /// The team's name in the league (e.g. "SG Musterstadt I").
+    pub name: String,
+    pub captain: String,
+    /// The registered ranking list (Rangliste).
+    pub squad: Vec<Player>,
+    /// An optional pre-entered lineup: ranks from board 1 down, 0 for an empty board.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lineup: Vec<u16>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    pub rank: u16,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fide_id: Option<u64>,
+    /// National rating (DWZ).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u16>,
+    /// Remarks on eligibility (e.g. "Ersatzspieler aus II", "Gastspieler").
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+    #[serde(default = "yes")]
+    pub eligible: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Public keys (Ed25519, hex) registered for the signers of the report.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Signers {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arbiter: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub home_captain: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub away_captain: Option<String>,
+}
+
+/// A feed source, parsed from its URI.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// A raw DGT serial stream over TCP (ser2net, serial servers, the simulator).
+    Tcp { host: String, port: u16 },
+    /// A local serial port.
+    Serial { path: String },
+    /// A board behind DGT LiveChess.
+    LiveChess {
+        host: String,
+        port: u16,
+        serial: String,
+    },
+    /// No feed: the arbiter enters everything by hand.
+    None,
+}
+
+impl Source {
+    /// Parses a feed URI; the error says what was expected.
+    pub fn parse(uri: &str) -> Result<Source, String> {
+        let uri = uri.trim();
+        if uri == "none" {
+            return Ok(Source::None);
+        }
+        let (scheme, rest) = uri
+            .split_once("://")
+            .ok_or_else(|| format!("{uri:?} is not a URI: expected tcp://HOST:PORT, serial:///dev/…, livechess://HOST:PORT/SERIAL or none"))?;
+        let host_port = |hp: &str| -> Result<(String, u16), String> {
+            let (h, p) = hp
+                .rsplit_once(':')
+                .ok_or_else(|| format!("{uri:?}: missing :PORT"))?;
+            let port: u16 = p
+                .parse()
+                .map_err(|_| format!("{uri:?}: port {p:?} is not a number from 1 to 65535"))?;
+            if port == 0 || h.is_empty() {
+                return Err(format!(
+                    "{uri:?}: expected HOST:PORT with a port from 1 to 65535"
+                ));
+            }
+            Ok((
+                h.trim_start_matches('[').trim_end_matches(']').to_string(),
+                port,
+            ))
+        };
+        match scheme {
+            "tcp" => {
+                let (host, port) = host_port(rest.trim_end_matches('/'))?;
+                Ok(Source::Tcp { host, port })
+            }
+            "serial" => {
+                if !rest.starts_with('/') || rest.len() < 2 {
+                    return Err(format!(
+                        "{uri:?}: expected serial:///dev/NAME (an absolute device path)"
+                    ));
+                }
+                Ok(Source::Serial {
+                    path: rest.to_string(),
+                })
+            }
+            "livechess" => {
+                let (hp, serial) = rest
+                    .split_once('/')
+                    .ok_or_else(|| format!("{uri:?}: expected livechess://HOST[:PORT]/SERIAL"))?;
+                if serial.is_empty() || serial.contains('/') || hp.is_empty() {
+                    return Err(format!(
+                        "{uri:?}: expected livechess://HOST[:PORT]/SERIAL with one e-board serial number"
+                    ));
+                }
+                // The LiveChess port defaults to 1982.
+                let (host, port) = if hp.rsplit_once(':').is_some_and(|(_, p)| !p.contains(']')) {
+                    host_port(hp)?
+                } else {
+                    (
+                        hp.trim_start_matches('[').trim_end_matches(']').to_string(),
+                        1982,
+                    )
+                };
+                Ok(Source::LiveChess {
+                    host,
+                    port,
+                    serial: serial.to_string(),
+                })
+            }
+            other => Err(format!(
+                "{uri:?}: unknown scheme {other:?}: expected tcp, serial, livechess or none"
+            )),
+        }
+    }
+}
+
+impl MatchFile {
+    /// Parses a match file's text (syntax and types only; [`Match::from_texts`] validates).
+    pub fn parse(path: &Path, src: &str) -> Result<MatchFile, Diagnostics> {
+        toml::from_str(src).map_err(|e| Diagnostics(vec![from_toml_error(path, src, &e)]))
+    }
+}
+
+/// A diagnostic about one field of a match file's text (e.g. a `rules` value that names no
+/// profile).
+pub fn field_error(path: &Path, src: &str, field: &str, message: String) -> Diagnostics {
+    let mut c = Collector::new(path, src);
+    c.error(field, message);
+    Diagnostics(c.found)
+}
+
+/// A match file and its rule profile, loaded and validated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Match {
+    pub path: PathBuf,
+    pub file: MatchFile,
+    pub profile_path: PathBuf,
+    pub profile: RuleProfile,
+    pub date: NaiveDate,
+    pub scheduled_start: DateTime<FixedOffset>,
+    pub sources: Vec<Source>,
+    /// SHA-256 (hex) of the match file's bytes.
+    pub match_sha256: String,
+    /// SHA-256 (hex) of the profile's bytes.
+    pub profile_sha256: String,
+}
+
+/// SHA-256 of bytes, as lowercase hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex::encode(Sha256::digest(bytes))
+}
+
+impl Match {
+    /// Validates a match file against its rule profile, both given as text (`path` and
+    /// `profile_path` name them in diagnostics; nothing is read here: see
+    /// `arbiter_io::config::load_match`).
+    pub fn from_texts(
+        path: &Path,
+        src: &str,
+        profile_path: &Path,
+        profile_src: &str,
+    ) -> Result<Match, Diagnostics> {
+        let file = MatchFile::parse(path, src)?;
+        Match::validate(path, src, file, profile_path, profile_src)
+    }
+
+    /// Validates a parsed match file (of the text `src`) against the profile text.
+    pub fn validate(
+        path: &Path,
+        src: &str,
+        file: MatchFile,
+        profile_path: &Path,
+        profile_src: &str,
+    ) -> Result<Match, Diagnostics> {
+        let profile = RuleProfile::parse(profile_path, profile_src)?;
+        let mut c = Collector::new(path, src);
+        let checked = check(&file, &profile, &mut c);
+        let Some((date, scheduled_start, sources)) = checked else {
+            if c.found.is_empty() {
+                c.error("", "the match file is incomplete");
+            }
+            return Err(Diagnostics(c.found));
+        };
+        c.into_result()?;
+        Ok(Match {
+            path: path.to_path_buf(),
+            match_sha256: sha256_hex(src.as_bytes()),
+            profile_sha256: sha256_hex(profile_src.as_bytes()),
+            file,
+            profile_path: profile_path.to_path_buf(),
+            profile,
+            date,
+            scheduled_start,
+            sources,
+        })
+    }
+
+    pub fn team(&self, side: TeamSide) -> &Team {
+        match side {
+            TeamSide::Home => &self.file.home,
+            TeamSide::Away => &self.file.away,
+        }
+    }
+
+    /// The team that has White on a board, by the profile's colour rule.
+    pub fn white_team(&self, board: BoardNo) -> TeamSide {
+        let odd = board.0 % 2 == 1;
+        let on_odd = self.profile.colours.white_on_odd_boards;
+        if odd { on_odd } else { on_odd.other() }
+    }
+
+    /// The colour a team has on a board.
+    pub fn colour_of(&self, team: TeamSide, board: BoardNo) -> Color {
+        if self.white_team(board) == team {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The player of a team on a board by the pre-entered lineup, if any.
+    pub fn lineup_player(&self, team: TeamSide, board: BoardNo) -> Option<&Player> {
+        let t = self.team(team);
+        let rank = *t.lineup.get(board.index())?;
+        t.squad.iter().find(|p| p.rank == rank)
+    }
+
+    /// A readable summary for `arbiter check`.
+    pub fn summary(&self) -> String {
+        let f = &self.file;
+        let p = &self.profile;
+        let mut s = String::new();
+        let _ = writeln!(s, "{} {} – round {}", f.competition, f.season, f.round);
+        let _ = writeln!(s, "  {} – {}", f.home.name, f.away.name);
+        let _ = writeln!(
+            s,
+            "  {} at {}, scheduled {}",
+            f.date,
+            f.venue,
+            self.scheduled_start.format("%H:%M %:z")
+        );
+        let _ = writeln!(
+            s,
+            "  arbiter {}{}",
+            f.arbiter.name,
+            if f.arbiter.licence.is_empty() {
+                String::new()
+            } else {
+                format!(" (licence {})", f.arbiter.licence)
+            }
+        );
+        let _ = writeln!(
+            s,
+            "  captains: {} (home), {} (away)",
+            f.home.captain, f.away.captain
+        );
+        let _ = writeln!(s, "rules: {} – {} [{}]", p.id, p.name, p.laws);
+        let _ = writeln!(s, "  time control: {}", p.time_control);
+        let from = match p.default_time.from {
+            crate::profile::StartReference::ScheduledStart => "the scheduled start",
+            crate::profile::StartReference::ActualStart => "the actual start",
+        };
+        let _ = writeln!(
+            s,
+            "  default time: {} min from {} (Art. {})",
+            p.default_time.minutes, from, p.default_time.article
+        );
+        let im = &p.illegal_moves;
+        let loss = if im.loss_at == 0 {
+            "never loses".to_string()
+        } else {
+            format!("illegal move no. {} loses", im.loss_at)
+        };
+        let _ = writeln!(
+            s,
+            "  illegal move: +{} to the opponent, {loss}{} (Art. {})",
+            secs(im.time_to_opponent_s),
+            if im.draw_if_opponent_cannot_mate {
+                ", draw if the opponent cannot mate"
+            } else {
+                ""
+            },
+            im.article
+        );
+        let _ = writeln!(
+            s,
+            "  incorrect draw claim: +{} to the opponent{} (Art. {})",
+            secs(p.claims.incorrect_time_to_opponent_s),
+            if p.claims.incorrect_time_from_claimant_s > 0 {
+                format!(
+                    ", −{} from the claimant",
+                    secs(p.claims.incorrect_time_from_claimant_s)
+                )
+            } else {
+                String::new()
+            },
+            p.claims.article
+        );
+        let qpf = match p.quickplay_finish.kind {
+            crate::profile::QuickplayKind::None => "none",
+            crate::profile::QuickplayKind::Art10_2 => "old Art. 10.2 (claims below 2 min)",
+            crate::profile::QuickplayKind::GuidelinesIii2017 => "Guidelines III (2017)",
+            crate::profile::QuickplayKind::GuidelinesIii2023 => "Guidelines III (2023)",
+        };
+        let _ = writeln!(s, "  quickplay finish: {qpf}");
+        let threshold = p.win_threshold_half_points(f.boards);
+        let _ = writeln!(
+            s,
+            "  match points {}/{}/{}; win from {} board points",
+            p.scoring.match_points_win,
+            p.scoring.match_points_draw,
+            p.scoring.match_points_loss,
+            crate::model::half_points_text(u32::from(threshold))
+        );
+        let _ = writeln!(s, "boards:");
+        for i in 0..usize::from(f.boards) {
+            let b = BoardNo::from_index(i);
+            let white = self.white_team(b);
+            let name = |side: TeamSide| {
+                self.lineup_player(side, b)
+                    .map(|p| match p.rating {
+                        Some(r) => format!("{} ({r})", p.name),
+                        None => p.name.clone(),
+                    })
+                    .unwrap_or_else(|| format!("{} player", side))
+            };
+            let src = f.feeds.get(i).map(String::as_str).unwrap_or("none");
+            let _ = writeln!(
+                s,
+                "  {:>2}  White: {:<32} Black: {:<32} feed {src}",
+                b.0,
+                name(white),
+                name(white.other())
+            );
+        }
+        s
+    }
+}
+
+fn secs(s: u32) -> String {
+    crate::model::short_duration(u64::from(s) * 1000)
+}
+
+type Checked = (NaiveDate, DateTime<FixedOffset>, Vec<Source>);
+
+/// Validates everything that serde's types do not; records each problem in `c`.
+fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checked> {
+    for (field, v) in [
+        ("competition", &f.competition),
+        ("season", &f.season),
+        ("venue", &f.venue),
+        ("arbiter.name", &f.arbiter.name),
+    ] {
+        if v.trim().is_empty() {
+            c.error(field, "must not be empty");
+        }
+    }
+    if f.round == 0 {
+        c.error("round", "rounds count from 1");
+    }
+    let date = NaiveDate::parse_from_str(&f.date, "%Y-%m-%d")
+        .map_err(|e| {
+            c.error(
+                "date",
+                format!("{:?} is not a date YYYY-MM-DD: {e}", f.date),
+            )
+        })
+        .ok();
+    let start = DateTime::parse_from_rfc3339(&f.scheduled_start)
+        .map_err(|e| {
+            c.error(
+                "scheduled_start",
+                format!(
+                    "{:?} is not an RFC 3339 time with offset (e.g. 2026-11-28T14:00:00+01:00): {e}",
+                    f.scheduled_start
+                ),
+            )
+        })
+        .ok();
+    if let (Some(d), Some(s)) = (date, start)
+        && s.date_naive() != d
+    {
+        c.error(
+            "scheduled_start",
+            format!("falls on {} but the match date is {d}", s.date_naive()),
+        );
+    }
+    if !(1..=1000).contains(&f.boards) {
+        c.error("boards", format!("{} boards: expected 1 to 1000", f.boards));
+    } else if f.boards != p.boards {
+        c.error(
+            "boards",
+            format!(
+                "{} boards, but the rule profile {:?} is for {} boards",
+                f.boards, p.id, p.boards
+            ),
+        );
+    }
+    let mut sources = Vec::new();
+    if !f.feeds.is_empty() && f.feeds.len() != usize::from(f.boards) {
+        c.error(
+            "feeds",
+            format!(
+                "{} feed sources for {} boards: give one per board (or `none`)",
+                f.feeds.len(),
+                f.boards
+            ),
+        );
+    }
+    for (i, uri) in f.feeds.iter().enumerate() {
+        match Source::parse(uri) {
+            Ok(s) => sources.push(s),
+            Err(e) => c.error(format!("feeds[{i}]"), e),
+        }
+    }
+    let mut fide_ids: HashMap<u64, String> = HashMap::new();
+    for (side, team) in [("home", &f.home), ("away", &f.away)] {
+        check_team(side, team, f.boards, &mut fide_ids, c);
+    }
+    if f.home.name == f.away.name {
+        c.error(
+            "away.name",
+            format!("both teams are named {:?}", f.home.name),
+        );
+    }
+    for (field, key) in [
+        ("signers.arbiter", &f.signers.arbiter),
+        ("signers.home_captain", &f.signers.home_captain),
+        ("signers.away_captain", &f.signers.away_captain),
+    ] {
+        if let Some(k) = key
+            && (k.len() != 64 || hex::decode(k).is_err())
+        {
+            c.error(
+                field,
+                "expected an Ed25519 public key as 64 hex digits (from `arbiter keygen`)",
+            );
+        }
+    }
+    if c.found.is_empty() {
+        Some((date?, start?, sources))
+    } else {
+        None
+    }
+}
+
+fn check_team(
+    side: &str,
+    team: &Team,
+    boards: u16,
+    fide_ids: &mut HashMap<u64, String>,
+    c: &mut Collector<'_>,
+) {
+    for (field, v) in [
+        ("club", &team.club),
+        ("name", &team.name),
+        ("captain", &team.captain),
+    ] {
+        if v.trim().is_empty() {
+            c.error(format!("{side}.{field}"), "must not be empty");
+        }
+    }
+    if team.squad.is_empty() {
+        c.error(format!("{side}.squad"), "the ranking list is empty");
+    }
+    let mut ranks: HashMap<u16, usize> = HashMap::new();
+    for (i, pl) in team.squad.iter().enumerate() {
+        let at = format!("{side}.squad[{i}]");
+        if pl.rank == 0 {
+            c.error(format!("{at}.rank"), "ranks count from 1");
+        }
+        if let Some(first) = ranks.insert(pl.rank, i) {
+            c.error(
+                format!("{at}.rank"),
+                format!("rank {} is also given to {side}.squad[{first}]", pl.rank),
+            );
+        }
+        if pl.name.trim().is_empty() {
+            c.error(format!("{at}.name"), "must not be empty");
+        }
+        if let Some(r) = pl.rating
+            && !(100..=3000).contains(&r)
+        {
+            c.error(
+                format!("{at}.rating"),
+                format!("{r} is not a rating (expected 100 to 3000)"),
+            );
+        }
+        if let Some(id) = pl.fide_id {
+            if id == 0 || id > 999_999_999 {
+                c.error(
+                    format!("{at}.fide_id"),
+                    format!("{id} is not a FIDE ID (1 to 9 digits)"),
+                );
+            } else if let Some(other) = fide_ids.insert(id, at.clone()) {
+                c.error(
+                    format!("{at}.fide_id"),
+                    format!("FIDE ID {id} is also given to {other}"),
+                );
+            }
+        }
+    }
+    if !team.lineup.is_empty() {
+        if team.lineup.len() != usize::from(boards) {
+            c.error(
+                format!("{side}.lineup"),
+                format!("{} entries for {boards} boards", team.lineup.len()),
+            );
+        }
+        let mut seen = HashMap::new();
+        for (i, rank) in team.lineup.iter().enumerate() {
+            if *rank == 0 {
+                continue;
+            }
+            if !ranks.contains_key(rank) {
+                c.error(
+                    format!("{side}.lineup[{i}]"),
+                    format!("no player with rank {rank} in {side}.squad"),
+                );
+            }
+            if let Some(b) = seen.insert(*rank, i) {
+                c.error(
+                    format!("{side}.lineup[{i}]"),
+                    format!("rank {rank} is already on board {}", b + 1),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_sources() {
+        assert_eq!(
+            Source::parse("tcp://127.0.0.1:7001"),
+            Ok(Source::Tcp {
+                host: "127.0.0.1".into(),
+                port: 7001
+            })
+        );
+        assert_eq!(
+            Source::parse("livechess://localhost:1982/12345"),
+            Ok(Source::LiveChess {
+                host: "localhost".into(),
+                port: 1982,
+                serial: "12345".into()
+            })
+        );
+        assert_eq!(
+            Source::parse("serial:///dev/ttyUSB0"),
+            Ok(Source::Serial {
+                path: "/dev/ttyUSB0".into()
+            })
+        );
+        assert!(Source::parse("tcp://host").unwrap_err().contains("PORT"));
+        assert!(Source::parse("tcp://host:0").is_err());
+        assert!(
+            Source::parse("udp://host:1")
+                .unwrap_err()
+                .contains("unknown scheme")
+        );
+        assert!(Source::parse("serial://ttyUSB0").is_err());
+        assert_eq!(
+            Source::parse("livechess://venue-pc/24601"),
+            Ok(Source::LiveChess {
+                host: "venue-pc".into(),
+                port: 1982,
+                serial: "24601".into()
+            })
+        );
+        assert!(Source::parse("livechess://venue-pc:x/24601").is_err());
+        assert!(Source::parse("livechess:///24601").is_err());
+    }
+}

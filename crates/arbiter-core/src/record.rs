@@ -1,0 +1,367 @@
+//! The record kinds of the journal: every input to the console, as plain data.
+//!
+//! A feed frame, a move from an e-board, an arbiter's action: each becomes an [`Event`] wrapped
+//! in a journal record before it changes any state. The journal module frames, hashes and stores
+//! them; the state module folds them.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::{BoardNo, ClockSide, GameResult, TeamSide};
+
+/// Who produced a record. Serialised as `"system"`, `"arbiter"` or `"feed:N"` (board N).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum Origin {
+    /// The console itself (session start, timers).
+    System,
+    /// The arbiter at the keyboard.
+    Arbiter,
+    /// The feed of one board (its e-board and clock).
+    Feed(BoardNo),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::System => f.write_str("system"),
+            Origin::Arbiter => f.write_str("arbiter"),
+            Origin::Feed(b) => write!(f, "feed:{b}"),
+        }
+    }
+}
+
+impl From<Origin> for String {
+    fn from(o: Origin) -> String {
+        o.to_string()
+    }
+}
+
+impl TryFrom<String> for Origin {
+    type Error = String;
+    fn try_from(s: String) -> Result<Origin, String> {
+        match s.as_str() {
+            "system" => Ok(Origin::System),
+            "arbiter" => Ok(Origin::Arbiter),
+            other => other
+                .strip_prefix("feed:")
+                .and_then(|n| n.parse::<u16>().ok())
+                .map(|n| Origin::Feed(BoardNo(n)))
+                .ok_or_else(|| {
+                    format!("unknown origin {other:?} (expected system, arbiter or feed:N)")
+                }),
+        }
+    }
+}
+
+/// The first record of every session: binds the journal to the exact match file and profile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionStarted {
+    /// SHA-256 (hex) of the match file's bytes.
+    pub match_sha256: String,
+    /// SHA-256 (hex) of the rule profile's bytes.
+    pub profile_sha256: String,
+    /// The match file's path as given on the command line (information only).
+    pub match_path: String,
+    /// The profile's `id`.
+    pub profile_id: String,
+    /// Number of boards in the match.
+    pub boards: u16,
+    /// The console's version.
+    pub software: String,
+    /// The time control of the games, so that the journal explains its clocks by itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<crate::clock::TimeControl>,
+}
+
+/// Connection state of a board's feed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FeedState {
+    Connecting,
+    Live,
+    /// Connected, but no data for 3 s.
+    Stale,
+    Lost,
+    Reconnecting,
+}
+
+/// A change of a board feed's connection state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeedStatus {
+    pub board: BoardNo,
+    pub state: FeedState,
+    /// Human-readable detail: the address, the error, the backoff delay.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub detail: String,
+}
+
+/// One reading of a board's clock, as the clock reported it (whole seconds on DGT clocks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockSample {
+    pub board: BoardNo,
+    pub left_ms: u64,
+    pub right_ms: u64,
+    /// The side whose time is running; `None` when the clock is stopped.
+    pub running: Option<ClockSide>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub left_flag: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub right_flag: bool,
+    /// Which side is White, when the source knows it (LiveChess reports white/black directly).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_side: Option<ClockSide>,
+}
+
+/// The piece placement an e-board reported (FEN board field).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardPosition {
+    pub board: BoardNo,
+    pub placement: String,
+}
+
+/// A move recognised on an e-board (or entered by the arbiter).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveMade {
+    pub board: BoardNo,
+    /// Half-move number, 1 = White's first move.
+    pub ply: u32,
+    pub uci: String,
+    pub san: String,
+}
+
+/// A position on an e-board that no legal move reaches: a possible illegal move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardIrregularity {
+    pub board: BoardNo,
+    pub placement: String,
+    pub detail: String,
+}
+
+/// Both kings put on the central squares: the DGT convention for signalling a result.
+/// Information for the arbiter, not a result (that is [`ResultRecorded`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultSignal {
+    pub board: BoardNo,
+    pub result: GameResult,
+    pub placement: String,
+}
+
+/// The arbiter started the round: the actual start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundStarted {}
+
+/// A player reached the board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerArrived {
+    pub board: BoardNo,
+    pub team: TeamSide,
+}
+
+/// A free-text note of the arbiter, optionally about one board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Note {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardNo>,
+    pub text: String,
+    /// Who saw it (names), for the report.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub witnesses: Vec<String>,
+}
+
+/// An arbiter operation on a board's clock, with the clock before and after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockAdjusted {
+    pub board: BoardNo,
+    pub op: crate::clock::ClockOperation,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    pub before: crate::clock::ClockTimes,
+    pub after: crate::clock::ClockTimes,
+}
+
+/// The result of a game as confirmed by the arbiter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultRecorded {
+    pub board: BoardNo,
+    pub result: GameResult,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}
+
+/// A signature of the match report, made at the console (see `crate::signature`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReportSigned {
+    /// `arbiter`, `home_captain` or `away_captain`.
+    pub role: String,
+    pub name: String,
+    pub public_key: String,
+    /// The report digest signed.
+    pub digest: String,
+    pub signature: String,
+}
+
+macro_rules! events {
+    ($( $(#[$doc:meta])* $variant:ident($ty:ty) = $name:literal, )*) => {
+        /// Every kind of journal record. The kind's name is the `kind` field of the JSON line.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum Event {
+            $( $(#[$doc])* $variant($ty), )*
+        }
+
+        impl Event {
+            /// The record kind as written in the journal.
+            pub fn kind(&self) -> &'static str {
+                match self {
+                    $( Event::$variant(_) => $name, )*
+                }
+            }
+
+            /// All kinds this version understands.
+            pub const KINDS: &'static [&'static str] = &[$($name),*];
+
+            pub(crate) fn serialize_payload<M: serde::ser::SerializeMap>(
+                &self,
+                map: &mut M,
+            ) -> Result<(), M::Error> {
+                match self {
+                    $( Event::$variant(p) => map.serialize_entry("payload", p), )*
+                }
+            }
+
+            /// Decodes a payload given its kind.
+            pub fn from_parts(kind: &str, payload: &str) -> Result<Event, EventError> {
+                match kind {
+                    $( $name => serde_json::from_str(payload)
+                        .map(Event::$variant)
+                        .map_err(|e| EventError::Payload { kind: $name, message: e.to_string() }), )*
+                    other => Err(EventError::UnknownKind(other.to_string())),
+                }
+            }
+        }
+        $( impl From<$ty> for Event {
+            fn from(p: $ty) -> Event { Event::$variant(p) }
+        } )*
+    };
+}
+
+events! {
+    SessionStarted(SessionStarted) = "session_started",
+    FeedStatus(FeedStatus) = "feed_status",
+    ClockSample(ClockSample) = "clock_sample",
+    BoardPosition(BoardPosition) = "board_position",
+    MoveMade(MoveMade) = "move",
+    BoardIrregularity(BoardIrregularity) = "irregularity",
+    ResultSignal(ResultSignal) = "result_signal",
+    RoundStarted(RoundStarted) = "round_started",
+    PlayerArrived(PlayerArrived) = "player_arrived",
+    Note(Note) = "note",
+    ResultRecorded(ResultRecorded) = "result",
+    LineupSubmitted(crate::intervention::LineupSubmitted) = "lineup_submitted",
+    LineupChanged(crate::intervention::LineupChanged) = "lineup_changed",
+    LineupAnnounced(crate::intervention::LineupAnnounced) = "lineup_announced",
+    Intervention(crate::intervention::Intervention) = "intervention",
+    ClockAdjusted(ClockAdjusted) = "clock_adjusted",
+    ReportSigned(ReportSigned) = "report_signed",
+}
+
+/// A record's kind or payload could not be decoded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EventError {
+    #[error("unknown record kind {0:?}")]
+    UnknownKind(String),
+    #[error("bad payload for kind {kind:?}: {message}")]
+    Payload { kind: &'static str, message: String },
+}
+
+impl Event {
+    /// The board a record is about, if any.
+    pub fn board(&self) -> Option<BoardNo> {
+        match self {
+            Event::FeedStatus(e) => Some(e.board),
+            Event::ClockSample(e) => Some(e.board),
+            Event::BoardPosition(e) => Some(e.board),
+            Event::MoveMade(e) => Some(e.board),
+            Event::BoardIrregularity(e) => Some(e.board),
+            Event::ResultSignal(e) => Some(e.board),
+            Event::PlayerArrived(e) => Some(e.board),
+            Event::Note(e) => e.board,
+            Event::ResultRecorded(e) => Some(e.board),
+            Event::Intervention(e) => e.board,
+            Event::ClockAdjusted(e) => Some(e.board),
+            Event::SessionStarted(_)
+            | Event::RoundStarted(_)
+            | Event::LineupSubmitted(_)
+            | Event::LineupChanged(_)
+            | Event::LineupAnnounced(_)
+            | Event::ReportSigned(_) => None,
+        }
+    }
+
+    /// Whether this record is an arbiter action that must be on disk before it is reported done.
+    pub fn needs_sync(&self) -> bool {
+        !matches!(
+            self,
+            Event::FeedStatus(_)
+                | Event::ClockSample(_)
+                | Event::BoardPosition(_)
+                | Event::MoveMade(_)
+                | Event::BoardIrregularity(_)
+                | Event::ResultSignal(_)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn origin_round_trips() {
+        for o in [Origin::System, Origin::Arbiter, Origin::Feed(BoardNo(7))] {
+            assert_eq!(Origin::try_from(o.to_string()).unwrap(), o);
+        }
+        // Whatever is written must read back; the state layer rejects boards outside the match.
+        assert_eq!(
+            Origin::try_from("feed:0".to_string()),
+            Ok(Origin::Feed(BoardNo(0)))
+        );
+        assert!(Origin::try_from("feed:x".to_string()).is_err());
+        assert!(Origin::try_from("captain".to_string()).is_err());
+    }
+
+    #[test]
+    fn clock_adjusted_round_trips_and_syncs() {
+        use crate::clock::{ClockOperation, ClockTimes};
+        let e = Event::ClockAdjusted(ClockAdjusted {
+            board: BoardNo(3),
+            op: ClockOperation::AddTime {
+                color: crate::model::Color::Black,
+                ms: 120_000,
+            },
+            reason: "7.5.5".into(),
+            before: ClockTimes::default(),
+            after: ClockTimes {
+                black_ms: 120_000,
+                ..ClockTimes::default()
+            },
+        });
+        assert_eq!(e.kind(), "clock_adjusted");
+        assert_eq!(e.board(), Some(BoardNo(3)));
+        assert!(e.needs_sync());
+        let Event::ClockAdjusted(p) = &e else {
+            unreachable!()
+        };
+        let json = serde_json::to_string(p).unwrap();
+        assert_eq!(Event::from_parts("clock_adjusted", &json).unwrap(), e);
+    }
+
+    #[test]
+    fn unknown_kind_is_reported() {
+        assert_eq!(
+            Event::from_parts("teleport", "{}"),
+            Err(EventError::UnknownKind("teleport".into()))
+        );
+    }
+}

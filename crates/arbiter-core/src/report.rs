@@ -1,0 +1,541 @@
+//! The match report (Spielbericht): built from the match file and the journal alone, in one
+//! canonical byte form that is digested and signed.
+//!
+//! Renderings: [`text`] (Markdown/plain text), [`pdf`] (A4 for printing and wet signatures), in
+//! German and English; signatures: [`crate::signature`]; PGN: [`crate::pgn`].
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::intervention::{InterventionKind, LineupSlot};
+use crate::journal::Record;
+use crate::matchfile::{Lang, Match, Player};
+use crate::model::{BoardNo, Color, TeamSide, format_hms, half_points_text};
+use crate::rules::{self, lineup};
+use crate::state::{MatchState, Stamp};
+
+/// The report format; bumped whenever the canonical form changes.
+pub const FORMAT: &str = "arbiter-console/report/1";
+
+/// The match report. Field order is the canonical order; there are no maps, so the JSON form
+/// ([`Report::canonical_bytes`]) is one stable byte string.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Report {
+    pub format: String,
+    pub lang: Lang,
+    pub competition: String,
+    pub season: String,
+    pub round: u16,
+    pub date: String,
+    pub venue: String,
+    /// RFC 3339.
+    pub scheduled_start: String,
+    pub actual_start: Option<String>,
+    pub arbiter: Person,
+    pub appeals_committee: Vec<String>,
+    pub home: TeamLine,
+    pub away: TeamLine,
+    pub rules: RulesLine,
+    pub match_sha256: String,
+    /// Public keys registered in the match file (hex), for the verdict on each signature.
+    pub registered_keys: RegisteredKeys,
+    pub boards: Vec<BoardLine>,
+    pub score: ScoreLine,
+    /// Every intervention in time order.
+    pub interventions: Vec<InterventionLine>,
+    /// Lineup irregularities found, with their sanctions.
+    pub lineup_irregularities: Vec<String>,
+    /// Players fielded under reservation (eligibility remarks on the ranking list).
+    pub reservations: Vec<String>,
+    /// The arbiter's remarks.
+    pub remarks: Vec<Remark>,
+    /// The journal record this report was made from.
+    pub journal: JournalRef,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Person {
+    pub name: String,
+    pub licence: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamLine {
+    pub club: String,
+    pub name: String,
+    pub captain: String,
+    /// The lineup as played, board by board.
+    pub lineup: Vec<LineupLine>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineupLine {
+    pub board: u16,
+    pub player: Option<PlayerLine>,
+    /// For an empty board: the absent player's rank, if named.
+    pub absent_rank: Option<u16>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerLine {
+    pub rank: u16,
+    pub name: String,
+    pub fide_id: Option<u64>,
+    pub rating: Option<u16>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesLine {
+    pub profile_id: String,
+    pub name: String,
+    pub laws: String,
+    pub profile_sha256: String,
+    pub time_control: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegisteredKeys {
+    pub arbiter: Option<String>,
+    pub home_captain: Option<String>,
+    pub away_captain: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardLine {
+    pub board: u16,
+    /// Which team has White.
+    pub white_team: TeamSide,
+    pub white: Option<PlayerLine>,
+    pub black: Option<PlayerLine>,
+    /// The result as played ("1-0", "+/-", …), if finished.
+    pub result: Option<String>,
+    /// Whether the game was played (not a forfeit).
+    pub played: bool,
+    /// The result as scored when a lineup sanction changed it, e.g. "0-1 (§ 33)".
+    pub scored: Option<String>,
+    pub moves: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreLine {
+    /// Board points as scored, `[home, away]`, e.g. ["4½", "3½"].
+    pub board_points: [String; 2],
+    pub half_points: [u32; 2],
+    /// As played, before lineup sanctions.
+    pub played_half_points: [u32; 2],
+    pub match_points: Option<[u8; 2]>,
+    /// Berliner Wertung (half points × board weight), `[home, away]`.
+    pub berliner_wertung: [u32; 2],
+    pub unplayed_boards: Vec<u16>,
+    pub open_boards: Vec<u16>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InterventionLine {
+    pub seq: u64,
+    /// Local time at the venue, HH:MM:SS.
+    pub time: String,
+    /// "claim", "penalty", "protest", "illegal_move", "lineup", "default_time", "flag",
+    /// "time", "device", "captain".
+    pub category: String,
+    pub board: Option<u16>,
+    pub player: Option<String>,
+    pub kind: String,
+    pub articles: Vec<String>,
+    pub white_clock: Option<String>,
+    pub black_clock: Option<String>,
+    pub move_no: Option<u32>,
+    pub proposed: String,
+    pub decided: String,
+    pub reason: String,
+    pub witnesses: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Remark {
+    pub time: String,
+    pub board: Option<u16>,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JournalRef {
+    pub records: u64,
+    pub head_seq: u64,
+    /// SHA-256 (hex) of the last journal record the report was made from.
+    pub head_hash: String,
+}
+
+impl Report {
+    /// The canonical byte form: compact JSON in field order. This is what is digested and signed.
+    pub fn canonical_bytes(&self) -> Vec<u8> {
+        serde_json::to_vec(self).unwrap_or_default()
+    }
+
+    /// SHA-256 of the canonical bytes, hex.
+    pub fn digest(&self) -> String {
+        hex::encode(Sha256::digest(self.canonical_bytes()))
+    }
+}
+
+fn player_line(p: &Player) -> PlayerLine {
+    PlayerLine {
+        rank: p.rank,
+        name: p.name.clone(),
+        fide_id: p.fide_id,
+        rating: p.rating,
+    }
+}
+
+/// The slots a team played with (see [`lineup::slots`]).
+pub fn lineup_slots(m: &Match, s: &MatchState, team: TeamSide) -> Vec<LineupSlot> {
+    lineup::slots(m, s, team)
+}
+
+/// The player of a team on a board, from the lineup played.
+pub fn player_on(m: &Match, s: &MatchState, team: TeamSide, board: BoardNo) -> Option<Player> {
+    lineup::player(m, s, team, board).cloned()
+}
+
+fn local_time(m: &Match, wall_ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(wall_ms)
+        .map(|t| {
+            t.with_timezone(m.scheduled_start.offset())
+                .format("%H:%M:%S")
+                .to_string()
+        })
+        .unwrap_or_default()
+}
+
+fn local_rfc3339(m: &Match, at: Stamp) -> String {
+    chrono::DateTime::from_timestamp_millis(at.wall_ms)
+        .map(|t| t.with_timezone(m.scheduled_start.offset()).to_rfc3339())
+        .unwrap_or_default()
+}
+
+/// A serde enum value as words: `clock_without_move` → "clock without move".
+fn words<T: Serialize>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::String(s)) => s.replace('_', " "),
+        Ok(serde_json::Value::Array(a)) => a
+            .iter()
+            .filter_map(|x| x.as_str().map(|s| s.replace('_', " ")))
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => String::new(),
+    }
+}
+
+fn category(kind: &InterventionKind) -> (&'static str, String) {
+    match kind {
+        InterventionKind::IllegalMove { kind } => {
+            ("illegal_move", format!("illegal move ({})", words(kind)))
+        }
+        InterventionKind::DrawClaim { basis, .. } => {
+            ("claim", format!("draw claim ({})", words(basis)))
+        }
+        InterventionKind::QuickplayClaim { decision } => (
+            "claim",
+            format!("quickplay-finish claim ({})", words(decision)),
+        ),
+        InterventionKind::DefaultTimeExpired => ("default_time", "default time expired".into()),
+        InterventionKind::FlagFall => ("flag", "flag fall".into()),
+        InterventionKind::TimeCorrection => ("time", "time correction".into()),
+        InterventionKind::Penalty { penalties } => {
+            ("penalty", format!("penalty ({})", words(penalties)))
+        }
+        InterventionKind::ElectronicDevice => ("device", "electronic device".into()),
+        InterventionKind::CaptainAdvice { team, advice } => {
+            ("captain", format!("advice by the {team} captain: {advice}"))
+        }
+        InterventionKind::Protest { team, .. } => {
+            ("protest", format!("protest by the {team} team"))
+        }
+        InterventionKind::LineupIrregularity { team } => {
+            ("lineup", format!("lineup irregularity ({team})"))
+        }
+        InterventionKind::GameEnded => ("result", "game ended (from the move list)".into()),
+        InterventionKind::StartDelay { team, minutes } => (
+            "time",
+            format!("start delayed {minutes} min by the {team} team"),
+        ),
+    }
+}
+
+/// Builds the report from the match and the journal's records (all of them, or a prefix).
+pub fn build(m: &Match, records: &[Record]) -> Report {
+    let s = MatchState::fold(records);
+    let head = records.last();
+    let head_hash = head_hash_of(records);
+    let score = rules::score(m, &s);
+    let boards = m.file.boards;
+    let team_line = |team: TeamSide| {
+        let t = m.team(team);
+        let slots = lineup_slots(m, &s, team);
+        TeamLine {
+            club: t.club.clone(),
+            name: t.name.clone(),
+            captain: t.captain.clone(),
+            lineup: (0..usize::from(boards))
+                .map(|i| {
+                    let b = BoardNo::from_index(i);
+                    let (player, absent_rank) = match slots.get(i) {
+                        Some(LineupSlot::Player { rank }) => (
+                            t.squad.iter().find(|p| p.rank == *rank).map(player_line),
+                            None,
+                        ),
+                        Some(LineupSlot::Empty { absent }) => (None, *absent),
+                        None => (None, None),
+                    };
+                    LineupLine {
+                        board: b.0,
+                        player,
+                        absent_rank,
+                    }
+                })
+                .collect(),
+        }
+    };
+    let board_lines = (0..usize::from(boards))
+        .map(|i| {
+            let b = BoardNo::from_index(i);
+            let white_team = m.white_team(b);
+            let bs = s.board(b);
+            let result = bs.and_then(|x| x.result.as_ref()).map(|r| r.result);
+            let zeroed: Vec<TeamSide> = s
+                .zeroed
+                .iter()
+                .filter(|(zb, _)| *zb == b)
+                .map(|(_, t)| *t)
+                .collect();
+            let scored = if zeroed.is_empty() {
+                None
+            } else {
+                let white_zeroed = zeroed.contains(&white_team);
+                let black_zeroed = zeroed.contains(&white_team.other());
+                Some(
+                    match (white_zeroed, black_zeroed) {
+                        (true, true) => "0-0",
+                        (true, false) => "0-1",
+                        _ => "1-0",
+                    }
+                    .to_string(),
+                )
+            };
+            BoardLine {
+                board: b.0,
+                white_team,
+                white: player_on(m, &s, white_team, b).as_ref().map(player_line),
+                black: player_on(m, &s, white_team.other(), b)
+                    .as_ref()
+                    .map(player_line),
+                result: result.map(|r| r.notation().replace('½', "1/2")),
+                played: result.is_none_or(|r| r.is_played()),
+                scored,
+                moves: bs
+                    .map(|x| u32::try_from(x.moves.len().div_ceil(2)).unwrap_or(u32::MAX))
+                    .unwrap_or(0),
+            }
+        })
+        .collect();
+    let interventions = s
+        .interventions
+        .iter()
+        .map(|e| {
+            let iv = &e.intervention;
+            let (category, kind) = category(&iv.kind);
+            let player = match (iv.board, iv.player) {
+                (Some(b), Some(c)) => {
+                    let team = if c == Color::White {
+                        m.white_team(b)
+                    } else {
+                        m.white_team(b).other()
+                    };
+                    let name = player_on(m, &s, team, b)
+                        .map(|p| p.name)
+                        .unwrap_or_else(|| format!("{team} player"));
+                    Some(format!(
+                        "{name} ({})",
+                        if c.is_white() { "White" } else { "Black" }
+                    ))
+                }
+                _ => None,
+            };
+            InterventionLine {
+                seq: e.at.seq,
+                time: local_time(m, e.at.wall_ms),
+                category: category.into(),
+                board: iv.board.map(|b| b.0),
+                player,
+                kind,
+                articles: iv.articles.clone(),
+                white_clock: iv.white_ms.map(format_hms),
+                black_clock: iv.black_ms.map(format_hms),
+                move_no: iv.move_no,
+                proposed: iv.proposed.summary.clone(),
+                decided: iv.confirmed.summary.clone(),
+                reason: iv.reason.clone(),
+                witnesses: iv.witnesses.clone(),
+            }
+        })
+        .collect();
+    let mut lineup_irregularities = Vec::new();
+    let mut reservations = Vec::new();
+    for team in [TeamSide::Home, TeamSide::Away] {
+        let slots = lineup_slots(m, &s, team);
+        if !slots.is_empty() {
+            for f in lineup::check(m.team(team), &slots, &m.profile.lineup, boards) {
+                let (en, _) = f.problem.describe();
+                let zeroed: Vec<String> = f.zeroed.iter().map(|b| b.to_string()).collect();
+                lineup_irregularities.push(format!(
+                    "{} ({team}), board {}: {en}; sanction {:?}{}",
+                    m.team(team).name,
+                    f.board,
+                    f.sanction,
+                    if zeroed.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" on boards {}", zeroed.join(", "))
+                    }
+                ));
+            }
+        }
+        for i in 0..usize::from(boards) {
+            if let Some(p) = player_on(m, &s, team, BoardNo::from_index(i))
+                && !p.notes.is_empty()
+            {
+                reservations.push(format!(
+                    "{} ({}), board {}: {}",
+                    p.name,
+                    m.team(team).name,
+                    i + 1,
+                    p.notes
+                ));
+            }
+        }
+    }
+    let mut remarks: Vec<Remark> = s
+        .notes
+        .iter()
+        .map(|n| Remark {
+            time: local_time(m, n.at.wall_ms),
+            board: None,
+            text: n.text.clone(),
+        })
+        .chain(s.boards.iter().flat_map(|b| {
+            b.notes.iter().map(move |n| Remark {
+                time: local_time(m, n.at.wall_ms),
+                board: Some(b.board.0),
+                text: n.text.clone(),
+            })
+        }))
+        .collect();
+    remarks.sort_by(|a, b| a.time.cmp(&b.time));
+    let f = &m.file;
+    Report {
+        format: FORMAT.into(),
+        lang: f.lang,
+        competition: f.competition.clone(),
+        season: f.season.clone(),
+        round: f.round,
+        date: f.date.clone(),
+        venue: f.venue.clone(),
+        scheduled_start: m.scheduled_start.to_rfc3339(),
+        actual_start: s.round_started.map(|a| local_rfc3339(m, a)),
+        arbiter: Person {
+            name: f.arbiter.name.clone(),
+            licence: f.arbiter.licence.clone(),
+        },
+        appeals_committee: f.appeals_committee.clone(),
+        home: team_line(TeamSide::Home),
+        away: team_line(TeamSide::Away),
+        rules: RulesLine {
+            profile_id: m.profile.id.clone(),
+            name: m.profile.name.clone(),
+            laws: m.profile.laws.clone(),
+            profile_sha256: m.profile_sha256.clone(),
+            time_control: m.profile.time_control.to_string(),
+        },
+        match_sha256: m.match_sha256.clone(),
+        registered_keys: RegisteredKeys {
+            arbiter: f.signers.arbiter.clone(),
+            home_captain: f.signers.home_captain.clone(),
+            away_captain: f.signers.away_captain.clone(),
+        },
+        boards: board_lines,
+        score: ScoreLine {
+            board_points: [
+                half_points_text(score.as_scored.half_points[0]),
+                half_points_text(score.as_scored.half_points[1]),
+            ],
+            half_points: score.as_scored.half_points,
+            played_half_points: score.as_played.half_points,
+            match_points: score.match_points,
+            berliner_wertung: score.as_scored.berliner,
+            unplayed_boards: score.unplayed_boards.iter().map(|b| b.0).collect(),
+            open_boards: score.open_boards.iter().map(|b| b.0).collect(),
+        },
+        interventions,
+        lineup_irregularities,
+        reservations,
+        remarks,
+        journal: JournalRef {
+            records: records.len() as u64,
+            head_seq: head.map(|r| r.seq).unwrap_or(0),
+            head_hash,
+        },
+    }
+}
+
+/// The hash of the last of `records` as the journal stores it (recomputed from the records).
+pub fn head_hash_of(records: &[Record]) -> String {
+    let mut prev = crate::journal::GENESIS;
+    let mut buf = Vec::new();
+    for r in records {
+        buf.clear();
+        prev = crate::journal::encode_record(r, &prev, &mut buf);
+    }
+    hex::encode(prev)
+}
+
+/// Checks that a report is exactly what the journal yields; names the parts that differ.
+pub fn compare_with_journal(report: &Report, m: &Match, records: &[Record]) -> Result<(), String> {
+    let head = usize::try_from(report.journal.head_seq).unwrap_or(usize::MAX);
+    if head >= records.len() {
+        return Err(format!(
+            "the report was made from record {} but the journal has only {} records",
+            report.journal.head_seq,
+            records.len()
+        ));
+    }
+    let rebuilt = build(m, &records[..=head]);
+    if rebuilt == *report {
+        return Ok(());
+    }
+    let a = serde_json::to_value(report).unwrap_or_default();
+    let b = serde_json::to_value(&rebuilt).unwrap_or_default();
+    let differ: Vec<String> = match (a.as_object(), b.as_object()) {
+        (Some(a), Some(b)) => a
+            .keys()
+            .filter(|k| a.get(*k) != b.get(*k))
+            .cloned()
+            .collect(),
+        _ => vec!["everything".into()],
+    };
+    Err(format!(
+        "the report does not match the journal: {} differ",
+        differ.join(", ")
+    ))
+}

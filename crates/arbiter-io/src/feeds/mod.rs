@@ -1,0 +1,414 @@
+//! Live feeds: one tokio task per board, reading a DGT stream over TCP (ser2net style) or a
+//! serial port, or a LiveChess websocket, and sending journal events into a channel.
+//!
+//! Source URIs:
+//! - `tcp://HOST:PORT`: the raw DGT serial byte stream over TCP;
+//! - `serial:///dev/ttyUSB0`: a serial port (9600 8N1), read in a blocking thread;
+//! - `livechess://HOST:PORT/SERIAL`: the e-board `SERIAL` of a DGT LiveChess instance
+//!   (`ws://HOST:PORT/api/v1.0`, port 1982 by default).
+//!
+//! Every connection state change is sent as a `FeedStatus` event (see [`arbiter_protocol::connection`]). A feed
+//! task never panics on input: bad bytes and bad JSON are counted in [`FeedCounters`].
+
+mod dgt_feed;
+mod link;
+pub mod livechess_feed;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use tokio::sync::{mpsc, watch};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+pub use arbiter_protocol::connection::{Connection, Timing, Transition};
+pub use arbiter_protocol::dgt_session::DgtSession;
+
+use arbiter_core::model::{BoardNo, MonoMs};
+use arbiter_core::record::{Event, FeedStatus, Origin};
+
+/// An event from a feed, stamped with the monotonic time (ms since the caller's base instant).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FeedRecord {
+    pub mono_ms: MonoMs,
+    pub origin: Origin,
+    pub event: Event,
+}
+
+/// Where a board's data comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// `tcp://HOST:PORT`
+    Tcp { addr: String },
+    /// `serial:///dev/ttyUSB0`
+    Serial { path: String },
+    /// `livechess://HOST:PORT/SERIAL`
+    LiveChess { addr: String, serial: String },
+}
+
+/// A source URI that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad feed source {uri:?}: {reason}")]
+pub struct SourceError {
+    pub uri: String,
+    pub reason: String,
+}
+
+impl Source {
+    /// Parses a source URI (the match file's parser, [`arbiter_core::matchfile::Source::parse`]);
+    /// `none` is not a feed.
+    pub fn parse(uri: &str) -> Result<Source, SourceError> {
+        let parsed = arbiter_core::matchfile::Source::parse(uri).map_err(|reason| SourceError {
+            uri: uri.to_string(),
+            reason,
+        })?;
+        Source::from_config(&parsed).ok_or_else(|| SourceError {
+            uri: uri.to_string(),
+            reason: "no feed (none)".into(),
+        })
+    }
+
+    /// The transport for a match file's source; `None` for `none`.
+    pub fn from_config(s: &arbiter_core::matchfile::Source) -> Option<Source> {
+        use arbiter_core::matchfile::Source as M;
+        let join = |host: &str, port: u16| {
+            if host.contains(':') {
+                format!("[{host}]:{port}")
+            } else {
+                format!("{host}:{port}")
+            }
+        };
+        match s {
+            M::Tcp { host, port } => Some(Source::Tcp {
+                addr: join(host, *port),
+            }),
+            M::Serial { path } => Some(Source::Serial { path: path.clone() }),
+            M::LiveChess { host, port, serial } => Some(Source::LiveChess {
+                addr: join(host, *port),
+                serial: serial.clone(),
+            }),
+            M::None => None,
+        }
+    }
+}
+
+/// Counters of one or more feeds (share one `Arc` between feeds to add them up).
+#[derive(Debug, Default)]
+pub struct FeedCounters {
+    pub bytes: AtomicU64,
+    pub frames: AtomicU64,
+    pub garbage_bytes: AtomicU64,
+    pub oversize_frames: AtomicU64,
+    pub bad_frames: AtomicU64,
+    pub bad_json: AtomicU64,
+    pub unknown_messages: AtomicU64,
+    /// Clock samples and positions dropped because the consumer was behind.
+    pub dropped_events: AtomicU64,
+    pub connects: AtomicU64,
+}
+
+/// A copy of the counters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CountersSnapshot {
+    pub bytes: u64,
+    pub frames: u64,
+    pub garbage_bytes: u64,
+    pub oversize_frames: u64,
+    pub bad_frames: u64,
+    pub bad_json: u64,
+    pub unknown_messages: u64,
+    pub dropped_events: u64,
+    pub connects: u64,
+}
+
+impl FeedCounters {
+    pub fn snapshot(&self) -> CountersSnapshot {
+        let l = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        CountersSnapshot {
+            bytes: l(&self.bytes),
+            frames: l(&self.frames),
+            garbage_bytes: l(&self.garbage_bytes),
+            oversize_frames: l(&self.oversize_frames),
+            bad_frames: l(&self.bad_frames),
+            bad_json: l(&self.bad_json),
+            unknown_messages: l(&self.unknown_messages),
+            dropped_events: l(&self.dropped_events),
+            connects: l(&self.connects),
+        }
+    }
+}
+
+/// How to run one board's feed.
+#[derive(Debug, Clone)]
+pub struct FeedConfig {
+    pub board: BoardNo,
+    pub source: Source,
+    /// Monotonic timestamps are ms since this instant.
+    pub base: Instant,
+    pub timing: Timing,
+}
+
+/// What every feed task shares: the output channel, counters and the shutdown signal.
+pub(crate) struct Ctx {
+    pub board: BoardNo,
+    pub base: Instant,
+    pub tx: mpsc::Sender<FeedRecord>,
+    pub counters: Arc<FeedCounters>,
+    pub shutdown: watch::Receiver<bool>,
+}
+
+impl Ctx {
+    pub fn now_ms(&self) -> u64 {
+        u64::try_from(self.base.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// Sends an event. Clock samples and positions are dropped (and counted) when the consumer
+    /// is behind, so a flooding board cannot hold up the others; everything else waits.
+    /// Returns false when the receiver is gone.
+    pub async fn emit(&self, event: Event) -> bool {
+        let rec = FeedRecord {
+            mono_ms: self.now_ms(),
+            origin: Origin::Feed(self.board),
+            event,
+        };
+        if matches!(rec.event, Event::ClockSample(_) | Event::BoardPosition(_)) {
+            match self.tx.try_send(rec) {
+                Ok(()) => true,
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    self.counters.dropped_events.fetch_add(1, Ordering::Relaxed);
+                    true
+                }
+                Err(mpsc::error::TrySendError::Closed(_)) => false,
+            }
+        } else {
+            self.tx.send(rec).await.is_ok()
+        }
+    }
+
+    pub async fn transition(&self, t: Option<Transition>) -> bool {
+        match t {
+            Some(t) => {
+                self.emit(Event::FeedStatus(FeedStatus {
+                    board: self.board,
+                    state: t.to,
+                    detail: t.detail,
+                }))
+                .await
+            }
+            None => true,
+        }
+    }
+
+    pub fn shutting_down(&self) -> bool {
+        *self.shutdown.borrow()
+    }
+
+    /// Sleeps until `until_ms`; false when shutdown came first.
+    /// After a link ended: reports the disconnection (`lost`, when there is one to report),
+    /// waits out the backoff and announces the retry. False when the feed must stop.
+    pub async fn back_off(&mut self, conn: &mut Connection, lost: Option<String>) -> bool {
+        if let Some(why) = lost {
+            let t = conn.on_disconnected(self.now_ms(), &why);
+            if !self.transition(t).await {
+                return false;
+            }
+        }
+        let at = conn.retry_at_ms().unwrap_or(0);
+        if !self.sleep_until_ms(at).await {
+            return false;
+        }
+        let t = conn.on_retry(self.now_ms());
+        self.transition(t).await
+    }
+
+    pub async fn sleep_until_ms(&mut self, until_ms: u64) -> bool {
+        let at = self.base + std::time::Duration::from_millis(until_ms);
+        let mut shutdown = self.shutdown.clone();
+        tokio::select! {
+            _ = tokio::time::sleep_until(at) => !self.shutting_down(),
+            _ = stopped(&mut shutdown) => false,
+        }
+    }
+}
+
+/// Resolves when the shutdown flag is (or turns) true, or its sender is gone.
+pub(crate) async fn stopped(rx: &mut watch::Receiver<bool>) {
+    let _ = rx.wait_for(|s| *s).await;
+}
+
+/// Spawns the feed of one board. It runs until `shutdown` turns true or `tx` is closed, and
+/// reconnects by itself. The first event is `FeedStatus(Connecting)`.
+pub fn spawn_feed(
+    config: FeedConfig,
+    tx: mpsc::Sender<FeedRecord>,
+    counters: Arc<FeedCounters>,
+    shutdown: watch::Receiver<bool>,
+) -> JoinHandle<()> {
+    let ctx = Ctx {
+        board: config.board,
+        base: config.base,
+        tx,
+        counters,
+        shutdown,
+    };
+    tokio::spawn(async move {
+        match config.source {
+            Source::Tcp { .. } | Source::Serial { .. } => {
+                dgt_feed::run(ctx, config.source, config.timing).await
+            }
+            Source::LiveChess { addr, serial } => {
+                livechess_feed::run(ctx, addr, serial, config.timing).await
+            }
+        }
+    })
+}
+
+/// How many feed records may wait between the feeds and their consumer. When the consumer is
+/// behind, clock samples and positions are shed (counted in [`FeedCounters::dropped_events`]);
+/// everything else waits.
+pub const FEED_QUEUE: usize = 4096;
+
+/// Every feed has ended (they were stopped, or their runtime is gone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the feeds have ended")]
+pub struct FeedsEnded;
+
+/// The running feeds of a match, on a tokio runtime of their own. Records arrive stamped with
+/// the monotonic time at which their bytes arrived (ms since the `base` given to
+/// [`spawn_feeds`]). Dropping it stops every feed.
+pub struct Feeds {
+    records: mpsc::Receiver<FeedRecord>,
+    /// The counters of all feeds together.
+    pub counters: Arc<FeedCounters>,
+    stop: watch::Sender<bool>,
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+impl std::fmt::Debug for Feeds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Feeds")
+            .field("counters", &self.counters.snapshot())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Feeds {
+    /// The next record; `None` when every feed has ended. Blocks: call it from a thread, not
+    /// from async code.
+    pub fn recv(&mut self) -> Option<FeedRecord> {
+        self.records.blocking_recv()
+    }
+
+    /// The next record, waiting at most `wait`: `Ok(None)` when the time ran out.
+    pub fn recv_timeout(
+        &mut self,
+        wait: std::time::Duration,
+    ) -> Result<Option<FeedRecord>, FeedsEnded> {
+        let Some(rt) = &self.runtime else {
+            return Err(FeedsEnded);
+        };
+        let records = &mut self.records;
+        match rt.block_on(tokio::time::timeout(wait, records.recv())) {
+            Ok(Some(r)) => Ok(Some(r)),
+            Ok(None) => Err(FeedsEnded),
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// Asks every feed to stop; records already queued can still be read.
+    pub fn stop(&self) {
+        let _ = self.stop.send(true);
+    }
+}
+
+impl Drop for Feeds {
+    fn drop(&mut self) {
+        self.stop();
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_timeout(std::time::Duration::from_secs(1));
+        }
+    }
+}
+
+/// Starts one feed per `(board, source)` on a runtime of their own: the one start-up of the
+/// feeds for `run`, `demo` and `record`. `base` is the instant the records' monotonic times
+/// count from (the console's own time base, so that a record carries its arrival time).
+pub fn spawn_feeds(
+    sources: Vec<(BoardNo, Source)>,
+    base: std::time::Instant,
+    timing: Timing,
+) -> std::io::Result<Feeds> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("feeds")
+        .enable_all()
+        .build()?;
+    let (tx, records) = mpsc::channel::<FeedRecord>(FEED_QUEUE);
+    let (stop, stop_rx) = watch::channel(false);
+    let counters = Arc::new(FeedCounters::default());
+    {
+        let _guard = runtime.enter();
+        let base = Instant::from_std(base);
+        for (board, source) in sources {
+            let config = FeedConfig {
+                board,
+                source,
+                base,
+                timing,
+            };
+            spawn_feed(config, tx.clone(), counters.clone(), stop_rx.clone());
+        }
+    }
+    Ok(Feeds {
+        records,
+        counters,
+        stop,
+        runtime: Some(runtime),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_uris() {
+        assert_eq!(
+            Source::parse("tcp://127.0.0.1:4001").unwrap(),
+            Source::Tcp {
+                addr: "127.0.0.1:4001".into()
+            }
+        );
+        assert_eq!(
+            Source::parse("serial:///dev/ttyUSB0").unwrap(),
+            Source::Serial {
+                path: "/dev/ttyUSB0".into()
+            }
+        );
+        assert_eq!(
+            Source::parse("livechess://localhost/12345").unwrap(),
+            Source::LiveChess {
+                addr: "localhost:1982".into(),
+                serial: "12345".into()
+            }
+        );
+        assert_eq!(
+            Source::parse("livechess://10.0.0.2:2000/12345").unwrap(),
+            Source::LiveChess {
+                addr: "10.0.0.2:2000".into(),
+                serial: "12345".into()
+            }
+        );
+        for bad in [
+            "",
+            "tcp://nohost",
+            "tcp://h:x",
+            "udp://h:1",
+            "serial://dev",
+            "livechess://h",
+            "livechess://h/",
+        ] {
+            assert!(Source::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! `arbiter-io`: everything of the console that touches the disk or the network.
+//!
+//! The journal file with fsync and crash recovery ([`journal_file`]), configuration files
+//! ([`config`]), key files ([`keyfile`]), and the feed transports: DGT over TCP and serial ports,
+//! the LiveChess websocket, each board in its own tokio task ([`feeds`]). The codecs are
+//! `arbiter-protocol`; what a record means is `arbiter-core`. See `docs/ARCHITECTURE.md`.
+
+pub mod atomic;
+pub mod config;
+pub mod feeds;
+pub mod journal_file;
+pub mod keyfile;

@@ -1,0 +1,367 @@
+//! From decoded DGT messages to journal events, for one board (pure; time passed in).
+
+use crate::dgt::{ClockTimes, Message, RawBoard};
+use crate::eboard::{Tracker, TrackerEvent};
+use arbiter_core::model::{BoardNo, ClockSide, Color};
+use arbiter_core::record::{
+    BoardIrregularity, BoardPosition, ClockSample, Event, MoveMade, ResultSignal,
+};
+
+/// The state a feed keeps about its board across reconnections.
+#[derive(Debug, Clone)]
+pub struct DgtSession {
+    board: BoardNo,
+    raw: Option<RawBoard>,
+    tracker: Tracker,
+    last_clock: Option<ClockTimes>,
+    last_running: Option<ClockSide>,
+    last_placement: Option<String>,
+    want_dump: bool,
+    /// White's clock side, learnt from which side runs after a move.
+    white_side: Option<ClockSide>,
+    awaiting_press_after: Option<u32>,
+    irregular_presses: u32,
+    last_irregular_press: Option<shakmaty::Board>,
+}
+
+impl DgtSession {
+    pub fn new(board: BoardNo, settle_ms: u64) -> DgtSession {
+        let mut tracker = Tracker::new();
+        tracker.settle_ms = settle_ms;
+        DgtSession {
+            board,
+            raw: None,
+            tracker,
+            last_clock: None,
+            last_running: None,
+            last_placement: None,
+            want_dump: false,
+            white_side: None,
+            awaiting_press_after: None,
+            irregular_presses: 0,
+            last_irregular_press: None,
+        }
+    }
+
+    /// Whether the feed should ask for a board dump now: after every clock press and every
+    /// irregularity, so field updates lost on the line (a short disconnection, corrupted
+    /// bytes) cannot leave the feed's copy of the board wrong.
+    pub fn take_dump_request(&mut self) -> bool {
+        std::mem::take(&mut self.want_dump)
+    }
+
+    pub fn tracker(&self) -> &Tracker {
+        &self.tracker
+    }
+
+    /// A new link: the next board dump and clock report are taken as they come.
+    pub fn on_reconnect(&mut self) {
+        self.raw = None;
+        self.last_clock = None;
+    }
+
+    fn tracker_events(&mut self, evs: Vec<TrackerEvent>, out: &mut Vec<Event>) {
+        let board = self.board;
+        for e in evs {
+            match e {
+                TrackerEvent::Move {
+                    ply,
+                    uci,
+                    san,
+                    placement,
+                } => {
+                    self.awaiting_press_after = Some(ply);
+                    out.push(Event::MoveMade(MoveMade {
+                        board,
+                        ply,
+                        uci,
+                        san,
+                    }));
+                    self.position(placement, out);
+                }
+                TrackerEvent::Irregular { placement, detail } => {
+                    self.want_dump = true;
+                    out.push(Event::BoardIrregularity(BoardIrregularity {
+                        board,
+                        placement: placement.clone(),
+                        detail,
+                    }));
+                    self.position(placement, out);
+                }
+                TrackerEvent::Restored { placement } => self.position(placement, out),
+                TrackerEvent::ResultSignal { result, placement } => {
+                    out.push(Event::ResultSignal(ResultSignal {
+                        board,
+                        result,
+                        placement: placement.clone(),
+                    }));
+                    self.position(placement, out);
+                }
+                TrackerEvent::Adopted { ply, placement } => {
+                    out.push(Event::BoardIrregularity(BoardIrregularity {
+                        board,
+                        placement: placement.clone(),
+                        detail: format!(
+                            "lost track of the moves; play goes on from this position, \
+                             next move taken as ply {ply}"
+                        ),
+                    }));
+                    self.position(placement, out);
+                }
+                TrackerEvent::Orientation { .. } | TrackerEvent::NewGame => {}
+            }
+        }
+    }
+
+    fn position(&mut self, placement: String, out: &mut Vec<Event>) {
+        if self.last_placement.as_ref() != Some(&placement) {
+            self.last_placement = Some(placement.clone());
+            out.push(Event::BoardPosition(BoardPosition {
+                board: self.board,
+                placement,
+            }));
+        }
+    }
+
+    /// Handles one message.
+    pub fn on_message(&mut self, m: Message, now_ms: u64, out: &mut Vec<Event>) {
+        match m {
+            Message::BoardDump(raw) => {
+                self.raw = Some(raw);
+                let evs = self.tracker.observe_raw(&raw, now_ms);
+                self.tracker_events(evs, out);
+                // a dump after a reconnect: catch up moves made meanwhile (irregularities wait
+                // for the clock or the settle time, a player may be holding a piece)
+                let evs = self.tracker.catch_up();
+                self.tracker_events(evs, out);
+            }
+            Message::FieldUpdate { square, piece } => {
+                let Some(raw) = self.raw.as_mut() else {
+                    return; // wait for the dump
+                };
+                raw.apply(square, piece);
+                let raw = *raw;
+                let evs = self.tracker.observe_raw(&raw, now_ms);
+                self.tracker_events(evs, out);
+            }
+            Message::ClockTimes(t) => {
+                if t.no_clock() || !t.left.is_valid() || !t.right.is_valid() {
+                    return;
+                }
+                let running = t.running_side();
+                if running != self.last_running && self.last_running.is_some() {
+                    // the lever was pressed: the move on the board is complete
+                    self.want_dump = true;
+                    let evs = self.tracker.settle_now();
+                    self.tracker_events(evs, out);
+                    if self.tracker.is_irregular() {
+                        // the players go on from unreachable placements: after two presses on
+                        // two different such placements, continue from the board as it is
+                        // (with the side to move the clock tells)
+                        let seen = self.tracker.seen().cloned();
+                        if seen != self.last_irregular_press {
+                            self.irregular_presses += 1;
+                            self.last_irregular_press = seen;
+                        }
+                        if self.irregular_presses >= 2
+                            && let (Some(ws), Some(r)) = (self.white_side, running)
+                        {
+                            let turn = if r == ws { Color::White } else { Color::Black };
+                            let evs = self.tracker.adopt(turn);
+                            self.tracker_events(evs, out);
+                            self.irregular_presses = 0;
+                            self.last_irregular_press = None;
+                        }
+                    } else {
+                        self.irregular_presses = 0;
+                        self.last_irregular_press = None;
+                    }
+                }
+                // learn White's side: after White's move (odd ply) Black's clock runs
+                if let (Some(ply), Some(r)) = (self.awaiting_press_after, running)
+                    && running != self.last_running
+                {
+                    self.white_side = Some(if ply % 2 == 1 { r.other() } else { r });
+                    self.awaiting_press_after = None;
+                }
+                self.last_running = running;
+                if self.last_clock == Some(t) {
+                    return;
+                }
+                self.last_clock = Some(t);
+                out.push(Event::ClockSample(ClockSample {
+                    board: self.board,
+                    left_ms: t.left.ms(),
+                    right_ms: t.right.ms(),
+                    running,
+                    left_flag: t.left.final_flag || t.left.period_flag,
+                    right_flag: t.right.final_flag || t.right.period_flag,
+                    white_side: None,
+                }));
+            }
+            _ => {}
+        }
+    }
+
+    /// Time passes: judges a settled placement.
+    pub fn tick(&mut self, now_ms: u64, out: &mut Vec<Event>) {
+        let evs = self.tracker.tick(now_ms);
+        self.tracker_events(evs, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dgt::board::dgt_index;
+    use shakmaty::{Chess, Position, san::SanPlus};
+
+    fn press(s: &mut DgtSession, running: ClockSide, out: &mut Vec<Event>) {
+        let t = ClockTimes::new(5_000_000, 5_000_000, Some(running), running);
+        s.on_message(Message::ClockTimes(t), 0, out);
+    }
+
+    fn play(s: &mut DgtSession, pos: &mut Chess, san: &str, out: &mut Vec<Event>) {
+        let m = san.parse::<SanPlus>().unwrap().san.to_move(pos).unwrap();
+        let before = pos.board().clone();
+        pos.play_unchecked(m);
+        for sq in shakmaty::Square::ALL {
+            if before.piece_at(sq).is_some() && pos.board().piece_at(sq).is_none() {
+                s.on_message(
+                    Message::FieldUpdate {
+                        square: dgt_index(sq) as u8,
+                        piece: 0,
+                    },
+                    0,
+                    out,
+                );
+            }
+        }
+        for sq in shakmaty::Square::ALL {
+            if let Some(p) = pos.board().piece_at(sq)
+                && before.piece_at(sq) != Some(p)
+            {
+                let code = crate::dgt::piece_to_code(p);
+                s.on_message(
+                    Message::FieldUpdate {
+                        square: dgt_index(sq) as u8,
+                        piece: code,
+                    },
+                    0,
+                    out,
+                );
+            }
+        }
+    }
+
+    fn moves(out: &[Event]) -> Vec<(u32, String)> {
+        out.iter()
+            .filter_map(|e| match e {
+                Event::MoveMade(m) => Some((m.ply, m.san.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn after_a_long_gap_play_goes_on_from_the_board() {
+        let mut s = DgtSession::new(BoardNo(1), 3000);
+        let mut out = Vec::new();
+        let mut pos = Chess::default();
+        s.on_message(
+            Message::BoardDump(RawBoard::from_board(pos.board(), false)),
+            0,
+            &mut out,
+        );
+        press(&mut s, ClockSide::Left, &mut out); // White (left) to move
+        play(&mut s, &mut pos, "e4", &mut out);
+        press(&mut s, ClockSide::Right, &mut out);
+        assert_eq!(moves(&out), [(1, "e4".to_string())]);
+        // the link is down for six plies; then a dump
+        for m in ["e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"] {
+            let mv = m.parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+            pos.play_unchecked(mv);
+        }
+        out.clear();
+        s.on_message(
+            Message::BoardDump(RawBoard::from_board(pos.board(), false)),
+            0,
+            &mut out,
+        );
+        assert!(moves(&out).is_empty());
+        // Black plays on and presses: irregular; White plays on and presses: adopted
+        play(&mut s, &mut pos, "Nf6", &mut out);
+        press(&mut s, ClockSide::Left, &mut out);
+        assert!(out.iter().any(|e| matches!(e, Event::BoardIrregularity(_))));
+        play(&mut s, &mut pos, "O-O", &mut out);
+        press(&mut s, ClockSide::Right, &mut out);
+        assert!(
+            out.iter().any(
+                |e| matches!(e, Event::BoardIrregularity(i) if i.detail.contains("lost track"))
+            )
+        );
+        out.clear();
+        // tracking goes on from the adopted position (Black to move)
+        play(&mut s, &mut pos, "Be7", &mut out);
+        press(&mut s, ClockSide::Left, &mut out);
+        assert_eq!(moves(&out), [(2, "Be7".to_string())]);
+    }
+
+    #[test]
+    fn an_illegal_move_taken_back_is_not_adopted() {
+        let mut s = DgtSession::new(BoardNo(1), 3000);
+        let mut out = Vec::new();
+        let mut pos = Chess::default();
+        s.on_message(
+            Message::BoardDump(RawBoard::from_board(pos.board(), false)),
+            0,
+            &mut out,
+        );
+        press(&mut s, ClockSide::Left, &mut out);
+        play(&mut s, &mut pos, "e4", &mut out);
+        press(&mut s, ClockSide::Right, &mut out);
+        // Black's queen jumps to h4 through its own pawn: d8 emptied, h4 filled
+        s.on_message(
+            Message::FieldUpdate {
+                square: 3,
+                piece: 0,
+            },
+            0,
+            &mut out,
+        );
+        s.on_message(
+            Message::FieldUpdate {
+                square: 39,
+                piece: 0x0C,
+            },
+            0,
+            &mut out,
+        );
+        press(&mut s, ClockSide::Left, &mut out); // pressed: irregular
+        press(&mut s, ClockSide::Right, &mut out); // arbiter turns the lever back
+        s.on_message(
+            Message::FieldUpdate {
+                square: 39,
+                piece: 0,
+            },
+            0,
+            &mut out,
+        );
+        s.on_message(
+            Message::FieldUpdate {
+                square: 3,
+                piece: 0x0C,
+            },
+            0,
+            &mut out,
+        );
+        assert!(
+            !out.iter().any(
+                |e| matches!(e, Event::BoardIrregularity(i) if i.detail.contains("lost track"))
+            )
+        );
+        play(&mut s, &mut pos, "e5", &mut out);
+        press(&mut s, ClockSide::Left, &mut out);
+        assert_eq!(moves(&out), [(1, "e4".to_string()), (2, "e5".to_string())]);
+    }
+}

@@ -1,0 +1,759 @@
+//! Move recognition from e-board placements (pure; time is passed in).
+//!
+//! The [`Tracker`] keeps the last legal position. A placement reported by the board is accepted
+//! as a move only when it equals the placement a legal move (or, to catch up after a gap, a
+//! short sequence of legal moves) leads to. Placements in between (a piece in the air, a capture
+//! half done, a piece lifted and put back) are transitional and ignored while the board is
+//! moving; a placement that stays unreachable until it settles (or until the clock is pressed)
+//! is reported as an [`TrackerEvent::Irregular`] position — never silently accepted.
+//!
+//! The DGT result convention (both kings put on the four central squares) is recognised and
+//! reported as [`TrackerEvent::ResultSignal`], not taken for moves. The board orientation
+//! (turned 180°) is detected from the start position.
+
+use shakmaty::uci::UciMove;
+use shakmaty::{
+    Board, CastlingMode, Chess, Color, FromSetup, Move, Position, Role, Square, san::SanPlus,
+};
+
+use crate::dgt::RawBoard;
+use arbiter_core::model::GameResult;
+
+/// What the tracker concluded from a placement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TrackerEvent {
+    /// The orientation was detected (`rotated`: the board is turned 180°).
+    Orientation { rotated: bool },
+    /// A legal move was made.
+    Move {
+        ply: u32,
+        uci: String,
+        san: String,
+        /// Placement after the move (FEN board field).
+        placement: String,
+    },
+    /// A settled placement that no legal move reaches.
+    Irregular { placement: String, detail: String },
+    /// The board is back in the last legal position after an irregular one.
+    Restored { placement: String },
+    /// Both kings on the central squares: the players signal a result.
+    ResultSignal {
+        result: GameResult,
+        placement: String,
+    },
+    /// The start position was set up again after a finished game: a new game begins.
+    NewGame,
+    /// The tracker lost the moves (a long gap) and continues from the board's placement,
+    /// `ply` being the next move's number as far as the side to move tells.
+    Adopted { ply: u32, placement: String },
+}
+
+/// Move recognition for one board.
+#[derive(Debug, Clone)]
+pub struct Tracker {
+    pos: Chess,
+    ply: u32,
+    rotated: Option<bool>,
+    seen: Option<Board>,
+    last_change_ms: u64,
+    judged: bool,
+    irregular: Option<Board>,
+    signalled: Option<Board>,
+    finished: bool,
+    /// How long a placement must stay unchanged before it is judged (ms).
+    pub settle_ms: u64,
+}
+
+impl Default for Tracker {
+    fn default() -> Self {
+        Tracker::new()
+    }
+}
+
+fn diff_count(a: &Board, b: &Board) -> usize {
+    Square::ALL
+        .iter()
+        .filter(|&&sq| a.piece_at(sq) != b.piece_at(sq))
+        .count()
+}
+
+fn describe_diff(from: &Board, to: &Board) -> String {
+    let mut parts = Vec::new();
+    for sq in Square::ALL {
+        let (a, b) = (from.piece_at(sq), to.piece_at(sq));
+        if a != b {
+            let c = |p: Option<shakmaty::Piece>| p.map_or('.', |p| p.char());
+            parts.push(format!("{sq}:{}>{}", c(a), c(b)));
+        }
+    }
+    parts.join(" ")
+}
+
+fn is_dark(sq: Square) -> bool {
+    (sq.file().to_u32() + sq.rank().to_u32()).is_multiple_of(2)
+}
+
+const CENTRE: [Square; 4] = [Square::D4, Square::E4, Square::D5, Square::E5];
+
+/// The result signalled by the kings' squares, if both kings stand in the centre.
+pub fn result_signal(board: &Board) -> Option<GameResult> {
+    let wk = board.king_of(Color::White)?;
+    let bk = board.king_of(Color::Black)?;
+    if !CENTRE.contains(&wk) || !CENTRE.contains(&bk) {
+        return None;
+    }
+    Some(match (is_dark(wk), is_dark(bk)) {
+        (true, true) => GameResult::BlackWins,
+        (false, false) => GameResult::WhiteWins,
+        _ => GameResult::Draw,
+    })
+}
+
+impl Tracker {
+    /// A tracker expecting a game from the start position.
+    pub fn new() -> Tracker {
+        Tracker::from_position(Chess::default(), 0)
+    }
+
+    /// A tracker continuing from a known position, `ply` half-moves already played.
+    pub fn from_position(pos: Chess, ply: u32) -> Tracker {
+        Tracker {
+            pos,
+            ply,
+            rotated: None,
+            seen: None,
+            last_change_ms: 0,
+            judged: true,
+            irregular: None,
+            signalled: None,
+            finished: false,
+            settle_ms: 3000,
+        }
+    }
+
+    pub fn position(&self) -> &Chess {
+        &self.pos
+    }
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+    /// `Some(true)` when the board is known to be turned 180°.
+    pub fn rotated(&self) -> Option<bool> {
+        self.rotated
+    }
+    /// Sets the orientation (e.g. confirmed by the arbiter).
+    pub fn set_rotated(&mut self, rotated: bool) {
+        self.rotated = Some(rotated);
+    }
+
+    /// Observes a raw DGT placement at `now_ms`.
+    pub fn observe_raw(&mut self, raw: &RawBoard, now_ms: u64) -> Vec<TrackerEvent> {
+        let mut out = Vec::new();
+        if self.rotated.is_none() {
+            let start = Board::default();
+            let candidates = [false, true];
+            let found = candidates.into_iter().find(|&r| {
+                let b = raw.to_board(r);
+                b == start || (self.ply > 0 && b == *self.pos.board())
+            });
+            if let Some(r) = found {
+                self.rotated = Some(r);
+                out.push(TrackerEvent::Orientation { rotated: r });
+            }
+        }
+        let board = raw.to_board(self.rotated.unwrap_or(false));
+        out.extend(self.observe(board, now_ms));
+        out
+    }
+
+    /// Observes a placement (already oriented) at `now_ms`.
+    pub fn observe(&mut self, board: Board, now_ms: u64) -> Vec<TrackerEvent> {
+        if self.seen.as_ref() == Some(&board) {
+            return Vec::new();
+        }
+        self.seen = Some(board.clone());
+        self.last_change_ms = now_ms;
+        self.judged = false;
+        let mut out = Vec::new();
+        if board == *self.pos.board() {
+            self.judged = true;
+            if self.irregular.take().is_some() {
+                out.push(TrackerEvent::Restored {
+                    placement: board.to_string(),
+                });
+            }
+            return out;
+        }
+        if board == Board::default() && self.ply > 0 && (self.finished || self.pos.is_game_over()) {
+            *self = Tracker {
+                rotated: self.rotated,
+                settle_ms: self.settle_ms,
+                seen: Some(board),
+                ..Tracker::new()
+            };
+            out.push(TrackerEvent::NewGame);
+            return out;
+        }
+        let depth = if diff_count(&board, self.pos.board()) >= 3 {
+            2
+        } else {
+            1
+        };
+        if let Some(line) = self.search(&board, depth) {
+            self.judged = true;
+            self.irregular = None;
+            self.play_line(line, &mut out);
+            return out;
+        }
+        if let Some(result) = result_signal(&board) {
+            self.judged = true;
+            if self.signalled.as_ref() != Some(&board) {
+                self.signalled = Some(board.clone());
+                self.finished = true;
+                out.push(TrackerEvent::ResultSignal {
+                    result,
+                    placement: board.to_string(),
+                });
+            }
+        }
+        out
+    }
+
+    /// Judges a placement that has not changed for `settle_ms` (call periodically). Pieces
+    /// only lifted from the last legal position (a player holding a piece) are not judged
+    /// here: that waits for the clock to be pressed.
+    pub fn tick(&mut self, now_ms: u64) -> Vec<TrackerEvent> {
+        if self.judged || now_ms.saturating_sub(self.last_change_ms) < self.settle_ms {
+            return Vec::new();
+        }
+        if self.seen.as_ref().is_some_and(|b| self.only_lifted(b)) {
+            return Vec::new();
+        }
+        self.settle_now()
+    }
+
+    /// Whether `board` is the last legal position with some pieces lifted (nothing else).
+    fn only_lifted(&self, board: &Board) -> bool {
+        Square::ALL.iter().all(|&sq| {
+            let (a, b) = (self.pos.board().piece_at(sq), board.piece_at(sq));
+            a == b || b.is_none()
+        })
+    }
+
+    /// Tries to reach the current placement by up to three legal moves (after a gap, e.g. a
+    /// board dump after a reconnection); reports nothing if it cannot.
+    pub fn catch_up(&mut self) -> Vec<TrackerEvent> {
+        let mut out = Vec::new();
+        if self.judged {
+            return out;
+        }
+        if let Some(board) = self.seen.clone()
+            && let Some(line) = self.search(&board, 3)
+        {
+            self.judged = true;
+            self.irregular = None;
+            self.play_line(line, &mut out);
+        }
+        out
+    }
+
+    /// Judges the current placement at once (the clock was pressed: the move is complete).
+    pub fn settle_now(&mut self) -> Vec<TrackerEvent> {
+        let mut out = Vec::new();
+        if self.judged {
+            return out;
+        }
+        self.judged = true;
+        let Some(board) = self.seen.clone() else {
+            return out;
+        };
+        // catch up a longer gap (e.g. moves made while the feed was down)
+        if let Some(line) = self.search(&board, 3) {
+            self.irregular = None;
+            self.play_line(line, &mut out);
+            return out;
+        }
+        if self.irregular.as_ref() != Some(&board) {
+            let detail = format!(
+                "no legal move of {} reaches this position (ply {}; {})",
+                if self.pos.turn() == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                },
+                self.ply + 1,
+                describe_diff(self.pos.board(), &board)
+            );
+            self.irregular = Some(board.clone());
+            out.push(TrackerEvent::Irregular {
+                placement: board.to_string(),
+                detail,
+            });
+        }
+        out
+    }
+
+    /// The placement last observed.
+    pub fn seen(&self) -> Option<&Board> {
+        self.seen.as_ref()
+    }
+
+    /// Whether the last judged placement was irregular (and is still on the board).
+    pub fn is_irregular(&self) -> bool {
+        self.irregular.is_some() && self.irregular == self.seen
+    }
+
+    /// Gives up on the moves in between: continues from the current placement with `turn` to
+    /// move (castling rights where king and rook still stand on their squares). Used when the
+    /// game evidently goes on from an unreachable placement (e.g. after a long disconnection).
+    pub fn adopt(&mut self, turn: Color) -> Vec<TrackerEvent> {
+        let Some(board) = self.seen.clone() else {
+            return Vec::new();
+        };
+        if board == *self.pos.board() {
+            return Vec::new();
+        }
+        // the next move's ply number: White's moves have odd numbers
+        let mut ply = self.ply + 1;
+        if (ply % 2 == 1) != (turn == Color::White) {
+            ply += 1;
+        }
+        let setup = shakmaty::Setup {
+            board: board.clone(),
+            turn,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: std::num::NonZeroU32::new(ply.div_ceil(2))
+                .unwrap_or(std::num::NonZeroU32::MIN),
+            ..shakmaty::Setup::default()
+        };
+        let Some(pos) = position_from(setup) else {
+            return Vec::new();
+        };
+        self.pos = pos;
+        self.ply = ply - 1;
+        self.irregular = None;
+        self.judged = true;
+        vec![TrackerEvent::Adopted {
+            ply,
+            placement: board.to_string(),
+        }]
+    }
+
+    fn play_line(&mut self, line: Vec<Move>, out: &mut Vec<TrackerEvent>) {
+        for m in line {
+            let uci = UciMove::from_move(m, CastlingMode::Standard).to_string();
+            let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, m).to_string();
+            self.ply += 1;
+            out.push(TrackerEvent::Move {
+                ply: self.ply,
+                uci,
+                san,
+                placement: self.pos.board().to_string(),
+            });
+        }
+    }
+
+    /// A line of at most `depth` legal moves from the current position reaching `target`.
+    fn search(&self, target: &Board, depth: u8) -> Option<Vec<Move>> {
+        fn go(pos: &Chess, target: &Board, depth: u8, line: &mut Vec<Move>) -> bool {
+            for m in pos.legal_moves() {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                line.push(m);
+                if next.board() == target {
+                    return true;
+                }
+                if depth > 1
+                    && !target_unreachable(next.board(), target)
+                    && go(&next, target, depth - 1, line)
+                {
+                    return true;
+                }
+                line.pop();
+            }
+            false
+        }
+        // iterative deepening so the shortest line wins
+        for d in 1..=depth {
+            let mut line = Vec::new();
+            if go(&self.pos, target, d, &mut line) {
+                return Some(line);
+            }
+        }
+        None
+    }
+}
+
+/// A position from a set-up, dropping castling rights that do not fit and tolerating an
+/// impossible check (the board is what it is).
+#[allow(clippy::result_large_err)]
+fn position_from(setup: shakmaty::Setup) -> Option<Chess> {
+    Chess::from_setup(setup, CastlingMode::Standard)
+        .or_else(|e| e.ignore_invalid_castling_rights())
+        .or_else(|e| e.ignore_impossible_check())
+        .ok()
+}
+
+/// A cheap bound: material can only decrease (promotions aside), so a target with more pieces
+/// of a colour than `from` has cannot be reached.
+fn target_unreachable(from: &Board, target: &Board) -> bool {
+    for color in [Color::White, Color::Black] {
+        if target.by_color(color).count() > from.by_color(color).count() {
+            return true;
+        }
+        if target
+            .by_piece(shakmaty::Piece {
+                color,
+                role: Role::King,
+            })
+            .count()
+            != 1
+        {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dgt::RawBoard;
+
+    fn play(tr: &mut Tracker, boards: &[Board], t: &mut u64) -> Vec<TrackerEvent> {
+        let mut out = Vec::new();
+        for b in boards {
+            *t += 10;
+            out.extend(tr.observe(b.clone(), *t));
+        }
+        out
+    }
+
+    fn with(b: &Board, f: impl FnOnce(&mut Board)) -> Board {
+        let mut b = b.clone();
+        f(&mut b);
+        b
+    }
+
+    fn sans(ev: &[TrackerEvent]) -> Vec<String> {
+        ev.iter()
+            .filter_map(|e| match e {
+                TrackerEvent::Move { san, .. } => Some(san.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Plays `san` moves on a board square by square (lift, place) and returns the placements.
+    fn physical(pos: &Chess, san: &str) -> (Vec<Board>, Chess) {
+        let m = san.parse::<SanPlus>().unwrap().san.to_move(pos).unwrap();
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let b0 = pos.board().clone();
+        let b1 = with(&b0, |b| {
+            b.discard_piece_at(m.from().unwrap());
+        });
+        (vec![b1, after.board().clone()], after)
+    }
+
+    #[test]
+    fn plain_moves_lift_and_put_back() {
+        let mut tr = Tracker::new();
+        let mut t = 0;
+        let start = Board::default();
+        // lift e2, put back: nothing
+        let lifted = with(&start, |b| b.discard_piece_at(Square::E2));
+        assert!(play(&mut tr, &[lifted.clone(), start.clone()], &mut t).is_empty());
+        let (bs, _) = physical(tr.position(), "e4");
+        let ev = play(&mut tr, &bs, &mut t);
+        assert_eq!(sans(&ev), ["e4"]);
+        assert!(matches!(&ev[0], TrackerEvent::Move { ply: 1, uci, .. } if uci == "e2e4"));
+    }
+
+    #[test]
+    fn capture_castling_en_passant_promotion() {
+        let mut tr = Tracker::new();
+        let mut t = 0;
+        let line = [
+            "e4", "d5", "exd5", "Nf6", "Nf3", "c5", "dxc6", "Nbd7", "Be2", "e6", "O-O", "Be7",
+            "cxb7", "O-O", "bxa8=Q",
+        ];
+        let mut got = Vec::new();
+        for san in line {
+            let (bs, _) = physical(tr.position(), san);
+            // for captures also show the captured piece lifted first
+            let ev = play(&mut tr, &bs, &mut t);
+            got.extend(sans(&ev));
+        }
+        assert_eq!(
+            got,
+            [
+                "e4", "d5", "exd5", "Nf6", "Nf3", "c5", "dxc6", "Nbd7", "Be2", "e6", "O-O", "Be7",
+                "cxb7", "O-O", "bxa8=Q"
+            ]
+        );
+    }
+
+    #[test]
+    fn castling_king_first_then_rook() {
+        let mut pos = Chess::default();
+        for s in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"] {
+            let m = s.parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+        }
+        let mut tr = Tracker::from_position(pos.clone(), 6);
+        let b = pos.board().clone();
+        let k_lifted = with(&b, |b| b.discard_piece_at(Square::E1));
+        let k_on_g1 = with(&k_lifted, |b| {
+            b.set_piece_at(
+                Square::G1,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::King,
+                },
+            )
+        });
+        let r_lifted = with(&k_on_g1, |b| b.discard_piece_at(Square::H1));
+        let done = with(&r_lifted, |b| {
+            b.set_piece_at(
+                Square::F1,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::Rook,
+                },
+            )
+        });
+        let mut t = 0;
+        let ev = play(&mut tr, &[k_lifted, k_on_g1, r_lifted, done], &mut t);
+        assert_eq!(sans(&ev), ["O-O"]);
+        assert!(tr.tick(10_000).is_empty());
+    }
+
+    #[test]
+    fn illegal_position_is_reported_not_accepted() {
+        let mut tr = Tracker::new();
+        let mut t = 0;
+        // e2 pawn jumps to e5
+        let b = with(&Board::default(), |b| {
+            b.discard_piece_at(Square::E2);
+            b.set_piece_at(
+                Square::E5,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::Pawn,
+                },
+            );
+        });
+        assert!(play(&mut tr, std::slice::from_ref(&b), &mut t).is_empty());
+        assert!(tr.tick(t + 100).is_empty(), "not settled yet");
+        let ev = tr.tick(t + 4000);
+        assert!(
+            matches!(&ev[..], [TrackerEvent::Irregular { .. }]),
+            "{ev:?}"
+        );
+        assert_eq!(tr.ply(), 0);
+        // reported once
+        assert!(tr.tick(t + 8000).is_empty());
+        // put back: restored; then a legal move is accepted
+        let ev = tr.observe(Board::default(), t + 9000);
+        assert!(matches!(&ev[..], [TrackerEvent::Restored { .. }]));
+        let (bs, _) = physical(tr.position(), "e4");
+        assert_eq!(sans(&play(&mut tr, &bs, &mut t)), ["e4"]);
+    }
+
+    #[test]
+    fn a_piece_held_in_hand_is_not_irregular_until_the_clock_is_pressed() {
+        let mut tr = Tracker::new();
+        let lifted = with(&Board::default(), |b| b.discard_piece_at(Square::D1));
+        assert!(tr.observe(lifted, 0).is_empty());
+        assert!(tr.tick(60_000).is_empty());
+        assert!(matches!(
+            &tr.settle_now()[..],
+            [TrackerEvent::Irregular { .. }]
+        ));
+    }
+
+    #[test]
+    fn catch_up_reports_nothing_when_it_fails() {
+        let mut tr = Tracker::new();
+        let b = with(&Board::default(), |b| {
+            b.discard_piece_at(Square::G1);
+            b.set_piece_at(
+                Square::G4,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::Knight,
+                },
+            );
+        });
+        assert!(tr.observe(b, 5).is_empty());
+        assert!(tr.catch_up().is_empty());
+        assert!(matches!(
+            &tr.tick(10_000)[..],
+            [TrackerEvent::Irregular { .. }]
+        ));
+    }
+
+    #[test]
+    fn adopting_a_placement_after_a_long_gap() {
+        let mut tr = Tracker::new();
+        let mut pos = Chess::default();
+        for s in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"] {
+            let m = s.parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+        }
+        assert!(tr.observe(pos.board().clone(), 1).is_empty());
+        assert!(matches!(
+            &tr.settle_now()[..],
+            [TrackerEvent::Irregular { .. }]
+        ));
+        assert!(tr.is_irregular());
+        let ev = tr.adopt(Color::White);
+        assert!(
+            matches!(&ev[..], [TrackerEvent::Adopted { ply: 1, .. }]),
+            "{ev:?}"
+        );
+        // tracking goes on, castling included
+        for s in ["Ba4", "Nf6", "O-O"] {
+            let m = s.parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+            let ev = tr.observe(pos.board().clone(), 2);
+            assert_eq!(sans(&ev), [s]);
+        }
+        assert_eq!(tr.ply(), 3);
+    }
+
+    #[test]
+    fn clock_press_settles_at_once() {
+        let mut tr = Tracker::new();
+        let b = with(&Board::default(), |b| {
+            b.discard_piece_at(Square::G1);
+            b.set_piece_at(
+                Square::G4,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::Knight,
+                },
+            );
+        });
+        assert!(tr.observe(b, 5).is_empty());
+        assert!(matches!(
+            &tr.settle_now()[..],
+            [TrackerEvent::Irregular { .. }]
+        ));
+    }
+
+    #[test]
+    fn catch_up_two_and_three_plies() {
+        let mut tr = Tracker::new();
+        let mut pos = Chess::default();
+        for s in ["d4", "d5"] {
+            let m = s.parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+        }
+        let ev = tr.observe(pos.board().clone(), 1);
+        assert_eq!(sans(&ev), ["d4", "d5"]);
+        for s in ["c4", "e6", "Nc3"] {
+            let m = s.parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+        }
+        assert!(tr.observe(pos.board().clone(), 2).is_empty());
+        let ev = tr.settle_now();
+        assert_eq!(sans(&ev), ["c4", "e6", "Nc3"]);
+        assert_eq!(tr.ply(), 5);
+    }
+
+    #[test]
+    fn kings_in_the_centre_signal_a_result() {
+        let mut tr = Tracker::new();
+        let mut t = 0;
+        let (bs, _) = physical(tr.position(), "e4");
+        play(&mut tr, &bs, &mut t);
+        let b = tr.position().board().clone();
+        let signal = with(&b, |b| {
+            b.discard_piece_at(Square::E1);
+            b.discard_piece_at(Square::E8);
+            b.set_piece_at(
+                Square::D5,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::King,
+                },
+            );
+            b.set_piece_at(
+                Square::E4,
+                shakmaty::Piece {
+                    color: Color::Black,
+                    role: Role::King,
+                },
+            );
+        });
+        // e4 has the pawn: put the black king on e4 replaces it in this toy placement
+        let ev = tr.observe(signal, 100);
+        assert!(
+            matches!(
+                &ev[..],
+                [TrackerEvent::ResultSignal {
+                    result: GameResult::WhiteWins,
+                    ..
+                }]
+            ),
+            "{ev:?}"
+        );
+        assert!(
+            tr.tick(100_000).is_empty(),
+            "a result signal is no irregularity"
+        );
+        assert_eq!(tr.ply(), 1);
+        let dark = with(&b, |b| {
+            b.discard_piece_at(Square::E1);
+            b.discard_piece_at(Square::E8);
+            b.set_piece_at(
+                Square::D4,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::King,
+                },
+            );
+            b.set_piece_at(
+                Square::E5,
+                shakmaty::Piece {
+                    color: Color::Black,
+                    role: Role::King,
+                },
+            );
+        });
+        assert_eq!(result_signal(&dark), Some(GameResult::BlackWins));
+        let mixed = with(&dark, |b| {
+            b.discard_piece_at(Square::D4);
+            b.set_piece_at(
+                Square::D5,
+                shakmaty::Piece {
+                    color: Color::White,
+                    role: Role::King,
+                },
+            );
+        });
+        assert_eq!(result_signal(&mixed), Some(GameResult::Draw));
+        // a new game after the signal
+        let ev = tr.observe(Board::default(), 200);
+        assert_eq!(ev, [TrackerEvent::NewGame]);
+    }
+
+    #[test]
+    fn orientation_from_the_start_position() {
+        let mut tr = Tracker::new();
+        let raw = RawBoard::from_board(&Board::default(), true);
+        let ev = tr.observe_raw(&raw, 0);
+        assert_eq!(ev, [TrackerEvent::Orientation { rotated: true }]);
+        let mut pos = Chess::default();
+        let m = "e4".parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+        pos.play_unchecked(m);
+        let ev = tr.observe_raw(&RawBoard::from_board(pos.board(), true), 10);
+        assert_eq!(sans(&ev), ["e4"]);
+        let mut tr = Tracker::new();
+        let ev = tr.observe_raw(&RawBoard::from_board(&Board::default(), false), 0);
+        assert_eq!(ev, [TrackerEvent::Orientation { rotated: false }]);
+    }
+}

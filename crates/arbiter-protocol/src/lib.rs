@@ -1,0 +1,17 @@
+//! `arbiter-protocol`: the devices' wire protocols, sans-IO.
+//!
+//! Bytes or JSON in, messages and journal events out; no sockets, no runtime, no clock. The DGT
+//! serial protocol ([`dgt`]), the DGT LiveChess websocket messages ([`livechess`]), the e-board
+//! tracker that recognises moves from placements ([`eboard`]), the per-board sessions that turn
+//! device messages into journal events ([`dgt_session`], [`livechess_session`]), and the
+//! connection state machine of a feed ([`connection`]).
+//!
+//! Depends on `arbiter-core` (board numbers, record kinds) only; the transports that feed it are
+//! `arbiter-io`, the simulator that speaks it is `arbiter-sim`. See `docs/ARCHITECTURE.md`.
+
+pub mod connection;
+pub mod dgt;
+pub mod dgt_session;
+pub mod eboard;
+pub mod livechess;
+pub mod livechess_session;

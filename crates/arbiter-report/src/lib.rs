@@ -1,0 +1,11 @@
+//! `arbiter-report`: what leaves the console as a document, and its signatures.
+//!
+//! The match report's renderings (Markdown text [`text`], A4 PDF [`pdf`], PGN with clock times
+//! [`pgn`]) and the Ed25519 signatures over its canonical form ([`sign`]). The report model and
+//! its canonical bytes are `arbiter_core::report`; this crate turns them into bytes and never
+//! touches a file (the shell writes them). See `docs/ARCHITECTURE.md`.
+
+pub mod pdf;
+pub mod pgn;
+pub mod sign;
+pub mod text;

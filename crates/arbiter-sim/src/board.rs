@@ -1,0 +1,569 @@
+//! One simulated board: an e-board with a DGT 3000 clock playing a PGN game on a timeline.
+//!
+//! Pure: [`BoardSim::advance_to`] takes the game time (ms since the round started, at 1x) and
+//! returns what the board and clock send. The network layer scales real time by the speed.
+
+use shakmaty::{Board, Chess, Color, Piece, Position, Square};
+
+use super::pgn::PgnGame;
+use super::scenario::Incident;
+use arbiter_core::model::{BoardNo, ClockSide};
+use arbiter_protocol::dgt::board::dgt_index;
+use arbiter_protocol::dgt::{ClockTimes, Message, RawBoard, piece_to_code};
+
+/// The time control the clocks are set to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeControlSpec {
+    pub base_ms: u64,
+    pub increment_ms: u64,
+    /// Bonus time added after this many moves of a player (0 = none).
+    pub bonus_after_moves: u32,
+    pub bonus_ms: u64,
+}
+
+impl Default for TimeControlSpec {
+    /// The Bundesliga control: 90 min / 40 moves + 30 min, 30 s per move from move 1.
+    fn default() -> Self {
+        TimeControlSpec {
+            base_ms: 90 * 60_000,
+            increment_ms: 30_000,
+            bonus_after_moves: 40,
+            bonus_ms: 30 * 60_000,
+        }
+    }
+}
+
+/// How one board is set up.
+#[derive(Debug, Clone)]
+pub struct BoardSetup {
+    pub board: BoardNo,
+    /// 5-digit serial number reported by the board.
+    pub serial: String,
+    pub game: PgnGame,
+    /// The clock side White sits at.
+    pub white_side: ClockSide,
+    /// Board turned 180° (connector on Black's side).
+    pub rotated: bool,
+    /// Play only this many plies.
+    pub max_plies: Option<usize>,
+    pub time_control: TimeControlSpec,
+    pub incidents: Vec<Incident>,
+}
+
+/// What a board sends (or does) as its game advances.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SimOutput {
+    /// A DGT message (field update or clock report) for clients in update mode.
+    Frame(Message),
+    /// Corrupted bytes put on the line.
+    Garbage(Vec<u8>),
+    /// The board stops (`true`) or resumes (`false`) answering.
+    Silence(bool),
+}
+
+#[derive(Debug, Clone)]
+enum Step {
+    Move(usize),
+    Fields(Vec<(Square, Option<Piece>)>),
+    Press { side: ClockSide, increment: bool },
+    AddTime(ClockSide, i64),
+    Stop,
+    Start(ClockSide),
+    Silence(bool),
+    Garbage(usize),
+}
+
+#[derive(Debug, Clone)]
+struct Timed {
+    at: u64,
+    step: Step,
+}
+
+fn idx(s: ClockSide) -> usize {
+    match s {
+        ClockSide::Left => 0,
+        ClockSide::Right => 1,
+    }
+}
+
+/// A simulated e-board with its clock.
+#[derive(Debug, Clone)]
+pub struct BoardSim {
+    pub setup: BoardSetup,
+    steps: Vec<Timed>,
+    next: usize,
+    now: u64,
+    moves: Vec<shakmaty::Move>,
+    pos: Chess,
+    board: Board,
+    san: Vec<String>,
+    clock_ms: [u64; 2],
+    flag: [bool; 2],
+    running: Option<ClockSide>,
+    lever: ClockSide,
+    presses: [u32; 2],
+    last_report: Option<ClockTimes>,
+    silent: bool,
+    garbage_seed: u32,
+    move_times: Vec<u64>,
+}
+
+impl BoardSim {
+    /// Builds the board and its timeline. Fails when the game does not replay legally.
+    pub fn new(setup: BoardSetup) -> anyhow::Result<BoardSim> {
+        let replayed = setup.game.replay()?;
+        let n = setup
+            .max_plies
+            .unwrap_or(usize::MAX)
+            .min(replayed.moves.len());
+        let tc = setup.time_control;
+        let side_of = |c: Color| {
+            if c == Color::White {
+                setup.white_side
+            } else {
+                setup.white_side.other()
+            }
+        };
+        let mut clock_ms = [tc.base_ms; 2];
+        let mut steps = Vec::new();
+        let mut move_times = Vec::new();
+        let mut late = [0u64; 2];
+        for inc in &setup.incidents {
+            match inc {
+                Incident::WrongPreset {
+                    color, preset_s, ..
+                } => clock_ms[idx(side_of((*color).into()))] = preset_s * 1000,
+                Incident::LateArrival { color, delay_s, .. } => {
+                    late[idx(side_of((*color).into()))] = delay_s * 1000
+                }
+                _ => {}
+            }
+        }
+        steps.push(Timed {
+            at: 0,
+            step: Step::Start(setup.white_side),
+        });
+        let mut t = 0u64;
+        let mut prev_clk = [tc.base_ms; 2]; // by colour: 0 white, 1 black
+        let mut moves_by = [0u32; 2];
+        let mut flagged = false;
+        for i in 0..n {
+            let color = if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let ci = if color == Color::White { 0 } else { 1 };
+            let side = side_of(color);
+            moves_by[ci] += 1;
+            let bonus = if tc.bonus_after_moves > 0 && moves_by[ci] == tc.bonus_after_moves {
+                tc.bonus_ms
+            } else {
+                0
+            };
+            let clk = setup.game.moves[i].clk_ms;
+            let think = match clk {
+                Some(c) => (prev_clk[ci] + tc.increment_ms + bonus).saturating_sub(c),
+                None => 10_000,
+            }
+            .max(500);
+            if let Some(c) = clk {
+                prev_clk[ci] = c;
+            }
+            let mut extra = std::mem::take(&mut late[idx(side)]);
+            for inc in setup.incidents.iter() {
+                match *inc {
+                    Incident::Pause {
+                        after_ply,
+                        duration_s,
+                        offset_s,
+                        ..
+                    } if after_ply as usize == i => {
+                        let at = t + offset_s.min(think / 1000) * 1000;
+                        steps.push(Timed {
+                            at,
+                            step: Step::Stop,
+                        });
+                        steps.push(Timed {
+                            at: at + duration_s * 1000,
+                            step: Step::Start(side),
+                        });
+                        extra += duration_s * 1000;
+                    }
+                    Incident::Disconnect {
+                        after_ply,
+                        duration_s,
+                        offset_s,
+                        ..
+                    } if after_ply as usize == i => {
+                        let at = t + offset_s * 1000;
+                        steps.push(Timed {
+                            at,
+                            step: Step::Silence(true),
+                        });
+                        steps.push(Timed {
+                            at: at + duration_s * 1000,
+                            step: Step::Silence(false),
+                        });
+                    }
+                    Incident::Corrupt {
+                        after_ply,
+                        bytes,
+                        offset_s,
+                        ..
+                    } if after_ply as usize == i => steps.push(Timed {
+                        at: t + offset_s * 1000,
+                        step: Step::Garbage(bytes),
+                    }),
+                    Incident::ClockAdjust {
+                        after_ply,
+                        color,
+                        add_s,
+                        offset_s,
+                        ..
+                    } if after_ply as usize == i => steps.push(Timed {
+                        at: t + offset_s * 1000,
+                        step: Step::AddTime(side_of(color.into()), add_s * 1000),
+                    }),
+                    Incident::IllegalMove {
+                        after_ply, hold_s, ..
+                    } if after_ply as usize == i => {
+                        let pos = &replayed.positions[i];
+                        if let Some(fields) = illegal_fields(pos, replayed.moves[i]) {
+                            let at = t + think / 2;
+                            let restore: Vec<_> = fields
+                                .iter()
+                                .map(|(sq, _)| (*sq, pos.board().piece_at(*sq)))
+                                .collect();
+                            steps.push(Timed {
+                                at,
+                                step: Step::Fields(fields),
+                            });
+                            steps.push(Timed {
+                                at: at + 1000,
+                                step: Step::Press {
+                                    side,
+                                    increment: false,
+                                },
+                            });
+                            let back = at + 1000 + hold_s * 1000;
+                            steps.push(Timed {
+                                at: back,
+                                step: Step::Press {
+                                    side: side.other(),
+                                    increment: false,
+                                },
+                            });
+                            steps.push(Timed {
+                                at: back + 1000,
+                                step: Step::Fields(restore),
+                            });
+                            extra += hold_s * 1000 + 2000;
+                        }
+                    }
+                    Incident::Flag { after_ply, .. } if after_ply as usize == i => {
+                        flagged = true;
+                    }
+                    _ => {}
+                }
+            }
+            if flagged {
+                break;
+            }
+            t += think + extra;
+            move_times.push(t);
+            steps.push(Timed {
+                at: t,
+                step: Step::Move(i),
+            });
+            steps.push(Timed {
+                at: t,
+                step: Step::Press {
+                    side,
+                    increment: true,
+                },
+            });
+        }
+        if !flagged {
+            steps.push(Timed {
+                at: t + 3000,
+                step: Step::Stop,
+            });
+        }
+        steps.sort_by_key(|s| s.at); // stable: same-time steps keep their order
+        let lever = setup.white_side.other();
+        let garbage_seed = u32::from(setup.board.0).wrapping_mul(2_654_435_761) | 1;
+        Ok(BoardSim {
+            steps,
+            next: 0,
+            now: 0,
+            moves: replayed.moves[..n].to_vec(),
+            pos: Chess::default(),
+            board: Board::default(),
+            san: Vec::new(),
+            clock_ms,
+            flag: [false; 2],
+            running: None,
+            lever,
+            presses: [0; 2],
+            last_report: None,
+            silent: false,
+            garbage_seed,
+            move_times,
+            setup,
+        })
+    }
+
+    /// The game times (ms) at which the moves are made.
+    pub fn move_times(&self) -> &[u64] {
+        &self.move_times
+    }
+
+    /// Whether every scripted step has happened.
+    pub fn finished(&self) -> bool {
+        self.next >= self.steps.len()
+    }
+
+    /// The game time of the last step (the end of the timeline).
+    pub fn end_time(&self) -> u64 {
+        self.steps.last().map_or(0, |s| s.at)
+    }
+
+    pub fn now(&self) -> u64 {
+        self.now
+    }
+
+    /// The board's raw dump, as the DGT board sends it.
+    pub fn raw_board(&self) -> RawBoard {
+        RawBoard::from_board(&self.board, self.setup.rotated)
+    }
+
+    /// The physical placement (FEN board field).
+    pub fn placement(&self) -> String {
+        self.board.to_string()
+    }
+
+    /// The SAN moves played so far.
+    pub fn san(&self) -> &[String] {
+        &self.san
+    }
+
+    pub fn silent(&self) -> bool {
+        self.silent
+    }
+
+    /// The clock report as the clock would send it now.
+    pub fn clock_times(&self) -> ClockTimes {
+        let mut t = ClockTimes::new(self.clock_ms[0], self.clock_ms[1], self.running, self.lever);
+        t.left.final_flag = self.flag[0];
+        t.right.final_flag = self.flag[1];
+        t
+    }
+
+    /// (white ms, black ms, running colour) for the LiveChess view.
+    pub fn clock_by_colour(&self) -> (u64, u64, Option<Color>) {
+        let w = idx(self.setup.white_side);
+        let running = self.running.map(|r| {
+            if r == self.setup.white_side {
+                Color::White
+            } else {
+                Color::Black
+            }
+        });
+        (self.clock_ms[w], self.clock_ms[1 - w], running)
+    }
+
+    fn advance_clock(&mut self, to: u64, out: &mut Vec<SimOutput>) {
+        if to > self.now {
+            let dt = to - self.now;
+            self.now = to;
+            if let Some(r) = self.running {
+                let i = idx(r);
+                if self.clock_ms[i] <= dt {
+                    self.clock_ms[i] = 0;
+                    self.flag[i] = true;
+                    self.running = None;
+                } else {
+                    self.clock_ms[i] -= dt;
+                }
+            }
+        }
+        self.report(out);
+    }
+
+    fn report(&mut self, out: &mut Vec<SimOutput>) {
+        let t = self.clock_times();
+        if self.last_report != Some(t) {
+            self.last_report = Some(t);
+            out.push(SimOutput::Frame(Message::ClockTimes(t)));
+        }
+    }
+
+    fn set_square(&mut self, sq: Square, piece: Option<Piece>, out: &mut Vec<SimOutput>) {
+        match piece {
+            Some(p) => self.board.set_piece_at(sq, p),
+            None => self.board.discard_piece_at(sq),
+        }
+        let i = dgt_index(sq);
+        let i = if self.setup.rotated { 63 - i } else { i };
+        out.push(SimOutput::Frame(Message::FieldUpdate {
+            square: i as u8,
+            piece: piece.map_or(0, piece_to_code),
+        }));
+    }
+
+    /// Moves the physical board from its placement to `target`, square by square: first the
+    /// squares that empty, then the squares that fill (a capture lifts the captured piece first).
+    fn morph(&mut self, target: &Board, out: &mut Vec<SimOutput>) {
+        let before = self.board.clone();
+        for sq in Square::ALL {
+            if before.piece_at(sq).is_some() && target.piece_at(sq).is_none() {
+                self.set_square(sq, None, out);
+            }
+        }
+        for sq in Square::ALL {
+            let (a, b) = (before.piece_at(sq), target.piece_at(sq));
+            if b.is_some() && a != b {
+                if a.is_some() {
+                    self.set_square(sq, None, out);
+                }
+                self.set_square(sq, b, out);
+            }
+        }
+    }
+
+    /// Advances the game to `game_ms`, appending what the board and clock send.
+    pub fn advance_to(&mut self, game_ms: u64, out: &mut Vec<SimOutput>) {
+        while let Some(s) = self.steps.get(self.next) {
+            if s.at > game_ms {
+                break;
+            }
+            let Timed { at, step } = s.clone();
+            self.next += 1;
+            self.advance_clock(at, out);
+            match step {
+                Step::Move(i) => {
+                    let m = self.moves[i];
+                    let san =
+                        shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut self.pos, m);
+                    self.san.push(san.to_string());
+                    let target = self.pos.board().clone();
+                    self.morph(&target, out);
+                }
+                Step::Fields(f) => {
+                    for (sq, p) in f {
+                        self.set_square(sq, p, out);
+                    }
+                }
+                Step::Press { side, increment } => {
+                    let i = idx(side);
+                    if self.flag[i] {
+                        continue;
+                    }
+                    if increment {
+                        self.presses[i] += 1;
+                        let tc = self.setup.time_control;
+                        self.clock_ms[i] += tc.increment_ms;
+                        if tc.bonus_after_moves > 0 && self.presses[i] == tc.bonus_after_moves {
+                            self.clock_ms[i] += tc.bonus_ms;
+                        }
+                    }
+                    self.lever = side.other();
+                    self.running = Some(side.other());
+                }
+                Step::AddTime(side, ms) => {
+                    let i = idx(side);
+                    self.clock_ms[i] = self.clock_ms[i].saturating_add_signed(ms);
+                }
+                Step::Stop => self.running = None,
+                Step::Start(side) => {
+                    self.running = Some(side);
+                    self.lever = side;
+                }
+                Step::Silence(on) => {
+                    self.silent = on;
+                    out.push(SimOutput::Silence(on));
+                }
+                Step::Garbage(n) => {
+                    let mut bytes = Vec::with_capacity(n);
+                    for _ in 0..n {
+                        self.garbage_seed = self
+                            .garbage_seed
+                            .wrapping_mul(1_103_515_245)
+                            .wrapping_add(12_345);
+                        bytes.push((self.garbage_seed >> 16) as u8);
+                    }
+                    out.push(SimOutput::Garbage(bytes));
+                }
+            }
+            self.report(out);
+        }
+        self.advance_clock(game_ms, out);
+    }
+}
+
+/// An illegal placement for the mover of `real`: its piece put on a square no legal move
+/// reaches (the nearest empty square), as field changes.
+fn illegal_fields(pos: &Chess, real: shakmaty::Move) -> Option<Vec<(Square, Option<Piece>)>> {
+    let from = real.from()?;
+    let piece = pos.board().piece_at(from)?;
+    let legal: Vec<Square> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from() == Some(from))
+        .map(|m| m.to())
+        .collect();
+    let mut candidates: Vec<Square> = Square::ALL
+        .into_iter()
+        .filter(|&sq| pos.board().piece_at(sq).is_none() && !legal.contains(&sq))
+        .collect();
+    candidates.sort_by_key(|&sq| from.distance(sq));
+    let to = *candidates.first()?;
+    Some(vec![(from, None), (to, Some(piece))])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pgn;
+
+    fn setup(text: &str) -> BoardSetup {
+        BoardSetup {
+            board: BoardNo(1),
+            serial: "10001".into(),
+            game: pgn::parse(text).unwrap().remove(0),
+            white_side: ClockSide::Left,
+            rotated: false,
+            max_plies: None,
+            time_control: TimeControlSpec::default(),
+            incidents: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn clocks_after_each_move_equal_the_pgn() {
+        let mut sim = BoardSim::new(setup(
+            "1. e4 {[%clk 1:30:21]} e5 {[%clk 1:29:59]} 2. Nf3 {[%clk 1:25:00]} *",
+        ))
+        .unwrap();
+        let times = sim.move_times().to_vec();
+        assert_eq!(times.len(), 3);
+        let mut out = Vec::new();
+        sim.advance_to(times[0], &mut out);
+        let t = sim.clock_times();
+        assert_eq!(t.left.ms(), 5_421_000);
+        assert_eq!(t.running_side(), Some(ClockSide::Right));
+        sim.advance_to(times[2], &mut out);
+        assert_eq!(sim.clock_times().left.ms(), 5_100_000);
+        assert_eq!(sim.clock_times().right.ms(), 5_399_000);
+        assert_eq!(sim.san(), ["e4", "e5", "Nf3"]);
+        let fields = out
+            .iter()
+            .filter(|o| matches!(o, SimOutput::Frame(Message::FieldUpdate { .. })))
+            .count();
+        assert_eq!(fields, 6);
+        sim.advance_to(u64::MAX / 2, &mut out);
+        assert!(sim.finished());
+        assert_eq!(sim.clock_times().running_side(), None);
+    }
+}

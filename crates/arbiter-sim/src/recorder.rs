@@ -1,0 +1,277 @@
+//! Recording a match without a screen: the venue simulator serves the boards over loopback TCP,
+//! the feeds read them, every input is journaled and folded exactly as in the console, and the
+//! arbiter's actions come from a plan at given game times. Used to make `recordings/`.
+//!
+//! The simulator may run faster than real time (up to 100x); records are stamped with game time
+//! (the time the clocks show passing), so the journal reads as a match played at normal speed.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use crate::venue::Venue;
+use crate::{Scenario, SimulatorConfig, pgn};
+use arbiter_core::diag::{Diagnostics, from_toml_error};
+use arbiter_core::matchfile::Match;
+use arbiter_core::model::{BoardNo, GameResult, MonoMs};
+use arbiter_core::record::{Event, Origin, ResultRecorded, SessionStarted};
+use arbiter_core::scenario::{Step, parse_offset};
+use arbiter_core::state::{MatchState, apply};
+use arbiter_io::config::{load_match, read_text};
+use arbiter_io::feeds::{Source, Timing, spawn_feeds};
+use arbiter_io::journal_file::JournalWriter;
+
+/// A recording plan (TOML).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Plan {
+    /// The match file, relative to the plan.
+    #[serde(rename = "match")]
+    pub match_file: String,
+    #[serde(default)]
+    pub profile: Option<String>,
+    /// PGN files (relative to the plan), dealt to the boards in order.
+    pub pgn: Vec<String>,
+    /// Simulator speed, 1 to 100.
+    #[serde(default = "hundred")]
+    pub speed: f64,
+    /// A simulator incident file (relative to the plan), optional.
+    #[serde(default)]
+    pub incidents: Option<String>,
+    /// Wall time of game time 0 (RFC 3339); default: the match's scheduled start.
+    #[serde(default)]
+    pub start: Option<String>,
+    /// After the games: record each game's PGN result as the arbiter's result (one minute after
+    /// its last move), where no intervention decided the game.
+    #[serde(default)]
+    pub results_from_pgn: bool,
+    /// The arbiter's actions, at game time since the start.
+    #[serde(default, rename = "step")]
+    pub steps: Vec<Step>,
+}
+
+fn hundred() -> f64 {
+    100.0
+}
+
+/// What a recording produced.
+#[derive(Debug)]
+pub struct Recorded {
+    pub records: u64,
+    pub game_ms: MonoMs,
+    pub state: MatchState,
+}
+
+/// Loads a plan; paths in it are relative to the plan's directory.
+pub fn load_plan(path: &Path) -> Result<(Plan, Match, Vec<pgn::PgnGame>, Scenario), Diagnostics> {
+    let src = read_text(path)?;
+    let plan: Plan =
+        toml::from_str(&src).map_err(|e| Diagnostics(vec![from_toml_error(path, &src, &e)]))?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let m = load_match(&dir.join(&plan.match_file), plan.profile.as_deref())?;
+    let mut c = arbiter_core::diag::Collector::new(path, &src);
+    let mut games = Vec::new();
+    for (i, p) in plan.pgn.iter().enumerate() {
+        match pgn::read_file(&dir.join(p)) {
+            Ok(g) => games.extend(g),
+            Err(e) => c.error(format!("pgn[{i}]"), format!("{e:#}")),
+        }
+    }
+    if games.len() < usize::from(m.file.boards) {
+        c.error(
+            "pgn",
+            format!("{} games for {} boards", games.len(), m.file.boards),
+        );
+    }
+    if !(1.0..=100.0).contains(&plan.speed) {
+        c.error("speed", format!("{} is not from 1 to 100", plan.speed));
+    }
+    let scenario = match &plan.incidents {
+        None => Scenario::default(),
+        Some(p) => match std::fs::read_to_string(dir.join(p))
+            .map_err(anyhow::Error::from)
+            .and_then(|t| Scenario::from_toml(&t))
+        {
+            Ok(s) => s,
+            Err(e) => {
+                c.error("incidents", format!("{e:#}"));
+                Scenario::default()
+            }
+        },
+    };
+    let mut last = 0;
+    for (i, s) in plan.steps.iter().enumerate() {
+        match parse_offset(&s.at) {
+            None => c.error(
+                format!("step[{i}].at"),
+                format!("{:?} is not h:mm:ss", s.at),
+            ),
+            Some(t) if t < last => c.error(
+                format!("step[{i}].at"),
+                format!("{} goes back in time: steps must be in time order", s.at),
+            ),
+            Some(t) => last = t,
+        }
+    }
+    c.into_result()?;
+    Ok((plan, m, games, scenario))
+}
+
+/// Runs a plan and writes the journal to `out` (which must not exist).
+pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
+    let (plan, m, games, scenario) = load_plan(plan_path).map_err(|d| anyhow::anyhow!("{d}"))?;
+    let start = match &plan.start {
+        Some(s) => chrono::DateTime::parse_from_rfc3339(s)?.timestamp_millis(),
+        None => m.scheduled_start.timestamp_millis(),
+    };
+    let boards = usize::from(m.file.boards);
+    let speed = plan.speed;
+    let config = SimulatorConfig {
+        boards,
+        games: games[..boards].to_vec(),
+        speed,
+        scenario,
+        exit_when_done: true,
+        ..SimulatorConfig::default()
+    };
+    let mut journal = JournalWriter::create(out)?;
+    let match_path: PathBuf = plan_path
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(&plan.match_file);
+    let venue = Venue::start(config)?;
+    let epoch = venue.epoch();
+    let sources = venue
+        .ports()
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            (
+                BoardNo::from_index(i),
+                Source::Tcp {
+                    addr: a.to_string(),
+                },
+            )
+        })
+        .collect();
+    // The feeds count from the venue's epoch: a record's time is its arrival in game time.
+    let mut feeds = spawn_feeds(sources, epoch, Timing::default())?;
+    let mut state = MatchState::default();
+    let mut last_mono: MonoMs = 0;
+    let mut push = |state: &mut MatchState,
+                    mono: MonoMs,
+                    origin: Origin,
+                    event: Event|
+     -> anyhow::Result<()> {
+        let r = journal.append(start + mono as i64, mono, origin, event)?;
+        apply(state, &r);
+        Ok(())
+    };
+    let session = SessionStarted {
+        match_sha256: m.match_sha256.clone(),
+        profile_sha256: m.profile_sha256.clone(),
+        match_path: match_path.display().to_string(),
+        profile_id: m.profile.id.clone(),
+        boards: m.file.boards,
+        software: format!(
+            "arbiter-console {} (recorder, simulator at {speed}x)",
+            env!("CARGO_PKG_VERSION")
+        ),
+        time_control: Some(m.profile.time_control.clone()),
+    };
+    push(&mut state, 0, Origin::System, session.into())?;
+    let mut pending = plan.steps.iter().peekable();
+    // Results from the PGN, one minute after each game's last move.
+    let plies: Vec<usize> = games[..boards].iter().map(|g| g.moves.len()).collect();
+    let mut result_due: Vec<Option<MonoMs>> = vec![None; boards];
+    let mut result_done = vec![false; boards];
+    let mut server_done = false;
+    let game_ms = |rec_mono: MonoMs| ((rec_mono as f64) * speed) as u64;
+    loop {
+        // Steps due at the current game time.
+        let now_game = (epoch.elapsed().as_secs_f64() * 1000.0 * speed) as u64;
+        while let Some(step) = pending.peek() {
+            let at = parse_offset(&step.at).unwrap_or(0);
+            if at > now_game && !server_done {
+                break;
+            }
+            let mono = at.max(last_mono);
+            let (origin, event, _) = step
+                .input(&m, &state, mono)
+                .map_err(|(f, e)| anyhow::anyhow!("step at {}{f}: {e}", step.at))?;
+            push(&mut state, mono, origin, event)?;
+            last_mono = mono;
+            pending.next();
+        }
+        if plan.results_from_pgn {
+            for i in 0..boards {
+                let b = BoardNo::from_index(i);
+                let Some(bs) = state.board(b) else { continue };
+                if result_due[i].is_none() && bs.moves.len() >= plies[i] {
+                    result_due[i] = bs.moves.last().map(|mv| mv.at.mono_ms + 60_000);
+                }
+                // A board whose feed lost track of the moves: the scoresheets decide at the end.
+                if result_due[i].is_none() && server_done {
+                    result_due[i] = Some(last_mono);
+                }
+                let due = result_due[i].is_some_and(|d| d <= now_game || server_done);
+                if due && !result_done[i] {
+                    result_done[i] = true;
+                    if bs.result.is_some() {
+                        continue;
+                    }
+                    let result = match games[i].result.as_str() {
+                        "1-0" => GameResult::WhiteWins,
+                        "0-1" => GameResult::BlackWins,
+                        "1/2-1/2" => GameResult::Draw,
+                        _ => continue,
+                    };
+                    let mono = result_due[i].unwrap_or(last_mono).max(last_mono);
+                    let ev = ResultRecorded {
+                        board: b,
+                        result,
+                        reason: "as signed on the scoresheets".into(),
+                    };
+                    push(&mut state, mono, Origin::Arbiter, ev.into())?;
+                    last_mono = mono;
+                }
+            }
+        }
+        if server_done && pending.peek().is_none() {
+            break;
+        }
+        if server_done {
+            continue;
+        }
+        match feeds.recv_timeout(Duration::from_millis(20)) {
+            Ok(Some(rec)) => {
+                let mono = game_ms(rec.mono_ms).max(last_mono);
+                push(&mut state, mono, rec.origin, rec.event)?;
+                last_mono = mono;
+            }
+            Ok(None) => {}
+            Err(_) => server_done = true,
+        }
+        if !server_done && venue.finished() {
+            server_done = true;
+            // Let the feeds deliver what is in flight, then stop them and read the rest.
+            std::thread::sleep(Duration::from_millis(500));
+            feeds.stop();
+            while let Ok(Some(rec)) = feeds.recv_timeout(Duration::from_secs(2)) {
+                let mono = game_ms(rec.mono_ms).max(last_mono);
+                push(&mut state, mono, rec.origin, rec.event)?;
+                last_mono = mono;
+            }
+        }
+    }
+    drop(feeds);
+    venue.stop()?;
+    journal.commit(last_mono)?;
+    Ok(Recorded {
+        records: state.applied,
+        game_ms: last_mono,
+        state,
+    })
+}

@@ -1,0 +1,174 @@
+//! The scenario description: incidents scripted per board (serde; TOML or JSON).
+//!
+//! ```toml
+//! [[incident]]
+//! kind = "late_arrival"   # the player of `color` arrives `delay_s` late (clock runs)
+//! board = 3
+//! color = "black"
+//! delay_s = 600
+//!
+//! [[incident]]
+//! kind = "illegal_move"   # before ply `after_ply + 1` an illegal move stands `hold_s`,
+//! board = 2               # the clock is pressed, then the arbiter restores the position
+//! after_ply = 10
+//! ```
+//! Kinds: `late_arrival`, `illegal_move`, `clock_adjust`, `flag`, `pause`, `disconnect`,
+//! `corrupt`, `wrong_preset`. `after_ply` counts the half-moves already played; `offset_s` is
+//! the game time after that ply's clock press (default 5 s).
+
+use serde::{Deserialize, Serialize};
+
+/// A colour in a scenario.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColorName {
+    White,
+    Black,
+}
+
+impl From<ColorName> for shakmaty::Color {
+    fn from(c: ColorName) -> Self {
+        match c {
+            ColorName::White => shakmaty::Color::White,
+            ColorName::Black => shakmaty::Color::Black,
+        }
+    }
+}
+
+fn five() -> u64 {
+    5
+}
+fn ten() -> u64 {
+    10
+}
+
+/// One scripted incident.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Incident {
+    /// The player arrives late: their clock runs, their first move comes `delay_s` later.
+    LateArrival {
+        board: u16,
+        color: ColorName,
+        delay_s: u64,
+    },
+    /// An illegal move (a piece of the side to move put on a square no legal move reaches);
+    /// the clock is pressed; after `hold_s` the arbiter restores the position and the clock.
+    IllegalMove {
+        board: u16,
+        after_ply: u32,
+        #[serde(default = "ten")]
+        hold_s: u64,
+    },
+    /// The arbiter adds (or removes, negative) time on the clock.
+    ClockAdjust {
+        board: u16,
+        after_ply: u32,
+        color: ColorName,
+        add_s: i64,
+        #[serde(default = "five")]
+        offset_s: u64,
+    },
+    /// The side to move after `after_ply` never moves: its flag falls.
+    Flag { board: u16, after_ply: u32 },
+    /// The clock is paused for `duration_s`.
+    Pause {
+        board: u16,
+        after_ply: u32,
+        duration_s: u64,
+        #[serde(default = "five")]
+        offset_s: u64,
+    },
+    /// The board stops answering for `duration_s` (cable pulled).
+    Disconnect {
+        board: u16,
+        after_ply: u32,
+        duration_s: u64,
+        #[serde(default = "five")]
+        offset_s: u64,
+    },
+    /// `bytes` corrupted bytes are sent in the stream.
+    Corrupt {
+        board: u16,
+        after_ply: u32,
+        bytes: usize,
+        #[serde(default = "five")]
+        offset_s: u64,
+    },
+    /// The clock was set with a wrong time for one side.
+    WrongPreset {
+        board: u16,
+        color: ColorName,
+        preset_s: u64,
+    },
+}
+
+impl Incident {
+    pub fn board(&self) -> u16 {
+        match self {
+            Incident::LateArrival { board, .. }
+            | Incident::IllegalMove { board, .. }
+            | Incident::ClockAdjust { board, .. }
+            | Incident::Flag { board, .. }
+            | Incident::Pause { board, .. }
+            | Incident::Disconnect { board, .. }
+            | Incident::Corrupt { board, .. }
+            | Incident::WrongPreset { board, .. } => *board,
+        }
+    }
+}
+
+/// A scenario: the incidents to script.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    #[serde(default, rename = "incident")]
+    pub incidents: Vec<Incident>,
+}
+
+impl Scenario {
+    /// Parses a TOML scenario.
+    pub fn from_toml(text: &str) -> anyhow::Result<Scenario> {
+        Ok(toml::from_str(text)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_toml() {
+        let s = Scenario::from_toml(
+            r#"
+[[incident]]
+kind = "late_arrival"
+board = 3
+color = "black"
+delay_s = 600
+
+[[incident]]
+kind = "illegal_move"
+board = 2
+after_ply = 10
+
+[[incident]]
+kind = "corrupt"
+board = 1
+after_ply = 4
+bytes = 50
+"#,
+        )
+        .unwrap();
+        assert_eq!(s.incidents.len(), 3);
+        assert_eq!(
+            s.incidents[1],
+            Incident::IllegalMove {
+                board: 2,
+                after_ply: 10,
+                hold_s: 10
+            }
+        );
+        assert!(Scenario::from_toml("[[incident]]\nkind = \"teleport\"\nboard = 1\n").is_err());
+    }
+}

@@ -1,0 +1,206 @@
+//! Board detail: players, clocks and their history, the moves in SAN with the clock after each
+//! move, a diagram, and every incident on the board.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+
+use arbiter_core::matchfile::Match;
+use arbiter_core::model::{Color, format_hms};
+use arbiter_core::state::{BoardState, MatchState};
+
+use super::boards::board_view;
+use super::clocks::{self, fmt_clock};
+use super::i18n::strings;
+use super::log::{board_incidents, incident_line};
+use super::main_screen::{alert_text, fit, footer};
+use super::view::ViewState;
+
+/// The mover's clock after each ply: the first clock press after the move.
+pub fn clock_after_moves(bs: &BoardState) -> Vec<Option<u64>> {
+    let mut out = Vec::with_capacity(bs.moves.len());
+    let mut j = 0;
+    for mv in &bs.moves {
+        while j < bs.clock_presses.len() && bs.clock_presses[j].at.seq < mv.at.seq {
+            j += 1;
+        }
+        let mover = if mv.ply % 2 == 1 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        out.push(bs.clock_presses.get(j).map(|p| {
+            let (w, b) = clocks::by_colour(&p.sample, (p.sample.left_ms, p.sample.right_ms));
+            if mover.is_white() { w } else { b }
+        }));
+    }
+    out
+}
+
+fn diagram(board: &shakmaty::Board, v: &ViewState) -> Vec<Line<'static>> {
+    let th = &v.theme;
+    let mut lines = Vec::with_capacity(9);
+    for rank in (0..8u32).rev() {
+        let mut spans = vec![Span::raw(format!("{} ", rank + 1))];
+        for file in 0..8u32 {
+            let sq =
+                shakmaty::Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
+            let c = board.piece_at(sq).map(|p| p.char()).unwrap_or(' ');
+            let c = if c == ' ' && !th.colour {
+                if (rank + file) % 2 == 0 { '.' } else { ' ' }
+            } else {
+                c
+            };
+            let style = if (rank + file) % 2 == 0 {
+                th.dark_square()
+            } else {
+                th.light_square()
+            };
+            spans.push(Span::styled(format!(" {c} "), style));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::raw("   a  b  c  d  e  f  g  h"));
+    lines
+}
+
+pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, now: u64) {
+    let t = strings(v.lang);
+    let th = &v.theme;
+    let Some(bs) = s.boards.get(v.selected) else {
+        return;
+    };
+    if area.height < 6 {
+        return;
+    }
+    let bv = board_view(m, s, bs, now);
+    let w = usize::from(area.width);
+    let [top, body, foot] = Layout::vertical([
+        Constraint::Length(4),
+        Constraint::Min(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    // Players and clocks.
+    let (wms, bms) = bv.clock.map_or((None, None), |(a, b)| (Some(a), Some(b)));
+    let pl = |p: Option<&arbiter_core::matchfile::Player>| {
+        p.map(|p| {
+            format!(
+                "{} {}",
+                p.name,
+                p.rating.map(|r| format!("({r})")).unwrap_or_default()
+            )
+        })
+        .unwrap_or_else(|| "–".into())
+    };
+    let clk = |ms: Option<u64>| ms.map(fmt_clock).unwrap_or_else(|| "      –".into());
+    let run = |c: Color| if bv.running == Some(c) { "▶" } else { " " };
+    let alerts: Vec<String> = bv.alerts.iter().map(|a| alert_text(v.lang, *a)).collect();
+    let header = vec![
+        Line::styled(
+            fit(
+                &format!(
+                    " {} {} · {} {} · P{} · {} {} · {} {}/{}{}",
+                    t.detail_title,
+                    bv.board,
+                    t.move_,
+                    bv.move_no,
+                    bv.period,
+                    t.feed,
+                    super::i18n::feed_state(v.lang, bv.feed),
+                    t.illegal_short,
+                    bv.illegal.0,
+                    bv.illegal.1,
+                    bv.result
+                        .as_ref()
+                        .map(|r| format!(" · {} {r}", t.result))
+                        .unwrap_or_default()
+                ),
+                w,
+            ),
+            th.header(),
+        ),
+        Line::from(vec![
+            Span::styled(format!(" {} {}", run(Color::White), clk(wms)), th.running()),
+            Span::raw(format!("  {} {}", t.white, pl(bv.white))),
+        ]),
+        Line::from(vec![
+            Span::styled(format!(" {} {}", run(Color::Black), clk(bms)), th.running()),
+            Span::raw(format!("  {} {}", t.black, pl(bv.black))),
+        ]),
+        Line::styled(format!(" {}", alerts.join(" · ")), th.alert()),
+    ];
+    f.render_widget(Paragraph::new(header), top);
+    footer(f, foot, v, t.footer_detail);
+
+    let right_w = if area.width < 100 { 30 } else { 44 };
+    let [moves_area, right] =
+        Layout::horizontal([Constraint::Min(30), Constraint::Length(right_w)]).areas(body);
+    // Moves with the clock after each move, two plies a line.
+    let after = clock_after_moves(bs);
+    let mut lines = Vec::new();
+    for (i, pair) in bs.moves.chunks(2).enumerate() {
+        let ms = |k: usize| {
+            after
+                .get(2 * i + k)
+                .copied()
+                .flatten()
+                .map(format_hms)
+                .unwrap_or_default()
+        };
+        let white = &pair[0];
+        let black = pair.get(1);
+        lines.push(Line::raw(format!(
+            "{:>3}. {:<8} {:>7}   {:<8} {:>7}",
+            white.ply.div_ceil(2),
+            white.san,
+            ms(0),
+            black.map(|b| b.san.as_str()).unwrap_or(""),
+            if black.is_some() {
+                ms(1)
+            } else {
+                String::new()
+            }
+        )));
+    }
+    if lines.is_empty() {
+        lines.push(Line::styled(t.no_moves, th.dim()));
+    }
+    let inner_h = usize::from(moves_area.height.saturating_sub(2));
+    // Follow the game: show the newest moves unless scrolled.
+    let max_top = lines.len().saturating_sub(inner_h);
+    let top_line = max_top.saturating_sub(v.scroll.min(max_top));
+    let shown: Vec<Line> = lines.into_iter().skip(top_line).take(inner_h).collect();
+    f.render_widget(
+        Paragraph::new(shown)
+            .block(Block::bordered().title(format!(" {} · {} ", t.moves, t.clock_history))),
+        moves_area,
+    );
+    // Diagram above, incidents below.
+    let [diag_area, inc_area] =
+        Layout::vertical([Constraint::Length(11), Constraint::Min(3)]).areas(right);
+    f.render_widget(
+        Paragraph::new(diagram(
+            &arbiter_core::rules::position::placement_now(bs),
+            v,
+        ))
+        .block(Block::bordered().title(format!(" {} ", t.diagram))),
+        diag_area,
+    );
+    let incidents = board_incidents(m, s, bs.board);
+    let mut inc: Vec<Line> = incidents
+        .iter()
+        .rev()
+        .map(|e| Line::raw(incident_line(m, e, v.lang, false)))
+        .collect();
+    if inc.is_empty() {
+        inc.push(Line::styled(t.no_incidents, th.dim()));
+    }
+    f.render_widget(
+        Paragraph::new(inc)
+            .wrap(ratatui::widgets::Wrap { trim: true })
+            .block(Block::bordered().title(format!(" {} ", t.incidents))),
+        inc_area,
+    );
+}

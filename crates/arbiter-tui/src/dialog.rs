@@ -1,0 +1,720 @@
+//! Intervention forms: what the arbiter fills in, the rule basis and the proposed consequence.
+//!
+//! Every proposal comes from [`arbiter_core::rules::propose`]; the form only collects the facts the
+//! arbiter states (kind, player, reason) and shows what the rules make of them. Nothing is
+//! journaled before Enter.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use arbiter_core::intervention::{
+    ClaimBasis, Consequence, IllegalKind, InterventionKind, PenaltyKind, QuickplayDecision,
+    TimeChange,
+};
+use arbiter_core::matchfile::{Lang, Match};
+use arbiter_core::model::{BoardNo, Color, GameResult, TeamSide, format_hms};
+use arbiter_core::record::{Event, Note, PlayerArrived, ResultRecorded, RoundStarted};
+use arbiter_core::rules::{self, Proposal, Request};
+use arbiter_core::state::MatchState;
+
+use super::i18n::{self, Strings, strings};
+use super::theme::Theme;
+
+/// Which form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DialogKind {
+    Illegal,
+    TimeCorrection,
+    DrawClaim,
+    Quickplay,
+    Arrived,
+    Result,
+    Penalty,
+    Flag,
+    Device,
+    CaptainAdvice,
+    Protest,
+    Note,
+    StartRound,
+    DefaultTime,
+    Lineup,
+    GameEnded,
+    StartDelay,
+}
+
+impl DialogKind {
+    pub const ALL: [DialogKind; 17] = [
+        DialogKind::Illegal,
+        DialogKind::TimeCorrection,
+        DialogKind::DrawClaim,
+        DialogKind::Quickplay,
+        DialogKind::Arrived,
+        DialogKind::Result,
+        DialogKind::Penalty,
+        DialogKind::Flag,
+        DialogKind::Device,
+        DialogKind::CaptainAdvice,
+        DialogKind::Protest,
+        DialogKind::Note,
+        DialogKind::StartRound,
+        DialogKind::DefaultTime,
+        DialogKind::Lineup,
+        DialogKind::GameEnded,
+        DialogKind::StartDelay,
+    ];
+
+    /// The action key on the main screen.
+    pub fn key(self) -> char {
+        match self {
+            DialogKind::Illegal => 'i',
+            DialogKind::TimeCorrection => 'z',
+            DialogKind::DrawClaim => 'c',
+            DialogKind::Quickplay => 'q',
+            DialogKind::Arrived => 'a',
+            DialogKind::Result => 'r',
+            DialogKind::Penalty => 'p',
+            DialogKind::Flag => 'f',
+            DialogKind::Device => 'e',
+            DialogKind::CaptainAdvice => 'K',
+            DialogKind::Protest => 'x',
+            DialogKind::Note => 'n',
+            DialogKind::StartRound => 's',
+            DialogKind::DefaultTime => 'o',
+            DialogKind::Lineup => 'u',
+            DialogKind::GameEnded => 'm',
+            DialogKind::StartDelay => 'v',
+        }
+    }
+
+    pub fn for_key(c: char) -> Option<DialogKind> {
+        DialogKind::ALL.into_iter().find(|k| k.key() == c)
+    }
+
+    /// Whether the form needs a selected board.
+    pub fn needs_board(self) -> bool {
+        !matches!(
+            self,
+            DialogKind::Note | DialogKind::StartRound | DialogKind::Protest | DialogKind::Lineup
+        )
+    }
+
+    /// Whether the rules engine is asked (otherwise a plain event is recorded).
+    pub fn ruled(self) -> bool {
+        !matches!(
+            self,
+            DialogKind::Arrived | DialogKind::Result | DialogKind::Note | DialogKind::StartRound
+        )
+    }
+
+    pub fn title(self, lang: Lang) -> &'static str {
+        let (en, de) = match self {
+            DialogKind::Illegal => ("Illegal move", "Regelwidriger Zug"),
+            DialogKind::TimeCorrection => ("Time correction", "Zeitkorrektur"),
+            DialogKind::DrawClaim => ("Draw claim", "Remisreklamation"),
+            DialogKind::Quickplay => ("Quickplay-finish claim", "Endspurt-Reklamation"),
+            DialogKind::Arrived => ("Player arrived", "Spieler eingetroffen"),
+            DialogKind::Result => ("Result", "Ergebnis"),
+            DialogKind::Penalty => ("Penalty", "Strafe"),
+            DialogKind::Flag => ("Flag fall", "Zeitüberschreitung"),
+            DialogKind::Device => ("Electronic device", "Elektronisches Gerät"),
+            DialogKind::CaptainAdvice => ("Captain's advice", "Rat des Mannschaftsführers"),
+            DialogKind::Protest => ("Protest", "Protest"),
+            DialogKind::Note => ("Note", "Notiz"),
+            DialogKind::StartRound => ("Start the round", "Runde starten"),
+            DialogKind::DefaultTime => ("Default time expired", "Karenzzeit abgelaufen"),
+            DialogKind::Lineup => ("Lineup irregularity", "Aufstellungsfehler"),
+            DialogKind::GameEnded => (
+                "Game ended (mate, stalemate, draw rules)",
+                "Partieende (Matt, Patt, Remisregeln)",
+            ),
+            DialogKind::StartDelay => (
+                "Start delayed by a team",
+                "Verspäteter Beginn durch eine Mannschaft",
+            ),
+        };
+        if lang == Lang::De { de } else { en }
+    }
+
+    pub fn fields(self) -> &'static [Field] {
+        use Field as F;
+        match self {
+            DialogKind::Illegal => &[F::Player, F::Illegal, F::Apply, F::Text],
+            DialogKind::TimeCorrection => &[F::Player, F::Seconds, F::Text],
+            DialogKind::DrawClaim => &[F::Player, F::Basis, F::Correct, F::Apply, F::Text],
+            DialogKind::Quickplay => &[F::Player, F::Decision, F::Apply, F::Text],
+            DialogKind::Arrived => &[F::Team],
+            DialogKind::Result => &[F::Result, F::Text],
+            DialogKind::Penalty => &[F::Player, F::Penalty, F::Apply, F::Text],
+            DialogKind::Flag | DialogKind::Device => &[F::Player, F::Apply, F::Text],
+            DialogKind::CaptainAdvice | DialogKind::Protest => &[F::Team, F::Text],
+            DialogKind::Lineup => &[F::Team, F::Apply, F::Text],
+            DialogKind::DefaultTime | DialogKind::GameEnded => &[F::Apply, F::Text],
+            DialogKind::StartDelay => &[F::Team, F::Minutes, F::Apply, F::Text],
+            DialogKind::Note => &[F::Text],
+            DialogKind::StartRound => &[],
+        }
+    }
+}
+
+/// One field of a form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Player,
+    Illegal,
+    Basis,
+    Correct,
+    Decision,
+    Penalty,
+    Team,
+    Seconds,
+    Result,
+    Minutes,
+    /// Apply the proposed consequence (default) or record the facts only, with a reason.
+    Apply,
+    Text,
+}
+
+const RESULTS: [GameResult; 9] = [
+    GameResult::WhiteWins,
+    GameResult::Draw,
+    GameResult::BlackWins,
+    GameResult::WhiteWinsForfeit,
+    GameResult::BlackWinsForfeit,
+    GameResult::DoubleForfeit,
+    GameResult::WhiteZeroBlackHalf,
+    GameResult::WhiteHalfBlackZero,
+    GameResult::BothZero,
+];
+const PENALTIES: [PenaltyKind; 7] = [
+    PenaltyKind::Warning,
+    PenaltyKind::TimeToOpponent,
+    PenaltyKind::TimeFromOffender,
+    PenaltyKind::OpponentScoreRaised,
+    PenaltyKind::OffenderScoreReduced,
+    PenaltyKind::GameLost,
+    PenaltyKind::Expelled,
+];
+const DECISIONS: [QuickplayDecision; 4] = [
+    QuickplayDecision::Granted,
+    QuickplayDecision::Postponed,
+    QuickplayDecision::Rejected,
+    QuickplayDecision::IncrementGranted,
+];
+
+fn cycle<T: Copy + PartialEq>(all: &[T], cur: T, up: bool) -> T {
+    let i = all.iter().position(|x| *x == cur).unwrap_or(0);
+    let n = all.len();
+    all[if up { (i + 1) % n } else { (i + n - 1) % n }]
+}
+
+/// An open form.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dialog {
+    pub kind: DialogKind,
+    pub board: Option<BoardNo>,
+    pub field: usize,
+    pub player: Color,
+    pub illegal: IllegalKind,
+    pub basis: ClaimBasis,
+    pub correct: bool,
+    pub decision: QuickplayDecision,
+    pub penalty: PenaltyKind,
+    pub team: TeamSide,
+    pub seconds: i64,
+    pub minutes: u32,
+    pub result: GameResult,
+    pub text: String,
+    /// Whether the proposed consequence is applied (the arbiter may decide otherwise).
+    pub apply: bool,
+    /// The rules' proposal for the current facts (ruled kinds only).
+    pub proposal: Option<Proposal>,
+}
+
+impl Dialog {
+    /// Opens a form with defaults taken from the board (the player who moved last, the team
+    /// not yet arrived). Asks the rules for the first proposal.
+    pub fn open(
+        kind: DialogKind,
+        board: Option<BoardNo>,
+        m: &Match,
+        s: &MatchState,
+        now: u64,
+    ) -> Dialog {
+        let bs = board.and_then(|b| s.board(b));
+        let plies = bs.map(|b| b.moves.len()).unwrap_or(0);
+        let player = if plies % 2 == 1 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let player = if plies == 0 { Color::White } else { player };
+        let team = match (board, bs) {
+            (Some(_), Some(bs)) if bs.arrived(TeamSide::Home).is_some() => TeamSide::Away,
+            _ => TeamSide::Home,
+        };
+        let mut d = Dialog {
+            kind,
+            board,
+            field: 0,
+            player,
+            illegal: IllegalKind::Move,
+            basis: ClaimBasis::Threefold,
+            correct: true,
+            decision: QuickplayDecision::Granted,
+            penalty: PenaltyKind::Warning,
+            team,
+            seconds: 120,
+            minutes: 5,
+            result: GameResult::WhiteWins,
+            text: String::new(),
+            apply: true,
+            proposal: None,
+        };
+        d.refresh(m, s, now);
+        d
+    }
+
+    /// The request to the rules for the current facts.
+    pub fn request(&self, m: &Match) -> Option<Request> {
+        let player = Some(self.player);
+        let (player, kind) = match self.kind {
+            DialogKind::Illegal => (player, InterventionKind::IllegalMove { kind: self.illegal }),
+            DialogKind::TimeCorrection => (player, InterventionKind::TimeCorrection),
+            DialogKind::DrawClaim => (
+                player,
+                InterventionKind::DrawClaim {
+                    basis: self.basis,
+                    correct: self.correct,
+                },
+            ),
+            DialogKind::Quickplay => (
+                player,
+                InterventionKind::QuickplayClaim {
+                    decision: self.decision,
+                },
+            ),
+            DialogKind::Penalty => (
+                player,
+                InterventionKind::Penalty {
+                    penalties: vec![self.penalty],
+                },
+            ),
+            DialogKind::Flag => (player, InterventionKind::FlagFall),
+            DialogKind::Device => (player, InterventionKind::ElectronicDevice),
+            DialogKind::CaptainAdvice => (
+                None,
+                InterventionKind::CaptainAdvice {
+                    team: self.team,
+                    advice: self.text.clone(),
+                },
+            ),
+            DialogKind::Protest => (
+                None,
+                InterventionKind::Protest {
+                    team: self.team,
+                    fee_cents: m.profile.protest.fee_cents,
+                },
+            ),
+            DialogKind::DefaultTime => (None, InterventionKind::DefaultTimeExpired),
+            DialogKind::GameEnded => (None, InterventionKind::GameEnded),
+            DialogKind::StartDelay => (
+                None,
+                InterventionKind::StartDelay {
+                    team: self.team,
+                    minutes: self.minutes,
+                },
+            ),
+            DialogKind::Lineup => (
+                None,
+                InterventionKind::LineupIrregularity { team: self.team },
+            ),
+            DialogKind::Arrived
+            | DialogKind::Result
+            | DialogKind::Note
+            | DialogKind::StartRound => {
+                return None;
+            }
+        };
+        Some(Request {
+            board: self.board,
+            player,
+            kind,
+        })
+    }
+
+    /// Asks the rules again (after a change of the facts, and just before confirming).
+    pub fn refresh(&mut self, m: &Match, s: &MatchState, now: u64) {
+        self.proposal = self.request(m).map(|r| rules::propose(m, s, &r, now));
+    }
+
+    /// The consequence the arbiter confirms: the proposal's; for a time correction the
+    /// arbiter's own entry when the rules prescribe no clock change.
+    pub fn confirmed(&self) -> Consequence {
+        if !self.apply {
+            // The arbiter decided against the proposal: nothing changes; the record keeps the
+            // proposal beside it and the reason the arbiter gives.
+            return Consequence {
+                summary: "proposal not applied by the arbiter".into(),
+                ..Consequence::default()
+            };
+        }
+        self.proposed()
+    }
+
+    /// The rules' consequence, with the arbiter's own entry for a time correction.
+    pub fn proposed(&self) -> Consequence {
+        let mut c = self
+            .proposal
+            .as_ref()
+            .map(|p| p.consequence.clone())
+            .unwrap_or_default();
+        if self.kind == DialogKind::TimeCorrection && c.clock.is_empty() && self.seconds != 0 {
+            c.clock.push(TimeChange {
+                player: self.player,
+                delta_ms: self.seconds * 1000,
+            });
+        }
+        c
+    }
+
+    /// The journal event Enter records.
+    pub fn to_event(&self, m: &Match) -> Option<Event> {
+        match self.kind {
+            DialogKind::Arrived => Some(Event::PlayerArrived(PlayerArrived {
+                board: self.board?,
+                team: self.team,
+            })),
+            DialogKind::Result => Some(Event::ResultRecorded(ResultRecorded {
+                board: self.board?,
+                result: self.result,
+                reason: self.text.clone(),
+            })),
+            DialogKind::Note => Some(Event::Note(Note {
+                board: self.board,
+                text: self.text.clone(),
+                witnesses: Vec::new(),
+            })),
+            DialogKind::StartRound => Some(Event::RoundStarted(RoundStarted {})),
+            _ => {
+                let req = self.request(m)?;
+                let p = self.proposal.clone().unwrap_or_default();
+                Some(rules::confirm(
+                    &req,
+                    &p,
+                    self.confirmed(),
+                    self.text.clone(),
+                ))
+            }
+        }
+    }
+
+    pub fn current_field(&self) -> Option<Field> {
+        self.kind.fields().get(self.field).copied()
+    }
+
+    /// Applies a key inside the form. Returns whether the facts changed (then ask the rules again).
+    pub fn input(&mut self, f: super::keymap::FormInput) -> bool {
+        use super::keymap::FormInput as I;
+        let n = self.kind.fields().len();
+        let Some(field) = self.current_field() else {
+            return false;
+        };
+        match f {
+            I::NextField => {
+                self.field = (self.field + 1) % n;
+                false
+            }
+            I::PrevField => {
+                self.field = (self.field + n - 1) % n;
+                false
+            }
+            I::Increase | I::Decrease => {
+                let up = f == I::Increase;
+                match field {
+                    Field::Player => self.player = !self.player,
+                    Field::Illegal => self.illegal = cycle(&IllegalKind::ALL, self.illegal, up),
+                    Field::Basis => {
+                        self.basis = cycle(
+                            &[ClaimBasis::Threefold, ClaimBasis::FiftyMoves],
+                            self.basis,
+                            up,
+                        )
+                    }
+                    Field::Correct => self.correct = !self.correct,
+                    Field::Apply => self.apply = !self.apply,
+                    Field::Decision => self.decision = cycle(&DECISIONS, self.decision, up),
+                    Field::Penalty => self.penalty = cycle(&PENALTIES, self.penalty, up),
+                    Field::Team => self.team = self.team.other(),
+                    Field::Seconds => self.seconds += if up { 30 } else { -30 },
+                    Field::Minutes => {
+                        self.minutes = if up {
+                            self.minutes.saturating_add(1)
+                        } else {
+                            self.minutes.saturating_sub(1)
+                        }
+                    }
+                    Field::Result => self.result = cycle(&RESULTS, self.result, up),
+                    Field::Text => return false,
+                }
+                true
+            }
+            I::Char(c) => match field {
+                Field::Text => {
+                    self.text.push(c);
+                    self.kind == DialogKind::CaptainAdvice
+                }
+                Field::Seconds if c.is_ascii_digit() => {
+                    let d = i64::from(c as u8 - b'0');
+                    let sign = if self.seconds < 0 { -1 } else { 1 };
+                    self.seconds = sign * ((self.seconds.abs() * 10 + d).min(99_999));
+                    true
+                }
+                Field::Minutes if c.is_ascii_digit() => {
+                    self.minutes = (self.minutes * 10 + u32::from(c as u8 - b'0')).min(999);
+                    true
+                }
+                Field::Seconds if c == '-' || c == '+' => {
+                    self.seconds = if c == '-' {
+                        -self.seconds.abs()
+                    } else {
+                        self.seconds.abs()
+                    };
+                    true
+                }
+                Field::Player if matches!(c, 'w' | 'W') => {
+                    self.player = Color::White;
+                    true
+                }
+                Field::Player if matches!(c, 'b' | 'B' | 's' | 'S') => {
+                    self.player = Color::Black;
+                    true
+                }
+                Field::Correct if matches!(c, 'y' | 'j' | 'Y' | 'J') => {
+                    self.correct = true;
+                    true
+                }
+                Field::Correct if matches!(c, 'n' | 'N') => {
+                    self.correct = false;
+                    true
+                }
+                Field::Result if c == ' ' => {
+                    self.result = cycle(&RESULTS, self.result, true);
+                    true
+                }
+                _ => false,
+            },
+            I::Backspace => match field {
+                Field::Text => {
+                    self.text.pop();
+                    self.kind == DialogKind::CaptainAdvice
+                }
+                Field::Seconds => {
+                    self.seconds /= 10;
+                    true
+                }
+                Field::Minutes => {
+                    self.minutes /= 10;
+                    true
+                }
+                _ => false,
+            },
+            I::Confirm | I::Cancel => false,
+        }
+    }
+}
+
+fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &'static str {
+    match f {
+        Field::Player => t.field_player,
+        Field::Illegal => t.field_kind,
+        Field::Basis => t.field_basis,
+        Field::Correct => t.field_correct,
+        Field::Decision => t.field_decision,
+        Field::Penalty => t.field_penalty,
+        Field::Team => t.field_team,
+        Field::Seconds => t.field_seconds,
+        Field::Minutes => t.field_minutes,
+        Field::Apply => t.field_apply,
+        Field::Result => t.field_result,
+        Field::Text if matches!(kind, DialogKind::Note | DialogKind::CaptainAdvice) => t.field_text,
+        Field::Text => t.field_reason,
+    }
+}
+
+fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> String {
+    let t = strings(lang);
+    match f {
+        Field::Player => {
+            let name = d.board.and_then(|b| {
+                let wt = m.white_team(b);
+                let team = if d.player.is_white() { wt } else { wt.other() };
+                arbiter_core::rules::lineup::player(m, s, team, b).map(|p| p.name.clone())
+            });
+            match name {
+                Some(n) => format!("{} ({n})", i18n::colour(lang, d.player)),
+                None => i18n::colour(lang, d.player).to_string(),
+            }
+        }
+        Field::Illegal => i18n::illegal_kind(lang, d.illegal).into(),
+        Field::Basis => i18n::claim_basis(lang, d.basis).into(),
+        Field::Correct => if d.correct { t.yes } else { t.no }.into(),
+        Field::Decision => i18n::quickplay_decision(lang, d.decision).into(),
+        Field::Penalty => i18n::penalty(lang, d.penalty).into(),
+        Field::Team => format!("{} ({})", m.team(d.team).name, i18n::team(lang, d.team)),
+        Field::Seconds => format!("{:+}", d.seconds),
+        Field::Minutes => d.minutes.to_string(),
+        Field::Apply => if d.apply { t.apply_yes } else { t.apply_no }.into(),
+        Field::Result => d.result.notation().into(),
+        Field::Text => format!("{}▏", d.text),
+    }
+}
+
+/// One consequence in words, in the UI language.
+pub fn consequence_lines(c: &Consequence, lang: Lang) -> Vec<String> {
+    let t = strings(lang);
+    let mut out = Vec::new();
+    for tc in &c.clock {
+        let sign = if tc.delta_ms < 0 { "−" } else { "+" };
+        out.push(format!(
+            "{} {sign}{}",
+            i18n::colour(lang, tc.player),
+            format_hms(tc.delta_ms.unsigned_abs())
+        ));
+    }
+    if let Some(r) = c.result {
+        out.push(format!("{}: {}", t.result, r.notation()));
+    }
+    for (b, team) in &c.zeroed {
+        out.push(format!(
+            "{} {b} {} ({})",
+            t.board,
+            t.zeroed,
+            i18n::team(lang, *team)
+        ));
+    }
+    if c.warning {
+        out.push(t.warning.to_string());
+    }
+    if !c.summary.is_empty() {
+        out.push(c.summary.clone());
+    }
+    out
+}
+
+/// A rectangle of at most `w`×`h` centred in `area`.
+pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+pub fn render(
+    f: &mut Frame,
+    area: Rect,
+    d: &Dialog,
+    m: &Match,
+    s: &MatchState,
+    lang: Lang,
+    theme: &Theme,
+) {
+    let t = strings(lang);
+    let mut lines: Vec<Line> = Vec::new();
+    for (i, field) in d.kind.fields().iter().enumerate() {
+        let label = format!("{:<22}", field_label(t, *field, d.kind));
+        let value = field_value(d, m, s, lang, *field);
+        let style = if i == d.field {
+            theme.field_focus()
+        } else {
+            theme.base()
+        };
+        lines.push(Line::from(vec![
+            Span::raw(label),
+            Span::styled(format!(" {value} "), style),
+        ]));
+    }
+    if !d.kind.fields().is_empty() {
+        lines.push(Line::raw(""));
+    }
+    if d.kind.ruled() {
+        let p = d.proposal.clone().unwrap_or_default();
+        let arts = if p.articles.is_empty() {
+            t.no_article.to_string()
+        } else {
+            p.articles.join("; ")
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{}: ", t.rule_basis), theme.column_title()),
+            Span::raw(arts),
+        ]));
+        let expl = if lang == Lang::De && !p.explanation_de.is_empty() {
+            &p.explanation_de
+        } else {
+            &p.explanation
+        };
+        if !expl.is_empty() {
+            lines.push(Line::raw(expl.clone()));
+        }
+        if p.white_ms.is_some() || p.black_ms.is_some() || p.move_no.is_some() {
+            let ms = |x: Option<u64>| x.map(format_hms).unwrap_or_else(|| "–".into());
+            lines.push(Line::styled(
+                format!(
+                    "{}: {} {} · {} {} · {} {}",
+                    t.facts,
+                    t.white,
+                    ms(p.white_ms),
+                    t.black,
+                    ms(p.black_ms),
+                    t.move_,
+                    p.move_no
+                        .map(|n| n.to_string())
+                        .unwrap_or_else(|| "–".into())
+                ),
+                theme.dim(),
+            ));
+        }
+        let cons = consequence_lines(&d.proposed(), lang);
+        let cons = if cons.is_empty() {
+            t.no_change.to_string()
+        } else {
+            cons.join(" · ")
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{}: ", t.proposed), theme.column_title()),
+            Span::raw(cons),
+        ]));
+        if !d.apply {
+            lines.push(Line::styled(format!("→ {}", t.apply_no), theme.warn()));
+        }
+    } else {
+        lines.push(Line::styled(t.plain_event, theme.dim()));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(t.confirm_cancel, theme.dim()));
+    let title = match d.board {
+        Some(b) => format!(" {} {b} · {} ", t.board, d.kind.title(lang)),
+        None => format!(" {} ", d.kind.title(lang)),
+    };
+    // Height after wrapping, so the confirm line is never cut off.
+    let inner_w = usize::from(area.width.min(76).saturating_sub(2)).max(1);
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.width().max(1).div_ceil(inner_w))
+        .sum();
+    let h = u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2);
+    let rect = centred(area, 76, h.max(8));
+    f.render_widget(Clear, rect);
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .style(theme.dialog())
+            .block(Block::bordered().title(title)),
+        rect,
+    );
+}

@@ -1,0 +1,243 @@
+//! A fixed match situation for snapshot tests and benchmarks (not used by the console).
+
+use std::path::Path;
+
+use shakmaty::san::San;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Position};
+
+use arbiter_core::intervention::{IllegalKind, InterventionKind};
+use arbiter_core::journal::Record;
+use arbiter_core::matchfile::Match;
+use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult, TeamSide};
+use arbiter_core::record::{
+    BoardIrregularity, ClockSample, Event, FeedState, FeedStatus, MoveMade, Note, Origin,
+    PlayerArrived, ResultRecorded, RoundStarted, SessionStarted,
+};
+use arbiter_core::rules;
+use arbiter_core::state::{self, MatchState};
+
+/// 2026-11-28 13:00:00 UTC (14:00 in the demo match's time zone).
+pub const WALL0: i64 = 1_795_870_800_000;
+/// The moment the fixture is drawn at (ms since the session start).
+pub const NOW: u64 = 3_725_400;
+
+const LINES: [&str; 8] = [
+    "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6 c1e3 e7e5 d4b3 c8e6 f2f3 f8e7",
+    "d2d4 g8f6 c2c4 e7e6 g1f3 d7d5 b1c3 f8e7 c1f4 e8g8 e2e3 c7c5",
+    "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6",
+    "d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6 g1f3 e8g8",
+    "c2c4 e7e5 b1c3 g8f6 g1f3 b8c6 g2g3 d7d5 c4d5 f6d5 f1g2 d5b6 e1g1 f8e7 d2d3 e8g8 a2a3 c8e6 b2b4 f7f6",
+    "e2e4 c7c6 d2d4 d7d5 e4e5 c8f5 g1f3 e7e6",
+    "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6 b1c3 d5c4 a2a4 c8f5",
+    "e2e4",
+];
+
+/// The demo match file of this repository (`config/matches/demo-bundesliga.toml` under the
+/// `bundesliga` profile), compiled in.
+pub fn demo_match() -> Match {
+    Match::from_texts(
+        Path::new("config/matches/demo-bundesliga.toml"),
+        include_str!("../../../config/matches/demo-bundesliga.toml"),
+        Path::new("config/rules/bundesliga.toml"),
+        include_str!("../../../config/rules/bundesliga.toml"),
+    )
+    .expect("demo match loads")
+}
+
+/// An input of the fixture, applied in time order.
+#[allow(clippy::large_enum_variant)]
+enum Input {
+    Ev(Origin, Event),
+    /// An illegal move confirmed by the arbiter as the rules propose it (needs the state then).
+    Illegal(BoardNo, Color),
+}
+
+/// The demo match about an hour in: moves on every board, board 5 in time trouble, board 6's
+/// feed stale, an irregularity and an illegal move on board 3, a draw on board 7, board 8's
+/// guest player absent. `boards` > 8 repeats the pattern (names only for 1–8).
+pub fn situation(m: &Match, boards: u16) -> MatchState {
+    let mut inputs: Vec<(u64, Input)> = Vec::new();
+    let mut illegal: Vec<(u64, Input)> = Vec::new();
+    let mut push = |t: u64, o: Origin, e: Event| inputs.push((t, Input::Ev(o, e)));
+    push(
+        0,
+        Origin::System,
+        Event::SessionStarted(SessionStarted {
+            match_sha256: "0".repeat(64),
+            profile_sha256: "0".repeat(64),
+            match_path: "config/matches/demo-bundesliga.toml".into(),
+            profile_id: m.profile.id.clone(),
+            boards,
+            software: "fixture".into(),
+            time_control: Some(m.profile.time_control.clone()),
+        }),
+    );
+    push(60_000, Origin::System, Event::RoundStarted(RoundStarted {}));
+    let base = m.profile.time_control.initial_ms();
+    let sample = |board, left_ms, right_ms, running| {
+        Event::ClockSample(ClockSample {
+            board,
+            left_ms,
+            right_ms,
+            running,
+            left_flag: false,
+            right_flag: false,
+            white_side: Some(ClockSide::Left),
+        })
+    };
+    for i in 0..boards {
+        let board = BoardNo(i + 1);
+        let o = Origin::Feed(board);
+        let k = usize::from(i % 8);
+        push(
+            61_000,
+            o,
+            Event::FeedStatus(FeedStatus {
+                board,
+                state: FeedState::Live,
+                detail: String::new(),
+            }),
+        );
+        for team in [TeamSide::Home, TeamSide::Away] {
+            if k == 7 && team == TeamSide::Away {
+                continue;
+            }
+            push(
+                62_000,
+                Origin::Arbiter,
+                Event::PlayerArrived(PlayerArrived { board, team }),
+            );
+        }
+        let mut pos = Chess::default();
+        let (mut left, mut right) = (base, base);
+        let mut t = 60_000 + u64::from(i) * 10;
+        push(t, o, sample(board, left, right, Some(ClockSide::Left)));
+        let moves: Vec<&str> = LINES[k].split(' ').collect();
+        let mut running = ClockSide::Left;
+        for (ply, u) in moves.iter().enumerate() {
+            let mv = u
+                .parse::<UciMove>()
+                .expect("uci")
+                .to_move(&pos)
+                .expect("legal");
+            let san = San::from_move(&pos, mv).to_string();
+            pos.play_unchecked(mv);
+            let think = 60_000 + (u64::try_from(ply).unwrap_or(0) * 37_000) % 200_000;
+            t += think;
+            let white_moved = ply % 2 == 0;
+            if white_moved {
+                left = left.saturating_sub(think) + 30_000;
+                running = ClockSide::Right;
+            } else {
+                right = right.saturating_sub(think) + 30_000;
+                running = ClockSide::Left;
+            }
+            push(
+                t,
+                o,
+                Event::MoveMade(MoveMade {
+                    board,
+                    ply: u32::try_from(ply + 1).unwrap_or(0),
+                    uci: (*u).to_string(),
+                    san,
+                }),
+            );
+            push(t + 200, o, sample(board, left, right, Some(running)));
+        }
+        // The clock's last report, just before "now" (board 6's feed went quiet earlier).
+        let last = if k == 5 { NOW - 24_000 } else { NOW - 600 };
+        let gone = last.saturating_sub(t + 200);
+        match running {
+            ClockSide::Left => left = left.saturating_sub(gone),
+            ClockSide::Right => right = right.saturating_sub(gone),
+        }
+        if k == 4 {
+            // Time trouble: White (to move) is under a minute.
+            left = 41_300;
+        }
+        if k != 6 {
+            push(last, o, sample(board, left, right, Some(running)));
+        }
+        if k == 5 {
+            push(
+                NOW - 20_000,
+                o,
+                Event::FeedStatus(FeedStatus {
+                    board,
+                    state: FeedState::Stale,
+                    detail: "no data for 3 s".into(),
+                }),
+            );
+        }
+        if k == 6 {
+            push(t + 4_000, o, sample(board, left, right, None));
+            push(
+                t + 5_000,
+                Origin::Arbiter,
+                Event::ResultRecorded(ResultRecorded {
+                    board,
+                    result: GameResult::Draw,
+                    reason: "draw agreed".into(),
+                }),
+            );
+        }
+        if k == 2 {
+            push(
+                t + 10_000,
+                o,
+                Event::BoardIrregularity(BoardIrregularity {
+                    board,
+                    placement: "r1bqk2r/2p1bppp/p1np1n2/1p2p3/4P3/1B3N2/PPPP1PPP/RNBQR1K1".into(),
+                    detail: "position not reachable by a legal move".into(),
+                }),
+            );
+            illegal.push((t + 60_000, Input::Illegal(board, Color::Black)));
+        }
+    }
+    inputs.extend(illegal);
+    inputs.push((
+        2_000_000,
+        Input::Ev(
+            Origin::Arbiter,
+            Event::Note(Note {
+                board: None,
+                text: "Spectator asked to leave the playing area".into(),
+                witnesses: Vec::new(),
+            }),
+        ),
+    ));
+    inputs.sort_by_key(|(t, _)| *t);
+    let mut s = MatchState::with_boards(boards);
+    for (seq, (mono, input)) in inputs.into_iter().enumerate() {
+        let (origin, event) = match input {
+            Input::Ev(o, e) => (o, e),
+            Input::Illegal(board, player) => {
+                let req = rules::Request {
+                    board: Some(board),
+                    player: Some(player),
+                    kind: InterventionKind::IllegalMove {
+                        kind: IllegalKind::Move,
+                    },
+                };
+                let p = rules::propose(m, &s, &req, mono);
+                let ev = rules::confirm(
+                    &req,
+                    &p,
+                    p.consequence.clone(),
+                    "knight moved like a bishop".into(),
+                );
+                (Origin::Arbiter, ev)
+            }
+        };
+        let rec = Record {
+            seq: u64::try_from(seq).unwrap_or(0),
+            wall_ms: WALL0 + i64::try_from(mono).unwrap_or(0),
+            mono_ms: mono,
+            origin,
+            event,
+        };
+        state::apply(&mut s, &rec);
+    }
+    s
+}

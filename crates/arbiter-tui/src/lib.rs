@@ -1,0 +1,76 @@
+//! `arbiter-tui`: the console's screens. It renders the match state and turns keys into actions;
+//! it owns no rule, no alert and no threshold (those are `arbiter_core::rules`), reads no clock
+//! (the shell passes the moment to draw) and does no IO (the terminal is the shell's).
+//!
+//! Rendering is a pure function of `(&Match, &MatchState, &ViewState, now_mono_ms)`; it runs
+//! against any ratatui backend (tests use `TestBackend`). Keys become [`keymap::Action`]s,
+//! [`view::update`] carries them out. The console owns no rules: proposals come from
+//! `arbiter_core::rules`. It never rings the bell or makes any sound.
+
+pub mod board_detail;
+pub mod boards;
+pub mod clocks;
+pub mod dialog;
+#[doc(hidden)]
+pub mod fixture;
+pub mod help;
+pub mod i18n;
+pub mod keymap;
+pub mod log;
+pub mod main_screen;
+pub mod report_view;
+pub mod theme;
+pub mod view;
+
+use ratatui::Frame;
+use ratatui::Terminal;
+
+use arbiter_core::matchfile::Match;
+use arbiter_core::state::MatchState;
+
+pub use view::{Command, Screen, ViewState};
+
+/// Draws the whole console for the moment `now_mono_ms`.
+pub fn render(f: &mut Frame, m: &Match, s: &MatchState, v: &ViewState, now_mono_ms: u64) {
+    let area = f.area();
+    match v.screen {
+        Screen::Main => main_screen::render(f, area, m, s, v, now_mono_ms),
+        Screen::Detail => board_detail::render(f, area, m, s, v, now_mono_ms),
+        Screen::Log => log::render(f, area, m, s, v),
+    }
+    if let Some(d) = &v.dialog {
+        dialog::render(f, area, d, m, s, v.lang, &v.theme);
+    }
+    if let Some(r) = &v.report {
+        report_view::render(f, area, r, v.lang);
+    }
+    if v.help {
+        help::render(f, area, v);
+    }
+}
+
+/// Renders into a text grid of `w`×`h` (for tests and benchmarks).
+pub fn render_to_string(
+    m: &Match,
+    s: &MatchState,
+    v: &ViewState,
+    now_mono_ms: u64,
+    w: u16,
+    h: u16,
+) -> String {
+    let backend = ratatui::backend::TestBackend::new(w, h);
+    let mut term = Terminal::new(backend).expect("test backend");
+    term.draw(|f| render(f, m, s, v, now_mono_ms))
+        .expect("draw");
+    let buf = term.backend().buffer();
+    let mut out = String::with_capacity(usize::from(w + 1) * usize::from(h));
+    for y in 0..h {
+        let mut line = String::new();
+        for x in 0..w {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,286 @@
+//! UI state (screen, selection, scroll, open form) and how actions change it.
+//!
+//! [`update`] is pure apart from asking the rules for proposals: it returns a [`Command`] when
+//! something must be journaled; the application does that.
+
+use arbiter_core::matchfile::{Lang, Match};
+use arbiter_core::model::BoardNo;
+use arbiter_core::record::Event;
+use arbiter_core::state::MatchState;
+
+use arbiter_core::signature::Role;
+
+use super::dialog::{Dialog, DialogKind};
+use super::i18n::strings;
+use super::keymap::{Action, FormInput, ReportInput};
+use super::report_view::{ReportView, Secret, Signing};
+use super::theme::Theme;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    Main,
+    Detail,
+    Log,
+}
+
+/// Everything about the console's screens that is not match state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewState {
+    pub lang: Lang,
+    pub theme: Theme,
+    pub screen: Screen,
+    /// Index of the selected board.
+    pub selected: usize,
+    /// Lines scrolled on the detail and log screens (from the top / from the newest).
+    pub scroll: usize,
+    pub log_filter: Option<BoardNo>,
+    pub help: bool,
+    pub dialog: Option<Dialog>,
+    pub quit_confirm: bool,
+    /// The `g` prompt's digits so far.
+    pub goto: Option<String>,
+    /// A one-line message in the footer (e.g. "recorded").
+    pub status: Option<String>,
+    /// The report screen, while it is open.
+    pub report: Option<ReportView>,
+}
+
+impl ViewState {
+    pub fn new(lang: Lang, theme: Theme) -> ViewState {
+        ViewState {
+            lang,
+            theme,
+            screen: Screen::Main,
+            selected: 0,
+            scroll: 0,
+            log_filter: None,
+            help: false,
+            dialog: None,
+            quit_confirm: false,
+            goto: None,
+            status: None,
+            report: None,
+        }
+    }
+
+    pub fn selected_board(&self) -> BoardNo {
+        BoardNo::from_index(self.selected)
+    }
+}
+
+/// What the application must do after an action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+// One per keystroke at most: boxing the event would only add an allocation.
+#[allow(clippy::large_enum_variant)]
+pub enum Command {
+    /// Journal this arbiter event (then apply it).
+    Submit(Event),
+    /// Build the report as it stands and show it ([`ReportView::lines`]).
+    LoadReport,
+    /// Sign the report as it stands for `role` with the key of this passphrase.
+    SignReport {
+        role: Role,
+        passphrase: zeroize::Zeroizing<String>,
+    },
+    Quit,
+}
+
+/// Carries out an action. `now` is the console's monotonic time (for proposals).
+pub fn update(
+    v: &mut ViewState,
+    m: &Match,
+    s: &MatchState,
+    action: Action,
+    now: u64,
+) -> Option<Command> {
+    let boards = s.boards.len().max(usize::from(m.file.boards));
+    let last = boards.saturating_sub(1);
+    if !matches!(action, Action::None) {
+        v.status = None;
+    }
+    match action {
+        Action::None => {}
+        Action::Quit => v.quit_confirm = true,
+        Action::QuitYes => return Some(Command::Quit),
+        Action::QuitNo => v.quit_confirm = false,
+        Action::Help => v.help = true,
+        Action::CloseHelp => v.help = false,
+        Action::Back => {
+            v.screen = Screen::Main;
+            v.scroll = 0;
+        }
+        Action::Up => match v.screen {
+            Screen::Main => v.selected = v.selected.saturating_sub(1),
+            Screen::Detail => v.scroll = v.scroll.saturating_sub(1),
+            Screen::Log => v.scroll += 1,
+        },
+        Action::Down => match v.screen {
+            Screen::Main => v.selected = (v.selected + 1).min(last),
+            Screen::Detail => v.scroll += 1,
+            Screen::Log => v.scroll = v.scroll.saturating_sub(1),
+        },
+        Action::PageUp => match v.screen {
+            Screen::Main => v.selected = v.selected.saturating_sub(10),
+            Screen::Detail => v.scroll = v.scroll.saturating_sub(10),
+            Screen::Log => v.scroll += 10,
+        },
+        Action::PageDown => match v.screen {
+            Screen::Main => v.selected = (v.selected + 10).min(last),
+            Screen::Detail => v.scroll += 10,
+            Screen::Log => v.scroll = v.scroll.saturating_sub(10),
+        },
+        Action::Home => match v.screen {
+            Screen::Main => v.selected = 0,
+            Screen::Detail => v.scroll = 0,
+            Screen::Log => v.scroll = usize::MAX / 2,
+        },
+        Action::End => match v.screen {
+            Screen::Main => v.selected = last,
+            Screen::Detail => v.scroll = usize::MAX / 2,
+            Screen::Log => v.scroll = 0,
+        },
+        Action::Digit(d) => {
+            let d = usize::from(d);
+            if v.screen == Screen::Log {
+                // Filter the log by the board and select it, so an action key applies to it.
+                v.log_filter = (d >= 1 && d <= boards).then(|| BoardNo::from_index(d - 1));
+                if let Some(b) = v.log_filter {
+                    v.selected = b.index();
+                }
+                v.scroll = 0;
+            } else if d >= 1 && d <= boards {
+                v.selected = d - 1;
+                if v.screen == Screen::Detail {
+                    v.scroll = 0;
+                }
+            }
+        }
+        Action::GotoStart => v.goto = Some(String::new()),
+        Action::GotoChar(c) => {
+            if let Some(g) = &mut v.goto
+                && g.len() < 4
+            {
+                g.push(c);
+            }
+        }
+        Action::GotoBackspace => {
+            if let Some(g) = &mut v.goto {
+                g.pop();
+            }
+        }
+        Action::GotoCancel => v.goto = None,
+        Action::GotoEnter => {
+            if let Some(n) = v.goto.take().and_then(|g| g.parse::<usize>().ok())
+                && n >= 1
+                && n <= boards
+            {
+                v.selected = n - 1;
+                if v.screen == Screen::Log {
+                    v.log_filter = Some(BoardNo::from_index(n - 1));
+                }
+            }
+        }
+        Action::OpenDetail => {
+            v.screen = Screen::Detail;
+            v.scroll = 0;
+        }
+        Action::OpenLog => {
+            v.screen = Screen::Log;
+            v.scroll = 0;
+        }
+        Action::ToggleLang => {
+            v.lang = match v.lang {
+                Lang::De => Lang::En,
+                Lang::En => Lang::De,
+            }
+        }
+        Action::Intervene(kind) => {
+            let board = if kind.needs_board() || kind == DialogKind::Note {
+                Some(v.selected_board())
+            } else {
+                None
+            };
+            // A note from the log screen without a filter is about no board.
+            let board = if kind == DialogKind::Note && v.screen == Screen::Log {
+                v.log_filter
+            } else {
+                board
+            };
+            v.dialog = Some(Dialog::open(kind, board, m, s, now));
+        }
+        Action::OpenReport => {
+            v.report = Some(ReportView {
+                busy: true,
+                ..ReportView::default()
+            });
+            return Some(Command::LoadReport);
+        }
+        Action::Report(input) => return report_input(v, input),
+        Action::Form(input) => {
+            let d = v.dialog.as_mut()?;
+            match input {
+                FormInput::Cancel => v.dialog = None,
+                FormInput::Confirm => {
+                    d.refresh(m, s, now);
+                    let ev = d.to_event(m);
+                    v.dialog = None;
+                    match ev {
+                        Some(ev) => {
+                            v.status = Some(strings(v.lang).recorded.to_string());
+                            return Some(Command::Submit(ev));
+                        }
+                        None => {
+                            v.status = Some(strings(v.lang).select_board_first.to_string());
+                        }
+                    }
+                }
+                other => {
+                    if d.input(other) {
+                        d.refresh(m, s, now);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A key on the report screen.
+fn report_input(v: &mut ViewState, input: ReportInput) -> Option<Command> {
+    let r = v.report.as_mut()?;
+    match input {
+        ReportInput::Close => match r.signing {
+            Signing::Idle => v.report = None,
+            _ => r.signing = Signing::Idle,
+        },
+        ReportInput::Sign => r.signing = Signing::ChooseRole,
+        ReportInput::Signer(n) => {
+            let role = Role::ALL.get(usize::from(n).wrapping_sub(1)).copied()?;
+            r.signing = Signing::Passphrase(role, Secret::default());
+        }
+        ReportInput::Char(c) => {
+            if let Signing::Passphrase(_, secret) = &mut r.signing {
+                secret.push(c);
+            }
+        }
+        ReportInput::Backspace => {
+            if let Signing::Passphrase(_, secret) = &mut r.signing {
+                secret.pop();
+            }
+        }
+        ReportInput::Submit => {
+            if let Signing::Passphrase(role, secret) = &mut r.signing {
+                let (role, passphrase) = (*role, secret.take());
+                r.signing = Signing::Idle;
+                r.busy = true;
+                return Some(Command::SignReport { role, passphrase });
+            }
+        }
+        ReportInput::Up => r.scroll = r.scroll.saturating_sub(1),
+        ReportInput::Down => r.scroll += 1,
+        ReportInput::PageUp => r.scroll = r.scroll.saturating_sub(10),
+        ReportInput::PageDown => r.scroll += 10,
+        ReportInput::Ignored => {}
+    }
+    None
+}

@@ -1,0 +1,316 @@
+//! Snapshots of every screen and form in both languages (ratatui `TestBackend` + insta), and the
+//! key flow: board digit, action key, Enter; Esc changes nothing.
+
+use arbiter_core::matchfile::{Lang, Match};
+use arbiter_core::record::Event;
+use arbiter_core::state::MatchState;
+use arbiter_tui::dialog::DialogKind;
+use arbiter_tui::fixture::{NOW, demo_match, situation};
+use arbiter_tui::keymap::{self, Action};
+use arbiter_tui::render_to_string;
+use arbiter_tui::theme::Theme;
+use arbiter_tui::view::{self, Command, Screen, ViewState};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+fn setup() -> (Match, MatchState) {
+    let m = demo_match();
+    let s = situation(&m, 8);
+    (m, s)
+}
+
+fn lang_name(l: Lang) -> &'static str {
+    match l {
+        Lang::De => "de",
+        Lang::En => "en",
+    }
+}
+
+const LANGS: [Lang; 2] = [Lang::De, Lang::En];
+
+fn key(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+}
+
+fn code(c: KeyCode) -> KeyEvent {
+    KeyEvent::new(c, KeyModifiers::NONE)
+}
+
+/// Presses keys; returns the commands they produced.
+fn press(v: &mut ViewState, m: &Match, s: &MatchState, keys: &[KeyEvent]) -> Vec<Command> {
+    keys.iter()
+        .filter_map(|k| {
+            let a = keymap::map(v, *k);
+            view::update(v, m, s, a, NOW)
+        })
+        .collect()
+}
+
+#[test]
+fn main_screen_80x24_and_160x48() {
+    let (m, s) = setup();
+    for lang in LANGS {
+        let v = ViewState::new(lang, Theme::default());
+        for (w, h) in [(80, 24), (160, 48)] {
+            insta::assert_snapshot!(
+                format!("main_{w}x{h}_{}", lang_name(lang)),
+                render_to_string(&m, &s, &v, NOW, w, h)
+            );
+        }
+    }
+}
+
+#[test]
+fn main_screen_200x60_and_small_heights() {
+    let (m, s) = setup();
+    let v = ViewState::new(Lang::De, Theme::monochrome());
+    insta::assert_snapshot!("main_200x60_de", render_to_string(&m, &s, &v, NOW, 200, 60));
+    insta::assert_snapshot!("main_100x14_de", render_to_string(&m, &s, &v, NOW, 100, 14));
+}
+
+#[test]
+fn main_screen_64_boards_scrolls() {
+    let m = demo_match();
+    let s = situation(&m, 64);
+    let mut v = ViewState::new(Lang::En, Theme::default());
+    insta::assert_snapshot!(
+        "main_64_boards_80x24_top",
+        render_to_string(&m, &s, &v, NOW, 80, 24)
+    );
+    // g 4 0 Enter: board 40 is selected and its page shown.
+    press(
+        &mut v,
+        &m,
+        &s,
+        &[key('g'), key('4'), key('0'), code(KeyCode::Enter)],
+    );
+    assert_eq!(v.selected, 39);
+    let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
+    assert!(
+        screen.lines().any(|l| l.trim_start().starts_with("40 ")),
+        "{screen}"
+    );
+    insta::assert_snapshot!("main_64_boards_80x24_board40", screen);
+    insta::assert_snapshot!(
+        "main_64_boards_160x48",
+        render_to_string(&m, &s, &v, NOW, 160, 48)
+    );
+}
+
+#[test]
+fn board_detail_both_languages() {
+    let (m, s) = setup();
+    for lang in LANGS {
+        let mut v = ViewState::new(lang, Theme::default());
+        press(&mut v, &m, &s, &[key('3'), code(KeyCode::Enter)]);
+        assert_eq!(v.screen, Screen::Detail);
+        insta::assert_snapshot!(
+            format!("detail_board3_{}", lang_name(lang)),
+            render_to_string(&m, &s, &v, NOW, 120, 36)
+        );
+    }
+    let mut v = ViewState::new(Lang::En, Theme::default());
+    press(&mut v, &m, &s, &[key('5'), key('d')]);
+    insta::assert_snapshot!(
+        "detail_board5_80x24_en",
+        render_to_string(&m, &s, &v, NOW, 80, 24)
+    );
+}
+
+#[test]
+fn log_both_languages_and_filtered() {
+    let (m, s) = setup();
+    for lang in LANGS {
+        let mut v = ViewState::new(lang, Theme::default());
+        press(&mut v, &m, &s, &[key('l')]);
+        insta::assert_snapshot!(
+            format!("log_all_{}", lang_name(lang)),
+            render_to_string(&m, &s, &v, NOW, 120, 30)
+        );
+        press(&mut v, &m, &s, &[key('3')]);
+        insta::assert_snapshot!(
+            format!("log_board3_{}", lang_name(lang)),
+            render_to_string(&m, &s, &v, NOW, 120, 30)
+        );
+    }
+}
+
+#[test]
+fn help_both_languages() {
+    let (m, s) = setup();
+    for lang in LANGS {
+        let mut v = ViewState::new(lang, Theme::default());
+        press(&mut v, &m, &s, &[key('?')]);
+        for (w, h) in [(80, 24), (120, 40)] {
+            insta::assert_snapshot!(
+                format!("help_{w}x{h}_{}", lang_name(lang)),
+                render_to_string(&m, &s, &v, NOW, w, h)
+            );
+        }
+        press(&mut v, &m, &s, &[key('x')]);
+        assert!(!v.help, "any key closes the help");
+    }
+}
+
+#[test]
+fn every_dialog_both_languages() {
+    let (m, s) = setup();
+    for lang in LANGS {
+        for kind in DialogKind::ALL {
+            let mut v = ViewState::new(lang, Theme::default());
+            press(&mut v, &m, &s, &[key('3'), key(kind.key())]);
+            let d = v
+                .dialog
+                .as_ref()
+                .unwrap_or_else(|| panic!("{kind:?} opens a form"));
+            assert_eq!(d.kind, kind);
+            insta::assert_snapshot!(
+                format!("dialog_{kind:?}_{}", lang_name(lang)).to_lowercase(),
+                render_to_string(&m, &s, &v, NOW, 100, 30)
+            );
+        }
+    }
+}
+
+#[test]
+fn monochrome_has_no_colours() {
+    let (m, s) = setup();
+    let v = ViewState::new(Lang::En, Theme::monochrome());
+    let backend = ratatui::backend::TestBackend::new(80, 24);
+    let mut term = ratatui::Terminal::new(backend).unwrap();
+    term.draw(|f| arbiter_tui::render(f, &m, &s, &v, NOW))
+        .unwrap();
+    for cell in term.backend().buffer().content() {
+        assert_eq!(cell.fg, ratatui::style::Color::Reset);
+        assert_eq!(cell.bg, ratatui::style::Color::Reset);
+    }
+}
+
+#[test]
+fn intervention_in_three_keys_and_nothing_before_enter() {
+    let (m, s) = setup();
+    let mut v = ViewState::new(Lang::En, Theme::default());
+    // Esc cancels: no command.
+    assert!(press(&mut v, &m, &s, &[key('2'), key('i'), code(KeyCode::Esc)]).is_empty());
+    assert!(v.dialog.is_none());
+    // Changing fields asks the rules again but records nothing.
+    assert!(
+        press(
+            &mut v,
+            &m,
+            &s,
+            &[
+                key('i'),
+                code(KeyCode::Right),
+                code(KeyCode::Down),
+                code(KeyCode::Right)
+            ]
+        )
+        .is_empty()
+    );
+    press(&mut v, &m, &s, &[code(KeyCode::Esc)]);
+    // Digit, action, Enter.
+    let cmds = press(&mut v, &m, &s, &[key('2'), key('i'), code(KeyCode::Enter)]);
+    assert_eq!(cmds.len(), 1);
+    match &cmds[0] {
+        Command::Submit(Event::Intervention(iv)) => {
+            assert_eq!(iv.board.map(|b| b.0), Some(2));
+            assert!(!iv.articles.is_empty(), "the rules cite an article");
+            assert_eq!(iv.proposed, iv.confirmed);
+        }
+        other => panic!("expected an intervention, got {other:?}"),
+    }
+    // The arbiter may decide against the proposal: the record keeps both, nothing is applied.
+    let cmds = press(
+        &mut v,
+        &m,
+        &s,
+        &[
+            key('3'),
+            key('i'),
+            code(KeyCode::Down),
+            code(KeyCode::Down),
+            code(KeyCode::Right),
+            code(KeyCode::Down),
+            key('x'),
+            code(KeyCode::Enter),
+        ],
+    );
+    match &cmds[..] {
+        [Command::Submit(Event::Intervention(iv))] => {
+            assert_ne!(iv.proposed, iv.confirmed);
+            assert!(iv.confirmed.clock.is_empty() && iv.confirmed.result.is_none());
+            assert_eq!(iv.reason, "x");
+        }
+        other => panic!("expected an intervention, got {other:?}"),
+    }
+    // Results and arrivals are plain events.
+    let cmds = press(&mut v, &m, &s, &[key('8'), key('a'), code(KeyCode::Enter)]);
+    assert!(matches!(&cmds[..], [Command::Submit(Event::PlayerArrived(p))] if p.board.0 == 8));
+    let cmds = press(
+        &mut v,
+        &m,
+        &s,
+        &[
+            key('1'),
+            key('r'),
+            code(KeyCode::Right),
+            code(KeyCode::Enter),
+        ],
+    );
+    assert!(matches!(&cmds[..], [Command::Submit(Event::ResultRecorded(r))] if r.board.0 == 1));
+}
+
+#[test]
+fn quit_asks_first() {
+    let (m, s) = setup();
+    let mut v = ViewState::new(Lang::De, Theme::default());
+    assert!(press(&mut v, &m, &s, &[key('Q')]).is_empty());
+    assert!(v.quit_confirm);
+    insta::assert_snapshot!("quit_confirm_de", render_to_string(&m, &s, &v, NOW, 80, 24));
+    assert!(press(&mut v, &m, &s, &[key('n')]).is_empty());
+    assert!(!v.quit_confirm);
+    let cmds = press(
+        &mut v,
+        &m,
+        &s,
+        &[
+            KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
+            key('j'),
+        ],
+    );
+    assert_eq!(cmds, vec![Command::Quit]);
+    let _ = Action::None;
+}
+
+#[test]
+fn log_filter_goto_and_language() {
+    let (m, s) = setup();
+    let mut v = ViewState::new(Lang::De, Theme::default());
+    press(&mut v, &m, &s, &[key('l'), key('3')]);
+    assert_eq!(v.screen, Screen::Log);
+    assert_eq!(v.log_filter.map(|b| b.0), Some(3));
+    let screen = render_to_string(&m, &s, &v, NOW, 120, 30);
+    assert!(screen.contains("Brett 3"), "{screen}");
+    assert!(!screen.contains("Br 1 "), "filtered to board 3:\n{screen}");
+    press(&mut v, &m, &s, &[key('0')]);
+    assert_eq!(v.log_filter, None);
+    // Esc goes back; g with a board outside the match changes nothing.
+    press(
+        &mut v,
+        &m,
+        &s,
+        &[
+            code(KeyCode::Esc),
+            key('g'),
+            key('9'),
+            key('9'),
+            code(KeyCode::Enter),
+        ],
+    );
+    assert_eq!(v.screen, Screen::Main);
+    assert_eq!(v.selected, 2);
+    press(&mut v, &m, &s, &[key('L')]);
+    assert_eq!(v.lang, Lang::En);
+    let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
+    assert!(screen.contains("Score"), "{screen}");
+}

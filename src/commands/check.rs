@@ -1,0 +1,31 @@
+//! `arbiter check`: load and validate a match file and its rule profile; print a summary.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use arbiter_io::config::load_match;
+
+use crate::cli::EXIT_INPUT;
+
+pub fn run(path: &Path, profile: Option<&str>) -> ExitCode {
+    match load_match(path, profile) {
+        Ok(m) => {
+            print!("{}", m.summary());
+            println!(
+                "ok: {} and {} are valid",
+                m.path.display(),
+                m.profile_path.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(d) => {
+            eprintln!("{d}");
+            eprintln!(
+                "{} error{} found; nothing was started.",
+                d.0.len(),
+                if d.0.len() == 1 { "" } else { "s" }
+            );
+            ExitCode::from(EXIT_INPUT)
+        }
+    }
+}

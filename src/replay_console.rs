@@ -1,0 +1,184 @@
+//! The replay console: the same screens, read-only, showing the state folded from a journal up
+//! to the moment chosen on a timeline (play/pause, speeds, incident stepping, jumps).
+
+use std::time::Instant;
+
+use ratatui::crossterm::event::{self, Event as TermEvent, KeyEventKind};
+
+use arbiter_core::matchfile::{Lang, Match};
+use arbiter_core::model::WallMs;
+use arbiter_tui::{Command, ViewState, keymap, theme::Theme};
+
+use crate::console::TICK;
+use crate::terminal::Console;
+
+/// The speeds of the replay, ×1 to ×600.
+pub const REPLAY_SPEEDS: [u32; 4] = [1, 10, 60, 600];
+
+/// What the replay console is showing: a moment of the journal, playing or paused.
+#[derive(Debug, Clone)]
+pub struct ReplayCursor {
+    /// The moment shown (wall ms).
+    pub t: WallMs,
+    pub playing: bool,
+    pub speed_idx: usize,
+    /// The incidents (for stepping), in time order.
+    pub incidents: Vec<arbiter_core::replay::Incident>,
+    /// A time typed after `t`, while the prompt is open.
+    pub prompt: Option<String>,
+}
+
+impl ReplayCursor {
+    /// The index of the last incident at or before the moment shown.
+    pub fn current_incident(&self) -> Option<usize> {
+        self.incidents.iter().rposition(|i| i.wall_ms <= self.t)
+    }
+
+    /// Moves to the next (or previous) incident.
+    pub fn step_incident(&mut self, forward: bool) {
+        let next = if forward {
+            self.incidents.iter().find(|i| i.wall_ms > self.t)
+        } else {
+            self.incidents.iter().rev().find(|i| i.wall_ms < self.t)
+        };
+        if let Some(i) = next {
+            self.t = i.wall_ms;
+        }
+        self.playing = false;
+    }
+}
+
+/// The footer line of the replay: moment, play state, speed, the incident at hand, the keys.
+pub fn replay_status(c: &ReplayCursor, m: &Match, verdict: &str, lang: Lang) -> String {
+    let local = chrono::DateTime::from_timestamp_millis(c.t)
+        .map(|t| {
+            t.with_timezone(m.scheduled_start.offset())
+                .format("%H:%M:%S")
+                .to_string()
+        })
+        .unwrap_or_default();
+    if let Some(p) = &c.prompt {
+        return match lang {
+            Lang::De => format!("Gehe zu Uhrzeit (HH:MM:SS): {p}_   ⏎ springen, Esc abbrechen"),
+            Lang::En => format!("Go to time (HH:MM:SS): {p}_   ⏎ jump, Esc cancel"),
+        };
+    }
+    let incident = c
+        .current_incident()
+        .map(|i| {
+            let inc = &c.incidents[i];
+            let b = inc.board.map(|b| format!(" B{b}")).unwrap_or_default();
+            format!(" | #{}/{}{b} {}", i + 1, c.incidents.len(), inc.text)
+        })
+        .unwrap_or_default();
+    let state = if c.playing { "▶" } else { "⏸" };
+    let keys = match lang {
+        Lang::De => "Leertaste ⏯ · +/- Tempo · n/p Vorfall · t Zeit · ←→ ±1 min",
+        Lang::En => "Space ⏯ · +/- speed · n/p incident · t time · ←→ ±1 min",
+    };
+    format!(
+        "REPLAY {local} {state} {}x | {verdict}{incident} | {keys}",
+        REPLAY_SPEEDS[c.speed_idx.min(REPLAY_SPEEDS.len() - 1)]
+    )
+}
+
+/// Opens the console read-only on a journal: the same screens, showing the state folded up to
+/// the moment chosen on the timeline. `verdict` is the chain check shown in the footer.
+pub fn run_replay(
+    m: Match,
+    replay: arbiter_core::replay::Replay,
+    verdict: String,
+    lang: Lang,
+) -> anyhow::Result<()> {
+    use ratatui::crossterm::event::KeyCode;
+    let first = replay.first_wall().unwrap_or(0);
+    let last = replay.last_wall().unwrap_or(first);
+    let mut cur = ReplayCursor {
+        t: first,
+        playing: false,
+        speed_idx: 2,
+        incidents: arbiter_core::replay::incidents(&replay.records),
+        prompt: None,
+    };
+    let mut console = Console::open("the replay console (or use --at, --incidents or --extract)")?;
+    let mut view = ViewState::new(lang, Theme::from_env());
+    let mut shown_t = None;
+    let (mut state, mut mono) = replay.at(cur.t);
+    let mut last_tick = Instant::now();
+    loop {
+        if shown_t != Some(cur.t) {
+            (state, mono) = replay.at(cur.t);
+            shown_t = Some(cur.t);
+        }
+        view.status = Some(replay_status(&cur, &m, &verdict, view.lang));
+        console
+            .terminal
+            .draw(|f| arbiter_tui::render(f, &m, &state, &view, mono))?;
+        if event::poll(TICK)?
+            && let TermEvent::Key(k) = event::read()?
+            && k.kind != KeyEventKind::Release
+        {
+            if let Some(p) = cur.prompt.as_mut() {
+                match k.code {
+                    KeyCode::Char(c) if c.is_ascii_digit() || c == ':' => p.push(c),
+                    KeyCode::Backspace => {
+                        p.pop();
+                    }
+                    KeyCode::Enter => {
+                        let text = cur.prompt.take().unwrap_or_default();
+                        match arbiter_core::replay::parse_moment(
+                            &text,
+                            first,
+                            *m.scheduled_start.offset(),
+                        ) {
+                            Ok(t) => cur.t = t.clamp(first, last),
+                            Err(e) => view.status = Some(e),
+                        }
+                    }
+                    _ => cur.prompt = None,
+                }
+                continue;
+            }
+            let plain = view.dialog.is_none() && !view.quit_confirm && view.goto.is_none();
+            match k.code {
+                KeyCode::Char(' ') if plain => cur.playing = !cur.playing,
+                KeyCode::Char('+') if plain => {
+                    cur.speed_idx = (cur.speed_idx + 1).min(REPLAY_SPEEDS.len() - 1)
+                }
+                KeyCode::Char('-') if plain => cur.speed_idx = cur.speed_idx.saturating_sub(1),
+                KeyCode::Char('n') if plain => cur.step_incident(true),
+                KeyCode::Char('p') if plain => cur.step_incident(false),
+                KeyCode::Char('t') if plain => cur.prompt = Some(String::new()),
+                KeyCode::Right if plain => cur.t = (cur.t + 60_000).min(last),
+                KeyCode::Left if plain => cur.t = (cur.t - 60_000).max(first),
+                _ => {
+                    let action = keymap::map(&view, k);
+                    // Read-only: no intervention form and no signing in a replay.
+                    if matches!(
+                        action,
+                        keymap::Action::Intervene(_) | keymap::Action::OpenReport
+                    ) {
+                        continue;
+                    }
+                    if let Some(Command::Quit) =
+                        arbiter_tui::view::update(&mut view, &m, &state, action, mono)
+                    {
+                        break;
+                    }
+                }
+            }
+        }
+        let elapsed = last_tick.elapsed();
+        last_tick = Instant::now();
+        if cur.playing {
+            let speed = i64::from(REPLAY_SPEEDS[cur.speed_idx.min(REPLAY_SPEEDS.len() - 1)]);
+            let step = i64::try_from(elapsed.as_millis()).unwrap_or(0) * speed;
+            cur.t = (cur.t + step).min(last);
+            if cur.t >= last {
+                cur.playing = false;
+            }
+        }
+    }
+    drop(console);
+    Ok(())
+}

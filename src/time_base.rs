@@ -1,0 +1,47 @@
+//! The shell's time: the wall clock (UTC ms, as stamped on records) and the one monotonic time
+//! base that the feeds and the console share, so that a record carries the moment its input
+//! arrived. Nothing below the shell reads a clock.
+
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use arbiter_core::model::{MonoMs, WallMs};
+
+/// The session's monotonic time origin.
+#[derive(Debug, Clone, Copy)]
+pub struct TimeBase {
+    start: Instant,
+}
+
+impl TimeBase {
+    /// A time base starting now.
+    pub fn now() -> TimeBase {
+        TimeBase {
+            start: Instant::now(),
+        }
+    }
+
+    /// The origin, for the feeds (`arbiter_io::feeds::spawn_feeds`).
+    pub fn start(&self) -> Instant {
+        self.start
+    }
+
+    /// Milliseconds since the origin.
+    pub fn mono(&self) -> MonoMs {
+        u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// The wall time of a monotonic moment of this base (for records that arrived earlier than
+    /// they are journaled: the wall clock now, less the time since their arrival).
+    pub fn wall_at(&self, mono: MonoMs) -> WallMs {
+        let behind = self.mono().saturating_sub(mono);
+        wall_now() - i64::try_from(behind).unwrap_or(0)
+    }
+}
+
+/// UTC milliseconds since the Unix epoch, now.
+pub fn wall_now() -> WallMs {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
