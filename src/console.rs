@@ -175,9 +175,9 @@ pub fn time_signature(s: &MatchState, now: MonoMs) -> u64 {
     for b in &s.boards {
         if let Some(c) = &b.clock
             && c.running.is_some()
-            && let Some((w, bl)) = arbiter_core::rules::clock_times(s, b, now)
+            && let Some(c) = arbiter_core::status::clock_at(s, b, now)
         {
-            for ms in [w, bl] {
+            for ms in [c.white_ms, c.black_ms] {
                 (if ms < 60_000 {
                     ms / 100
                 } else {

@@ -27,7 +27,8 @@ fn load(dir: &str) -> Replay {
 fn clocks(r: &Replay, t: i64, board: u16) -> (String, String, usize) {
     let (s, mono) = r.at(t);
     let bs = s.board(BoardNo(board)).unwrap();
-    let (w, b) = rules::clock_times(&s, bs, mono).unwrap();
+    let c = arbiter_core::status::clock_at(&s, bs, mono).unwrap();
+    let (w, b) = (c.white_ms, c.black_ms);
     (format_hms(w), format_hms(b), bs.moves.len())
 }
 

@@ -32,12 +32,13 @@ fn bundesliga_match() {
         Some(GameResult::WhiteWinsForfeit),
         "home White on board 8, away absent"
     );
-    // The illegal move on board 3: both clocks as the clock last reported them (1:10:00, 1:20:00),
-    // +2 min to Black, −30 s White.
+    // The illegal move on board 3 (White pressed without moving): the clock reported 1:10:00 and
+    // 1:20:00 with Black's time running at 1:00:00; at 1:00:10 Black's clock has run 10 s more
+    // (1:20:00.999 at most, less 10 s). +2 min to Black, −30 s White.
     let iv = &o.state.interventions[1].intervention;
     assert_eq!(
         (iv.white_ms, iv.black_ms),
-        (Some(4_200_000), Some(4_800_000))
+        (Some(4_200_000), Some(4_800_999 - 10_000))
     );
     assert_eq!(
         iv.confirmed.clock,
@@ -111,14 +112,14 @@ fn trier_quickplay_illegal_moves_and_paragraph_33() {
         b4[2].intervention.confirmed.result,
         Some(GameResult::WhiteWins)
     );
-    // Board 7: the claim with 1:40 on White's clock (its last whole-second report; the console
-    // never shows less than the clock said) is postponed with +2 min to Black, then granted.
+    // Board 7: the claim 5 s after White's clock reported 1:40 running (1:40.999 at most, less
+    // 5 s) is postponed with +2 min to Black, then granted.
     let b7: Vec<_> = o
         .proposals
         .iter()
         .filter(|p| p.request.board == Some(BoardNo(7)))
         .collect();
-    assert_eq!(b7[0].proposal.white_ms, Some(100_000));
+    assert_eq!(b7[0].proposal.white_ms, Some(100_999 - 5_000));
     assert_eq!(b7[0].proposal.black_ms, Some(360_000));
     assert_eq!(
         b7[0].proposal.consequence.clock,
@@ -127,7 +128,8 @@ fn trier_quickplay_illegal_moves_and_paragraph_33() {
             delta_ms: 120_000
         }]
     );
-    assert_eq!(b7[1].proposal.white_ms, Some(40_000));
+    // The final claim 2 s after the clock reported 0:40 running.
+    assert_eq!(b7[1].proposal.white_ms, Some(40_999 - 2_000));
     assert_eq!(result(&o, 7), Some(GameResult::Draw));
 }
 

@@ -128,7 +128,8 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                 .iter()
                 .filter(|b| board.is_none_or(|n| n == b.board))
                 .map(|b| {
-                    let c = arbiter_core::rules::clock_times(&s, b, mono);
+                    let c = arbiter_core::status::clock_at(&s, b, mono)
+                        .map(|c| (c.white_ms, c.black_ms));
                     serde_json::json!({
                         "board": b.board,
                         "white_ms": c.map(|c| c.0),

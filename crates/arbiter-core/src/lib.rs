@@ -4,7 +4,8 @@
 //! ([`model`]), rule profiles and match files parsed from text ([`profile`], [`matchfile`],
 //! [`diag`]), the clock model ([`clock`]), the record kinds ([`record`], [`intervention`]), the
 //! journal's codec and hash chain ([`journal`]: bytes in, records out), the state folded from
-//! the journal ([`state::apply`]), the rules engine ([`rules`]), the report model and its
+//! the journal ([`state::apply`]), the rules engine ([`rules`]), what a board shows at an
+//! instant ([`status`]: both clocks at any moment, alerts), the report model and its
 //! canonical form ([`report`], [`signature`]), replay ([`replay`]) and headless scenarios
 //! ([`scenario`]).
 //!
@@ -26,3 +27,4 @@ pub mod rules;
 pub mod scenario;
 pub mod signature;
 pub mod state;
+pub mod status;

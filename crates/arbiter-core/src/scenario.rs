@@ -179,8 +179,8 @@ pub struct Outcome {
     pub proposals: Vec<ProposalSeen>,
     /// Players absent after the default time at the end of the scenario.
     pub absent_after_default_time: Vec<(BoardNo, TeamSide)>,
-    /// Both clocks at the end, per board, as (White, Black) ms.
-    pub clocks: Vec<Option<(u64, u64)>>,
+    /// Both clocks at the end, per board ([`crate::status::clock_at`]).
+    pub clocks: Vec<Option<crate::status::ClockNow>>,
     pub state: MatchState,
     #[serde(skip)]
     pub records: Vec<Record>,
@@ -289,7 +289,7 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
     let clocks = state
         .boards
         .iter()
-        .map(|b| rules::clock_times(&state, b, last))
+        .map(|b| crate::status::clock_at(&state, b, last))
         .collect();
     Ok(Outcome {
         score,

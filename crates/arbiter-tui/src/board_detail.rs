@@ -11,7 +11,7 @@ use arbiter_core::model::{Color, format_hms};
 use arbiter_core::state::{BoardState, MatchState};
 
 use super::boards::board_view;
-use super::clocks::{self, fmt_clock};
+use super::clocks::fmt_clock;
 use super::i18n::strings;
 use super::log::{board_incidents, incident_line};
 use super::main_screen::{alert_text, fit, footer};
@@ -31,7 +31,7 @@ pub fn clock_after_moves(bs: &BoardState) -> Vec<Option<u64>> {
             Color::Black
         };
         out.push(bs.clock_presses.get(j).map(|p| {
-            let (w, b) = clocks::by_colour(&p.sample, (p.sample.left_ms, p.sample.right_ms));
+            let (w, b) = p.sample.by_colour();
             if mover.is_white() { w } else { b }
         }));
     }
@@ -96,7 +96,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
     };
     let clk = |ms: Option<u64>| ms.map(fmt_clock).unwrap_or_else(|| "      –".into());
     let run = |c: Color| if bv.running == Some(c) { "▶" } else { " " };
-    let alerts: Vec<String> = bv.alerts.iter().map(|a| alert_text(v.lang, *a)).collect();
+    let alerts: Vec<String> = bv.alerts.iter().map(|a| alert_text(v.lang, a)).collect();
     let header = vec![
         Line::styled(
             fit(

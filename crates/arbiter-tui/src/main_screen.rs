@@ -76,18 +76,22 @@ pub fn colour_initial(lang: Lang, c: Color) -> &'static str {
     }
 }
 
-pub fn alert_text(lang: Lang, a: Alert) -> String {
+pub fn alert_text(lang: Lang, a: &Alert) -> String {
     let t = strings(lang);
     match a {
-        Alert::Flag(c) => format!("{} {}", t.flag, colour_initial(lang, c)),
+        Alert::Flag { color } => format!("{} {}", t.flag, colour_initial(lang, *color)),
         Alert::Stale => t.stale.into(),
         Alert::ClockMismatch => t.mismatch.into(),
-        Alert::NoScoresheet(c) => format!("{} {}", t.no_scoresheet, colour_initial(lang, c)),
-        Alert::Quickplay(c) => format!("{} {}", t.quickplay, colour_initial(lang, c)),
-        Alert::Absent(c) => format!("{} {}", t.absent, colour_initial(lang, c)),
-        Alert::Clock(label) => {
-            format!("{} {}", t.clock_word, super::i18n::clock_alert(lang, label))
+        Alert::NoScoresheet { color } => {
+            format!("{} {}", t.no_scoresheet, colour_initial(lang, *color))
         }
+        Alert::Quickplay { color } => format!("{} {}", t.quickplay, colour_initial(lang, *color)),
+        Alert::Absent { color } => format!("{} {}", t.absent, colour_initial(lang, *color)),
+        Alert::Clock(a) => format!(
+            "{} {}",
+            t.clock_word,
+            super::i18n::clock_alert(lang, super::boards::clock_alert_label(a))
+        ),
     }
 }
 
@@ -245,14 +249,14 @@ fn alert_spans(bv: &BoardView, lang: Lang, th: &Theme, short: bool) -> Vec<Span<
         out.push(Span::styled(format!("{r} "), th.result()));
     }
     for a in &bv.alerts {
-        let text = alert_text(lang, *a);
+        let text = alert_text(lang, a);
         let text = if short {
             text.chars().take(12).collect()
         } else {
             text
         };
         let style = match a {
-            Alert::Flag(_) | Alert::ClockMismatch => th.alert(),
+            Alert::Flag { .. } | Alert::ClockMismatch => th.alert(),
             _ => th.warn(),
         };
         out.push(Span::styled(text, style));

@@ -14,10 +14,13 @@
 //!   phase follow a slower clock without accumulating the transport delay;
 //! * it is never before the previous sample, which still showed the higher value.
 //!
-//! The shown value is clamped to what the clock reports (`S ≤ shown ≤ S + 0.999`), so it
-//! never runs backwards (up) and never jumps up unless the reading itself went up (an
-//! increment, a period or an adjustment, passed in as `credit_ms`). If the feed stalls, the
-//! display stops at the last reported second rather than guessing further.
+//! While reports arrive, the shown value is clamped to what the clock reports
+//! (`S ≤ shown ≤ S + 0.999`), so it never runs backwards (up) and never jumps up unless the
+//! reading itself went up (an increment, a period or an adjustment, passed in as `credit_ms`).
+//! Once the next report is overdue (the feed is silent: more than a second and the largest
+//! jitter since the last sample), the model keeps counting down below the last reported second:
+//! a running clock does not stop because its feed did (the console marks such values as
+//! estimated, see `crate::status::clock_at`).
 
 use serde::{Deserialize, Serialize};
 
@@ -81,10 +84,11 @@ impl SubSecond {
             return self.anchor_ms;
         }
         let elapsed = now_ms.saturating_sub(self.anchor_at);
-        self.anchor_ms
-            .saturating_sub(elapsed)
-            .max(self.reported_ms)
-            .min(self.anchor_ms)
+        let model = self.anchor_ms.saturating_sub(elapsed);
+        if now_ms.saturating_sub(self.last_sample_at) > GRAIN_MS + MAX_JITTER_MS {
+            return model;
+        }
+        model.max(self.reported_ms).min(self.anchor_ms)
     }
 
     /// Takes a new reading. `credit_ms` is the part of the change not due to running time
@@ -280,7 +284,7 @@ mod tests {
     }
 
     #[test]
-    fn stall_holds_at_the_reported_second() {
+    fn a_late_report_holds_at_the_reported_second_then_a_silent_feed_keeps_counting() {
         let mut est = SubSecond::new(10_000, 0, true);
         est.update(
             9_000,
@@ -291,7 +295,15 @@ mod tests {
             },
             0,
         );
-        assert_eq!(est.display_ms(100_000), 9_000);
+        // The crossing of 10 s was seen at 500 ms: the model says 9.0 s at 1.5 s, but the clock
+        // has not reported 8 s yet, so the display waits at 9.0 while the report is due.
+        assert_eq!(est.display_ms(1_600), 9_000);
+        assert_eq!(est.display_ms(500 + 1_000 + 300), 9_000);
+        // Overdue: the feed is silent, the clock is not: the model (10 s crossed at 0.5 s)
+        // counts on below the reported second, down to 0.
+        let shown = est.display_ms(500 + 1_000 + 301);
+        assert!((8_698..=8_699).contains(&shown), "{shown}");
+        assert_eq!(est.display_ms(100_000), 0);
     }
 
     proptest! {

@@ -17,7 +17,7 @@ use crate::intervention::{
     QuickplayDecision, TimeChange,
 };
 use crate::matchfile::Match;
-use crate::model::{BoardNo, ClockSide, Color, GameResult, MonoMs, TeamSide, WallMs, format_hms};
+use crate::model::{BoardNo, Color, GameResult, MonoMs, TeamSide, WallMs, format_hms};
 use crate::profile::{DeviceSanction, IllegalCounting, QuickplayKind, StartReference};
 use crate::record::Event;
 use crate::state::{BoardState, MatchState};
@@ -67,34 +67,6 @@ pub fn confirm(req: &Request, p: &Proposal, confirmed: Consequence, reason: Stri
 pub fn wall_at(s: &MatchState, now_mono: MonoMs) -> Option<WallMs> {
     let last = s.last?;
     Some(last.wall_ms + now_mono.saturating_sub(last.mono_ms) as i64)
-}
-
-/// Both clocks at `now_mono` as (White, Black): from the clock mirror (sub-second display) when
-/// it knows which side is White, else interpolated from the last sample. `None` without a sample.
-pub fn clock_times(s: &MatchState, bs: &BoardState, now_mono: MonoMs) -> Option<(u64, u64)> {
-    let now = s.clock_ms(now_mono);
-    if let Some(m) = &bs.mirror
-        && m.last_reading().is_some()
-        && let (Some(w), Some(b)) = (
-            m.display_color_ms(Color::White, now),
-            m.display_color_ms(Color::Black, now),
-        )
-    {
-        return Some((w, b));
-    }
-    let c = bs.clock?;
-    let at = s.clock_base_ms + bs.clock_at?.mono_ms;
-    let elapsed = now.saturating_sub(at);
-    let (mut left, mut right) = (c.left_ms, c.right_ms);
-    match c.running {
-        Some(ClockSide::Left) => left = left.saturating_sub(elapsed),
-        Some(ClockSide::Right) => right = right.saturating_sub(elapsed),
-        None => {}
-    }
-    Some(match c.white_side.unwrap_or(ClockSide::Left) {
-        ClockSide::Left => (left, right),
-        ClockSide::Right => (right, left),
-    })
 }
 
 /// The clock model's indicator thresholds from the profile (FIDE 8.4 scoresheet exemption,
@@ -225,7 +197,10 @@ pub fn absent_after_default_time(
 /// Proposes the consequence the rules prescribe.
 pub fn propose(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Proposal {
     let bs = req.board.and_then(|b| s.board(b));
-    let (white_ms, black_ms) = bs.and_then(|b| clock_times(s, b, now_mono)).unzip();
+    let (white_ms, black_ms) = bs
+        .and_then(|b| crate::status::clock_at(s, b, now_mono))
+        .map(|c| (c.white_ms, c.black_ms))
+        .unzip();
     let mut p = Proposal {
         white_ms,
         black_ms,

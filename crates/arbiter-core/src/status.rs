@@ -1,0 +1,739 @@
+//! What the console shows about a board at an instant, decided in one place: both clocks at any
+//! moment ([`clock_at`]: the one function that carries a clock forward in time; the screens,
+//! replay, proposals, the report and the scenarios all call it) and the board's status for the
+//! screen ([`board_status`]: flags, a stale or lost feed, a clock that disagrees with the board,
+//! the scoresheet and quickplay indicators, absent players, recent alerts of the clock model).
+//! The TUI only formats what these return.
+
+use serde::Serialize;
+
+use crate::clock::ClockAlert;
+use crate::matchfile::Match;
+use crate::model::{ClockSide, Color, MonoMs};
+use crate::record::{ClockSample, FeedState};
+use crate::rules;
+use crate::state::{BoardState, MatchState};
+
+/// A feed that has delivered nothing for this long while a clock runs is stale: the feeds
+/// report it (`FeedState::Stale`, see `arbiter_protocol::connection::Timing`) and the console
+/// marks the clocks it carries forward as estimated.
+pub const STALE_AFTER_MS: u64 = 3_000;
+
+/// How long an alert of the clock model stays on the main screen (the log keeps it).
+pub const CLOCK_ALERT_MS: u64 = 120_000;
+
+/// Both clocks of a board at one instant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ClockNow {
+    pub white_ms: u64,
+    pub black_ms: u64,
+    /// The colour whose time runs; `None` when the clock is stopped.
+    #[serde(with = "crate::model::colour::option")]
+    pub running: Option<Color>,
+    /// The feed is not live (stale, lost, reconnecting): the values are carried forward from
+    /// the last report and may not be what the device shows.
+    pub estimated: bool,
+}
+
+impl ClockNow {
+    /// The time of one colour.
+    pub fn of(&self, c: Color) -> u64 {
+        match c {
+            Color::White => self.white_ms,
+            Color::Black => self.black_ms,
+        }
+    }
+}
+
+impl ClockSample {
+    /// The side White sits at (left when the source does not say).
+    pub fn white_side_or_left(&self) -> ClockSide {
+        self.white_side.unwrap_or(ClockSide::Left)
+    }
+
+    /// The colour on a clock side.
+    pub fn colour_on(&self, side: ClockSide) -> Color {
+        if self.white_side_or_left() == side {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The two times as reported, by colour: `(white_ms, black_ms)`.
+    pub fn by_colour(&self) -> (u64, u64) {
+        match self.white_side_or_left() {
+            ClockSide::Left => (self.left_ms, self.right_ms),
+            ClockSide::Right => (self.right_ms, self.left_ms),
+        }
+    }
+}
+
+/// Whether the board's data can be trusted as current at `now`: the feed says it is live and
+/// the last data is younger than [`STALE_AFTER_MS`] (or the clock is stopped).
+fn feed_is_current(bs: &BoardState, running: bool, now: MonoMs) -> bool {
+    let age = bs.last_data.map(|d| now.saturating_sub(d.mono_ms));
+    let live = matches!(bs.feed, FeedState::Live);
+    live && !(running && age.is_some_and(|a| a > STALE_AFTER_MS))
+}
+
+/// Both clocks of a board at the console's monotonic moment `now`: the clock model's display
+/// when it has readings (its sub-second estimate), else the last report with the running side
+/// counted down by the time elapsed since, never below zero. `None` before any clock report.
+pub fn clock_at(s: &MatchState, bs: &BoardState, now: MonoMs) -> Option<ClockNow> {
+    let sample = bs.clock?;
+    let at = bs.clock_at?;
+    let clock_now = s.clock_ms(now);
+    let mirrored = bs
+        .mirror
+        .as_ref()
+        .filter(|m| m.last_reading().is_some())
+        .and_then(|m| {
+            let w = m.display_color_ms(Color::White, clock_now)?;
+            let b = m.display_color_ms(Color::Black, clock_now)?;
+            Some((w, b, m.on_move().filter(|_| m.running().is_some())))
+        });
+    let (white_ms, black_ms, running) = match mirrored {
+        Some(t) => t,
+        None => {
+            let elapsed = clock_now.saturating_sub(s.clock_base_ms + at.mono_ms);
+            let (mut left, mut right) = (sample.left_ms, sample.right_ms);
+            match sample.running {
+                Some(ClockSide::Left) => left = left.saturating_sub(elapsed),
+                Some(ClockSide::Right) => right = right.saturating_sub(elapsed),
+                None => {}
+            }
+            let running = sample.running.map(|side| sample.colour_on(side));
+            let (w, b) = match sample.white_side_or_left() {
+                ClockSide::Left => (left, right),
+                ClockSide::Right => (right, left),
+            };
+            (w, b, running)
+        }
+    };
+    Some(ClockNow {
+        white_ms,
+        black_ms,
+        running,
+        estimated: running.is_some() && !feed_is_current(bs, true, now),
+    })
+}
+
+/// Something about a board the arbiter should see.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "alert", rename_all = "snake_case")]
+pub enum BoardAlert {
+    /// The player's time is up (the clock shows a flag or 0:00).
+    Flag {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+    },
+    /// The feed is stale, lost or reconnecting, or silent while the clock runs.
+    Stale,
+    /// The clock runs for the player who is not on move on the board.
+    ClockMismatch,
+    /// The player may stop keeping score (FIDE 8.4 and the profile's threshold).
+    NoScoresheet {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+    },
+    /// The player may claim under the quickplay-finish rule.
+    Quickplay {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+    },
+    /// The round has started and the player has neither arrived nor moved.
+    Absent {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+    },
+    /// A recent alert of the clock model (a wrong preset, an unexplained change, …).
+    Clock(ClockAlert),
+}
+
+/// A board as the screens show it, at one instant.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardStatus {
+    pub clock: Option<ClockNow>,
+    /// Who is on move on the board (from the move list).
+    #[serde(with = "crate::model::colour")]
+    pub to_move: Color,
+    /// The move number in progress (1 before the first move).
+    pub move_no: u32,
+    /// The period (1-based) of the player on move.
+    pub period: usize,
+    /// Time since the feed last delivered data.
+    pub age_ms: Option<u64>,
+    /// Illegal moves recorded by the arbiter: (White, Black).
+    pub illegal: (usize, usize),
+    /// Nothing once the game has a result.
+    pub alerts: Vec<BoardAlert>,
+}
+
+/// Illegal moves recorded on a board, per colour.
+pub fn illegal_counts(bs: &BoardState) -> (usize, usize) {
+    let w = bs.illegal.iter().filter(|e| e.player.is_white()).count();
+    (w, bs.illegal.len() - w)
+}
+
+/// The board's status at the console's monotonic moment `now`.
+pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> BoardStatus {
+    let plies = u32::try_from(bs.moves.len()).unwrap_or(u32::MAX);
+    let to_move = if plies % 2 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let clock = clock_at(s, bs, now);
+    let age_ms = bs.last_data.map(|d| now.saturating_sub(d.mono_ms));
+    let mirror = bs
+        .mirror
+        .as_ref()
+        .filter(|mr| mr.last_reading().is_some() && mr.white_side().is_some());
+    let period = mirror
+        .and_then(|mr| mr.side_of(to_move).map(|side| mr.period(side) as usize + 1))
+        .unwrap_or_else(|| rules::period_of(m, plies / 2));
+    let mut alerts = Vec::new();
+    if bs.result.is_none() {
+        alerts_of(m, s, bs, now, clock, plies, to_move, &mut alerts);
+    }
+    BoardStatus {
+        clock,
+        to_move,
+        move_no: plies / 2 + 1,
+        period,
+        age_ms,
+        illegal: illegal_counts(bs),
+        alerts,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn alerts_of(
+    m: &Match,
+    s: &MatchState,
+    bs: &BoardState,
+    now: MonoMs,
+    clock: Option<ClockNow>,
+    plies: u32,
+    to_move: Color,
+    alerts: &mut Vec<BoardAlert>,
+) {
+    if let (Some(c), Some(sample)) = (clock, bs.clock) {
+        let flagged = [
+            sample.left_flag.then(|| sample.colour_on(ClockSide::Left)),
+            sample
+                .right_flag
+                .then(|| sample.colour_on(ClockSide::Right)),
+        ];
+        for color in [Color::White, Color::Black] {
+            if flagged.contains(&Some(color)) || c.of(color) == 0 {
+                alerts.push(BoardAlert::Flag { color });
+            }
+        }
+    }
+    let running = clock.and_then(|c| c.running);
+    if !feed_is_current(bs, running.is_some(), now) && !matches!(bs.feed, FeedState::Connecting) {
+        alerts.push(BoardAlert::Stale);
+    }
+    if let Some(r) = running
+        && plies > 0
+        && r != to_move
+    {
+        alerts.push(BoardAlert::ClockMismatch);
+    }
+    let settings = rules::indicator_settings(m);
+    let mirror = bs
+        .mirror
+        .as_ref()
+        .filter(|mr| mr.last_reading().is_some() && mr.white_side().is_some());
+    if let Some(mr) = mirror {
+        let clock_now = s.clock_ms(now);
+        for color in [Color::White, Color::Black] {
+            if let Some(side) = mr.side_of(color) {
+                let ind = mr.indicators(side, &settings, clock_now);
+                if ind.scoresheet_exempt {
+                    alerts.push(BoardAlert::NoScoresheet { color });
+                }
+                if ind.quickplay_claim_possible {
+                    alerts.push(BoardAlert::Quickplay { color });
+                }
+            }
+        }
+    } else if let Some(c) = clock {
+        for color in [Color::White, Color::Black] {
+            let ms = c.of(color);
+            let completed = if color.is_white() {
+                plies.div_ceil(2)
+            } else {
+                plies / 2
+            };
+            let on_move = plies.is_multiple_of(2) == color.is_white();
+            let ind = rules::indicators_from_time(m, ms, completed, on_move);
+            if ms > 0 && ind.scoresheet_exempt {
+                alerts.push(BoardAlert::NoScoresheet { color });
+            }
+            if ms > 0 && ind.quickplay_claim_possible {
+                alerts.push(BoardAlert::Quickplay { color });
+            }
+        }
+    }
+    if let Some((at, a)) = bs.clock_alerts.last()
+        && now.saturating_sub(at.mono_ms) < CLOCK_ALERT_MS
+        && !matches!(
+            a,
+            ClockAlert::FlagFell(_) | ClockAlert::SampleOutOfOrder { .. }
+        )
+    {
+        alerts.push(BoardAlert::Clock(a.clone()));
+    }
+    if s.round_started.is_some() {
+        let white_team = m.white_team(bs.board);
+        for (color, team) in [
+            (Color::White, white_team),
+            (Color::Black, white_team.other()),
+        ] {
+            let moved = if color.is_white() {
+                plies >= 1
+            } else {
+                plies >= 2
+            };
+            if bs.arrived(team).is_none() && !moved {
+                alerts.push(BoardAlert::Absent { color });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::journal::Chain;
+    use crate::model::{BoardNo, GameResult, TeamSide};
+    use crate::record::{
+        ClockSample, Event, FeedStatus, MoveMade, Origin, PlayerArrived, ResultRecorded,
+        RoundStarted, SessionStarted,
+    };
+    use crate::state::apply;
+
+    const B1: BoardNo = BoardNo(1);
+
+    /// The demo match under a profile, compiled in from the repository's `config/`.
+    fn demo(profile: &str) -> Match {
+        let profile_src = match profile {
+            "trier" => include_str!("../../../config/rules/trier.toml"),
+            _ => include_str!("../../../config/rules/bundesliga.toml"),
+        };
+        Match::from_texts(
+            Path::new("config/matches/demo-bundesliga.toml"),
+            include_str!("../../../config/matches/demo-bundesliga.toml"),
+            Path::new("profile.toml"),
+            profile_src,
+        )
+        .unwrap()
+    }
+
+    /// Applies events at the given monotonic times.
+    fn state(m: &Match, events: &[(MonoMs, Event)]) -> MatchState {
+        let mut s = MatchState::with_boards(m.file.boards);
+        let mut chain = Chain::default();
+        let mut out = Vec::new();
+        let session = SessionStarted {
+            match_sha256: m.match_sha256.clone(),
+            profile_sha256: m.profile_sha256.clone(),
+            match_path: "demo".into(),
+            profile_id: m.profile.id.clone(),
+            boards: m.file.boards,
+            software: "test".into(),
+            time_control: Some(m.profile.time_control.clone()),
+        };
+        let mut push = |mono: MonoMs, e: Event| {
+            let origin = match e.board() {
+                Some(b) if !matches!(e, Event::ResultRecorded(_) | Event::PlayerArrived(_)) => {
+                    Origin::Feed(b)
+                }
+                _ => Origin::Arbiter,
+            };
+            let r = chain.append(1_800_000_000_000 + mono as i64, mono, origin, e, &mut out);
+            apply(&mut s, &r);
+        };
+        push(0, session.into());
+        for (t, e) in events {
+            push(*t, e.clone());
+        }
+        s
+    }
+
+    fn live(t: MonoMs) -> (MonoMs, Event) {
+        (
+            t,
+            FeedStatus {
+                board: B1,
+                state: FeedState::Live,
+                detail: String::new(),
+            }
+            .into(),
+        )
+    }
+
+    fn sample(t: MonoMs, left: u64, right: u64, running: Option<ClockSide>) -> (MonoMs, Event) {
+        (
+            t,
+            ClockSample {
+                board: B1,
+                left_ms: left,
+                right_ms: right,
+                running,
+                left_flag: false,
+                right_flag: false,
+                white_side: Some(ClockSide::Left),
+            }
+            .into(),
+        )
+    }
+
+    fn mv(t: MonoMs, ply: u32, uci: &str, san: &str) -> (MonoMs, Event) {
+        (
+            t,
+            MoveMade {
+                board: B1,
+                ply,
+                uci: uci.into(),
+                san: san.into(),
+            }
+            .into(),
+        )
+    }
+
+    fn arrived(t: MonoMs) -> [(MonoMs, Event); 2] {
+        [TeamSide::Home, TeamSide::Away].map(|team| (t, PlayerArrived { board: B1, team }.into()))
+    }
+
+    fn status_at(m: &Match, events: &[(MonoMs, Event)], now: MonoMs) -> BoardStatus {
+        let s = state(m, events);
+        board_status(m, &s, s.board(B1).unwrap(), now)
+    }
+
+    fn has(st: &BoardStatus, f: impl Fn(&BoardAlert) -> bool) -> bool {
+        st.alerts.iter().any(f)
+    }
+
+    #[test]
+    fn the_running_clock_counts_down_from_the_last_report() {
+        let m = demo("bundesliga");
+        let s = state(
+            &m,
+            &[
+                live(0),
+                sample(1_000, 5_400_000, 5_400_000, Some(ClockSide::Left)),
+            ],
+        );
+        let bs = s.board(B1).unwrap();
+        // The clock shows whole seconds: 1:30:00 while running means between 1:30:00 and
+        // 1:30:00.999; the clock model starts at the top of the second and counts from there,
+        // also when no further report comes.
+        let c = clock_at(&s, bs, 1_500).unwrap();
+        assert_eq!((c.white_ms, c.black_ms), (5_400_499, 5_400_000));
+        let c = clock_at(&s, bs, 3_500).unwrap();
+        assert_eq!((c.white_ms, c.black_ms), (5_398_499, 5_400_000));
+        assert_eq!(c.running, Some(Color::White));
+        // A stopped clock stands; a clock is never carried below zero.
+        let s = state(&m, &[live(0), sample(1_000, 3_000, 7_000, None)]);
+        let c = clock_at(&s, s.board(B1).unwrap(), 60_000).unwrap();
+        assert_eq!((c.white_ms, c.black_ms, c.running), (3_000, 7_000, None));
+        let s = state(
+            &m,
+            &[live(0), sample(1_000, 1_000, 7_000, Some(ClockSide::Right))],
+        );
+        let c = clock_at(&s, s.board(B1).unwrap(), 60_000).unwrap();
+        assert_eq!((c.white_ms, c.black_ms), (1_000, 0));
+        // White on the right: the colours follow the orientation.
+        let mut right = sample(1_000, 100_000, 200_000, None);
+        if let Event::ClockSample(c) = &mut right.1 {
+            c.white_side = Some(ClockSide::Right);
+        }
+        let s = state(&m, &[live(0), right]);
+        let c = clock_at(&s, s.board(B1).unwrap(), 2_000).unwrap();
+        assert_eq!((c.white_ms, c.black_ms), (200_000, 100_000));
+        // No report, no clock.
+        let s = state(&m, &[live(0)]);
+        assert_eq!(clock_at(&s, s.board(B1).unwrap(), 2_000), None);
+    }
+
+    #[test]
+    fn a_clock_carried_forward_over_a_silent_feed_is_an_estimate() {
+        let m = demo("bundesliga");
+        let events = [
+            live(0),
+            sample(1_000, 5_400_000, 5_400_000, Some(ClockSide::Left)),
+        ];
+        let s = state(&m, &events);
+        let bs = s.board(B1).unwrap();
+        assert!(!clock_at(&s, bs, 1_000 + STALE_AFTER_MS).unwrap().estimated);
+        let c = clock_at(&s, bs, 1_001 + STALE_AFTER_MS).unwrap();
+        assert!(c.estimated);
+        assert_eq!(c.white_ms, 5_400_999 - STALE_AFTER_MS - 1, "still counting");
+    }
+
+    #[test]
+    fn flag() {
+        let m = demo("bundesliga");
+        // 0:02 shown at 1 s: at most 2.999 s left, run out at 4 s.
+        let st = status_at(
+            &m,
+            &[live(0), sample(1_000, 2_000, 60_000, Some(ClockSide::Left))],
+            3_900,
+        );
+        assert!(
+            !has(&st, |a| matches!(a, BoardAlert::Flag { .. })),
+            "{st:?}"
+        );
+        let st = status_at(
+            &m,
+            &[live(0), sample(1_000, 2_000, 60_000, Some(ClockSide::Left))],
+            4_000,
+        );
+        assert!(has(&st, |a| *a
+            == BoardAlert::Flag {
+                color: Color::White
+            }));
+        assert!(!has(&st, |a| *a
+            == BoardAlert::Flag {
+                color: Color::Black
+            }));
+        // The device's own flag counts even before the display shows 0.
+        let mut flagged = sample(1_000, 0, 60_000, None);
+        if let Event::ClockSample(c) = &mut flagged.1 {
+            c.left_flag = true;
+        }
+        let st = status_at(&m, &[live(0), flagged], 1_000);
+        assert!(has(&st, |a| *a
+            == BoardAlert::Flag {
+                color: Color::White
+            }));
+    }
+
+    #[test]
+    fn stale() {
+        let m = demo("bundesliga");
+        let events = [
+            live(0),
+            sample(1_000, 5_400_000, 5_400_000, Some(ClockSide::Left)),
+        ];
+        let fresh = status_at(&m, &events, 1_000 + STALE_AFTER_MS);
+        assert!(!has(&fresh, |a| *a == BoardAlert::Stale), "{fresh:?}");
+        let silent = status_at(&m, &events, 1_001 + STALE_AFTER_MS);
+        assert!(has(&silent, |a| *a == BoardAlert::Stale));
+        // A feed the transport reports lost is stale at once.
+        let mut lost = events.to_vec();
+        lost.push((
+            1_100,
+            FeedStatus {
+                board: B1,
+                state: FeedState::Lost,
+                detail: "connection reset".into(),
+            }
+            .into(),
+        ));
+        assert!(has(&status_at(&m, &lost, 1_200), |a| *a == BoardAlert::Stale));
+        // A stopped clock on a quiet, live feed is not stale.
+        let stopped = [live(0), sample(1_000, 5_400_000, 5_400_000, None)];
+        assert!(!has(&status_at(&m, &stopped, 60_000), |a| *a
+            == BoardAlert::Stale));
+    }
+
+    #[test]
+    fn clock_mismatch() {
+        let m = demo("bundesliga");
+        // After 1.e4 Black is on move; a clock still running for White disagrees.
+        let base = [
+            live(0),
+            sample(1_000, 5_400_000, 5_400_000, Some(ClockSide::Left)),
+            mv(2_000, 1, "e2e4", "e4"),
+        ];
+        let mut wrong = base.to_vec();
+        wrong.push(sample(2_100, 5_399_000, 5_400_000, Some(ClockSide::Left)));
+        assert!(has(&status_at(&m, &wrong, 2_200), |a| *a
+            == BoardAlert::ClockMismatch));
+        let mut right = base.to_vec();
+        right.push(sample(2_100, 5_429_000, 5_400_000, Some(ClockSide::Right)));
+        let st = status_at(&m, &right, 2_200);
+        assert!(!has(&st, |a| *a == BoardAlert::ClockMismatch), "{st:?}");
+        assert_eq!(st.to_move, Color::Black);
+    }
+
+    #[test]
+    fn no_scoresheet_and_quickplay() {
+        // Trier: 2 h / 40 then 1 h, no increment; scoresheet exemption below 5 min, quickplay
+        // claims below 2 min in the last period.
+        let m = demo("trier");
+        let st = status_at(
+            &m,
+            &[
+                live(0),
+                sample(1_000, 280_000, 3_000_000, Some(ClockSide::Left)),
+            ],
+            1_000,
+        );
+        assert!(has(&st, |a| *a
+            == BoardAlert::NoScoresheet {
+                color: Color::White
+            }));
+        assert!(!has(&st, |a| *a
+            == BoardAlert::NoScoresheet {
+                color: Color::Black
+            }));
+        assert!(
+            !has(&st, |a| matches!(a, BoardAlert::Quickplay { .. })),
+            "first period"
+        );
+        // With 6 minutes nothing.
+        let st = status_at(
+            &m,
+            &[
+                live(0),
+                sample(1_000, 360_000, 3_000_000, Some(ClockSide::Left)),
+            ],
+            1_000,
+        );
+        assert!(
+            !has(&st, |a| matches!(a, BoardAlert::NoScoresheet { .. })),
+            "{st:?}"
+        );
+        // Under the Bundesliga profile (30 s increment) there is no exemption.
+        let m = demo("bundesliga");
+        let st = status_at(
+            &m,
+            &[
+                live(0),
+                sample(1_000, 280_000, 3_000_000, Some(ClockSide::Left)),
+            ],
+            1_000,
+        );
+        assert!(
+            !has(&st, |a| matches!(a, BoardAlert::NoScoresheet { .. })),
+            "{st:?}"
+        );
+    }
+
+    #[test]
+    fn quickplay_in_the_last_period() {
+        // Trier: 2 h for 40 moves, then 1 h added on the 40th move (no increment); claims below
+        // 2 min in the last period. Both play 40 moves at 10 s each (knights out and back),
+        // then White thinks until 1:30 is left.
+        let m = demo("trier");
+        let shuffle = [
+            ("g1f3", "Nf3"),
+            ("g8f6", "Nf6"),
+            ("f3g1", "Ng1"),
+            ("f6g8", "Ng8"),
+        ];
+        let (mut white, mut black) = (7_200_000u64, 7_200_000u64);
+        let mut t = 1_000;
+        let mut events = vec![
+            live(0),
+            sample(t, white, black, None),
+            sample(t + 1, white, black, Some(ClockSide::Left)),
+        ];
+        for ply in 1..=80u32 {
+            t += 10_000;
+            let mover_white = ply % 2 == 1;
+            let period_time = if ply >= 79 { 3_600_000 } else { 0 };
+            if mover_white {
+                white = white - 10_000 + period_time;
+            } else {
+                black = black - 10_000 + period_time;
+            }
+            let (uci, san) = shuffle[(ply as usize - 1) % 4];
+            events.push(mv(t, ply, uci, san));
+            let next = if mover_white {
+                ClockSide::Right
+            } else {
+                ClockSide::Left
+            };
+            events.push(sample(t + 50, white, black, Some(next)));
+        }
+        let before = status_at(&m, &events, t + 100);
+        assert_eq!(before.period, 2, "{before:?}");
+        assert!(!has(&before, |a| matches!(a, BoardAlert::Quickplay { .. })));
+        let used = white - 90_000;
+        events.push(sample(t + 50 + used, 90_000, black, Some(ClockSide::Left)));
+        let st = status_at(&m, &events, t + 50 + used);
+        assert!(
+            has(&st, |a| *a
+                == BoardAlert::Quickplay {
+                    color: Color::White
+                }),
+            "{st:?}"
+        );
+        assert!(!has(&st, |a| *a
+            == BoardAlert::Quickplay {
+                color: Color::Black
+            }));
+    }
+
+    #[test]
+    fn absent() {
+        let m = demo("bundesliga");
+        let started = (10, RoundStarted {}.into());
+        let st = status_at(&m, std::slice::from_ref(&started), 100);
+        assert!(has(&st, |a| *a
+            == BoardAlert::Absent {
+                color: Color::White
+            }));
+        assert!(has(&st, |a| *a
+            == BoardAlert::Absent {
+                color: Color::Black
+            }));
+        let [home, away] = arrived(50);
+        let st = status_at(&m, &[started.clone(), home, away], 100);
+        assert!(
+            !has(&st, |a| matches!(a, BoardAlert::Absent { .. })),
+            "{st:?}"
+        );
+        // Before the round starts nobody is absent.
+        let st = status_at(&m, &[], 100);
+        assert!(!has(&st, |a| matches!(a, BoardAlert::Absent { .. })));
+    }
+
+    #[test]
+    fn clock_model_alert_for_two_minutes() {
+        let m = demo("bundesliga");
+        // A clock preset to 1:00:00 where the profile gives 1:30:00.
+        let events = [live(0), sample(1_000, 3_600_000, 3_600_000, None)];
+        let recent = status_at(&m, &events, 2_000);
+        assert!(
+            has(&recent, |a| matches!(
+                a,
+                BoardAlert::Clock(ClockAlert::PresetMismatch { .. })
+            )),
+            "{recent:?}"
+        );
+        let later = status_at(&m, &events, 1_000 + CLOCK_ALERT_MS);
+        assert!(!has(&later, |a| matches!(a, BoardAlert::Clock(_))));
+    }
+
+    #[test]
+    fn a_finished_game_has_no_alerts() {
+        let m = demo("bundesliga");
+        let st = status_at(
+            &m,
+            &[
+                (10, RoundStarted {}.into()),
+                (
+                    20,
+                    ResultRecorded {
+                        board: B1,
+                        result: GameResult::Draw,
+                        reason: String::new(),
+                    }
+                    .into(),
+                ),
+            ],
+            100,
+        );
+        assert!(st.alerts.is_empty(), "{st:?}");
+    }
+}
