@@ -5,6 +5,8 @@
 //! simulated venue), runs the replay console ([`replay_console`]) and writes the report's files
 //! ([`report_files`]). Every rule, record, protocol and screen lives in the crates under
 //! `crates/`; see `docs/ARCHITECTURE.md`.
+//!
+//! Layer (checked against `cargo metadata` by `tests/architecture.rs`): depends on arbiter-core, arbiter-protocol, arbiter-io, arbiter-report, arbiter-tui, arbiter-sim.
 
 pub mod cli;
 pub mod commands;

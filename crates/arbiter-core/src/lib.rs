@@ -12,6 +12,8 @@
 //! This crate does no IO, reads no system clock and runs no async runtime: the compiler keeps it
 //! so (it depends on no IO crate, and chrono is built without its `clock` feature). Every crate
 //! of the workspace depends on it; it depends on none of them. See `docs/ARCHITECTURE.md`.
+//!
+//! Layer (checked against `cargo metadata` by `tests/architecture.rs`): depends on (none: the bottom layer).
 
 pub mod clock;
 pub mod diag;

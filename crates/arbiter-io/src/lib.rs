@@ -4,6 +4,8 @@
 //! ([`config`]), key files ([`keyfile`]), and the feed transports: DGT over TCP and serial ports,
 //! the LiveChess websocket, each board in its own tokio task ([`feeds`]). The codecs are
 //! `arbiter-protocol`; what a record means is `arbiter-core`. See `docs/ARCHITECTURE.md`.
+//!
+//! Layer (checked against `cargo metadata` by `tests/architecture.rs`): depends on arbiter-core, arbiter-protocol.
 
 pub mod atomic;
 pub mod config;

@@ -8,6 +8,8 @@
 //!
 //! Depends on `arbiter-core` (board numbers, record kinds) only; the transports that feed it are
 //! `arbiter-io`, the simulator that speaks it is `arbiter-sim`. See `docs/ARCHITECTURE.md`.
+//!
+//! Layer (checked against `cargo metadata` by `tests/architecture.rs`): depends on arbiter-core.
 
 pub mod connection;
 pub mod dgt;

@@ -4,6 +4,8 @@
 //! [`pgn`]) and the Ed25519 signatures over its canonical form ([`sign`]). The report model and
 //! its canonical bytes are `arbiter_core::report`; this crate turns them into bytes and never
 //! touches a file (the shell writes them). See `docs/ARCHITECTURE.md`.
+//!
+//! Layer (checked against `cargo metadata` by `tests/architecture.rs`): depends on arbiter-core.
 
 pub mod pdf;
 pub mod pgn;

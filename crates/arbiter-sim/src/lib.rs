@@ -1,11 +1,14 @@
-//! The venue simulator: N e-boards with DGT 3000 clocks playing PGN games, each served as a raw
-//! DGT byte stream on its own loopback TCP port (like ser2net), plus a LiveChess-compatible
-//! websocket endpoint. Incidents come from a [`Scenario`].
+//! `arbiter-sim`: the venue simulator, the games it ships ([`games`]), a venue on its own
+//! runtime ([`venue`]) and the headless recorder ([`recorder`]). N e-boards with DGT 3000 clocks
+//! playing PGN games, each served as a raw DGT byte stream on its own loopback TCP port (like
+//! ser2net), plus a LiveChess-compatible websocket endpoint. Incidents come from a [`Scenario`].
 //!
 //! Entry points: [`Simulator::bind`] (ports known before serving) and [`Simulator::serve`], or
 //! [`run`] for both. The venue's time origin ([`SimulatorConfig::epoch`]) survives a restart:
 //! a simulator started again with the same epoch and ports resumes the games where the
 //! physical boards are by then.
+//!
+//! Layer (checked against `cargo metadata` by `tests/architecture.rs`): depends on arbiter-core, arbiter-protocol, arbiter-io.
 
 pub mod board;
 pub mod games;

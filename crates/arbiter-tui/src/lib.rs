@@ -6,6 +6,8 @@
 //! against any ratatui backend (tests use `TestBackend`). Keys become [`keymap::Action`]s,
 //! [`view::update`] carries them out. The console owns no rules: proposals come from
 //! `arbiter_core::rules`. It never rings the bell or makes any sound.
+//!
+//! Layer (checked against `cargo metadata` by `tests/architecture.rs`): depends on arbiter-core, arbiter-report.
 
 pub mod board_detail;
 pub mod boards;
