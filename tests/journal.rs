@@ -522,34 +522,7 @@ fn arb_event() -> impl Strategy<Value = (Origin, Event)> {
     ]
 }
 
-fn records_of(events: Vec<(Origin, Event)>) -> Vec<Record> {
-    events
-        .into_iter()
-        .enumerate()
-        .map(|(i, (origin, event))| Record {
-            seq: i as u64,
-            wall_ms: i as i64 * 7,
-            mono_ms: i as u64 * 7,
-            origin,
-            event,
-        })
-        .collect()
-}
-
 proptest! {
-    /// Folding a prefix and then the rest equals folding the whole.
-    #[test]
-    fn fold_prefix_then_rest_equals_whole(events in prop::collection::vec(arb_event(), 0..120), cut in 0usize..120) {
-        let recs = records_of(events);
-        let cut = cut.min(recs.len());
-        let whole = MatchState::fold(&recs);
-        let mut s = MatchState::fold(&recs[..cut]);
-        for r in &recs[cut..] {
-            apply(&mut s, r);
-        }
-        prop_assert_eq!(s, whole);
-    }
-
     /// What is folded live equals what is folded from the journal's bytes.
     #[test]
     fn journal_round_trip_preserves_state(events in prop::collection::vec(arb_event(), 0..80)) {

@@ -32,6 +32,76 @@ fn clocks(r: &Replay, t: i64, board: u16) -> (String, String, usize) {
     (format_hms(w), format_hms(b), bs.moves.len())
 }
 
+/// The games a plan deals to the boards, read from the PGN files it names (not through the
+/// console): per board, the `Result` tag and the `[%clk]` of every ply.
+fn plan_games(dir: &str) -> Vec<(String, Vec<u64>)> {
+    let plan = std::fs::read_to_string(format!("recordings/{dir}/plan.toml")).unwrap();
+    let list = plan
+        .lines()
+        .find_map(|l| l.strip_prefix("pgn = ["))
+        .unwrap()
+        .trim_end_matches(']');
+    list.split(',')
+        .map(|p| {
+            let rel = p.trim().trim_matches('"');
+            let text =
+                std::fs::read_to_string(Path::new("recordings").join(dir).join(rel)).unwrap();
+            let result = text
+                .lines()
+                .find_map(|l| l.strip_prefix("[Result \""))
+                .unwrap()
+                .trim_end_matches("\"]")
+                .to_string();
+            let clocks = text
+                .split("[%clk ")
+                .skip(1)
+                .map(|c| {
+                    let hms: Vec<u64> = c[..c.find(']').unwrap()]
+                        .split(':')
+                        .map(|n| n.parse().unwrap())
+                        .collect();
+                    ((hms[0] * 60 + hms[1]) * 60 + hms[2]) * 1000
+                })
+                .collect();
+            (result, clocks)
+        })
+        .collect()
+}
+
+/// Board points in half points `[home, away]` from the games' results, with the boards the
+/// arbiter decided otherwise: colours by the match's rule (the away team has White on odd
+/// boards in both recordings).
+fn expected_half_points(results: &[String], decided: &[(usize, &str)]) -> [u32; 2] {
+    let mut pts = [0u32; 2];
+    for (i, r) in results.iter().enumerate() {
+        let board = i + 1;
+        let r = decided
+            .iter()
+            .find(|(b, _)| *b == board)
+            .map(|(_, r)| *r)
+            .unwrap_or(r);
+        let (white, black) = match r {
+            "1-0" | "+/-" => (2, 0),
+            "0-1" | "-/+" => (0, 2),
+            "1/2-1/2" => (1, 1),
+            other => panic!("result {other}"),
+        };
+        // Odd boards: away White; even boards: home White.
+        let (home, away) = if board % 2 == 1 {
+            (black, white)
+        } else {
+            (white, black)
+        };
+        pts[0] += home;
+        pts[1] += away;
+    }
+    pts
+}
+
+fn hms(ms: u64) -> String {
+    format_hms(ms)
+}
+
 fn check_report(dir: &str, r: &Replay) {
     let text = std::fs::read(format!("recordings/{dir}/report/report.json")).unwrap();
     let env: SignedReport = serde_json::from_slice(&text).unwrap();
@@ -53,10 +123,41 @@ fn bundesliga_recording() {
         clocks(&r, at(d, "14:03:56"), 3),
         ("1:30:00".into(), "1:31:04".into(), 10)
     );
+    // Independently, from the game score and the incident file: the illegal move came after
+    // ply 10 of the Evergreen game (`after_ply = 10`), and Black's clock then stood at the
+    // score's time after ply 10 less at most the 20 s the wrong press was held.
+    let games = plan_games(dir);
+    let (_, _, plies) = clocks(&r, at(d, "14:03:56"), 3);
+    let incident_file =
+        std::fs::read_to_string(format!("recordings/{dir}/incidents.toml")).unwrap();
+    assert!(incident_file.contains("board = 3\nafter_ply = 10\nhold_s = 20"));
+    assert_eq!(plies, 10);
+    let (s3, mono3) = r.at(at(d, "14:03:56"));
+    let c3 = arbiter_core::status::clock_at(&s3, s3.board(BoardNo(3)).unwrap(), mono3).unwrap();
+    let black_after_10 = games[2].1[9];
+    assert!(
+        (black_after_10 - 20_000..=black_after_10 + 999).contains(&c3.black_ms),
+        "Black {} vs the score's {}",
+        hms(c3.black_ms),
+        hms(black_after_10)
+    );
     // When the threefold claim on board 4 was made.
     assert_eq!(
         clocks(&r, at(d, "14:50:00"), 4),
         ("1:07:05".into(), "1:16:25".into(), 27)
+    );
+    // Independently, from the score of the Game of the Century: after 27 plies White's clock is
+    // the [%clk] of ply 27 (stopped); Black's runs between his last time (ply 26) and his next
+    // one less the 30 s increment (ply 28).
+    let (w27, b26, b28) = (games[3].1[26], games[3].1[25], games[3].1[27]);
+    assert_eq!(hms(w27), "1:07:05");
+    let (s4, mono4) = r.at(at(d, "14:50:00"));
+    let c4 = arbiter_core::status::clock_at(&s4, s4.board(BoardNo(4)).unwrap(), mono4).unwrap();
+    assert_eq!(hms(c4.white_ms), hms(w27));
+    assert!(
+        (b28 - 30_000..=b26).contains(&c4.black_ms),
+        "{}",
+        hms(c4.black_ms)
     );
     let (s, _) = r.at(at(d, "14:50:01"));
     let claim = s
@@ -88,6 +189,10 @@ fn bundesliga_recording() {
     let sc = rules::score(&m, &s);
     assert_eq!(sc.as_scored.half_points, [6, 10]);
     assert_eq!(sc.match_points, Some([0, 2]));
+    // Independently: the scores' results, board 8 forfeited by the away player (+/-, home White).
+    let results: Vec<String> = games.iter().map(|g| g.0.clone()).collect();
+    let expected = expected_half_points(&results, &[(8, "+/-")]);
+    assert_eq!(sc.as_scored.half_points, expected, "{results:?}");
     let kinds: Vec<String> = incidents(&r.records).into_iter().map(|i| i.kind).collect();
     for k in [
         "illegal_move",
@@ -127,6 +232,12 @@ fn oberliga_recording() {
     let m = match_for_journal(&r.records, None).unwrap();
     let sc = rules::score(&m, &s);
     assert_eq!(sc.as_played.half_points, [12, 4]);
+    // Independently: the scores' results, with the arbiter's decisions from the plan: board 2's
+    // home player (White) absent at the start (-/+), board 7's White lost by a second illegal
+    // move (0-1).
+    let results: Vec<String> = plan_games(dir).into_iter().map(|g| g.0).collect();
+    let expected = expected_half_points(&results, &[(2, "-/+"), (7, "0-1")]);
+    assert_eq!(sc.as_played.half_points, expected, "{results:?}");
     assert_eq!(
         sc.as_scored.half_points,
         [14, 2],

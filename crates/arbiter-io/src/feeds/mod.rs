@@ -308,7 +308,8 @@ impl Feeds {
             return Err(FeedsEnded);
         };
         let records = &mut self.records;
-        match rt.block_on(tokio::time::timeout(wait, records.recv())) {
+        // The timer must be made inside the runtime: hence the async block.
+        match rt.block_on(async { tokio::time::timeout(wait, records.recv()).await }) {
             Ok(Some(r)) => Ok(Some(r)),
             Ok(None) => Err(FeedsEnded),
             Err(_) => Ok(None),
