@@ -6,11 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::commands;
-
-/// Exit status for bad input (a config error, a file that cannot be read).
-pub const EXIT_INPUT: u8 = 2;
-/// Exit status for a failed verification.
-pub const EXIT_FAILED: u8 = 1;
+use crate::exit::EXIT_INPUT;
 
 /// A language of the console and the report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -175,7 +175,7 @@ pub fn time_signature(s: &MatchState, now: MonoMs) -> u64 {
     for b in &s.boards {
         if let Some(c) = &b.clock
             && c.running.is_some()
-            && let Some(c) = arbiter_core::status::clock_at(s, b, now)
+            && let Some(c) = arbiter_core::clock_now::clock_at(s, b, now)
         {
             for ms in [c.white_ms, c.black_ms] {
                 (if ms < 60_000 {

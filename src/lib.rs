@@ -11,6 +11,7 @@
 pub mod cli;
 pub mod commands;
 pub mod console;
+pub mod exit;
 pub mod inputs;
 pub mod replay_console;
 pub mod report_files;

@@ -256,3 +256,88 @@ fn the_core_reaches_no_io_crate_and_no_system_clock() {
         "chrono's clock feature is on: {features:?}"
     );
 }
+
+/// The top-level modules of a crate and the other top-level modules each one uses
+/// (`crate::NAME` outside comments).
+fn module_graph(src: &Path) -> Graph {
+    let mut g = Graph::new();
+    for entry in std::fs::read_dir(src).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        if name == "lib" || name == "main" {
+            continue;
+        }
+        let files: Vec<std::path::PathBuf> = if path.is_dir() {
+            std::fs::read_dir(&path)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+                .collect()
+        } else {
+            vec![path.clone()]
+        };
+        let deps = g.entry(name.clone()).or_default();
+        for f in files {
+            let text = std::fs::read_to_string(&f).unwrap();
+            for line in text.lines() {
+                let code = line.split("//").next().unwrap_or("");
+                for part in code.split("crate::").skip(1) {
+                    let m: String = part
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect();
+                    if !m.is_empty() && m != name {
+                        deps.insert(m);
+                    }
+                }
+            }
+        }
+    }
+    g
+}
+
+/// A cycle in `g`, if there is one (depth-first search).
+fn find_cycle(g: &Graph) -> Option<Vec<String>> {
+    fn visit(
+        g: &Graph,
+        n: &str,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(i) = path.iter().position(|p| p == n) {
+            return Some(path[i..].to_vec());
+        }
+        if done.contains(n) {
+            return None;
+        }
+        path.push(n.to_string());
+        for d in g.get(n).into_iter().flatten() {
+            if let Some(c) = visit(g, d, path, done) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        done.insert(n.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    g.keys()
+        .find_map(|n| visit(g, n, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn no_two_modules_of_a_crate_use_each_other() {
+    let mut crates = vec![root().join("src")];
+    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
+        crates.push(entry.unwrap().path().join("src"));
+    }
+    for src in crates {
+        let g = module_graph(&src);
+        assert!(
+            find_cycle(&g).is_none(),
+            "{}: the modules {:?} use each other",
+            src.display(),
+            find_cycle(&g)
+        );
+    }
+}

@@ -69,7 +69,7 @@ fn the_replayed_state_equals_the_live_state_at_every_moment_taken() {
         app.submit(time.wall_at(r.mono_ms), r.mono_ms, r.origin, r.event)
             .unwrap();
         // Now and then an arbiter's action between the feed records.
-        if app.state.applied % 150 == 0 {
+        if app.state.applied.is_multiple_of(150) {
             actions += 1;
             let now = time.mono();
             let ev: Event = if actions == 3 {
@@ -90,7 +90,7 @@ fn the_replayed_state_equals_the_live_state_at_every_moment_taken() {
             app.submit(time.wall_at(now), now, Origin::Arbiter, ev)
                 .unwrap();
         }
-        if app.state.applied % 97 == 0 {
+        if app.state.applied.is_multiple_of(97) {
             taken.push((app.state.applied, app.state.clone()));
         }
     }

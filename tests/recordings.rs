@@ -27,7 +27,7 @@ fn load(dir: &str) -> Replay {
 fn clocks(r: &Replay, t: i64, board: u16) -> (String, String, usize) {
     let (s, mono) = r.at(t);
     let bs = s.board(BoardNo(board)).unwrap();
-    let c = arbiter_core::status::clock_at(&s, bs, mono).unwrap();
+    let c = arbiter_core::clock_now::clock_at(&s, bs, mono).unwrap();
     let (w, b) = (c.white_ms, c.black_ms);
     (format_hms(w), format_hms(b), bs.moves.len())
 }
@@ -133,7 +133,7 @@ fn bundesliga_recording() {
     assert!(incident_file.contains("board = 3\nafter_ply = 10\nhold_s = 20"));
     assert_eq!(plies, 10);
     let (s3, mono3) = r.at(at(d, "14:03:56"));
-    let c3 = arbiter_core::status::clock_at(&s3, s3.board(BoardNo(3)).unwrap(), mono3).unwrap();
+    let c3 = arbiter_core::clock_now::clock_at(&s3, s3.board(BoardNo(3)).unwrap(), mono3).unwrap();
     let black_after_10 = games[2].1[9];
     assert!(
         (black_after_10 - 20_000..=black_after_10 + 999).contains(&c3.black_ms),
@@ -152,7 +152,7 @@ fn bundesliga_recording() {
     let (w27, b26, b28) = (games[3].1[26], games[3].1[25], games[3].1[27]);
     assert_eq!(hms(w27), "1:07:05");
     let (s4, mono4) = r.at(at(d, "14:50:00"));
-    let c4 = arbiter_core::status::clock_at(&s4, s4.board(BoardNo(4)).unwrap(), mono4).unwrap();
+    let c4 = arbiter_core::clock_now::clock_at(&s4, s4.board(BoardNo(4)).unwrap(), mono4).unwrap();
     assert_eq!(hms(c4.white_ms), hms(w27));
     assert!(
         (b28 - 30_000..=b26).contains(&c4.black_ms),

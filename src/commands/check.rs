@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use arbiter_io::config::load_match;
 
-use crate::cli::EXIT_INPUT;
+use crate::exit::EXIT_INPUT;
 
 pub fn run(path: &Path, profile: Option<&str>) -> ExitCode {
     match load_match(path, profile) {

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::cli::EXIT_INPUT;
+use crate::exit::EXIT_INPUT;
 
 /// What `arbiter replay` was asked.
 pub struct Query {
@@ -128,7 +128,7 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                 .iter()
                 .filter(|b| board.is_none_or(|n| n == b.board))
                 .map(|b| {
-                    let c = arbiter_core::status::clock_at(&s, b, mono)
+                    let c = arbiter_core::clock_now::clock_at(&s, b, mono)
                         .map(|c| (c.white_ms, c.black_ms));
                     serde_json::json!({
                         "board": b.board,

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use arbiter_core::matchfile::Lang;
 
-use crate::cli::EXIT_INPUT;
+use crate::exit::EXIT_INPUT;
 use crate::report_files;
 
 pub fn run(

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::cli::EXIT_INPUT;
+use crate::exit::EXIT_INPUT;
 
 pub fn run(path: &Path, journal_out: Option<&Path>) -> ExitCode {
     let outcome = match arbiter_io::config::run_scenario_file(path) {

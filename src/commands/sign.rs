@@ -8,7 +8,7 @@ use arbiter_core::signature::Role;
 use arbiter_io::keyfile;
 use arbiter_report::sign;
 
-use crate::cli::EXIT_INPUT;
+use crate::exit::EXIT_INPUT;
 use crate::report_files;
 
 fn passphrase(env_var: Option<&str>, prompt: &str) -> Result<zeroize::Zeroizing<String>, String> {

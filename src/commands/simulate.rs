@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::cli::EXIT_INPUT;
+use crate::exit::EXIT_INPUT;
 
 /// The simulator's options.
 #[derive(Debug, clap::Args)]

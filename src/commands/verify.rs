@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::cli::{EXIT_FAILED, EXIT_INPUT};
+use crate::exit::{EXIT_FAILED, EXIT_INPUT};
 
 pub fn run(path: &Path, journal_path: Option<&Path>, match_path: Option<&Path>) -> ExitCode {
     let bytes = match std::fs::read(path) {

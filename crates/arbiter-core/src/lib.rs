@@ -5,7 +5,7 @@
 //! [`diag`]), the clock model ([`clock`]), the record kinds ([`record`], [`intervention`]), the
 //! journal's codec and hash chain ([`journal`]: bytes in, records out), the state folded from
 //! the journal ([`state::apply`]), the rules engine ([`rules`]), what a board shows at an
-//! instant ([`status`]: both clocks at any moment, alerts), the report model and its
+//! instant ([`clock_now`]: both clocks at any moment; [`status`]: the board's alerts), the report model and its
 //! canonical form ([`report`], [`signature`]), replay ([`replay`]) and headless scenarios
 //! ([`scenario`]).
 //!
@@ -16,6 +16,7 @@
 //! Layer (checked against `cargo metadata` by `tests/architecture.rs`): depends on (none: the bottom layer).
 
 pub mod clock;
+pub mod clock_now;
 pub mod diag;
 pub mod intervention;
 pub mod journal;

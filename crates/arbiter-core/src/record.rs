@@ -190,7 +190,7 @@ pub struct ResultRecorded {
     pub reason: String,
 }
 
-/// A signature of the match report, made at the console (see `crate::signature`).
+/// A signature of the match report, made at the console.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReportSigned {
     /// `arbiter`, `home_captain` or `away_captain`.

@@ -1,8 +1,8 @@
 //! The match report (Spielbericht): built from the match file and the journal alone, in one
 //! canonical byte form that is digested and signed.
 //!
-//! Renderings: [`text`] (Markdown/plain text), [`pdf`] (A4 for printing and wet signatures), in
-//! German and English; signatures: [`crate::signature`]; PGN: [`crate::pgn`].
+//! The renderings (Markdown text, A4 PDF, PGN) and the cryptography of the signatures are the
+//! `arbiter-report` crate; what a signature holds is `crate::signature`, one layer above this.
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};

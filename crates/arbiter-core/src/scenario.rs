@@ -179,8 +179,8 @@ pub struct Outcome {
     pub proposals: Vec<ProposalSeen>,
     /// Players absent after the default time at the end of the scenario.
     pub absent_after_default_time: Vec<(BoardNo, TeamSide)>,
-    /// Both clocks at the end, per board ([`crate::status::clock_at`]).
-    pub clocks: Vec<Option<crate::status::ClockNow>>,
+    /// Both clocks at the end, per board ([`crate::clock_now::clock_at`]).
+    pub clocks: Vec<Option<crate::clock_now::ClockNow>>,
     pub state: MatchState,
     #[serde(skip)]
     pub records: Vec<Record>,
@@ -289,7 +289,7 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
     let clocks = state
         .boards
         .iter()
-        .map(|b| crate::status::clock_at(&state, b, last))
+        .map(|b| crate::clock_now::clock_at(&state, b, last))
         .collect();
     Ok(Outcome {
         score,

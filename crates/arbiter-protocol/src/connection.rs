@@ -37,7 +37,7 @@ pub struct Timing {
 impl Default for Timing {
     fn default() -> Self {
         Timing {
-            stale_after: Duration::from_millis(arbiter_core::status::STALE_AFTER_MS),
+            stale_after: Duration::from_millis(arbiter_core::clock_now::STALE_AFTER_MS),
             lost_after: Duration::from_secs(10),
             backoff_initial: Duration::from_millis(500),
             backoff_max: Duration::from_secs(30),

@@ -1,5 +1,5 @@
 //! Formatting of clock times for the screens (the times themselves are
-//! `arbiter_core::status::clock_at`).
+//! `arbiter_core::clock_now::clock_at`).
 
 /// `h:mm:ss`; under one minute `ss.t` (tenths). Always 7 characters wide, right-aligned.
 pub fn fmt_clock(ms: u64) -> String {

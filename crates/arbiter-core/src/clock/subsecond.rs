@@ -20,7 +20,7 @@
 //! Once the next report is overdue (the feed is silent: more than a second and the largest
 //! jitter since the last sample), the model keeps counting down below the last reported second:
 //! a running clock does not stop because its feed did (the console marks such values as
-//! estimated, see `crate::status::clock_at`).
+//! estimated, see `crate::clock_now::clock_at`).
 
 use serde::{Deserialize, Serialize};
 

@@ -198,7 +198,7 @@ pub fn absent_after_default_time(
 pub fn propose(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Proposal {
     let bs = req.board.and_then(|b| s.board(b));
     let (white_ms, black_ms) = bs
-        .and_then(|b| crate::status::clock_at(s, b, now_mono))
+        .and_then(|b| crate::clock_now::clock_at(s, b, now_mono))
         .map(|c| (c.white_ms, c.black_ms))
         .unzip();
     let mut p = Proposal {
