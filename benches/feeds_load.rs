@@ -47,7 +47,6 @@ fn main() {
     }
     let boards = env("FEEDS_LOAD_BOARDS", 1000) as usize;
     let secs = env("FEEDS_LOAD_SECS", 60);
-    let root = env!("CARGO_MANIFEST_DIR");
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args([
             "simulate",
@@ -55,9 +54,7 @@ fn main() {
             &boards.to_string(),
             "--speed",
             "1",
-            "--pgn-dir",
         ])
-        .arg(format!("{root}/tests/data/pgn"))
         .stdout(Stdio::piped())
         .spawn()
         .expect("start the simulator");

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use arbiter_core::model::BoardNo;
 use arbiter_io::feeds::{FeedConfig, FeedCounters, Source, Timing, spawn_feed};
-use arbiter_sim::{Scenario, Simulator, SimulatorConfig, pgn};
+use arbiter_sim::{Simulator, SimulatorConfig};
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
 
@@ -15,19 +15,8 @@ async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
     let speed: f64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(50.0);
     let livechess = args.iter().any(|a| a == "livechess");
-    let root = env!("CARGO_MANIFEST_DIR");
-    let mut games = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(format!("{root}/tests/data/pgn"))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    files.sort();
-    for f in &files {
-        games.extend(pgn::read_file(f)?);
-    }
-    let scenario = Scenario::from_toml(&std::fs::read_to_string(format!(
-        "{root}/tests/data/scenarios/incidents.toml"
-    ))?)?;
+    let games = arbiter_sim::games::shipped()?;
+    let scenario = arbiter_sim::games::demo_incidents()?;
     let sim = Simulator::bind(SimulatorConfig {
         boards: 8,
         games,
