@@ -6,8 +6,9 @@
 //! journal's codec and hash chain ([`journal`]: bytes in, records out), the state folded from
 //! the journal ([`state::apply`]), the rules engine ([`rules`]), what a board shows at an
 //! instant ([`status`]: both clocks at any moment, alerts), the report model and its
-//! canonical form ([`report`], [`signature`]), replay ([`replay`]) and headless scenarios
-//! ([`scenario`]).
+//! canonical form ([`report`], [`signature`]), replay ([`replay`]), headless scenarios
+//! ([`scenario`]), and the catalogue of German and English texts ([`i18n`]: code names a
+//! message and its arguments, the `.ftl` files in `i18n/` hold the words).
 //!
 //! This crate does no IO, reads no system clock and runs no async runtime: the compiler keeps it
 //! so (it depends on no IO crate, and chrono is built without its `clock` feature). Every crate
@@ -15,6 +16,7 @@
 
 pub mod clock;
 pub mod diag;
+pub mod i18n;
 pub mod intervention;
 pub mod journal;
 pub mod matchfile;
