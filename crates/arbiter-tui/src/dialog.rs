@@ -354,7 +354,9 @@ impl Dialog {
             // The arbiter decided against the proposal: nothing changes; the record keeps the
             // proposal beside it and the reason the arbiter gives.
             return Consequence {
-                summary: "proposal not applied by the arbiter".into(),
+                summary: arbiter_core::i18n::english(&arbiter_core::msg!(
+                    "rules-summary-not-applied"
+                )),
                 ..Consequence::default()
             };
         }

@@ -44,7 +44,7 @@ report-none = Keine.
 ## Aufstellungsfehler, Vorbehalte, Bemerkungen
 report-heading-lineup-irregularities = Aufstellungsfehler
 report-lineup-irregularity = { $name } ({ $team }), Brett { $board }: { $problem }; Folge: { $sanction }
-report-lineup-irregularity-boards = { $name } ({ $team }), Brett { $board }: { $problem }; Folge: { $sanction }, an den Brettern { $boards }
+report-lineup-irregularity-boards = { $name } ({ $team }), Brett { $board }: { $problem }; Folge: { $sanction } (Bretter { $boards } mit 0:1 gewertet)
 report-heading-reservations = Spieler unter Vorbehalt
 report-reservation = { $name } ({ $team }), Brett { $board }: { $notes }
 report-heading-remarks = Bemerkungen

@@ -113,3 +113,4 @@ rules-summary-protest = Protest vermerkt; { $deadline }; { $fee }
 rules-summary-lineup = { $problems }; Bretter { $boards } mit 0:1 gewertet
 rules-summary-game-ended = { $reason }: { $result }
 rules-summary-start-delay = verspäteter Beginn durch die Mannschaft ({ $team }): −{ $time } für { $player }
+rules-summary-not-applied = Vorschlag vom Schiedsrichter nicht angewandt

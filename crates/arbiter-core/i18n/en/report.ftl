@@ -44,7 +44,7 @@ report-none = None.
 ## Lineup irregularities, reservations, remarks
 report-heading-lineup-irregularities = Lineup irregularities
 report-lineup-irregularity = { $name } ({ $team }), board { $board }: { $problem }; sanction: { $sanction }
-report-lineup-irregularity-boards = { $name } ({ $team }), board { $board }: { $problem }; sanction: { $sanction }, on boards { $boards }
+report-lineup-irregularity-boards = { $name } ({ $team }), board { $board }: { $problem }; sanction: { $sanction } (boards { $boards } scored 0:1)
 report-heading-reservations = Players under reservation
 report-reservation = { $name } ({ $team }), board { $board }: { $notes }
 report-heading-remarks = Remarks

@@ -113,3 +113,4 @@ rules-summary-protest = protest recorded; { $deadline }; { $fee }
 rules-summary-lineup = { $problems }; boards { $boards } scored 0:1
 rules-summary-game-ended = { $reason }: { $result }
 rules-summary-start-delay = start delayed by the { $team } team: −{ $time } for { $player }
+rules-summary-not-applied = proposal not applied by the arbiter
