@@ -13,14 +13,16 @@
 
 pub mod source;
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use fluent_syntax::ast;
+use serde::de::{MapAccess, Visitor};
 use serde::ser::SerializeMap;
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::clock::ClockAlert;
 use crate::intervention::{
@@ -68,7 +70,7 @@ impl Lang {
 
 /// One argument of a message. Words (colours, teams, nested messages) are formatted in the
 /// reader's language when the message is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Arg {
     /// Text shown as it is (a name, a time of day, an article, a result).
@@ -85,7 +87,10 @@ pub enum Arg {
     /// Another message (a whole clause or sentence), formatted in the same language.
     Msg(Box<Msg>),
     /// Several arguments, formatted and joined with `sep`.
-    List { sep: &'static str, items: Vec<Arg> },
+    List {
+        sep: Cow<'static, str>,
+        items: Vec<Arg>,
+    },
 }
 
 impl From<&str> for Arg {
@@ -143,7 +148,7 @@ impl Arg {
     /// Items joined with ", ".
     pub fn list(items: impl IntoIterator<Item = impl Into<Arg>>) -> Arg {
         Arg::List {
-            sep: ", ",
+            sep: Cow::Borrowed(", "),
             items: items.into_iter().map(Into::into).collect(),
         }
     }
@@ -151,22 +156,30 @@ impl Arg {
     /// Items joined with `sep`.
     pub fn joined(sep: &'static str, items: impl IntoIterator<Item = impl Into<Arg>>) -> Arg {
         Arg::List {
-            sep,
+            sep: Cow::Borrowed(sep),
             items: items.into_iter().map(Into::into).collect(),
         }
     }
 }
 
 /// A message of the catalogue with its arguments: what the code says instead of a sentence.
-/// Serialized as `{"id": "...", "args": {"name": value, ...}}`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+/// Serialized as `{"id": "...", "args": {"name": value, ...}}` (arguments in the order given).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Msg {
-    pub id: &'static str,
-    #[serde(serialize_with = "args_as_map", skip_serializing_if = "Vec::is_empty")]
-    pub args: Vec<(&'static str, Arg)>,
+    pub id: Cow<'static, str>,
+    #[serde(
+        default,
+        serialize_with = "args_as_map",
+        deserialize_with = "args_from_map",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub args: Vec<(Cow<'static, str>, Arg)>,
 }
 
-fn args_as_map<S: Serializer>(args: &[(&'static str, Arg)], s: S) -> Result<S::Ok, S::Error> {
+type Args = Vec<(Cow<'static, str>, Arg)>;
+
+fn args_as_map<S: Serializer>(args: &Args, s: S) -> Result<S::Ok, S::Error> {
     let mut m = s.serialize_map(Some(args.len()))?;
     for (k, v) in args {
         m.serialize_entry(k, v)?;
@@ -174,17 +187,35 @@ fn args_as_map<S: Serializer>(args: &[(&'static str, Arg)], s: S) -> Result<S::O
     m.end()
 }
 
+fn args_from_map<'de, D: Deserializer<'de>>(d: D) -> Result<Args, D::Error> {
+    struct Visit;
+    impl<'de> Visitor<'de> for Visit {
+        type Value = Args;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a map of message arguments")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Args, A::Error> {
+            let mut out = Vec::new();
+            while let Some((k, v)) = map.next_entry::<String, Arg>()? {
+                out.push((Cow::Owned(k), v));
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Visit)
+}
+
 impl Msg {
     pub fn new(id: &'static str) -> Msg {
         Msg {
-            id,
+            id: Cow::Borrowed(id),
             args: Vec::new(),
         }
     }
 
     /// Adds an argument (the message names it `$name`).
     pub fn arg(mut self, name: &'static str, value: impl Into<Arg>) -> Msg {
-        self.args.push((name, value.into()));
+        self.args.push((Cow::Borrowed(name), value.into()));
         self
     }
 
@@ -315,14 +346,14 @@ impl Catalogue {
     /// A message with its arguments. A missing message shows its id; the empty message is the
     /// empty string.
     pub fn format(&self, lang: Lang, m: &Msg) -> String {
-        self.format_id(lang, m.id, &m.args, &mut Vec::new())
+        self.format_id(lang, &m.id, &m.args, &mut Vec::new())
     }
 
     /// Like [`Catalogue::format`], but every problem (a missing message, a missing argument,
     /// nested too) is an error: for the tests.
     pub fn try_format(&self, lang: Lang, m: &Msg) -> Result<String, Vec<String>> {
         let mut errors = Vec::new();
-        let s = self.format_id(lang, m.id, &m.args, &mut errors);
+        let s = self.format_id(lang, &m.id, &m.args, &mut errors);
         if errors.is_empty() {
             Ok(s)
         } else {
@@ -334,7 +365,7 @@ impl Catalogue {
         &self,
         lang: Lang,
         id: &str,
-        args: &[(&'static str, Arg)],
+        args: &[(Cow<'static, str>, Arg)],
         errors: &mut Vec<String>,
     ) -> String {
         if id.is_empty() {
@@ -348,8 +379,8 @@ impl Catalogue {
         let mut fargs = FluentArgs::with_capacity(args.len());
         for (name, value) in args {
             match value {
-                Arg::Int(n) => fargs.set(*name, FluentValue::from(*n)),
-                other => fargs.set(*name, self.arg_text(lang, other, errors)),
+                Arg::Int(n) => fargs.set(name.as_ref(), FluentValue::from(*n)),
+                other => fargs.set(name.as_ref(), self.arg_text(lang, other, errors)),
             }
         }
         let mut errs = Vec::new();
@@ -368,12 +399,12 @@ impl Catalogue {
             Arg::Colour(c) => self.format_id(lang, colour(*c), &[], errors),
             Arg::Team(t) => self.format_id(lang, team(*t), &[], errors),
             Arg::DurationMs(ms) => crate::model::short_duration(*ms),
-            Arg::Msg(m) => self.format_id(lang, m.id, &m.args, errors),
+            Arg::Msg(m) => self.format_id(lang, &m.id, &m.args, errors),
             Arg::List { sep, items } => items
                 .iter()
                 .map(|i| self.arg_text(lang, i, errors))
                 .collect::<Vec<_>>()
-                .join(sep),
+                .join(sep.as_ref()),
         }
     }
 }

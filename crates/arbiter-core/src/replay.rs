@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::i18n::{Arg, Msg};
+use crate::i18n::Msg;
 use crate::journal::{self, Hash, Record};
 use crate::model::{BoardNo, MonoMs, WallMs};
 use crate::msg;
@@ -131,22 +131,26 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                     .ok()
                     .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_string))
                     .unwrap_or_default();
-                // The summary is the journal's (English) text of the consequence.
-                let summary = if iv.confirmed.summary.is_empty() {
-                    Arg::Text(kind.replace('_', " "))
-                } else {
-                    Arg::Text(iv.confirmed.summary.clone())
-                };
-                push(
-                    iv.board,
-                    &kind,
-                    msg!(
+                let articles = iv.articles.join("; ");
+                let text = match &iv.confirmed.summary_msg {
+                    Some(m) => msg!(
                         "incident-intervention",
-                        summary = summary,
-                        kind = crate::i18n::intervention_kind(&iv.kind),
-                        articles = iv.articles.join("; ")
+                        summary = Msg::clone(m),
+                        articles = articles
                     ),
-                )
+                    // An older journal: the summary in English only.
+                    None => msg!(
+                        "incident-intervention-recorded",
+                        summary = if iv.confirmed.summary.is_empty() {
+                            kind.replace('_', " ")
+                        } else {
+                            iv.confirmed.summary.clone()
+                        },
+                        kind = crate::i18n::intervention_kind(&iv.kind),
+                        articles = articles
+                    ),
+                };
+                push(iv.board, &kind, text)
             }
             Event::ResultRecorded(e) => push(
                 Some(e.board),

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::i18n::Msg;
 use crate::intervention::{InterventionKind, LineupSlot};
 use crate::journal::Record;
 use crate::matchfile::{Lang, Match, Player};
@@ -165,8 +166,15 @@ pub struct InterventionLine {
     pub white_clock: Option<String>,
     pub black_clock: Option<String>,
     pub move_no: Option<u32>,
+    /// The consequence proposed and the one decided, in the journal's (English) words.
     pub proposed: String,
     pub decided: String,
+    /// The same as messages of the catalogue, for the renderings in German (absent for
+    /// journals written before consequences carried them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proposed_msg: Option<Msg>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided_msg: Option<Msg>,
     pub reason: String,
     pub witnesses: Vec<String>,
 }
@@ -380,6 +388,8 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 move_no: iv.move_no,
                 proposed: iv.proposed.summary.clone(),
                 decided: iv.confirmed.summary.clone(),
+                proposed_msg: iv.proposed.summary_msg.as_deref().cloned(),
+                decided_msg: iv.confirmed.summary_msg.as_deref().cloned(),
                 reason: iv.reason.clone(),
                 witnesses: iv.witnesses.clone(),
             }

@@ -48,8 +48,14 @@ struct Game {
 /// Every proposal the tests see formats in both languages without a Fluent error (every id
 /// exists, every argument the message uses is given).
 fn checked(p: Proposal) -> Proposal {
+    let summary = p
+        .consequence
+        .summary_msg
+        .as_deref()
+        .cloned()
+        .unwrap_or_default();
     for lang in Lang::ALL {
-        for m in [&p.explanation, &p.summary] {
+        for m in [&p.explanation, &summary] {
             if let Err(e) = core_catalogue().try_format(lang, m) {
                 panic!("{m:?} in {lang:?}: {e:?}");
             }
@@ -57,7 +63,7 @@ fn checked(p: Proposal) -> Proposal {
     }
     assert_eq!(
         p.consequence.summary,
-        core_catalogue().format(Lang::En, &p.summary)
+        core_catalogue().format(Lang::En, &summary)
     );
     p
 }
@@ -616,6 +622,7 @@ fn nrw_1987_restores_the_position_without_penalty() {
             p.consequence,
             Consequence {
                 summary: p.consequence.summary.clone(),
+                summary_msg: p.consequence.summary_msg.clone(),
                 ..Consequence::default()
             }
         );

@@ -92,14 +92,23 @@ fn intervention_rows(
                 (Some(wc), Some(bc)) => format!("{wc} / {bc}"),
                 _ => "–".into(),
             };
+            // The summaries in the report's language where the journal has them as messages.
+            let said = |text: &String, m: &Option<Msg>| match m {
+                Some(m) => w.f(m.clone()),
+                None => text.clone(),
+            };
+            let (proposed, decided_text) = (
+                said(&i.proposed, &i.proposed_msg),
+                said(&i.decided, &i.decided_msg),
+            );
             let mut decided = if i.decided != i.proposed && !i.proposed.is_empty() {
                 w.f(msg!(
                     "report-decided-proposed",
-                    decided = &i.decided,
-                    proposed = &i.proposed
+                    decided = decided_text,
+                    proposed = proposed
                 ))
             } else {
-                i.decided.clone()
+                decided_text
             };
             if !i.reason.is_empty() {
                 decided.push_str(&format!(" – {}", i.reason));

@@ -353,12 +353,9 @@ impl Dialog {
         if !self.apply {
             // The arbiter decided against the proposal: nothing changes; the record keeps the
             // proposal beside it and the reason the arbiter gives.
-            return Consequence {
-                summary: arbiter_core::i18n::english(&arbiter_core::msg!(
-                    "rules-summary-not-applied"
-                )),
-                ..Consequence::default()
-            };
+            let mut c = Consequence::default();
+            c.set_summary(arbiter_core::msg!("rules-summary-not-applied"));
+            return c;
         }
         self.proposed()
     }
@@ -600,7 +597,7 @@ pub fn consequence_lines(c: &Consequence, lang: Lang) -> Vec<String> {
         out.push(t.warning.to_string());
     }
     if !c.summary.is_empty() {
-        out.push(c.summary.clone());
+        out.push(c.summary_in(i18n::tui_catalogue(), lang));
     }
     out
 }
@@ -677,12 +674,7 @@ pub fn render(
                 theme.dim(),
             ));
         }
-        // The summary in the screen's language (the journal keeps it in English).
-        let mut proposed = d.proposed();
-        if !p.summary.is_empty() {
-            proposed.summary = i18n::format(lang, &p.summary);
-        }
-        let cons = consequence_lines(&proposed, lang);
+        let cons = consequence_lines(&d.proposed(), lang);
         let cons = if cons.is_empty() {
             t.no_change.to_string()
         } else {

@@ -340,7 +340,9 @@ fn wide_rows(
                 format!(
                     " · {} {}",
                     e.intervention.articles.join(", "),
-                    e.intervention.confirmed.summary
+                    e.intervention
+                        .confirmed
+                        .summary_in(i18n::tui_catalogue(), v.lang)
                 )
             })
             .unwrap_or_default();

@@ -87,6 +87,7 @@ incident-lineup-changed = { $team } lineup changed by agreement
 incident-lineups-announced = lineups announced
 incident-player-arrived = { $team } player arrived
 incident-intervention = { $summary } ({ $articles })
+incident-intervention-recorded = { $summary } ({ $articles })
 incident-result = result { $result }
 incident-result-signal = result { $result } signalled on the board
 incident-feed = feed { $state }: { $detail }

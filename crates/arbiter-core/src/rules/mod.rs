@@ -12,7 +12,7 @@ use serde::Serialize;
 use shakmaty::{Chess, Position as _};
 
 use crate::clock::{MateCheck, mate_check};
-use crate::i18n::{Arg, Msg, english};
+use crate::i18n::{Arg, Msg};
 use crate::intervention::{
     ClaimBasis, Consequence, IllegalKind, Intervention, InterventionKind, PenaltyKind,
     QuickplayDecision, TimeChange,
@@ -44,9 +44,6 @@ pub struct Proposal {
     /// What the rules say about the facts, as a message of the catalogue
     /// ([`crate::i18n::core_catalogue`]); the screen formats it in its language.
     pub explanation: Msg,
-    /// The consequence in a few words, as a message; `consequence.summary` is its English text
-    /// (what the journal keeps).
-    pub summary: Msg,
     pub white_ms: Option<u64>,
     pub black_ms: Option<u64>,
     pub move_no: Option<u32>,
@@ -245,8 +242,6 @@ pub fn propose(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Pr
         }
         (_, None) => p.explanation = msg!("rules-choose-board"),
     }
-    // The journal keeps the summary in English, whatever the console's language.
-    p.consequence.summary = english(&p.summary);
     p
 }
 
@@ -297,7 +292,11 @@ fn illegal_move(
             (false, _) => (loss_for(player), "rules-illegal-loss"),
         };
         p.consequence.result = Some(result);
-        p.summary = msg!("rules-summary-illegal-loss", nth = nth, result = result);
+        p.consequence.set_summary(msg!(
+            "rules-summary-illegal-loss",
+            nth = nth,
+            result = result
+        ));
         p.explanation = Msg::new(id).arg("nth", nth).arg("player", player);
         return;
     }
@@ -319,12 +318,12 @@ fn illegal_move(
         increment_s = pm.seconds;
     }
     let time = u64::from(im.time_to_opponent_s) * 1000;
-    p.summary = msg!(
+    p.consequence.set_summary(msg!(
         "rules-summary-illegal-time",
         nth = nth,
         time = Arg::DurationMs(time),
         opponent = opponent
-    );
+    ));
     p.explanation = if im.time_to_opponent_s > 0 {
         msg!(
             "rules-illegal-time",
@@ -386,7 +385,8 @@ fn draw_claim(
     };
     if correct {
         p.consequence.result = Some(GameResult::Draw);
-        p.summary = msg!("rules-summary-claim-correct");
+        p.consequence
+            .set_summary(msg!("rules-summary-claim-correct"));
         p.explanation = msg!("rules-claim-correct", evidence = evidence);
         return;
     }
@@ -418,10 +418,10 @@ fn draw_claim(
         });
     }
     let changes: Vec<Msg> = p.consequence.clock.iter().map(time_change).collect();
-    p.summary = msg!(
+    p.consequence.set_summary(msg!(
         "rules-summary-claim-incorrect",
         changes = Arg::list(changes.clone())
-    );
+    ));
     p.explanation = if changes.is_empty() {
         msg!("rules-claim-incorrect-no-penalty", evidence = evidence)
     } else {
@@ -479,16 +479,17 @@ fn quickplay(m: &Match, claimant: Option<Color>, decision: QuickplayDecision, p:
     match decision {
         QuickplayDecision::Granted => {
             p.consequence.result = Some(GameResult::Draw);
-            p.summary = msg!("rules-summary-quickplay-granted");
+            p.consequence
+                .set_summary(msg!("rules-summary-quickplay-granted"));
             p.explanation = msg!("rules-quickplay-granted");
         }
         QuickplayDecision::Postponed => {
             p.consequence.clock.push(bonus);
-            p.summary = msg!(
+            p.consequence.set_summary(msg!(
                 "rules-summary-quickplay-postponed",
                 time = bonus_time.clone(),
                 opponent = opponent
-            );
+            ));
             p.explanation = msg!(
                 "rules-quickplay-postponed",
                 opponent = opponent,
@@ -497,11 +498,11 @@ fn quickplay(m: &Match, claimant: Option<Color>, decision: QuickplayDecision, p:
         }
         QuickplayDecision::Rejected => {
             p.consequence.clock.push(bonus);
-            p.summary = msg!(
+            p.consequence.set_summary(msg!(
                 "rules-summary-quickplay-rejected",
                 time = bonus_time.clone(),
                 opponent = opponent
-            );
+            ));
             p.explanation = msg!(
                 "rules-quickplay-rejected",
                 opponent = opponent,
@@ -518,12 +519,12 @@ fn quickplay(m: &Match, claimant: Option<Color>, decision: QuickplayDecision, p:
             }
             p.articles = cite(m, "III.4", &q.source);
             p.consequence.clock.push(bonus);
-            p.summary = msg!(
+            p.consequence.set_summary(msg!(
                 "rules-summary-quickplay-increment",
                 increment_s = q.increment_request_s,
                 time = bonus_time.clone(),
                 opponent = opponent
-            );
+            ));
             p.explanation = msg!(
                 "rules-quickplay-increment",
                 increment_s = q.increment_request_s,
@@ -566,7 +567,11 @@ fn default_time(m: &Match, s: &MatchState, bs: &BoardState, now_mono: MonoMs, p:
         }
     };
     p.consequence.result = Some(result);
-    p.summary = msg!("rules-summary-default-time", at = &at, result = result);
+    p.consequence.set_summary(msg!(
+        "rules-summary-default-time",
+        at = &at,
+        result = result
+    ));
     p.explanation = msg!("rules-default-time-expired", at = &at, result = result);
 }
 
@@ -584,7 +589,8 @@ fn flag_fall(m: &Match, bs: &BoardState, player: Option<Color>, p: &mut Proposal
         None => (loss_for(player), "rules-flag-no-position"),
     };
     p.consequence.result = Some(result);
-    p.summary = msg!("rules-summary-flag", player = player, result = result);
+    p.consequence
+        .set_summary(msg!("rules-summary-flag", player = player, result = result));
     p.explanation = Msg::new(id).arg("player", player);
 }
 
@@ -636,11 +642,11 @@ fn penalty(m: &Match, player: Option<Color>, penalties: &[PenaltyKind], p: &mut 
             }
         }
     }
-    p.summary = msg!(
+    p.consequence.set_summary(msg!(
         "rules-summary-penalty",
         player = player,
         penalties = Arg::list(items.clone())
-    );
+    ));
     p.explanation = msg!(
         "rules-penalty",
         player = player,
@@ -658,7 +664,8 @@ fn device(m: &Match, player: Option<Color>, p: &mut Proposal) {
     match d.on_person {
         DeviceSanction::Loss => {
             p.consequence.result = Some(loss_for(player));
-            p.summary = msg!("rules-summary-device", player = player);
+            p.consequence
+                .set_summary(msg!("rules-summary-device", player = player));
             p.explanation = msg!("rules-device-loss", player = player);
         }
         DeviceSanction::ArbiterDiscretion => {
@@ -695,11 +702,11 @@ fn protest(m: &Match, fee_paid_cents: u32, p: &mut Proposal) {
     } else {
         Arg::from(m.file.appeals_committee.join(", "))
     };
-    p.summary = msg!(
+    p.consequence.set_summary(msg!(
         "rules-summary-protest",
         deadline = deadline.clone(),
         fee = fee.clone()
-    );
+    ));
     p.explanation = msg!(
         "rules-protest",
         deadline = deadline,
@@ -738,11 +745,11 @@ fn lineup_irregularity(m: &Match, s: &MatchState, team: TeamSide, p: &mut Propos
         .iter()
         .map(|(b, _)| b.to_string())
         .collect();
-    p.summary = msg!(
+    p.consequence.set_summary(msg!(
         "rules-summary-lineup",
         problems = Arg::joined("; ", problems.clone()),
         boards = boards.join(", ")
-    );
+    ));
     p.explanation = msg!(
         "rules-lineup-sanction",
         problems = Arg::joined("; ", problems),
@@ -809,11 +816,11 @@ fn game_ended(m: &Match, bs: &BoardState, p: &mut Proposal) {
         Some(e) => {
             p.articles = cite(m, e.article, &m.profile.automatic_draws.source);
             p.consequence.result = Some(e.result);
-            p.summary = msg!(
+            p.consequence.set_summary(msg!(
                 "rules-summary-game-ended",
                 reason = Msg::new(e.reason),
                 result = e.result
-            );
+            ));
             p.explanation = msg!(
                 "rules-game-ended",
                 reason = Msg::new(e.reason),
@@ -841,12 +848,12 @@ fn start_delay(m: &Match, bs: &BoardState, team: TeamSide, minutes: u32, p: &mut
         player: colour,
         delta_ms: -ms,
     });
-    p.summary = msg!(
+    p.consequence.set_summary(msg!(
         "rules-summary-start-delay",
         team = team,
         time = Arg::DurationMs(ms.unsigned_abs()),
         player = colour
-    );
+    ));
     p.explanation = msg!(
         "rules-start-delay",
         team = team,
