@@ -131,7 +131,9 @@ fn any_change_voids_the_signatures_and_is_named() {
             .signatures
             .into_iter()
             .filter_map(|(r, _, s)| match s {
-                SigStatus::Void { why } => Some(format!("{r}: {why}")),
+                SigStatus::Void { why } => {
+                    Some(format!("{r}: {}", arbiter_core::i18n::english(&why)))
+                }
                 SigStatus::Valid { .. } => None,
             })
             .collect()

@@ -413,7 +413,9 @@ pub fn document(env: &SignedReport, lang: Lang) -> Vec<Block> {
                     KeyStatus::Unregistered => "report-sig-unregistered",
                     KeyStatus::Mismatch => "report-sig-mismatch",
                 }),
-                Some((_, _, SigStatus::Void { why })) => w.f(msg!("report-sig-void", why = why)),
+                Some((_, _, SigStatus::Void { why })) => {
+                    w.f(msg!("report-sig-void", why = why.clone()))
+                }
             };
             (label, role.person(r).to_string(), status)
         })

@@ -65,6 +65,13 @@ report-sig-unregistered = digital unterschrieben (Schlüssel nicht registriert)
 report-sig-mismatch = mit einem anderen als dem registrierten Schlüssel unterschrieben
 report-sig-void = UNTERSCHRIFT UNGÜLTIG: { $why }
 
+report-void-changed = der Bericht wurde nach dieser Unterschrift geändert
+report-void-name = unterschrieben als "{ $signed }", der Bericht nennt aber "{ $named }"
+report-void-key = der öffentliche Schlüssel ist kein Ed25519-Schlüssel
+report-void-signature-hex = die Unterschrift ist nicht 64 Bytes in Hex
+report-void-mismatch-arbiter = die Unterschrift passt nicht zum Bericht
+report-void-mismatch-captain = die Unterschrift passt nicht zum Bericht und zur Unterschrift des Schiedsrichters
+
 ## PDF
 report-pdf-digest = Prüfsumme (SHA-256): { $digest }
 report-pdf-page = Seite { $page } / { $pages }

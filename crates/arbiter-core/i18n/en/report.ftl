@@ -65,6 +65,13 @@ report-sig-unregistered = signed digitally (key not registered)
 report-sig-mismatch = signed with a key other than the registered one
 report-sig-void = SIGNATURE VOID: { $why }
 
+report-void-changed = the report was changed after this signature
+report-void-name = signed as "{ $signed }", but the report names "{ $named }"
+report-void-key = the public key is not an Ed25519 key
+report-void-signature-hex = the signature is not 64 bytes of hex
+report-void-mismatch-arbiter = the signature does not match the report
+report-void-mismatch-captain = the signature does not match the report and the arbiter's signature
+
 ## PDF
 report-pdf-digest = Digest (SHA-256): { $digest }
 report-pdf-page = Page { $page } / { $pages }
