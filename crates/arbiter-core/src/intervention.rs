@@ -4,6 +4,7 @@
 //! confirms it (or a changed one) and the [`Intervention`] record holds both. State applies only
 //! the confirmed consequence.
 
+use crate::i18n::Msg;
 use serde::{Deserialize, Serialize};
 
 use crate::model::{BoardNo, Color, GameResult, TeamSide};
@@ -172,9 +173,31 @@ pub struct Consequence {
     pub zeroed: Vec<(BoardNo, TeamSide)>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub warning: bool,
-    /// What the consequence means, in words (for the log and the report).
+    /// What the consequence means, in words (for the log and the report): English, the record
+    /// of what was proposed or decided.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub summary: String,
+    /// The same as a message of the catalogue, so a German screen or report can say it in
+    /// German. Journals written before it have the English `summary` only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary_msg: Option<Box<Msg>>,
+}
+
+impl Consequence {
+    /// Sets the summary: the message, and its English text.
+    pub fn set_summary(&mut self, m: Msg) {
+        self.summary = crate::i18n::english(&m);
+        self.summary_msg = (!m.is_empty()).then(|| Box::new(m));
+    }
+
+    /// The summary in `lang` with the catalogue `c` (the English text where the journal has no
+    /// message).
+    pub fn summary_in(&self, c: &crate::i18n::Catalogue, lang: crate::i18n::Lang) -> String {
+        match &self.summary_msg {
+            Some(m) => c.format(lang, m),
+            None => self.summary.clone(),
+        }
+    }
 }
 
 /// One arbiter intervention: the facts at that moment, the proposal, and the decision.

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use arbiter_core::i18n::{Lang, core_catalogue};
 use arbiter_core::intervention::{
     ClaimBasis, Consequence, IllegalKind, InterventionKind, LineupChanged, LineupSlot,
     LineupSubmitted, PenaltyKind, QuickplayDecision, TimeChange,
@@ -42,6 +43,34 @@ struct Game {
     s: MatchState,
     chain: Chain,
     buf: Vec<u8>,
+}
+
+/// Every proposal the tests see formats in both languages without a Fluent error (every id
+/// exists, every argument the message uses is given).
+fn checked(p: Proposal) -> Proposal {
+    let summary = p
+        .consequence
+        .summary_msg
+        .as_deref()
+        .cloned()
+        .unwrap_or_default();
+    for lang in Lang::ALL {
+        for m in [&p.explanation, &summary] {
+            if let Err(e) = core_catalogue().try_format(lang, m) {
+                panic!("{m:?} in {lang:?}: {e:?}");
+            }
+        }
+    }
+    assert_eq!(
+        p.consequence.summary,
+        core_catalogue().format(Lang::En, &summary)
+    );
+    p
+}
+
+/// The explanation in English.
+fn en(p: &Proposal) -> String {
+    core_catalogue().format(Lang::En, &p.explanation)
 }
 
 const MIN: u64 = 60_000;
@@ -89,7 +118,7 @@ impl Game {
             player,
             kind,
         };
-        let p = rules::propose(&self.m, &self.s, &req, at);
+        let p = checked(rules::propose(&self.m, &self.s, &req, at));
         (req, p)
     }
 
@@ -472,9 +501,9 @@ fn second_illegal_move_against_a_bare_king_is_a_draw() {
         second.consequence.result,
         Some(GameResult::Draw),
         "{}",
-        second.explanation
+        en(&second)
     );
-    assert!(second.explanation.contains("cannot checkmate"));
+    assert!(en(&second).contains("cannot checkmate"));
     // The other way round: Black (bare king) makes two illegal moves: White can mate, so Black loses.
     let mut g = Game::new("fide-2023");
     g.push(
@@ -526,7 +555,7 @@ fn trier_third_illegal_move_loses_after_two_times_two_minutes() {
         p.consequence.result,
         Some(GameResult::WhiteWins),
         "{}",
-        p.explanation
+        en(&p)
     );
     assert_eq!(
         g.s.board(BoardNo(4))
@@ -593,6 +622,7 @@ fn nrw_1987_restores_the_position_without_penalty() {
             p.consequence,
             Consequence {
                 summary: p.consequence.summary.clone(),
+                summary_msg: p.consequence.summary_msg.clone(),
                 ..Consequence::default()
             }
         );
@@ -603,11 +633,7 @@ fn nrw_1987_restores_the_position_without_penalty() {
         Some(Color::White),
         illegal(IllegalKind::TwoHands),
     );
-    assert!(
-        p.explanation.contains("not an illegal move"),
-        "{}",
-        p.explanation
-    );
+    assert!(en(&p).contains("not an illegal move"), "{}", en(&p));
 }
 
 // ---- Default time -----------------------------------------------------------------------------
@@ -633,18 +659,14 @@ fn default_time_30_min_from_the_actual_start_vs_60_min_from_the_scheduled_start(
         InterventionKind::DefaultTimeExpired,
     );
     assert_eq!(early.consequence.result, None);
-    assert!(
-        early.explanation.contains("expires at 14:40:00"),
-        "{}",
-        early.explanation
-    );
+    assert!(en(&early).contains("expires at 14:40:00"), "{}", en(&early));
     let p = g.intervene(40 * MIN, 5, None, InterventionKind::DefaultTimeExpired);
     // Board 5: away has White and is absent → -/+.
     assert_eq!(
         p.consequence.result,
         Some(GameResult::BlackWinsForfeit),
         "{}",
-        p.explanation
+        en(&p)
     );
     assert!(p.articles.iter().any(|a| a.contains("6.7.1")));
     assert_eq!(
@@ -668,11 +690,7 @@ fn default_time_30_min_from_the_actual_start_vs_60_min_from_the_scheduled_start(
         None,
         InterventionKind::DefaultTimeExpired,
     );
-    assert!(
-        p.explanation.contains("expires at 15:00:00"),
-        "{}",
-        p.explanation
-    );
+    assert!(en(&p).contains("expires at 15:00:00"), "{}", en(&p));
     let (_, p) = g.propose(60 * MIN, 5, None, InterventionKind::DefaultTimeExpired);
     assert_eq!(p.consequence.result, Some(GameResult::DoubleForfeit));
     // A player who arrives after the default time is still late.
@@ -694,7 +712,7 @@ fn default_time_from_the_actual_start_waits_for_the_start() {
     let g = Game::new("bundesliga");
     let (_, p) = g.propose(5 * MIN, 1, None, InterventionKind::DefaultTimeExpired);
     assert_eq!(p.consequence.result, None);
-    assert!(p.explanation.contains("not been started"));
+    assert!(en(&p).contains("not been started"));
 }
 
 // ---- Draw claims and quickplay finish ----------------------------------------------------------
@@ -733,13 +751,8 @@ fn threefold_claim_is_checked_against_the_move_list() {
             correct: false,
         },
     );
-    assert_eq!(
-        p.consequence.result,
-        Some(GameResult::Draw),
-        "{}",
-        p.explanation
-    );
-    assert!(p.explanation.contains("3 times"));
+    assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", en(&p));
+    assert!(en(&p).contains("3 times"));
     let mut g = Game::new("fide-2023");
     moves(&mut g, 1, &["Nf3", "Nf6", "Ng1", "Ng8"]);
     g.clock(0, 1, 30 * MIN, 30 * MIN, None);
@@ -854,7 +867,7 @@ fn quickplay_finish_claim_postponed_with_two_minutes_under_trier() {
         },
     );
     assert!(p.consequence.clock.is_empty());
-    assert!(p.explanation.contains("Not eligible"));
+    assert!(en(&p).contains("Not eligible"));
     // Never with an increment.
     let g = Game::new("bundesliga");
     let (_, p) = g.propose(
@@ -946,12 +959,7 @@ fn automatic_ends_are_proposed_from_the_move_list() {
     let mut g = Game::new("fide-2023");
     moves(&mut g, 1, &shuffle);
     let p = g.intervene(MIN, 1, None, InterventionKind::GameEnded);
-    assert_eq!(
-        p.consequence.result,
-        Some(GameResult::Draw),
-        "{}",
-        p.explanation
-    );
+    assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", en(&p));
     assert!(p.articles.contains(&"FIDE 2023 Art. 9.6.1".to_string()));
     let mut g = Game::new("nrw-1987");
     moves(&mut g, 1, &shuffle);
@@ -977,13 +985,8 @@ fn automatic_ends_are_proposed_from_the_move_list() {
         ],
     );
     let (_, p) = g.propose(MIN, 3, None, InterventionKind::GameEnded);
-    assert_eq!(
-        p.consequence.result,
-        Some(GameResult::Draw),
-        "{}",
-        p.explanation
-    );
-    assert!(p.explanation.contains("stalemate"));
+    assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", en(&p));
+    assert!(en(&p).contains("stalemate"));
     // A game in progress: nothing to propose.
     let mut g = Game::new("fide-2023");
     moves(&mut g, 4, &["e4", "e5"]);
@@ -998,7 +1001,7 @@ fn nrw_charges_a_delayed_start_to_the_team_that_caused_it() {
     assert_eq!(reqs.len(), 8);
     let props: Vec<Proposal> = reqs
         .iter()
-        .map(|r| rules::propose(&g.m, &g.s, r, MIN))
+        .map(|r| checked(rules::propose(&g.m, &g.s, r, MIN)))
         .collect();
     // The away team has White on the odd boards.
     assert_eq!(
@@ -1018,12 +1021,13 @@ fn nrw_charges_a_delayed_start_to_the_team_that_caused_it() {
     assert!(props[0].articles.iter().any(|a| a.contains("§ 27.3")));
     // Bundesliga: not charged.
     let g = Game::new("bundesliga");
-    let p = rules::propose(
+    let p = checked(rules::propose(
         &g.m,
         &g.s,
         &rules::start_delay_requests(&g.m, TeamSide::Away, 15)[0],
         MIN,
-    );
+    ));
+    assert!(en(&p).contains("does not charge"), "{}", en(&p));
     assert!(p.consequence.clock.is_empty());
 }
 

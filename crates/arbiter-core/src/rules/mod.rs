@@ -12,12 +12,14 @@ use serde::Serialize;
 use shakmaty::{Chess, Position as _};
 
 use crate::clock::{MateCheck, mate_check};
+use crate::i18n::{Arg, Msg};
 use crate::intervention::{
     ClaimBasis, Consequence, IllegalKind, Intervention, InterventionKind, PenaltyKind,
     QuickplayDecision, TimeChange,
 };
 use crate::matchfile::Match;
 use crate::model::{BoardNo, Color, GameResult, MonoMs, TeamSide, WallMs, format_hms};
+use crate::msg;
 use crate::profile::{DeviceSanction, IllegalCounting, QuickplayKind, StartReference};
 use crate::record::Event;
 use crate::state::{BoardState, MatchState};
@@ -39,8 +41,9 @@ pub struct Proposal {
     pub consequence: Consequence,
     /// E.g. "FIDE 2023 Art. 7.5.5", "BTO NRW § 16.7".
     pub articles: Vec<String>,
-    pub explanation: String,
-    pub explanation_de: String,
+    /// What the rules say about the facts, as a message of the catalogue
+    /// ([`crate::i18n::core_catalogue`]); the screen formats it in its language.
+    pub explanation: Msg,
     pub white_ms: Option<u64>,
     pub black_ms: Option<u64>,
     pub move_no: Option<u32>,
@@ -154,10 +157,6 @@ fn loss_for(player: Color) -> GameResult {
     }
 }
 
-fn mins(ms: i64) -> String {
-    crate::model::short_duration(ms.unsigned_abs())
-}
-
 /// When the default time expires (wall ms), if it can be known yet.
 pub fn default_time_expiry(m: &Match, s: &MatchState) -> Option<WallMs> {
     let dt = &m.profile.default_time;
@@ -227,14 +226,12 @@ pub fn propose(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Pr
         (InterventionKind::ElectronicDevice, Some(_)) => device(m, req.player, &mut p),
         (InterventionKind::CaptainAdvice { .. }, _) => {
             p.articles = vec!["FIDE C.06 § 15".into()];
-            p.explanation = "A captain may only advise a player to offer a draw, to accept a draw offer, or to resign; anything else is noted for the report.".into();
-            p.explanation_de = "Der Mannschaftsführer darf nur raten, Remis anzubieten, ein Remisangebot anzunehmen oder aufzugeben; alles andere wird für den Spielbericht notiert.".into();
+            p.explanation = msg!("rules-captain-advice");
         }
         (InterventionKind::Protest { fee_cents, .. }, _) => protest(m, *fee_cents, &mut p),
         (InterventionKind::TimeCorrection, _) => {
             p.articles = cite(m, "7.1", "");
-            p.explanation = "Enter the time to add or take off each clock and the reason.".into();
-            p.explanation_de = "Zeitgutschrift oder -abzug je Uhr und den Grund eingeben.".into();
+            p.explanation = msg!("rules-time-correction");
         }
         (InterventionKind::LineupIrregularity { team }, _) => {
             lineup_irregularity(m, s, *team, &mut p)
@@ -243,10 +240,7 @@ pub fn propose(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Pr
         (InterventionKind::StartDelay { team, minutes }, Some(bs)) => {
             start_delay(m, bs, *team, *minutes, &mut p)
         }
-        (_, None) => {
-            p.explanation = "Choose the board first.".into();
-            p.explanation_de = "Zuerst das Brett wählen.".into();
-        }
+        (_, None) => p.explanation = msg!("rules-choose-board"),
     }
     p
 }
@@ -261,8 +255,7 @@ fn illegal_move(
     let im = &m.profile.illegal_moves;
     p.articles = cite(m, &im.article, &im.source);
     let Some(player) = player else {
-        p.explanation = "Choose the player who made the illegal move.".into();
-        p.explanation_de = "Den Spieler wählen, der den regelwidrigen Zug ausgeführt hat.".into();
+        p.explanation = msg!("rules-illegal-choose-player");
         return;
     };
     let counts_as_illegal = match kind {
@@ -273,14 +266,7 @@ fn illegal_move(
     };
     if !counts_as_illegal {
         p.articles = cite(m, "12.9", "");
-        p.explanation = format!(
-            "Under {} this is not an illegal move; the arbiter may penalise it under Art. 12.9.",
-            m.profile.laws
-        );
-        p.explanation_de = format!(
-            "Nach {} ist das kein regelwidriger Zug; der Schiedsrichter kann nach Art. 12.9 bestrafen.",
-            m.profile.laws
-        );
+        p.explanation = msg!("rules-illegal-not-illegal", laws = &m.profile.laws);
         return;
     }
     let earlier = match im.counting {
@@ -291,44 +277,27 @@ fn illegal_move(
     let opponent = player.other();
     if im.loss_at > 0 && nth >= usize::from(im.loss_at) {
         let ability = board_position(bs).map(|pos| mate_check(&pos, opponent));
-        let (result, en, de) = match (im.draw_if_opponent_cannot_mate, ability) {
-            (true, Some(MateCheck::CannotMate)) => (
-                GameResult::Draw,
-                "the opponent cannot checkmate by any series of legal moves, so the game is drawn".to_string(),
-                "der Gegner kann nicht mehr mattsetzen, daher ist die Partie remis".to_string(),
-            ),
-            (true, Some(MateCheck::MatePossible)) => (
-                loss_for(player),
-                "the opponent has mating material (the console cannot exclude a dead position: check it)".to_string(),
-                "der Gegner hat Mattmaterial (eine tote Stellung kann die Konsole nicht ausschließen: prüfen)".to_string(),
-            ),
-            (true, Some(MateCheck::Undecided { reason })) => (
-                loss_for(player),
-                format!("the console cannot decide whether the opponent can still checkmate ({reason}): the arbiter judges"),
-                format!("ob der Gegner noch mattsetzen kann, kann die Konsole nicht entscheiden ({reason}): der Schiedsrichter urteilt"),
-            ),
-            (true, None) => (
-                loss_for(player),
-                "no position is known for this board: check whether the opponent can still checkmate".to_string(),
-                "für dieses Brett ist keine Stellung bekannt: prüfen, ob der Gegner noch mattsetzen kann".to_string(),
-            ),
-            (false, _) => (loss_for(player), String::new(), String::new()),
+        let (result, id) = match (im.draw_if_opponent_cannot_mate, ability) {
+            (true, Some(MateCheck::CannotMate)) => {
+                (GameResult::Draw, "rules-illegal-loss-cannot-mate")
+            }
+            (true, Some(MateCheck::MatePossible)) => {
+                (loss_for(player), "rules-illegal-loss-mate-possible")
+            }
+            // The mate check is undecided only for a locked pawn structure.
+            (true, Some(MateCheck::Undecided { .. })) => {
+                (loss_for(player), "rules-illegal-loss-undecided")
+            }
+            (true, None) => (loss_for(player), "rules-illegal-loss-no-position"),
+            (false, _) => (loss_for(player), "rules-illegal-loss"),
         };
         p.consequence.result = Some(result);
-        p.consequence.summary = format!("illegal move no. {nth}: {result}");
-        p.explanation = format!(
-            "Illegal move no. {nth} by {}: the game is lost{}{}.",
-            colour_en(player),
-            if en.is_empty() { "" } else { "; " },
-            en
-        );
-        p.explanation_de = format!(
-            "{}. regelwidriger Zug von {}: die Partie ist verloren{}{}.",
-            nth,
-            colour_de(player),
-            if de.is_empty() { "" } else { "; " },
-            de
-        );
+        p.consequence.set_summary(msg!(
+            "rules-summary-illegal-loss",
+            nth = nth,
+            result = result
+        ));
+        p.explanation = Msg::new(id).arg("nth", nth).arg("player", player);
         return;
     }
     if im.time_to_opponent_s > 0 {
@@ -337,8 +306,7 @@ fn illegal_move(
             delta_ms: i64::from(im.time_to_opponent_s) * 1000,
         });
     }
-    let mut extra_en = String::new();
-    let mut extra_de = String::new();
+    let mut increment_s = 0;
     if im.remove_increment
         && let Some(pm) = m.profile.time_control.per_move
         && pm.kind.is_increment()
@@ -347,58 +315,31 @@ fn illegal_move(
             player,
             delta_ms: -i64::from(pm.seconds) * 1000,
         });
-        extra_en = format!(
-            " and {} s (the increment of the illegal move) off {}",
-            pm.seconds,
-            colour_en(player)
-        );
-        extra_de = format!(
-            " und {} s (das Inkrement des regelwidrigen Zuges) bei {} abziehen",
-            pm.seconds,
-            colour_de(player)
-        );
+        increment_s = pm.seconds;
     }
-    let remaining = if im.loss_at == 0 {
-        String::new()
-    } else {
-        format!(" (no. {} loses)", im.loss_at)
-    };
-    let remaining_de = if im.loss_at == 0 {
-        String::new()
-    } else {
-        format!(" (der {}. verliert)", im.loss_at)
-    };
-    p.consequence.summary = format!(
-        "illegal move no. {nth}: +{} to {}",
-        mins(i64::from(im.time_to_opponent_s) * 1000),
-        colour_en(opponent)
-    );
+    let time = u64::from(im.time_to_opponent_s) * 1000;
+    p.consequence.set_summary(msg!(
+        "rules-summary-illegal-time",
+        nth = nth,
+        time = Arg::DurationMs(time),
+        opponent = opponent
+    ));
     p.explanation = if im.time_to_opponent_s > 0 {
-        format!(
-            "Illegal move no. {nth} by {}{remaining}: restore the position, add {} to {}{extra_en}.",
-            colour_en(player),
-            mins(i64::from(im.time_to_opponent_s) * 1000),
-            colour_en(opponent)
+        msg!(
+            "rules-illegal-time",
+            nth = nth,
+            player = player,
+            loses_at = im.loss_at,
+            time = Arg::DurationMs(time),
+            opponent = opponent,
+            increment_s = increment_s
         )
     } else {
-        format!(
-            "Illegal move no. {nth} by {}: restore the position; no time penalty under {}.",
-            colour_en(player),
-            m.profile.laws
-        )
-    };
-    p.explanation_de = if im.time_to_opponent_s > 0 {
-        format!(
-            "{nth}. regelwidriger Zug von {}{remaining_de}: Stellung wiederherstellen, {} {} gutschreiben{extra_de}.",
-            colour_de(player),
-            colour_de(opponent),
-            mins(i64::from(im.time_to_opponent_s) * 1000)
-        )
-    } else {
-        format!(
-            "{nth}. regelwidriger Zug von {}: Stellung wiederherstellen; keine Zeitstrafe nach {}.",
-            colour_de(player),
-            m.profile.laws
+        msg!(
+            "rules-illegal-no-time",
+            nth = nth,
+            player = player,
+            laws = &m.profile.laws
         )
     };
 }
@@ -419,8 +360,7 @@ fn draw_claim(
     p.articles = cite(m, article, "");
     p.articles.extend(cite(m, &c.article, &c.source));
     let Some(claimant) = claimant else {
-        p.explanation = "Choose the claimant.".into();
-        p.explanation_de = "Den reklamierenden Spieler wählen.".into();
+        p.explanation = msg!("rules-choose-claimant");
         return;
     };
     // The move list decides when the e-board supplied a complete one.
@@ -429,36 +369,25 @@ fn draw_claim(
     let evidence = replayed.filter(|r| r.is_complete()).map(|r| match basis {
         ClaimBasis::Threefold => (
             r.repetitions() >= 3,
-            format!("the position has occurred {} times", r.repetitions()),
-            format!("die Stellung ist {}-mal aufgetreten", r.repetitions()),
+            msg!("rules-claim-evidence-repetitions", times = r.repetitions()),
         ),
         ClaimBasis::FiftyMoves => {
             let needed = c.fifty_move_count * 2;
             (
                 r.halfmoves() >= needed,
-                format!("{} moves without capture or pawn move", r.halfmoves() / 2),
-                format!("{} Züge ohne Schlagen oder Bauernzug", r.halfmoves() / 2),
+                msg!("rules-claim-evidence-fifty", moves = r.halfmoves() / 2),
             )
         }
     });
-    let (correct, basis_en, basis_de) = match evidence {
-        Some((v, en, de)) => (
-            v,
-            format!("The move list shows: {en}"),
-            format!("Laut Partieverlauf: {de}"),
-        ),
-        None => (
-            arbiter_says,
-            "No complete move list: the arbiter decides".into(),
-            "Kein vollständiger Partieverlauf: der Schiedsrichter entscheidet".into(),
-        ),
+    let (correct, evidence) = match evidence {
+        Some(e) => e,
+        None => (arbiter_says, msg!("rules-claim-evidence-none")),
     };
     if correct {
         p.consequence.result = Some(GameResult::Draw);
-        p.consequence.summary = "correct claim: draw".into();
-        p.explanation = format!("{basis_en}. The claim is correct: the game is drawn.");
-        p.explanation_de =
-            format!("{basis_de}. Die Reklamation ist berechtigt: die Partie ist remis.");
+        p.consequence
+            .set_summary(msg!("rules-summary-claim-correct"));
+        p.explanation = msg!("rules-claim-correct", evidence = evidence);
         return;
     }
     let opponent = claimant.other();
@@ -488,68 +417,41 @@ fn draw_claim(
             delta_ms: -off,
         });
     }
-    let changes: Vec<String> = p
-        .consequence
-        .clock
-        .iter()
-        .map(|tc| {
-            format!(
-                "{}{} {}",
-                if tc.delta_ms >= 0 { "+" } else { "−" },
-                mins(tc.delta_ms),
-                colour_en(tc.player)
-            )
-        })
-        .collect();
-    let changes_de: Vec<String> = p
-        .consequence
-        .clock
-        .iter()
-        .map(|tc| {
-            format!(
-                "{}{} {}",
-                if tc.delta_ms >= 0 { "+" } else { "−" },
-                mins(tc.delta_ms),
-                colour_de(tc.player)
-            )
-        })
-        .collect();
-    p.consequence.summary = format!("incorrect claim: {}", changes.join(", "));
-    p.explanation = format!(
-        "{basis_en}. The claim is incorrect: {}; the game continues.",
-        if changes.is_empty() {
-            "no time penalty".into()
-        } else {
-            changes.join(", ")
-        }
-    );
-    p.explanation_de = format!(
-        "{basis_de}. Die Reklamation ist unberechtigt: {}; die Partie geht weiter.",
-        if changes_de.is_empty() {
-            "keine Zeitstrafe".into()
-        } else {
-            changes_de.join(", ")
-        }
-    );
+    let changes: Vec<Msg> = p.consequence.clock.iter().map(time_change).collect();
+    p.consequence.set_summary(msg!(
+        "rules-summary-claim-incorrect",
+        changes = Arg::list(changes.clone())
+    ));
+    p.explanation = if changes.is_empty() {
+        msg!("rules-claim-incorrect-no-penalty", evidence = evidence)
+    } else {
+        msg!(
+            "rules-claim-incorrect",
+            evidence = evidence,
+            changes = Arg::list(changes)
+        )
+    };
+}
+
+/// "+2 min White": a change of one clock.
+fn time_change(tc: &TimeChange) -> Msg {
+    msg!(
+        "rules-time-change",
+        sign = if tc.delta_ms >= 0 { "+" } else { "−" },
+        time = Arg::DurationMs(tc.delta_ms.unsigned_abs()),
+        player = tc.player
+    )
 }
 
 fn quickplay(m: &Match, claimant: Option<Color>, decision: QuickplayDecision, p: &mut Proposal) {
     let q = &m.profile.quickplay_finish;
     p.articles = cite(m, &q.article, &q.source);
     if q.kind == QuickplayKind::None || m.profile.time_control.has_per_move() {
-        p.explanation = format!(
-            "No quickplay-finish claims under the profile {:?} (only without increment, where the profile allows).",
-            m.profile.id
-        );
-        p.explanation_de = format!(
-            "Keine Endspurt-Reklamation nach dem Profil {:?} (nur ohne Inkrement, wenn das Profil sie vorsieht).",
-            m.profile.id
-        );
+        p.explanation = msg!("rules-quickplay-none", profile = &m.profile.id);
         return;
     }
     let Some(claimant) = claimant else {
-        p.explanation = "Choose the claimant.".into();
-        p.explanation_de = "Den reklamierenden Spieler wählen.".into();
+        p.explanation = msg!("rules-choose-claimant");
         return;
     };
     let remaining = if claimant.is_white() {
@@ -560,17 +462,11 @@ fn quickplay(m: &Match, claimant: Option<Color>, decision: QuickplayDecision, p:
     if let Some(t) = remaining
         && t >= u64::from(q.threshold_s) * 1000
     {
-        p.explanation = format!(
-            "Not eligible: {} has {} left, a claim needs less than {}.",
-            colour_en(claimant),
-            format_hms(t),
-            mins(i64::from(q.threshold_s) * 1000)
-        );
-        p.explanation_de = format!(
-            "Nicht zulässig: {} hat noch {}, eine Reklamation setzt weniger als {} voraus.",
-            colour_de(claimant),
-            format_hms(t),
-            mins(i64::from(q.threshold_s) * 1000)
+        p.explanation = msg!(
+            "rules-quickplay-not-eligible",
+            player = claimant,
+            left = format_hms(t),
+            threshold = Arg::DurationMs(u64::from(q.threshold_s) * 1000)
         );
         return;
     }
@@ -579,47 +475,38 @@ fn quickplay(m: &Match, claimant: Option<Color>, decision: QuickplayDecision, p:
         player: opponent,
         delta_ms: i64::from(q.opponent_bonus_s) * 1000,
     };
+    let bonus_time = Arg::DurationMs(bonus.delta_ms.unsigned_abs());
     match decision {
         QuickplayDecision::Granted => {
             p.consequence.result = Some(GameResult::Draw);
-            p.consequence.summary = "quickplay-finish claim granted: draw".into();
-            p.explanation = "The claim is granted: the game is drawn.".into();
-            p.explanation_de = "Der Reklamation wird stattgegeben: die Partie ist remis.".into();
+            p.consequence
+                .set_summary(msg!("rules-summary-quickplay-granted"));
+            p.explanation = msg!("rules-quickplay-granted");
         }
         QuickplayDecision::Postponed => {
             p.consequence.clock.push(bonus);
-            p.consequence.summary = format!(
-                "decision postponed; +{} to {}",
-                mins(bonus.delta_ms),
-                colour_en(opponent)
-            );
-            p.explanation = format!(
-                "The decision is postponed; the arbiter may give {} {} (optional, remove it if not given) and decides later or after a flag falls.",
-                colour_en(opponent),
-                mins(bonus.delta_ms)
-            );
-            p.explanation_de = format!(
-                "Die Entscheidung wird zurückgestellt; der Schiedsrichter kann {} {} gutschreiben (freigestellt) und entscheidet später oder nach Zeitüberschreitung.",
-                colour_de(opponent),
-                mins(bonus.delta_ms)
+            p.consequence.set_summary(msg!(
+                "rules-summary-quickplay-postponed",
+                time = bonus_time.clone(),
+                opponent = opponent
+            ));
+            p.explanation = msg!(
+                "rules-quickplay-postponed",
+                opponent = opponent,
+                time = bonus_time
             );
         }
         QuickplayDecision::Rejected => {
             p.consequence.clock.push(bonus);
-            p.consequence.summary = format!(
-                "claim rejected; +{} to {}",
-                mins(bonus.delta_ms),
-                colour_en(opponent)
-            );
-            p.explanation = format!(
-                "The claim is rejected: {} gets {}.",
-                colour_en(opponent),
-                mins(bonus.delta_ms)
-            );
-            p.explanation_de = format!(
-                "Die Reklamation wird abgelehnt: {} erhält {}.",
-                colour_de(opponent),
-                mins(bonus.delta_ms)
+            p.consequence.set_summary(msg!(
+                "rules-summary-quickplay-rejected",
+                time = bonus_time.clone(),
+                opponent = opponent
+            ));
+            p.explanation = msg!(
+                "rules-quickplay-rejected",
+                opponent = opponent,
+                time = bonus_time
             );
         }
         QuickplayDecision::IncrementGranted => {
@@ -627,30 +514,22 @@ fn quickplay(m: &Match, claimant: Option<Color>, decision: QuickplayDecision, p:
                 q.kind,
                 QuickplayKind::GuidelinesIii2017 | QuickplayKind::GuidelinesIii2023
             ) {
-                p.explanation = "An increment request exists only under Guidelines III.4.".into();
-                p.explanation_de =
-                    "Den Antrag auf ein Inkrement gibt es nur nach Richtlinie III.4.".into();
+                p.explanation = msg!("rules-quickplay-increment-unavailable");
                 return;
             }
             p.articles = cite(m, "III.4", &q.source);
             p.consequence.clock.push(bonus);
-            p.consequence.summary = format!(
-                "{} s increment for both; +{} to {}",
-                q.increment_request_s,
-                mins(bonus.delta_ms),
-                colour_en(opponent)
-            );
-            p.explanation = format!(
-                "The request counts as a draw offer. If it is refused and the arbiter agrees, both clocks get a {} s increment and {} gets {}.",
-                q.increment_request_s,
-                colour_en(opponent),
-                mins(bonus.delta_ms)
-            );
-            p.explanation_de = format!(
-                "Der Antrag gilt als Remisangebot. Wird es abgelehnt und stimmt der Schiedsrichter zu, erhalten beide Uhren {} s Inkrement und {} {}.",
-                q.increment_request_s,
-                colour_de(opponent),
-                mins(bonus.delta_ms)
+            p.consequence.set_summary(msg!(
+                "rules-summary-quickplay-increment",
+                increment_s = q.increment_request_s,
+                time = bonus_time.clone(),
+                opponent = opponent
+            ));
+            p.explanation = msg!(
+                "rules-quickplay-increment",
+                increment_s = q.increment_request_s,
+                opponent = opponent,
+                time = bonus_time
             );
         }
     }
@@ -660,9 +539,7 @@ fn default_time(m: &Match, s: &MatchState, bs: &BoardState, now_mono: MonoMs, p:
     let dt = &m.profile.default_time;
     p.articles = cite(m, &dt.article, &dt.source);
     let Some(expiry) = default_time_expiry(m, s) else {
-        p.explanation =
-            "The round has not been started: the default time runs from the actual start.".into();
-        p.explanation_de = "Die Runde wurde noch nicht gestartet: die Karenzzeit läuft ab dem tatsächlichen Beginn.".into();
+        p.explanation = msg!("rules-default-time-not-started");
         return;
     };
     let now = wall_at(s, now_mono).unwrap_or(i64::MIN);
@@ -674,8 +551,7 @@ fn default_time(m: &Match, s: &MatchState, bs: &BoardState, now_mono: MonoMs, p:
         })
         .unwrap_or_default();
     if now < expiry {
-        p.explanation = format!("The default time ({} min) expires at {at}.", dt.minutes);
-        p.explanation_de = format!("Die Karenzzeit ({} min) läuft um {at} ab.", dt.minutes);
+        p.explanation = msg!("rules-default-time-expires", minutes = dt.minutes, at = &at);
         return;
     }
     let absent = |t: TeamSide| bs.arrived(t).is_none_or(|a| a.wall_ms > expiry);
@@ -686,111 +562,95 @@ fn default_time(m: &Match, s: &MatchState, bs: &BoardState, now_mono: MonoMs, p:
         (true, false) => GameResult::BlackWinsForfeit,
         (false, true) => GameResult::WhiteWinsForfeit,
         (false, false) => {
-            p.explanation = "Both players arrived within the default time.".into();
-            p.explanation_de = "Beide Spieler waren innerhalb der Karenzzeit anwesend.".into();
+            p.explanation = msg!("rules-default-time-both-present");
             return;
         }
     };
     p.consequence.result = Some(result);
-    p.consequence.summary = format!("default time expired at {at}: {result}");
-    p.explanation = format!(
-        "The default time expired at {at}: {result} (unplayed), unless the arbiter decides otherwise."
-    );
-    p.explanation_de = format!(
-        "Die Karenzzeit lief um {at} ab: {result} (kampflos), sofern der Schiedsrichter nicht anders entscheidet."
-    );
+    p.consequence.set_summary(msg!(
+        "rules-summary-default-time",
+        at = &at,
+        result = result
+    ));
+    p.explanation = msg!("rules-default-time-expired", at = &at, result = result);
 }
 
 fn flag_fall(m: &Match, bs: &BoardState, player: Option<Color>, p: &mut Proposal) {
     p.articles = cite(m, "6.9", "");
     let Some(player) = player else {
-        p.explanation = "Choose the player whose flag fell.".into();
-        p.explanation_de = "Den Spieler wählen, dessen Zeit abgelaufen ist.".into();
+        p.explanation = msg!("rules-flag-choose-player");
         return;
     };
     let ability = board_position(bs).map(|pos| mate_check(&pos, player.other()));
-    let (result, en, de) = match ability {
-        Some(MateCheck::CannotMate) => (
-            GameResult::Draw,
-            "the opponent cannot checkmate: drawn",
-            "der Gegner kann nicht mattsetzen: remis",
-        ),
-        Some(MateCheck::MatePossible) => (
-            loss_for(player),
-            "lost on time (check that the required moves were not completed)",
-            "Zeitüberschreitung (prüfen, dass die Züge nicht erfüllt waren)",
-        ),
-        Some(MateCheck::Undecided { .. }) => (
-            loss_for(player),
-            "lost on time unless the arbiter finds the position dead (the console cannot decide)",
-            "Zeitüberschreitung, sofern der Schiedsrichter die Stellung nicht für tot befindet",
-        ),
-        None => (
-            loss_for(player),
-            "lost on time; no position known: check the opponent's mating material",
-            "Zeitüberschreitung; keine Stellung bekannt: Mattmaterial des Gegners prüfen",
-        ),
+    let (result, id) = match ability {
+        Some(MateCheck::CannotMate) => (GameResult::Draw, "rules-flag-cannot-mate"),
+        Some(MateCheck::MatePossible) => (loss_for(player), "rules-flag-mate-possible"),
+        Some(MateCheck::Undecided { .. }) => (loss_for(player), "rules-flag-undecided"),
+        None => (loss_for(player), "rules-flag-no-position"),
     };
     p.consequence.result = Some(result);
-    p.consequence.summary = format!("flag of {}: {result}", colour_en(player));
-    p.explanation = format!("Flag of {}: {en}.", colour_en(player));
-    p.explanation_de = format!("Fallblättchen von {}: {de}.", colour_de(player));
+    p.consequence
+        .set_summary(msg!("rules-summary-flag", player = player, result = result));
+    p.explanation = Msg::new(id).arg("player", player);
 }
 
 fn penalty(m: &Match, player: Option<Color>, penalties: &[PenaltyKind], p: &mut Proposal) {
     p.articles = cite(m, "12.9", "");
     let Some(player) = player else {
-        p.explanation = "Choose the offender.".into();
-        p.explanation_de = "Den Spieler wählen.".into();
+        p.explanation = msg!("rules-penalty-choose-player");
         return;
     };
-    let mut en = Vec::new();
+    let mut items = Vec::new();
     for k in penalties {
         match k {
             PenaltyKind::Warning => {
                 p.consequence.warning = true;
-                en.push("warning".to_string());
+                items.push(msg!("rules-penalty-item-warning"));
             }
             PenaltyKind::TimeToOpponent => {
                 p.consequence.clock.push(TimeChange {
                     player: player.other(),
                     delta_ms: 120_000,
                 });
-                en.push(format!("+2 min to {}", colour_en(player.other())));
+                items.push(msg!(
+                    "rules-penalty-item-time-to",
+                    time = Arg::DurationMs(120_000),
+                    player = player.other()
+                ));
             }
             PenaltyKind::TimeFromOffender => {
                 p.consequence.clock.push(TimeChange {
                     player,
                     delta_ms: -120_000,
                 });
-                en.push(format!("−2 min from {}", colour_en(player)));
+                items.push(msg!(
+                    "rules-penalty-item-time-from",
+                    time = Arg::DurationMs(120_000),
+                    player = player
+                ));
             }
             PenaltyKind::GameLost | PenaltyKind::Expelled => {
                 p.consequence.result = Some(loss_for(player));
-                en.push(
-                    if *k == PenaltyKind::Expelled {
-                        "expulsion; the game is lost"
-                    } else {
-                        "the game is lost"
-                    }
-                    .to_string(),
-                );
+                items.push(if *k == PenaltyKind::Expelled {
+                    msg!("rules-penalty-item-expelled")
+                } else {
+                    msg!("rules-penalty-item-game-lost")
+                });
             }
             PenaltyKind::OpponentScoreRaised | PenaltyKind::OffenderScoreReduced => {
-                en.push("score change: set the result in the form".to_string());
+                items.push(msg!("rules-penalty-item-score"));
             }
         }
     }
-    p.consequence.summary = format!("penalty for {}: {}", colour_en(player), en.join(", "));
-    p.explanation = format!(
-        "Penalty (Art. 12.9) for {}: {}. The amounts are the arbiter's choice: edit them before confirming.",
-        colour_en(player),
-        en.join(", ")
-    );
-    p.explanation_de = format!(
-        "Strafe (Art. 12.9) für {}: {}. Das Maß bestimmt der Schiedsrichter: vor dem Bestätigen anpassen.",
-        colour_de(player),
-        en.join(", ")
+    p.consequence.set_summary(msg!(
+        "rules-summary-penalty",
+        player = player,
+        penalties = Arg::list(items.clone())
+    ));
+    p.explanation = msg!(
+        "rules-penalty",
+        player = player,
+        penalties = Arg::list(items)
     );
 }
 
@@ -798,28 +658,19 @@ fn device(m: &Match, player: Option<Color>, p: &mut Proposal) {
     let d = &m.profile.devices;
     p.articles = cite(m, &d.article, &d.source);
     let Some(player) = player else {
-        p.explanation = "Choose the player.".into();
-        p.explanation_de = "Den Spieler wählen.".into();
+        p.explanation = msg!("rules-device-choose-player");
         return;
     };
     match d.on_person {
         DeviceSanction::Loss => {
             p.consequence.result = Some(loss_for(player));
-            p.consequence.summary = format!("electronic device: {} loses", colour_en(player));
-            p.explanation = format!(
-                "An electronic device on {}'s person: the game is lost, the opponent wins.",
-                colour_en(player)
-            );
-            p.explanation_de = format!(
-                "Elektronisches Gerät bei {}: die Partie ist verloren, der Gegner gewinnt.",
-                colour_de(player)
-            );
+            p.consequence
+                .set_summary(msg!("rules-summary-device", player = player));
+            p.explanation = msg!("rules-device-loss", player = player);
         }
         DeviceSanction::ArbiterDiscretion => {
             p.consequence.warning = true;
-            p.explanation = "The profile leaves the sanction to the arbiter (Art. 12.9).".into();
-            p.explanation_de =
-                "Das Profil überlässt die Strafe dem Schiedsrichter (Art. 12.9).".into();
+            p.explanation = msg!("rules-device-discretion");
         }
     }
 }
@@ -834,28 +685,34 @@ fn protest(m: &Match, fee_paid_cents: u32, p: &mut Proposal) {
         r.fee_cents
     };
     let fee = if fee_cents > 0 {
-        format!("fee {},{:02} €", fee_cents / 100, fee_cents % 100)
+        msg!(
+            "rules-protest-fee",
+            amount = format!("{},{:02} €", fee_cents / 100, fee_cents % 100)
+        )
     } else {
-        "no fee set".into()
+        msg!("rules-protest-no-fee")
     };
     let deadline = if r.written_within_days > 0 {
-        format!("in writing within {} days", r.written_within_days)
+        msg!("rules-protest-deadline", days = r.written_within_days)
     } else {
-        "deadline not set by the profile".into()
+        msg!("rules-protest-no-deadline")
     };
     let committee = if m.file.appeals_committee.is_empty() {
-        "none named".into()
+        Arg::from(msg!("rules-protest-no-committee"))
     } else {
-        m.file.appeals_committee.join(", ")
+        Arg::from(m.file.appeals_committee.join(", "))
     };
-    p.consequence.summary = format!("protest recorded; {deadline}; {fee}");
-    p.explanation = format!(
-        "Protest recorded on the report: {deadline}; {fee}; decided by {}; appeals committee: {committee}.",
-        r.decided_by
-    );
-    p.explanation_de = format!(
-        "Protest im Spielbericht vermerkt: {deadline}; {fee}; Entscheidung: {}; Schiedsgericht: {committee}.",
-        r.decided_by
+    p.consequence.set_summary(msg!(
+        "rules-summary-protest",
+        deadline = deadline.clone(),
+        fee = fee.clone()
+    ));
+    p.explanation = msg!(
+        "rules-protest",
+        deadline = deadline,
+        fee = fee,
+        decided_by = &r.decided_by,
+        committee = committee
     );
 }
 
@@ -863,43 +720,41 @@ fn lineup_irregularity(m: &Match, s: &MatchState, team: TeamSide, p: &mut Propos
     let l = &m.profile.lineup;
     p.articles = cite(m, &l.article, &l.source);
     let Some(entry) = s.lineup(team) else {
-        p.explanation = format!("No {team} lineup was handed in.");
-        p.explanation_de = "Keine Aufstellung dieser Mannschaft abgegeben.".into();
+        p.explanation = msg!("rules-lineup-none", team = team);
         return;
     };
     let findings = lineup::check(m.team(team), &entry.slots, l, m.file.boards);
     if findings.is_empty() {
-        p.explanation = "The lineup is correct.".into();
-        p.explanation_de = "Die Aufstellung ist korrekt.".into();
+        p.explanation = msg!("rules-lineup-correct");
         return;
     }
     p.consequence.zeroed = lineup::zeroed_boards(&findings, team);
-    let (en, de): (Vec<String>, Vec<String>) = findings
+    let problems: Vec<Msg> = findings
         .iter()
         .map(|f| {
-            let (e, d) = f.problem.describe();
-            (
-                format!("board {}: {e}", f.board),
-                format!("Brett {}: {d}", f.board),
+            msg!(
+                "rules-lineup-finding",
+                board = f.board,
+                problem = f.problem.describe()
             )
         })
-        .unzip();
+        .collect();
     let boards: Vec<String> = p
         .consequence
         .zeroed
         .iter()
         .map(|(b, _)| b.to_string())
         .collect();
-    p.consequence.summary = format!("{}; boards {} scored 0:1", en.join("; "), boards.join(", "));
-    p.explanation = format!(
-        "{}. Sanction: boards {} scored against the {team} team.",
-        en.join("; "),
-        boards.join(", ")
-    );
-    p.explanation_de = format!(
-        "{}. Folge: Bretter {} werden gegen die Mannschaft gewertet.",
-        de.join("; "),
-        boards.join(", ")
+    p.consequence.set_summary(msg!(
+        "rules-summary-lineup",
+        problems = Arg::joined("; ", problems.clone()),
+        boards = boards.join(", ")
+    ));
+    p.explanation = msg!(
+        "rules-lineup-sanction",
+        problems = Arg::joined("; ", problems),
+        boards = boards.join(", "),
+        team = team
     );
 }
 
@@ -908,8 +763,8 @@ fn lineup_irregularity(m: &Match, s: &MatchState, team: TeamSide, p: &mut Propos
 pub struct AutomaticEnd {
     pub result: GameResult,
     pub article: &'static str,
+    /// What the move list shows ("checkmate", …): a message id of the catalogue.
     pub reason: &'static str,
-    pub reason_de: &'static str,
 }
 
 /// Whether the game on a board has ended by itself (checkmate, stalemate, fivefold repetition,
@@ -925,12 +780,11 @@ pub fn automatic_end(m: &Match, bs: &BoardState) -> Option<AutomaticEnd> {
     }
     let ad = &m.profile.automatic_draws;
     let pos = &r.position;
-    let end = |result, article, reason, reason_de| {
+    let end = |result, article, reason| {
         Some(AutomaticEnd {
             result,
             article,
             reason,
-            reason_de,
         })
     };
     if pos.is_checkmate() {
@@ -940,34 +794,19 @@ pub fn automatic_end(m: &Match, bs: &BoardState) -> Option<AutomaticEnd> {
         } else {
             GameResult::WhiteWins
         };
-        return end(result, "5.1.1", "checkmate", "Matt");
+        return end(result, "5.1.1", "rules-end-checkmate");
     }
     if pos.is_stalemate() {
-        return end(GameResult::Draw, "5.2.1", "stalemate", "Patt");
+        return end(GameResult::Draw, "5.2.1", "rules-end-stalemate");
     }
     if ad.fivefold_repetition && r.repetitions() >= 5 {
-        return end(
-            GameResult::Draw,
-            "9.6.1",
-            "the same position for the fifth time",
-            "dieselbe Stellung zum fünften Mal",
-        );
+        return end(GameResult::Draw, "9.6.1", "rules-end-fivefold");
     }
     if ad.seventy_five_moves && r.halfmoves() >= 150 {
-        return end(
-            GameResult::Draw,
-            "9.6.2",
-            "75 moves by each player without capture or pawn move",
-            "75 Züge jedes Spielers ohne Schlagen oder Bauernzug",
-        );
+        return end(GameResult::Draw, "9.6.2", "rules-end-seventy-five-moves");
     }
     if ad.dead_position && pos.is_insufficient_material() {
-        return end(
-            GameResult::Draw,
-            "5.2.2",
-            "dead position: neither player can checkmate",
-            "tote Stellung: keiner kann mattsetzen",
-        );
+        return end(GameResult::Draw, "5.2.2", "rules-end-dead-position");
     }
     None
 }
@@ -977,22 +816,18 @@ fn game_ended(m: &Match, bs: &BoardState, p: &mut Proposal) {
         Some(e) => {
             p.articles = cite(m, e.article, &m.profile.automatic_draws.source);
             p.consequence.result = Some(e.result);
-            p.consequence.summary = format!("{}: {}", e.reason, e.result);
-            p.explanation = format!(
-                "The move list shows {}: the game is over, {}.",
-                e.reason, e.result
-            );
-            p.explanation_de = format!(
-                "Laut Partieverlauf {}: die Partie ist beendet, {}.",
-                e.reason_de, e.result
+            p.consequence.set_summary(msg!(
+                "rules-summary-game-ended",
+                reason = Msg::new(e.reason),
+                result = e.result
+            ));
+            p.explanation = msg!(
+                "rules-game-ended",
+                reason = Msg::new(e.reason),
+                result = e.result
             );
         }
-        None => {
-            p.explanation =
-                "The move list does not show a game end (or is incomplete): the arbiter decides."
-                    .into();
-            p.explanation_de = "Der Partieverlauf zeigt kein Partieende (oder ist unvollständig): der Schiedsrichter entscheidet.".into();
-        }
+        None => p.explanation = msg!("rules-game-ended-unknown"),
     }
 }
 
@@ -1000,14 +835,7 @@ fn start_delay(m: &Match, bs: &BoardState, team: TeamSide, minutes: u32, p: &mut
     let dt = &m.profile.default_time;
     p.articles = cite(m, "", &dt.source);
     if !dt.team_delay_charged_to_clocks {
-        p.explanation = format!(
-            "The profile {:?} does not charge a delayed start to the clocks.",
-            m.profile.id
-        );
-        p.explanation_de = format!(
-            "Das Profil {:?} rechnet eine Verzögerung nicht auf die Uhren an.",
-            m.profile.id
-        );
+        p.explanation = msg!("rules-start-delay-not-charged", profile = &m.profile.id);
         return;
     }
     let colour = if m.white_team(bs.board) == team {
@@ -1020,18 +848,17 @@ fn start_delay(m: &Match, bs: &BoardState, team: TeamSide, minutes: u32, p: &mut
         player: colour,
         delta_ms: -ms,
     });
-    p.consequence.summary = format!(
-        "start delayed by the {team} team: −{} for {}",
-        mins(ms),
-        colour_en(colour)
-    );
-    p.explanation = format!(
-        "The {team} team delayed the start by {minutes} min: the delay is charged to its player's clock ({}).",
-        colour_en(colour)
-    );
-    p.explanation_de = format!(
-        "Die Mannschaft ({team}) hat den Beginn um {minutes} min verzögert: die Zeit wird ihrem Spieler ({}) angerechnet.",
-        colour_de(colour)
+    p.consequence.set_summary(msg!(
+        "rules-summary-start-delay",
+        team = team,
+        time = Arg::DurationMs(ms.unsigned_abs()),
+        player = colour
+    ));
+    p.explanation = msg!(
+        "rules-start-delay",
+        team = team,
+        minutes = minutes,
+        player = colour
     );
 }
 
@@ -1044,12 +871,4 @@ pub fn start_delay_requests(m: &Match, team: TeamSide, minutes: u32) -> Vec<Requ
             kind: InterventionKind::StartDelay { team, minutes },
         })
         .collect()
-}
-
-fn colour_en(c: Color) -> &'static str {
-    if c.is_white() { "White" } else { "Black" }
-}
-
-fn colour_de(c: Color) -> &'static str {
-    if c.is_white() { "Weiß" } else { "Schwarz" }
 }
