@@ -229,3 +229,57 @@ pub struct Intervention {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub witnesses: Vec<String>,
 }
+
+/// What a decision rests on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Basis {
+    /// A rule of the profile's sources read for this case.
+    ExplicitRule,
+    /// A rule for a comparable case, applied by analogy.
+    Analogy,
+    /// The arbiter's discretion (FIDE Laws, preface: "the arbiter's judgement").
+    Discretion,
+}
+
+impl Basis {
+    pub const ALL: [Basis; 3] = [Basis::ExplicitRule, Basis::Analogy, Basis::Discretion];
+
+    /// The catalogue message naming the basis.
+    pub fn message_id(self) -> &'static str {
+        match self {
+            Basis::ExplicitRule => "decision-basis-explicit-rule",
+            Basis::Analogy => "decision-basis-analogy",
+            Basis::Discretion => "decision-basis-discretion",
+        }
+    }
+}
+
+/// One outcome the arbiter may choose, with what it would change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DecisionOption {
+    /// A stable key ("draw", "continue", "restart_at_right_boards", …).
+    pub key: String,
+    /// What the option means, in the reader's language.
+    pub label: Msg,
+    /// What choosing it changes (clocks, result, zeroed boards); may be empty (e.g. "continue").
+    #[serde(default)]
+    pub consequence: Consequence,
+}
+
+/// A decision the arbiter made where the rules leave the outcome open: the intervention it
+/// settles (its `confirmed` consequence is the chosen option's), and everything that was shown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    /// The intervention: board, player, kind, articles, both clocks, the chosen consequence and
+    /// the arbiter's reason.
+    pub intervention: Intervention,
+    pub situation: crate::profile::Situation,
+    pub why: Msg,
+    pub facts: Vec<Msg>,
+    /// The options as offered (none pre-selected), with their consequences.
+    pub options: Vec<DecisionOption>,
+    /// The key of the option chosen.
+    pub chosen: String,
+    pub basis: Basis,
+}

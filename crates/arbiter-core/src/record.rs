@@ -264,6 +264,7 @@ events! {
     Intervention(crate::intervention::Intervention) = "intervention",
     ClockAdjusted(ClockAdjusted) = "clock_adjusted",
     ReportSigned(ReportSigned) = "report_signed",
+    Decision(crate::intervention::Decision) = "decision",
 }
 
 /// A record's kind or payload could not be decoded.
@@ -289,6 +290,7 @@ impl Event {
             Event::Note(e) => e.board,
             Event::ResultRecorded(e) => Some(e.board),
             Event::Intervention(e) => e.board,
+            Event::Decision(d) => d.intervention.board,
             Event::ClockAdjusted(e) => Some(e.board),
             Event::SessionStarted(_)
             | Event::RoundStarted(_)

@@ -177,6 +177,9 @@ pub struct InterventionLine {
     pub decided_msg: Option<Msg>,
     pub reason: String,
     pub witnesses: Vec<String>,
+    /// Where the rules left the outcome open: what the arbiter decided, on what basis.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<crate::state::DecisionNote>,
 }
 
 /// A lineup irregularity and its sanction.
@@ -392,6 +395,7 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 decided_msg: iv.confirmed.summary_msg.as_deref().cloned(),
                 reason: iv.reason.clone(),
                 witnesses: iv.witnesses.clone(),
+                decision: e.decision.clone(),
             }
         })
         .collect();

@@ -566,6 +566,92 @@ fn trier_third_illegal_move_loses_after_two_times_two_minutes() {
 }
 
 #[test]
+fn trier_third_illegal_move_against_a_bare_king_is_the_arbiters_decision() {
+    // Trier's Laws (pre-2009 Art. 7.4 b): the third illegal move loses, and the text has no
+    // exception for an opponent who cannot mate; the profile leaves the case to the arbiter.
+    let mut g = Game::new("trier");
+    g.push(
+        0,
+        Origin::Feed(BoardNo(4)),
+        BoardPosition {
+            board: BoardNo(4),
+            placement: "8/8/8/4k3/8/8/8/4K2R".into(),
+        }
+        .into(),
+    );
+    for n in 1..=2 {
+        g.intervene(n * MIN, 4, Some(Color::White), illegal(IllegalKind::Move));
+    }
+    let (req, p) = g.propose(3 * MIN, 4, Some(Color::White), illegal(IllegalKind::Move));
+    let d = p
+        .decision
+        .as_ref()
+        .expect("a decision request, not a proposal");
+    assert_eq!(
+        d.situation,
+        arbiter_core::profile::Situation::IllegalMoveLossBareKing
+    );
+    assert_eq!(p.consequence, Default::default(), "nothing pre-selected");
+    let keys: Vec<&str> = d.options.iter().map(|o| o.key.as_str()).collect();
+    assert_eq!(keys, ["loss", "draw", "loss_opponent_half"]);
+    assert_eq!(
+        d.options[0].consequence.result,
+        Some(GameResult::BlackWins),
+        "the text read literally: White loses"
+    );
+    assert_eq!(
+        d.options[2].consequence.result,
+        Some(GameResult::WhiteZeroBlackHalf)
+    );
+    assert!(d.facts.len() >= 2);
+    // A decision needs a reason and one of the options offered.
+    use arbiter_core::rules::decision::{Basis, DecisionError, decide};
+    assert_eq!(
+        decide(&req, &p, "draw", Basis::Analogy, "  "),
+        Err(DecisionError::NoReason)
+    );
+    assert!(matches!(
+        decide(&req, &p, "win", Basis::Analogy, "x"),
+        Err(DecisionError::UnknownOption(..))
+    ));
+    let ev = decide(
+        &req,
+        &p,
+        "draw",
+        Basis::Analogy,
+        "Art. 6.9 and the later 7.5.5 give a draw when the opponent cannot mate",
+    )
+    .unwrap();
+    assert_eq!(ev.kind(), "decision");
+    g.push(3 * MIN, Origin::Arbiter, ev);
+    let bs = g.s.board(BoardNo(4)).unwrap();
+    assert_eq!(bs.result.as_ref().unwrap().result, GameResult::Draw);
+    assert_eq!(bs.illegal_count(Color::White, None), 3);
+    let entry = g.s.interventions.last().unwrap();
+    let note = entry.decision.as_ref().unwrap();
+    assert_eq!((note.chosen.as_str(), note.basis), ("draw", Basis::Analogy));
+    // The same under FIDE 2023, whose text has the exception: a draw is proposed, no decision.
+    let mut g = Game::new("fide-2023");
+    g.push(
+        0,
+        Origin::Feed(BoardNo(4)),
+        BoardPosition {
+            board: BoardNo(4),
+            placement: "8/8/8/4k3/8/8/8/4K2R".into(),
+        }
+        .into(),
+    );
+    g.intervene(MIN, 4, Some(Color::White), illegal(IllegalKind::Move));
+    let (req, p) = g.propose(2 * MIN, 4, Some(Color::White), illegal(IllegalKind::Move));
+    assert!(p.decision.is_none());
+    assert_eq!(p.consequence.result, Some(GameResult::Draw));
+    assert_eq!(
+        decide(&req, &p, "draw", Basis::Analogy, "x"),
+        Err(DecisionError::NotOpen)
+    );
+}
+
+#[test]
 fn bundesliga_illegal_move_takes_back_the_increment() {
     let mut g = Game::new("bundesliga");
     let p = g.intervene(

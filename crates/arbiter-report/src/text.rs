@@ -102,7 +102,15 @@ fn intervention_rows(
                 said(&i.proposed, &i.proposed_msg),
                 said(&i.decided, &i.decided_msg),
             );
-            let mut decided = if i.decided != i.proposed && !i.proposed.is_empty() {
+            let mut decided = if let Some(d) = &i.decision {
+                // The rules left it open: the arbiter's decision, its basis, what was open.
+                w.f(msg!(
+                    "report-decision",
+                    chosen = d.chosen_label.clone(),
+                    basis = Msg::new(d.basis.message_id()),
+                    situation = Msg::new(d.situation.message_id())
+                ))
+            } else if i.decided != i.proposed && !i.proposed.is_empty() {
                 w.f(msg!(
                     "report-decided-proposed",
                     decided = decided_text,

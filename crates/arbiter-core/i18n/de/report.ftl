@@ -75,3 +75,4 @@ report-void-mismatch-captain = die Unterschrift passt nicht zum Bericht und zur 
 ## PDF
 report-pdf-digest = Prüfsumme (SHA-256): { $digest }
 report-pdf-page = Seite { $page } / { $pages }
+report-decision = Entscheidung des Schiedsrichters: { $chosen } (Grundlage: { $basis }; offen nach den Regeln: { $situation })

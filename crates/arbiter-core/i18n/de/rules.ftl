@@ -114,3 +114,20 @@ rules-summary-lineup = { $problems }; Bretter { $boards } mit 0:1 gewertet
 rules-summary-game-ended = { $reason }: { $result }
 rules-summary-start-delay = verspäteter Beginn durch die Mannschaft ({ $team }): −{ $time } für { $player }
 rules-summary-not-applied = Vorschlag vom Schiedsrichter nicht angewandt
+
+## Entscheidungen, wo die Regeln den Ausgang offenlassen (rules::decision).
+decision-open = Die Regeln lassen das offen ({ $situation }): Sachverhalt abwägen, Ausgang wählen, Grundlage nennen und begründen.
+decision-why-illegal-loss-bare-king = { $laws } kennt keine Ausnahme vom Partieverlust durch regelwidrigen Zug, wenn der Gegner nicht mattsetzen kann.
+decision-fact-illegal-nth = { $nth }. regelwidriger Zug von { $player }.
+decision-fact-cannot-mate = { $opponent } kann mit keiner Folge regelgemäßer Züge mattsetzen.
+decision-option-result = Ergebnis { $result }
+decision-basis-explicit-rule = ausdrückliche Regel
+decision-basis-analogy = Analogie
+decision-basis-discretion = Ermessen des Schiedsrichters
+situation-start-delay-unforeseeable = eine unvorhersehbare Verzögerung des Beginns
+situation-seating-error = Spieler an falschen Brettern
+situation-competing-claims = konkurrierende Reklamationen ohne feststellbare Reihenfolge
+situation-lineup-both-faulty = eine Aufstellungssanktion, wenn beide Aufstellungen fehlerhaft sind
+situation-both-flags-down = beide Fallblättchen gefallen
+situation-illegal-move-loss-bare-king = ein verlierender regelwidriger Zug gegen einen Gegner, der nicht mattsetzen kann
+decision-option-unknown = (eine nicht angebotene Möglichkeit)

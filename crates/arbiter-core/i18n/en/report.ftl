@@ -75,3 +75,4 @@ report-void-mismatch-captain = the signature does not match the report and the a
 ## PDF
 report-pdf-digest = Digest (SHA-256): { $digest }
 report-pdf-page = Page { $page } / { $pages }
+report-decision = decided by the arbiter: { $chosen } (basis: { $basis }; the rules leave open { $situation })

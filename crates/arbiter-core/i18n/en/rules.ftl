@@ -114,3 +114,20 @@ rules-summary-lineup = { $problems }; boards { $boards } scored 0:1
 rules-summary-game-ended = { $reason }: { $result }
 rules-summary-start-delay = start delayed by the { $team } team: −{ $time } for { $player }
 rules-summary-not-applied = proposal not applied by the arbiter
+
+## Decisions where the rules leave the outcome open (rules::decision).
+decision-open = The rules leave this open ({ $situation }): weigh the facts, choose an outcome, name the basis and give the reason.
+decision-why-illegal-loss-bare-king = { $laws } has no exception to the losing illegal move for an opponent who cannot checkmate.
+decision-fact-illegal-nth = Illegal move no. { $nth } by { $player }.
+decision-fact-cannot-mate = { $opponent } cannot checkmate by any series of legal moves.
+decision-option-result = Result { $result }
+decision-basis-explicit-rule = explicit rule
+decision-basis-analogy = analogy
+decision-basis-discretion = the arbiter's discretion
+situation-start-delay-unforeseeable = an unforeseeable delay of the start
+situation-seating-error = players seated at the wrong boards
+situation-competing-claims = competing claims whose order cannot be established
+situation-lineup-both-faulty = a lineup sanction where both lineups are faulty
+situation-both-flags-down = both flags down
+situation-illegal-move-loss-bare-king = a losing illegal move against an opponent who cannot checkmate
+decision-option-unknown = (an option not offered)

@@ -1,7 +1,9 @@
 //! Illegal moves (FIDE Art. 7.5 and the editions' equivalents): the count, the penalty time,
 //! the loss at the profile's count, and the draw when the opponent cannot mate.
 
+use super::decision::DecisionRequest;
 use super::*;
+use crate::profile::Situation;
 
 pub(super) fn illegal_move(
     m: &Match,
@@ -35,6 +37,58 @@ pub(super) fn illegal_move(
     let opponent = player.other();
     if im.loss_at > 0 && nth >= usize::from(im.loss_at) {
         let ability = board_position(bs).map(|pos| mate_check(&pos, opponent));
+        // A text with no exception for an opponent who cannot mate, and a profile that leaves
+        // the case to the arbiter: the facts and the outcomes, none chosen.
+        if !im.draw_if_opponent_cannot_mate
+            && matches!(ability, Some(MateCheck::CannotMate))
+            && m.profile.is_open(Situation::IllegalMoveLossBareKing)
+        {
+            let result = |r| Consequence {
+                result: Some(r),
+                ..Consequence::default()
+            };
+            // The offender loses, the opponent (who could not have won) scores a half.
+            let zero_half = if player.is_white() {
+                GameResult::WhiteZeroBlackHalf
+            } else {
+                GameResult::WhiteHalfBlackZero
+            };
+            p.decision = Some(
+                DecisionRequest::new(
+                    Situation::IllegalMoveLossBareKing,
+                    msg!(
+                        "decision-why-illegal-loss-bare-king",
+                        laws = &m.profile.laws
+                    ),
+                )
+                .fact(msg!(
+                    "decision-fact-illegal-nth",
+                    nth = nth,
+                    player = player
+                ))
+                .fact(msg!("decision-fact-cannot-mate", opponent = opponent))
+                .option(
+                    "loss",
+                    msg!("decision-option-result", result = loss_for(player)),
+                    result(loss_for(player)),
+                )
+                .option(
+                    "draw",
+                    msg!("decision-option-result", result = GameResult::Draw),
+                    result(GameResult::Draw),
+                )
+                .option(
+                    "loss_opponent_half",
+                    msg!("decision-option-result", result = zero_half),
+                    result(zero_half),
+                ),
+            );
+            p.explanation = msg!(
+                "decision-open",
+                situation = Msg::new(Situation::IllegalMoveLossBareKing.message_id())
+            );
+            return;
+        }
         let (result, id) = match (im.draw_if_opponent_cannot_mate, ability) {
             (true, Some(MateCheck::CannotMate)) => {
                 (GameResult::Draw, "rules-illegal-loss-cannot-mate")

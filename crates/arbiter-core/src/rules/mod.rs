@@ -6,6 +6,7 @@
 
 mod claims;
 mod conduct;
+pub mod decision;
 mod flag;
 mod game_end;
 mod illegal;
@@ -57,6 +58,10 @@ pub struct Proposal {
     pub white_ms: Option<u64>,
     pub black_ms: Option<u64>,
     pub move_no: Option<u32>,
+    /// Where the rules leave the outcome open: the options, none chosen. The consequence is
+    /// then empty; the arbiter's choice is recorded with `decision::decide`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decision: Option<decision::DecisionRequest>,
 }
 
 /// Builds the journal event for a confirmed proposal; `confirmed` may differ from the proposal.
