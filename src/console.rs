@@ -72,7 +72,7 @@ impl App {
             profile_id: self.m.profile.id.clone(),
             boards: self.m.file.boards,
             software: format!("arbiter-console {}", env!("CARGO_PKG_VERSION")),
-            time_control: Some(self.m.profile.time_control.clone()),
+            time_control: Some(self.m.time_control.clone()),
         })
     }
 

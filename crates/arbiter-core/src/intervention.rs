@@ -109,6 +109,10 @@ pub enum PenaltyKind {
 pub enum InterventionKind {
     IllegalMove {
         kind: IllegalKind,
+        /// Whether the opponent has made his next move since (where an illegal move can be
+        /// penalised only before it: 2017 A.4.2, 2023 A.5.2); absent = as the clock shows.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        opponent_replied: Option<bool>,
     },
     DrawClaim {
         basis: ClaimBasis,
@@ -125,8 +129,21 @@ pub enum InterventionKind {
     TimeCorrection,
     Penalty {
         penalties: Vec<PenaltyKind>,
+        /// The time of a time penalty (12.9.2, 12.9.3), as the arbiter entered it: no edition
+        /// fixes one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_s: Option<u32>,
     },
-    ElectronicDevice,
+    /// An electronic device (Art. 11.3.2): where it was, and the penalties of Art. 12.9 the
+    /// arbiter chose where the rules leave the penalty to him.
+    ElectronicDevice {
+        #[serde(default, skip_serializing_if = "DevicePlace::is_on_person")]
+        place: DevicePlace,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        penalties: Vec<PenaltyKind>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_s: Option<u32>,
+    },
     /// A captain advised a player (C.06 allows only: offer a draw, accept it, resign).
     CaptainAdvice {
         team: TeamSide,
@@ -149,6 +166,44 @@ pub enum InterventionKind {
         team: TeamSide,
         minutes: u32,
     },
+    /// External disturbance (2017/2023 Art. 12.5): additional time for the player concerned, or
+    /// for both when no player is named; the arbiter enters the amount.
+    ExternalDisturbance {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_s: Option<u32>,
+    },
+    /// Persistent refusal to comply with the Laws (Art. 11.7); `both`: both players (11.8).
+    RefusalToComply {
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        both: bool,
+    },
+    /// A player unable to keep score (2017 Art. 8.1.6; pre-2009 8.1): `disabled` for a player
+    /// with a disability; `time_s` the deduction where the arbiter sets it.
+    UnableToRecord {
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        disabled: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_s: Option<u32>,
+    },
+}
+
+/// Where an electronic device was found.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DevicePlace {
+    /// On the player's person (Art. 11.3.2.2).
+    #[default]
+    OnPerson,
+    /// In the player's bag (or elsewhere off his person).
+    InBag,
+}
+
+impl DevicePlace {
+    pub const ALL: [DevicePlace; 2] = [DevicePlace::OnPerson, DevicePlace::InBag];
+
+    pub fn is_on_person(&self) -> bool {
+        *self == DevicePlace::OnPerson
+    }
 }
 
 /// A change to one player's clock.
@@ -228,6 +283,10 @@ pub struct Intervention {
     pub reason: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub witnesses: Vec<String>,
+    /// Where the profile is historical and the Laws in force would rule otherwise: what they
+    /// say, as shown beside the proposal when the arbiter confirmed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conflict: Option<Msg>,
 }
 
 /// What a decision rests on.

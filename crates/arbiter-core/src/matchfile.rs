@@ -9,9 +9,10 @@ use chrono::{DateTime, FixedOffset, NaiveDate};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::clock::TimeControl;
 use crate::diag::{Collector, Diagnostics, from_toml_error};
 use crate::model::{BoardNo, Color, TeamSide};
-use crate::profile::RuleProfile;
+use crate::profile::{Mode, ModeRules, RuleProfile, Supervision};
 
 /// The match file as written.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,6 +45,22 @@ pub struct MatchFile {
     pub feeds: Vec<String>,
     #[serde(default)]
     pub signers: Signers,
+    /// The mode of play (`standard`, `rapid`, `blitz`); default: from the time control by the
+    /// profile's `[modes]` definitions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<Mode>,
+    /// A mode per board where boards are played in another mode than the match (one per board,
+    /// or none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub board_modes: Vec<Mode>,
+    /// The regime of the rapid or blitz appendix the event's regulations chose (FIDE 2017 A.5,
+    /// B.5); default: the profile's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supervision: Option<Supervision>,
+    /// The match's time control where it is not the profile's (same shape as the profile's
+    /// `[time_control]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
 }
 
 /// The language (defined in [`crate::i18n`], named here too so `matchfile::Lang` keeps working).
@@ -224,6 +241,11 @@ pub struct Match {
     pub match_sha256: String,
     /// SHA-256 (hex) of the profile's bytes.
     pub profile_sha256: String,
+    /// The time control the games are played under: the match file's, else the mode's in the
+    /// profile (where the match file names the mode), else the profile's.
+    pub time_control: TimeControl,
+    /// The match's mode: the match file's, else the time control's by the profile's `[modes]`.
+    pub mode: Mode,
 }
 
 /// SHA-256 of bytes, as lowercase hex.
@@ -263,7 +285,19 @@ impl Match {
             return Err(Diagnostics(c.found));
         };
         c.into_result()?;
+        let time_control = file
+            .time_control
+            .clone()
+            .or_else(|| {
+                file.mode
+                    .and_then(|mode| profile.variant(mode))
+                    .and_then(|v| v.time_control.clone())
+            })
+            .unwrap_or_else(|| profile.time_control.clone());
+        let mode = file.mode.unwrap_or_else(|| profile.classify(&time_control));
         Ok(Match {
+            time_control,
+            mode,
             path: path.to_path_buf(),
             match_sha256: sha256_hex(src.as_bytes()),
             profile_sha256: sha256_hex(profile_src.as_bytes()),
@@ -274,6 +308,27 @@ impl Match {
             scheduled_start,
             sources,
         })
+    }
+
+    /// The mode a board is played in: the match file's mode for that board, else the match's.
+    pub fn mode_of(&self, board: BoardNo) -> Mode {
+        self.file
+            .board_modes
+            .get(board.index())
+            .copied()
+            .unwrap_or(self.mode)
+    }
+
+    /// The rules in effect on a board (its mode, the match's regime of supervision): the one
+    /// place where the mode's values are resolved (`RuleProfile::rules_for`).
+    pub fn rules_for(&self, board: BoardNo) -> ModeRules {
+        self.profile
+            .rules_for(self.mode_of(board), self.file.supervision)
+    }
+
+    /// The rules in effect for the match's own mode (for requests about no board).
+    pub fn match_rules(&self) -> ModeRules {
+        self.profile.rules_for(self.mode, self.file.supervision)
     }
 
     pub fn team(&self, side: TeamSide) -> &Team {
@@ -493,6 +548,21 @@ fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checke
             Ok(s) => sources.push(s),
             Err(e) => c.error(format!("feeds[{i}]"), e),
         }
+    }
+    if !f.board_modes.is_empty() && f.board_modes.len() != usize::from(f.boards) {
+        c.error(
+            "board_modes",
+            format!(
+                "{} modes for {} boards: give one per board (or none)",
+                f.board_modes.len(),
+                f.boards
+            ),
+        );
+    }
+    if let Some(tc) = &f.time_control
+        && let Err(e) = tc.validate()
+    {
+        c.error("time_control", e);
     }
     let mut fide_ids: HashMap<u64, String> = HashMap::new();
     for (side, team) in [("home", &f.home), ("away", &f.away)] {

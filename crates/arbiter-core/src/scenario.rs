@@ -290,7 +290,7 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
             profile_id: m.profile.id.clone(),
             boards: m.file.boards,
             software: format!("arbiter-console {} (script)", env!("CARGO_PKG_VERSION")),
-            time_control: Some(m.profile.time_control.clone()),
+            time_control: Some(m.time_control.clone()),
         }
         .into(),
     );

@@ -559,7 +559,7 @@ fn apply_intervention(
                 let _ = mirror.apply_operation(&op, clock_ms);
             }
         }
-        if let (InterventionKind::IllegalMove { kind }, Some(player)) = (&iv.kind, iv.player) {
+        if let (InterventionKind::IllegalMove { kind, .. }, Some(player)) = (&iv.kind, iv.player) {
             bs.illegal.push(IllegalEntry {
                 at,
                 player,

@@ -140,6 +140,8 @@ fn alerts_of(
         alerts.push(BoardAlert::ClockMismatch);
     }
     let settings = rules::indicator_settings(m);
+    // In a mode without notation (FIDE A.2) there is nothing to be exempt from.
+    let notation = m.rules_for(bs.board).notation_required;
     let mirror = bs
         .mirror
         .as_ref()
@@ -149,7 +151,7 @@ fn alerts_of(
         for color in [Color::White, Color::Black] {
             if let Some(side) = mr.side_of(color) {
                 let ind = mr.indicators(side, &settings, clock_now);
-                if ind.scoresheet_exempt {
+                if notation && ind.scoresheet_exempt {
                     alerts.push(BoardAlert::NoScoresheet { color });
                 }
                 if ind.quickplay_claim_possible {
@@ -167,7 +169,7 @@ fn alerts_of(
             };
             let on_move = plies.is_multiple_of(2) == color.is_white();
             let ind = rules::indicators_from_time(m, ms, completed, on_move);
-            if ms > 0 && ind.scoresheet_exempt {
+            if notation && ms > 0 && ind.scoresheet_exempt {
                 alerts.push(BoardAlert::NoScoresheet { color });
             }
             if ms > 0 && ind.quickplay_claim_possible {
@@ -245,7 +247,7 @@ mod tests {
             profile_id: m.profile.id.clone(),
             boards: m.file.boards,
             software: "test".into(),
-            time_control: Some(m.profile.time_control.clone()),
+            time_control: Some(m.time_control.clone()),
         };
         let mut push = |mono: MonoMs, e: Event| {
             let origin = match e.board() {

@@ -111,7 +111,7 @@ pub fn game(m: &Match, s: &MatchState, board: BoardNo) -> String {
 
     // Movetext as unbreakable units: move numbers, SANs, embedded commands, words.
     let mut units: Vec<String> = Vec::new();
-    let tc = &m.profile.time_control;
+    let tc = &m.time_control;
     let inc = tc
         .per_move
         .filter(|p| p.kind.is_increment())

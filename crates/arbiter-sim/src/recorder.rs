@@ -179,7 +179,7 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
             "arbiter-console {} (recorder, simulator at {speed}x)",
             env!("CARGO_PKG_VERSION")
         ),
-        time_control: Some(m.profile.time_control.clone()),
+        time_control: Some(m.time_control.clone()),
     };
     push(&mut state, 0, Origin::System, session.into())?;
     let mut pending = plan.steps.iter().peekable();

@@ -278,7 +278,13 @@ impl Dialog {
     pub fn request(&self, m: &Match) -> Option<Request> {
         let player = Some(self.player);
         let (player, kind) = match self.kind {
-            DialogKind::Illegal => (player, InterventionKind::IllegalMove { kind: self.illegal }),
+            DialogKind::Illegal => (
+                player,
+                InterventionKind::IllegalMove {
+                    kind: self.illegal,
+                    opponent_replied: None,
+                },
+            ),
             DialogKind::TimeCorrection => (player, InterventionKind::TimeCorrection),
             DialogKind::DrawClaim => (
                 player,
@@ -297,10 +303,18 @@ impl Dialog {
                 player,
                 InterventionKind::Penalty {
                     penalties: vec![self.penalty],
+                    time_s: None,
                 },
             ),
             DialogKind::Flag => (player, InterventionKind::FlagFall),
-            DialogKind::Device => (player, InterventionKind::ElectronicDevice),
+            DialogKind::Device => (
+                player,
+                InterventionKind::ElectronicDevice {
+                    place: Default::default(),
+                    penalties: Vec::new(),
+                    time_s: None,
+                },
+            ),
             DialogKind::CaptainAdvice => (
                 None,
                 InterventionKind::CaptainAdvice {

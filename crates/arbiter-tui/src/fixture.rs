@@ -70,11 +70,11 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
             profile_id: m.profile.id.clone(),
             boards,
             software: "fixture".into(),
-            time_control: Some(m.profile.time_control.clone()),
+            time_control: Some(m.time_control.clone()),
         }),
     );
     push(60_000, Origin::System, Event::RoundStarted(RoundStarted {}));
-    let base = m.profile.time_control.initial_ms();
+    let base = m.time_control.initial_ms();
     let sample = |board, left_ms, right_ms, running| {
         Event::ClockSample(ClockSample {
             board,
@@ -217,6 +217,7 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
                     board: Some(board),
                     player: Some(player),
                     kind: InterventionKind::IllegalMove {
+                        opponent_replied: None,
                         kind: IllegalKind::Move,
                     },
                 };

@@ -9,7 +9,7 @@ rules-time-change = { $sign }{ $time } { $player }
 
 ## Illegal moves
 rules-illegal-choose-player = Choose the player who made the illegal move.
-rules-illegal-not-illegal = Under { $laws } this is not an illegal move; the arbiter may penalise it under Art. 12.9.
+rules-illegal-not-illegal = Under { $laws } this is not an illegal move; the arbiter may penalise it with the general penalties.
 rules-illegal-loss = Illegal move no. { $nth } by { $player }: the game is lost.
 rules-illegal-loss-cannot-mate = Illegal move no. { $nth } by { $player }: the opponent cannot checkmate by any series of legal moves, so the game is drawn.
 rules-illegal-loss-mate-possible = Illegal move no. { $nth } by { $player }: the game is lost; the opponent has mating material (the console cannot exclude a dead position: check it).
@@ -62,12 +62,19 @@ rules-penalty-item-time-from = −{ $time } from { $player }
 rules-penalty-item-expelled = expulsion; the game is lost
 rules-penalty-item-game-lost = the game is lost
 rules-penalty-item-score = score change: set the result in the form
-rules-penalty = Penalty (Art. 12.9) for { $player }: { $penalties }. The amounts are the arbiter's choice: edit them before confirming.
+rules-penalty = Penalty for { $player }: { $penalties }.
+rules-penalty-enter-time = Enter the time of the penalty: no edition of the Laws fixes an amount.
+rules-penalty-time-missing = Penalty for { $player }: the arbiter sets the time (no edition fixes one); nothing is applied until it is entered.
 
 ## Electronic devices
 rules-device-choose-player = Choose the player.
 rules-device-loss = An electronic device on { $player }'s person: the game is lost, the opponent wins.
-rules-device-discretion = The profile leaves the sanction to the arbiter (Art. 12.9).
+rules-device-discretion = The rules leave the sanction to the arbiter.
+rules-device-loss-bag = An electronic device in { $player }'s bag, and the regulations allow no bag: he has it with him, so the game is lost, the opponent wins.
+rules-device-why-bag-allowed = The device was in the bag the regulations allow, not on the player's person: no loss; a device not completely switched off breaks the rule on bags.
+rules-device-choose-penalty = Choose the penalty (none is pre-selected).
+rules-device-menu = { $why } Choose the penalty for { $player } from the general penalties.
+rules-device-penalty = { $why } Penalty for { $player }: { $penalties }.
 
 ## Protests
 rules-protest-fee = fee { $amount }
@@ -75,7 +82,9 @@ rules-protest-no-fee = no fee set
 rules-protest-deadline = in writing within { $days } days
 rules-protest-no-deadline = deadline not set by the profile
 rules-protest-no-committee = none named
-rules-protest = Protest recorded on the report: { $deadline }; { $fee }; decided by { $decided_by }; appeals committee: { $committee }.
+rules-protest-announce-within = to be announced to the arbiter within { $minutes } min after the match
+rules-protest-announce-on-report = to be announced on the match report before the captains sign
+rules-protest = Protest recorded on the report: { $announce }; { $deadline }; { $fee }; decided by { $decided_by }; appeals committee: { $committee }.
 
 ## Lineups
 rules-lineup-none = No { $team } lineup was handed in.
@@ -131,3 +140,70 @@ situation-lineup-both-faulty = a lineup sanction where both lineups are faulty
 situation-both-flags-down = both flags down
 situation-illegal-move-loss-bare-king = a losing illegal move against an opponent who cannot checkmate
 decision-option-unknown = (an option not offered)
+
+## Modes of play (rapid, blitz): rules::mode
+rules-illegal-stands = { $opponent } has made the next move since: under the { $mode } rules the illegal move of { $player } stands, the game continues, no penalty.
+rules-illegal-window = In { $mode } an illegal move can be penalised only before { $opponent } has made the next move: say whether he has.
+rules-illegal-state-reply = State whether { $opponent } has made the next move since the illegal move (the clock does not show it).
+rules-flag-both-draw = Both flags are down: under the { $mode } rules the game is drawn.
+rules-flag-claim-only = { $proposal } In { $mode } the arbiter does not point out a fallen flag: it counts only once the opponent has validly claimed it.
+rules-clock-setting-final = After { $moves } moves by each player the clock setting can no longer be corrected in { $mode } (unless the rules allow it for the schedule of the event): enter a change only for that reason.
+
+## Conduct
+rules-conduct-after-game = The game is over ({ $result }): the player is a spectator now. The incident is recorded as conduct only; the result stands (expulsion from the venue or a league sanction remain possible).
+rules-disturbance-no-time = Under { $laws } the arbiter stops the clocks for an external disturbance; no additional time is given.
+rules-disturbance-ask = External disturbance: the arbiter may give additional time to either or both players. Enter the time (no edition gives an amount); no player chosen = both.
+rules-disturbance-enter-time = Enter the additional time.
+rules-disturbance = External disturbance: { $changes }.
+rules-refusal-choose-player = Choose the player who persistently refuses to comply.
+rules-refusal-both = Both players persistently refuse to comply with the Laws: the game is lost by both (0-0).
+rules-refusal-loss = Persistent refusal to comply: { $player } loses, { $opponent } wins.
+rules-refusal-cannot-mate = Persistent refusal to comply: { $player } loses; { $opponent } cannot checkmate by any series of legal moves, so { $opponent } scores a draw (0–½).
+rules-refusal-can-mate = Persistent refusal to comply: { $player } loses; { $opponent } has mating material and wins.
+rules-refusal-bare-king = Persistent refusal to comply: { $player } loses; { $opponent } has only the king and cannot win, so { $opponent } scores a draw (0–½).
+rules-refusal-not-bare-king = Persistent refusal to comply: { $player } loses, { $opponent } wins.
+rules-refusal-no-position = Persistent refusal to comply: { $player } loses; no position is known: check whether { $opponent } can still checkmate (otherwise his score is a draw).
+rules-unable-choose-player = Choose the player who cannot keep score.
+rules-unable-no-notation = In { $mode } the players need not record the moves: no time is deducted.
+rules-unable-disabled = { $player } cannot keep score because of a disability: no time is deducted; an assistant may write the moves.
+rules-unable-no-rule = { $laws } deducts no time from a player who cannot keep score.
+rules-unable-ask = { $player } cannot keep score: the arbiter sets the time deducted before the game starts.
+rules-unable-enter-time = Enter the time to deduct.
+rules-unable-deduction = { $player } cannot keep score: { $time } are deducted from his time { $started ->
+        [0] before the game starts
+       *[other] (the game has already started: the deduction belongs before the start)
+    }.
+
+## The consequence in a few words (modes and conduct)
+rules-summary-illegal-stands = illegal move of { $player } stands (opponent has moved)
+rules-summary-both-flags-draw = both flags down: draw
+rules-summary-conduct-after-game = conduct after the game; result { $result } unchanged
+rules-summary-device-penalty = electronic device: penalty for { $player }: { $penalties }
+rules-summary-disturbance = external disturbance: { $changes }
+rules-summary-refusal-both = persistent refusal by both: 0-0
+rules-summary-refusal = persistent refusal by { $player }: { $result }
+rules-summary-unable-no-deduction = { $player } cannot keep score (disability): no deduction
+rules-summary-unable = { $player } cannot keep score: −{ $time }
+
+## Conflict with the Laws in force (rules::conflict)
+conflict-laws-in-force = The Laws in force ({ $laws }; { $articles }) rule otherwise: { $outcome }.
+conflict-outcome-open = the arbiter decides
+conflict-outcome-arbiter-enters = the arbiter enters the amount
+conflict-outcome-no-change = nothing changes
+
+## More decisions
+decision-why-device-off-person = The regulations allow no bag, and { $laws } makes a device lose only "on their person": whether a device in the bag counts is not settled.
+decision-fact-device-in-bag = An electronic device of { $player } was in his bag, not on his person.
+decision-fact-no-bag-allowed = The regulations allow no bag for devices.
+decision-option-penalty = Penalty: { $penalties }
+decision-option-warning = Warning
+decision-option-note-only = No sanction; recorded on the report
+decision-why-device-cannot-mate = { $laws } says "the opponent shall win", with no exception for an opponent who cannot checkmate (the rule on persistent refusal has one).
+decision-fact-device = An electronic device on { $player }'s person.
+decision-why-refusal-score = { $laws }: "the arbiter shall decide the score of the opponent".
+decision-fact-refusal = { $player } persistently refuses to comply with the Laws: he loses.
+decision-fact-can-mate = { $opponent } has mating material.
+decision-fact-mate-unknown = Whether { $opponent } can still checkmate is not known.
+situation-device-off-person = a device off the player's person where no bag is allowed
+situation-device-loss-opponent-cannot-mate = a device loss against an opponent who cannot checkmate
+situation-refusal-opponent-score = the opponent's score after a loss for persistent refusal

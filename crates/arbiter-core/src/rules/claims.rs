@@ -11,13 +11,16 @@ pub(super) fn draw_claim(
     arbiter_says: bool,
     p: &mut Proposal,
 ) {
-    let c = &m.profile.claims;
+    // The mode's values (rapid and blitz: FIDE Appendices A and B).
+    let rules = m.rules_for(bs.board);
+    let c = &rules.claims;
     let article = match basis {
         ClaimBasis::Threefold => "9.2",
         ClaimBasis::FiftyMoves => "9.3",
     };
     p.articles = cite(m, article, "");
     p.articles.extend(cite(m, &c.article, &c.source));
+    p.articles.extend(cite(m, &rules.article, &rules.source));
     let Some(claimant) = claimant else {
         p.explanation = msg!("rules-choose-claimant");
         return;
@@ -100,7 +103,7 @@ pub(super) fn quickplay(
 ) {
     let q = &m.profile.quickplay_finish;
     p.articles = cite(m, &q.article, &q.source);
-    if q.kind == QuickplayKind::None || m.profile.time_control.has_per_move() {
+    if q.kind == QuickplayKind::None || m.time_control.has_per_move() {
         p.explanation = msg!("rules-quickplay-none", profile = &m.profile.id);
         return;
     }

@@ -12,8 +12,11 @@ pub(super) fn illegal_move(
     kind: IllegalKind,
     p: &mut Proposal,
 ) {
-    let im = &m.profile.illegal_moves;
-    p.articles = cite(m, &im.article, &im.source);
+    // The mode's values (rapid and blitz: FIDE Appendices A and B).
+    let rules = m.rules_for(bs.board);
+    let im = &rules.illegal_moves;
+    p.articles = cite(m, super::mode::illegal_article(im, kind), &im.source);
+    p.articles.extend(cite(m, &rules.article, &rules.source));
     let Some(player) = player else {
         p.explanation = msg!("rules-illegal-choose-player");
         return;
@@ -25,7 +28,8 @@ pub(super) fn illegal_move(
         IllegalKind::PromotionNotCompleted => im.promotion_not_completed,
     };
     if !counts_as_illegal {
-        p.articles = cite(m, "12.9", "");
+        let pen = &m.profile.penalties;
+        p.articles = cite(m, &pen.article, &pen.source);
         p.explanation = msg!("rules-illegal-not-illegal", laws = &m.profile.laws);
         return;
     }
@@ -120,7 +124,7 @@ pub(super) fn illegal_move(
     }
     let mut increment_s = 0;
     if im.remove_increment
-        && let Some(pm) = m.profile.time_control.per_move
+        && let Some(pm) = m.time_control.per_move
         && pm.kind.is_increment()
     {
         p.consequence.clock.push(TimeChange {
