@@ -391,46 +391,87 @@ impl Match {
             f.home.captain, f.away.captain
         );
         let _ = writeln!(s, "rules: {} – {} [{}]", p.id, p.name, p.laws);
-        let _ = writeln!(s, "  time control: {}", p.time_control);
+        if !p.sources.is_empty() {
+            let _ = writeln!(s, "  sources: {}", p.sources.join("; "));
+        }
+        let r = self.match_rules();
+        let mode = match r.supervision {
+            Some(sup) => format!("{} ({} supervision)", word(&r.mode), word(&sup)),
+            None => word(&r.mode),
+        };
+        let by = if f.mode.is_some() {
+            " as the match file says".to_string()
+        } else {
+            format!(
+                "; from the time control{}",
+                cited(&p.modes.article, &p.modes.source)
+            )
+        };
+        let _ = writeln!(s, "  mode: {mode}{}{by}", cited(&r.article, &r.source));
+        if !f.board_modes.is_empty() {
+            let list: Vec<String> = f
+                .board_modes
+                .iter()
+                .enumerate()
+                .map(|(i, m)| format!("{} {}", i + 1, word(m)))
+                .collect();
+            let _ = writeln!(s, "  modes per board: {}", list.join(", "));
+        }
+        let _ = writeln!(s, "  time control: {}", self.time_control);
         let from = match p.default_time.from {
             crate::profile::StartReference::ScheduledStart => "the scheduled start",
             crate::profile::StartReference::ActualStart => "the actual start",
         };
         let _ = writeln!(
             s,
-            "  default time: {} min from {} (Art. {})",
-            p.default_time.minutes, from, p.default_time.article
+            "  default time: {} min from {}{}",
+            p.default_time.minutes,
+            from,
+            cited(&p.default_time.article, &p.default_time.source)
         );
-        let im = &p.illegal_moves;
+        let _ = writeln!(
+            s,
+            "  colours: the {} team has White on the odd boards{}",
+            p.colours.white_on_odd_boards,
+            cited(&p.colours.article, &p.colours.source)
+        );
+        let im = &r.illegal_moves;
         let loss = if im.loss_at == 0 {
             "never loses".to_string()
         } else {
             format!("illegal move no. {} loses", im.loss_at)
         };
+        let window = match r.illegal_move_window {
+            crate::profile::IllegalWindow::AnyTime => "",
+            crate::profile::IllegalWindow::BeforeOpponentMoves => {
+                ", only before the opponent's next move"
+            }
+        };
         let _ = writeln!(
             s,
-            "  illegal move: +{} to the opponent, {loss}{} (Art. {})",
+            "  illegal move: +{} to the opponent, {loss}{}{window}{}",
             secs(im.time_to_opponent_s),
             if im.draw_if_opponent_cannot_mate {
                 ", draw if the opponent cannot mate"
             } else {
                 ""
             },
-            im.article
+            cited(&im.article, &im.source)
         );
+        let c = &r.claims;
         let _ = writeln!(
             s,
-            "  incorrect draw claim: +{} to the opponent{} (Art. {})",
-            secs(p.claims.incorrect_time_to_opponent_s),
-            if p.claims.incorrect_time_from_claimant_s > 0 {
+            "  incorrect draw claim: +{} to the opponent{}{}",
+            secs(c.incorrect_time_to_opponent_s),
+            if c.incorrect_time_from_claimant_s > 0 {
                 format!(
                     ", −{} from the claimant",
-                    secs(p.claims.incorrect_time_from_claimant_s)
+                    secs(c.incorrect_time_from_claimant_s)
                 )
             } else {
                 String::new()
             },
-            p.claims.article
+            cited(&c.article, &c.source)
         );
         let qpf = match p.quickplay_finish.kind {
             crate::profile::QuickplayKind::None => "none",
@@ -438,16 +479,64 @@ impl Match {
             crate::profile::QuickplayKind::GuidelinesIii2017 => "Guidelines III (2017)",
             crate::profile::QuickplayKind::GuidelinesIii2023 => "Guidelines III (2023)",
         };
-        let _ = writeln!(s, "  quickplay finish: {qpf}");
+        let _ = writeln!(
+            s,
+            "  quickplay finish: {qpf}{}",
+            cited(&p.quickplay_finish.article, &p.quickplay_finish.source)
+        );
+        let ad = &p.automatic_draws;
+        let mut auto = Vec::new();
+        if ad.fivefold_repetition {
+            auto.push("fivefold repetition");
+        }
+        if ad.seventy_five_moves {
+            auto.push("75 moves");
+        }
+        if ad.dead_position {
+            auto.push("dead position");
+        }
+        let _ = writeln!(
+            s,
+            "  automatic draws: {}{}",
+            if auto.is_empty() {
+                "none".to_string()
+            } else {
+                auto.join(", ")
+            },
+            cited(&ad.article, &ad.source)
+        );
+        let sheet = &p.scoresheet;
+        let _ = writeln!(
+            s,
+            "  notation: {}{}",
+            if r.notation_required {
+                format!(
+                    "required; not below {} {}",
+                    secs(sheet.exempt_below_s),
+                    match sheet.exempt_scope {
+                        crate::profile::ExemptScope::RestOfPeriod => "(for the rest of the period)",
+                        crate::profile::ExemptScope::WhileBelow => "(while below)",
+                    }
+                )
+            } else {
+                "not required in this mode".to_string()
+            },
+            cited(&sheet.article, &sheet.source)
+        );
         let threshold = p.win_threshold_half_points(f.boards);
         let _ = writeln!(
             s,
-            "  match points {}/{}/{}; win from {} board points",
+            "  match points {}/{}/{}; win from {} board points{}",
             p.scoring.match_points_win,
             p.scoring.match_points_draw,
             p.scoring.match_points_loss,
-            crate::model::half_points_text(u32::from(threshold))
+            crate::model::half_points_text(u32::from(threshold)),
+            cited(&p.scoring.article, &p.scoring.source)
         );
+        if !p.decisions.open.is_empty() {
+            let open: Vec<String> = p.decisions.open.iter().map(word).collect();
+            let _ = writeln!(s, "  left to the arbiter: {}", open.join(", "));
+        }
         let _ = writeln!(s, "boards:");
         for i in 0..usize::from(f.boards) {
             let b = BoardNo::from_index(i);
@@ -470,6 +559,24 @@ impl Match {
             );
         }
         s
+    }
+}
+
+/// A value as the profile and match files spell it (`rapid`, `device_off_person`).
+fn word<T: Serialize>(v: &T) -> String {
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// " (Art. 7.5.5; BTO NRW § 16)": a rule's citation, as the summary prints it.
+fn cited(article: &str, source: &str) -> String {
+    match (article.is_empty(), source.is_empty()) {
+        (true, true) => String::new(),
+        (false, true) => format!(" (Art. {article})"),
+        (true, false) => format!(" ({source})"),
+        (false, false) => format!(" (Art. {article}; {source})"),
     }
 }
 

@@ -63,6 +63,9 @@ pub struct BoardStatus {
     pub age_ms: Option<u64>,
     /// Illegal moves recorded by the arbiter: (White, Black).
     pub illegal: (usize, usize),
+    /// Below the profile's time-trouble marker (`scoresheet.time_trouble_below_s`): (White,
+    /// Black).
+    pub time_trouble: (bool, bool),
     /// Nothing once the game has a result.
     pub alerts: Vec<BoardAlert>,
 }
@@ -94,7 +97,10 @@ pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> 
     if bs.result.is_none() {
         alerts_of(m, s, bs, now, clock, plies, to_move, &mut alerts);
     }
+    let below = rules::indicator_settings(m).time_trouble_below_ms;
+    let trouble = |c: Color| clock.is_some_and(|k| k.of(c) < below) && bs.result.is_none();
     BoardStatus {
+        time_trouble: (trouble(Color::White), trouble(Color::Black)),
         clock,
         to_move,
         move_no: plies / 2 + 1,

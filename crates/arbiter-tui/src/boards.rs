@@ -36,6 +36,8 @@ pub struct BoardView<'a> {
     pub age_ms: Option<u64>,
     /// Illegal moves recorded by the arbiter: (White, Black).
     pub illegal: (usize, usize),
+    /// In time trouble by the profile's marker: (White, Black).
+    pub time_trouble: (bool, bool),
     pub alerts: Vec<Alert>,
     pub result: Option<String>,
 }
@@ -71,6 +73,7 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
         feed: bs.feed,
         age_ms: st.age_ms,
         illegal: st.illegal,
+        time_trouble: st.time_trouble,
         alerts: st.alerts,
         result: bs.result.as_ref().map(|r| r.result.notation().to_string()),
     }

@@ -9,9 +9,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use arbiter_core::i18n::Msg;
 use arbiter_core::intervention::{
-    ClaimBasis, Consequence, IllegalKind, InterventionKind, PenaltyKind, QuickplayDecision,
-    TimeChange,
+    Basis, ClaimBasis, Consequence, DevicePlace, IllegalKind, InterventionKind, PenaltyKind,
+    QuickplayDecision, TimeChange,
 };
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, Color, GameResult, TeamSide, format_hms};
@@ -42,10 +43,13 @@ pub enum DialogKind {
     Lineup,
     GameEnded,
     StartDelay,
+    Disturbance,
+    Refusal,
+    UnableToRecord,
 }
 
 impl DialogKind {
-    pub const ALL: [DialogKind; 17] = [
+    pub const ALL: [DialogKind; 20] = [
         DialogKind::Illegal,
         DialogKind::TimeCorrection,
         DialogKind::DrawClaim,
@@ -63,6 +67,9 @@ impl DialogKind {
         DialogKind::Lineup,
         DialogKind::GameEnded,
         DialogKind::StartDelay,
+        DialogKind::Disturbance,
+        DialogKind::Refusal,
+        DialogKind::UnableToRecord,
     ];
 
     /// The action key on the main screen.
@@ -85,6 +92,9 @@ impl DialogKind {
             DialogKind::Lineup => 'u',
             DialogKind::GameEnded => 'm',
             DialogKind::StartDelay => 'v',
+            DialogKind::Disturbance => 't',
+            DialogKind::Refusal => 'y',
+            DialogKind::UnableToRecord => 'h',
         }
     }
 
@@ -128,6 +138,9 @@ impl DialogKind {
             DialogKind::Lineup => "dialog-lineup",
             DialogKind::GameEnded => "dialog-game-ended",
             DialogKind::StartDelay => "dialog-start-delay",
+            DialogKind::Disturbance => "dialog-disturbance",
+            DialogKind::Refusal => "dialog-refusal",
+            DialogKind::UnableToRecord => "dialog-unable-to-record",
         }
     }
 
@@ -135,17 +148,29 @@ impl DialogKind {
         i18n::text(lang, self.title_id())
     }
 
+    /// The form's fields (a decision adds its own: [`Dialog::fields`]).
     pub fn fields(self) -> &'static [Field] {
         use Field as F;
         match self {
-            DialogKind::Illegal => &[F::Player, F::Illegal, F::Apply, F::Text],
+            DialogKind::Illegal => &[F::Player, F::Illegal, F::Replied, F::Apply, F::Text],
             DialogKind::TimeCorrection => &[F::Player, F::Seconds, F::Text],
             DialogKind::DrawClaim => &[F::Player, F::Basis, F::Correct, F::Apply, F::Text],
             DialogKind::Quickplay => &[F::Player, F::Decision, F::Apply, F::Text],
             DialogKind::Arrived => &[F::Team],
             DialogKind::Result => &[F::Result, F::Text],
-            DialogKind::Penalty => &[F::Player, F::Penalty, F::Apply, F::Text],
-            DialogKind::Flag | DialogKind::Device => &[F::Player, F::Apply, F::Text],
+            DialogKind::Penalty => &[F::Player, F::Penalty, F::Amount, F::Apply, F::Text],
+            DialogKind::Flag => &[F::Player, F::Apply, F::Text],
+            DialogKind::Device => &[
+                F::Player,
+                F::Place,
+                F::Penalty,
+                F::Amount,
+                F::Apply,
+                F::Text,
+            ],
+            DialogKind::Disturbance => &[F::Whom, F::Amount, F::Apply, F::Text],
+            DialogKind::Refusal => &[F::Player, F::Both, F::Apply, F::Text],
+            DialogKind::UnableToRecord => &[F::Player, F::Disabled, F::Amount, F::Apply, F::Text],
             DialogKind::CaptainAdvice | DialogKind::Protest => &[F::Team, F::Text],
             DialogKind::Lineup => &[F::Team, F::Apply, F::Text],
             DialogKind::DefaultTime | DialogKind::GameEnded => &[F::Apply, F::Text],
@@ -169,8 +194,25 @@ pub enum Field {
     Seconds,
     Result,
     Minutes,
+    /// A time in seconds the arbiter enters (a 12.9 penalty, a disturbance, a deduction):
+    /// no edition fixes one, so it starts empty.
+    Amount,
+    /// Where an electronic device was.
+    Place,
+    /// Whether the opponent has moved since the illegal move: as the clock shows, no, yes.
+    Replied,
+    /// Both players (persistent refusal, Art. 11.8).
+    Both,
+    /// A player with a disability (Art. 8.1.6).
+    Disabled,
+    /// Whom a disturbance concerns: White, Black or both.
+    Whom,
     /// Apply the proposed consequence (default) or record the facts only, with a reason.
     Apply,
+    /// The option the arbiter chooses where the rules leave the outcome open (none at first).
+    DecisionOption,
+    /// What the decision rests on (none at first).
+    DecisionBasis,
     Text,
 }
 
@@ -185,6 +227,7 @@ const RESULTS: [GameResult; 9] = [
     GameResult::WhiteHalfBlackZero,
     GameResult::BothZero,
 ];
+/// The penalties in the order the form offers them; before the first choice none is selected.
 const PENALTIES: [PenaltyKind; 7] = [
     PenaltyKind::Warning,
     PenaltyKind::TimeToOpponent,
@@ -207,6 +250,15 @@ fn cycle<T: Copy + PartialEq>(all: &[T], cur: T, up: bool) -> T {
     all[if up { (i + 1) % n } else { (i + n - 1) % n }]
 }
 
+/// Cycles through `all` from nothing chosen: the first key chooses the first (or last) entry.
+fn cycle_opt<T: Copy + PartialEq>(all: &[T], cur: Option<T>, up: bool) -> Option<T> {
+    match cur {
+        None if all.is_empty() => None,
+        None => Some(if up { all[0] } else { all[all.len() - 1] }),
+        Some(c) => Some(cycle(all, c, up)),
+    }
+}
+
 /// An open form.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Dialog {
@@ -218,7 +270,8 @@ pub struct Dialog {
     pub basis: ClaimBasis,
     pub correct: bool,
     pub decision: QuickplayDecision,
-    pub penalty: PenaltyKind,
+    /// The 12.9 penalty chosen; none until the arbiter chooses one.
+    pub penalty: Option<PenaltyKind>,
     pub team: TeamSide,
     pub seconds: i64,
     pub minutes: u32,
@@ -226,6 +279,19 @@ pub struct Dialog {
     pub text: String,
     /// Whether the proposed consequence is applied (the arbiter may decide otherwise).
     pub apply: bool,
+    /// A time in seconds the arbiter entered; 0 = none yet.
+    pub amount: u32,
+    pub place: DevicePlace,
+    /// Whether the opponent has moved since the illegal move; `None` = as the clock shows.
+    pub replied: Option<bool>,
+    pub both: bool,
+    pub disabled: bool,
+    /// Whom a disturbance concerns; `None` = both players.
+    pub whom: Option<Color>,
+    /// The option chosen where the rules leave the outcome open (index into the proposal's).
+    pub choice: Option<usize>,
+    /// What the decision rests on.
+    pub basis_choice: Option<Basis>,
     /// The rules' proposal for the current facts (ruled kinds only).
     pub proposal: Option<Proposal>,
 }
@@ -261,17 +327,72 @@ impl Dialog {
             basis: ClaimBasis::Threefold,
             correct: true,
             decision: QuickplayDecision::Granted,
-            penalty: PenaltyKind::Warning,
+            penalty: None,
             team,
             seconds: 120,
             minutes: 5,
             result: GameResult::WhiteWins,
             text: String::new(),
             apply: true,
+            amount: 0,
+            place: DevicePlace::OnPerson,
+            replied: None,
+            both: false,
+            disabled: false,
+            whom: None,
+            choice: None,
+            basis_choice: None,
             proposal: None,
         };
         d.refresh(m, s, now);
         d
+    }
+
+    /// The form's fields now: where the rules leave the outcome open, the option, the basis
+    /// and the reason replace "as proposed".
+    pub fn fields(&self) -> Vec<Field> {
+        let base = self.kind.fields();
+        if self.decision_request().is_none() {
+            return base.to_vec();
+        }
+        let mut v: Vec<Field> = base
+            .iter()
+            .copied()
+            .filter(|f| !matches!(f, Field::Apply | Field::Text))
+            .collect();
+        v.extend([Field::DecisionOption, Field::DecisionBasis, Field::Text]);
+        v
+    }
+
+    /// The rules' request for a decision, if the proposal is one.
+    pub fn decision_request(&self) -> Option<&arbiter_core::rules::decision::DecisionRequest> {
+        self.proposal.as_ref().and_then(|p| p.decision.as_ref())
+    }
+
+    /// The entered amount, if any.
+    fn entered(&self) -> Option<u32> {
+        (self.amount > 0).then_some(self.amount)
+    }
+
+    /// Why Enter cannot record yet (in `lang`), if it cannot.
+    pub fn blocked(&self, lang: Lang) -> Option<String> {
+        let t = strings(lang);
+        if self.kind.needs_board() && self.board.is_none() {
+            return Some(t.select_board_first.clone());
+        }
+        if self.decision_request().is_some() {
+            if self.choice.is_none() || self.basis_choice.is_none() || self.text.trim().is_empty() {
+                return Some(t.decision_incomplete.clone());
+            }
+            return None;
+        }
+        if let Some(p) = &self.proposal
+            && let Some(missing) = &p.missing
+            && self.apply
+        {
+            return Some(i18n::format(lang, missing));
+        }
+        None
     }
 
     /// The request to the rules for the current facts.
@@ -282,7 +403,7 @@ impl Dialog {
                 player,
                 InterventionKind::IllegalMove {
                     kind: self.illegal,
-                    opponent_replied: None,
+                    opponent_replied: self.replied,
                 },
             ),
             DialogKind::TimeCorrection => (player, InterventionKind::TimeCorrection),
@@ -302,17 +423,34 @@ impl Dialog {
             DialogKind::Penalty => (
                 player,
                 InterventionKind::Penalty {
-                    penalties: vec![self.penalty],
-                    time_s: None,
+                    penalties: self.penalty.into_iter().collect(),
+                    time_s: self.entered(),
                 },
             ),
             DialogKind::Flag => (player, InterventionKind::FlagFall),
             DialogKind::Device => (
                 player,
                 InterventionKind::ElectronicDevice {
-                    place: Default::default(),
-                    penalties: Vec::new(),
-                    time_s: None,
+                    place: self.place,
+                    penalties: self.penalty.into_iter().collect(),
+                    time_s: self.entered(),
+                },
+            ),
+            DialogKind::Disturbance => (
+                self.whom,
+                InterventionKind::ExternalDisturbance {
+                    time_s: self.entered(),
+                },
+            ),
+            DialogKind::Refusal => (
+                player,
+                InterventionKind::RefusalToComply { both: self.both },
+            ),
+            DialogKind::UnableToRecord => (
+                player,
+                InterventionKind::UnableToRecord {
+                    disabled: self.disabled,
+                    time_s: self.entered(),
                 },
             ),
             DialogKind::CaptainAdvice => (
@@ -358,7 +496,19 @@ impl Dialog {
 
     /// Asks the rules again (after a change of the facts, and just before confirming).
     pub fn refresh(&mut self, m: &Match, s: &MatchState, now: u64) {
+        let before: Option<Vec<String>> = self
+            .decision_request()
+            .map(|d| d.options.iter().map(|o| o.key.clone()).collect());
         self.proposal = self.request(m).map(|r| rules::propose(m, s, &r, now));
+        let after: Option<Vec<String>> = self
+            .decision_request()
+            .map(|d| d.options.iter().map(|o| o.key.clone()).collect());
+        if before != after {
+            // Other options (or none): nothing stays chosen.
+            self.choice = None;
+            self.basis_choice = None;
+        }
+        self.field = self.field.min(self.fields().len().saturating_sub(1));
     }
 
     /// The consequence the arbiter confirms: the proposal's; for a time correction the
@@ -411,6 +561,12 @@ impl Dialog {
             _ => {
                 let req = self.request(m)?;
                 let p = self.proposal.clone().unwrap_or_default();
+                if let Some(d) = &p.decision {
+                    // The arbiter's decision: the option, the basis and the reason he gave.
+                    let key = d.options.get(self.choice?)?.key.clone();
+                    return rules::decision::decide(&req, &p, &key, self.basis_choice?, &self.text)
+                        .ok();
+                }
                 Some(rules::confirm(
                     &req,
                     &p,
@@ -422,13 +578,13 @@ impl Dialog {
     }
 
     pub fn current_field(&self) -> Option<Field> {
-        self.kind.fields().get(self.field).copied()
+        self.fields().get(self.field).copied()
     }
 
     /// Applies a key inside the form. Returns whether the facts changed (then ask the rules again).
     pub fn input(&mut self, f: super::keymap::FormInput) -> bool {
         use super::keymap::FormInput as I;
-        let n = self.kind.fields().len();
+        let n = self.fields().len();
         let Some(field) = self.current_field() else {
             return false;
         };
@@ -456,7 +612,37 @@ impl Dialog {
                     Field::Correct => self.correct = !self.correct,
                     Field::Apply => self.apply = !self.apply,
                     Field::Decision => self.decision = cycle(&DECISIONS, self.decision, up),
-                    Field::Penalty => self.penalty = cycle(&PENALTIES, self.penalty, up),
+                    Field::Penalty => self.penalty = cycle_opt(&PENALTIES, self.penalty, up),
+                    Field::Amount => {
+                        self.amount = if up {
+                            self.amount.saturating_add(30).min(99_999)
+                        } else {
+                            self.amount.saturating_sub(30)
+                        }
+                    }
+                    Field::Place => self.place = cycle(&DevicePlace::ALL, self.place, up),
+                    Field::Replied => {
+                        self.replied = cycle(&[None, Some(false), Some(true)], self.replied, up)
+                    }
+                    Field::Both => self.both = !self.both,
+                    Field::Disabled => self.disabled = !self.disabled,
+                    Field::Whom => {
+                        self.whom = cycle(
+                            &[None, Some(Color::White), Some(Color::Black)],
+                            self.whom,
+                            up,
+                        )
+                    }
+                    Field::DecisionOption => {
+                        let n = self.decision_request().map_or(0, |d| d.options.len());
+                        let all: Vec<usize> = (0..n).collect();
+                        self.choice = cycle_opt(&all, self.choice, up);
+                        return false;
+                    }
+                    Field::DecisionBasis => {
+                        self.basis_choice = cycle_opt(&Basis::ALL, self.basis_choice, up);
+                        return false;
+                    }
                     Field::Team => self.team = self.team.other(),
                     Field::Seconds => self.seconds += if up { 30 } else { -30 },
                     Field::Minutes => {
@@ -475,6 +661,10 @@ impl Dialog {
                 Field::Text => {
                     self.text.push(c);
                     self.kind == DialogKind::CaptainAdvice
+                }
+                Field::Amount if c.is_ascii_digit() => {
+                    self.amount = (self.amount * 10 + u32::from(c as u8 - b'0')).min(99_999);
+                    true
                 }
                 Field::Seconds if c.is_ascii_digit() => {
                     let d = i64::from(c as u8 - b'0');
@@ -529,6 +719,10 @@ impl Dialog {
                     self.minutes /= 10;
                     true
                 }
+                Field::Amount => {
+                    self.amount /= 10;
+                    true
+                }
                 _ => false,
             },
             I::Confirm | I::Cancel => false,
@@ -549,6 +743,14 @@ fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &str {
         Field::Minutes => &t.field_minutes,
         Field::Apply => &t.field_apply,
         Field::Result => &t.field_result,
+        Field::Amount => &t.field_amount,
+        Field::Place => &t.field_place,
+        Field::Replied => &t.field_replied,
+        Field::Both => &t.field_both,
+        Field::Disabled => &t.field_disabled,
+        Field::Whom => &t.field_whom,
+        Field::DecisionOption => &t.field_option,
+        Field::DecisionBasis => &t.field_decision_basis,
         Field::Text if matches!(kind, DialogKind::Note | DialogKind::CaptainAdvice) => {
             &t.field_text
         }
@@ -574,7 +776,38 @@ fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> S
         Field::Basis => i18n::claim_basis(lang, d.basis),
         Field::Correct => if d.correct { &t.yes } else { &t.no }.clone(),
         Field::Decision => i18n::quickplay_decision(lang, d.decision),
-        Field::Penalty => i18n::penalty(lang, d.penalty),
+        Field::Penalty => match d.penalty {
+            Some(p) => i18n::penalty(lang, p),
+            None => t.none_chosen.clone(),
+        },
+        Field::Amount => match d.entered() {
+            Some(s) => format!("{s} s ({})", format_hms(u64::from(s) * 1000)),
+            None => t.none_entered.clone(),
+        },
+        Field::Place => i18n::text(lang, arbiter_core::words::device_place(d.place)),
+        Field::Replied => match d.replied {
+            None => t.replied_clock.clone(),
+            Some(true) => t.yes.clone(),
+            Some(false) => t.no.clone(),
+        },
+        Field::Both => if d.both { &t.yes } else { &t.no }.clone(),
+        Field::Disabled => if d.disabled { &t.yes } else { &t.no }.clone(),
+        Field::Whom => match d.whom {
+            None => t.both_players.clone(),
+            Some(c) => i18n::colour(lang, c).to_string(),
+        },
+        Field::DecisionOption => match (d.choice, d.decision_request()) {
+            (Some(i), Some(r)) => r
+                .options
+                .get(i)
+                .map(|o| i18n::format(lang, &o.label))
+                .unwrap_or_default(),
+            _ => t.none_chosen.clone(),
+        },
+        Field::DecisionBasis => match d.basis_choice {
+            Some(b) => i18n::text(lang, b.message_id()),
+            None => t.none_chosen.clone(),
+        },
         Field::Team => format!("{} ({})", m.team(d.team).name, i18n::team(lang, d.team)),
         Field::Seconds => format!("{:+}", d.seconds),
         Field::Minutes => d.minutes.to_string(),
@@ -639,7 +872,8 @@ pub fn render(
 ) {
     let t = strings(lang);
     let mut lines: Vec<Line> = Vec::new();
-    for (i, field) in d.kind.fields().iter().enumerate() {
+    let fields = d.fields();
+    for (i, field) in fields.iter().enumerate() {
         let label = format!("{:<22}", field_label(t, *field, d.kind));
         let value = field_value(d, m, s, lang, *field);
         let style = if i == d.field {
@@ -652,7 +886,8 @@ pub fn render(
             Span::styled(format!(" {value} "), style),
         ]));
     }
-    if !d.kind.fields().is_empty() {
+    let deciding = d.decision_request().is_some();
+    if !fields.is_empty() && !deciding {
         lines.push(Line::raw(""));
     }
     if d.kind.ruled() {
@@ -666,9 +901,13 @@ pub fn render(
             Span::styled(format!("{}: ", t.rule_basis), theme.column_title()),
             Span::raw(arts),
         ]));
-        let expl = i18n::format(lang, &p.explanation);
-        if !expl.is_empty() {
-            lines.push(Line::raw(expl));
+        if let Some(req) = &p.decision {
+            decision_lines(&mut lines, req, d, lang, theme);
+        } else {
+            let expl = i18n::format(lang, &p.explanation);
+            if !expl.is_empty() {
+                lines.push(Line::raw(expl));
+            }
         }
         if p.white_ms.is_some() || p.black_ms.is_some() || p.move_no.is_some() {
             let ms = |x: Option<u64>| x.map(format_hms).unwrap_or_else(|| "–".into());
@@ -688,24 +927,41 @@ pub fn render(
                 theme.dim(),
             ));
         }
-        let cons = consequence_lines(&d.proposed(), lang);
-        let cons = if cons.is_empty() {
-            t.no_change.to_string()
-        } else {
-            cons.join(" · ")
-        };
-        lines.push(Line::from(vec![
-            Span::styled(format!("{}: ", t.proposed), theme.column_title()),
-            Span::raw(cons),
-        ]));
-        if !d.apply {
+        if p.decision.is_none() {
+            let cons = consequence_lines(&d.proposed(), lang);
+            let cons = if cons.is_empty() {
+                t.no_change.to_string()
+            } else {
+                cons.join(" · ")
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{}: ", t.proposed), theme.column_title()),
+                Span::raw(cons),
+            ]));
+        }
+        if let Some(c) = &p.conflict {
+            // The Laws in force would rule otherwise: said beside the profile's outcome.
+            lines.push(Line::styled(
+                format!("⚠ {}", i18n::format(lang, c)),
+                theme.warn(),
+            ));
+        }
+        if !d.apply && p.decision.is_none() {
             lines.push(Line::styled(format!("→ {}", t.apply_no), theme.warn()));
         }
     } else {
         lines.push(Line::styled(t.plain_event.as_str(), theme.dim()));
     }
     lines.push(Line::raw(""));
-    lines.push(Line::styled(t.confirm_cancel.as_str(), theme.dim()));
+    match d.blocked(lang) {
+        Some(why) if d.kind.ruled() => {
+            lines.push(Line::styled(
+                format!("⏎ {why} · {}", t.cancel_keys),
+                theme.warn(),
+            ));
+        }
+        _ => lines.push(Line::styled(t.confirm_cancel.as_str(), theme.dim())),
+    }
     let title = match d.board {
         Some(b) => format!(" {} {b} · {} ", t.board, d.kind.title(lang)),
         None => format!(" {} ", d.kind.title(lang)),
@@ -726,4 +982,65 @@ pub fn render(
             .block(Block::bordered().title(title)),
         rect,
     );
+}
+
+/// The part of the form where the rules leave the outcome open: what is open and why, the
+/// facts, the options and the bases (none chosen until the arbiter chooses; the rows above show
+/// the choice).
+fn decision_lines(
+    lines: &mut Vec<Line<'static>>,
+    req: &arbiter_core::rules::decision::DecisionRequest,
+    d: &Dialog,
+    lang: Lang,
+    theme: &Theme,
+) {
+    let t = strings(lang);
+    lines.push(Line::from(vec![
+        Span::styled(
+            format!(
+                "{}: {}. ",
+                t.decision_open,
+                i18n::format(lang, &Msg::new(req.situation.message_id()))
+            ),
+            theme.warn(),
+        ),
+        Span::raw(i18n::format(lang, &req.why)),
+    ]));
+    for fact in &req.facts {
+        lines.push(Line::raw(format!("• {}", i18n::format(lang, fact))));
+    }
+    let radio = |chosen: bool, label: String, last: bool| {
+        Span::raw(format!(
+            "{} {label}{}",
+            if chosen { "(•)" } else { "( )" },
+            if last { "" } else { "  " }
+        ))
+    };
+    let n = req.options.len();
+    lines.push(Line::from(
+        req.options
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                radio(
+                    d.choice == Some(i),
+                    i18n::format(lang, &o.label),
+                    i + 1 == n,
+                )
+            })
+            .collect::<Vec<_>>(),
+    ));
+    lines.push(Line::from(
+        Basis::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                radio(
+                    d.basis_choice == Some(*b),
+                    i18n::text(lang, b.message_id()),
+                    i + 1 == Basis::ALL.len(),
+                )
+            })
+            .collect::<Vec<_>>(),
+    ));
 }

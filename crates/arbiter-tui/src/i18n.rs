@@ -152,6 +152,22 @@ strings! {
     help_hint => "ui-help-hint",
     close_help => "ui-close-help",
     elo => "ui-elo",
+    field_amount => "ui-field-amount",
+    field_place => "ui-field-place",
+    field_replied => "ui-field-replied",
+    field_both => "ui-field-both",
+    field_disabled => "ui-field-disabled",
+    field_whom => "ui-field-whom",
+    field_option => "ui-field-option",
+    field_decision_basis => "ui-field-decision-basis",
+    none_chosen => "ui-none-chosen",
+    none_entered => "ui-none-entered",
+    replied_clock => "ui-replied-clock",
+    both_players => "ui-both-players",
+    decision_open => "ui-decision-open",
+    decision_incomplete => "ui-decision-incomplete",
+    cancel_keys => "ui-cancel-keys",
+    mode => "ui-mode",
 }
 
 /// The table for a language.

@@ -95,6 +95,7 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("p", "key-penalty"),
     ("f", "key-flag"),
     ("e", "key-device"),
+    ("t / y / h", "key-disturbance-refusal-unable"),
     ("K / u", "key-captain-lineup"),
     ("x / n / s", "key-protest-note-start"),
     ("form", "key-form"),

@@ -172,12 +172,38 @@ fn header(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, n
         v.lang,
         &arbiter_core::msg!("ui-feeds-live", live = live, boards = s.boards.len()),
     );
-    let line2 = format!(" {start} · {dt} · {} {live} · {} ", t.feed, m.profile.name);
+    let line2 = format!(
+        " {start} · {dt} · {} {live} · {} · {} ",
+        t.feed,
+        mode_label(m, v.lang),
+        m.profile.name
+    );
     let lines = vec![
         Line::styled(line1, th.header()),
         Line::styled(fit(&line2, w), th.header2()),
     ];
     f.render_widget(Paragraph::new(lines), area);
+}
+
+/// The match's mode of play with the regime it is played under: "Schnellschach (A.4)".
+pub fn mode_label(m: &Match, lang: Lang) -> String {
+    let r = m.match_rules();
+    let word = i18n::text(lang, r.mode.message_id());
+    let mut chars = word.chars();
+    let mode: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    let mode = if m.file.board_modes.iter().any(|b| *b != m.mode) {
+        format!("{mode}*")
+    } else {
+        mode
+    };
+    if r.article.is_empty() {
+        mode
+    } else {
+        format!("{mode} ({})", r.article)
+    }
 }
 
 /// The footer: a prompt, a status message, or the keys of the screen.
@@ -211,11 +237,12 @@ enum Mode {
     Compact,
 }
 
-fn clock_span(ms: Option<u64>, running: bool, th: &Theme) -> Span<'static> {
+/// A clock, marked when the player is in time trouble (the core decides: `BoardStatus`).
+fn clock_span(ms: Option<u64>, running: bool, trouble: bool, th: &Theme) -> Span<'static> {
     match ms {
         None => Span::styled("  –:––:––".chars().skip(2).collect::<String>(), th.dim()),
         Some(ms) => {
-            let style = if ms < 60_000 {
+            let style = if trouble {
                 th.low_time()
             } else if running {
                 th.running()
@@ -295,7 +322,7 @@ fn wide_rows(
             fit(&player_name(bv.white), nw),
             rating(bv.white)
         )),
-        clock_span(wms, bv.running == Some(Color::White), th),
+        clock_span(wms, bv.running == Some(Color::White), bv.time_trouble.0, th),
         Span::raw("  "),
         Span::styled(mark(bv, Color::Black), th.running()),
         Span::raw(format!(
@@ -303,7 +330,7 @@ fn wide_rows(
             fit(&player_name(bv.black), nw),
             rating(bv.black)
         )),
-        clock_span(bms, bv.running == Some(Color::Black), th),
+        clock_span(bms, bv.running == Some(Color::Black), bv.time_trouble.1, th),
         Span::raw(format!(
             " {:>4} P{} {} ",
             format!("{}.", bv.move_no),
@@ -392,7 +419,7 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
             fit(&player_name(bv.white), nw),
             rating(bv.white)
         )),
-        clock_span(wms, bv.running == Some(Color::White), th),
+        clock_span(wms, bv.running == Some(Color::White), bv.time_trouble.0, th),
         Span::raw(format!(
             " │ {:>4} {} P{} │ ",
             format!("{}.", bv.move_no),
@@ -410,7 +437,7 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
             fit(&player_name(bv.black), nw),
             rating(bv.black)
         )),
-        clock_span(bms, bv.running == Some(Color::Black), th),
+        clock_span(bms, bv.running == Some(Color::Black), bv.time_trouble.1, th),
         Span::raw(" │ "),
         Span::styled(
             fit(
@@ -445,11 +472,11 @@ fn compact_row(bv: &BoardView, v: &ViewState, w: usize) -> Line<'static> {
         Span::styled(format!("{:>3} ", bv.board.0), th.column_title()),
         Span::styled(mark(bv, Color::White), th.running()),
         Span::raw(format!("{} ", fit(&short(bv.white), nw))),
-        clock_span(wms, bv.running == Some(Color::White), th),
+        clock_span(wms, bv.running == Some(Color::White), bv.time_trouble.0, th),
         Span::raw(" "),
         Span::styled(mark(bv, Color::Black), th.running()),
         Span::raw(format!("{} ", fit(&short(bv.black), nw))),
-        clock_span(bms, bv.running == Some(Color::Black), th),
+        clock_span(bms, bv.running == Some(Color::Black), bv.time_trouble.1, th),
         Span::raw(format!(
             " {:>4} {} ",
             format!("{}.", bv.move_no),

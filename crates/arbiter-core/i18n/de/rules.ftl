@@ -63,6 +63,7 @@ rules-penalty-item-expelled = Ausschluss; die Partie ist verloren
 rules-penalty-item-game-lost = die Partie ist verloren
 rules-penalty-item-score = Wertungsänderung: das Ergebnis im Formular setzen
 rules-penalty = Strafe für { $player }: { $penalties }.
+rules-penalty-choose = Die Strafe für { $player } wählen (keine ist vorausgewählt).
 rules-penalty-enter-time = Die Zeit der Strafe eingeben: keine Fassung der Regeln legt ein Maß fest.
 rules-penalty-time-missing = Strafe für { $player }: die Zeit bestimmt der Schiedsrichter (keine Fassung legt sie fest); angewendet wird erst, wenn sie eingegeben ist.
 

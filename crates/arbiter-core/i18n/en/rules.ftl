@@ -63,6 +63,7 @@ rules-penalty-item-expelled = expulsion; the game is lost
 rules-penalty-item-game-lost = the game is lost
 rules-penalty-item-score = score change: set the result in the form
 rules-penalty = Penalty for { $player }: { $penalties }.
+rules-penalty-choose = Choose the penalty for { $player } (none is pre-selected).
 rules-penalty-enter-time = Enter the time of the penalty: no edition of the Laws fixes an amount.
 rules-penalty-time-missing = Penalty for { $player }: the arbiter sets the time (no edition fixes one); nothing is applied until it is entered.
 

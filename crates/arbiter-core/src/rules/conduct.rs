@@ -122,6 +122,11 @@ pub(super) fn penalty(
         p.explanation = msg!("rules-penalty-choose-player");
         return;
     };
+    if penalties.is_empty() {
+        p.missing = Some(msg!("rules-device-choose-penalty"));
+        p.explanation = msg!("rules-penalty-choose", player = player);
+        return;
+    }
     let items = apply_penalties(m, player, penalties, time_s, p);
     if p.missing.is_some() {
         p.explanation = msg!("rules-penalty-time-missing", player = player);
@@ -234,17 +239,22 @@ pub(super) fn device(
                 msg!("decision-option-result", result = loss_for(player)),
                 result_option(loss_for(player)),
             );
-            if !items.is_empty() && menu.missing.is_none() {
+            let warning = Consequence {
+                warning: true,
+                ..Consequence::default()
+            };
+            // The 12.9 penalty the arbiter chose in the form (a plain warning is offered anyway).
+            let chosen = menu.consequence.clone();
+            if !items.is_empty()
+                && menu.missing.is_none()
+                && (chosen.clock.clone(), chosen.result, chosen.warning) != (Vec::new(), None, true)
+            {
                 req = req.option(
                     "penalty",
                     msg!("decision-option-penalty", penalties = Arg::list(items)),
                     menu.consequence,
                 );
             }
-            let warning = Consequence {
-                warning: true,
-                ..Consequence::default()
-            };
             p.decision = Some(
                 req.option("warning", msg!("decision-option-warning"), warning)
                     .option(

@@ -29,7 +29,7 @@ ui-no-scoresheet = ohne Mitschrift
 ui-quickplay = ENDSPURT
 ui-absent = abwesend
 ui-clock-word = UHR:
-ui-footer-main = 1-8 Brett · g gehe zu · ↑↓ wählen · Enter Details · l Protokoll · i z c q a r p n x f e s · ? Hilfe · Q Ende
+ui-footer-main = 1-8 Brett · g gehe zu · ↑↓ wählen · Enter Details · l Protokoll · i z c q a r p n x f e t y h s · ? Hilfe · Q Ende
 ui-footer-detail = Esc zurück · ↑↓ blättern · 1-9 Brett · l Protokoll · Aktionstasten · ? Hilfe
 ui-footer-log = Esc zurück · 1-9 Filter · 0 alle · ↑↓ blättern · ? Hilfe
 ui-quit-confirm = Konsole beenden? j/y = ja · n = nein
@@ -83,6 +83,22 @@ ui-facts = In diesem Moment
 ui-help-hint = ? Hilfe
 ui-close-help = beliebige Taste schließt
 ui-elo = Elo
+ui-field-amount = Zeit (s)
+ui-field-place = Wo
+ui-field-replied = Gegner hat gezogen
+ui-field-both = Beide Spieler
+ui-field-disabled = Behinderung
+ui-field-whom = Für
+ui-field-option = Entscheidung
+ui-field-decision-basis = Grundlage
+ui-none-chosen = – (wählen)
+ui-none-entered = – (eingeben)
+ui-replied-clock = wie die Uhr zeigt
+ui-both-players = beide Spieler
+ui-decision-open = Die Regeln lassen das offen
+ui-decision-incomplete = eine Möglichkeit und eine Grundlage wählen und begründen
+ui-cancel-keys = Esc abbrechen
+ui-mode = Spielart
 ui-initial-white = W
 ui-initial-black = S
 ui-feeds-live = { $live }/{ $boards } live
@@ -90,6 +106,7 @@ ui-log-arrived = { $team } eingetroffen
 ui-log-result = Ergebnis { $result }
 ui-log-clock-alert = UHR: { $alert }
 ui-log-intervention-player = { $kind } · { $player }
+ui-log-decided = entschieden: { $chosen } ({ $basis })
 
 ## Hilfe: was jede Taste tut (`keymap::BINDINGS`)
 key-select-board = Brett wählen / zu Brett N (mehr als 9)
@@ -108,6 +125,7 @@ key-result = Ergebnis
 key-penalty = Strafe
 key-flag = Zeitüberschreitung
 key-device = elektronisches Gerät
+key-disturbance-refusal-unable = Störung von außen / beharrliche Weigerung / kann nicht mitschreiben
 key-captain-lineup = Rat des Mannschaftsführers / Aufstellungsfehler
 key-protest-note-start = Protest / Notiz / Runde starten
 key-form = ↑↓ Feld · ←→ Wert · Enter bestätigen · Esc abbrechen
@@ -134,6 +152,9 @@ dialog-default-time = Karenzzeit abgelaufen
 dialog-lineup = Aufstellungsfehler
 dialog-game-ended = Partieende (Matt, Patt, Remisregeln)
 dialog-start-delay = Verspäteter Beginn durch eine Mannschaft
+dialog-disturbance = Störung von außen
+dialog-refusal = Beharrliche Weigerung, die Regeln zu befolgen
+dialog-unable-to-record = Spieler kann nicht mitschreiben
 
 ## Die Berichtsansicht
 report-view-title = Spielbericht

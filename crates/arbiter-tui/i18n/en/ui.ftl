@@ -29,7 +29,7 @@ ui-no-scoresheet = no notation
 ui-quickplay = QPF
 ui-absent = absent
 ui-clock-word = CLOCK:
-ui-footer-main = 1-8 board · g goto · ↑↓ select · Enter detail · l log · i z c q a r p n x f e s act · ? help · Q quit
+ui-footer-main = 1-8 board · g goto · ↑↓ select · Enter detail · l log · i z c q a r p n x f e t y h s act · ? help · Q quit
 ui-footer-detail = Esc back · ↑↓ scroll · 1-9 board · l log · action keys · ? help
 ui-footer-log = Esc back · 1-9 filter · 0 all · ↑↓ scroll · ? help
 ui-quit-confirm = Quit the console? y = yes · n = no
@@ -83,6 +83,22 @@ ui-facts = At this moment
 ui-help-hint = ? help
 ui-close-help = any key closes
 ui-elo = Elo
+ui-field-amount = Time (s)
+ui-field-place = Where
+ui-field-replied = Opponent has moved
+ui-field-both = Both players
+ui-field-disabled = Disability
+ui-field-whom = For
+ui-field-option = Decision
+ui-field-decision-basis = Basis of decision
+ui-none-chosen = – (choose)
+ui-none-entered = – (enter)
+ui-replied-clock = as the clock shows
+ui-both-players = both players
+ui-decision-open = The rules leave this open
+ui-decision-incomplete = choose an option and a basis and give the reason
+ui-cancel-keys = Esc cancel
+ui-mode = Mode
 ui-initial-white = W
 ui-initial-black = B
 ui-feeds-live = { $live }/{ $boards } live
@@ -90,6 +106,7 @@ ui-log-arrived = { $team } arrived
 ui-log-result = Result { $result }
 ui-log-clock-alert = CLOCK: { $alert }
 ui-log-intervention-player = { $kind } · { $player }
+ui-log-decided = decided: { $chosen } ({ $basis })
 
 ## Help: what each key does (`keymap::BINDINGS`)
 key-select-board = select a board / go to board N (more than 9)
@@ -108,6 +125,7 @@ key-result = result
 key-penalty = penalty
 key-flag = flag fall
 key-device = electronic device
+key-disturbance-refusal-unable = external disturbance / persistent refusal / cannot keep score
 key-captain-lineup = captain's advice / lineup irregularity
 key-protest-note-start = protest / note / start the round
 key-form = ↑↓ field · ←→ value · Enter confirm · Esc cancel
@@ -134,6 +152,9 @@ dialog-default-time = Default time expired
 dialog-lineup = Lineup irregularity
 dialog-game-ended = Game ended (mate, stalemate, draw rules)
 dialog-start-delay = Start delayed by a team
+dialog-disturbance = External disturbance
+dialog-refusal = Persistent refusal to comply
+dialog-unable-to-record = Player cannot keep score
 
 ## The report screen
 report-view-title = Match report
