@@ -135,6 +135,16 @@ impl Step {
                     .map_err(|e| (".intervene.decide".to_string(), e.to_string()))?
             }
             (None, None) => {
+                if let (Some(missing), None) = (&p.missing, &iv.override_) {
+                    return Err((
+                        ".intervene".into(),
+                        format!(
+                            "the rules need the arbiter's entry first: {} (give it in the kind, \
+                             e.g. time_s, or an override)",
+                            crate::i18n::english(missing)
+                        ),
+                    ));
+                }
                 let confirmed = iv
                     .override_
                     .clone()
