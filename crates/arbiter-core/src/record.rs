@@ -190,6 +190,36 @@ pub struct ResultRecorded {
     pub reason: String,
 }
 
+/// How a board's game is set up: its starting position and its clock device. From the match
+/// file when a session starts (origin `system`), or by the arbiter at the console (a position
+/// set up again, a board that joins a game in progress, another clock put on the board).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardSetup {
+    pub board: BoardNo,
+    /// The position the game (from now on) starts from, as a FEN; `None` leaves the game as it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// When the board's clock adds a period's time: at the move count (`on_move`) or when the
+    /// time runs out (`on_flag`, the DGT 3000 presets); `None` leaves it as it is (the time
+    /// control's at the start).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_adds: Option<crate::clock::PeriodAddition>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}
+
+/// The arbiter corrects the result of a finished game (the only way to change a result once it
+/// is recorded). `result = None` takes the result back: the game goes on (e.g. an illegal move
+/// found after the result, FIDE 7.5.1 / 8.7 and the arbiter's decision).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultCorrected {
+    pub board: BoardNo,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+    /// Why: required.
+    pub reason: String,
+}
+
 /// A signature of the match report, made at the console.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReportSigned {
@@ -265,6 +295,8 @@ events! {
     ClockAdjusted(ClockAdjusted) = "clock_adjusted",
     ReportSigned(ReportSigned) = "report_signed",
     Decision(crate::intervention::Decision) = "decision",
+    BoardSetup(BoardSetup) = "board_setup",
+    ResultCorrected(ResultCorrected) = "result_corrected",
 }
 
 /// A record's kind or payload could not be decoded.
@@ -292,6 +324,8 @@ impl Event {
             Event::Intervention(e) => e.board,
             Event::Decision(d) => d.intervention.board,
             Event::ClockAdjusted(e) => Some(e.board),
+            Event::BoardSetup(e) => Some(e.board),
+            Event::ResultCorrected(e) => Some(e.board),
             Event::SessionStarted(_)
             | Event::RoundStarted(_)
             | Event::LineupSubmitted(_)

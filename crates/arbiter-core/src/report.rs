@@ -274,7 +274,7 @@ fn category(kind: &InterventionKind) -> &'static str {
         InterventionKind::IllegalMove { .. } => "illegal_move",
         InterventionKind::DrawClaim { .. } | InterventionKind::QuickplayClaim { .. } => "claim",
         InterventionKind::DefaultTimeExpired => "default_time",
-        InterventionKind::FlagFall => "flag",
+        InterventionKind::FlagFall { .. } => "flag",
         InterventionKind::TimeCorrection | InterventionKind::StartDelay { .. } => "time",
         InterventionKind::Penalty { .. } => "penalty",
         InterventionKind::ElectronicDevice => "device",

@@ -46,12 +46,51 @@ pub enum BoardAlert {
     },
     /// A recent alert of the clock model (a wrong preset, an unexplained change, …).
     Clock(ClockAlert),
+    /// The game ended by itself at a move (checkmate, stalemate, a dead position, and where the
+    /// profile says so fivefold repetition or 75 moves): stop the clock and record the result.
+    GameOver {
+        /// What the position showed: a message id ("rules-end-checkmate", …).
+        reason: &'static str,
+        result: crate::model::GameResult,
+        /// The move that ended it ("38...Qh2#").
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// The device added a period's time before the player had completed the period's moves:
+    /// not earned (the console's model keeps 0:00 for him).
+    TimeNotEarned {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+        added_ms: u64,
+        completed: u32,
+        required: u32,
+    },
+    /// The clock's move counter (its presses and the arbiter's settings) and the moves
+    /// completed on the board disagree: set the counter.
+    MoveCount {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+        device: u32,
+        board: u32,
+    },
+    /// An arbiter's clock correction the device still does not show after 60 s: the value the
+    /// device shows and the value decided.
+    CorrectionNotShown {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+        device_ms: u64,
+        decided_ms: u64,
+    },
 }
 
 /// A board as the screens show it, at one instant.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BoardStatus {
     pub clock: Option<ClockNow>,
+    /// The console's own time model where it differs from the device (time credited too early
+    /// is not earned; a device adding a period only at zero), see `clock_now::model_at`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model_clock: Option<ClockNow>,
     /// Who is on move on the board (from the move list).
     #[serde(with = "crate::model::colour")]
     pub to_move: Color,
@@ -75,13 +114,24 @@ pub fn illegal_counts(bs: &BoardState) -> (usize, usize) {
 
 /// The board's status at the console's monotonic moment `now`.
 pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> BoardStatus {
-    let plies = u32::try_from(bs.moves.len()).unwrap_or(u32::MAX);
-    let to_move = if plies % 2 == 0 {
-        Color::White
-    } else {
-        Color::Black
+    use shakmaty::Position as _;
+    // The game record's position when known; else the moves reported.
+    let (plies, to_move) = match bs.position() {
+        Some(p) => (bs.game.game.ply(), p.turn()),
+        None => {
+            let plies = u32::try_from(bs.moves.len()).unwrap_or(u32::MAX);
+            let to_move = if plies % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            (plies, to_move)
+        }
     };
     let clock = clock_at(s, bs, now);
+    let model_clock = crate::clock_now::model_at(s, bs, now).filter(|mc| {
+        clock.is_some_and(|c| (mc.white_ms, mc.black_ms) != (c.white_ms, c.black_ms))
+    });
     let age_ms = bs.last_data.map(|d| now.saturating_sub(d.mono_ms));
     let mirror = bs
         .mirror
@@ -96,6 +146,7 @@ pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> 
     }
     BoardStatus {
         clock,
+        model_clock,
         to_move,
         move_no: plies / 2 + 1,
         period,
@@ -116,7 +167,34 @@ fn alerts_of(
     to_move: Color,
     alerts: &mut Vec<BoardAlert>,
 ) {
-    if let (Some(c), Some(sample)) = (clock, bs.clock) {
+    let end = rules::automatic_end(m, bs);
+    if let Some(e) = &end {
+        alerts.push(BoardAlert::GameOver {
+            reason: e.reason,
+            result: e.result,
+            mv: bs
+                .moves
+                .get(e.move_index)
+                .map(|mv| {
+                    let n = mv.ply.div_ceil(2);
+                    if mv.color.is_white() {
+                        format!("{n}.{}", mv.san)
+                    } else {
+                        format!("{n}...{}", mv.san)
+                    }
+                })
+                .unwrap_or_default(),
+        });
+    }
+    if bs.mirror.as_ref().is_some_and(|mr| mr.white_side().is_some()) {
+        // Flags read from the clock and the game: a device adding time at zero before the
+        // period's moves were completed does not hide one; one after the end does not count.
+        for f in rules::flags_down(m, s, bs, now).into_iter().flatten() {
+            alerts.push(BoardAlert::Flag { color: f.color });
+        }
+    } else if let (Some(c), Some(sample)) = (clock, bs.clock)
+        && end.is_none()
+    {
         let flagged = [
             sample.left_flag.then(|| sample.colour_on(ClockSide::Left)),
             sample
@@ -124,11 +202,12 @@ fn alerts_of(
                 .then(|| sample.colour_on(ClockSide::Right)),
         ];
         for color in [Color::White, Color::Black] {
-            if flagged.contains(&Some(color)) || c.of(color) == 0 {
+            if flagged.contains(&Some(color)) || c.exact(color) == 0 {
                 alerts.push(BoardAlert::Flag { color });
             }
         }
     }
+    device_alerts(bs, s, now, alerts);
     let running = clock.and_then(|c| c.running);
     if !feed_is_current(bs, running.is_some(), now) && !matches!(bs.feed, FeedState::Connecting) {
         alerts.push(BoardAlert::Stale);
@@ -197,6 +276,50 @@ fn alerts_of(
             };
             if bs.arrived(team).is_none() && !moved {
                 alerts.push(BoardAlert::Absent { color });
+            }
+        }
+    }
+}
+
+/// The device bookkeeping's alerts: time credited too early, a move counter that disagrees with
+/// the board, a correction not shown within 60 s.
+fn device_alerts(bs: &BoardState, s: &MatchState, now: MonoMs, alerts: &mut Vec<BoardAlert>) {
+    for color in [Color::White, Color::Black] {
+        if let Some(u) = bs.device.unearned(color) {
+            alerts.push(BoardAlert::TimeNotEarned {
+                color,
+                added_ms: u.added_ms,
+                completed: u.completed,
+                required: u.required,
+            });
+        }
+    }
+    if let Some(cm) = bs.device.count_mismatch
+        && now.saturating_sub(cm.since.mono_ms) >= crate::state::COUNT_MISMATCH_AFTER_MS
+    {
+        alerts.push(BoardAlert::MoveCount {
+            color: cm.color,
+            device: cm.device,
+            board: cm.board,
+        });
+    }
+    if let Some(due) = bs.device.correction_due
+        && now.saturating_sub(due.mono_ms) >= crate::state::CORRECTION_WITHIN_MS
+        && let Some(mr) = &bs.mirror
+        && let Some(c) = clock_at(s, bs, now)
+    {
+        for color in [Color::White, Color::Black] {
+            if let Some(side) = mr.side_of(color)
+                && let Some(delta) = mr.pending_ms(side)
+            {
+                let device_ms = c.of(color);
+                let decided_ms = u64::try_from(i64::try_from(device_ms).unwrap_or(i64::MAX) + delta)
+                    .unwrap_or(0);
+                alerts.push(BoardAlert::CorrectionNotShown {
+                    color,
+                    device_ms,
+                    decided_ms,
+                });
             }
         }
     }
@@ -331,11 +454,14 @@ mod tests {
         let bs = s.board(B1).unwrap();
         // The clock shows whole seconds: 1:30:00 while running means between 1:30:00 and
         // 1:30:00.999; the clock model starts at the top of the second and counts from there,
-        // also when no further report comes.
+        // also when no further report comes. Shown as the clock shows it: whole seconds, rounded
+        // down; the estimate to the millisecond beside it.
         let c = clock_at(&s, bs, 1_500).unwrap();
-        assert_eq!((c.white_ms, c.black_ms), (5_400_499, 5_400_000));
+        assert_eq!((c.white_exact_ms, c.black_exact_ms), (5_400_499, 5_400_000));
+        assert_eq!((c.white_ms, c.black_ms), (5_400_000, 5_400_000));
         let c = clock_at(&s, bs, 3_500).unwrap();
-        assert_eq!((c.white_ms, c.black_ms), (5_398_499, 5_400_000));
+        assert_eq!((c.white_exact_ms, c.black_exact_ms), (5_398_499, 5_400_000));
+        assert_eq!((c.white_ms, c.black_ms), (5_398_000, 5_400_000));
         assert_eq!(c.running, Some(Color::White));
         // A stopped clock stands; a clock is never carried below zero.
         let s = state(&m, &[live(0), sample(1_000, 3_000, 7_000, None)]);
@@ -372,7 +498,8 @@ mod tests {
         assert!(!clock_at(&s, bs, 1_000 + STALE_AFTER_MS).unwrap().estimated);
         let c = clock_at(&s, bs, 1_001 + STALE_AFTER_MS).unwrap();
         assert!(c.estimated);
-        assert_eq!(c.white_ms, 5_400_999 - STALE_AFTER_MS - 1, "still counting");
+        assert_eq!(c.white_exact_ms, 5_400_999 - STALE_AFTER_MS - 1, "still counting");
+        assert_eq!(c.white_ms, 5_397_000, "shown in whole seconds");
     }
 
     #[test]

@@ -95,7 +95,7 @@ pub fn feed_state(f: FeedState) -> &'static str {
 /// log and the report's "kind" column say it this way.
 pub fn intervention_kind(k: &InterventionKind) -> Msg {
     match k {
-        InterventionKind::IllegalMove { kind } => Msg::new(illegal_kind(*kind)),
+        InterventionKind::IllegalMove { kind, .. } => Msg::new(illegal_kind(*kind)),
         InterventionKind::DrawClaim { basis, correct } => msg!(
             "kind-draw-claim",
             basis = Msg::new(claim_basis(*basis)),
@@ -106,7 +106,7 @@ pub fn intervention_kind(k: &InterventionKind) -> Msg {
             decision = Msg::new(quickplay_decision(*decision))
         ),
         InterventionKind::DefaultTimeExpired => msg!("kind-default-time-expired"),
-        InterventionKind::FlagFall => msg!("kind-flag-fall"),
+        InterventionKind::FlagFall { .. } => msg!("kind-flag-fall"),
         InterventionKind::TimeCorrection => msg!("kind-time-correction"),
         InterventionKind::Penalty { penalties } => msg!(
             "kind-penalty",

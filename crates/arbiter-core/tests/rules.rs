@@ -183,7 +183,7 @@ impl Game {
 }
 
 fn illegal(kind: IllegalKind) -> InterventionKind {
-    InterventionKind::IllegalMove { kind }
+    InterventionKind::illegal(kind)
 }
 
 fn slots(ranks: &[u16]) -> Vec<LineupSlot> {

@@ -156,6 +156,12 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
             // Time trouble: White (to move) is under a minute.
             left = 41_300;
         }
+        if k == 2 {
+            // The arbiter set the clock after Black's illegal move (White +2 min, Black's
+            // increment taken back): the last report shows it.
+            left += 120_000;
+            right = right.saturating_sub(30_000);
+        }
         if k != 6 {
             push(last, o, sample(board, left, right, Some(running)));
         }
@@ -216,9 +222,7 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
                 let req = rules::Request {
                     board: Some(board),
                     player: Some(player),
-                    kind: InterventionKind::IllegalMove {
-                        kind: IllegalKind::Move,
-                    },
+                    kind: InterventionKind::illegal(IllegalKind::Move),
                 };
                 let p = rules::propose(m, &s, &req, mono);
                 let ev = rules::confirm(

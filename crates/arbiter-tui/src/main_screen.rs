@@ -95,6 +95,35 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
             t.clock_word,
             i18n::text(lang, super::boards::clock_alert_label(a))
         ),
+        Alert::GameOver { reason, result, mv } => format!(
+            "{} {} {} ({mv})",
+            t.game_over,
+            i18n::text(lang, reason),
+            result.notation()
+        ),
+        Alert::TimeNotEarned { color, .. } => {
+            format!("{} {}", t.time_not_earned, colour_initial(lang, *color))
+        }
+        Alert::MoveCount {
+            color,
+            device,
+            board,
+        } => format!(
+            "{} {} {device}≠{board}",
+            t.move_counter,
+            colour_initial(lang, *color)
+        ),
+        Alert::CorrectionNotShown {
+            color,
+            device_ms,
+            decided_ms,
+        } => format!(
+            "{} {} {}≠{}",
+            t.correction_not_shown,
+            colour_initial(lang, *color),
+            format_hms(*device_ms),
+            format_hms(*decided_ms)
+        ),
     }
 }
 
@@ -211,9 +240,11 @@ enum Mode {
     Compact,
 }
 
-fn clock_span(ms: Option<u64>, running: bool, th: &Theme) -> Span<'static> {
+/// A clock, 8 characters: "≈" before a clock carried forward over a feed that is not live (an
+/// estimate), else a space; then the time.
+fn clock_span(ms: Option<u64>, running: bool, estimated: bool, th: &Theme) -> Span<'static> {
     match ms {
-        None => Span::styled("  –:––:––".chars().skip(2).collect::<String>(), th.dim()),
+        None => Span::styled(" –:––:––", th.dim()),
         Some(ms) => {
             let style = if ms < 60_000 {
                 th.low_time()
@@ -222,7 +253,8 @@ fn clock_span(ms: Option<u64>, running: bool, th: &Theme) -> Span<'static> {
             } else {
                 th.base()
             };
-            Span::styled(fmt_clock(ms), style)
+            let mark = if estimated { "≈" } else { " " };
+            Span::styled(format!("{mark}{}", fmt_clock(ms)), style)
         }
     }
 }
@@ -258,7 +290,7 @@ fn alert_spans(bv: &BoardView, lang: Lang, th: &Theme, short: bool) -> Vec<Span<
             text
         };
         let style = match a {
-            Alert::Flag { .. } | Alert::ClockMismatch => th.alert(),
+            Alert::Flag { .. } | Alert::ClockMismatch | Alert::GameOver { .. } => th.alert(),
             _ => th.warn(),
         };
         out.push(Span::styled(text, style));
@@ -291,19 +323,19 @@ fn wide_rows(
         Span::raw(format!("{:>3} ", bv.board.0)),
         Span::styled(mark(bv, Color::White), th.running()),
         Span::raw(format!(
-            "{} {:>4} ",
+            "{} {:>4}",
             fit(&player_name(bv.white), nw),
             rating(bv.white)
         )),
-        clock_span(wms, bv.running == Some(Color::White), th),
+        clock_span(wms, bv.running == Some(Color::White), bv.estimated, th),
         Span::raw("  "),
         Span::styled(mark(bv, Color::Black), th.running()),
         Span::raw(format!(
-            "{} {:>4} ",
+            "{} {:>4}",
             fit(&player_name(bv.black), nw),
             rating(bv.black)
         )),
-        clock_span(bms, bv.running == Some(Color::Black), th),
+        clock_span(bms, bv.running == Some(Color::Black), bv.estimated, th),
         Span::raw(format!(
             " {:>4} P{} {} ",
             format!("{}.", bv.move_no),
@@ -388,11 +420,11 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
         Span::raw(format!("{} ", colour_initial(lang, Color::White))),
         Span::styled(mark(bv, Color::White), th.running()),
         Span::raw(format!(
-            "{} {:>4} ",
+            "{} {:>4}",
             fit(&player_name(bv.white), nw),
             rating(bv.white)
         )),
-        clock_span(wms, bv.running == Some(Color::White), th),
+        clock_span(wms, bv.running == Some(Color::White), bv.estimated, th),
         Span::raw(format!(
             " │ {:>4} {} P{} │ ",
             format!("{}.", bv.move_no),
@@ -406,11 +438,11 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
         Span::raw(format!("   {} ", colour_initial(lang, Color::Black))),
         Span::styled(mark(bv, Color::Black), th.running()),
         Span::raw(format!(
-            "{} {:>4} ",
+            "{} {:>4}",
             fit(&player_name(bv.black), nw),
             rating(bv.black)
         )),
-        clock_span(bms, bv.running == Some(Color::Black), th),
+        clock_span(bms, bv.running == Some(Color::Black), bv.estimated, th),
         Span::raw(" │ "),
         Span::styled(
             fit(
@@ -444,12 +476,12 @@ fn compact_row(bv: &BoardView, v: &ViewState, w: usize) -> Line<'static> {
     let mut spans = vec![
         Span::styled(format!("{:>3} ", bv.board.0), th.column_title()),
         Span::styled(mark(bv, Color::White), th.running()),
-        Span::raw(format!("{} ", fit(&short(bv.white), nw))),
-        clock_span(wms, bv.running == Some(Color::White), th),
+        Span::raw(fit(&short(bv.white), nw)),
+        clock_span(wms, bv.running == Some(Color::White), bv.estimated, th),
         Span::raw(" "),
         Span::styled(mark(bv, Color::Black), th.running()),
-        Span::raw(format!("{} ", fit(&short(bv.black), nw))),
-        clock_span(bms, bv.running == Some(Color::Black), th),
+        Span::raw(fit(&short(bv.black), nw)),
+        clock_span(bms, bv.running == Some(Color::Black), bv.estimated, th),
         Span::raw(format!(
             " {:>4} {} ",
             format!("{}.", bv.move_no),

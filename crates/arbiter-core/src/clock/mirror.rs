@@ -169,6 +169,17 @@ impl ClockMirror {
         &self.tc
     }
 
+    /// When this board's clock adds a period's time (its device mode, which may differ from
+    /// the time control's: a DGT 3000 preset adds at zero).
+    pub fn set_period_addition(&mut self, mode: PeriodAddition) {
+        self.tc.period_time_added = mode;
+    }
+
+    /// An arbiter's change the clock has not shown yet on a side (ms), if any.
+    pub fn pending_ms(&self, side: ClockSide) -> Option<i64> {
+        self.side(side).pending.map(|p| p.delta_ms)
+    }
+
     /// Sets which side of the clock is White (from the pairing and the clock's position).
     pub fn set_white_side(&mut self, side: ClockSide) {
         self.white_side = Some(side);
@@ -866,19 +877,37 @@ impl ClockMirror {
                 }
                 self.pending_resume = true;
             }
-            ClockOperation::Reconstruct { to_move } => {
+            ClockOperation::ReplaceClock {
+                white_ms,
+                black_ms,
+                white_moves,
+                black_moves,
+            } => {
+                let w = self
+                    .side_of(Color::White)
+                    .ok_or(ClockError::OrientationUnknown)?;
+                after = ClockTimes {
+                    white_ms: *white_ms,
+                    black_ms: *black_ms,
+                    white_moves: *white_moves,
+                    black_moves: *black_moves,
+                };
+                self.expect(w, diff(*white_ms, before.white_ms));
+                self.expect(w.other(), diff(*black_ms, before.black_ms));
+                self.set_moves(w, *white_moves);
+                self.set_moves(w.other(), *black_moves);
+            }
+            ClockOperation::Reconstruct { to_move, floor } => {
                 let w = self
                     .side_of(Color::White)
                     .ok_or(ClockError::OrientationUnknown)?;
                 if self.last.is_none() {
                     return Err(ClockError::NoReading);
                 }
-                let (then, raised) = reconstruct(&self.tc, before, *to_move)?;
+                let (then, raised) = reconstruct(&self.tc, before, *to_move, *floor)?;
                 after = then;
                 if raised {
-                    note =
-                        "a player was raised to the minimum (5 min, 1 min per move to the control)"
-                            .into();
+                    note = "a player was raised to the minimum".into();
                 }
                 self.expect(w, diff(after.white_ms, before.white_ms));
                 self.expect(w.other(), diff(after.black_ms, before.black_ms));
