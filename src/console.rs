@@ -252,6 +252,10 @@ pub fn run_console(
     let mut app = App::new(m, journal);
     let ev = app.session_started();
     app.submit(wall_now(), time.mono(), Origin::System, ev)?;
+    // The match file's starting positions and clock devices (`[[game]]`).
+    for e in app.m.board_setups() {
+        app.submit(wall_now(), time.mono(), Origin::System, e)?;
+    }
     for (o, e) in inputs.preset {
         app.submit(wall_now(), time.mono(), o, e)?;
     }

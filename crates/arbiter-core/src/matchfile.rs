@@ -44,6 +44,24 @@ pub struct MatchFile {
     pub feeds: Vec<String>,
     #[serde(default)]
     pub signers: Signers,
+    /// Boards whose game starts from another position, or whose clock adds a period's time
+    /// differently from the profile's time control (`[[game]]` tables).
+    #[serde(default, rename = "game", skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<GameSetup>,
+}
+
+/// `[[game]]`: one board's starting position and clock device.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSetup {
+    pub board: u16,
+    /// The starting position (FEN); default the initial position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// When the board's clock adds a period's time: `on_move` (at the move count) or `on_flag`
+    /// (at zero, the DGT 3000 presets); default the time control's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_adds: Option<crate::clock::PeriodAddition>,
 }
 
 /// The language (defined in [`crate::i18n`], named here too so `matchfile::Lang` keeps working).
@@ -299,6 +317,23 @@ impl Match {
         }
     }
 
+    /// The `board_setup` records a session starts with: each `[[game]]` of the match file (its
+    /// starting position and clock device), to be journaled right after `session_started`.
+    pub fn board_setups(&self) -> Vec<crate::record::Event> {
+        self.file
+            .games
+            .iter()
+            .map(|g| {
+                crate::record::Event::BoardSetup(crate::record::BoardSetup {
+                    board: BoardNo(g.board),
+                    fen: g.fen.clone(),
+                    clock_adds: g.clock_adds,
+                    reason: "match file".into(),
+                })
+            })
+            .collect()
+    }
+
     /// The player of a team on a board by the pre-entered lineup, if any.
     pub fn lineup_player(&self, team: TeamSide, board: BoardNo) -> Option<&Player> {
         let t = self.team(team);
@@ -426,6 +461,26 @@ type Checked = (NaiveDate, DateTime<FixedOffset>, Vec<Source>);
 
 /// Validates everything that serde's types do not; records each problem in `c`.
 fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checked> {
+    let mut seen = std::collections::HashSet::new();
+    for (i, g) in f.games.iter().enumerate() {
+        if g.board == 0 || g.board > f.boards {
+            c.error(
+                format!("game[{i}].board"),
+                format!("board {} is not one of the {} boards", g.board, f.boards),
+            );
+        }
+        if !seen.insert(g.board) {
+            c.error(
+                format!("game[{i}].board"),
+                format!("board {} has a [[game]] already", g.board),
+            );
+        }
+        if let Some(fen) = &g.fen
+            && let Err(e) = crate::game::position_from_fen(fen)
+        {
+            c.error(format!("game[{i}].fen"), e.to_string());
+        }
+    }
     for (field, v) in [
         ("competition", &f.competition),
         ("season", &f.season),

@@ -171,3 +171,4 @@ rules-both-flags-draw = Beide Fallblättchen sind gefallen: die Partie ist nach 
 rules-summary-both-flags-draw = beide Fallblättchen gefallen: remis
 decision-why-both-flags = { $laws } hat hier keine Regel für zwei gefallene Fallblättchen.
 decision-option-continue = Die Partie wird fortgesetzt
+rules-illegal-later-other-player = Den Halbzug { $ply } hat { $player } ausgeführt: diesen Spieler wählen.

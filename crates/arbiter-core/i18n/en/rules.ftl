@@ -171,3 +171,4 @@ rules-both-flags-draw = Both flags have fallen: the game is drawn under { $laws 
 rules-summary-both-flags-draw = both flags down: draw
 decision-why-both-flags = { $laws } has no rule for both flags down here.
 decision-option-continue = The game continues
+rules-illegal-later-other-player = Half-move { $ply } was made by { $player }: choose that player.

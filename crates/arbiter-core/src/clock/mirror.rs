@@ -383,9 +383,11 @@ impl ClockMirror {
             self.started = true;
         }
 
-        // A reset: stopped, both sides changed to the same value, not announced.
+        // A reset: stopped, both sides changed to the same value (not zero: both flags down
+        // is no reset), not announced.
         if r.running.is_none()
             && r.left_ms == r.right_ms
+            && r.left_ms > 0
             && p.left_ms != r.left_ms
             && p.right_ms != r.right_ms
             && self.sides.iter().all(|s| s.pending.is_none())

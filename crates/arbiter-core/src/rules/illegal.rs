@@ -57,6 +57,16 @@ pub(super) fn illegal_move(m: &Match, bs: &BoardState, f: Facts<'_>, p: &mut Pro
     let kind = f.kind;
     // Found later: the mover of that half-move is the offender.
     let later = f.found_at_ply.map(|ply| later_move(bs, ply));
+    if let (Some(Ok(l)), Some(named)) = (&later, f.player)
+        && l.player != named
+    {
+        p.explanation = msg!(
+            "rules-illegal-later-other-player",
+            ply = l.ply,
+            player = l.player
+        );
+        return;
+    }
     let player = match &later {
         Some(Ok(l)) => Some(l.player),
         _ => f.player,
