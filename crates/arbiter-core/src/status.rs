@@ -207,7 +207,7 @@ fn alerts_of(
             }
         }
     }
-    device_alerts(bs, s, now, alerts);
+    device_alerts(bs, s, now, end.is_some(), alerts);
     let running = clock.and_then(|c| c.running);
     if !feed_is_current(bs, running.is_some(), now) && !matches!(bs.feed, FeedState::Connecting) {
         alerts.push(BoardAlert::Stale);
@@ -215,6 +215,7 @@ fn alerts_of(
     if let Some(r) = running
         && plies > 0
         && r != to_move
+        && end.is_none()
     {
         alerts.push(BoardAlert::ClockMismatch);
     }
@@ -283,7 +284,13 @@ fn alerts_of(
 
 /// The device bookkeeping's alerts: time credited too early, a move counter that disagrees with
 /// the board, a correction not shown within 60 s.
-fn device_alerts(bs: &BoardState, s: &MatchState, now: MonoMs, alerts: &mut Vec<BoardAlert>) {
+fn device_alerts(
+    bs: &BoardState,
+    s: &MatchState,
+    now: MonoMs,
+    ended: bool,
+    alerts: &mut Vec<BoardAlert>,
+) {
     for color in [Color::White, Color::Black] {
         if let Some(u) = bs.device.unearned(color) {
             alerts.push(BoardAlert::TimeNotEarned {
@@ -294,7 +301,9 @@ fn device_alerts(bs: &BoardState, s: &MatchState, now: MonoMs, alerts: &mut Vec<
             });
         }
     }
+    // A move that ends the game is completed without a press (6.2.1.1): no counter to set.
     if let Some(cm) = bs.device.count_mismatch
+        && !ended
         && now.saturating_sub(cm.since.mono_ms) >= crate::state::COUNT_MISMATCH_AFTER_MS
     {
         alerts.push(BoardAlert::MoveCount {

@@ -851,8 +851,8 @@ impl ClockMirror {
                     .ok_or(ClockError::OrientationUnknown)?;
                 after.white_ms = *white_ms;
                 after.black_ms = *black_ms;
-                self.expect(w, diff(*white_ms, before.white_ms));
-                self.expect(w.other(), diff(*black_ms, before.black_ms));
+                self.expect_value(w, diff(*white_ms, before.white_ms));
+                self.expect_value(w.other(), diff(*black_ms, before.black_ms));
             }
             ClockOperation::SetMoves { color, moves } => {
                 let side = self.side_of(*color).ok_or(ClockError::OrientationUnknown)?;
@@ -894,8 +894,8 @@ impl ClockMirror {
                     white_moves: *white_moves,
                     black_moves: *black_moves,
                 };
-                self.expect(w, diff(*white_ms, before.white_ms));
-                self.expect(w.other(), diff(*black_ms, before.black_ms));
+                self.expect_value(w, diff(*white_ms, before.white_ms));
+                self.expect_value(w.other(), diff(*black_ms, before.black_ms));
                 self.set_moves(w, *white_moves);
                 self.set_moves(w.other(), *black_moves);
             }
@@ -911,8 +911,8 @@ impl ClockMirror {
                 if raised {
                     note = "a player was raised to the minimum".into();
                 }
-                self.expect(w, diff(after.white_ms, before.white_ms));
-                self.expect(w.other(), diff(after.black_ms, before.black_ms));
+                self.expect_value(w, diff(after.white_ms, before.white_ms));
+                self.expect_value(w.other(), diff(after.black_ms, before.black_ms));
                 self.set_moves(w, *to_move);
                 self.set_moves(w.other(), *to_move);
             }
@@ -926,6 +926,12 @@ impl ClockMirror {
 
     fn times_or_zero(&self) -> ClockTimes {
         self.times().unwrap_or_default()
+    }
+
+    /// The device is to show this change from its last reading (a time set anew: any earlier
+    /// expectation is replaced).
+    fn expect_value(&mut self, side: ClockSide, delta_ms: i64) {
+        self.sides[side_index(side)].pending = (delta_ms != 0).then_some(Pending { delta_ms });
     }
 
     fn expect(&mut self, side: ClockSide, delta_ms: i64) {
