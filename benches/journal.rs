@@ -40,6 +40,8 @@ fn input(i: u64) -> (Origin, Event) {
             left_flag: false,
             right_flag: false,
             white_side: None,
+            left_flag_kind: None,
+            right_flag_kind: None,
         }
         .into(),
     )

@@ -69,6 +69,8 @@ fn journal() -> Vec<Record> {
                 left_flag: ms(0) == 0,
                 right_flag: ms(1) == 0,
                 white_side: Some(ClockSide::Left),
+                left_flag_kind: None,
+                right_flag_kind: None,
             };
             buf.clear();
             out.push(chain.append(

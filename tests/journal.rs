@@ -41,6 +41,8 @@ fn inputs(n: usize) -> Vec<(Origin, Event)> {
                     left_flag: false,
                     right_flag: false,
                     white_side: None,
+                    left_flag_kind: None,
+                    right_flag_kind: None,
                 }
                 .into(),
             ),
@@ -161,6 +163,8 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
             left_flag: false,
             right_flag: false,
             white_side: None,
+            left_flag_kind: None,
+            right_flag_kind: None,
         }
         .into()
     };
@@ -469,6 +473,8 @@ fn arb_event() -> impl Strategy<Value = (Origin, Event)> {
                     left_flag: l == 0,
                     right_flag: false,
                     white_side: None,
+                    left_flag_kind: None,
+                    right_flag_kind: None,
                 }
                 .into()
             )),

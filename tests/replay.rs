@@ -39,6 +39,8 @@ fn arb_event() -> impl Strategy<Value = (Origin, Event)> {
                 left_flag: false,
                 right_flag: false,
                 white_side: Some(ClockSide::Left),
+                left_flag_kind: None,
+                right_flag_kind: None,
             }
             .into()
         )),
@@ -112,6 +114,8 @@ fn checkpoints_give_the_same_state_as_a_full_fold() {
             left_flag: false,
             right_flag: false,
             white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
         };
         buf.clear();
         recs.push(chain.append(

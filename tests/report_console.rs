@@ -87,6 +87,8 @@ fn signing_at_the_console_goes_into_the_journal_and_a_later_input_voids_it() {
         left_flag: false,
         right_flag: false,
         white_side: None,
+        left_flag_kind: None,
+        right_flag_kind: None,
     };
     a.submit(8_000, 8, Origin::Feed(BoardNo(1)), sample.into())
         .unwrap();

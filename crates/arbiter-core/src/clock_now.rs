@@ -22,8 +22,8 @@ pub struct ClockNow {
     /// The colour whose time runs; `None` when the clock is stopped.
     #[serde(with = "crate::model::colour::option")]
     pub running: Option<Color>,
-    /// The feed is not live (stale, lost, reconnecting): the values are carried forward from
-    /// the last report and may not be what the device shows.
+    /// The feed is not live (stale, lost, reconnecting), or no clock is connected: the values
+    /// are carried forward from the last report and may not be what the device shows.
     pub estimated: bool,
 }
 
@@ -107,6 +107,6 @@ pub fn clock_at(s: &MatchState, bs: &BoardState, now: MonoMs) -> Option<ClockNow
         white_ms,
         black_ms,
         running,
-        estimated: running.is_some() && !feed_is_current(bs, true, now),
+        estimated: (running.is_some() && !feed_is_current(bs, true, now)) || bs.clock_absent(),
     })
 }

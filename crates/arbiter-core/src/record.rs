@@ -112,6 +112,128 @@ pub struct ClockSample {
     /// Which side is White, when the source knows it (LiveChess reports white/black directly).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub white_side: Option<ClockSide>,
+    /// Which flag the left side shows, when the clock tells them apart (DGT: 0x10 final flag,
+    /// 0x40 period flag). `None`: no flag, or a source (or an older journal) that does not say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left_flag_kind: Option<FlagKind>,
+    /// The same for the right side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub right_flag_kind: Option<FlagKind>,
+}
+
+/// The largest time a clock sample may carry (100 hours): anything above is a broken reading,
+/// rejected by `state::apply` (a feed never emits one).
+pub const MAX_CLOCK_MS: u64 = 100 * 3_600_000;
+
+/// Which flag a clock shows (DGT 3000 / XL, protocol header and the DGT 3000 manual).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FlagKind {
+    /// The last period's time ran out and the clock is blocked at zero (blinking flag, 0x10):
+    /// the flag of a lost game.
+    Final,
+    /// A period that is not the last ended (non-blinking flag, 0x40): the next period's time is
+    /// added; whether the required moves were made is for the arbiter to check.
+    Period,
+}
+
+impl ClockSample {
+    /// Whether `side` shows the final flag (`None`: the source does not say which flag).
+    pub fn final_flag(&self, side: ClockSide) -> Option<bool> {
+        let (flag, kind) = match side {
+            ClockSide::Left => (self.left_flag, self.left_flag_kind),
+            ClockSide::Right => (self.right_flag, self.right_flag_kind),
+        };
+        if !flag {
+            return Some(false);
+        }
+        kind.map(|k| k == FlagKind::Final)
+    }
+}
+
+/// Whether a clock is connected to the e-board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockPresence {
+    /// Not reported (yet).
+    Unknown,
+    Connected,
+    /// No clock connected (DGT status bit 0x20, LiveChess `clock: null`): no readings.
+    Absent,
+}
+
+/// What the devices of a board say about themselves, journaled when it changes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeviceStatus {
+    pub board: BoardNo,
+    pub clock: ClockPresence,
+    /// The clock shows its low-battery indication (DGT status bit 0x04).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub battery_low: bool,
+    /// Whether the e-board's pieces agree with the reconstructed moves (LiveChess `match`);
+    /// `None`: the source does not say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_matches: Option<bool>,
+    /// The e-board is turned 180° (LiveChess `flipped`); `None`: not reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flipped: Option<bool>,
+}
+
+/// A feed's counters since it started, journaled periodically (when they changed, at most
+/// every few seconds): what it shed, dropped or could not read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct FeedCounters {
+    pub board: BoardNo,
+    /// Clock samples and positions shed because the console was behind.
+    pub shed: u64,
+    /// Clock samples and positions dropped by the board's rate limit (a flooding source).
+    pub rate_limited: u64,
+    /// Bytes that were not part of any frame (DGT) or text that was not JSON (LiveChess).
+    pub garbage_bytes: u64,
+    /// Frames that were cut, oversize or of the wrong length; LiveChess messages with a bad
+    /// envelope or payload.
+    pub malformed: u64,
+    /// Well-formed messages the feed does not use.
+    pub unknown: u64,
+    /// Clock reports of all zeros (ignored, as the protocol says).
+    pub zero_clock_reports: u64,
+    /// Valid frames or messages.
+    pub frames: u64,
+}
+
+impl FeedCounters {
+    /// The sum of the counts that mean bytes or messages could not be used.
+    pub fn noise(&self) -> u64 {
+        self.garbage_bytes
+            .saturating_add(self.malformed)
+            .saturating_add(self.unknown)
+    }
+}
+
+/// Moves a source took back: the move list now ends at `to_ply` (LiveChess sent a shorter or
+/// different list). The moves after it are void; new moves follow as `move` records.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MovesTakenBack {
+    pub board: BoardNo,
+    /// Plies that stand; 0 = back to the start.
+    pub to_ply: u32,
+    /// The plies taken back, as they had been recorded (SAN).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub detail: String,
+}
+
+/// Moves the feed recovered from the e-board's own move log (DGT `SEND_EE_MOVES`) after the
+/// link was down: the `move` records of plies `from_ply..=to_ply` follow.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MovesRecovered {
+    pub board: BoardNo,
+    pub from_ply: u32,
+    pub to_ply: u32,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub detail: String,
 }
 
 /// The piece placement an e-board reported (FEN board field).
@@ -264,6 +386,10 @@ events! {
     Intervention(crate::intervention::Intervention) = "intervention",
     ClockAdjusted(ClockAdjusted) = "clock_adjusted",
     ReportSigned(ReportSigned) = "report_signed",
+    DeviceStatus(DeviceStatus) = "device_status",
+    FeedCounters(FeedCounters) = "feed_counters",
+    MovesTakenBack(MovesTakenBack) = "takeback",
+    MovesRecovered(MovesRecovered) = "moves_recovered",
 }
 
 /// A record's kind or payload could not be decoded.
@@ -290,6 +416,10 @@ impl Event {
             Event::ResultRecorded(e) => Some(e.board),
             Event::Intervention(e) => e.board,
             Event::ClockAdjusted(e) => Some(e.board),
+            Event::DeviceStatus(e) => Some(e.board),
+            Event::FeedCounters(e) => Some(e.board),
+            Event::MovesTakenBack(e) => Some(e.board),
+            Event::MovesRecovered(e) => Some(e.board),
             Event::SessionStarted(_)
             | Event::RoundStarted(_)
             | Event::LineupSubmitted(_)
@@ -309,7 +439,18 @@ impl Event {
                 | Event::MoveMade(_)
                 | Event::BoardIrregularity(_)
                 | Event::ResultSignal(_)
+                | Event::DeviceStatus(_)
+                | Event::FeedCounters(_)
+                | Event::MovesTakenBack(_)
+                | Event::MovesRecovered(_)
         )
+    }
+
+    /// Whether a feed may shed this record when the console is behind (clock samples and
+    /// positions: the next one supersedes it). Moves, board dumps' results, takebacks,
+    /// connection changes and arbiter actions are never shed.
+    pub fn sheddable(&self) -> bool {
+        matches!(self, Event::ClockSample(_) | Event::BoardPosition(_))
     }
 }
 

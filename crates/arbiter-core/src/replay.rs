@@ -157,6 +157,25 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                 format!("clock operation {:?} {}", e.op, e.reason),
             ),
             Event::Note(e) => push(e.board, "note", e.text.clone()),
+            Event::MovesTakenBack(e) => push(
+                Some(e.board),
+                "takeback",
+                format!("moves taken back to ply {}", e.to_ply),
+            ),
+            Event::MovesRecovered(e) => push(
+                Some(e.board),
+                "moves_recovered",
+                format!(
+                    "plies {} to {} recovered from the e-board's move log",
+                    e.from_ply, e.to_ply
+                ),
+            ),
+            Event::DeviceStatus(e) if e.clock == crate::record::ClockPresence::Absent => {
+                push(Some(e.board), "device", "no clock connected".into())
+            }
+            Event::DeviceStatus(e) if e.battery_low => {
+                push(Some(e.board), "device", "clock battery low".into())
+            }
             _ => {}
         }
         for (i, b) in s.boards.iter().enumerate() {

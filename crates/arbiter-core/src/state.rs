@@ -11,7 +11,9 @@ use crate::clock::{
 use crate::intervention::{IllegalKind, Intervention, InterventionKind, LineupSlot, TimeChange};
 use crate::journal::Record;
 use crate::model::{BoardNo, Color, GameResult, MonoMs, TeamSide, WallMs};
-use crate::record::{ClockSample, Event, FeedState, Origin};
+use crate::record::{
+    ClockPresence, ClockSample, DeviceStatus, Event, FeedCounters, FeedState, MAX_CLOCK_MS, Origin,
+};
 
 /// Everything the console knows about the match, derived from the journal alone.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -166,6 +168,14 @@ pub struct BoardState {
     /// The result the players signalled on the e-board (kings on the central squares): a hint
     /// for the arbiter, not a result.
     pub result_signal: Option<(Stamp, GameResult)>,
+    /// What the devices last said about themselves (clock connected, battery, orientation).
+    pub device: Option<(Stamp, DeviceStatus)>,
+    /// The feed's counters as last journaled.
+    pub counters: Option<(Stamp, FeedCounters)>,
+    /// When the counters last showed new garbage, malformed or unknown input.
+    pub noise_at: Option<Stamp>,
+    /// Moves the feed recovered from the e-board's log, and moves a source took back.
+    pub feed_notes: Vec<NoteEntry>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -198,7 +208,18 @@ impl BoardState {
             clock_changes: Vec::new(),
             clock_alerts: Vec::new(),
             result_signal: None,
+            device: None,
+            counters: None,
+            noise_at: None,
+            feed_notes: Vec::new(),
         }
+    }
+
+    /// Whether the board's clock is known to be absent (no clock connected).
+    pub fn clock_absent(&self) -> bool {
+        self.device
+            .as_ref()
+            .is_some_and(|(_, d)| d.clock == ClockPresence::Absent)
     }
 
     /// Illegal moves confirmed against a player, optionally of one kind.
@@ -337,6 +358,15 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             bs.feed_detail = e.detail.clone();
             bs.feed_since = Some(at);
         }
+        (Event::ClockSample(e), Some(_)) if e.left_ms > MAX_CLOCK_MS || e.right_ms > MAX_CLOCK_MS => {
+            state.rejected.push(Rejected {
+                seq: rec.seq,
+                reason: format!(
+                    "clock sample out of range ({} ms / {} ms; at most {MAX_CLOCK_MS} ms)",
+                    e.left_ms, e.right_ms
+                ),
+            });
+        }
         (Event::ClockSample(e), Some(bs)) => {
             if bs.clock.map(|c| c.running) != Some(e.running) {
                 bs.clock_presses.push(ClockPress { at, sample: *e });
@@ -408,6 +438,38 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                 text: e.detail.clone(),
             });
             bs.last_data = Some(at);
+        }
+        (Event::DeviceStatus(e), Some(bs)) => {
+            bs.device = Some((at, e.clone()));
+        }
+        (Event::FeedCounters(e), Some(bs)) => {
+            let before = bs.counters.map_or(0, |(_, c)| c.noise());
+            // A restarted feed counts from zero again: any change up is new noise.
+            if e.noise() > before || (e.noise() > 0 && e.noise() < before) {
+                bs.noise_at = Some(at);
+            }
+            bs.counters = Some((at, *e));
+        }
+        (Event::MovesTakenBack(e), Some(bs)) => {
+            bs.moves.retain(|m| m.ply <= e.to_ply);
+            let text = if e.detail.is_empty() {
+                format!("moves taken back to ply {}", e.to_ply)
+            } else {
+                e.detail.clone()
+            };
+            bs.feed_notes.push(NoteEntry { at, text });
+            bs.last_data = Some(at);
+        }
+        (Event::MovesRecovered(e), Some(bs)) => {
+            let text = if e.detail.is_empty() {
+                format!(
+                    "plies {} to {} recovered from the e-board's move log",
+                    e.from_ply, e.to_ply
+                )
+            } else {
+                e.detail.clone()
+            };
+            bs.feed_notes.push(NoteEntry { at, text });
         }
         (Event::PlayerArrived(e), Some(bs)) => {
             let slot = &mut bs.arrived[team_index(e.team)];

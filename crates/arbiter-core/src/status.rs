@@ -46,7 +46,24 @@ pub enum BoardAlert {
     },
     /// A recent alert of the clock model (a wrong preset, an unexplained change, …).
     Clock(ClockAlert),
+    /// The clock shows the flag of a period that is not the last one (DGT 0x40): the next
+    /// period's time was added; the arbiter checks whether the required moves were made.
+    PeriodFlag {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+    },
+    /// The e-board reports that no clock is connected: the times shown are the last reading.
+    NoClock,
+    /// The clock shows its low-battery indication.
+    BatteryLow,
+    /// The e-board's pieces do not match the moves reconstructed from them (LiveChess).
+    BoardMismatch,
+    /// The feed is not live and what it received lately was garbage or malformed.
+    Garbled,
 }
+
+/// How long new garbage counts as "lately" for [`BoardAlert::Garbled`].
+pub const GARBLED_MS: u64 = 15_000;
 
 /// A board as the screens show it, at one instant.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -63,6 +80,8 @@ pub struct BoardStatus {
     pub age_ms: Option<u64>,
     /// Illegal moves recorded by the arbiter: (White, Black).
     pub illegal: (usize, usize),
+    /// The feed's counters as last journaled (shed, rate-limited, garbage, malformed, …).
+    pub counters: Option<crate::record::FeedCounters>,
     /// Nothing once the game has a result.
     pub alerts: Vec<BoardAlert>,
 }
@@ -101,6 +120,7 @@ pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> 
         period,
         age_ms,
         illegal: illegal_counts(bs),
+        counters: bs.counters.map(|(_, c)| c),
         alerts,
     }
 }
@@ -117,21 +137,50 @@ fn alerts_of(
     alerts: &mut Vec<BoardAlert>,
 ) {
     if let (Some(c), Some(sample)) = (clock, bs.clock) {
-        let flagged = [
-            sample.left_flag.then(|| sample.colour_on(ClockSide::Left)),
-            sample
-                .right_flag
-                .then(|| sample.colour_on(ClockSide::Right)),
-        ];
+        for side in [ClockSide::Left, ClockSide::Right] {
+            let color = sample.colour_on(side);
+            let flag = match side {
+                ClockSide::Left => sample.left_flag,
+                ClockSide::Right => sample.right_flag,
+            };
+            // A period flag is not a lost game; a flag the source does not qualify is taken as
+            // a flag (older journals, LiveChess).
+            if flag && sample.final_flag(side) == Some(false) {
+                alerts.push(BoardAlert::PeriodFlag { color });
+            }
+        }
         for color in [Color::White, Color::Black] {
-            if flagged.contains(&Some(color)) || c.of(color) == 0 {
+            let side_of = |side| sample.colour_on(side) == color;
+            let final_flag = [ClockSide::Left, ClockSide::Right]
+                .into_iter()
+                .any(|side| side_of(side) && sample.final_flag(side) != Some(false));
+            if final_flag || c.of(color) == 0 {
                 alerts.push(BoardAlert::Flag { color });
             }
         }
     }
+    if let Some((_, d)) = &bs.device {
+        if d.clock == crate::record::ClockPresence::Absent {
+            alerts.push(BoardAlert::NoClock);
+        }
+        if d.battery_low {
+            alerts.push(BoardAlert::BatteryLow);
+        }
+        if d.board_matches == Some(false) {
+            alerts.push(BoardAlert::BoardMismatch);
+        }
+    }
     let running = clock.and_then(|c| c.running);
-    if !feed_is_current(bs, running.is_some(), now) && !matches!(bs.feed, FeedState::Connecting) {
+    let current = feed_is_current(bs, running.is_some(), now);
+    if !current && !matches!(bs.feed, FeedState::Connecting) {
         alerts.push(BoardAlert::Stale);
+    }
+    if !current
+        && bs
+            .noise_at
+            .is_some_and(|at| now.saturating_sub(at.mono_ms) < GARBLED_MS)
+    {
+        alerts.push(BoardAlert::Garbled);
     }
     if let Some(r) = running
         && plies > 0
@@ -287,6 +336,8 @@ mod tests {
                 left_flag: false,
                 right_flag: false,
                 white_side: Some(ClockSide::Left),
+                left_flag_kind: None,
+                right_flag_kind: None,
             }
             .into(),
         )

@@ -124,6 +124,8 @@ impl Game {
             left_flag: false,
             right_flag: false,
             white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
         };
         self.push(at, Origin::Feed(b), ev.into());
     }

@@ -157,7 +157,12 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
         })
         .collect();
     // The feeds count from the venue's epoch: a record's time is its arrival in game time.
-    let mut feeds = spawn_feeds(sources, epoch, Timing::default())?;
+    // The clocks run `speed` times as fast: so may their reports (the per-board rate limits).
+    let timing = Timing {
+        rate_scale: speed.ceil() as u64,
+        ..Timing::default()
+    };
+    let mut feeds = spawn_feeds(sources, epoch, timing)?;
     let mut state = MatchState::default();
     let mut last_mono: MonoMs = 0;
     let mut push = |state: &mut MatchState,

@@ -48,6 +48,7 @@ fn timing() -> Timing {
         keepalive: Duration::from_millis(50),
         settle: Duration::from_millis(1000),
         connect_timeout: Duration::from_secs(2),
+        rate_scale: SPEED as u64,
     }
 }
 

@@ -84,6 +84,8 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
             left_flag: false,
             right_flag: false,
             white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
         })
     };
     for i in 0..boards {

@@ -290,7 +290,7 @@ pub fn parse_lang(s: &str) -> Option<Lang> {
     }
 }
 
-fn pick(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
+pub(crate) fn pick(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
     match lang {
         Lang::De => de,
         Lang::En => en,

@@ -92,6 +92,15 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
             t.clock_word,
             super::i18n::clock_alert(lang, super::boards::clock_alert_label(a))
         ),
+        Alert::PeriodFlag { color } => format!(
+            "{} {}",
+            super::i18n::pick(lang, "PERIOD FLAG", "PERIODENFALLBL."),
+            colour_initial(lang, *color)
+        ),
+        Alert::NoClock => super::i18n::pick(lang, "NO CLOCK", "KEINE UHR").into(),
+        Alert::BatteryLow => super::i18n::pick(lang, "CLOCK BATTERY", "UHR-BATTERIE").into(),
+        Alert::BoardMismatch => super::i18n::pick(lang, "PIECES≠MOVES", "FIGUREN≠ZÜGE").into(),
+        Alert::Garbled => super::i18n::pick(lang, "GARBLED", "STÖRUNG").into(),
     }
 }
 
