@@ -154,7 +154,7 @@ pub struct FeedConfig {
 }
 
 /// Counters are journaled (`feed_counters`) at most this often, and only when they changed.
-pub const COUNTERS_EVERY_MS: u64 = 5_000;
+pub const COUNTERS_EVERY_MS: u64 = 2_000;
 
 /// What every feed task shares: the output channel, counters and the shutdown signal; and what
 /// it keeps for its own board: its counters and rate limits.
