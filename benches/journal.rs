@@ -114,9 +114,21 @@ fn bench(c: &mut Criterion) {
         chain.append(w, m, o, e, &mut bytes);
     }
     g.throughput(Throughput::Bytes(bytes.len() as u64));
-    g.bench_function("verify_decode_fold_1m", |b| {
+    g.bench_function("verify_decode_fold_1m_one_thread", |b| {
         b.iter(|| {
             let (records, v) = journal::records_from_bytes(&bytes).expect("intact");
+            assert!(v.is_intact());
+            let mut s = MatchState::default();
+            for r in &records {
+                apply(&mut s, r);
+            }
+            black_box(s.applied)
+        })
+    });
+    g.bench_function("verify_decode_fold_1m", |b| {
+        b.iter(|| {
+            let (records, v) =
+                arbiter_io::journal_file::records_from_bytes(&bytes).expect("intact");
             assert!(v.is_intact());
             let mut s = MatchState::default();
             for r in &records {

@@ -111,7 +111,8 @@ fn bench(c: &mut Criterion) {
         .expect("the recording (run from the repository root)");
     g.bench_function("recording_read_verify_fold", |b| {
         b.iter(|| {
-            let (records, _) = arbiter_core::journal::records_from_bytes(&bytes).expect("intact");
+            let (records, _) =
+                arbiter_io::journal_file::records_from_bytes(&bytes).expect("intact");
             black_box(Replay::new(records).records.len())
         })
     });

@@ -253,17 +253,8 @@ pub fn run_console(
 
     let (tx, rx) = mpsc::sync_channel::<Msg>(QUEUE);
     spawn_key_reader(tx.clone());
-    if let Some(mut feeds) = inputs.feeds {
-        let tx = tx.clone();
-        thread::Builder::new()
-            .name("feed-queue".into())
-            .spawn(move || {
-                while let Some(r) = feeds.recv() {
-                    if tx.send(Msg::Feed(r)).is_err() {
-                        break;
-                    }
-                }
-            })?;
+    if let Some(feeds) = inputs.feeds {
+        forward_feeds(feeds, tx.clone())?;
     }
     {
         let tx = tx.clone();
@@ -273,6 +264,7 @@ pub fn run_console(
     }
 
     let panic_for_test = std::env::var_os("ARBITER_TEST_PANIC").is_some();
+    let slow_ui = slow_ui_for_test();
     let mut view = ViewState::new(lang, Theme::from_env());
     let mut dirty = true;
     let mut last_sig = None;
@@ -344,9 +336,7 @@ pub fn run_console(
                     }
                 }
                 Msg::Feed(r) => {
-                    // The record keeps the time its bytes arrived, not the time it is handled.
-                    let wall = time.wall_at(r.mono_ms);
-                    if let Err(e) = app.submit(wall, r.mono_ms, r.origin, r.event) {
+                    if let Err(e) = journal_feed_record(&mut app, &time, r) {
                         view.status = Some(format!("{}: {e}", strings(view.lang).error));
                     }
                 }
@@ -384,10 +374,51 @@ pub fn run_console(
             }
             next = rx.try_recv().ok();
         }
+        if let Some(d) = slow_ui {
+            thread::sleep(d);
+        }
     }
     app.journal.commit(time.mono())?;
     drop(console);
     Ok(())
+}
+
+/// Moves the feeds' records into the loop's queue, on a thread of its own. Both queues are
+/// bounded: when the loop is behind, this thread waits, the feeds' own queue fills, and the
+/// feeds shed clock samples and positions there (never moves, takebacks, connection changes),
+/// counting them per board (`feed_counters` records, shown in the board detail).
+fn forward_feeds(mut feeds: Feeds, tx: SyncSender<Msg>) -> std::io::Result<()> {
+    thread::Builder::new()
+        .name("feed-queue".into())
+        .spawn(move || {
+            while let Some(r) = feeds.recv() {
+                if tx.send(Msg::Feed(r)).is_err() {
+                    break;
+                }
+            }
+        })?;
+    Ok(())
+}
+
+/// Journals a feed record with the time its bytes arrived (the feeds stamp it when they read
+/// the bytes, on the console's time base), never the time the loop got to it; the wall time is
+/// that moment on the wall clock.
+pub fn journal_feed_record(
+    app: &mut App,
+    time: &TimeBase,
+    r: FeedRecord,
+) -> Result<Record, JournalError> {
+    let wall = time.wall_at(r.mono_ms);
+    app.submit(wall, r.mono_ms, r.origin, r.event)
+}
+
+/// `ARBITER_TEST_SLOW_UI_MS`: the loop sleeps this long after every batch (the test that a
+/// record keeps its arrival time slows the loop down on purpose).
+fn slow_ui_for_test() -> Option<Duration> {
+    std::env::var("ARBITER_TEST_SLOW_UI_MS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .map(Duration::from_millis)
 }
 
 /// Reads the terminal's key and resize events into the queue.

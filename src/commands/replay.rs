@@ -22,14 +22,11 @@ pub struct Query {
 pub fn run(path: &Path, q: Query) -> ExitCode {
     let run = || -> Result<String, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let v = arbiter_core::journal::verify_bytes(&bytes);
+        // one pass: every line's hash and payload on all cores, then the chain in order
+        let (v, records) = arbiter_io::journal_file::verify_and_decode(&bytes);
         let interactive = !q.extract && !q.incidents && q.at.is_none();
         let (records, verdict) = match &v.problem {
-            None => {
-                let (records, _) =
-                    arbiter_core::journal::records_from_bytes(&bytes).map_err(|e| e.to_string())?;
-                (records, format!("chain intact ({} records)", v.valid))
-            }
+            None => (records, format!("chain intact ({} records)", v.valid)),
             Some(p) if interactive => {
                 // Show what verifies, and say where the chain breaks.
                 let end = bytes
@@ -39,7 +36,7 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                     .nth(v.valid.saturating_sub(1))
                     .map(|(i, _)| i + 1)
                     .unwrap_or(0);
-                let (records, _) = arbiter_core::journal::records_from_bytes(
+                let (records, _) = arbiter_io::journal_file::records_from_bytes(
                     &bytes[..if v.valid == 0 { 0 } else { end }],
                 )
                 .map_err(|e| e.to_string())?;

@@ -148,7 +148,8 @@ struct RawLine<'a> {
     seq: u64,
     wall_ms: WallMs,
     mono_ms: MonoMs,
-    origin: Origin,
+    #[serde(borrow)]
+    origin: &'a str,
     #[serde(borrow)]
     kind: &'a str,
     #[serde(borrow)]
@@ -204,6 +205,7 @@ pub fn decode_line(line: &[u8]) -> Result<Chained, LineError> {
     if computed != stored {
         return Err(LineError::HashMismatch);
     }
+    let origin = Origin::parse(raw.origin).map_err(LineError::Syntax)?;
     let event = Event::from_parts(raw.kind, raw.payload.get())
         .map_err(|e| LineError::Payload(e.to_string()))?;
     Ok(Chained {
@@ -211,7 +213,7 @@ pub fn decode_line(line: &[u8]) -> Result<Chained, LineError> {
             seq: raw.seq,
             wall_ms: raw.wall_ms,
             mono_ms: raw.mono_ms,
-            origin: raw.origin,
+            origin,
             event,
         },
         prev,
@@ -317,18 +319,35 @@ pub fn verify_bytes(bytes: &[u8]) -> Verification {
     verify_decoded(bytes).0
 }
 
+/// Decodes lines (each on its own: its syntax, its hash, its payload). Independent per line, so
+/// a caller with threads may decode slices of the lines in parallel and concatenate the results
+/// in order before [`link`] checks the chain (`arbiter_io::journal_file` does).
+pub fn decode_lines(lines: &[&[u8]]) -> Vec<Result<Chained, LineError>> {
+    lines.iter().map(|l| decode_line(l)).collect()
+}
+
 /// Verifies and returns the decoded records up to the first problem.
 fn verify_decoded(bytes: &[u8]) -> (Verification, Vec<Record>) {
     let (lines, torn_tail) = complete_lines(bytes);
+    let decoded = decode_lines(&lines);
+    link(decoded, torn_tail)
+}
+
+/// Checks the chain over decoded lines (in file order; `torn_tail` as [`complete_lines`] gave
+/// it): sequence numbers and links, naming the first record that was edited, removed, reordered
+/// or inserted. Returns the records when the chain holds.
+pub fn link(
+    decoded: Vec<Result<Chained, LineError>>,
+    torn_tail: usize,
+) -> (Verification, Vec<Record>) {
     let mut v = Verification {
         valid: 0,
-        lines: lines.len(),
+        lines: decoded.len(),
         torn_tail,
         problem: None,
         head: GENESIS,
     };
     // Decoded lines are kept so that reordering and insertion can be told apart.
-    let decoded: Vec<Result<Chained, LineError>> = lines.iter().map(|l| decode_line(l)).collect();
     let mut prev = GENESIS;
     let mut prev_prev = GENESIS;
     for (i, d) in decoded.iter().enumerate() {
@@ -414,6 +433,14 @@ fn verify_decoded(bytes: &[u8]) -> (Verification, Vec<Record>) {
 /// Verifies a journal's bytes and returns its records in one pass; a broken chain is an error.
 pub fn records_from_bytes(bytes: &[u8]) -> Result<(Vec<Record>, Verification), Tamper> {
     let (v, records) = verify_decoded(bytes);
+    records_or_problem(v, records)
+}
+
+/// The records of a verification, or its problem.
+pub fn records_or_problem(
+    v: Verification,
+    records: Vec<Record>,
+) -> Result<(Vec<Record>, Verification), Tamper> {
     match &v.problem {
         Some(p) => Err(p.clone()),
         None => Ok((records, v)),

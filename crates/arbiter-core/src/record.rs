@@ -41,7 +41,14 @@ impl From<Origin> for String {
 impl TryFrom<String> for Origin {
     type Error = String;
     fn try_from(s: String) -> Result<Origin, String> {
-        match s.as_str() {
+        Origin::parse(&s)
+    }
+}
+
+impl Origin {
+    /// Parses `system`, `arbiter` or `feed:N`.
+    pub fn parse(s: &str) -> Result<Origin, String> {
+        match s {
             "system" => Ok(Origin::System),
             "arbiter" => Ok(Origin::Arbiter),
             other => other

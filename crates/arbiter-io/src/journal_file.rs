@@ -8,7 +8,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use arbiter_core::journal::{
-    Chain, GROUP_COMMIT_MS, Record, Tamper, Verification, complete_lines, decode_line, verify_bytes,
+    Chain, GROUP_COMMIT_MS, Record, Tamper, Verification, complete_lines, decode_lines, link,
 };
 use arbiter_core::model::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin};
@@ -48,22 +48,54 @@ pub fn read(path: &Path) -> Result<(Vec<Record>, Verification), JournalError> {
 }
 
 fn read_bytes(path: &Path, bytes: &[u8]) -> Result<(Vec<Record>, Verification), JournalError> {
-    let v = verify_bytes(bytes);
-    if let Some(problem) = &v.problem {
-        return Err(JournalError::Broken {
-            path: path.to_path_buf(),
-            problem: problem.clone(),
-        });
-    }
-    let (lines, _) = complete_lines(bytes);
-    let mut records = Vec::with_capacity(lines.len());
-    for l in lines {
-        // verify_bytes has decoded every line successfully.
-        if let Ok(c) = decode_line(l) {
-            records.push(c.record);
-        }
-    }
-    Ok((records, v))
+    records_from_bytes(bytes).map_err(|problem| JournalError::Broken {
+        path: path.to_path_buf(),
+        problem,
+    })
+}
+
+/// Below this many lines a journal is decoded on one thread.
+const PARALLEL_FROM: usize = 8192;
+
+/// Verifies a journal's bytes and decodes its records, the lines on all cores: each line's
+/// hash and payload are checked on their own (in parallel), then the chain's numbers and links
+/// in order (`arbiter_core::journal::link`). The same verdicts as
+/// `arbiter_core::journal::verify_bytes`.
+pub fn verify_and_decode(bytes: &[u8]) -> (Verification, Vec<Record>) {
+    let (lines, torn) = complete_lines(bytes);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(16);
+    let decoded = if lines.len() < PARALLEL_FROM || threads < 2 {
+        decode_lines(&lines)
+    } else {
+        let chunk = lines.len().div_ceil(threads);
+        std::thread::scope(|s| {
+            let handles: Vec<_> = lines
+                .chunks(chunk)
+                .map(|c| (c.len(), s.spawn(move || decode_lines(c))))
+                .collect();
+            let mut all = Vec::with_capacity(lines.len());
+            for (n, h) in handles {
+                match h.join() {
+                    Ok(d) => all.extend(d),
+                    Err(_) => all.extend((0..n).map(|_| {
+                        Err(arbiter_core::journal::LineError::Syntax(
+                            "the decoder failed on this line".into(),
+                        ))
+                    })),
+                }
+            }
+            all
+        })
+    };
+    link(decoded, torn)
+}
+
+/// [`verify_and_decode`] with a broken chain as an error.
+pub fn records_from_bytes(bytes: &[u8]) -> Result<(Vec<Record>, Verification), Tamper> {
+    let (v, records) = verify_and_decode(bytes);
+    arbiter_core::journal::records_or_problem(v, records)
 }
 
 /// Opens an existing journal to continue it: verifies the chain, cuts a torn last line (saving
@@ -203,5 +235,64 @@ impl Drop for JournalWriter {
     fn drop(&mut self) {
         let _ = self.out.flush();
         let _ = self.out.get_ref().sync_data();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::journal::verify_bytes;
+    use arbiter_core::model::BoardNo;
+    use arbiter_core::record::Note;
+
+    fn journal(n: usize) -> Vec<u8> {
+        let mut chain = Chain::default();
+        let mut out = Vec::new();
+        for i in 0..n {
+            let ev = Event::Note(Note {
+                board: Some(BoardNo(1)),
+                text: format!("note {i}"),
+                witnesses: Vec::new(),
+            });
+            chain.append(i as i64, i as u64, Origin::Arbiter, ev, &mut out);
+        }
+        out
+    }
+
+    fn lines(b: &[u8]) -> Vec<Vec<u8>> {
+        b.split_inclusive(|c| *c == b'\n').map(<[u8]>::to_vec).collect()
+    }
+
+    #[test]
+    fn the_parallel_decoder_gives_the_same_verdicts() {
+        let intact = journal(3 * PARALLEL_FROM);
+        let (v, records) = verify_and_decode(&intact);
+        assert_eq!(v, verify_bytes(&intact));
+        assert_eq!(records.len(), 3 * PARALLEL_FROM);
+        assert!(records.iter().enumerate().all(|(i, r)| r.seq == i as u64));
+        let l = lines(&intact);
+        let mut cases: Vec<Vec<u8>> = Vec::new();
+        // an edit, a removal, two lines swapped, a line inserted twice, a torn tail
+        let mut edited = l.clone();
+        let k = edited[20_000].iter().position(|c| *c == b'n').unwrap();
+        edited[20_000][k] = b'N';
+        cases.push(edited.concat());
+        let mut removed = l.clone();
+        removed.remove(12_345);
+        cases.push(removed.concat());
+        let mut swapped = l.clone();
+        swapped.swap(9_000, 9_001);
+        cases.push(swapped.concat());
+        let mut doubled = l.clone();
+        doubled.insert(17_000, l[17_000].clone());
+        cases.push(doubled.concat());
+        let mut torn = intact.clone();
+        torn.extend_from_slice(b"{\"seq\":");
+        cases.push(torn);
+        for (i, c) in cases.iter().enumerate() {
+            let (v, _) = verify_and_decode(c);
+            assert_eq!(v, verify_bytes(c), "case {i}");
+            assert!(i == 4 || v.problem.is_some(), "case {i}");
+        }
     }
 }

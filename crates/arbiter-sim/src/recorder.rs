@@ -39,6 +39,9 @@ pub struct Plan {
     /// A simulator incident file (relative to the plan), optional.
     #[serde(default)]
     pub incidents: Option<String>,
+    /// Play only the first plies of each game (a short recording).
+    #[serde(default)]
+    pub max_plies: Option<usize>,
     /// Wall time of game time 0 (RFC 3339); default: the match's scheduled start.
     #[serde(default)]
     pub start: Option<String>,
@@ -133,6 +136,7 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
         speed,
         scenario,
         exit_when_done: true,
+        max_plies: plan.max_plies,
         ..SimulatorConfig::default()
     };
     let mut journal = JournalWriter::create(out)?;
@@ -189,7 +193,10 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
     push(&mut state, 0, Origin::System, session.into())?;
     let mut pending = plan.steps.iter().peekable();
     // Results from the PGN, one minute after each game's last move.
-    let plies: Vec<usize> = games[..boards].iter().map(|g| g.moves.len()).collect();
+    let plies: Vec<usize> = games[..boards]
+        .iter()
+        .map(|g| g.moves.len().min(plan.max_plies.unwrap_or(usize::MAX)))
+        .collect();
     let mut result_due: Vec<Option<MonoMs>> = vec![None; boards];
     let mut result_done = vec![false; boards];
     let mut server_done = false;
