@@ -173,10 +173,9 @@ pub fn time_signature(s: &MatchState, now: MonoMs) -> u64 {
     let mut h = DefaultHasher::new();
     (now / 1000).hash(&mut h);
     for b in &s.boards {
-        if let Some(c) = &b.clock
-            && c.running.is_some()
-            && let Some(c) = arbiter_core::clock_now::clock_at(s, b, now)
-        {
+        // every clock, running or not: a stopped clock set to other times must show them
+        if let Some(c) = arbiter_core::clock_now::clock_at(s, b, now) {
+            (c.running, c.estimated).hash(&mut h);
             for ms in [c.white_ms, c.black_ms] {
                 (if ms < 60_000 {
                     ms / 100
