@@ -459,6 +459,22 @@ impl BoardSim {
         self.no_clock
     }
 
+    /// The game time (ms) of the next change: the next scripted step, the running clock's next
+    /// display change (its whole seconds, as a clock reports them), or a period flag going out.
+    pub fn next_change(&self) -> u64 {
+        let mut t = self.steps.get(self.next).map_or(u64::MAX, |s| s.at);
+        if let Some(r) = self.running {
+            let ms = self.clock_ms[idx(r)];
+            t = t.min(self.now + ms % 1000 + 1);
+        }
+        for u in self.period_flag_until.iter().flatten() {
+            if *u > self.now {
+                t = t.min(*u);
+            }
+        }
+        t
+    }
+
     /// The game times (ms) at which the moves are made.
     pub fn move_times(&self) -> &[u64] {
         &self.move_times

@@ -273,8 +273,34 @@ impl Simulator {
         }
         let speed = self.config.speed;
         let epoch = self.epoch;
-        let tick = Duration::from_secs_f64((0.5 / speed).clamp(0.005, 0.1));
-        let mut interval = tokio::time::interval(tick);
+        // Each board wakes when its display or its board next changes (a clock sends a report
+        // when its display changes), so that reports leave on time at any speed; at least
+        // every 100 ms.
+        for b in &self.boards {
+            let b = b.clone();
+            let mut stop = stop_rx.clone();
+            tasks.spawn(async move {
+                let mut out = Vec::new();
+                loop {
+                    let now = game_ms(epoch, speed);
+                    let next = {
+                        let mut sim = b.sim.lock().expect("board lock");
+                        sim.advance_to(now, &mut out);
+                        sim.next_change()
+                    };
+                    for o in out.drain(..) {
+                        let _ = b.tx.send(o);
+                    }
+                    let wait_ms = (next.saturating_sub(now) as f64 / speed).clamp(0.5, 100.0);
+                    let at = tokio::time::Instant::now() + Duration::from_secs_f64(wait_ms / 1000.0);
+                    tokio::select! {
+                        _ = tokio::time::sleep_until(at) => {}
+                        _ = stop.changed() => return,
+                    }
+                }
+            });
+        }
+        let mut interval = tokio::time::interval(Duration::from_millis(100));
         interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         let end = self
             .boards
@@ -282,7 +308,6 @@ impl Simulator {
             .map(|b| b.sim.lock().expect("board lock").end_time())
             .max()
             .unwrap_or(0);
-        let mut out = Vec::new();
         loop {
             tokio::select! {
                 _ = interval.tick() => {}
@@ -291,17 +316,15 @@ impl Simulator {
                 }
             }
             let now = game_ms(epoch, speed);
-            for b in &self.boards {
-                {
-                    let mut sim = b.sim.lock().expect("board lock");
-                    sim.advance_to(now, &mut out);
-                }
-                for o in out.drain(..) {
-                    let _ = b.tx.send(o);
-                }
-            }
             if self.config.exit_when_done && now > end + (1000.0 * speed) as u64 {
-                break;
+                // the last steps are out: every board has passed its end
+                let all = self
+                    .boards
+                    .iter()
+                    .all(|b| b.sim.lock().expect("board lock").finished());
+                if all {
+                    break;
+                }
             }
         }
         let _ = stop_tx.send(true);
