@@ -65,6 +65,33 @@ fn diagram(board: &shakmaty::Board, v: &ViewState) -> Vec<Line<'static>> {
     lines
 }
 
+/// The feed's counters as last journaled: frames, what was shed or rate-limited, garbage,
+/// malformed and unknown input, empty clock reports.
+pub fn feed_counters_line(lang: arbiter_core::matchfile::Lang, bs: &BoardState) -> String {
+    let pick = super::i18n::pick;
+    let Some((_, c)) = bs.counters else {
+        return String::new();
+    };
+    format!(
+        " {}: {} {} · {} {} · {} {} · {} {} B · {} {} · {} {} · {} {}",
+        pick(lang, "Feed", "Feed"),
+        c.frames,
+        pick(lang, "frames", "Rahmen"),
+        pick(lang, "shed", "verworfen"),
+        c.shed,
+        pick(lang, "rate-limited", "gedrosselt"),
+        c.rate_limited,
+        pick(lang, "garbage", "Müll"),
+        c.garbage_bytes,
+        pick(lang, "malformed", "fehlerhaft"),
+        c.malformed,
+        pick(lang, "unknown", "unbekannt"),
+        c.unknown,
+        pick(lang, "empty clock reports", "leere Uhrmeldungen"),
+        c.zero_clock_reports,
+    )
+}
+
 pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, now: u64) {
     let t = strings(v.lang);
     let th = &v.theme;
@@ -77,7 +104,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
     let bv = board_view(m, s, bs, now);
     let w = usize::from(area.width);
     let [top, body, foot] = Layout::vertical([
-        Constraint::Length(4),
+        Constraint::Length(5),
         Constraint::Min(1),
         Constraint::Length(1),
     ])
@@ -130,6 +157,10 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
             Span::raw(format!("  {} {}", t.black, pl(bv.black))),
         ]),
         Line::styled(format!(" {}", alerts.join(" · ")), th.alert()),
+        Line::styled(
+            fit(&feed_counters_line(v.lang, bs), w),
+            th.dim(),
+        ),
     ];
     f.render_widget(Paragraph::new(header), top);
     footer(f, foot, v, t.footer_detail);

@@ -101,6 +101,18 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
                 detail: String::new(),
             }),
         );
+        // the feed's counters: board 3 had a little line noise
+        push(
+            62_000,
+            o,
+            Event::FeedCounters(arbiter_core::record::FeedCounters {
+                board,
+                frames: 3_600,
+                garbage_bytes: if k == 2 { 37 } else { 0 },
+                malformed: if k == 2 { 2 } else { 0 },
+                ..Default::default()
+            }),
+        );
         for team in [TeamSide::Home, TeamSide::Away] {
             if k == 7 && team == TeamSide::Away {
                 continue;
