@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use ratatui::crossterm::event::{self, Event as TermEvent, KeyEvent, KeyEventKind};
 
+use arbiter_core::i18n::Msg as Text;
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{MonoMs, WallMs};
@@ -24,8 +25,13 @@ use arbiter_core::signature::{Role, SignedReport};
 use arbiter_core::state::{self, MatchState};
 use arbiter_io::feeds::{FeedRecord, Feeds};
 use arbiter_io::journal_file::{JournalError, JournalWriter};
-use arbiter_tui::report_view::lines as report_lines;
-use arbiter_tui::{Command, ViewState, i18n::strings, keymap, theme::Theme};
+use arbiter_tui::report_view::{lines as report_lines, role_id};
+use arbiter_tui::{
+    Command, ViewState,
+    i18n::{self, strings},
+    keymap,
+    theme::Theme,
+};
 
 use crate::terminal::{self, Console};
 use crate::time_base::{TimeBase, wall_now};
@@ -352,12 +358,16 @@ pub fn run_console(
                     let outcome = signed(&mut app, &time, &tx, journal_path, role, result);
                     if let Some(rv) = view.report.as_mut() {
                         let short = |d: &str| d.chars().take(16).collect::<String>();
-                        rv.message = Some(match (outcome, view.lang) {
-                            (Ok(d), Lang::De) => {
-                                format!("unterschrieben: {role} – Prüfsumme {}", short(&d))
-                            }
-                            (Ok(d), Lang::En) => format!("signed: {role} – digest {}", short(&d)),
-                            (Err(e), _) => e,
+                        rv.message = Some(match outcome {
+                            Ok(d) => i18n::format(
+                                view.lang,
+                                &arbiter_core::msg!(
+                                    "shell-signed",
+                                    role = Text::new(role_id(role)),
+                                    digest = short(&d)
+                                ),
+                            ),
+                            Err(e) => e,
                         });
                     }
                     let now = time.mono();

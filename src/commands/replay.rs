@@ -26,7 +26,10 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
         let (v, records) = arbiter_io::journal_file::verify_and_decode(&bytes);
         let interactive = !q.extract && !q.incidents && q.at.is_none();
         let (records, verdict) = match &v.problem {
-            None => (records, format!("chain intact ({} records)", v.valid)),
+            None => (
+                records,
+                arbiter_core::msg!("replay-chain-intact", records = v.valid.to_string()),
+            ),
             Some(p) if interactive => {
                 // Show what verifies, and say where the chain breaks.
                 let end = bytes
@@ -42,7 +45,11 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                 .map_err(|e| e.to_string())?;
                 (
                     records,
-                    format!("TAMPERED: {p}; showing the {} records before it", v.valid),
+                    arbiter_core::msg!(
+                        "replay-chain-tampered",
+                        problem = p.to_string(),
+                        records = v.valid.to_string()
+                    ),
                 )
             }
             Some(p) => return Err(format!("{}: the chain is broken: {p}", path.display())),
@@ -111,7 +118,8 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                     i.seq,
                     b,
                     i.kind,
-                    i.text
+                    // The headless output is English, like every command's.
+                    arbiter_tui::i18n::format(arbiter_core::matchfile::Lang::En, &i.text)
                 ));
             }
             return Ok(out);

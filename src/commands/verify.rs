@@ -124,6 +124,7 @@ fn verify_report(
             }
             SigStatus::Void { why } => {
                 ok = false;
+                let why = arbiter_core::i18n::english(why);
                 println!("signature of the {role} ({name}): FAILED: void: {why}");
             }
         }

@@ -187,9 +187,9 @@ pub enum SigStatus {
     Valid {
         key: KeyStatus,
     },
-    /// The signature does not cover the report as it is.
+    /// The signature does not cover the report as it is; why, as a message of the catalogue.
     Void {
-        why: String,
+        why: crate::i18n::Msg,
     },
 }
 

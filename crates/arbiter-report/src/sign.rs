@@ -4,6 +4,7 @@
 //! signer's role and name. The data (roles, signatures, the signed bytes) is
 //! [`arbiter_core::signature`].
 
+use arbiter_core::msg;
 use argon2::{Algorithm, Argon2, Params, Version};
 use ed25519_dalek::{Signer as _, SigningKey, Verifier as _, VerifyingKey};
 use sha2::{Digest, Sha256};
@@ -66,27 +67,27 @@ pub fn check(env: &SignedReport) -> Verdict {
             let status = (|| {
                 if s.digest != computed {
                     return SigStatus::Void {
-                        why: "the report was changed after this signature".into(),
+                        why: msg!("report-void-changed"),
                     };
                 }
                 if s.name != s.role.person(&env.report) {
                     return SigStatus::Void {
-                        why: format!(
-                            "signed as {:?}, but the report names {:?}",
-                            s.name,
-                            s.role.person(&env.report)
+                        why: msg!(
+                            "report-void-name",
+                            signed = &s.name,
+                            named = s.role.person(&env.report)
                         ),
                     };
                 }
                 let Some(key) = parse_key(&s.public_key) else {
                     return SigStatus::Void {
-                        why: "the public key is not an Ed25519 key".into(),
+                        why: msg!("report-void-key"),
                     };
                 };
                 let mut sig = [0u8; 64];
                 if hex::decode_to_slice(&s.signature, &mut sig).is_err() {
                     return SigStatus::Void {
-                        why: "the signature is not 64 bytes of hex".into(),
+                        why: msg!("report-void-signature-hex"),
                     };
                 }
                 let sig = ed25519_dalek::Signature::from_bytes(&sig);
@@ -94,10 +95,9 @@ pub fn check(env: &SignedReport) -> Verdict {
                 if key.verify(&msg, &sig).is_err() {
                     return SigStatus::Void {
                         why: if s.role == Role::Arbiter {
-                            "the signature does not match the report".into()
+                            msg!("report-void-mismatch-arbiter")
                         } else {
-                            "the signature does not match the report and the arbiter's signature"
-                                .into()
+                            msg!("report-void-mismatch-captain")
                         },
                     };
                 }

@@ -68,27 +68,22 @@ fn diagram(board: &shakmaty::Board, v: &ViewState) -> Vec<Line<'static>> {
 /// The feed's counters as last journaled: frames, what was shed or rate-limited, garbage,
 /// malformed and unknown input, empty clock reports.
 pub fn feed_counters_line(lang: arbiter_core::matchfile::Lang, bs: &BoardState) -> String {
-    let pick = super::i18n::pick;
     let Some((_, c)) = bs.counters else {
         return String::new();
     };
-    format!(
-        " {}: {} {} · {} {} · {} {} · {} {} B · {} {} · {} {} · {} {}",
-        pick(lang, "Feed", "Feed"),
-        c.frames,
-        pick(lang, "frames", "Rahmen"),
-        pick(lang, "shed", "verworfen"),
-        c.shed,
-        pick(lang, "rate-limited", "gedrosselt"),
-        c.rate_limited,
-        pick(lang, "garbage", "Müll"),
-        c.garbage_bytes,
-        pick(lang, "malformed", "fehlerhaft"),
-        c.malformed,
-        pick(lang, "unknown", "unbekannt"),
-        c.unknown,
-        pick(lang, "empty clock reports", "leere Uhrmeldungen"),
-        c.zero_clock_reports,
+    let n = |v: u64| v.to_string();
+    super::i18n::format(
+        lang,
+        &arbiter_core::msg!(
+            "ui-feed-counters",
+            frames = n(c.frames),
+            shed = n(c.shed),
+            limited = n(c.rate_limited),
+            garbage = n(c.garbage_bytes),
+            malformed = n(c.malformed),
+            unknown = n(c.unknown),
+            empty = n(c.zero_clock_reports)
+        ),
     )
 }
 
@@ -163,7 +158,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         ),
     ];
     f.render_widget(Paragraph::new(header), top);
-    footer(f, foot, v, t.footer_detail);
+    footer(f, foot, v, &t.footer_detail);
 
     let right_w = if area.width < 100 { 30 } else { 44 };
     let [moves_area, right] =
@@ -196,7 +191,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         )));
     }
     if lines.is_empty() {
-        lines.push(Line::styled(t.no_moves, th.dim()));
+        lines.push(Line::styled(t.no_moves.as_str(), th.dim()));
     }
     let inner_h = usize::from(moves_area.height.saturating_sub(2));
     // Follow the game: show the newest moves unless scrolled.
@@ -226,7 +221,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         .map(|e| Line::raw(incident_line(m, e, v.lang, false)))
         .collect();
     if inc.is_empty() {
-        inc.push(Line::styled(t.no_incidents, th.dim()));
+        inc.push(Line::styled(t.no_incidents.as_str(), th.dim()));
     }
     f.render_widget(
         Paragraph::new(inc)

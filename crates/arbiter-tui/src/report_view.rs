@@ -6,9 +6,13 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
+use arbiter_core::i18n::Msg;
 use arbiter_core::matchfile::Lang;
+use arbiter_core::msg;
 use arbiter_core::signature::{Role, SignedReport};
 use arbiter_report::text::{Block as DocBlock, document};
+
+use super::i18n::{self, format};
 
 /// A passphrase being typed: never shown, never printed by `Debug`, zeroised when dropped.
 #[derive(Default, Clone, PartialEq, Eq)]
@@ -89,42 +93,29 @@ pub fn lines(env: &SignedReport, lang: Lang) -> Vec<String> {
     out
 }
 
+/// A signer's role in the console's words ("arbiter", "MF Heim"): a message id.
+pub fn role_id(role: Role) -> &'static str {
+    match role {
+        Role::Arbiter => "ui-role-arbiter",
+        Role::HomeCaptain => "ui-role-home-captain",
+        Role::AwayCaptain => "ui-role-away-captain",
+    }
+}
+
 /// Draws the overlay over the whole area.
 pub fn render(f: &mut Frame, area: Rect, r: &ReportView, lang: Lang) {
-    let de = lang == Lang::De;
-    let title = if de {
-        " Spielbericht "
-    } else {
-        " Match report "
-    };
+    let title = format!(" {} ", i18n::text(lang, "report-view-title"));
     let footer = match &r.signing {
-        Signing::Idle => {
-            if de {
-                "S unterschreiben · ↑↓ PgUp/PgDn blättern · Esc zurück".to_string()
-            } else {
-                "S sign · ↑↓ PgUp/PgDn scroll · Esc back".to_string()
-            }
-        }
-        Signing::ChooseRole => {
-            if de {
-                "Wer unterschreibt? 1 Schiedsrichter · 2 MF Heim · 3 MF Gast · Esc".to_string()
-            } else {
-                "Who signs? 1 arbiter · 2 home captain · 3 away captain · Esc".to_string()
-            }
-        }
-        Signing::Passphrase(role, secret) => {
-            let who = match (de, role) {
-                (true, Role::Arbiter) => "Schiedsrichter".to_string(),
-                (true, Role::HomeCaptain) => "MF Heim".to_string(),
-                (true, Role::AwayCaptain) => "MF Gast".to_string(),
-                (false, r) => r.to_string(),
-            };
-            format!(
-                "Passphrase ({who}): {}_   ⏎ {} · Esc",
-                "*".repeat(secret.len()),
-                if de { "unterschreiben" } else { "sign" }
-            )
-        }
+        Signing::Idle => i18n::text(lang, "report-view-keys"),
+        Signing::ChooseRole => i18n::text(lang, "report-view-choose-signer"),
+        Signing::Passphrase(role, secret) => format(
+            lang,
+            &msg!(
+                "report-view-passphrase",
+                role = Msg::new(role_id(*role)),
+                stars = "*".repeat(secret.len())
+            ),
+        ),
     };
     f.render_widget(Clear, area);
     // Two border lines, the message line and the footer.
@@ -142,14 +133,7 @@ pub fn render(f: &mut Frame, area: Rect, r: &ReportView, lang: Lang) {
         text.push(Line::from(""));
     }
     let message = if r.busy {
-        Some(
-            if de {
-                "… bitte warten"
-            } else {
-                "… working"
-            }
-            .to_string(),
-        )
+        Some(i18n::text(lang, "report-view-working"))
     } else {
         r.message.clone()
     };
