@@ -370,6 +370,102 @@ mod tests {
     }
 
     #[test]
+    fn a_clock_sample_out_of_range_never_reaches_the_state() {
+        let m = demo("bundesliga");
+        // what a wrapped multiplication once wrote into a journal
+        let (t, mut e) = sample(1_000, 5_400_000, 5_400_000, Some(ClockSide::Left));
+        if let Event::ClockSample(c) = &mut e {
+            c.left_ms = 18_446_744_073_709_550_616;
+        }
+        let s = state(&m, &[live(0), (t, e)]);
+        let bs = s.board(B1).unwrap();
+        assert_eq!(bs.clock, None);
+        assert!(s.rejected.iter().any(|r| r.reason.contains("out of range")));
+    }
+
+    #[test]
+    fn a_takeback_shortens_the_move_list() {
+        let m = demo("bundesliga");
+        let s = state(
+            &m,
+            &[
+                live(0),
+                mv(1_000, 1, "e2e4", "e4"),
+                mv(2_000, 2, "e7e5", "e5"),
+                mv(3_000, 3, "g1f3", "Nf3"),
+                (
+                    4_000,
+                    crate::record::MovesTakenBack {
+                        board: B1,
+                        to_ply: 2,
+                        removed: vec!["Nf3".into()],
+                        detail: String::new(),
+                    }
+                    .into(),
+                ),
+                mv(5_000, 3, "b1c3", "Nc3"),
+            ],
+        );
+        let sans: Vec<&str> = s.board(B1).unwrap().moves.iter().map(|m| m.san.as_str()).collect();
+        assert_eq!(sans, ["e4", "e5", "Nc3"]);
+        assert_eq!(s.board(B1).unwrap().feed_notes.len(), 1);
+    }
+
+    #[test]
+    fn a_period_flag_is_not_a_lost_game_and_device_states_show() {
+        use crate::record::{ClockPresence, DeviceStatus, FeedCounters, FlagKind};
+        let m = demo("bundesliga");
+        let (t, mut e) = sample(1_000, 1_800_000, 5_000_000, Some(ClockSide::Left));
+        if let Event::ClockSample(c) = &mut e {
+            c.left_flag = true;
+            c.left_flag_kind = Some(FlagKind::Period);
+        }
+        let st = status_at(&m, &[live(0), (t, e.clone())], 1_500);
+        assert!(has(&st, |a| matches!(a, BoardAlert::PeriodFlag { color } if color.is_white())));
+        assert!(!has(&st, |a| matches!(a, BoardAlert::Flag { .. })));
+        // the final flag is a flag; so is a flag whose kind the source does not tell
+        for kind in [Some(FlagKind::Final), None] {
+            let mut e = e.clone();
+            if let Event::ClockSample(c) = &mut e {
+                c.left_flag_kind = kind;
+            }
+            let st = status_at(&m, &[live(0), (t, e)], 1_500);
+            assert!(has(&st, |a| matches!(a, BoardAlert::Flag { color } if color.is_white())));
+        }
+        // no clock, battery low
+        let dev = DeviceStatus {
+            board: B1,
+            clock: ClockPresence::Absent,
+            battery_low: true,
+            board_matches: Some(false),
+            flipped: None,
+        };
+        let st = status_at(&m, &[live(0), (1_000, dev.into())], 1_500);
+        assert!(has(&st, |a| *a == BoardAlert::NoClock));
+        assert!(has(&st, |a| *a == BoardAlert::BatteryLow));
+        assert!(has(&st, |a| *a == BoardAlert::BoardMismatch));
+        // new garbage while the feed is not live: garbled; not while it is live
+        let noise = FeedCounters {
+            board: B1,
+            garbage_bytes: 500,
+            ..FeedCounters::default()
+        };
+        let stale = (
+            4_000,
+            FeedStatus {
+                board: B1,
+                state: FeedState::Stale,
+                detail: String::new(),
+            }
+            .into(),
+        );
+        let st = status_at(&m, &[live(0), stale, (5_000, noise.into())], 6_000);
+        assert!(has(&st, |a| *a == BoardAlert::Garbled));
+        let st = status_at(&m, &[live(0), (5_000, noise.into())], 6_000);
+        assert!(!has(&st, |a| *a == BoardAlert::Garbled));
+    }
+
+    #[test]
     fn the_running_clock_counts_down_from_the_last_report() {
         let m = demo("bundesliga");
         let s = state(
