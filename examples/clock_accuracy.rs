@@ -43,10 +43,7 @@ fn quick(g: &PgnGame) -> PgnGame {
             }
         })
         .collect();
-    PgnGame {
-        moves,
-        ..g.clone()
-    }
+    PgnGame { moves, ..g.clone() }
 }
 
 /// A proxy that delays every chunk from the board by 0..jitter ms, keeping the order.
@@ -73,7 +70,8 @@ async fn proxy(board: std::net::SocketAddr, jitter_ms: u64, seed: u64) -> std::n
                     }
                 }
             });
-            let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(tokio::time::Instant, Vec<u8>)>();
+            let (tx, mut rx) =
+                tokio::sync::mpsc::unbounded_channel::<(tokio::time::Instant, Vec<u8>)>();
             tokio::spawn(async move {
                 let mut s = seed | 1;
                 let mut last = tokio::time::Instant::now();
@@ -82,7 +80,9 @@ async fn proxy(board: std::net::SocketAddr, jitter_ms: u64, seed: u64) -> std::n
                     if n == 0 {
                         return;
                     }
-                    s = s.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                    s = s
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
                     let d = Duration::from_micros((s >> 33) % (jitter_ms * 1000 + 1));
                     let at = (tokio::time::Instant::now() + d).max(last);
                     last = at;
@@ -161,7 +161,10 @@ fn main() -> anyhow::Result<()> {
             software: "clock_accuracy".into(),
             time_control: Some(m.profile.time_control.clone()),
         };
-        apply(&mut s, &chain.append(0, 0, Origin::System, session.into(), &mut out));
+        apply(
+            &mut s,
+            &chain.append(0, 0, Origin::System, session.into(), &mut out),
+        );
         let st = state.clone();
         std::thread::spawn(move || {
             while let Some(r) = feeds.recv() {

@@ -15,8 +15,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use arbiter_core::model::ClockSide;
 use arbiter_core::record::Event;
 use arbiter_protocol::dgt::command::Received;
-use arbiter_protocol::dgt::{ClockTimes, Command as Cmd, CommandDecoder, Message, RawBoard};
 use arbiter_protocol::dgt::encode_message;
+use arbiter_protocol::dgt::{ClockTimes, Command as Cmd, CommandDecoder, Message, RawBoard};
 use expectrl::Session;
 
 fn wall_ms() -> i64 {
@@ -40,8 +40,8 @@ fn a_record_keeps_its_arrival_time_while_the_loop_is_slow() {
     let port = listener.local_addr().unwrap().port();
     // the match: the demo match with board 1 on this test's port, no other feed
     let root = env!("CARGO_MANIFEST_DIR");
-    let src = std::fs::read_to_string(format!("{root}/config/matches/demo-bundesliga.toml"))
-        .unwrap();
+    let src =
+        std::fs::read_to_string(format!("{root}/config/matches/demo-bundesliga.toml")).unwrap();
     let start = src.find("feeds = [").unwrap();
     let end = start + src[start..].find(']').unwrap() + 1;
     let feeds = format!(

@@ -600,7 +600,10 @@ mod tests {
         let bytes = sample(6);
         let (lines, _) = complete_lines(&bytes);
         for l in &lines {
-            assert!(fast_envelope(l).is_some(), "our own lines take the fast path");
+            assert!(
+                fast_envelope(l).is_some(),
+                "our own lines take the fast path"
+            );
             assert_eq!(decode_line(l), decode_line_serde(l));
             for i in 0..l.len() {
                 for b in [b' ', b'0', b'"', b'\\', b'}', b'x', b'-', 0xC3] {

@@ -374,7 +374,9 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             bs.feed_detail = e.detail.clone();
             bs.feed_since = Some(at);
         }
-        (Event::ClockSample(e), Some(_)) if e.left_ms > MAX_CLOCK_MS || e.right_ms > MAX_CLOCK_MS => {
+        (Event::ClockSample(e), Some(_))
+            if e.left_ms > MAX_CLOCK_MS || e.right_ms > MAX_CLOCK_MS =>
+        {
             state.rejected.push(Rejected {
                 seq: rec.seq,
                 reason: format!(

@@ -406,7 +406,13 @@ mod tests {
                 mv(5_000, 3, "b1c3", "Nc3"),
             ],
         );
-        let sans: Vec<&str> = s.board(B1).unwrap().moves.iter().map(|m| m.san.as_str()).collect();
+        let sans: Vec<&str> = s
+            .board(B1)
+            .unwrap()
+            .moves
+            .iter()
+            .map(|m| m.san.as_str())
+            .collect();
         assert_eq!(sans, ["e4", "e5", "Nc3"]);
         assert_eq!(s.board(B1).unwrap().feed_notes.len(), 1);
     }
@@ -421,7 +427,10 @@ mod tests {
             c.left_flag_kind = Some(FlagKind::Period);
         }
         let st = status_at(&m, &[live(0), (t, e.clone())], 1_500);
-        assert!(has(&st, |a| matches!(a, BoardAlert::PeriodFlag { color } if color.is_white())));
+        assert!(has(
+            &st,
+            |a| matches!(a, BoardAlert::PeriodFlag { color } if color.is_white())
+        ));
         assert!(!has(&st, |a| matches!(a, BoardAlert::Flag { .. })));
         // the final flag is a flag; so is a flag whose kind the source does not tell
         for kind in [Some(FlagKind::Final), None] {
@@ -430,7 +439,10 @@ mod tests {
                 c.left_flag_kind = kind;
             }
             let st = status_at(&m, &[live(0), (t, e)], 1_500);
-            assert!(has(&st, |a| matches!(a, BoardAlert::Flag { color } if color.is_white())));
+            assert!(has(
+                &st,
+                |a| matches!(a, BoardAlert::Flag { color } if color.is_white())
+            ));
         }
         // no clock, battery low
         let dev = DeviceStatus {

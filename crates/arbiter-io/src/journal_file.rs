@@ -260,7 +260,9 @@ mod tests {
     }
 
     fn lines(b: &[u8]) -> Vec<Vec<u8>> {
-        b.split_inclusive(|c| *c == b'\n').map(<[u8]>::to_vec).collect()
+        b.split_inclusive(|c| *c == b'\n')
+            .map(<[u8]>::to_vec)
+            .collect()
     }
 
     #[test]

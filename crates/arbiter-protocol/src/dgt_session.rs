@@ -389,7 +389,11 @@ impl DgtSession {
 
     /// Time passes: judges a settled placement; gives up waiting for the move log.
     pub fn tick(&mut self, now_ms: u64, out: &mut Vec<Event>) {
-        if self.resync.as_ref().is_some_and(|r| now_ms >= r.deadline_ms) {
+        if self
+            .resync
+            .as_ref()
+            .is_some_and(|r| now_ms >= r.deadline_ms)
+        {
             self.finish_resync(None, now_ms, out);
         }
         if self.resync.is_some() {

@@ -274,15 +274,23 @@ mod tests {
         assert_eq!(ev.san.as_deref(), Some(&["e4".to_string()][..]));
         assert_eq!(ev.clock.unwrap().unwrap().run, Some(false));
         // absent, null and a reading are three states
-        let r = Response::parse(r#"{"response":"feed","id":7,"param":{"serialnr":"1","clock":null}}"#)
-            .unwrap();
+        let r =
+            Response::parse(r#"{"response":"feed","id":7,"param":{"serialnr":"1","clock":null}}"#)
+                .unwrap();
         assert_eq!(r.eboard_event().unwrap().clock, Some(None));
         let r = Response::parse(r#"{"response":"feed","id":7,"param":{"serialnr":"1"}}"#).unwrap();
         assert_eq!(r.eboard_event().unwrap().clock, None);
         // a negative or fractional clock is a bad payload, not a wrapped number
-        for bad in [r#"{"white":-1,"black":5,"run":null}"#, r#"{"white":1.5,"black":5,"run":null}"#] {
-            let t = format!(r#"{{"response":"feed","id":7,"param":{{"serialnr":"1","clock":{bad}}}}}"#);
-            assert!(Response::parse(&t).unwrap().eboard_event().is_err(), "{bad}");
+        for bad in [
+            r#"{"white":-1,"black":5,"run":null}"#,
+            r#"{"white":1.5,"black":5,"run":null}"#,
+        ] {
+            let t =
+                format!(r#"{{"response":"feed","id":7,"param":{{"serialnr":"1","clock":{bad}}}}}"#);
+            assert!(
+                Response::parse(&t).unwrap().eboard_event().is_err(),
+                "{bad}"
+            );
         }
         assert!(matches!(
             Response::parse("{not json"),

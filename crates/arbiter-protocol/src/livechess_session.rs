@@ -150,7 +150,8 @@ impl LiveChessSession {
         match &self.reported.san {
             None => false,
             Some(list) => {
-                self.handled_san.as_ref().map(|(st, l)| (st, l)) != Some((&self.reported.start, list))
+                self.handled_san.as_ref().map(|(st, l)| (st, l))
+                    != Some((&self.reported.start, list))
             }
         }
     }
@@ -201,7 +202,10 @@ impl LiveChessSession {
         let reported = self.reported.clone();
         // device status: clock presence, match, orientation
         let clock = match reported.clock {
-            None => self.device.as_ref().map_or(ClockPresence::Unknown, |d| d.clock),
+            None => self
+                .device
+                .as_ref()
+                .map_or(ClockPresence::Unknown, |d| d.clock),
             Some(None) => ClockPresence::Absent,
             Some(Some(_)) => ClockPresence::Connected,
         };
@@ -223,7 +227,9 @@ impl LiveChessSession {
         });
         if let Some(list) = &reported.san {
             let key = (reported.start.clone(), list.clone());
-            if self.handled_san.as_ref() != Some(&key) && self.moves_of(&reported, list, signal.is_some(), now_ms, out) {
+            if self.handled_san.as_ref() != Some(&key)
+                && self.moves_of(&reported, list, signal.is_some(), now_ms, out)
+            {
                 self.handled_san = Some(key);
             }
         }
@@ -352,13 +358,18 @@ impl LiveChessSession {
         let added = target.len() - common;
         if removed > 0 {
             // a takeback: limited, and so are the moves sent again after it
-            let takeback = self.limits.takebacks.has(now_ms, BoardLimits::TAKEBACK_COST);
+            let takeback = self
+                .limits
+                .takebacks
+                .has(now_ms, BoardLimits::TAKEBACK_COST);
             let replay = self.limits.replayed_moves.has(now_ms, added as u64);
             if !(takeback && replay) {
                 self.counters.deferred += 1;
                 return false;
             }
-            self.limits.takebacks.take_n(now_ms, BoardLimits::TAKEBACK_COST);
+            self.limits
+                .takebacks
+                .take_n(now_ms, BoardLimits::TAKEBACK_COST);
             self.limits.replayed_moves.take_n(now_ms, added as u64);
             let to_ply = self.base_ply + common as u32;
             let gone: Vec<String> = self.sans.drain(common..).collect();
@@ -552,9 +563,10 @@ mod tests {
             ..ev(&[], None)
         };
         let out = feed(&mut s, &with_clock(Some(None)), 0);
-        assert!(out.iter().any(
-            |e| matches!(e, Event::DeviceStatus(d) if d.clock == ClockPresence::Absent)
-        ));
+        assert!(
+            out.iter()
+                .any(|e| matches!(e, Event::DeviceStatus(d) if d.clock == ClockPresence::Absent))
+        );
         assert!(!out.iter().any(|e| matches!(e, Event::ClockSample(_))));
         // a number that would wrap when multiplied by 1000
         let huge = Clock {
@@ -564,18 +576,25 @@ mod tests {
             time: None,
         };
         let out = feed(&mut s, &with_clock(Some(Some(huge))), 10);
-        assert!(!out.iter().any(|e| matches!(e, Event::ClockSample(_))), "{out:?}");
+        assert!(
+            !out.iter().any(|e| matches!(e, Event::ClockSample(_))),
+            "{out:?}"
+        );
         // a clock is there, its reading is broken
-        assert!(out.iter().any(
-            |e| matches!(e, Event::DeviceStatus(d) if d.clock == ClockPresence::Connected)
-        ));
+        assert!(
+            out.iter().any(
+                |e| matches!(e, Event::DeviceStatus(d) if d.clock == ClockPresence::Connected)
+            )
+        );
         let big = Clock {
             white: MAX_CLOCK_MS / 1000 + 1,
             ..huge
         };
-        assert!(!feed(&mut s, &with_clock(Some(Some(big))), 20)
-            .iter()
-            .any(|e| matches!(e, Event::ClockSample(_))));
+        assert!(
+            !feed(&mut s, &with_clock(Some(Some(big))), 20)
+                .iter()
+                .any(|e| matches!(e, Event::ClockSample(_)))
+        );
         assert_eq!(s.counters().malformed, 2);
         // a reading taken 2.5 s before the event was sent: White's running time is 2 s less
         let c = Clock {

@@ -71,7 +71,10 @@ pub enum SimOutput {
 enum Step {
     Move(usize),
     Fields(Vec<(Square, Option<Piece>)>),
-    Press { side: ClockSide, increment: bool },
+    Press {
+        side: ClockSide,
+        increment: bool,
+    },
     AddTime(ClockSide, i64),
     Stop,
     Start(ClockSide),

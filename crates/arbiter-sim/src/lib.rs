@@ -292,7 +292,8 @@ impl Simulator {
                         let _ = b.tx.send(o);
                     }
                     let wait_ms = (next.saturating_sub(now) as f64 / speed).clamp(0.5, 100.0);
-                    let at = tokio::time::Instant::now() + Duration::from_secs_f64(wait_ms / 1000.0);
+                    let at =
+                        tokio::time::Instant::now() + Duration::from_secs_f64(wait_ms / 1000.0);
                     tokio::select! {
                         _ = tokio::time::sleep_until(at) => {}
                         _ = stop.changed() => return,

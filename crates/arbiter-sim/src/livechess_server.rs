@@ -184,8 +184,7 @@ async fn serve(
     let (mut tx, mut rx) = ws.split();
     // (feed id, what happened: None = the board changed, Some(list) = a scripted list)
     let (note_tx, mut note_rx) = mpsc::channel::<(u64, Option<Vec<String>>)>(1024);
-    let mut tasks: std::collections::HashMap<u64, tokio::task::JoinHandle<()>> =
-        Default::default();
+    let mut tasks: std::collections::HashMap<u64, tokio::task::JoinHandle<()>> = Default::default();
     let mut subs: std::collections::HashMap<u64, Sub> = Default::default();
     loop {
         let out: Vec<WsMessage> = tokio::select! {

@@ -153,7 +153,9 @@ fn assert_game(s: &MatchState, b: u16, game: &PgnGame) {
     let mut pos = Chess::default();
     for m in &bs.moves {
         let u: shakmaty::uci::UciMove = m.uci.parse().unwrap();
-        let mv = u.to_move(&pos).unwrap_or_else(|e| panic!("board {b}: {} {e}", m.uci));
+        let mv = u
+            .to_move(&pos)
+            .unwrap_or_else(|e| panic!("board {b}: {} {e}", m.uci));
         pos.play_unchecked(mv);
     }
     assert_eq!(
@@ -189,7 +191,11 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
     for i in 0..8u16 {
         let source = if i >= 6 {
             let lc = ports.livechess.unwrap();
-            Source::parse(&format!("livechess://{lc}/{}", infos[usize::from(i)].serial)).unwrap()
+            Source::parse(&format!(
+                "livechess://{lc}/{}",
+                infos[usize::from(i)].serial
+            ))
+            .unwrap()
         } else {
             Source::parse(&format!("tcp://{}", ports.boards[usize::from(i)])).unwrap()
         };
@@ -273,7 +279,8 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
     // of the noise and its end there is no transition to live; at some moment the board shows
     // a stale feed and garbled input; the counters hold the garbage.
     let t2 = infos[0].move_times[1];
-    let noise = ((t2 + 5_000) as f64 / SPEED) as u64..((t2 + 5_000 + 600_000) as f64 / SPEED) as u64;
+    let noise =
+        ((t2 + 5_000) as f64 / SPEED) as u64..((t2 + 5_000 + 600_000) as f64 / SPEED) as u64;
     let b1 = of(&log, 1);
     let live_in_noise: Vec<u64> = b1
         .iter()
@@ -281,7 +288,10 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
         .map(|r| r.mono_ms)
         .filter(|t| noise.start + 50 < *t && *t + 50 < noise.end)
         .collect();
-    assert!(live_in_noise.is_empty(), "live at {live_in_noise:?} during {noise:?}");
+    assert!(
+        live_in_noise.is_empty(),
+        "live at {live_in_noise:?} during {noise:?}"
+    );
     assert!(states.iter().any(|(rec, st)| {
         let a = status_after(rec, st, 1).alerts;
         a.contains(&BoardAlert::Stale) && a.contains(&BoardAlert::Garbled)
@@ -289,9 +299,11 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
     assert!(counters_of(1).garbage_bytes >= 1000, "{:?}", counters_of(1));
 
     // board 2: empty reports are ignored (no sample of 0:00 on both sides) and counted
-    assert!(!of(&log, 2).iter().any(
-        |r| matches!(&r.event, Event::ClockSample(c) if c.left_ms == 0 && c.right_ms == 0)
-    ));
+    assert!(
+        !of(&log, 2).iter().any(
+            |r| matches!(&r.event, Event::ClockSample(c) if c.left_ms == 0 && c.right_ms == 0)
+        )
+    );
     assert_eq!(counters_of(2).zero_clock_reports, 5);
 
     // board 3: no clock, then the clock again
@@ -310,19 +322,19 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
             ClockPresence::Connected
         ]
     );
-    assert!(
-        states
-            .iter()
-            .any(|(rec, st)| status_after(rec, st, 3).alerts.contains(&BoardAlert::NoClock))
-    );
+    assert!(states.iter().any(|(rec, st)| {
+        status_after(rec, st, 3)
+            .alerts
+            .contains(&BoardAlert::NoClock)
+    }));
 
     // board 4: battery low shown; the flood is rate-limited (the journal holds at most the
     // burst plus 10 samples a second), and counted
-    assert!(
-        states
-            .iter()
-            .any(|(rec, st)| status_after(rec, st, 4).alerts.contains(&BoardAlert::BatteryLow))
-    );
+    assert!(states.iter().any(|(rec, st)| {
+        status_after(rec, st, 4)
+            .alerts
+            .contains(&BoardAlert::BatteryLow)
+    }));
     assert!(counters_of(4).rate_limited > 1000, "{:?}", counters_of(4));
     let b4 = of(&log, 4);
     let samples = b4
@@ -330,7 +342,10 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
         .filter(|r| matches!(r.event, Event::ClockSample(_)))
         .count() as u64;
     let span_s = (b4.last().unwrap().mono_ms - b4[0].mono_ms) / 1000 + 1;
-    assert!(samples <= 40 + 15 * span_s, "{samples} samples in {span_s} s");
+    assert!(
+        samples <= 40 + 15 * span_s,
+        "{samples} samples in {span_s} s"
+    );
 
     // board 5: the period flag is a period flag, not a lost game
     let kinds: Vec<(Option<FlagKind>, Option<FlagKind>)> = of(&log, 5)

@@ -18,11 +18,22 @@ fn a_board_unplugged_comes_back_with_all_its_moves() {
     let root = root.canonicalize().unwrap();
     let dir = tempfile::tempdir().unwrap();
     let games: Vec<String> = [
-        "01_opera", "02_immortal", "03_evergreen", "04_century", "05_reti_tartakower",
-        "06_lasker_thomas", "07_deep_blue_kasparov", "08_adams_torre",
+        "01_opera",
+        "02_immortal",
+        "03_evergreen",
+        "04_century",
+        "05_reti_tartakower",
+        "06_lasker_thomas",
+        "07_deep_blue_kasparov",
+        "08_adams_torre",
     ]
     .iter()
-    .map(|g| format!("{:?}", root.join(format!("crates/arbiter-sim/games/{g}.pgn"))))
+    .map(|g| {
+        format!(
+            "{:?}",
+            root.join(format!("crates/arbiter-sim/games/{g}.pgn"))
+        )
+    })
     .collect();
     std::fs::write(
         dir.path().join("incidents.toml"),

@@ -152,10 +152,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
             Span::raw(format!("  {} {}", t.black, pl(bv.black))),
         ]),
         Line::styled(format!(" {}", alerts.join(" · ")), th.alert()),
-        Line::styled(
-            fit(&feed_counters_line(v.lang, bs), w),
-            th.dim(),
-        ),
+        Line::styled(fit(&feed_counters_line(v.lang, bs), w), th.dim()),
     ];
     f.render_widget(Paragraph::new(header), top);
     footer(f, foot, v, &t.footer_detail);

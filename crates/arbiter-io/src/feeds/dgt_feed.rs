@@ -19,7 +19,11 @@ fn init_commands(with_log: bool) -> Vec<u8> {
     if with_log {
         Command::SendEeMoves.encode(&mut b);
     }
-    for c in [Command::SendBoard, Command::SendClock, Command::SerialNumber] {
+    for c in [
+        Command::SendBoard,
+        Command::SendClock,
+        Command::SerialNumber,
+    ] {
         c.encode(&mut b);
     }
     b

@@ -86,12 +86,9 @@ fn read_text(
             }
             Err(_) => malformed(ctx),
         },
-        Ok(r) if r.response == ResponseKind::Error && r.id == subscribe_id => {
-            Read::Refused(format!(
-                "LiveChess refused the subscription: {}",
-                r.error_message()
-            ))
-        }
+        Ok(r) if r.response == ResponseKind::Error && r.id == subscribe_id => Read::Refused(
+            format!("LiveChess refused the subscription: {}", r.error_message()),
+        ),
         Ok(r) if r.response == ResponseKind::Call && r.id == subscribe_id => {
             ctx.own.frames += 1;
             Read::Subscribed

@@ -141,9 +141,7 @@ impl ClockTimes {
     /// All six time bytes zero without the "no clock" bit: the empty report the header says
     /// to ignore (Bluetooth boards after a clock command; picochess and python-asyncdgt skip it).
     pub fn is_empty_report(&self) -> bool {
-        !self.no_clock()
-            && self.left == SideTime::default()
-            && self.right == SideTime::default()
+        !self.no_clock() && self.left == SideTime::default() && self.right == SideTime::default()
     }
     /// The side whose time runs (from the running bit and the lever), `None` when stopped.
     pub fn running_side(&self) -> Option<ClockSide> {
