@@ -65,7 +65,7 @@ impl App {
 
     /// The first record of a session: binds the journal to the match file and profile.
     pub fn session_started(&self) -> Event {
-        Event::SessionStarted(SessionStarted {
+        Event::from(SessionStarted {
             match_sha256: self.m.match_sha256.clone(),
             profile_sha256: self.m.profile_sha256.clone(),
             match_path: self.m.path.display().to_string(),

@@ -376,7 +376,7 @@ macro_rules! events {
 }
 
 events! {
-    SessionStarted(SessionStarted) = "session_started",
+    SessionStarted(Box<SessionStarted>) = "session_started",
     FeedStatus(FeedStatus) = "feed_status",
     ClockSample(ClockSample) = "clock_sample",
     BoardPosition(BoardPosition) = "board_position",
@@ -390,14 +390,32 @@ events! {
     LineupSubmitted(crate::intervention::LineupSubmitted) = "lineup_submitted",
     LineupChanged(crate::intervention::LineupChanged) = "lineup_changed",
     LineupAnnounced(crate::intervention::LineupAnnounced) = "lineup_announced",
-    Intervention(crate::intervention::Intervention) = "intervention",
+    Intervention(Box<crate::intervention::Intervention>) = "intervention",
     ClockAdjusted(ClockAdjusted) = "clock_adjusted",
     ReportSigned(ReportSigned) = "report_signed",
-    Decision(crate::intervention::Decision) = "decision",
+    Decision(Box<crate::intervention::Decision>) = "decision",
     DeviceStatus(DeviceStatus) = "device_status",
     FeedCounters(FeedCounters) = "feed_counters",
     MovesTakenBack(MovesTakenBack) = "takeback",
     MovesRecovered(MovesRecovered) = "moves_recovered",
+}
+
+// The three largest payloads are boxed, so that an `Event` (and every record held in memory,
+// a million of them for a long journal) stays small.
+impl From<SessionStarted> for Event {
+    fn from(p: SessionStarted) -> Event {
+        Event::SessionStarted(Box::new(p))
+    }
+}
+impl From<crate::intervention::Intervention> for Event {
+    fn from(p: crate::intervention::Intervention) -> Event {
+        Event::Intervention(Box::new(p))
+    }
+}
+impl From<crate::intervention::Decision> for Event {
+    fn from(p: crate::intervention::Decision) -> Event {
+        Event::Decision(Box::new(p))
+    }
 }
 
 /// A record's kind or payload could not be decoded.

@@ -63,7 +63,7 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
     push(
         0,
         Origin::System,
-        Event::SessionStarted(SessionStarted {
+        Event::from(SessionStarted {
             match_sha256: "0".repeat(64),
             profile_sha256: "0".repeat(64),
             match_path: "config/matches/demo-bundesliga.toml".into(),
