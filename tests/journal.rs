@@ -21,6 +21,9 @@ fn session() -> Event {
         boards: 8,
         software: "test".into(),
         time_control: None,
+        profile_path: None,
+        match_text: None,
+        profile_text: None,
     }
     .into()
 }

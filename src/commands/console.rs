@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use arbiter_core::diag::Diagnostics;
 use arbiter_core::matchfile::{Lang, Match};
 
-use crate::console::{Inputs, default_journal_path, run_console};
+use crate::console::{Inputs, run_console};
+use crate::journal_place::default_journal_path;
 use crate::exit::{EXIT_FAILED, EXIT_INPUT};
 use crate::inputs;
 use crate::time_base::TimeBase;

@@ -10,5 +10,6 @@
 pub mod atomic;
 pub mod config;
 pub mod feeds;
+pub mod input;
 pub mod journal_file;
 pub mod keyfile;

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::sign::{KeyStatus, Role, SigStatus, SignedReport, check};
+use crate::sign::{Authority, KeyStatus, Role, SigStatus, SignedReport, Status, check};
 use arbiter_core::matchfile::Lang;
 
 use arbiter_core::report::{InterventionLine, PlayerLine, Report};
@@ -20,7 +20,8 @@ pub enum Block {
         widths: Vec<u16>,
         rows: Vec<Vec<String>>,
     },
-    /// Signature lines: (role, name, status of the digital signature).
+    /// Signature lines: (role, name, the digital signature: time, remark and status, one per
+    /// line).
     Signatures(Vec<(String, String, String)>),
 }
 
@@ -81,9 +82,121 @@ fn intervention_rows(
         .collect()
 }
 
-/// The report as a document in `lang`.
-pub fn document(env: &SignedReport, lang: Lang) -> Vec<Block> {
+/// The version and status of a report in words: "Version 2 – draft (supersedes version 1,
+/// digest 3fa2…)".
+pub fn version_line(env: &SignedReport, status: Status, lang: Lang) -> String {
+    let status_word = match status {
+        Status::Draft => tr(lang, "draft", "Entwurf"),
+        Status::Final => tr(lang, "final", "endgültig"),
+        Status::Superseded => tr(
+            lang,
+            "SUPERSEDED: later records changed the report",
+            "ÜBERHOLT: spätere Einträge haben den Bericht geändert",
+        ),
+    };
+    let mut line = format!(
+        "{} {} – {status_word}",
+        tr(lang, "Version", "Fassung"),
+        env.version
+    );
+    if let Some(prev) = env.supersedes.last() {
+        line.push_str(&format!(
+            " ({} {} {}, {} {}…)",
+            tr(lang, "supersedes", "ersetzt"),
+            tr(lang, "version", "Fassung"),
+            prev.version,
+            tr(lang, "digest", "Prüfsumme"),
+            prev.digest.chars().take(16).collect::<String>()
+        ));
+    }
+    line
+}
+
+/// One signature's lines for the documents and the screen: time, remark, and what the
+/// verification says.
+pub fn signature_status(
+    env: &SignedReport,
+    verdict: &arbiter_core::signature::Verdict,
+    role: Role,
+    lang: Lang,
+) -> String {
+    let Some(sig) = env.signature(role) else {
+        return tr(lang, "not signed digitally", "nicht digital unterschrieben");
+    };
+    let mut lines = Vec::new();
+    lines.push(format!(
+        "{}: {}",
+        tr(lang, "signed", "unterschrieben"),
+        sig.time.clone().unwrap_or_else(|| "–".into())
+    ));
+    if let Some(remark) = &sig.remark {
+        lines.push(format!("{}: {remark}", tr(lang, "remark", "Vermerk")));
+    }
+    let status = match verdict.signatures.iter().find(|(r, _, _)| *r == role) {
+        None => String::new(),
+        Some((_, _, SigStatus::Valid { key })) => match key {
+            KeyStatus::Authorised { source } => format!(
+                "{} ({})",
+                tr(lang, "valid", "gültig"),
+                match (lang, source) {
+                    (Lang::En, s) => s.to_string(),
+                    (Lang::De, arbiter_core::signature::KeySource::MatchFile) =>
+                        "Schlüssel in der Spieldatei registriert".to_string(),
+                    (Lang::De, arbiter_core::signature::KeySource::Registry { file }) =>
+                        format!("Schlüssel registriert in {file}"),
+                    (Lang::De, arbiter_core::signature::KeySource::Enrolled { seq }) =>
+                        format!("Schlüssel an der Konsole hinterlegt (Eintrag {seq})"),
+                    (Lang::De, arbiter_core::signature::KeySource::ListedInReport) =>
+                        "Schlüssel an der Konsole hinterlegt, wie der Bericht unter der Unterschrift des Schiedsrichters ausweist".to_string(),
+                }
+            ),
+            KeyStatus::Unregistered if !verdict.authority_known => tr(
+                lang,
+                "signature sound; whose key it is was not checked (no match file)",
+                "Unterschrift stimmt; wessen Schlüssel es ist, wurde nicht geprüft (keine Spieldatei)",
+            ),
+            KeyStatus::Unregistered => tr(
+                lang,
+                "NOT VALID: the key is neither registered nor enrolled",
+                "UNGÜLTIG: der Schlüssel ist weder registriert noch hinterlegt",
+            ),
+            KeyStatus::Mismatch { .. } => tr(
+                lang,
+                "NOT VALID: not the key registered or enrolled for this signer",
+                "UNGÜLTIG: nicht der für diese Person registrierte oder hinterlegte Schlüssel",
+            ),
+        },
+        Some((_, _, SigStatus::Void { why })) => format!(
+            "{}: {why}",
+            tr(lang, "SIGNATURE VOID", "UNTERSCHRIFT UNGÜLTIG")
+        ),
+    };
+    if !status.is_empty() {
+        lines.push(status);
+    }
+    if env.status == Status::Superseded {
+        lines.push(format!(
+            "{} {}",
+            tr(
+                lang,
+                "belongs to the superseded version",
+                "gehört zur überholten Fassung"
+            ),
+            env.version
+        ));
+    }
+    lines.join("\n")
+}
+
+/// The report as a document in `lang`; the signatures as `authority` judges them.
+pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Block> {
     let r = &env.report;
+    let verdict = check(env, authority);
+    let status = match env.status {
+        Status::Superseded => Status::Superseded,
+        _ if verdict.is_valid() => Status::Final,
+        _ => Status::Draft,
+    };
     let mut d = Vec::new();
     d.push(Block::Title(format!(
         "{} – {} {}, {} {}",
@@ -93,6 +206,7 @@ pub fn document(env: &SignedReport, lang: Lang) -> Vec<Block> {
         tr(lang, "round", "Runde"),
         r.round
     )));
+    d.push(Block::Line(version_line(env, status, lang)));
     d.push(Block::Line(format!(
         "{} – {}",
         colour_team(r, lang, true),
@@ -193,6 +307,10 @@ pub fn document(env: &SignedReport, lang: Lang) -> Vec<Block> {
                     player(&b.black, absent(!home_white))
                 ),
                 result,
+                b.final_clocks
+                    .as_ref()
+                    .map(|[w, b]| format!("{w} / {b}"))
+                    .unwrap_or_else(|| "–".into()),
             ]
         })
         .collect();
@@ -202,8 +320,9 @@ pub fn document(env: &SignedReport, lang: Lang) -> Vec<Block> {
             tr(lang, "White", "Weiß"),
             tr(lang, "Black", "Schwarz"),
             tr(lang, "Result", "Ergebnis"),
+            tr(lang, "Final clocks W/B", "Uhren am Ende W/S"),
         ],
-        widths: vec![3, 14, 14, 8],
+        widths: vec![3, 14, 14, 8, 8],
         rows,
     });
     let s = &r.score;
@@ -340,40 +459,31 @@ pub fn document(env: &SignedReport, lang: Lang) -> Vec<Block> {
         env.digest
     )));
 
-    let verdict = check(env);
+    d.push(Block::Heading(tr(
+        lang,
+        "Keys enrolled at the console",
+        "An der Konsole hinterlegte Schlüssel",
+    )));
+    if r.enrolled_keys.is_empty() {
+        d.push(Block::Line(tr(lang, "None.", "Keine.")));
+    }
+    for e in &r.enrolled_keys {
+        let role = Role::parse(&e.role)
+            .map(|role| role_label(role, lang))
+            .unwrap_or_else(|| e.role.clone());
+        d.push(Block::Line(format!(
+            "• {} {role}: {} – {}",
+            e.time, e.name, e.public_key
+        )));
+    }
     let sigs = Role::ALL
         .iter()
         .map(|role| {
-            let label = match role {
-                Role::Arbiter => tr(lang, "Arbiter", "Schiedsrichter"),
-                Role::HomeCaptain => tr(lang, "Captain home team", "Mannschaftsführer Heim"),
-                Role::AwayCaptain => tr(lang, "Captain away team", "Mannschaftsführer Gast"),
-            };
-            let status = match verdict.signatures.iter().find(|(r, _, _)| r == role) {
-                None => tr(lang, "not signed digitally", "nicht digital unterschrieben"),
-                Some((_, _, SigStatus::Valid { key })) => match key {
-                    KeyStatus::Registered => tr(
-                        lang,
-                        "signed digitally (registered key)",
-                        "digital unterschrieben (registrierter Schlüssel)",
-                    ),
-                    KeyStatus::Unregistered => tr(
-                        lang,
-                        "signed digitally (key not registered)",
-                        "digital unterschrieben (Schlüssel nicht registriert)",
-                    ),
-                    KeyStatus::Mismatch => tr(
-                        lang,
-                        "signed with a key other than the registered one",
-                        "mit einem anderen als dem registrierten Schlüssel unterschrieben",
-                    ),
-                },
-                Some((_, _, SigStatus::Void { why })) => format!(
-                    "{}: {why}",
-                    tr(lang, "SIGNATURE VOID", "UNTERSCHRIFT UNGÜLTIG")
-                ),
-            };
-            (label, role.person(r).to_string(), status)
+            (
+                role_label(*role, lang),
+                role.person(r).to_string(),
+                signature_status(env, &verdict, *role, lang),
+            )
         })
         .collect();
     d.push(Block::Heading(tr(lang, "Signatures", "Unterschriften")));
@@ -381,10 +491,19 @@ pub fn document(env: &SignedReport, lang: Lang) -> Vec<Block> {
     d
 }
 
+/// A signer's role as the documents name it.
+pub fn role_label(role: Role, lang: Lang) -> String {
+    match role {
+        Role::Arbiter => tr(lang, "Arbiter", "Schiedsrichter"),
+        Role::HomeCaptain => tr(lang, "Captain home team", "Mannschaftsführer Heim"),
+        Role::AwayCaptain => tr(lang, "Captain away team", "Mannschaftsführer Gast"),
+    }
+}
+
 /// The report as Markdown (readable as plain text).
-pub fn markdown(env: &SignedReport, lang: Lang) -> String {
+pub fn markdown(env: &SignedReport, lang: Lang, authority: &Authority) -> String {
     let mut out = String::new();
-    for b in document(env, lang) {
+    for b in document(env, lang, authority) {
         match b {
             Block::Title(t) => {
                 let _ = writeln!(out, "# {t}\n");
@@ -418,10 +537,11 @@ pub fn markdown(env: &SignedReport, lang: Lang) -> String {
             }
             Block::Signatures(s) => {
                 for (role, name, status) in s {
-                    let _ = writeln!(
-                        out,
-                        "{role}: {name}  \n_______________________________  ({status})\n"
-                    );
+                    let _ = writeln!(out, "{role}: {name}  \n_______________________________  ");
+                    for line in status.lines() {
+                        let _ = writeln!(out, "{line}  ");
+                    }
+                    out.push('\n');
                 }
             }
         }

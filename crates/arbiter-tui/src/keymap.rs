@@ -50,10 +50,14 @@ pub enum ReportInput {
     Sign,
     /// `1`, `2`, `3`: the signer (arbiter, home captain, away captain).
     Signer(u8),
-    /// A character of the passphrase.
+    /// `E`: enrol a captain's key.
+    Enrol,
+    /// A character of the passphrase (or of the remark).
     Char(char),
     Backspace,
-    /// Enter: sign with the passphrase typed.
+    /// Tab: between the passphrase and the remark.
+    Tab,
+    /// Enter: sign (or enrol) with the passphrase typed.
     Submit,
     Up,
     Down,
@@ -136,8 +140,13 @@ pub const BINDINGS: &[(&str, &str, &str)] = &[
     ),
     (
         "R S 1/2/3 ⏎",
-        "sign the report: S, the signer (1 arbiter, 2 home captain, 3 away captain), the passphrase, Enter",
-        "Bericht unterschreiben: S, wer (1 Schiedsrichter, 2 MF Heim, 3 MF Gast), Passphrase, Enter",
+        "sign the report: S, the signer (1 arbiter, 2 home captain, 3 away captain), the passphrase, Tab for a remark (e.g. under protest), Enter",
+        "Bericht unterschreiben: S, wer (1 Schiedsrichter, 2 MF Heim, 3 MF Gast), Passphrase, Tab für einen Vermerk (z. B. unter Protest), Enter",
+    ),
+    (
+        "R E 2/3 ⏎",
+        "enrol a captain's key when the lineup is handed in: E, 2 home or 3 away captain, the captain's passphrase, Enter",
+        "Schlüssel eines MF bei Abgabe der Aufstellung hinterlegen: E, 2 MF Heim oder 3 MF Gast, Passphrase des MF, Enter",
     ),
     (
         "? / L",
@@ -155,11 +164,20 @@ pub const BINDINGS: &[(&str, &str, &str)] = &[
 fn report_key(r: &ReportView, code: KeyCode) -> ReportInput {
     use KeyCode as K;
     match (&r.signing, code) {
-        (Signing::Passphrase(..), K::Char(c)) => ReportInput::Char(c),
-        (Signing::Passphrase(..), K::Backspace) => ReportInput::Backspace,
-        (Signing::Passphrase(..), K::Enter) => ReportInput::Submit,
+        (Signing::Passphrase { .. } | Signing::EnrolPassphrase(..), K::Char(c)) => {
+            ReportInput::Char(c)
+        }
+        (Signing::Passphrase { .. } | Signing::EnrolPassphrase(..), K::Backspace) => {
+            ReportInput::Backspace
+        }
+        (Signing::Passphrase { .. } | Signing::EnrolPassphrase(..), K::Enter) => {
+            ReportInput::Submit
+        }
+        (Signing::Passphrase { .. }, K::Tab | K::BackTab) => ReportInput::Tab,
         (Signing::ChooseRole, K::Char(c @ '1'..='3')) => ReportInput::Signer(c as u8 - b'0'),
+        (Signing::EnrolRole, K::Char(c @ '2'..='3')) => ReportInput::Signer(c as u8 - b'0'),
         (Signing::Idle, K::Char('S' | 's')) => ReportInput::Sign,
+        (Signing::Idle, K::Char('E' | 'e')) => ReportInput::Enrol,
         (Signing::Idle, K::Up | K::Char('k')) => ReportInput::Up,
         (Signing::Idle, K::Down | K::Char('j')) => ReportInput::Down,
         (Signing::Idle, K::PageUp) => ReportInput::PageUp,
