@@ -346,9 +346,13 @@ fn verify_report(
             }
             SigStatus::Valid {
                 key: KeyStatus::Mismatch { expected },
-            } => out(format_args!(
-                "signature of the {role} ({name}{when}{remark}): FAILED: not the key registered or enrolled for the {role} ({expected})"
-            )),
+            } => {
+                let key = sig.map(|s| short(&s.public_key).to_string()).unwrap_or_default();
+                out(format_args!(
+                    "signature of the {role} ({name}{when}{remark}): FAILED: the key {key}… is not the key registered{} for the {role} ({expected})",
+                    if role == Role::Arbiter { "" } else { " or enrolled" }
+                ))
+            }
             SigStatus::Void { why } => out(format_args!(
                 "signature of the {role} ({name}{when}{remark}): FAILED: void: {why}"
             )),

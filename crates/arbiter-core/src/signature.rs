@@ -591,7 +591,8 @@ impl Verdict {
                 SigStatus::Valid {
                     key: KeyStatus::Mismatch { expected },
                 } => out.push(format!(
-                    "the {role} ({name}): not the key registered or enrolled for the {role} ({expected})"
+                    "the {role} ({name}): not the key registered{} for the {role} ({expected})",
+                    if *role == Role::Arbiter { "" } else { " or enrolled" }
                 )),
                 SigStatus::Valid { .. } => {}
             }
