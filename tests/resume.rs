@@ -226,3 +226,55 @@ fn run_killed_and_started_again_shows_the_notes_from_before() {
             .any(|r| matches!(r.event, Event::SessionResumed(_)))
     );
 }
+
+/// SIGTERM and SIGHUP end the console as `Q`, `y` does: the terminal restored (the alternate
+/// screen left), the journal intact with everything acknowledged before.
+#[cfg(unix)]
+#[test]
+fn sigterm_and_sighup_restore_the_terminal_and_leave_the_journal_intact() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string("config/matches/demo-bundesliga.toml").unwrap();
+    let start = text.find("feeds = [").unwrap();
+    let end = start + text[start..].find("]\n").unwrap() + 2;
+    std::fs::write(
+        dir.path().join("match.toml"),
+        format!("{}{}", &text[..start], &text[end..]),
+    )
+    .unwrap();
+    std::fs::copy("config/rules/bundesliga.toml", dir.path().join("bundesliga.toml")).unwrap();
+    let journal = dir
+        .path()
+        .join("journals/2026-11-28-5-sg-musterstadt-sf-beispielhausen.jsonl");
+    for (i, signal) in [expectrl::Signal::SIGTERM, expectrl::Signal::SIGHUP]
+        .into_iter()
+        .enumerate()
+    {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+        cmd.args(["run", "match.toml", "--lang", "en"])
+            .current_dir(dir.path())
+            .env("TERM", "xterm-256color");
+        let mut p = Pty::spawn(cmd);
+        p.wait_for("Jonas Brenner", 20);
+        assert!(p.vt.screen().alternate_screen());
+        let note = format!("before signal {i}");
+        p.keys("n");
+        p.wait_for("Note", 5);
+        p.keys(&format!("{note}\r"));
+        p.keys("l");
+        p.wait_for(&note, 10);
+        p.s.get_process_mut().signal(signal).unwrap();
+        let status = p.s.get_process().wait().unwrap();
+        assert!(
+            matches!(status, expectrl::WaitStatus::Exited(_, 0)),
+            "{signal:?}: {status:?}"
+        );
+        p.screen();
+        assert!(
+            !p.vt.screen().alternate_screen(),
+            "{signal:?}: the terminal is restored"
+        );
+        let (records, v) = arbiter_io::journal_file::read(&journal).unwrap();
+        assert!(v.is_intact() && v.torn_tail == 0);
+        assert!(records.iter().any(|r| matches!(&r.event, Event::Note(n) if n.text == note)));
+    }
+}
