@@ -48,13 +48,7 @@ fn main() {
     let boards = env("FEEDS_LOAD_BOARDS", 1000) as usize;
     let secs = env("FEEDS_LOAD_SECS", 60);
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args([
-            "simulate",
-            "--boards",
-            &boards.to_string(),
-            "--speed",
-            "1",
-        ])
+        .args(["simulate", "--boards", &boards.to_string(), "--speed", "1"])
         .stdout(Stdio::piped())
         .spawn()
         .expect("start the simulator");

@@ -22,6 +22,7 @@ use std::time::Duration;
 
 use ratatui::crossterm::event::{self, Event as TermEvent, KeyEvent, KeyEventKind};
 
+use arbiter_core::i18n::Msg as Text;
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{MonoMs, WallMs};
@@ -30,8 +31,13 @@ use arbiter_core::signature::{Authority, History, Role, SignedReport};
 use arbiter_core::state::{self, MatchState};
 use arbiter_io::feeds::{FeedRecord, Feeds};
 use arbiter_io::journal_file::{JournalError, JournalWriter};
-use arbiter_tui::report_view::history_lines;
-use arbiter_tui::{Command, ViewState, i18n::strings, keymap, theme::Theme};
+use arbiter_tui::report_view::{history_lines, role_id};
+use arbiter_tui::{
+    Command, ViewState,
+    i18n,
+    keymap,
+    theme::Theme,
+};
 
 use crate::journal_place::{OpenedJournal, open_journal};
 use crate::terminal::{self, Console};
@@ -514,26 +520,16 @@ pub fn start_app(
         let mut app = App::resume(m, opened.writer, &opened.records);
         let ev = app.session_resumed(n as u64, opened.torn.as_ref());
         app.submit(wall_now(), time.mono(), Origin::System, ev)?;
-        let de = lang == Lang::De;
-        let mut msg = if de {
-            format!("Protokoll fortgesetzt: {n} Einträge von vorher")
-        } else {
-            format!("journal continued: {n} records from before")
+        let msg = match &opened.torn {
+            None => arbiter_core::msg!("shell-journal-continued", records = n),
+            Some((bytes, saved)) => arbiter_core::msg!(
+                "shell-journal-continued-torn",
+                records = n,
+                bytes = *bytes,
+                saved = saved.display().to_string()
+            ),
         };
-        if let Some((bytes, saved)) = &opened.torn {
-            msg.push_str(&if de {
-                format!(
-                    "; abgerissene letzte Zeile ({bytes} Bytes) abgeschnitten, gesichert als {}",
-                    saved.display()
-                )
-            } else {
-                format!(
-                    "; torn last line ({bytes} bytes) cut, saved as {}",
-                    saved.display()
-                )
-            });
-        }
-        return Ok((app, Some(msg)));
+        return Ok((app, Some(i18n::format(lang, &msg))));
     }
     let mut app = App::new(m, opened.writer);
     let ev = app.session_started();
@@ -549,24 +545,23 @@ fn journal_alert(app: &App, lang: Lang) -> Option<String> {
     let e = app.journal_error.as_ref()?;
     let actions = app.waiting_actions();
     let feed = app.pending.len() - actions;
-    Some(match lang {
-        Lang::De => format!(
-            "PROTOKOLL NICHT GESCHRIEBEN: {e} – {actions} Aktion(en) und {feed} Feed-Einträge warten, nichts davon ist angewendet; wird wiederholt{}",
-            if app.dropped > 0 {
-                format!(", {} Feed-Einträge verworfen", app.dropped)
-            } else {
-                String::new()
-            }
-        ),
-        Lang::En => format!(
-            "JOURNAL NOT WRITTEN: {e} – {actions} action(s) and {feed} feed records wait, none of them applied; retrying{}",
-            if app.dropped > 0 {
-                format!(", {} feed records dropped", app.dropped)
-            } else {
-                String::new()
-            }
-        ),
-    })
+    let msg = if app.dropped > 0 {
+        arbiter_core::msg!(
+            "shell-journal-not-written-dropped",
+            error = e,
+            actions = actions,
+            feed = feed,
+            dropped = app.dropped
+        )
+    } else {
+        arbiter_core::msg!(
+            "shell-journal-not-written",
+            error = e,
+            actions = actions,
+            feed = feed
+        )
+    };
+    Some(i18n::format(lang, &msg))
 }
 
 /// Opens the console on a match: continues the match's journal at `journal_path` or creates it,
@@ -672,12 +667,16 @@ pub fn run_console(
                     let outcome = signed(&mut app, &time, &tx, journal_path, role, result);
                     if let Some(rv) = view.report.as_mut() {
                         let short = |d: &str| d.chars().take(16).collect::<String>();
-                        rv.message = Some(match (outcome, view.lang) {
-                            (Ok(d), Lang::De) => {
-                                format!("unterschrieben: {role} – Prüfsumme {}", short(&d))
-                            }
-                            (Ok(d), Lang::En) => format!("signed: {role} – digest {}", short(&d)),
-                            (Err(e), _) => e,
+                        rv.message = Some(match outcome {
+                            Ok(d) => i18n::format(
+                                view.lang,
+                                &arbiter_core::msg!(
+                                    "shell-signed",
+                                    role = Text::new(role_id(role)),
+                                    digest = short(&d)
+                                ),
+                            ),
+                            Err(e) => e,
                         });
                     }
                     load_report(&mut app, journal_path, time.mono(), &tx, &mut view);
@@ -690,16 +689,16 @@ pub fn run_console(
                             .map_err(|e| format!("{e:#}"))
                     });
                     if let Some(rv) = view.report.as_mut() {
-                        rv.message = Some(match (outcome, view.lang) {
-                            (Ok(k), Lang::De) => format!(
-                                "Schlüssel hinterlegt: {role} – {}…",
-                                k.chars().take(16).collect::<String>()
+                        rv.message = Some(match outcome {
+                            Ok(k) => i18n::format(
+                                view.lang,
+                                &arbiter_core::msg!(
+                                    "shell-enrolled",
+                                    role = Text::new(role_id(role)),
+                                    key = k.chars().take(16).collect::<String>()
+                                ),
                             ),
-                            (Ok(k), Lang::En) => format!(
-                                "key enrolled: {role} – {}…",
-                                k.chars().take(16).collect::<String>()
-                            ),
-                            (Err(e), _) => e,
+                            Err(e) => e,
                         });
                     }
                     load_report(&mut app, journal_path, time.mono(), &tx, &mut view);
@@ -757,10 +756,7 @@ fn journal_housekeeping(
     }
     view.journal_alert = journal_alert(app, view.lang);
     if had_alert && view.journal_alert.is_none() {
-        view.status = Some(match view.lang {
-            Lang::De => "Protokoll wieder geschrieben: alles Wartende ist gespeichert und angewendet".into(),
-            Lang::En => "journal written again: everything that waited is on disk and applied".into(),
-        });
+        view.status = Some(i18n::text(view.lang, "shell-journal-written-again"));
     }
     had_alert != view.journal_alert.is_some()
 }
@@ -774,18 +770,10 @@ fn arbiter_action(app: &mut App, view: &mut ViewState, wall: WallMs, now: MonoMs
         Submitted::Dropped => false,
     };
     if !acknowledged {
-        view.status = Some(match view.lang {
-            Lang::De => format!(
-                "{}: NICHT gespeichert – wartet ({} Aktion(en)); wird angewendet, sobald das Protokoll geschrieben ist",
-                strings(view.lang).error,
-                app.waiting_actions()
-            ),
-            Lang::En => format!(
-                "{}: NOT on disk – waiting ({} action(s)); applied once the journal is written",
-                strings(view.lang).error,
-                app.waiting_actions()
-            ),
-        });
+        view.status = Some(i18n::format(
+            view.lang,
+            &arbiter_core::msg!("shell-action-waiting", actions = app.waiting_actions()),
+        ));
     }
     view.journal_alert = journal_alert(app, view.lang);
 }

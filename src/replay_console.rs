@@ -5,9 +5,11 @@ use std::time::Instant;
 
 use ratatui::crossterm::event::{self, Event as TermEvent, KeyEventKind};
 
+use arbiter_core::i18n::Msg;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::WallMs;
-use arbiter_tui::{Command, ViewState, keymap, theme::Theme};
+use arbiter_core::msg;
+use arbiter_tui::{Command, ViewState, i18n, keymap, theme::Theme};
 
 use crate::console::TICK;
 use crate::terminal::Console;
@@ -49,7 +51,7 @@ impl ReplayCursor {
 }
 
 /// The footer line of the replay: moment, play state, speed, the incident at hand, the keys.
-pub fn replay_status(c: &ReplayCursor, m: &Match, verdict: &str, lang: Lang) -> String {
+pub fn replay_status(c: &ReplayCursor, m: &Match, verdict: &Msg, lang: Lang) -> String {
     let local = chrono::DateTime::from_timestamp_millis(c.t)
         .map(|t| {
             t.with_timezone(m.scheduled_start.offset())
@@ -58,27 +60,33 @@ pub fn replay_status(c: &ReplayCursor, m: &Match, verdict: &str, lang: Lang) -> 
         })
         .unwrap_or_default();
     if let Some(p) = &c.prompt {
-        return match lang {
-            Lang::De => format!("Gehe zu Uhrzeit (HH:MM:SS): {p}_   ⏎ springen, Esc abbrechen"),
-            Lang::En => format!("Go to time (HH:MM:SS): {p}_   ⏎ jump, Esc cancel"),
-        };
+        return i18n::format(lang, &msg!("replay-goto-prompt", typed = p));
     }
     let incident = c
         .current_incident()
         .map(|i| {
             let inc = &c.incidents[i];
             let b = inc.board.map(|b| format!(" B{b}")).unwrap_or_default();
-            format!(" | #{}/{}{b} {}", i + 1, c.incidents.len(), inc.text)
+            format!(
+                " | #{}/{}{b} {}",
+                i + 1,
+                c.incidents.len(),
+                i18n::format(lang, &inc.text)
+            )
         })
         .unwrap_or_default();
     let state = if c.playing { "▶" } else { "⏸" };
-    let keys = match lang {
-        Lang::De => "Leertaste ⏯ · +/- Tempo · n/p Vorfall · t Zeit · ←→ ±1 min",
-        Lang::En => "Space ⏯ · +/- speed · n/p incident · t time · ←→ ±1 min",
-    };
-    format!(
-        "REPLAY {local} {state} {}x | {verdict}{incident} | {keys}",
-        REPLAY_SPEEDS[c.speed_idx.min(REPLAY_SPEEDS.len() - 1)]
+    i18n::format(
+        lang,
+        &msg!(
+            "replay-status",
+            time = local,
+            state = state,
+            speed = REPLAY_SPEEDS[c.speed_idx.min(REPLAY_SPEEDS.len() - 1)],
+            verdict = verdict.clone(),
+            incident = incident,
+            keys = Msg::new("replay-keys")
+        ),
     )
 }
 
@@ -87,7 +95,7 @@ pub fn replay_status(c: &ReplayCursor, m: &Match, verdict: &str, lang: Lang) -> 
 pub fn run_replay(
     m: Match,
     replay: arbiter_core::replay::Replay,
-    verdict: String,
+    verdict: Msg,
     lang: Lang,
 ) -> anyhow::Result<()> {
     use ratatui::crossterm::event::KeyCode;
@@ -132,6 +140,7 @@ pub fn run_replay(
                             *m.scheduled_start.offset(),
                         ) {
                             Ok(t) => cur.t = t.clamp(first, last),
+                            // The parser's message names the format expected (English).
                             Err(e) => view.status = Some(e),
                         }
                     }

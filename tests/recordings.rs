@@ -141,7 +141,7 @@ fn match_of(records: &[arbiter_core::journal::Record]) -> Match {
 
 /// The signed report: made from the journal, final (all three signatures with the registered
 /// demo keys), nothing after its head. A report in an earlier format (the recordings' reports
-/// were signed before report format 2) cannot be verified by this version: it is made and
+/// were signed before report format 3) cannot be verified by this version: it is made and
 /// signed again by `scripts/rerecord.sh`; until then the test checks that the report the
 /// journal yields now can be signed (every board has a result) and says what it skipped.
 fn check_report(dir: &str, r: &Replay) {

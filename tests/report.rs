@@ -154,7 +154,9 @@ fn any_change_voids_the_signatures_and_is_named() {
             .signatures
             .into_iter()
             .filter_map(|(r, _, s)| match s {
-                SigStatus::Void { why } => Some(format!("{r}: {why}")),
+                SigStatus::Void { why } => {
+                    Some(format!("{r}: {}", arbiter_core::i18n::english(&why)))
+                }
                 SigStatus::Valid { .. } => None,
             })
             .collect()
@@ -551,4 +553,41 @@ fn unplayed_games_are_marked() {
     let r: Report = report::build(&m, &records);
     assert!(!r.boards[7].played);
     assert_eq!(r.score.unplayed_boards, vec![8]);
+}
+
+#[test]
+fn the_report_says_everything_in_its_language() {
+    let (env, _, _, a) = signed();
+    let de = arbiter_report::text::markdown(&env, Lang::De, &a);
+    let en = arbiter_report::text::markdown(&env, Lang::En, &a);
+    // The kind column, the player's colour and the consequences, in each language.
+    for word in [
+        "| regelwidriger Zug |",
+        "(Schwarz)",
+        "3. regelwidriger Zug: 1-0",
+        "Endspurt: stattgegeben: remis",
+        "Aufstellungsfehler (Gast)",
+    ] {
+        assert!(de.contains(word), "{word:?} in\n{de}");
+    }
+    for word in [
+        "| illegal move |",
+        "(Black)",
+        "illegal move no. 3: 1-0",
+        "quickplay claim: granted: draw",
+        "lineup irregularity (away)",
+    ] {
+        assert!(en.contains(word), "{word:?} in\n{en}");
+    }
+    // No English inside the German report (the profile's names and sources are data).
+    for word in [
+        "illegal move",
+        "claim",
+        "White",
+        "Black",
+        "board ",
+        "proposed",
+    ] {
+        assert!(!de.contains(word), "{word:?} in the German report:\n{de}");
+    }
 }

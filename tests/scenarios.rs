@@ -200,3 +200,62 @@ fn a_bad_scenario_names_the_step() {
         "{e}"
     );
 }
+
+#[test]
+fn a_decision_where_the_rules_are_silent_is_journaled_replayed_and_reported() {
+    let o = run("trier-decision");
+    assert_eq!(result(&o, 4), Some(GameResult::Draw));
+    // The third proposal asked instead of proposing: options, none chosen.
+    let third = &o.proposals[2].proposal;
+    assert!(third.decision.is_some() && third.consequence == Default::default());
+    let rec = o
+        .records
+        .iter()
+        .find(|r| r.event.kind() == "decision")
+        .expect("a decision record");
+    let arbiter_core::record::Event::Decision(d) = &rec.event else {
+        unreachable!()
+    };
+    assert_eq!(d.chosen, "draw");
+    assert_eq!(d.basis, arbiter_core::intervention::Basis::Analogy);
+    assert_eq!(d.options.len(), 3);
+    // Replayed from the journal's bytes: the same decision, the same result.
+    let (records, _) = arbiter_core::journal::records_from_bytes(&o.journal).unwrap();
+    let s = arbiter_core::state::MatchState::fold(&records);
+    assert_eq!(s, o.state);
+    // In the report, in both languages.
+    let m = arbiter_io::config::load_match(
+        Path::new("config/matches/demo-bundesliga.toml"),
+        Some("trier"),
+    )
+    .unwrap();
+    let env = arbiter_core::signature::envelope_from_journal(&m, &records);
+    let a = arbiter_core::signature::Authority::from_match(&m);
+    let de = arbiter_report::text::markdown(&env, arbiter_core::i18n::Lang::De, &a);
+    let en = arbiter_report::text::markdown(&env, arbiter_core::i18n::Lang::En, &a);
+    assert!(
+        de.contains("Entscheidung des Schiedsrichters: Ergebnis ½-½ (Grundlage: Analogie"),
+        "{de}"
+    );
+    assert!(de.contains("Art. 6.9: Schwarz kann nicht mattsetzen"));
+    assert!(
+        en.contains("decided by the arbiter: Result ½-½ (basis: analogy"),
+        "{en}"
+    );
+    // Without the decision the step is refused, naming the options.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string("tests/scenarios/trier-decision.toml")
+        .unwrap()
+        .replace(
+            ", decide = { option = \"draw\", basis = \"analogy\", reason = \"Art. 6.9: Schwarz kann nicht mattsetzen; analog remis\" }",
+            "",
+        )
+        .replace("../../config", &format!("{}/config", env!("CARGO_MANIFEST_DIR")));
+    let p = dir.path().join("s.toml");
+    std::fs::write(&p, text).unwrap();
+    let err = run_file(&p).unwrap_err().to_string();
+    assert!(
+        err.contains("step[3]") && err.contains("loss, draw, loss_opponent_half"),
+        "{err}"
+    );
+}

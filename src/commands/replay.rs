@@ -28,7 +28,10 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
             None => {
                 let (records, _) =
                     arbiter_core::journal::records_from_bytes(&bytes).map_err(|e| e.to_string())?;
-                (records, format!("chain intact ({} records)", v.valid))
+                (
+                    records,
+                    arbiter_core::msg!("replay-chain-intact", records = v.valid.to_string()),
+                )
             }
             Some(p) if interactive => {
                 // Show what verifies, and say where the chain breaks.
@@ -45,7 +48,11 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                 .map_err(|e| e.to_string())?;
                 (
                     records,
-                    format!("TAMPERED: {p}; showing the {} records before it", v.valid),
+                    arbiter_core::msg!(
+                        "replay-chain-tampered",
+                        problem = p.to_string(),
+                        records = v.valid.to_string()
+                    ),
                 )
             }
             Some(p) => return Err(format!("{}: the chain is broken: {p}", path.display())),
@@ -122,7 +129,8 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                     i.seq,
                     b,
                     i.kind,
-                    i.text
+                    // The headless output is English, like every command's.
+                    arbiter_tui::i18n::format(arbiter_core::matchfile::Lang::En, &i.text)
                 ));
             }
             return Ok(out);

@@ -354,14 +354,18 @@ fn verify_report(
                 ))
             }
             SigStatus::Void { why } => out(format_args!(
-                "signature of the {role} ({name}{when}{remark}): FAILED: void: {why}"
+                "signature of the {role} ({name}{when}{remark}): FAILED: void: {}",
+                arbiter_core::i18n::english(why)
             )),
         }
     }
     // Signatures beyond one per role.
     for (role, name, status) in v.signatures.iter().skip(3) {
         if let SigStatus::Void { why } = status {
-            out(format_args!("signature of the {role} ({name}): FAILED: void: {why}"));
+            out(format_args!(
+                "signature of the {role} ({name}): FAILED: void: {}",
+                arbiter_core::i18n::english(why)
+            ));
         }
     }
     failures.splice(0..0, v.failures());

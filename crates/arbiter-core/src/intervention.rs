@@ -4,6 +4,7 @@
 //! confirms it (or a changed one) and the [`Intervention`] record holds both. State applies only
 //! the confirmed consequence.
 
+use crate::i18n::Msg;
 use serde::{Deserialize, Serialize};
 
 use crate::model::{BoardNo, Color, GameResult, TeamSide};
@@ -172,9 +173,31 @@ pub struct Consequence {
     pub zeroed: Vec<(BoardNo, TeamSide)>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub warning: bool,
-    /// What the consequence means, in words (for the log and the report).
+    /// What the consequence means, in words (for the log and the report): English, the record
+    /// of what was proposed or decided.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub summary: String,
+    /// The same as a message of the catalogue, so a German screen or report can say it in
+    /// German. Journals written before it have the English `summary` only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary_msg: Option<Box<Msg>>,
+}
+
+impl Consequence {
+    /// Sets the summary: the message, and its English text.
+    pub fn set_summary(&mut self, m: Msg) {
+        self.summary = crate::i18n::english(&m);
+        self.summary_msg = (!m.is_empty()).then(|| Box::new(m));
+    }
+
+    /// The summary in `lang` with the catalogue `c` (the English text where the journal has no
+    /// message).
+    pub fn summary_in(&self, c: &crate::i18n::Catalogue, lang: crate::i18n::Lang) -> String {
+        match &self.summary_msg {
+            Some(m) => c.format(lang, m),
+            None => self.summary.clone(),
+        }
+    }
 }
 
 /// One arbiter intervention: the facts at that moment, the proposal, and the decision.
@@ -205,4 +228,58 @@ pub struct Intervention {
     pub reason: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub witnesses: Vec<String>,
+}
+
+/// What a decision rests on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Basis {
+    /// A rule of the profile's sources read for this case.
+    ExplicitRule,
+    /// A rule for a comparable case, applied by analogy.
+    Analogy,
+    /// The arbiter's discretion (FIDE Laws, preface: "the arbiter's judgement").
+    Discretion,
+}
+
+impl Basis {
+    pub const ALL: [Basis; 3] = [Basis::ExplicitRule, Basis::Analogy, Basis::Discretion];
+
+    /// The catalogue message naming the basis.
+    pub fn message_id(self) -> &'static str {
+        match self {
+            Basis::ExplicitRule => "decision-basis-explicit-rule",
+            Basis::Analogy => "decision-basis-analogy",
+            Basis::Discretion => "decision-basis-discretion",
+        }
+    }
+}
+
+/// One outcome the arbiter may choose, with what it would change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DecisionOption {
+    /// A stable key ("draw", "continue", "restart_at_right_boards", …).
+    pub key: String,
+    /// What the option means, in the reader's language.
+    pub label: Msg,
+    /// What choosing it changes (clocks, result, zeroed boards); may be empty (e.g. "continue").
+    #[serde(default)]
+    pub consequence: Consequence,
+}
+
+/// A decision the arbiter made where the rules leave the outcome open: the intervention it
+/// settles (its `confirmed` consequence is the chosen option's), and everything that was shown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    /// The intervention: board, player, kind, articles, both clocks, the chosen consequence and
+    /// the arbiter's reason.
+    pub intervention: Intervention,
+    pub situation: crate::profile::Situation,
+    pub why: Msg,
+    pub facts: Vec<Msg>,
+    /// The options as offered (none pre-selected), with their consequences.
+    pub options: Vec<DecisionOption>,
+    /// The key of the option chosen.
+    pub chosen: String,
+    pub basis: Basis,
 }

@@ -5,9 +5,10 @@
 //! [`diag`]), the clock model ([`clock`]), the record kinds ([`record`], [`intervention`]), the
 //! journal's codec and hash chain ([`journal`]: bytes in, records out), the state folded from
 //! the journal ([`state::apply`]), the rules engine ([`rules`]), what a board shows at an
-//! instant ([`clock_now`]: both clocks at any moment; [`status`]: the board's alerts), the report model and its
-//! canonical form ([`report`], [`signature`]), replay ([`replay`]) and headless scenarios
-//! ([`scenario`]).
+//! instant ([`clock_now`]: both clocks at any moment; [`status`]: the board's alerts), the report
+//! model and its canonical form ([`report`], [`signature`]), replay ([`replay`]), headless
+//! scenarios ([`scenario`]), and the catalogue of German and English texts ([`i18n`]: code names
+//! a message and its arguments, the `.ftl` files in `i18n/` hold the words).
 //!
 //! This crate does no IO, reads no system clock and runs no async runtime: the compiler keeps it
 //! so (it depends on no IO crate, and chrono is built without its `clock` feature). Every crate
@@ -18,6 +19,7 @@
 pub mod clock;
 pub mod clock_now;
 pub mod diag;
+pub mod i18n;
 pub mod intervention;
 pub mod journal;
 pub mod matchfile;
@@ -31,3 +33,4 @@ pub mod scenario;
 pub mod signature;
 pub mod state;
 pub mod status;
+pub mod words;

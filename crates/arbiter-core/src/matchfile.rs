@@ -46,13 +46,8 @@ pub struct MatchFile {
     pub signers: Signers,
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Lang {
-    #[default]
-    De,
-    En,
-}
+/// The language (defined in [`crate::i18n`], named here too so `matchfile::Lang` keeps working).
+pub use crate::i18n::Lang;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -43,6 +43,69 @@ pub struct RuleProfile {
     /// Overrides for blitz games (FIDE Appendix B).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blitz: Option<Variant>,
+    /// The situations these rules leave to the arbiter (`[decisions] open = [...]`).
+    #[serde(default)]
+    pub decisions: Decisions,
+}
+
+/// Situations the sources leave open or on which they disagree. Where a profile lists one, the
+/// rules engine does not propose an outcome: it shows the facts and the options and asks the
+/// arbiter for a decision with its basis and reason (`rules::decision`). Each is documented with
+/// its sources in `docs/RULES.md`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Situation {
+    /// A start delayed by something no team could foresee: charge it to a team or not.
+    StartDelayUnforeseeable,
+    /// Players seated at the wrong boards (swapped): continue as seated, restart, or other.
+    SeatingError,
+    /// Two claims on a board whose order cannot be established.
+    CompetingClaims,
+    /// A lineup sanction (§ 33 zeroing) when the opponent's lineup is faulty too.
+    LineupBothFaulty,
+    /// Both flags down where the edition has no rule for it.
+    BothFlagsDown,
+    /// An illegal move that reaches the losing count against an opponent who cannot mate,
+    /// under a text with no exception for it.
+    IllegalMoveLossBareKing,
+}
+
+/// `[decisions]`: the situations left to the arbiter.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Decisions {
+    #[serde(default)]
+    pub open: Vec<Situation>,
+}
+
+impl Situation {
+    pub const ALL: [Situation; 6] = [
+        Situation::StartDelayUnforeseeable,
+        Situation::SeatingError,
+        Situation::CompetingClaims,
+        Situation::LineupBothFaulty,
+        Situation::BothFlagsDown,
+        Situation::IllegalMoveLossBareKing,
+    ];
+
+    /// The catalogue message naming the situation.
+    pub fn message_id(self) -> &'static str {
+        match self {
+            Situation::StartDelayUnforeseeable => "situation-start-delay-unforeseeable",
+            Situation::SeatingError => "situation-seating-error",
+            Situation::CompetingClaims => "situation-competing-claims",
+            Situation::LineupBothFaulty => "situation-lineup-both-faulty",
+            Situation::BothFlagsDown => "situation-both-flags-down",
+            Situation::IllegalMoveLossBareKing => "situation-illegal-move-loss-bare-king",
+        }
+    }
+}
+
+impl RuleProfile {
+    /// Whether the profile leaves `situation` to the arbiter.
+    pub fn is_open(&self, situation: Situation) -> bool {
+        self.decisions.open.contains(&situation)
+    }
 }
 
 /// Which team has White on the odd boards (1, 3, 5, 7); the other team has White on the even ones.

@@ -337,6 +337,7 @@ events! {
     ReportSigned(ReportSigned) = "report_signed",
     SessionResumed(SessionResumed) = "session_resumed",
     SignerEnrolled(SignerEnrolled) = "signer_enrolled",
+    Decision(crate::intervention::Decision) = "decision",
 }
 
 /// A record's kind or payload could not be decoded.
@@ -362,6 +363,7 @@ impl Event {
             Event::Note(e) => e.board,
             Event::ResultRecorded(e) => Some(e.board),
             Event::Intervention(e) => e.board,
+            Event::Decision(d) => d.intervention.board,
             Event::ClockAdjusted(e) => Some(e.board),
             Event::SessionStarted(_)
             | Event::RoundStarted(_)

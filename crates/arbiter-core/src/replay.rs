@@ -3,8 +3,10 @@
 
 use serde::Serialize;
 
+use crate::i18n::Msg;
 use crate::journal::{self, Hash, Record};
 use crate::model::{BoardNo, MonoMs, WallMs};
+use crate::msg;
 use crate::record::{Event, FeedState};
 use crate::state::{MatchState, apply};
 
@@ -85,7 +87,8 @@ pub struct Incident {
     pub wall_ms: WallMs,
     pub board: Option<BoardNo>,
     pub kind: String,
-    pub text: String,
+    /// What happened: a message of the catalogue ([`crate::i18n::core_catalogue`]).
+    pub text: Msg,
 }
 
 /// The incidents of a journal in order: round start, lineups, arrivals, interventions, results,
@@ -96,7 +99,7 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
     for r in records {
         let alerts_before: Vec<usize> = s.boards.iter().map(|b| b.clock_alerts.len()).collect();
         apply(&mut s, r);
-        let mut push = |board: Option<BoardNo>, kind: &str, text: String| {
+        let mut push = |board: Option<BoardNo>, kind: &str, text: Msg| {
             out.push(Incident {
                 seq: r.seq,
                 wall_ms: r.wall_ms,
@@ -106,57 +109,83 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
             })
         };
         match &r.event {
-            Event::RoundStarted(_) => push(None, "round_started", "the round was started".into()),
-            Event::LineupSubmitted(e) => {
-                push(None, "lineup", format!("{} lineup handed in", e.team))
-            }
+            Event::RoundStarted(_) => push(None, "round_started", msg!("incident-round-started")),
+            Event::LineupSubmitted(e) => push(
+                None,
+                "lineup",
+                msg!("incident-lineup-submitted", team = e.team),
+            ),
             Event::LineupChanged(e) => push(
                 None,
                 "lineup",
-                format!("{} lineup changed by agreement", e.team),
+                msg!("incident-lineup-changed", team = e.team),
             ),
-            Event::LineupAnnounced(_) => push(None, "lineup", "lineups announced".into()),
+            Event::LineupAnnounced(_) => push(None, "lineup", msg!("incident-lineups-announced")),
             Event::PlayerArrived(e) => push(
                 Some(e.board),
                 "arrival",
-                format!("{} player arrived", e.team),
+                msg!("incident-player-arrived", team = e.team),
             ),
             Event::Intervention(iv) => {
                 let kind = serde_json::to_value(&iv.kind)
                     .ok()
                     .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_string))
                     .unwrap_or_default();
-                let text = if iv.confirmed.summary.is_empty() {
-                    kind.replace('_', " ")
-                } else {
-                    iv.confirmed.summary.clone()
+                let articles = iv.articles.join("; ");
+                let text = match &iv.confirmed.summary_msg {
+                    Some(m) => msg!(
+                        "incident-intervention",
+                        summary = Msg::clone(m),
+                        articles = articles
+                    ),
+                    // An older journal: the summary in English only.
+                    None => msg!(
+                        "incident-intervention-recorded",
+                        summary = if iv.confirmed.summary.is_empty() {
+                            kind.replace('_', " ")
+                        } else {
+                            iv.confirmed.summary.clone()
+                        },
+                        kind = crate::words::intervention_kind(&iv.kind),
+                        articles = articles
+                    ),
                 };
-                push(
-                    iv.board,
-                    &kind,
-                    format!("{text} ({})", iv.articles.join("; ")),
-                )
+                push(iv.board, &kind, text)
             }
-            Event::ResultRecorded(e) => {
-                push(Some(e.board), "result", format!("result {}", e.result))
-            }
-            Event::BoardIrregularity(e) => push(Some(e.board), "irregularity", e.detail.clone()),
+            Event::ResultRecorded(e) => push(
+                Some(e.board),
+                "result",
+                msg!("incident-result", result = e.result),
+            ),
+            Event::BoardIrregularity(e) => push(
+                Some(e.board),
+                "irregularity",
+                msg!("incident-text", text = &e.detail),
+            ),
             Event::ResultSignal(e) => push(
                 Some(e.board),
                 "result_signal",
-                format!("result {} signalled on the board", e.result),
+                msg!("incident-result-signal", result = e.result),
             ),
             Event::FeedStatus(e) if matches!(e.state, FeedState::Stale | FeedState::Lost) => push(
                 Some(e.board),
                 "feed",
-                format!("feed {:?}: {}", e.state, e.detail).to_lowercase(),
+                msg!(
+                    "incident-feed",
+                    state = Msg::new(crate::words::feed_state(e.state)),
+                    detail = e.detail.to_lowercase()
+                ),
             ),
             Event::ClockAdjusted(e) => push(
                 Some(e.board),
                 "clock_adjusted",
-                format!("clock operation {:?} {}", e.op, e.reason),
+                msg!(
+                    "incident-clock-adjusted",
+                    op = format!("{:?}", e.op),
+                    reason = &e.reason
+                ),
             ),
-            Event::Note(e) => push(e.board, "note", e.text.clone()),
+            Event::Note(e) => push(e.board, "note", msg!("incident-text", text = &e.text)),
             _ => {}
         }
         for (i, b) in s.boards.iter().enumerate() {
@@ -171,7 +200,11 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                     wall_ms: r.wall_ms,
                     board: Some(b.board),
                     kind: "clock_alert".into(),
-                    text: name.replace('_', " "),
+                    text: msg!(
+                        "incident-clock-alert",
+                        alert = name.replace('_', " "),
+                        name = Msg::new(crate::words::clock_alert(a))
+                    ),
                 });
             }
         }

@@ -7,20 +7,26 @@
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::i18n::Msg;
 use crate::intervention::{InterventionKind, LineupSlot};
 use crate::journal::Record;
 use crate::matchfile::{Lang, Match, Player};
 use crate::model::{BoardNo, Color, TeamSide, format_hms, half_points_text};
+use crate::profile::LineupSanction;
 use crate::record::Event;
 use crate::rules::{self, lineup};
 use crate::state::{MatchState, Stamp, apply};
 
 /// The report format; bumped whenever the canonical form changes.
 ///
-/// Format 2: no key registry inside the report (the match file and the league's registry are
+/// Format 2: the texts that were English words in format 1 are data the renderings translate:
+/// an intervention's `kind` (the journal's intervention kind), the player's `colour` beside
+/// the name, the lineup irregularities and the reservations as records.
+///
+/// Format 3: no key registry inside the report (the match file and the league's registry are
 /// the authority, never the report); the keys enrolled at the console are listed; each board
 /// has its final clocks; feed data after a board's result is not part of the report.
-pub const FORMAT: &str = "arbiter-console/report/2";
+pub const FORMAT: &str = "arbiter-console/report/3";
 
 /// The match report. Field order is the canonical order; there are no maps, so the JSON form
 /// ([`Report::canonical_bytes`]) is one stable byte string.
@@ -51,9 +57,9 @@ pub struct Report {
     /// Every intervention in time order.
     pub interventions: Vec<InterventionLine>,
     /// Lineup irregularities found, with their sanctions.
-    pub lineup_irregularities: Vec<String>,
+    pub lineup_irregularities: Vec<LineupIrregularityLine>,
     /// Players fielded under reservation (eligibility remarks on the ranking list).
-    pub reservations: Vec<String>,
+    pub reservations: Vec<ReservationLine>,
     /// The arbiter's remarks.
     pub remarks: Vec<Remark>,
     /// The journal record this report was made from.
@@ -164,16 +170,53 @@ pub struct InterventionLine {
     /// "time", "device", "captain".
     pub category: String,
     pub board: Option<u16>,
+    /// The player's name, when known.
     pub player: Option<String>,
-    pub kind: String,
+    /// The player's colour, when the intervention is about one player.
+    #[serde(with = "crate::model::colour::option")]
+    pub colour: Option<Color>,
+    /// What happened (the renderings put it in words, [`crate::words::intervention_kind`]).
+    pub kind: InterventionKind,
     pub articles: Vec<String>,
     pub white_clock: Option<String>,
     pub black_clock: Option<String>,
     pub move_no: Option<u32>,
+    /// The consequence proposed and the one decided, in the journal's (English) words.
     pub proposed: String,
     pub decided: String,
+    /// The same as messages of the catalogue, for the renderings in German (absent for
+    /// journals written before consequences carried them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proposed_msg: Option<Msg>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided_msg: Option<Msg>,
     pub reason: String,
     pub witnesses: Vec<String>,
+    /// Where the rules left the outcome open: what the arbiter decided, on what basis.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<crate::state::DecisionNote>,
+}
+
+/// A lineup irregularity and its sanction.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineupIrregularityLine {
+    pub team: TeamSide,
+    pub board: u16,
+    pub problem: lineup::Problem,
+    pub sanction: LineupSanction,
+    /// The boards scored 0:1 against the team.
+    pub zeroed: Vec<u16>,
+}
+
+/// A player fielded with an eligibility remark on the ranking list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReservationLine {
+    pub team: TeamSide,
+    pub board: u16,
+    pub name: String,
+    pub notes: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -240,52 +283,20 @@ fn local_rfc3339(m: &Match, at: Stamp) -> String {
         .unwrap_or_default()
 }
 
-/// A serde enum value as words: `clock_without_move` → "clock without move".
-fn words<T: Serialize>(v: &T) -> String {
-    match serde_json::to_value(v) {
-        Ok(serde_json::Value::String(s)) => s.replace('_', " "),
-        Ok(serde_json::Value::Array(a)) => a
-            .iter()
-            .filter_map(|x| x.as_str().map(|s| s.replace('_', " ")))
-            .collect::<Vec<_>>()
-            .join(", "),
-        _ => String::new(),
-    }
-}
-
-fn category(kind: &InterventionKind) -> (&'static str, String) {
+/// The report's category of an intervention (its sections: claims, penalties, protests).
+fn category(kind: &InterventionKind) -> &'static str {
     match kind {
-        InterventionKind::IllegalMove { kind } => {
-            ("illegal_move", format!("illegal move ({})", words(kind)))
-        }
-        InterventionKind::DrawClaim { basis, .. } => {
-            ("claim", format!("draw claim ({})", words(basis)))
-        }
-        InterventionKind::QuickplayClaim { decision } => (
-            "claim",
-            format!("quickplay-finish claim ({})", words(decision)),
-        ),
-        InterventionKind::DefaultTimeExpired => ("default_time", "default time expired".into()),
-        InterventionKind::FlagFall => ("flag", "flag fall".into()),
-        InterventionKind::TimeCorrection => ("time", "time correction".into()),
-        InterventionKind::Penalty { penalties } => {
-            ("penalty", format!("penalty ({})", words(penalties)))
-        }
-        InterventionKind::ElectronicDevice => ("device", "electronic device".into()),
-        InterventionKind::CaptainAdvice { team, advice } => {
-            ("captain", format!("advice by the {team} captain: {advice}"))
-        }
-        InterventionKind::Protest { team, .. } => {
-            ("protest", format!("protest by the {team} team"))
-        }
-        InterventionKind::LineupIrregularity { team } => {
-            ("lineup", format!("lineup irregularity ({team})"))
-        }
-        InterventionKind::GameEnded => ("result", "game ended (from the move list)".into()),
-        InterventionKind::StartDelay { team, minutes } => (
-            "time",
-            format!("start delayed {minutes} min by the {team} team"),
-        ),
+        InterventionKind::IllegalMove { .. } => "illegal_move",
+        InterventionKind::DrawClaim { .. } | InterventionKind::QuickplayClaim { .. } => "claim",
+        InterventionKind::DefaultTimeExpired => "default_time",
+        InterventionKind::FlagFall => "flag",
+        InterventionKind::TimeCorrection | InterventionKind::StartDelay { .. } => "time",
+        InterventionKind::Penalty { .. } => "penalty",
+        InterventionKind::ElectronicDevice => "device",
+        InterventionKind::CaptainAdvice { .. } => "captain",
+        InterventionKind::Protest { .. } => "protest",
+        InterventionKind::LineupIrregularity { .. } => "lineup",
+        InterventionKind::GameEnded => "result",
     }
 }
 
@@ -472,39 +483,36 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
         .iter()
         .map(|e| {
             let iv = &e.intervention;
-            let (category, kind) = category(&iv.kind);
-            let player = match (iv.board, iv.player) {
+            let (player, colour) = match (iv.board, iv.player) {
                 (Some(b), Some(c)) => {
                     let team = if c == Color::White {
                         m.white_team(b)
                     } else {
                         m.white_team(b).other()
                     };
-                    let name = player_on(m, &s, team, b)
-                        .map(|p| p.name)
-                        .unwrap_or_else(|| format!("{team} player"));
-                    Some(format!(
-                        "{name} ({})",
-                        if c.is_white() { "White" } else { "Black" }
-                    ))
+                    (player_on(m, &s, team, b).map(|p| p.name), Some(c))
                 }
-                _ => None,
+                _ => (None, None),
             };
             InterventionLine {
                 seq: e.at.seq,
                 time: local_time(m, e.at.wall_ms),
-                category: category.into(),
+                category: category(&iv.kind).into(),
                 board: iv.board.map(|b| b.0),
                 player,
-                kind,
+                colour,
+                kind: iv.kind.clone(),
                 articles: iv.articles.clone(),
                 white_clock: iv.white_ms.map(format_hms),
                 black_clock: iv.black_ms.map(format_hms),
                 move_no: iv.move_no,
                 proposed: iv.proposed.summary.clone(),
                 decided: iv.confirmed.summary.clone(),
+                proposed_msg: iv.proposed.summary_msg.as_deref().cloned(),
+                decided_msg: iv.confirmed.summary_msg.as_deref().cloned(),
                 reason: iv.reason.clone(),
                 witnesses: iv.witnesses.clone(),
+                decision: e.decision.clone(),
             }
         })
         .collect();
@@ -514,32 +522,25 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
         let slots = lineup_slots(m, &s, team);
         if !slots.is_empty() {
             for f in lineup::check(m.team(team), &slots, &m.profile.lineup, boards) {
-                let (en, _) = f.problem.describe();
-                let zeroed: Vec<String> = f.zeroed.iter().map(|b| b.to_string()).collect();
-                lineup_irregularities.push(format!(
-                    "{} ({team}), board {}: {en}; sanction {:?}{}",
-                    m.team(team).name,
-                    f.board,
-                    f.sanction,
-                    if zeroed.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" on boards {}", zeroed.join(", "))
-                    }
-                ));
+                lineup_irregularities.push(LineupIrregularityLine {
+                    team,
+                    board: f.board.0,
+                    problem: f.problem,
+                    sanction: f.sanction,
+                    zeroed: f.zeroed.iter().map(|b| b.0).collect(),
+                });
             }
         }
         for i in 0..usize::from(boards) {
             if let Some(p) = player_on(m, &s, team, BoardNo::from_index(i))
                 && !p.notes.is_empty()
             {
-                reservations.push(format!(
-                    "{} ({}), board {}: {}",
-                    p.name,
-                    m.team(team).name,
-                    i + 1,
-                    p.notes
-                ));
+                reservations.push(ReservationLine {
+                    team,
+                    board: BoardNo::from_index(i).0,
+                    name: p.name,
+                    notes: p.notes,
+                });
             }
         }
     }

@@ -111,11 +111,37 @@ impl Step {
             kind: iv.kind.clone(),
         };
         let p = rules::propose(m, state, &req, mono);
-        let confirmed = iv
-            .override_
-            .clone()
-            .unwrap_or_else(|| p.consequence.clone());
-        let event = rules::confirm(&req, &p, confirmed, iv.reason.clone());
+        let event = match (&p.decision, &iv.decide) {
+            (Some(d), None) => {
+                let keys: Vec<&str> = d.options.iter().map(|o| o.key.as_str()).collect();
+                return Err((
+                    ".intervene".into(),
+                    format!(
+                        "the rules leave this open ({:?}): give decide = {{ option, basis, reason }} \
+                         with one of the options {}",
+                        d.situation,
+                        keys.join(", ")
+                    ),
+                ));
+            }
+            (_, Some(dec)) => {
+                if iv.override_.is_some() {
+                    return Err((
+                        ".intervene".into(),
+                        "give either override or decide, not both".into(),
+                    ));
+                }
+                rules::decision::decide(&req, &p, &dec.option, dec.basis, &dec.reason)
+                    .map_err(|e| (".intervene.decide".to_string(), e.to_string()))?
+            }
+            (None, None) => {
+                let confirmed = iv
+                    .override_
+                    .clone()
+                    .unwrap_or_else(|| p.consequence.clone());
+                rules::confirm(&req, &p, confirmed, iv.reason.clone())
+            }
+        };
         Ok((
             Origin::Arbiter,
             event,
@@ -150,6 +176,18 @@ struct Intervene {
     #[serde(default, rename = "override")]
     override_: Option<Consequence>,
     #[serde(default)]
+    reason: String,
+    /// The arbiter's decision where the rules leave the outcome open.
+    #[serde(default)]
+    decide: Option<Decide>,
+}
+
+/// `decide = { option = "draw", basis = "analogy", reason = "…" }`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Decide {
+    option: String,
+    basis: crate::intervention::Basis,
     reason: String,
 }
 

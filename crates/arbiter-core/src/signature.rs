@@ -538,8 +538,8 @@ pub enum KeyStatus {
 pub enum SigStatus {
     /// The signature is mathematically sound for this report; whether it counts is `key`.
     Valid { key: KeyStatus },
-    /// The signature does not cover the report as it is.
-    Void { why: String },
+    /// The signature does not cover the report as it is; why, as a message of the catalogue.
+    Void { why: crate::i18n::Msg },
 }
 
 impl SigStatus {
@@ -582,7 +582,10 @@ impl Verdict {
         }
         for (role, name, status) in &self.signatures {
             match status {
-                SigStatus::Void { why } => out.push(format!("the {role} ({name}): void: {why}")),
+                SigStatus::Void { why } => out.push(format!(
+                    "the {role} ({name}): void: {}",
+                    crate::i18n::english(why)
+                )),
                 SigStatus::Valid {
                     key: KeyStatus::Unregistered,
                 } if self.authority_known => out.push(format!(

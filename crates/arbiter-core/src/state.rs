@@ -68,6 +68,22 @@ pub struct LineupEntry {
 pub struct InterventionEntry {
     pub at: Stamp,
     pub intervention: Intervention,
+    /// Set when the rules left the outcome open and this is the arbiter's decision.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decision: Option<DecisionNote>,
+}
+
+/// What a decision was about and what the arbiter chose, on what basis (the reason is the
+/// intervention's).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct DecisionNote {
+    pub situation: crate::profile::Situation,
+    /// The keys of the options offered, in order.
+    pub offered: Vec<String>,
+    pub chosen: String,
+    /// What the chosen option means, as it was shown.
+    pub chosen_label: crate::i18n::Msg,
+    pub basis: crate::intervention::Basis,
 }
 
 /// A clock reading at a change of the running side (a clock press, a start or a stop).
@@ -514,54 +530,23 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                 state.lineups_announced = Some(at);
             }
         }
-        (Event::Intervention(iv), board) => {
-            let c = &iv.confirmed;
-            if let Some(bs) = board {
-                for tc in &c.clock {
-                    bs.time_changes.push((at, *tc));
-                    // The mirror expects the arbiter's change on the physical clock.
-                    if let Some(mirror) = &mut bs.mirror {
-                        let ms = tc.delta_ms.unsigned_abs();
-                        let op = if tc.delta_ms >= 0 {
-                            ClockOperation::AddTime {
-                                color: tc.player,
-                                ms,
-                            }
-                        } else {
-                            ClockOperation::SubtractTime {
-                                color: tc.player,
-                                ms,
-                            }
-                        };
-                        let _ = mirror.apply_operation(&op, clock_ms);
-                    }
-                }
-                if let (InterventionKind::IllegalMove { kind }, Some(player)) =
-                    (&iv.kind, iv.player)
-                {
-                    bs.illegal.push(IllegalEntry {
-                        at,
-                        player,
-                        kind: *kind,
-                    });
-                }
-                if let Some(result) = c.result {
-                    bs.result = Some(ResultEntry {
-                        at,
-                        result,
-                        reason: c.summary.clone(),
-                    });
-                }
-            }
-            for z in &c.zeroed {
-                if !state.zeroed.contains(z) {
-                    state.zeroed.push(*z);
-                }
-            }
-            state.interventions.push(InterventionEntry {
-                at,
-                intervention: iv.clone(),
-            });
+        (Event::Intervention(iv), _) => {
+            apply_intervention(state, at, clock_ms, iv, None);
+        }
+        (Event::Decision(d), _) => {
+            let note = DecisionNote {
+                situation: d.situation,
+                offered: d.options.iter().map(|o| o.key.clone()).collect(),
+                chosen: d.chosen.clone(),
+                chosen_label: d
+                    .options
+                    .iter()
+                    .find(|o| o.key == d.chosen)
+                    .map(|o| o.label.clone())
+                    .unwrap_or_else(|| crate::i18n::Msg::new("decision-option-unknown")),
+                basis: d.basis,
+            };
+            apply_intervention(state, at, clock_ms, &d.intervention, Some(note));
         }
         (Event::SessionStarted(_) | Event::SessionResumed(_), _) => {}
         (Event::RoundStarted(_), _) => {
@@ -579,4 +564,62 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             reason: format!("{} record without a board", ev.kind()),
         }),
     }
+}
+
+/// Applies a confirmed intervention (or a decision's chosen consequence): clock changes (which
+/// the clock mirror then expects on the device), an illegal move counted, a result, zeroed boards.
+fn apply_intervention(
+    state: &mut MatchState,
+    at: Stamp,
+    clock_ms: u64,
+    iv: &Intervention,
+    decision: Option<DecisionNote>,
+) {
+    let c = &iv.confirmed;
+    // The board was checked to be in the match before.
+    if let Some(bs) = iv.board.and_then(|b| state.boards.get_mut(b.index())) {
+        for tc in &c.clock {
+            bs.time_changes.push((at, *tc));
+            // The mirror expects the arbiter's change on the physical clock.
+            if let Some(mirror) = &mut bs.mirror {
+                let ms = tc.delta_ms.unsigned_abs();
+                let op = if tc.delta_ms >= 0 {
+                    ClockOperation::AddTime {
+                        color: tc.player,
+                        ms,
+                    }
+                } else {
+                    ClockOperation::SubtractTime {
+                        color: tc.player,
+                        ms,
+                    }
+                };
+                let _ = mirror.apply_operation(&op, clock_ms);
+            }
+        }
+        if let (InterventionKind::IllegalMove { kind }, Some(player)) = (&iv.kind, iv.player) {
+            bs.illegal.push(IllegalEntry {
+                at,
+                player,
+                kind: *kind,
+            });
+        }
+        if let Some(result) = c.result {
+            bs.result = Some(ResultEntry {
+                at,
+                result,
+                reason: c.summary.clone(),
+            });
+        }
+    }
+    for z in &c.zeroed {
+        if !state.zeroed.contains(z) {
+            state.zeroed.push(*z);
+        }
+    }
+    state.interventions.push(InterventionEntry {
+        at,
+        intervention: iv.clone(),
+        decision,
+    });
 }

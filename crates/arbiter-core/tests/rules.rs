@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use arbiter_core::i18n::{Lang, core_catalogue};
 use arbiter_core::intervention::{
     ClaimBasis, Consequence, IllegalKind, InterventionKind, LineupChanged, LineupSlot,
     LineupSubmitted, PenaltyKind, QuickplayDecision, TimeChange,
@@ -42,6 +43,34 @@ struct Game {
     s: MatchState,
     chain: Chain,
     buf: Vec<u8>,
+}
+
+/// Every proposal the tests see formats in both languages without a Fluent error (every id
+/// exists, every argument the message uses is given).
+fn checked(p: Proposal) -> Proposal {
+    let summary = p
+        .consequence
+        .summary_msg
+        .as_deref()
+        .cloned()
+        .unwrap_or_default();
+    for lang in Lang::ALL {
+        for m in [&p.explanation, &summary] {
+            if let Err(e) = core_catalogue().try_format(lang, m) {
+                panic!("{m:?} in {lang:?}: {e:?}");
+            }
+        }
+    }
+    assert_eq!(
+        p.consequence.summary,
+        core_catalogue().format(Lang::En, &summary)
+    );
+    p
+}
+
+/// The explanation in English.
+fn en(p: &Proposal) -> String {
+    core_catalogue().format(Lang::En, &p.explanation)
 }
 
 const MIN: u64 = 60_000;
@@ -92,7 +121,7 @@ impl Game {
             player,
             kind,
         };
-        let p = rules::propose(&self.m, &self.s, &req, at);
+        let p = checked(rules::propose(&self.m, &self.s, &req, at));
         (req, p)
     }
 
@@ -475,9 +504,9 @@ fn second_illegal_move_against_a_bare_king_is_a_draw() {
         second.consequence.result,
         Some(GameResult::Draw),
         "{}",
-        second.explanation
+        en(&second)
     );
-    assert!(second.explanation.contains("cannot checkmate"));
+    assert!(en(&second).contains("cannot checkmate"));
     // The other way round: Black (bare king) makes two illegal moves: White can mate, so Black loses.
     let mut g = Game::new("fide-2023");
     g.push(
@@ -529,13 +558,99 @@ fn trier_third_illegal_move_loses_after_two_times_two_minutes() {
         p.consequence.result,
         Some(GameResult::WhiteWins),
         "{}",
-        p.explanation
+        en(&p)
     );
     assert_eq!(
         g.s.board(BoardNo(4))
             .unwrap()
             .illegal_count(Color::Black, None),
         3
+    );
+}
+
+#[test]
+fn trier_third_illegal_move_against_a_bare_king_is_the_arbiters_decision() {
+    // Trier's Laws (pre-2009 Art. 7.4 b): the third illegal move loses, and the text has no
+    // exception for an opponent who cannot mate; the profile leaves the case to the arbiter.
+    let mut g = Game::new("trier");
+    g.push(
+        0,
+        Origin::Feed(BoardNo(4)),
+        BoardPosition {
+            board: BoardNo(4),
+            placement: "8/8/8/4k3/8/8/8/4K2R".into(),
+        }
+        .into(),
+    );
+    for n in 1..=2 {
+        g.intervene(n * MIN, 4, Some(Color::White), illegal(IllegalKind::Move));
+    }
+    let (req, p) = g.propose(3 * MIN, 4, Some(Color::White), illegal(IllegalKind::Move));
+    let d = p
+        .decision
+        .as_ref()
+        .expect("a decision request, not a proposal");
+    assert_eq!(
+        d.situation,
+        arbiter_core::profile::Situation::IllegalMoveLossBareKing
+    );
+    assert_eq!(p.consequence, Default::default(), "nothing pre-selected");
+    let keys: Vec<&str> = d.options.iter().map(|o| o.key.as_str()).collect();
+    assert_eq!(keys, ["loss", "draw", "loss_opponent_half"]);
+    assert_eq!(
+        d.options[0].consequence.result,
+        Some(GameResult::BlackWins),
+        "the text read literally: White loses"
+    );
+    assert_eq!(
+        d.options[2].consequence.result,
+        Some(GameResult::WhiteZeroBlackHalf)
+    );
+    assert!(d.facts.len() >= 2);
+    // A decision needs a reason and one of the options offered.
+    use arbiter_core::rules::decision::{Basis, DecisionError, decide};
+    assert_eq!(
+        decide(&req, &p, "draw", Basis::Analogy, "  "),
+        Err(DecisionError::NoReason)
+    );
+    assert!(matches!(
+        decide(&req, &p, "win", Basis::Analogy, "x"),
+        Err(DecisionError::UnknownOption(..))
+    ));
+    let ev = decide(
+        &req,
+        &p,
+        "draw",
+        Basis::Analogy,
+        "Art. 6.9 and the later 7.5.5 give a draw when the opponent cannot mate",
+    )
+    .unwrap();
+    assert_eq!(ev.kind(), "decision");
+    g.push(3 * MIN, Origin::Arbiter, ev);
+    let bs = g.s.board(BoardNo(4)).unwrap();
+    assert_eq!(bs.result.as_ref().unwrap().result, GameResult::Draw);
+    assert_eq!(bs.illegal_count(Color::White, None), 3);
+    let entry = g.s.interventions.last().unwrap();
+    let note = entry.decision.as_ref().unwrap();
+    assert_eq!((note.chosen.as_str(), note.basis), ("draw", Basis::Analogy));
+    // The same under FIDE 2023, whose text has the exception: a draw is proposed, no decision.
+    let mut g = Game::new("fide-2023");
+    g.push(
+        0,
+        Origin::Feed(BoardNo(4)),
+        BoardPosition {
+            board: BoardNo(4),
+            placement: "8/8/8/4k3/8/8/8/4K2R".into(),
+        }
+        .into(),
+    );
+    g.intervene(MIN, 4, Some(Color::White), illegal(IllegalKind::Move));
+    let (req, p) = g.propose(2 * MIN, 4, Some(Color::White), illegal(IllegalKind::Move));
+    assert!(p.decision.is_none());
+    assert_eq!(p.consequence.result, Some(GameResult::Draw));
+    assert_eq!(
+        decide(&req, &p, "draw", Basis::Analogy, "x"),
+        Err(DecisionError::NotOpen)
     );
 }
 
@@ -596,6 +711,7 @@ fn nrw_1987_restores_the_position_without_penalty() {
             p.consequence,
             Consequence {
                 summary: p.consequence.summary.clone(),
+                summary_msg: p.consequence.summary_msg.clone(),
                 ..Consequence::default()
             }
         );
@@ -606,11 +722,7 @@ fn nrw_1987_restores_the_position_without_penalty() {
         Some(Color::White),
         illegal(IllegalKind::TwoHands),
     );
-    assert!(
-        p.explanation.contains("not an illegal move"),
-        "{}",
-        p.explanation
-    );
+    assert!(en(&p).contains("not an illegal move"), "{}", en(&p));
 }
 
 // ---- Default time -----------------------------------------------------------------------------
@@ -636,18 +748,14 @@ fn default_time_30_min_from_the_actual_start_vs_60_min_from_the_scheduled_start(
         InterventionKind::DefaultTimeExpired,
     );
     assert_eq!(early.consequence.result, None);
-    assert!(
-        early.explanation.contains("expires at 14:40:00"),
-        "{}",
-        early.explanation
-    );
+    assert!(en(&early).contains("expires at 14:40:00"), "{}", en(&early));
     let p = g.intervene(40 * MIN, 5, None, InterventionKind::DefaultTimeExpired);
     // Board 5: away has White and is absent → -/+.
     assert_eq!(
         p.consequence.result,
         Some(GameResult::BlackWinsForfeit),
         "{}",
-        p.explanation
+        en(&p)
     );
     assert!(p.articles.iter().any(|a| a.contains("6.7.1")));
     assert_eq!(
@@ -671,11 +779,7 @@ fn default_time_30_min_from_the_actual_start_vs_60_min_from_the_scheduled_start(
         None,
         InterventionKind::DefaultTimeExpired,
     );
-    assert!(
-        p.explanation.contains("expires at 15:00:00"),
-        "{}",
-        p.explanation
-    );
+    assert!(en(&p).contains("expires at 15:00:00"), "{}", en(&p));
     let (_, p) = g.propose(60 * MIN, 5, None, InterventionKind::DefaultTimeExpired);
     assert_eq!(p.consequence.result, Some(GameResult::DoubleForfeit));
     // A player who arrives after the default time is still late.
@@ -697,7 +801,7 @@ fn default_time_from_the_actual_start_waits_for_the_start() {
     let g = Game::new("bundesliga");
     let (_, p) = g.propose(5 * MIN, 1, None, InterventionKind::DefaultTimeExpired);
     assert_eq!(p.consequence.result, None);
-    assert!(p.explanation.contains("not been started"));
+    assert!(en(&p).contains("not been started"));
 }
 
 // ---- Draw claims and quickplay finish ----------------------------------------------------------
@@ -736,13 +840,8 @@ fn threefold_claim_is_checked_against_the_move_list() {
             correct: false,
         },
     );
-    assert_eq!(
-        p.consequence.result,
-        Some(GameResult::Draw),
-        "{}",
-        p.explanation
-    );
-    assert!(p.explanation.contains("3 times"));
+    assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", en(&p));
+    assert!(en(&p).contains("3 times"));
     let mut g = Game::new("fide-2023");
     moves(&mut g, 1, &["Nf3", "Nf6", "Ng1", "Ng8"]);
     g.clock(0, 1, 30 * MIN, 30 * MIN, None);
@@ -857,7 +956,7 @@ fn quickplay_finish_claim_postponed_with_two_minutes_under_trier() {
         },
     );
     assert!(p.consequence.clock.is_empty());
-    assert!(p.explanation.contains("Not eligible"));
+    assert!(en(&p).contains("Not eligible"));
     // Never with an increment.
     let g = Game::new("bundesliga");
     let (_, p) = g.propose(
@@ -949,12 +1048,7 @@ fn automatic_ends_are_proposed_from_the_move_list() {
     let mut g = Game::new("fide-2023");
     moves(&mut g, 1, &shuffle);
     let p = g.intervene(MIN, 1, None, InterventionKind::GameEnded);
-    assert_eq!(
-        p.consequence.result,
-        Some(GameResult::Draw),
-        "{}",
-        p.explanation
-    );
+    assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", en(&p));
     assert!(p.articles.contains(&"FIDE 2023 Art. 9.6.1".to_string()));
     let mut g = Game::new("nrw-1987");
     moves(&mut g, 1, &shuffle);
@@ -980,13 +1074,8 @@ fn automatic_ends_are_proposed_from_the_move_list() {
         ],
     );
     let (_, p) = g.propose(MIN, 3, None, InterventionKind::GameEnded);
-    assert_eq!(
-        p.consequence.result,
-        Some(GameResult::Draw),
-        "{}",
-        p.explanation
-    );
-    assert!(p.explanation.contains("stalemate"));
+    assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", en(&p));
+    assert!(en(&p).contains("stalemate"));
     // A game in progress: nothing to propose.
     let mut g = Game::new("fide-2023");
     moves(&mut g, 4, &["e4", "e5"]);
@@ -1001,7 +1090,7 @@ fn nrw_charges_a_delayed_start_to_the_team_that_caused_it() {
     assert_eq!(reqs.len(), 8);
     let props: Vec<Proposal> = reqs
         .iter()
-        .map(|r| rules::propose(&g.m, &g.s, r, MIN))
+        .map(|r| checked(rules::propose(&g.m, &g.s, r, MIN)))
         .collect();
     // The away team has White on the odd boards.
     assert_eq!(
@@ -1021,12 +1110,13 @@ fn nrw_charges_a_delayed_start_to_the_team_that_caused_it() {
     assert!(props[0].articles.iter().any(|a| a.contains("§ 27.3")));
     // Bundesliga: not charged.
     let g = Game::new("bundesliga");
-    let p = rules::propose(
+    let p = checked(rules::propose(
         &g.m,
         &g.s,
         &rules::start_delay_requests(&g.m, TeamSide::Away, 15)[0],
         MIN,
-    );
+    ));
+    assert!(en(&p).contains("does not charge"), "{}", en(&p));
     assert!(p.consequence.clock.is_empty());
 }
 

@@ -4,7 +4,8 @@
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str};
 
 use crate::sign::SignedReport;
-use arbiter_core::matchfile::Lang;
+use arbiter_core::i18n::{Lang, core_catalogue};
+use arbiter_core::msg;
 
 use super::text::{Block, document};
 
@@ -241,14 +242,7 @@ fn finish(l: Layout, env: &SignedReport, lang: Lang) -> Vec<u8> {
             .base_font(Name(name))
             .encoding_predefined(Name(b"WinAnsiEncoding"));
     }
-    let page_word = match lang {
-        Lang::De => "Seite",
-        Lang::En => "Page",
-    };
-    let digest_word = match lang {
-        Lang::De => "Prüfsumme",
-        Lang::En => "Digest",
-    };
+    let words = core_catalogue();
     for (i, mut page) in l.pages.into_iter().enumerate() {
         let id = page_ids[i];
         let content_id = Ref::new(id.get() + 1);
@@ -257,15 +251,18 @@ fn finish(l: Layout, env: &SignedReport, lang: Lang) -> Vec<u8> {
         c.begin_text();
         c.set_font(Name(b"F1"), 7.0);
         c.next_line(MARGIN, 40.0);
-        c.show(Str(&winansi(&format!(
-            "{digest_word} (SHA-256): {}",
-            env.digest
+        c.show(Str(&winansi(&words.format(
+            lang,
+            &msg!("report-pdf-digest", digest = &env.digest),
         ))));
         c.end_text();
         c.begin_text();
         c.set_font(Name(b"F1"), 8.0);
         c.next_line(W - MARGIN - 60.0, 28.0);
-        c.show(Str(&winansi(&format!("{page_word} {} / {n}", i + 1))));
+        c.show(Str(&winansi(&words.format(
+            lang,
+            &msg!("report-pdf-page", page = i + 1, pages = n),
+        ))));
         c.end_text();
         let mut p = pdf.page(id);
         p.media_box(Rect::new(0.0, 0.0, W, H));

@@ -4,6 +4,8 @@
 //! signer's role and name. The data (roles, signatures, the signed bytes) is
 //! [`arbiter_core::signature`].
 
+use arbiter_core::i18n::Msg;
+use arbiter_core::msg;
 use argon2::{Algorithm, Argon2, Params, Version};
 use ed25519_dalek::{Signer as _, SigningKey, VerifyingKey};
 use sha2::{Digest, Sha256};
@@ -177,7 +179,10 @@ pub fn sign(
     let arbiter_sig = env.signature(Role::Arbiter).map(|s| s.signature.clone());
     for s in &env.signatures {
         if let Err(why) = sound(s, arbiter_sig.as_deref(), &env.digest) {
-            return Err(SignError::VoidSignature { role: s.role, why });
+            return Err(SignError::VoidSignature {
+                role: s.role,
+                why: arbiter_core::i18n::english(&why),
+            });
         }
     }
     if let Some(s) = env.signature(role) {
@@ -214,24 +219,24 @@ fn parse_key(hex_key: &str) -> Option<VerifyingKey> {
 }
 
 /// Whether a signature is mathematically sound for the report with digest `digest` (the
-/// arbiter's signature is part of what a captain signs).
-fn sound(s: &Signature, arbiter_sig: Option<&str>, digest: &str) -> Result<(), String> {
+/// arbiter's signature is part of what a captain signs); why not, as a message.
+fn sound(s: &Signature, arbiter_sig: Option<&str>, digest: &str) -> Result<(), Msg> {
     if s.digest != digest {
-        return Err("the report was changed after this signature".into());
+        return Err(msg!("report-void-changed"));
     }
     let Some(key) = parse_key(&s.public_key) else {
-        return Err("the public key is not an Ed25519 key".into());
+        return Err(msg!("report-void-key"));
     };
     let mut sig = [0u8; 64];
     if hex::decode_to_slice(&s.signature, &mut sig).is_err() {
-        return Err("the signature is not 64 bytes of hex".into());
+        return Err(msg!("report-void-signature-hex"));
     }
     let sig = ed25519_dalek::Signature::from_bytes(&sig);
     if key.verify_strict(&message(s, arbiter_sig), &sig).is_err() {
         return Err(if s.role == Role::Arbiter {
-            "the signature does not match the report".into()
+            msg!("report-void-mismatch-arbiter")
         } else {
-            "the signature does not match the report and the arbiter's signature".into()
+            msg!("report-void-mismatch-captain")
         });
     }
     Ok(())
@@ -251,21 +256,21 @@ pub fn check(env: &SignedReport, authority: &Authority) -> Verdict {
             let status = (|| {
                 if seen.contains(&s.role) {
                     return SigStatus::Void {
-                        why: "a second signature of the same role".into(),
+                        why: msg!("report-void-second"),
                     };
                 }
                 seen.push(s.role);
                 if s.digest != computed {
                     return SigStatus::Void {
-                        why: "the report was changed after this signature".into(),
+                        why: msg!("report-void-changed"),
                     };
                 }
                 if s.name != s.role.person(&env.report) {
                     return SigStatus::Void {
-                        why: format!(
-                            "signed as {:?}, but the report names {:?}",
-                            s.name,
-                            s.role.person(&env.report)
+                        why: msg!(
+                            "report-void-name",
+                            signed = &s.name,
+                            named = s.role.person(&env.report)
                         ),
                     };
                 }

@@ -1,12 +1,15 @@
 //! The report as a document (headings, lines, tables, signature lines) in German or English,
-//! rendered here as Markdown/plain text and in [`super::pdf`] as PDF.
+//! rendered here as Markdown/plain text and in [`super::pdf`] as PDF. Every word comes from the
+//! core's catalogue (`arbiter_core::i18n::core_catalogue`, `report-*` messages).
 
 use std::fmt::Write as _;
 
-use crate::sign::{Authority, KeyStatus, Role, SigStatus, SignedReport, Status, check};
-use arbiter_core::matchfile::Lang;
-
+use crate::sign::{Authority, KeySource, KeyStatus, Role, SigStatus, SignedReport, Status, check};
+use arbiter_core::i18n::{Lang, Msg, core_catalogue};
+use arbiter_core::model::TeamSide;
+use arbiter_core::msg;
 use arbiter_core::report::{InterventionLine, PlayerLine, Report};
+use arbiter_core::words::{self, intervention_kind};
 
 /// One block of the document.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,26 +28,62 @@ pub enum Block {
     Signatures(Vec<(String, String, String)>),
 }
 
-fn tr(lang: Lang, en: &str, de: &str) -> String {
-    match lang {
-        Lang::En => en.to_string(),
-        Lang::De => de.to_string(),
+/// The words of the report: the core's catalogue.
+struct Words {
+    lang: Lang,
+}
+
+impl Words {
+    fn t(&self, id: &str) -> String {
+        core_catalogue().text(self.lang, id)
+    }
+
+    fn f(&self, m: Msg) -> String {
+        core_catalogue().format(self.lang, &m)
     }
 }
 
-fn colour_team(r: &Report, lang: Lang, home: bool) -> String {
-    let t = if home { &r.home } else { &r.away };
-    let role = if home {
-        tr(lang, "home", "Heim")
-    } else {
-        tr(lang, "away", "Gast")
+fn team_line(r: &Report, w: &Words, side: TeamSide) -> String {
+    let t = match side {
+        TeamSide::Home => &r.home,
+        TeamSide::Away => &r.away,
     };
-    format!("{} ({role})", t.name)
+    w.f(msg!("report-team", name = &t.name, side = side))
+}
+
+fn team_name(r: &Report, side: TeamSide) -> &str {
+    match side {
+        TeamSide::Home => &r.home.name,
+        TeamSide::Away => &r.away.name,
+    }
+}
+
+/// "Name (White)"; without a name, "home player (White)".
+fn player_cell(r: &Report, w: &Words, i: &InterventionLine) -> String {
+    let Some(colour) = i.colour else {
+        return "–".into();
+    };
+    match &i.player {
+        Some(name) => w.f(msg!("report-player", name = name, colour = colour)),
+        None => {
+            let white_team = i
+                .board
+                .and_then(|b| r.boards.iter().find(|x| x.board == b))
+                .map(|b| b.white_team)
+                .unwrap_or(TeamSide::Home);
+            let team = if colour.is_white() {
+                white_team
+            } else {
+                white_team.other()
+            };
+            w.f(msg!("report-player-unknown", team = team, colour = colour))
+        }
+    }
 }
 
 fn intervention_rows(
     r: &Report,
-    lang: Lang,
+    w: &Words,
     pick: impl Fn(&InterventionLine) -> bool,
 ) -> Vec<Vec<String>> {
     r.interventions
@@ -52,25 +91,43 @@ fn intervention_rows(
         .filter(|i| pick(i))
         .map(|i| {
             let clocks = match (&i.white_clock, &i.black_clock) {
-                (Some(w), Some(b)) => format!("{w} / {b}"),
+                (Some(wc), Some(bc)) => format!("{wc} / {bc}"),
                 _ => "–".into(),
             };
-            let mut decided = i.decided.clone();
-            if i.decided != i.proposed && !i.proposed.is_empty() {
-                decided.push_str(&format!(
-                    " [{}: {}]",
-                    tr(lang, "proposed", "vorgeschlagen"),
-                    i.proposed
-                ));
-            }
+            // The summaries in the report's language where the journal has them as messages.
+            let said = |text: &String, m: &Option<Msg>| match m {
+                Some(m) => w.f(m.clone()),
+                None => text.clone(),
+            };
+            let (proposed, decided_text) = (
+                said(&i.proposed, &i.proposed_msg),
+                said(&i.decided, &i.decided_msg),
+            );
+            let mut decided = if let Some(d) = &i.decision {
+                // The rules left it open: the arbiter's decision, its basis, what was open.
+                w.f(msg!(
+                    "report-decision",
+                    chosen = d.chosen_label.clone(),
+                    basis = Msg::new(d.basis.message_id()),
+                    situation = Msg::new(d.situation.message_id())
+                ))
+            } else if i.decided != i.proposed && !i.proposed.is_empty() {
+                w.f(msg!(
+                    "report-decided-proposed",
+                    decided = decided_text,
+                    proposed = proposed
+                ))
+            } else {
+                decided_text
+            };
             if !i.reason.is_empty() {
                 decided.push_str(&format!(" – {}", i.reason));
             }
             vec![
                 i.time.clone(),
                 i.board.map(|b| b.to_string()).unwrap_or_else(|| "–".into()),
-                i.player.clone().unwrap_or_else(|| "–".into()),
-                i.kind.clone(),
+                player_cell(r, w, i),
+                w.f(intervention_kind(&i.kind)),
                 i.articles.join("; "),
                 clocks,
                 i.move_no
@@ -85,105 +142,80 @@ fn intervention_rows(
 /// The version and status of a report in words: "Version 2 – draft (supersedes version 1,
 /// digest 3fa2…)".
 pub fn version_line(env: &SignedReport, status: Status, lang: Lang) -> String {
-    let status_word = match status {
-        Status::Draft => tr(lang, "draft", "Entwurf"),
-        Status::Final => tr(lang, "final", "endgültig"),
-        Status::Superseded => tr(
-            lang,
-            "SUPERSEDED: later records changed the report",
-            "ÜBERHOLT: spätere Einträge haben den Bericht geändert",
-        ),
-    };
-    let mut line = format!(
-        "{} {} – {status_word}",
-        tr(lang, "Version", "Fassung"),
-        env.version
-    );
-    if let Some(prev) = env.supersedes.last() {
-        line.push_str(&format!(
-            " ({} {} {}, {} {}…)",
-            tr(lang, "supersedes", "ersetzt"),
-            tr(lang, "version", "Fassung"),
-            prev.version,
-            tr(lang, "digest", "Prüfsumme"),
-            prev.digest.chars().take(16).collect::<String>()
-        ));
+    let w = &Words { lang };
+    let status = w.t(match status {
+        Status::Draft => "report-status-draft",
+        Status::Final => "report-status-final",
+        Status::Superseded => "report-status-superseded",
+    });
+    match env.supersedes.last() {
+        Some(prev) => w.f(msg!(
+            "report-version-supersedes",
+            version = env.version,
+            status = status,
+            previous = prev.version,
+            digest = prev.digest.chars().take(16).collect::<String>()
+        )),
+        None => w.f(msg!(
+            "report-version",
+            version = env.version,
+            status = status
+        )),
     }
-    line
 }
 
-/// One signature's lines for the documents and the screen: time, remark, and what the
-/// verification says.
+/// A signer's role as the documents name it.
+pub fn role_label(role: Role, lang: Lang) -> String {
+    Words { lang }.t(match role {
+        Role::Arbiter => "report-role-arbiter",
+        Role::HomeCaptain => "report-role-home-captain",
+        Role::AwayCaptain => "report-role-away-captain",
+    })
+}
+
+/// One signature's lines for the documents and the screen: its time, its remark, and what the
+/// verification says (one per line).
 pub fn signature_status(
     env: &SignedReport,
     verdict: &arbiter_core::signature::Verdict,
     role: Role,
     lang: Lang,
 ) -> String {
+    let w = &Words { lang };
     let Some(sig) = env.signature(role) else {
-        return tr(lang, "not signed digitally", "nicht digital unterschrieben");
+        return w.t("report-sig-none");
     };
-    let mut lines = Vec::new();
-    lines.push(format!(
-        "{}: {}",
-        tr(lang, "signed", "unterschrieben"),
-        sig.time.clone().unwrap_or_else(|| "–".into())
-    ));
+    let mut lines = vec![w.f(msg!(
+        "report-sig-signed",
+        time = sig.time.clone().unwrap_or_else(|| "–".into())
+    ))];
     if let Some(remark) = &sig.remark {
-        lines.push(format!("{}: {remark}", tr(lang, "remark", "Vermerk")));
+        lines.push(w.f(msg!("report-sig-remark", remark = remark)));
     }
-    let status = match verdict.signatures.iter().find(|(r, _, _)| *r == role) {
-        None => String::new(),
-        Some((_, _, SigStatus::Valid { key })) => match key {
-            KeyStatus::Authorised { source } => format!(
-                "{} ({})",
-                tr(lang, "valid", "gültig"),
-                match (lang, source) {
-                    (Lang::En, s) => s.to_string(),
-                    (Lang::De, arbiter_core::signature::KeySource::MatchFile) =>
-                        "Schlüssel in der Spieldatei registriert".to_string(),
-                    (Lang::De, arbiter_core::signature::KeySource::Registry { file }) =>
-                        format!("Schlüssel registriert in {file}"),
-                    (Lang::De, arbiter_core::signature::KeySource::Enrolled { seq }) =>
-                        format!("Schlüssel an der Konsole hinterlegt (Eintrag {seq})"),
-                    (Lang::De, arbiter_core::signature::KeySource::ListedInReport) =>
-                        "Schlüssel an der Konsole hinterlegt, wie der Bericht unter der Unterschrift des Schiedsrichters ausweist".to_string(),
+    match verdict.signatures.iter().find(|(r, _, _)| *r == role) {
+        None => {}
+        Some((_, _, SigStatus::Valid { key })) => lines.push(match key {
+            KeyStatus::Authorised { source } => w.f(msg!(
+                "report-sig-valid",
+                source = match source {
+                    KeySource::MatchFile => w.t("report-key-match-file"),
+                    KeySource::Registry { file } => w.f(msg!("report-key-registry", file = file)),
+                    KeySource::Enrolled { seq } => {
+                        w.f(msg!("report-key-enrolled", seq = seq.to_string()))
+                    }
+                    KeySource::ListedInReport => w.t("report-key-listed"),
                 }
-            ),
-            KeyStatus::Unregistered if !verdict.authority_known => tr(
-                lang,
-                "signature sound; whose key it is was not checked (no match file)",
-                "Unterschrift stimmt; wessen Schlüssel es ist, wurde nicht geprüft (keine Spieldatei)",
-            ),
-            KeyStatus::Unregistered => tr(
-                lang,
-                "NOT VALID: the key is neither registered nor enrolled",
-                "UNGÜLTIG: der Schlüssel ist weder registriert noch hinterlegt",
-            ),
-            KeyStatus::Mismatch { .. } => tr(
-                lang,
-                "NOT VALID: not the key registered or enrolled for this signer",
-                "UNGÜLTIG: nicht der für diese Person registrierte oder hinterlegte Schlüssel",
-            ),
-        },
-        Some((_, _, SigStatus::Void { why })) => format!(
-            "{}: {why}",
-            tr(lang, "SIGNATURE VOID", "UNTERSCHRIFT UNGÜLTIG")
-        ),
-    };
-    if !status.is_empty() {
-        lines.push(status);
+            )),
+            KeyStatus::Unregistered if !verdict.authority_known => w.t("report-sig-not-checked"),
+            KeyStatus::Unregistered => w.t("report-sig-unregistered"),
+            KeyStatus::Mismatch { .. } => w.t("report-sig-mismatch"),
+        }),
+        Some((_, _, SigStatus::Void { why })) => {
+            lines.push(w.f(msg!("report-sig-void", why = why.clone())))
+        }
     }
     if env.status == Status::Superseded {
-        lines.push(format!(
-            "{} {}",
-            tr(
-                lang,
-                "belongs to the superseded version",
-                "gehört zur überholten Fassung"
-            ),
-            env.version
-        ));
+        lines.push(w.f(msg!("report-sig-superseded", version = env.version)));
     }
     lines.join("\n")
 }
@@ -191,6 +223,7 @@ pub fn signature_status(
 /// The report as a document in `lang`; the signatures as `authority` judges them.
 pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Block> {
     let r = &env.report;
+    let w = &Words { lang };
     let verdict = check(env, authority);
     let status = match env.status {
         Status::Superseded => Status::Superseded,
@@ -198,68 +231,58 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         _ => Status::Draft,
     };
     let mut d = Vec::new();
-    d.push(Block::Title(format!(
-        "{} – {} {}, {} {}",
-        tr(lang, "Match report", "Spielbericht"),
-        r.competition,
-        r.season,
-        tr(lang, "round", "Runde"),
-        r.round
-    )));
+    d.push(Block::Title(w.f(msg!(
+        "report-title",
+        competition = &r.competition,
+        season = &r.season,
+        round = r.round
+    ))));
     d.push(Block::Line(version_line(env, status, lang)));
     d.push(Block::Line(format!(
         "{} – {}",
-        colour_team(r, lang, true),
-        colour_team(r, lang, false)
+        team_line(r, w, TeamSide::Home),
+        team_line(r, w, TeamSide::Away)
     )));
-    d.push(Block::Line(format!(
-        "{}: {}   {}: {}",
-        tr(lang, "Date", "Datum"),
-        r.date,
-        tr(lang, "Venue", "Spielort"),
-        r.venue
-    )));
-    d.push(Block::Line(format!(
-        "{}: {}   {}: {}",
-        tr(lang, "Scheduled start", "Angesetzter Beginn"),
-        r.scheduled_start,
-        tr(lang, "Actual start", "Tatsächlicher Beginn"),
-        r.actual_start.clone().unwrap_or_else(|| "–".into())
-    )));
-    d.push(Block::Line(format!(
-        "{}: {}{}   {}: {} / {}",
-        tr(lang, "Arbiter", "Schiedsrichter"),
-        r.arbiter.name,
-        if r.arbiter.licence.is_empty() {
-            String::new()
-        } else {
-            format!(" ({} {})", tr(lang, "licence", "Lizenz"), r.arbiter.licence)
-        },
-        tr(lang, "Captains", "Mannschaftsführer"),
-        r.home.captain,
-        r.away.captain
-    )));
+    d.push(Block::Line(w.f(msg!(
+        "report-date-venue",
+        date = &r.date,
+        venue = &r.venue
+    ))));
+    d.push(Block::Line(w.f(msg!(
+        "report-start",
+        scheduled = &r.scheduled_start,
+        actual = r.actual_start.clone().unwrap_or_else(|| "–".into())
+    ))));
+    d.push(Block::Line(if r.arbiter.licence.is_empty() {
+        w.f(msg!(
+            "report-officials",
+            arbiter = &r.arbiter.name,
+            home = &r.home.captain,
+            away = &r.away.captain
+        ))
+    } else {
+        w.f(msg!(
+            "report-officials-licence",
+            arbiter = &r.arbiter.name,
+            licence = &r.arbiter.licence,
+            home = &r.home.captain,
+            away = &r.away.captain
+        ))
+    }));
     if !r.appeals_committee.is_empty() {
-        d.push(Block::Line(format!(
-            "{}: {}",
-            tr(lang, "Appeals committee", "Schiedsgericht"),
-            r.appeals_committee.join(", ")
-        )));
+        d.push(Block::Line(w.f(msg!(
+            "report-appeals-committee",
+            names = r.appeals_committee.join(", ")
+        ))));
     }
-    d.push(Block::Line(format!(
-        "{}: {} ({}) – {}: {}",
-        tr(lang, "Rules", "Regeln"),
-        r.rules.name,
-        r.rules.laws,
-        tr(lang, "time control", "Bedenkzeit"),
-        r.rules.time_control
-    )));
+    d.push(Block::Line(w.f(msg!(
+        "report-rules",
+        name = &r.rules.name,
+        laws = &r.rules.laws,
+        time_control = &r.rules.time_control
+    ))));
 
-    d.push(Block::Heading(tr(
-        lang,
-        "Lineups and results",
-        "Aufstellungen und Ergebnisse",
-    )));
+    d.push(Block::Heading(w.t("report-heading-lineups")));
     let player = |p: &Option<PlayerLine>, absent: Option<u16>| match p {
         Some(p) => format!(
             "{}. {}{}{}",
@@ -269,15 +292,16 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             p.fide_id.map(|f| format!(" FIDE {f}")).unwrap_or_default()
         ),
         None => match absent {
-            Some(a) => format!("– ({} {a})", tr(lang, "absent: no.", "fehlt: Nr.")),
+            Some(a) => w.f(msg!("report-absent", rank = a)),
             None => "–".into(),
         },
     };
+    let (home_initial, away_initial) = (w.t("report-home-initial"), w.t("report-away-initial"));
     let rows = r
         .boards
         .iter()
         .map(|b| {
-            let home_white = b.white_team == arbiter_core::model::TeamSide::Home;
+            let home_white = b.white_team == TeamSide::Home;
             let absent = |home: bool| {
                 let t = if home { &r.home } else { &r.away };
                 t.lineup
@@ -286,24 +310,28 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             };
             let mut result = b.result.clone().unwrap_or_else(|| "–".into());
             if !b.played {
-                result.push_str(&format!(" ({})", tr(lang, "unplayed", "kampflos")));
+                result = w.f(msg!("report-result-unplayed", result = result));
             }
             if let Some(s) = &b.scored {
-                result.push_str(&format!(
-                    " → {s} ({})",
-                    tr(lang, "lineup sanction", "Aufstellungsfehler")
-                ));
+                result = w.f(msg!("report-result-scored", result = result, scored = s));
             }
+            let initial = |home: bool| {
+                if home {
+                    home_initial.clone()
+                } else {
+                    away_initial.clone()
+                }
+            };
             vec![
                 b.board.to_string(),
                 format!(
                     "{} {}",
-                    if home_white { "H" } else { "G" },
+                    initial(home_white),
                     player(&b.white, absent(home_white))
                 ),
                 format!(
                     "{} {}",
-                    if home_white { "G" } else { "H" },
+                    initial(!home_white),
                     player(&b.black, absent(!home_white))
                 ),
                 result,
@@ -316,66 +344,64 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         .collect();
     d.push(Block::Table {
         header: vec![
-            tr(lang, "Board", "Brett"),
-            tr(lang, "White", "Weiß"),
-            tr(lang, "Black", "Schwarz"),
-            tr(lang, "Result", "Ergebnis"),
-            tr(lang, "Final clocks W/B", "Uhren am Ende W/S"),
+            w.t("report-col-board"),
+            w.t("report-col-white"),
+            w.t("report-col-black"),
+            w.t("report-col-result"),
+            w.t("report-col-final-clocks"),
         ],
         widths: vec![3, 14, 14, 8, 8],
         rows,
     });
     let s = &r.score;
-    d.push(Block::Line(format!(
-        "{}: {} : {}{}   {}: {}   Berliner Wertung: {} : {}",
-        tr(lang, "Board points", "Brettpunkte"),
-        s.board_points[0],
-        s.board_points[1],
-        if s.played_half_points != s.half_points {
-            format!(
-                " ({} {} : {})",
-                tr(lang, "as played", "gespielt"),
-                arbiter_core::model::half_points_text(s.played_half_points[0]),
-                arbiter_core::model::half_points_text(s.played_half_points[1])
-            )
-        } else {
-            String::new()
-        },
-        tr(lang, "Match points", "Mannschaftspunkte"),
-        s.match_points
-            .map(|m| format!("{} : {}", m[0], m[1]))
-            .unwrap_or_else(|| tr(lang, "open", "offen")),
-        arbiter_core::model::half_points_text(s.berliner_wertung[0]),
-        arbiter_core::model::half_points_text(s.berliner_wertung[1]),
-    )));
+    let half = arbiter_core::model::half_points_text;
+    let match_points = s
+        .match_points
+        .map(|m| format!("{} : {}", m[0], m[1]))
+        .unwrap_or_else(|| w.t("word-open"));
+    d.push(Block::Line(if s.played_half_points != s.half_points {
+        w.f(msg!(
+            "report-score-as-played",
+            home = &s.board_points[0],
+            away = &s.board_points[1],
+            played_home = half(s.played_half_points[0]),
+            played_away = half(s.played_half_points[1]),
+            match_points = match_points,
+            bw_home = half(s.berliner_wertung[0]),
+            bw_away = half(s.berliner_wertung[1])
+        ))
+    } else {
+        w.f(msg!(
+            "report-score",
+            home = &s.board_points[0],
+            away = &s.board_points[1],
+            match_points = match_points,
+            bw_home = half(s.berliner_wertung[0]),
+            bw_away = half(s.berliner_wertung[1])
+        ))
+    }));
     if !s.open_boards.is_empty() {
         let open: Vec<String> = s.open_boards.iter().map(u16::to_string).collect();
-        d.push(Block::Line(format!(
-            "{}: {}",
-            tr(lang, "Boards still open", "Noch offene Bretter"),
-            open.join(", ")
-        )));
+        d.push(Block::Line(
+            w.f(msg!("report-open-boards", boards = open.join(", "))),
+        ));
     }
 
     let header = vec![
-        tr(lang, "Time", "Zeit"),
-        tr(lang, "Board", "Brett"),
-        tr(lang, "Player", "Spieler"),
-        tr(lang, "Event", "Vorfall"),
-        tr(lang, "Rule", "Regel"),
-        tr(lang, "Clocks W/B", "Uhren W/S"),
-        tr(lang, "Move", "Zug"),
-        tr(lang, "Decision", "Entscheidung"),
+        w.t("report-col-time"),
+        w.t("report-col-board"),
+        w.t("report-col-player"),
+        w.t("report-col-event"),
+        w.t("report-col-rule"),
+        w.t("report-col-clocks"),
+        w.t("report-col-move"),
+        w.t("report-col-decision"),
     ];
     let widths = vec![5, 3, 9, 9, 9, 9, 3, 16];
-    d.push(Block::Heading(tr(
-        lang,
-        "Interventions (in time order)",
-        "Eingriffe des Schiedsrichters (zeitlich)",
-    )));
-    let all = intervention_rows(r, lang, |_| true);
+    d.push(Block::Heading(w.t("report-heading-interventions")));
+    let all = intervention_rows(r, w, |_| true);
     if all.is_empty() {
-        d.push(Block::Line(tr(lang, "None.", "Keine.")));
+        d.push(Block::Line(w.t("report-none")));
     } else {
         d.push(Block::Table {
             header: header.clone(),
@@ -383,19 +409,15 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             rows: all,
         });
     }
-    for (cat, en, de) in [
-        (
-            "claim",
-            "Claims and rulings",
-            "Reklamationen und Entscheidungen",
-        ),
-        ("penalty", "Penalties", "Strafen"),
-        ("protest", "Protests", "Proteste"),
+    for (cat, heading) in [
+        ("claim", "report-heading-claims"),
+        ("penalty", "report-heading-penalties"),
+        ("protest", "report-heading-protests"),
     ] {
-        let rows = intervention_rows(r, lang, |i| i.category == cat);
-        d.push(Block::Heading(tr(lang, en, de)));
+        let rows = intervention_rows(r, w, |i| i.category == cat);
+        d.push(Block::Heading(w.t(heading)));
         if rows.is_empty() {
-            d.push(Block::Line(tr(lang, "None.", "Keine.")));
+            d.push(Block::Line(w.t("report-none")));
         } else {
             d.push(Block::Table {
                 header: header.clone(),
@@ -404,76 +426,97 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             });
         }
     }
-    for (items, en, de) in [
-        (
-            &r.lineup_irregularities,
-            "Lineup irregularities",
-            "Aufstellungsfehler",
-        ),
-        (
-            &r.reservations,
-            "Players under reservation",
-            "Spieler unter Vorbehalt",
-        ),
-    ] {
-        d.push(Block::Heading(tr(lang, en, de)));
-        if items.is_empty() {
-            d.push(Block::Line(tr(lang, "None.", "Keine.")));
-        }
-        for i in items {
-            d.push(Block::Line(format!("• {i}")));
-        }
+    d.push(Block::Heading(w.t("report-heading-lineup-irregularities")));
+    if r.lineup_irregularities.is_empty() {
+        d.push(Block::Line(w.t("report-none")));
     }
-    d.push(Block::Heading(tr(lang, "Remarks", "Bemerkungen")));
+    for l in &r.lineup_irregularities {
+        let name = team_name(r, l.team);
+        let problem = l.problem.describe();
+        let sanction = Msg::new(words::lineup_sanction(l.sanction));
+        let line = if l.zeroed.is_empty() {
+            msg!(
+                "report-lineup-irregularity",
+                name = name,
+                team = l.team,
+                board = l.board,
+                problem = problem,
+                sanction = sanction
+            )
+        } else {
+            let boards: Vec<String> = l.zeroed.iter().map(u16::to_string).collect();
+            msg!(
+                "report-lineup-irregularity-boards",
+                name = name,
+                team = l.team,
+                board = l.board,
+                problem = problem,
+                sanction = sanction,
+                boards = boards.join(", ")
+            )
+        };
+        d.push(Block::Line(format!("• {}", w.f(line))));
+    }
+    d.push(Block::Heading(w.t("report-heading-reservations")));
+    if r.reservations.is_empty() {
+        d.push(Block::Line(w.t("report-none")));
+    }
+    for res in &r.reservations {
+        d.push(Block::Line(format!(
+            "• {}",
+            w.f(msg!(
+                "report-reservation",
+                name = &res.name,
+                team = team_name(r, res.team),
+                board = res.board,
+                notes = &res.notes
+            ))
+        )));
+    }
+    d.push(Block::Heading(w.t("report-heading-remarks")));
     if r.remarks.is_empty() {
-        d.push(Block::Line(tr(lang, "None.", "Keine.")));
+        d.push(Block::Line(w.t("report-none")));
     }
     for rm in &r.remarks {
-        let board = rm
-            .board
-            .map(|b| format!(" {} {b}", tr(lang, "board", "Brett")))
-            .unwrap_or_default();
-        d.push(Block::Line(format!("• {}{board}: {}", rm.time, rm.text)));
+        let line = match rm.board {
+            Some(b) => msg!(
+                "report-remark-board",
+                time = &rm.time,
+                board = b,
+                text = &rm.text
+            ),
+            None => msg!("report-remark", time = &rm.time, text = &rm.text),
+        };
+        d.push(Block::Line(format!("• {}", w.f(line))));
     }
-    d.push(Block::Heading(tr(
-        lang,
-        "Journal and digest",
-        "Protokoll und Prüfsumme",
-    )));
-    d.push(Block::Line(format!(
-        "{}: {} {}, {} {} {}",
-        tr(lang, "Made from the journal", "Erstellt aus dem Protokoll"),
-        r.journal.records,
-        tr(lang, "records", "Einträge"),
-        tr(lang, "last record", "letzter Eintrag"),
-        r.journal.head_seq,
-        r.journal.head_hash
-    )));
-    d.push(Block::Line(format!(
-        "{}: {}",
-        tr(
-            lang,
-            "Report digest (SHA-256)",
-            "Prüfsumme des Berichts (SHA-256)"
-        ),
-        env.digest
-    )));
+    d.push(Block::Heading(w.t("report-heading-journal")));
+    d.push(Block::Line(w.f(msg!(
+        "report-journal",
+        records = r.journal.records.to_string(),
+        seq = r.journal.head_seq.to_string(),
+        hash = &r.journal.head_hash
+    ))));
+    d.push(Block::Line(
+        w.f(msg!("report-digest", digest = &env.digest)),
+    ));
 
-    d.push(Block::Heading(tr(
-        lang,
-        "Keys enrolled at the console",
-        "An der Konsole hinterlegte Schlüssel",
-    )));
+    d.push(Block::Heading(w.t("report-heading-enrolled")));
     if r.enrolled_keys.is_empty() {
-        d.push(Block::Line(tr(lang, "None.", "Keine.")));
+        d.push(Block::Line(w.t("report-none")));
     }
     for e in &r.enrolled_keys {
         let role = Role::parse(&e.role)
             .map(|role| role_label(role, lang))
             .unwrap_or_else(|| e.role.clone());
         d.push(Block::Line(format!(
-            "• {} {role}: {} – {}",
-            e.time, e.name, e.public_key
+            "• {}",
+            w.f(msg!(
+                "report-enrolled",
+                time = &e.time,
+                role = role,
+                name = &e.name,
+                key = &e.public_key
+            ))
         )));
     }
     let sigs = Role::ALL
@@ -486,18 +529,9 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             )
         })
         .collect();
-    d.push(Block::Heading(tr(lang, "Signatures", "Unterschriften")));
+    d.push(Block::Heading(w.t("report-heading-signatures")));
     d.push(Block::Signatures(sigs));
     d
-}
-
-/// A signer's role as the documents name it.
-pub fn role_label(role: Role, lang: Lang) -> String {
-    match role {
-        Role::Arbiter => tr(lang, "Arbiter", "Schiedsrichter"),
-        Role::HomeCaptain => tr(lang, "Captain home team", "Mannschaftsführer Heim"),
-        Role::AwayCaptain => tr(lang, "Captain away team", "Mannschaftsführer Gast"),
-    }
 }
 
 /// The report as Markdown (readable as plain text).

@@ -132,7 +132,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         Line::styled(format!(" {}", alerts.join(" · ")), th.alert()),
     ];
     f.render_widget(Paragraph::new(header), top);
-    footer(f, foot, v, t.footer_detail);
+    footer(f, foot, v, &t.footer_detail);
 
     let right_w = if area.width < 100 { 30 } else { 44 };
     let [moves_area, right] =
@@ -165,7 +165,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         )));
     }
     if lines.is_empty() {
-        lines.push(Line::styled(t.no_moves, th.dim()));
+        lines.push(Line::styled(t.no_moves.as_str(), th.dim()));
     }
     let inner_h = usize::from(moves_area.height.saturating_sub(2));
     // Follow the game: show the newest moves unless scrolled.
@@ -195,7 +195,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         .map(|e| Line::raw(incident_line(m, e, v.lang, false)))
         .collect();
     if inc.is_empty() {
-        inc.push(Line::styled(t.no_incidents, th.dim()));
+        inc.push(Line::styled(t.no_incidents.as_str(), th.dim()));
     }
     f.render_widget(
         Paragraph::new(inc)

@@ -10,20 +10,9 @@ use arbiter_core::status::board_status;
 
 pub use arbiter_core::status::BoardAlert as Alert;
 
-/// A short English key of a clock alert (the screens translate it, see `i18n::clock_alert`).
+/// The message id of a clock alert's short name (see `arbiter_core::words::clock_alert`).
 pub fn clock_alert_label(a: &ClockAlert) -> &'static str {
-    match a {
-        ClockAlert::PresetMismatch { .. } => "preset",
-        ClockAlert::Unexplained { .. } => "clock change",
-        ClockAlert::WrongIncrement { .. } => "increment",
-        ClockAlert::WrongPeriodTime { .. } | ClockAlert::PeriodTimeMissing { .. } => "period time",
-        ClockAlert::FlagFell(_) => "flag",
-        ClockAlert::PlayerStoppedClock { .. } => "clock stopped",
-        ClockAlert::ResetDuringGame { .. } => "clock reset",
-        ClockAlert::OrientationMismatch { .. } => "white side",
-        ClockAlert::SampleOutOfOrder { .. } => "sample order",
-        ClockAlert::RunningSideNotCounting { .. } => "clock stuck",
-    }
+    arbiter_core::words::clock_alert(a)
 }
 
 /// One board as the screens show it.

@@ -108,33 +108,31 @@ impl DialogKind {
         )
     }
 
-    pub fn title(self, lang: Lang) -> &'static str {
-        let (en, de) = match self {
-            DialogKind::Illegal => ("Illegal move", "Regelwidriger Zug"),
-            DialogKind::TimeCorrection => ("Time correction", "Zeitkorrektur"),
-            DialogKind::DrawClaim => ("Draw claim", "Remisreklamation"),
-            DialogKind::Quickplay => ("Quickplay-finish claim", "Endspurt-Reklamation"),
-            DialogKind::Arrived => ("Player arrived", "Spieler eingetroffen"),
-            DialogKind::Result => ("Result", "Ergebnis"),
-            DialogKind::Penalty => ("Penalty", "Strafe"),
-            DialogKind::Flag => ("Flag fall", "Zeitüberschreitung"),
-            DialogKind::Device => ("Electronic device", "Elektronisches Gerät"),
-            DialogKind::CaptainAdvice => ("Captain's advice", "Rat des Mannschaftsführers"),
-            DialogKind::Protest => ("Protest", "Protest"),
-            DialogKind::Note => ("Note", "Notiz"),
-            DialogKind::StartRound => ("Start the round", "Runde starten"),
-            DialogKind::DefaultTime => ("Default time expired", "Karenzzeit abgelaufen"),
-            DialogKind::Lineup => ("Lineup irregularity", "Aufstellungsfehler"),
-            DialogKind::GameEnded => (
-                "Game ended (mate, stalemate, draw rules)",
-                "Partieende (Matt, Patt, Remisregeln)",
-            ),
-            DialogKind::StartDelay => (
-                "Start delayed by a team",
-                "Verspäteter Beginn durch eine Mannschaft",
-            ),
-        };
-        if lang == Lang::De { de } else { en }
+    /// The form's title: a message id.
+    pub fn title_id(self) -> &'static str {
+        match self {
+            DialogKind::Illegal => "dialog-illegal",
+            DialogKind::TimeCorrection => "dialog-time-correction",
+            DialogKind::DrawClaim => "dialog-draw-claim",
+            DialogKind::Quickplay => "dialog-quickplay",
+            DialogKind::Arrived => "dialog-arrived",
+            DialogKind::Result => "dialog-result",
+            DialogKind::Penalty => "dialog-penalty",
+            DialogKind::Flag => "dialog-flag",
+            DialogKind::Device => "dialog-device",
+            DialogKind::CaptainAdvice => "dialog-captain-advice",
+            DialogKind::Protest => "dialog-protest",
+            DialogKind::Note => "dialog-note",
+            DialogKind::StartRound => "dialog-start-round",
+            DialogKind::DefaultTime => "dialog-default-time",
+            DialogKind::Lineup => "dialog-lineup",
+            DialogKind::GameEnded => "dialog-game-ended",
+            DialogKind::StartDelay => "dialog-start-delay",
+        }
+    }
+
+    pub fn title(self, lang: Lang) -> String {
+        i18n::text(lang, self.title_id())
     }
 
     pub fn fields(self) -> &'static [Field] {
@@ -355,10 +353,9 @@ impl Dialog {
         if !self.apply {
             // The arbiter decided against the proposal: nothing changes; the record keeps the
             // proposal beside it and the reason the arbiter gives.
-            return Consequence {
-                summary: "proposal not applied by the arbiter".into(),
-                ..Consequence::default()
-            };
+            let mut c = Consequence::default();
+            c.set_summary(arbiter_core::msg!("rules-summary-not-applied"));
+            return c;
         }
         self.proposed()
     }
@@ -525,21 +522,23 @@ impl Dialog {
     }
 }
 
-fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &'static str {
+fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &str {
     match f {
-        Field::Player => t.field_player,
-        Field::Illegal => t.field_kind,
-        Field::Basis => t.field_basis,
-        Field::Correct => t.field_correct,
-        Field::Decision => t.field_decision,
-        Field::Penalty => t.field_penalty,
-        Field::Team => t.field_team,
-        Field::Seconds => t.field_seconds,
-        Field::Minutes => t.field_minutes,
-        Field::Apply => t.field_apply,
-        Field::Result => t.field_result,
-        Field::Text if matches!(kind, DialogKind::Note | DialogKind::CaptainAdvice) => t.field_text,
-        Field::Text => t.field_reason,
+        Field::Player => &t.field_player,
+        Field::Illegal => &t.field_kind,
+        Field::Basis => &t.field_basis,
+        Field::Correct => &t.field_correct,
+        Field::Decision => &t.field_decision,
+        Field::Penalty => &t.field_penalty,
+        Field::Team => &t.field_team,
+        Field::Seconds => &t.field_seconds,
+        Field::Minutes => &t.field_minutes,
+        Field::Apply => &t.field_apply,
+        Field::Result => &t.field_result,
+        Field::Text if matches!(kind, DialogKind::Note | DialogKind::CaptainAdvice) => {
+            &t.field_text
+        }
+        Field::Text => &t.field_reason,
     }
 }
 
@@ -557,15 +556,15 @@ fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> S
                 None => i18n::colour(lang, d.player).to_string(),
             }
         }
-        Field::Illegal => i18n::illegal_kind(lang, d.illegal).into(),
-        Field::Basis => i18n::claim_basis(lang, d.basis).into(),
-        Field::Correct => if d.correct { t.yes } else { t.no }.into(),
-        Field::Decision => i18n::quickplay_decision(lang, d.decision).into(),
-        Field::Penalty => i18n::penalty(lang, d.penalty).into(),
+        Field::Illegal => i18n::illegal_kind(lang, d.illegal),
+        Field::Basis => i18n::claim_basis(lang, d.basis),
+        Field::Correct => if d.correct { &t.yes } else { &t.no }.clone(),
+        Field::Decision => i18n::quickplay_decision(lang, d.decision),
+        Field::Penalty => i18n::penalty(lang, d.penalty),
         Field::Team => format!("{} ({})", m.team(d.team).name, i18n::team(lang, d.team)),
         Field::Seconds => format!("{:+}", d.seconds),
         Field::Minutes => d.minutes.to_string(),
-        Field::Apply => if d.apply { t.apply_yes } else { t.apply_no }.into(),
+        Field::Apply => if d.apply { &t.apply_yes } else { &t.apply_no }.clone(),
         Field::Result => d.result.notation().into(),
         Field::Text => format!("{}▏", d.text),
     }
@@ -598,7 +597,7 @@ pub fn consequence_lines(c: &Consequence, lang: Lang) -> Vec<String> {
         out.push(t.warning.to_string());
     }
     if !c.summary.is_empty() {
-        out.push(c.summary.clone());
+        out.push(c.summary_in(i18n::tui_catalogue(), lang));
     }
     out
 }
@@ -653,13 +652,9 @@ pub fn render(
             Span::styled(format!("{}: ", t.rule_basis), theme.column_title()),
             Span::raw(arts),
         ]));
-        let expl = if lang == Lang::De && !p.explanation_de.is_empty() {
-            &p.explanation_de
-        } else {
-            &p.explanation
-        };
+        let expl = i18n::format(lang, &p.explanation);
         if !expl.is_empty() {
-            lines.push(Line::raw(expl.clone()));
+            lines.push(Line::raw(expl));
         }
         if p.white_ms.is_some() || p.black_ms.is_some() || p.move_no.is_some() {
             let ms = |x: Option<u64>| x.map(format_hms).unwrap_or_else(|| "–".into());
@@ -693,10 +688,10 @@ pub fn render(
             lines.push(Line::styled(format!("→ {}", t.apply_no), theme.warn()));
         }
     } else {
-        lines.push(Line::styled(t.plain_event, theme.dim()));
+        lines.push(Line::styled(t.plain_event.as_str(), theme.dim()));
     }
     lines.push(Line::raw(""));
-    lines.push(Line::styled(t.confirm_cancel, theme.dim()));
+    lines.push(Line::styled(t.confirm_cancel.as_str(), theme.dim()));
     let title = match d.board {
         Some(b) => format!(" {} {b} · {} ", t.board, d.kind.title(lang)),
         None => format!(" {} ", d.kind.title(lang)),

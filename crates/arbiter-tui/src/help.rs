@@ -5,10 +5,8 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph};
 
-use arbiter_core::matchfile::Lang;
-
 use super::dialog::centred;
-use super::i18n::strings;
+use super::i18n::{strings, text};
 use super::keymap::BINDINGS;
 use super::main_screen::fit;
 use super::view::ViewState;
@@ -17,8 +15,8 @@ pub fn render(f: &mut Frame, area: Rect, v: &ViewState) {
     let t = strings(v.lang);
     let rows = BINDINGS.len() + 1;
     let title = format!(" {} ", t.help_title);
-    let entry = |(k, en, de): &(&str, &str, &str), w: usize| {
-        let d = if v.lang == Lang::De { de } else { en };
+    let entry = |(k, id): &(&str, &str), w: usize| {
+        let d = text(v.lang, id);
         Line::raw(fit(&format!(" {k:<15} {d}"), w))
     };
     if rows + 2 <= usize::from(area.height) {

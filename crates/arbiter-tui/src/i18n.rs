@@ -1,284 +1,167 @@
-//! The console's words in German and English.
+//! The console's words in German and English, from the one catalogue.
 //!
-//! One [`Strings`] table per language: a missing translation is a compile error, not a fallback.
+//! The screens' messages live in `crates/arbiter-tui/i18n/{de,en}/ui.ftl`; [`tui_catalogue`] is
+//! the core's resources (rules, report, colours, kinds of intervention) plus these. [`Strings`]
+//! is a typed view of the fixed words, filled from the catalogue once per language; everything
+//! else is looked up by id ([`text`], [`format`]). A missing message shows its id; the tests
+//! check that no id the code uses is missing in either language.
 
+use std::sync::OnceLock;
+
+use arbiter_core::i18n::{CORE_RESOURCES, Catalogue, Msg, Resource};
 use arbiter_core::intervention::{ClaimBasis, IllegalKind, PenaltyKind, QuickplayDecision};
 use arbiter_core::matchfile::Lang;
 use arbiter_core::model::{Color, TeamSide};
 use arbiter_core::record::FeedState;
 
-/// Every fixed string the console shows.
-#[derive(Debug)]
-pub struct Strings {
-    pub round: &'static str,
-    pub board: &'static str,
-    pub board_short: &'static str,
-    pub white: &'static str,
-    pub black: &'static str,
-    pub since_start: &'static str,
-    pub not_started: &'static str,
-    pub default_time: &'static str,
-    pub expired: &'static str,
-    pub score: &'static str,
-    pub provisional: &'static str,
-    pub as_played: &'static str,
-    pub open: &'static str,
-    pub match_points: &'static str,
-    pub berliner: &'static str,
-    pub move_: &'static str,
-    pub last: &'static str,
-    pub feed: &'static str,
-    pub illegal_short: &'static str,
-    pub alerts: &'static str,
-    pub result: &'static str,
-    pub flag: &'static str,
-    pub stale: &'static str,
-    pub mismatch: &'static str,
-    pub no_scoresheet: &'static str,
-    pub quickplay: &'static str,
-    pub absent: &'static str,
-    pub clock_word: &'static str,
-    pub footer_main: &'static str,
-    pub footer_detail: &'static str,
-    pub footer_log: &'static str,
-    pub quit_confirm: &'static str,
-    pub goto_prompt: &'static str,
-    pub detail_title: &'static str,
-    pub log_title: &'static str,
-    pub help_title: &'static str,
-    pub moves: &'static str,
-    pub incidents: &'static str,
-    pub clock_history: &'static str,
-    pub diagram: &'static str,
-    pub players: &'static str,
-    pub no_moves: &'static str,
-    pub no_incidents: &'static str,
-    pub time: &'static str,
-    pub event: &'static str,
-    pub article: &'static str,
-    pub filter_all: &'static str,
-    pub filter_board: &'static str,
-    pub rule_basis: &'static str,
-    pub no_article: &'static str,
-    pub proposed: &'static str,
-    pub no_change: &'static str,
-    pub confirm_cancel: &'static str,
-    pub plain_event: &'static str,
-    pub warning: &'static str,
-    pub zeroed: &'static str,
-    pub field_player: &'static str,
-    pub field_kind: &'static str,
-    pub field_basis: &'static str,
-    pub field_correct: &'static str,
-    pub field_decision: &'static str,
-    pub field_penalty: &'static str,
-    pub field_team: &'static str,
-    pub field_seconds: &'static str,
-    pub field_minutes: &'static str,
-    pub field_apply: &'static str,
-    pub apply_yes: &'static str,
-    pub apply_no: &'static str,
-    pub field_result: &'static str,
-    pub field_text: &'static str,
-    pub field_reason: &'static str,
-    pub yes: &'static str,
-    pub no: &'static str,
-    pub home: &'static str,
-    pub away: &'static str,
-    pub arrived: &'static str,
-    pub note: &'static str,
-    pub irregularity: &'static str,
-    pub round_started: &'static str,
-    pub recorded: &'static str,
-    pub select_board_first: &'static str,
-    pub error: &'static str,
-    pub facts: &'static str,
-    pub help_hint: &'static str,
-    pub close_help: &'static str,
+/// The screens' resources.
+pub const UI_RESOURCES: &[Resource] = &[
+    Resource {
+        lang: Lang::De,
+        name: "arbiter-tui/i18n/de/ui.ftl",
+        source: include_str!("../i18n/de/ui.ftl"),
+    },
+    Resource {
+        lang: Lang::En,
+        name: "arbiter-tui/i18n/en/ui.ftl",
+        source: include_str!("../i18n/en/ui.ftl"),
+    },
+];
+
+/// The console's catalogue: the core's resources and the screens', built once.
+pub fn tui_catalogue() -> &'static Catalogue {
+    static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
+    CATALOGUE.get_or_init(|| Catalogue::new(CORE_RESOURCES.iter().chain(UI_RESOURCES)))
 }
 
-pub static EN: Strings = Strings {
-    round: "Round",
-    board: "Board",
-    board_short: "Bd",
-    white: "White",
-    black: "Black",
-    since_start: "Started",
-    not_started: "not started",
-    default_time: "Default time",
-    expired: "expired",
-    score: "Score",
-    provisional: "prov.",
-    as_played: "as played",
-    open: "open",
-    match_points: "MP",
-    berliner: "BW",
-    move_: "Move",
-    last: "Last",
-    feed: "Feed",
-    illegal_short: "Ill.",
-    alerts: "Alerts",
-    result: "Result",
-    flag: "FLAG",
-    stale: "STALE",
-    mismatch: "CLOCK≠BOARD",
-    no_scoresheet: "no notation",
-    quickplay: "QPF",
-    absent: "absent",
-    clock_word: "CLOCK:",
-    footer_main: "1-8 board · g goto · ↑↓ select · Enter detail · l log · i z c q a r p n x f e s act · ? help · Q quit",
-    footer_detail: "Esc back · ↑↓ scroll · 1-9 board · l log · action keys · ? help",
-    footer_log: "Esc back · 1-9 filter · 0 all · ↑↓ scroll · ? help",
-    quit_confirm: "Quit the console? y = yes · n = no",
-    goto_prompt: "Go to board: ",
-    detail_title: "Board",
-    log_title: "Incident log",
-    help_title: "Help: keys",
-    moves: "Moves",
-    incidents: "Incidents",
-    clock_history: "Clock history",
-    diagram: "Position",
-    players: "Players",
-    no_moves: "no moves yet",
-    no_incidents: "no incidents",
-    time: "Time",
-    event: "Event",
-    article: "Basis",
-    filter_all: "all boards",
-    filter_board: "board",
-    rule_basis: "Rule basis",
-    no_article: "(no article from the rules engine)",
-    proposed: "Proposed",
-    no_change: "no change",
-    confirm_cancel: "Enter confirm · Esc cancel · ↑↓ field · ←→ change",
-    plain_event: "recorded as a plain event: no rule involved",
-    warning: "warning",
-    zeroed: "zeroed",
-    field_player: "Player",
-    field_kind: "Kind",
-    field_basis: "Basis",
-    field_correct: "Claim correct",
-    field_decision: "Decision",
-    field_penalty: "Penalty",
-    field_team: "Team",
-    field_seconds: "Seconds (+/-)",
-    field_minutes: "Minutes",
-    field_apply: "Consequence",
-    apply_yes: "as proposed",
-    apply_no: "not applied (give the reason)",
-    field_result: "Result",
-    field_text: "Text",
-    field_reason: "Reason",
-    yes: "yes",
-    no: "no",
-    home: "home",
-    away: "away",
-    arrived: "arrived",
-    note: "Note",
-    irregularity: "Irregular position",
-    round_started: "Round started",
-    recorded: "recorded",
-    select_board_first: "select a board first (1-8 or g)",
-    error: "error",
-    facts: "At this moment",
-    help_hint: "? help",
-    close_help: "any key closes",
-};
+/// A message without arguments in `lang`.
+pub fn text(lang: Lang, id: &str) -> String {
+    tui_catalogue().text(lang, id)
+}
 
-pub static DE: Strings = Strings {
-    round: "Runde",
-    board: "Brett",
-    board_short: "Br",
-    white: "Weiß",
-    black: "Schwarz",
-    since_start: "Beginn",
-    not_started: "nicht begonnen",
-    default_time: "Karenzzeit",
-    expired: "abgelaufen",
-    score: "Stand",
-    provisional: "vorl.",
-    as_played: "gespielt",
-    open: "offen",
-    match_points: "MP",
-    berliner: "BW",
-    move_: "Zug",
-    last: "Letzter",
-    feed: "Verb.",
-    illegal_short: "Rgw.",
-    alerts: "Hinweise",
-    result: "Ergebnis",
-    flag: "FLAGGE",
-    stale: "ALT",
-    mismatch: "UHR≠BRETT",
-    no_scoresheet: "ohne Mitschrift",
-    quickplay: "ENDSPURT",
-    absent: "abwesend",
-    clock_word: "UHR:",
-    footer_main: "1-8 Brett · g gehe zu · ↑↓ wählen · Enter Details · l Protokoll · i z c q a r p n x f e s · ? Hilfe · Q Ende",
-    footer_detail: "Esc zurück · ↑↓ blättern · 1-9 Brett · l Protokoll · Aktionstasten · ? Hilfe",
-    footer_log: "Esc zurück · 1-9 Filter · 0 alle · ↑↓ blättern · ? Hilfe",
-    quit_confirm: "Konsole beenden? j/y = ja · n = nein",
-    goto_prompt: "Gehe zu Brett: ",
-    detail_title: "Brett",
-    log_title: "Ereignisprotokoll",
-    help_title: "Hilfe: Tasten",
-    moves: "Züge",
-    incidents: "Vorfälle",
-    clock_history: "Uhrverlauf",
-    diagram: "Stellung",
-    players: "Spieler",
-    no_moves: "noch keine Züge",
-    no_incidents: "keine Vorfälle",
-    time: "Zeit",
-    event: "Ereignis",
-    article: "Grundlage",
-    filter_all: "alle Bretter",
-    filter_board: "Brett",
-    rule_basis: "Regelgrundlage",
-    no_article: "(kein Artikel vom Regelwerk)",
-    proposed: "Vorschlag",
-    no_change: "keine Änderung",
-    confirm_cancel: "Enter bestätigen · Esc abbrechen · ↑↓ Feld · ←→ ändern",
-    plain_event: "einfacher Eintrag: keine Regel beteiligt",
-    warning: "Verwarnung",
-    zeroed: "genullt",
-    field_player: "Spieler",
-    field_kind: "Art",
-    field_basis: "Grundlage",
-    field_correct: "Reklamation berechtigt",
-    field_decision: "Entscheidung",
-    field_penalty: "Strafe",
-    field_team: "Mannschaft",
-    field_seconds: "Sekunden (+/-)",
-    field_minutes: "Minuten",
-    field_apply: "Folge",
-    apply_yes: "wie vorgeschlagen",
-    apply_no: "nicht angewandt (Grund angeben)",
-    field_result: "Ergebnis",
-    field_text: "Text",
-    field_reason: "Begründung",
-    yes: "ja",
-    no: "nein",
-    home: "Heim",
-    away: "Gast",
-    arrived: "eingetroffen",
-    note: "Notiz",
-    irregularity: "Unmögliche Stellung",
-    round_started: "Runde gestartet",
-    recorded: "erfasst",
-    select_board_first: "zuerst ein Brett wählen (1-8 oder g)",
-    error: "Fehler",
-    facts: "In diesem Moment",
-    help_hint: "? Hilfe",
-    close_help: "beliebige Taste schließt",
-};
+/// A message with its arguments in `lang`.
+pub fn format(lang: Lang, m: &Msg) -> String {
+    tui_catalogue().format(lang, m)
+}
+
+macro_rules! strings {
+    ($($field:ident => $id:literal,)*) => {
+        /// Every fixed word the console shows, in one language.
+        #[derive(Debug)]
+        pub struct Strings {
+            $(pub $field: String,)*
+        }
+
+        impl Strings {
+            /// The message ids of the fields, in order.
+            pub const IDS: &[&str] = &[$($id,)*];
+
+            fn load(c: &Catalogue, lang: Lang) -> Strings {
+                Strings {
+                    $($field: c.text(lang, $id),)*
+                }
+            }
+        }
+    };
+}
+
+strings! {
+    round => "ui-round",
+    board => "ui-board",
+    board_short => "ui-board-short",
+    white => "colour-white",
+    black => "colour-black",
+    since_start => "ui-since-start",
+    not_started => "ui-not-started",
+    default_time => "ui-default-time",
+    expired => "ui-expired",
+    score => "ui-score",
+    provisional => "ui-provisional",
+    as_played => "ui-as-played",
+    open => "word-open",
+    match_points => "ui-match-points",
+    berliner => "ui-berliner",
+    move_ => "ui-move",
+    last => "ui-last",
+    feed => "ui-feed",
+    illegal_short => "ui-illegal-short",
+    alerts => "ui-alerts",
+    result => "ui-result",
+    flag => "ui-flag",
+    stale => "ui-stale",
+    mismatch => "ui-mismatch",
+    no_scoresheet => "ui-no-scoresheet",
+    quickplay => "ui-quickplay",
+    absent => "ui-absent",
+    clock_word => "ui-clock-word",
+    footer_main => "ui-footer-main",
+    footer_detail => "ui-footer-detail",
+    footer_log => "ui-footer-log",
+    quit_confirm => "ui-quit-confirm",
+    goto_prompt => "ui-goto-prompt",
+    detail_title => "ui-detail-title",
+    log_title => "ui-log-title",
+    help_title => "ui-help-title",
+    moves => "ui-moves",
+    incidents => "ui-incidents",
+    clock_history => "ui-clock-history",
+    diagram => "ui-diagram",
+    players => "ui-players",
+    no_moves => "ui-no-moves",
+    no_incidents => "ui-no-incidents",
+    time => "ui-time",
+    event => "ui-event",
+    article => "ui-article",
+    filter_all => "ui-filter-all",
+    filter_board => "ui-filter-board",
+    rule_basis => "ui-rule-basis",
+    no_article => "ui-no-article",
+    proposed => "ui-proposed",
+    no_change => "ui-no-change",
+    confirm_cancel => "ui-confirm-cancel",
+    plain_event => "ui-plain-event",
+    warning => "ui-warning",
+    zeroed => "ui-zeroed",
+    field_player => "ui-field-player",
+    field_kind => "ui-field-kind",
+    field_basis => "ui-field-basis",
+    field_correct => "ui-field-correct",
+    field_decision => "ui-field-decision",
+    field_penalty => "ui-field-penalty",
+    field_team => "ui-field-team",
+    field_seconds => "ui-field-seconds",
+    field_minutes => "ui-field-minutes",
+    field_apply => "ui-field-apply",
+    apply_yes => "ui-apply-yes",
+    apply_no => "ui-apply-no",
+    field_result => "ui-field-result",
+    field_text => "ui-field-text",
+    field_reason => "ui-field-reason",
+    yes => "word-yes",
+    no => "word-no",
+    home => "team-home",
+    away => "team-away",
+    arrived => "ui-arrived",
+    note => "ui-note",
+    irregularity => "ui-irregularity",
+    round_started => "ui-round-started",
+    recorded => "ui-recorded",
+    select_board_first => "ui-select-board-first",
+    error => "ui-error",
+    facts => "ui-facts",
+    help_hint => "ui-help-hint",
+    close_help => "ui-close-help",
+    elo => "ui-elo",
+}
 
 /// The table for a language.
 pub fn strings(lang: Lang) -> &'static Strings {
-    match lang {
-        Lang::De => &DE,
-        Lang::En => &EN,
-    }
+    static TABLES: [OnceLock<Strings>; 2] = [OnceLock::new(), OnceLock::new()];
+    let i = match lang {
+        Lang::De => 0,
+        Lang::En => 1,
+    };
+    TABLES[i].get_or_init(|| Strings::load(tui_catalogue(), lang))
 }
 
 /// Parses a `--lang` value.
@@ -290,99 +173,35 @@ pub fn parse_lang(s: &str) -> Option<Lang> {
     }
 }
 
-fn pick(lang: Lang, en: &'static str, de: &'static str) -> &'static str {
-    match lang {
-        Lang::De => de,
-        Lang::En => en,
-    }
-}
-
 pub fn colour(lang: Lang, c: Color) -> &'static str {
     let t = strings(lang);
-    if c.is_white() { t.white } else { t.black }
+    if c.is_white() { &t.white } else { &t.black }
 }
 
 pub fn team(lang: Lang, side: TeamSide) -> &'static str {
     let t = strings(lang);
     match side {
-        TeamSide::Home => t.home,
-        TeamSide::Away => t.away,
+        TeamSide::Home => &t.home,
+        TeamSide::Away => &t.away,
     }
 }
 
-pub fn feed_state(lang: Lang, f: FeedState) -> &'static str {
-    match f {
-        FeedState::Connecting => pick(lang, "connect", "verbinde"),
-        FeedState::Live => pick(lang, "live", "live"),
-        FeedState::Stale => pick(lang, "stale", "veraltet"),
-        FeedState::Lost => pick(lang, "lost", "getrennt"),
-        FeedState::Reconnecting => pick(lang, "reconn.", "neu verb."),
-    }
+pub fn feed_state(lang: Lang, f: FeedState) -> String {
+    text(lang, arbiter_core::words::feed_state(f))
 }
 
-/// A clock alert label of [`super::boards::clock_alert_label`] in the UI language.
-pub fn clock_alert(lang: Lang, label: &'static str) -> &'static str {
-    if lang == Lang::En {
-        return label;
-    }
-    match label {
-        "preset" => "Voreinstellung",
-        "clock change" => "Zeitänderung",
-        "increment" => "Inkrement",
-        "period time" => "Periodenzeit",
-        "flag" => "Flagge",
-        "clock stopped" => "angehalten",
-        "clock reset" => "zurückgesetzt",
-        "white side" => "Seite Weiß",
-        "sample order" => "Reihenfolge",
-        "clock stuck" => "steht",
-        other => other,
-    }
+pub fn illegal_kind(lang: Lang, k: IllegalKind) -> String {
+    text(lang, arbiter_core::words::illegal_kind(k))
 }
 
-pub fn illegal_kind(lang: Lang, k: IllegalKind) -> &'static str {
-    match k {
-        IllegalKind::Move => pick(lang, "illegal move", "regelwidriger Zug"),
-        IllegalKind::ClockWithoutMove => pick(
-            lang,
-            "clock pressed without a move",
-            "Uhr ohne Zug gedrückt",
-        ),
-        IllegalKind::TwoHands => pick(lang, "move with two hands", "Zug mit zwei Händen"),
-        IllegalKind::PromotionNotCompleted => pick(
-            lang,
-            "promotion not completed",
-            "Umwandlung nicht vollzogen",
-        ),
-    }
+pub fn claim_basis(lang: Lang, b: ClaimBasis) -> String {
+    text(lang, arbiter_core::words::claim_basis(b))
 }
 
-pub fn claim_basis(lang: Lang, b: ClaimBasis) -> &'static str {
-    match b {
-        ClaimBasis::Threefold => pick(lang, "threefold repetition", "dreifache Wiederholung"),
-        ClaimBasis::FiftyMoves => pick(lang, "50-move rule", "50-Züge-Regel"),
-    }
+pub fn quickplay_decision(lang: Lang, d: QuickplayDecision) -> String {
+    text(lang, arbiter_core::words::quickplay_decision(d))
 }
 
-pub fn quickplay_decision(lang: Lang, d: QuickplayDecision) -> &'static str {
-    match d {
-        QuickplayDecision::Granted => pick(lang, "granted: draw", "stattgegeben: remis"),
-        QuickplayDecision::Postponed => pick(lang, "postponed", "zurückgestellt"),
-        QuickplayDecision::Rejected => pick(lang, "rejected", "abgelehnt"),
-        QuickplayDecision::IncrementGranted => pick(lang, "increment granted", "Inkrement gewährt"),
-    }
-}
-
-pub fn penalty(lang: Lang, p: PenaltyKind) -> &'static str {
-    match p {
-        PenaltyKind::Warning => pick(lang, "warning", "Verwarnung"),
-        PenaltyKind::TimeToOpponent => pick(lang, "time to the opponent", "Zeitgutschrift Gegner"),
-        PenaltyKind::TimeFromOffender => pick(lang, "time off the offender", "Zeitabzug"),
-        PenaltyKind::OpponentScoreRaised => {
-            pick(lang, "opponent's score raised", "Gegner höher gewertet")
-        }
-        PenaltyKind::OffenderScoreReduced => pick(lang, "offender's score reduced", "Punktabzug"),
-        PenaltyKind::GameLost => pick(lang, "game lost", "Partieverlust"),
-        PenaltyKind::Expelled => pick(lang, "expelled", "Ausschluss"),
-    }
+pub fn penalty(lang: Lang, p: PenaltyKind) -> String {
+    text(lang, arbiter_core::words::penalty(p))
 }

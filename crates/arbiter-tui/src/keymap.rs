@@ -80,84 +80,33 @@ pub enum FormInput {
     Backspace,
 }
 
-/// `(keys, English, German)` for the help overlay, in display order.
-pub const BINDINGS: &[(&str, &str, &str)] = &[
-    (
-        "1…9 / g N ⏎",
-        "select a board / go to board N (more than 9)",
-        "Brett wählen / zu Brett N (mehr als 9)",
-    ),
-    (
-        "↑↓ k j PgUp/Dn",
-        "select a board, scroll, page",
-        "Brett wählen, blättern, Seite",
-    ),
-    ("Enter / d", "board detail", "Brettansicht"),
-    (
-        "l",
-        "incident log (1…9: filter by board, 0: all)",
-        "Ereignisprotokoll (1…9: Filter Brett, 0: alle)",
-    ),
-    ("Esc", "back / cancel", "zurück / abbrechen"),
-    ("i", "illegal move", "regelwidriger Zug"),
-    ("z", "time correction", "Zeitkorrektur"),
-    ("c", "draw claim", "Remisreklamation"),
-    ("q", "quickplay-finish claim", "Endspurt-Reklamation"),
-    ("a", "player arrived", "Spieler eingetroffen"),
-    (
-        "o / v",
-        "default time expired / start delayed by a team",
-        "Karenzzeit abgelaufen / verspäteter Beginn",
-    ),
-    (
-        "m",
-        "game ended (mate, stalemate, draw rules)",
-        "Partieende (Matt, Patt, Remisregeln)",
-    ),
-    ("r", "result", "Ergebnis"),
-    ("p", "penalty", "Strafe"),
-    ("f", "flag fall", "Zeitüberschreitung"),
-    ("e", "electronic device", "elektronisches Gerät"),
-    (
-        "K / u",
-        "captain's advice / lineup irregularity",
-        "Rat des Mannschaftsführers / Aufstellungsfehler",
-    ),
-    (
-        "x / n / s",
-        "protest / note / start the round",
-        "Protest / Notiz / Runde starten",
-    ),
-    (
-        "form",
-        "↑↓ field · ←→ value · Enter confirm · Esc cancel",
-        "↑↓ Feld · ←→ Wert · Enter bestätigen · Esc abbrechen",
-    ),
-    (
-        "R",
-        "match report (↑↓ PgUp/PgDn scroll · Esc or R back)",
-        "Spielbericht (↑↓ PgUp/PgDn blättern · Esc oder R zurück)",
-    ),
-    (
-        "R S 1/2/3 ⏎",
-        "sign the report: S, the signer (1 arbiter, 2 home captain, 3 away captain), the passphrase, Tab for a remark (e.g. under protest), Enter",
-        "Bericht unterschreiben: S, wer (1 Schiedsrichter, 2 MF Heim, 3 MF Gast), Passphrase, Tab für einen Vermerk (z. B. unter Protest), Enter",
-    ),
-    (
-        "R E 2/3 ⏎",
-        "enrol a captain's key when the lineup is handed in: E, 2 home or 3 away captain, the captain's passphrase, Enter",
-        "Schlüssel eines MF bei Abgabe der Aufstellung hinterlegen: E, 2 MF Heim oder 3 MF Gast, Passphrase des MF, Enter",
-    ),
-    (
-        "? / L",
-        "this help / language Deutsch-English",
-        "diese Hilfe / Sprache Deutsch-English",
-    ),
-    (
-        "Q Ctrl-C F10",
-        "quit (asks for confirmation)",
-        "beenden (mit Rückfrage)",
-    ),
+/// `(keys, message id of what they do)` for the help overlay, in display order; the words are
+/// in the catalogue (`i18n/{de,en}/ui.ftl`).
+pub const BINDINGS: &[(&str, &str)] = &[
+    ("1…9 / g N ⏎", "key-select-board"),
+    ("↑↓ k j PgUp/Dn", "key-navigate"),
+    ("Enter / d", "key-detail"),
+    ("l", "key-log"),
+    ("Esc", "key-back"),
+    ("i", "key-illegal"),
+    ("z", "key-time-correction"),
+    ("c", "key-draw-claim"),
+    ("q", "key-quickplay"),
+    ("a", "key-arrived"),
+    ("o / v", "key-default-time"),
+    ("m", "key-game-ended"),
+    ("r", "key-result"),
+    ("p", "key-penalty"),
+    ("f", "key-flag"),
+    ("e", "key-device"),
+    ("K / u", "key-captain-lineup"),
+    ("x / n / s", "key-protest-note-start"),
+    ("form", "key-form"),
+    ("R", "key-report"),
+    ("R S 1/2/3 ⏎", "key-sign"),
+    ("R E 2/3 ⏎", "key-enrol"),
+    ("? / L", "key-help-lang"),
+    ("Q Ctrl-C F10", "key-quit"),
 ];
 
 /// A key on the report screen, by the step of the signing flow.

@@ -6,10 +6,13 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 
-use arbiter_core::intervention::InterventionKind;
+use arbiter_core::i18n::Msg;
+use arbiter_core::intervention::Consequence;
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::model::BoardNo;
+use arbiter_core::model::{BoardNo, TeamSide};
+use arbiter_core::msg;
 use arbiter_core::state::{MatchState, Stamp};
+use arbiter_core::words::intervention_kind;
 
 use super::dialog::consequence_lines;
 use super::i18n::{self, strings};
@@ -21,126 +24,32 @@ use super::view::ViewState;
 pub struct Incident {
     pub at: Stamp,
     pub board: Option<BoardNo>,
-    pub what: String,
-    pub what_de: String,
+    /// What happened: a message, shown in the screen's language.
+    pub what: Msg,
     pub basis: String,
+    /// The consequence an intervention had (shown in words in the screen's language).
+    pub consequence: Option<Consequence>,
+    /// Text as recorded (a name, a note, the arbiter's reason).
     pub detail: String,
-    /// The detail in German where it differs (an intervention's consequence).
-    pub detail_de: Option<String>,
-}
-
-fn kind_name(k: &InterventionKind, lang: Lang) -> String {
-    let de = lang == Lang::De;
-    match k {
-        InterventionKind::IllegalMove { kind } => i18n::illegal_kind(lang, *kind).to_string(),
-        InterventionKind::DrawClaim { basis, correct } => format!(
-            "{} ({}, {})",
-            if de { "Remisreklamation" } else { "draw claim" },
-            i18n::claim_basis(lang, *basis),
-            if *correct {
-                strings(lang).yes
-            } else {
-                strings(lang).no
-            }
-        ),
-        InterventionKind::QuickplayClaim { decision } => format!(
-            "{}: {}",
-            if de { "Endspurt" } else { "quickplay claim" },
-            i18n::quickplay_decision(lang, *decision)
-        ),
-        InterventionKind::DefaultTimeExpired => if de {
-            "Karenzzeit abgelaufen"
-        } else {
-            "default time expired"
-        }
-        .into(),
-        InterventionKind::FlagFall => if de {
-            "Zeitüberschreitung"
-        } else {
-            "flag fall"
-        }
-        .into(),
-        InterventionKind::TimeCorrection => if de {
-            "Zeitkorrektur"
-        } else {
-            "time correction"
-        }
-        .into(),
-        InterventionKind::Penalty { penalties } => format!(
-            "{}: {}",
-            if de { "Strafe" } else { "penalty" },
-            penalties
-                .iter()
-                .map(|p| i18n::penalty(lang, *p))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        InterventionKind::ElectronicDevice => if de {
-            "elektronisches Gerät"
-        } else {
-            "electronic device"
-        }
-        .into(),
-        InterventionKind::CaptainAdvice { team, advice } => format!(
-            "{} ({}): {advice}",
-            if de { "Rat des MF" } else { "captain's advice" },
-            i18n::team(lang, *team)
-        ),
-        InterventionKind::Protest { team, .. } => format!(
-            "{} ({})",
-            if de { "Protest" } else { "protest" },
-            i18n::team(lang, *team)
-        ),
-        InterventionKind::GameEnded => if de { "Partieende" } else { "game ended" }.into(),
-        InterventionKind::StartDelay { team, minutes } => format!(
-            "{} ({}, {minutes} min)",
-            if de {
-                "verspäteter Beginn"
-            } else {
-                "start delayed"
-            },
-            i18n::team(lang, *team)
-        ),
-        InterventionKind::LineupIrregularity { team } => format!(
-            "{} ({})",
-            if de {
-                "Aufstellungsfehler"
-            } else {
-                "lineup irregularity"
-            },
-            i18n::team(lang, *team)
-        ),
-    }
 }
 
 /// Everything recorded, in journal order, optionally for one board.
 pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Incident> {
     let mut out = Vec::new();
-    let en = strings(Lang::En);
-    let de = strings(Lang::De);
-    let _ = m;
+    let plain = |at: Stamp, board: Option<BoardNo>, what: Msg, detail: String| Incident {
+        at,
+        board,
+        what,
+        basis: String::new(),
+        consequence: None,
+        detail,
+    };
     if filter.is_none() {
         if let Some(r) = s.round_started {
-            out.push(Incident {
-                at: r,
-                board: None,
-                what: en.round_started.into(),
-                what_de: de.round_started.into(),
-                basis: String::new(),
-                detail: String::new(),
-                detail_de: None,
-            });
+            out.push(plain(r, None, msg!("ui-round-started"), String::new()));
         }
         for n in &s.notes {
-            out.push(Incident {
-                at: n.at,
-                board: None,
-                what: en.note.into(),
-                what_de: de.note.into(),
-                basis: String::new(),
-                detail: n.text.clone(),
-                detail_de: None,
-            });
+            out.push(plain(n.at, None, msg!("ui-note"), n.text.clone()));
         }
         for e in s
             .interventions
@@ -158,21 +67,18 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
         for (i, at) in bs.arrived.iter().enumerate() {
             if let Some(at) = at {
                 let team = if i == 0 {
-                    arbiter_core::model::TeamSide::Home
+                    TeamSide::Home
                 } else {
-                    arbiter_core::model::TeamSide::Away
+                    TeamSide::Away
                 };
-                out.push(Incident {
-                    at: *at,
-                    board: b,
-                    what: format!("{} {}", i18n::team(Lang::En, team), en.arrived),
-                    what_de: format!("{} {}", i18n::team(Lang::De, team), de.arrived),
-                    basis: String::new(),
-                    detail: arbiter_core::rules::lineup::player(m, s, team, bs.board)
+                out.push(plain(
+                    *at,
+                    b,
+                    msg!("ui-log-arrived", team = team),
+                    arbiter_core::rules::lineup::player(m, s, team, bs.board)
                         .map(|p| p.name.clone())
                         .unwrap_or_default(),
-                    detail_de: None,
-                });
+                ));
             }
         }
         // What the clock model noticed (a wrong preset, an unexplained change, a stuck clock, …).
@@ -180,38 +86,21 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
             if matches!(a, arbiter_core::clock::ClockAlert::SampleOutOfOrder { .. }) {
                 continue;
             }
-            let label = super::boards::clock_alert_label(a);
-            out.push(Incident {
-                at: *at,
-                board: b,
-                what: format!("{} {}", en.clock_word, i18n::clock_alert(Lang::En, label)),
-                what_de: format!("{} {}", de.clock_word, i18n::clock_alert(Lang::De, label)),
-                basis: String::new(),
-                detail: String::new(),
-                detail_de: None,
-            });
+            out.push(plain(
+                *at,
+                b,
+                msg!(
+                    "ui-log-clock-alert",
+                    alert = Msg::new(super::boards::clock_alert_label(a))
+                ),
+                String::new(),
+            ));
         }
         for n in &bs.irregularities {
-            out.push(Incident {
-                at: n.at,
-                board: b,
-                what: en.irregularity.into(),
-                what_de: de.irregularity.into(),
-                basis: String::new(),
-                detail: n.text.clone(),
-                detail_de: None,
-            });
+            out.push(plain(n.at, b, msg!("ui-irregularity"), n.text.clone()));
         }
         for n in &bs.notes {
-            out.push(Incident {
-                at: n.at,
-                board: b,
-                what: en.note.into(),
-                what_de: de.note.into(),
-                basis: String::new(),
-                detail: n.text.clone(),
-                detail_de: None,
-            });
+            out.push(plain(n.at, b, msg!("ui-note"), n.text.clone()));
         }
         let ivs = board_interventions(s, bs.board);
         for e in &ivs {
@@ -220,15 +109,12 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
         if let Some(r) = &bs.result
             && !ivs.iter().any(|e| e.at == r.at)
         {
-            out.push(Incident {
-                at: r.at,
-                board: b,
-                what: format!("{} {}", en.result, r.result.notation()),
-                what_de: format!("Ergebnis {}", r.result.notation()),
-                basis: String::new(),
-                detail: r.reason.clone(),
-                detail_de: None,
-            });
+            out.push(plain(
+                r.at,
+                b,
+                msg!("ui-log-result", result = r.result),
+                r.reason.clone(),
+            ));
         }
     }
     out.sort_by_key(|i| i.at.seq);
@@ -240,30 +126,17 @@ fn intervention_incident(
     board: Option<BoardNo>,
 ) -> Incident {
     let iv = &e.intervention;
-    let who = |lang| {
-        iv.player
-            .map(|p| format!(" · {}", i18n::colour(lang, p)))
-            .unwrap_or_default()
-    };
-    let cons = |lang| {
-        let c = consequence_lines(&iv.confirmed, lang);
-        let mut d = c.join(" · ");
-        if !iv.reason.is_empty() {
-            if !d.is_empty() {
-                d.push_str(" · ");
-            }
-            d.push_str(&iv.reason);
-        }
-        d
-    };
+    let kind = intervention_kind(&iv.kind);
     Incident {
         at: e.at,
         board,
-        what: format!("{}{}", kind_name(&iv.kind, Lang::En), who(Lang::En)),
-        what_de: format!("{}{}", kind_name(&iv.kind, Lang::De), who(Lang::De)),
+        what: match iv.player {
+            Some(p) => msg!("ui-log-intervention-player", kind = kind, player = p),
+            None => kind,
+        },
         basis: iv.articles.join("; "),
-        detail: cons(Lang::En),
-        detail_de: Some(cons(Lang::De)),
+        consequence: Some(iv.confirmed.clone()),
+        detail: iv.reason.clone(),
     }
 }
 
@@ -296,11 +169,7 @@ pub fn time_of(m: &Match, at: &Stamp) -> String {
 
 pub fn incident_line(m: &Match, e: &Incident, lang: Lang, with_board: bool) -> String {
     let t = strings(lang);
-    let what = if lang == Lang::De {
-        &e.what_de
-    } else {
-        &e.what
-    };
+    let what = i18n::format(lang, &e.what);
     let board = match (with_board, e.board) {
         (true, Some(b)) => format!("{} {b:<3} ", t.board_short),
         (true, None) => "       ".into(),
@@ -312,13 +181,18 @@ pub fn incident_line(m: &Match, e: &Incident, lang: Lang, with_board: bool) -> S
         e.basis.clone()
     };
     let mut line = format!("{} {board}{what} [{basis}]", time_of(m, &e.at));
-    let detail = match (&e.detail_de, lang) {
-        (Some(de), Lang::De) => de,
-        _ => &e.detail,
-    };
+    let mut parts = e
+        .consequence
+        .as_ref()
+        .map(|c| consequence_lines(c, lang))
+        .unwrap_or_default();
+    if !e.detail.is_empty() {
+        parts.push(e.detail.clone());
+    }
+    let detail = parts.join(" · ");
     if !detail.is_empty() {
         line.push(' ');
-        line.push_str(detail);
+        line.push_str(&detail);
     }
     line
 }
@@ -333,7 +207,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         f,
         Rect::new(area.x, area.bottom() - 1, area.width, 1),
         v,
-        t.footer_log,
+        &t.footer_log,
     );
     let list = incidents(m, s, v.log_filter);
     let filter = match v.log_filter {
@@ -359,7 +233,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         lines.push(Line::raw(fit(&incident_line(m, e, v.lang, true), w)));
     }
     if list.is_empty() {
-        lines.push(Line::styled(t.no_incidents, v.theme.dim()));
+        lines.push(Line::styled(t.no_incidents.as_str(), v.theme.dim()));
     }
     f.render_widget(
         Paragraph::new(lines).block(Block::bordered().title(format!(

@@ -68,20 +68,23 @@ pub fn half(hp: u32) -> String {
     }
 }
 
-pub fn colour_initial(lang: Lang, c: Color) -> &'static str {
-    match (lang, c) {
-        (_, Color::White) => "W",
-        (Lang::De, Color::Black) => "S",
-        (Lang::En, Color::Black) => "B",
-    }
+pub fn colour_initial(lang: Lang, c: Color) -> String {
+    i18n::text(
+        lang,
+        if c.is_white() {
+            "ui-initial-white"
+        } else {
+            "ui-initial-black"
+        },
+    )
 }
 
 pub fn alert_text(lang: Lang, a: &Alert) -> String {
     let t = strings(lang);
     match a {
         Alert::Flag { color } => format!("{} {}", t.flag, colour_initial(lang, *color)),
-        Alert::Stale => t.stale.into(),
-        Alert::ClockMismatch => t.mismatch.into(),
+        Alert::Stale => t.stale.clone(),
+        Alert::ClockMismatch => t.mismatch.clone(),
         Alert::NoScoresheet { color } => {
             format!("{} {}", t.no_scoresheet, colour_initial(lang, *color))
         }
@@ -90,7 +93,7 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
         Alert::Clock(a) => format!(
             "{} {}",
             t.clock_word,
-            super::i18n::clock_alert(lang, super::boards::clock_alert_label(a))
+            i18n::text(lang, super::boards::clock_alert_label(a))
         ),
     }
 }
@@ -165,12 +168,11 @@ fn header(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, n
         .iter()
         .filter(|b| b.feed == arbiter_core::record::FeedState::Live)
         .count();
-    let line2 = format!(
-        " {start} · {dt} · {} {live}/{} live · {} ",
-        t.feed,
-        s.boards.len(),
-        m.profile.name
+    let live = i18n::format(
+        v.lang,
+        &arbiter_core::msg!("ui-feeds-live", live = live, boards = s.boards.len()),
     );
+    let line2 = format!(" {start} · {dt} · {} {live} · {} ", t.feed, m.profile.name);
     let lines = vec![
         Line::styled(line1, th.header()),
         Line::styled(fit(&line2, w), th.header2()),
@@ -311,7 +313,7 @@ fn wide_rows(
             fit(bv.last_move.as_deref().unwrap_or(""), 11)
         )),
         Span::styled(
-            fit(i18n::feed_state(v.lang, bv.feed), 9),
+            fit(&i18n::feed_state(v.lang, bv.feed), 9),
             feed_style(bv, th),
         ),
         Span::raw(format!("{:>4} ", fmt_age(bv.age_ms))),
@@ -340,7 +342,9 @@ fn wide_rows(
                 format!(
                     " · {} {}",
                     e.intervention.articles.join(", "),
-                    e.intervention.confirmed.summary
+                    e.intervention
+                        .confirmed
+                        .summary_in(i18n::tui_catalogue(), v.lang)
                 )
             })
             .unwrap_or_default();
@@ -361,15 +365,15 @@ fn wide_title(t: &Strings, w: usize) -> String {
     format!(
         "{:>3}  {} {:>4} {:>7}   {} {:>4} {:>7} {:>4} P  {} {} {:>4} {:>5} {}",
         t.board_short,
-        fit(t.white, nw),
-        "Elo",
+        fit(&t.white, nw),
+        t.elo,
         "",
-        fit(t.black, nw),
-        "Elo",
+        fit(&t.black, nw),
+        t.elo,
         "",
         t.move_,
-        fit(t.last, 11),
-        fit(t.feed, 8),
+        fit(&t.last, 11),
+        fit(&t.feed, 8),
         "",
         t.illegal_short,
         t.alerts
@@ -397,7 +401,7 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
             fit(bv.last_move.as_deref().unwrap_or(""), 10),
             bv.period
         )),
-        Span::styled(fit(i18n::feed_state(lang, bv.feed), 9), feed_style(bv, th)),
+        Span::styled(fit(&i18n::feed_state(lang, bv.feed), 9), feed_style(bv, th)),
         Span::raw(rfit(&fmt_age(bv.age_ms), 3)),
     ]);
     let mut s2 = vec![
@@ -454,7 +458,7 @@ fn compact_row(bv: &BoardView, v: &ViewState, w: usize) -> Line<'static> {
             fit(bv.last_move.as_deref().unwrap_or(""), 9)
         )),
         Span::styled(
-            fit(i18n::feed_state(v.lang, bv.feed), 9),
+            fit(&i18n::feed_state(v.lang, bv.feed), 9),
             feed_style(bv, th),
         ),
     ];
@@ -480,7 +484,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         f,
         Rect::new(area.x, area.bottom() - 1, area.width, 1),
         v,
-        t.footer_main,
+        &t.footer_main,
     );
     let n = s.boards.len();
     if n == 0 || body.height < 2 {

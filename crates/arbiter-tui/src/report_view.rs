@@ -9,9 +9,13 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
+use arbiter_core::i18n::Msg;
 use arbiter_core::matchfile::Lang;
+use arbiter_core::msg;
 use arbiter_core::signature::{Authority, History, Role, SignedReport, Status};
 use arbiter_report::text::{Block as DocBlock, document, role_label, signature_status, version_line};
+
+use super::i18n::{self, format};
 
 /// A passphrase being typed: never shown, never printed by `Debug`, zeroised when dropped.
 #[derive(Default, Clone, PartialEq, Eq)]
@@ -87,16 +91,13 @@ pub fn history_lines(h: &History, authority: &Authority, lang: Lang) -> Vec<Stri
             "── {}",
             version_line(v, Status::Superseded, lang)
         ));
-        out.push(format!(
-            "{} {} – {} {}",
-            if lang == Lang::De { "Prüfsumme" } else { "digest" },
-            v.digest,
-            if lang == Lang::De {
-                "letzter Eintrag"
-            } else {
-                "last record"
-            },
-            v.report.journal.head_seq
+        out.push(format(
+            lang,
+            &msg!(
+                "report-view-superseded-digest",
+                digest = &v.digest,
+                seq = v.report.journal.head_seq.to_string()
+            ),
         ));
         let verdict = arbiter_report::sign::check(v, authority);
         for role in Role::ALL {
@@ -138,71 +139,45 @@ pub fn lines(env: &SignedReport, authority: &Authority, lang: Lang) -> Vec<Strin
     out
 }
 
-fn who(role: Role, de: bool) -> String {
-    match (de, role) {
-        (true, Role::Arbiter) => "Schiedsrichter".to_string(),
-        (true, Role::HomeCaptain) => "MF Heim".to_string(),
-        (true, Role::AwayCaptain) => "MF Gast".to_string(),
-        (false, r) => r.to_string(),
+/// A signer's role in the console's words ("arbiter", "MF Heim"): a message id.
+pub fn role_id(role: Role) -> &'static str {
+    match role {
+        Role::Arbiter => "ui-role-arbiter",
+        Role::HomeCaptain => "ui-role-home-captain",
+        Role::AwayCaptain => "ui-role-away-captain",
     }
 }
 
 /// Draws the overlay over the whole area.
 pub fn render(f: &mut Frame, area: Rect, r: &ReportView, lang: Lang) {
-    let de = lang == Lang::De;
-    let title = if de {
-        " Spielbericht "
-    } else {
-        " Match report "
-    };
+    let title = format!(" {} ", i18n::text(lang, "report-view-title"));
     let footer = match &r.signing {
-        Signing::Idle => {
-            if de {
-                "S unterschreiben · E Schlüssel eines MF hinterlegen · ↑↓ PgUp/PgDn blättern · Esc zurück".to_string()
-            } else {
-                "S sign · E enrol a captain's key · ↑↓ PgUp/PgDn scroll · Esc back".to_string()
-            }
-        }
-        Signing::ChooseRole => {
-            if de {
-                "Wer unterschreibt? 1 Schiedsrichter · 2 MF Heim · 3 MF Gast · Esc".to_string()
-            } else {
-                "Who signs? 1 arbiter · 2 home captain · 3 away captain · Esc".to_string()
-            }
-        }
-        Signing::EnrolRole => {
-            if de {
-                "Wessen Schlüssel hinterlegen? 2 MF Heim · 3 MF Gast · Esc".to_string()
-            } else {
-                "Whose key to enrol? 2 home captain · 3 away captain · Esc".to_string()
-            }
-        }
+        Signing::Idle => i18n::text(lang, "report-view-keys"),
+        Signing::ChooseRole => i18n::text(lang, "report-view-choose-signer"),
+        Signing::EnrolRole => i18n::text(lang, "report-view-choose-enrol"),
         Signing::Passphrase {
             role,
             secret,
             remark,
             on_remark,
-        } => {
-            let (pass_cursor, remark_cursor) = if *on_remark { ("", "_") } else { ("_", "") };
-            format!(
-                "Passphrase ({}): {}{pass_cursor}   {}: {remark}{remark_cursor}   Tab {} · ⏎ {} · Esc",
-                who(*role, de),
-                "*".repeat(secret.len()),
-                if de { "Vermerk" } else { "remark" },
-                if de { "Feld" } else { "field" },
-                if de { "unterschreiben" } else { "sign" }
-            )
-        }
-        Signing::EnrolPassphrase(role, secret) => format!(
-            "{} ({}): {}_   ⏎ {} · Esc",
-            if de {
-                "Passphrase zum Hinterlegen"
-            } else {
-                "Passphrase to enrol"
-            },
-            who(*role, de),
-            "*".repeat(secret.len()),
-            if de { "hinterlegen" } else { "enrol" }
+        } => format(
+            lang,
+            &msg!(
+                "report-view-passphrase",
+                role = Msg::new(role_id(*role)),
+                stars = "*".repeat(secret.len()),
+                cursor = if *on_remark { "" } else { "_" },
+                remark = remark,
+                remark_cursor = if *on_remark { "_" } else { "" }
+            ),
+        ),
+        Signing::EnrolPassphrase(role, secret) => format(
+            lang,
+            &msg!(
+                "report-view-enrol-passphrase",
+                role = Msg::new(role_id(*role)),
+                stars = "*".repeat(secret.len())
+            ),
         ),
     };
     f.render_widget(Clear, area);
@@ -221,14 +196,7 @@ pub fn render(f: &mut Frame, area: Rect, r: &ReportView, lang: Lang) {
         text.push(Line::from(""));
     }
     let message = if r.busy {
-        Some(
-            if de {
-                "… bitte warten"
-            } else {
-                "… working"
-            }
-            .to_string(),
-        )
+        Some(i18n::text(lang, "report-view-working"))
     } else {
         r.message.clone()
     };

@@ -199,12 +199,7 @@ pub fn update(
             v.screen = Screen::Log;
             v.scroll = 0;
         }
-        Action::ToggleLang => {
-            v.lang = match v.lang {
-                Lang::De => Lang::En,
-                Lang::En => Lang::De,
-            }
-        }
+        Action::ToggleLang => v.lang = v.lang.other(),
         Action::Intervene(kind) => {
             let board = if kind.needs_board() || kind == DialogKind::Note {
                 Some(v.selected_board())
@@ -237,11 +232,11 @@ pub fn update(
                     v.dialog = None;
                     match ev {
                         Some(ev) => {
-                            v.status = Some(strings(v.lang).recorded.to_string());
+                            v.status = Some(strings(v.lang).recorded.clone());
                             return Some(Command::Submit(ev));
                         }
                         None => {
-                            v.status = Some(strings(v.lang).select_board_first.to_string());
+                            v.status = Some(strings(v.lang).select_board_first.clone());
                         }
                     }
                 }

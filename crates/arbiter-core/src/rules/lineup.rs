@@ -1,6 +1,9 @@
 //! Lineup checks against the registered ranking list, and the sanctions the profile prescribes.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+
+use crate::i18n::Msg;
+use crate::msg;
 
 use crate::intervention::LineupSlot;
 use crate::matchfile::{Match, Player, Team};
@@ -18,7 +21,7 @@ pub struct Finding {
     pub zeroed: Vec<BoardNo>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Problem {
     /// A rank not on the ranking list.
@@ -38,40 +41,27 @@ pub enum Problem {
 }
 
 impl Problem {
-    /// A short description in English and German.
-    pub fn describe(&self) -> (String, String) {
+    /// A short description: a message of the catalogue.
+    pub fn describe(&self) -> Msg {
         match self {
-            Problem::UnknownPlayer { rank } => (
-                format!("no player with rank {rank} on the ranking list"),
-                format!("kein Spieler mit Ranglistenplatz {rank}"),
-            ),
-            Problem::Ineligible { rank } => (
-                format!("player no. {rank} is not eligible"),
-                format!("Spieler Nr. {rank} ist nicht spielberechtigt"),
-            ),
-            Problem::Twice { rank, first_board } => (
-                format!("player no. {rank} is also on board {first_board}"),
-                format!("Spieler Nr. {rank} steht auch an Brett {first_board}"),
-            ),
+            Problem::UnknownPlayer { rank } => msg!("lineup-problem-unknown-player", rank = *rank),
+            Problem::Ineligible { rank } => msg!("lineup-problem-ineligible", rank = *rank),
+            Problem::Twice { rank, first_board } => {
+                msg!("lineup-problem-twice", rank = *rank, board = *first_board)
+            }
             Problem::WrongOrder {
                 rank,
                 expected_board,
-            } => (
-                format!("player no. {rank} belongs on board {expected_board}"),
-                format!("Spieler Nr. {rank} gehört an Brett {expected_board}"),
+            } => msg!(
+                "lineup-problem-wrong-order",
+                rank = *rank,
+                board = *expected_board
             ),
-            Problem::UnnamedEmptyBoard => (
-                "empty board without the absent player named".into(),
-                "freies Brett ohne Nennung des fehlenden Spielers".into(),
-            ),
-            Problem::EmptyBoardNotAtEnd => (
-                "empty board before an occupied board".into(),
-                "freies Brett vor einem besetzten Brett".into(),
-            ),
-            Problem::WrongLength { boards } => (
-                format!("the lineup has {boards} boards"),
-                format!("die Aufstellung hat {boards} Bretter"),
-            ),
+            Problem::UnnamedEmptyBoard => msg!("lineup-problem-unnamed-empty-board"),
+            Problem::EmptyBoardNotAtEnd => msg!("lineup-problem-empty-board-not-at-end"),
+            Problem::WrongLength { boards } => {
+                msg!("lineup-problem-wrong-length", boards = *boards)
+            }
         }
     }
 }

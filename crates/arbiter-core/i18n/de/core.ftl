@@ -1,0 +1,96 @@
+# Wörter für die Typen des Kerns: Farben, Mannschaften, Arten von Eingriffen und ihre Optionen,
+# Uhrhinweise, Verbindungszustände, Aufstellungsfehler. Deutsch.
+# Jede Meldung hier muss auch in ../en/core.ftl stehen (die Tests prüfen das).
+
+colour-white = Weiß
+colour-black = Schwarz
+team-home = Heim
+team-away = Gast
+word-yes = ja
+word-no = nein
+word-open = offen
+
+## Regelwidrige Züge (Art. 7.5)
+illegal-kind-move = regelwidriger Zug
+illegal-kind-clock-without-move = Uhr ohne Zug gedrückt
+illegal-kind-two-hands = Zug mit zwei Händen
+illegal-kind-promotion-not-completed = Umwandlung nicht vollzogen
+
+## Remisreklamationen und Endspurt
+claim-basis-threefold = dreifache Wiederholung
+claim-basis-fifty-moves = 50-Züge-Regel
+quickplay-decision-granted = stattgegeben: remis
+quickplay-decision-postponed = zurückgestellt
+quickplay-decision-rejected = abgelehnt
+quickplay-decision-increment-granted = Inkrement gewährt
+
+## Strafen (Art. 12.9)
+penalty-warning = Verwarnung
+penalty-time-to-opponent = Zeitgutschrift Gegner
+penalty-time-from-offender = Zeitabzug
+penalty-opponent-score-raised = Gegner höher gewertet
+penalty-offender-score-reduced = Punktabzug
+penalty-game-lost = Partieverlust
+penalty-expelled = Ausschluss
+
+## Was ein Eingriff war (Ereignisprotokoll und Spalte „Vorfall“ des Spielberichts)
+kind-draw-claim = Remisreklamation ({ $basis }, { $correct })
+kind-quickplay-claim = Endspurt: { $decision }
+kind-default-time-expired = Karenzzeit abgelaufen
+kind-flag-fall = Zeitüberschreitung
+kind-time-correction = Zeitkorrektur
+kind-penalty = Strafe: { $penalties }
+kind-electronic-device = elektronisches Gerät
+kind-captain-advice = Rat des MF ({ $team }): { $advice }
+kind-protest = Protest ({ $team })
+kind-game-ended = Partieende
+kind-start-delay = verspäteter Beginn ({ $team }, { $minutes } min)
+kind-lineup-irregularity = Aufstellungsfehler ({ $team })
+
+## Uhrhinweise (kurz)
+clock-alert-preset = Voreinstellung
+clock-alert-clock-change = Zeitänderung
+clock-alert-increment = Inkrement
+clock-alert-period-time = Periodenzeit
+clock-alert-flag = Flagge
+clock-alert-clock-stopped = angehalten
+clock-alert-clock-reset = zurückgesetzt
+clock-alert-white-side = Seite Weiß
+clock-alert-sample-order = Reihenfolge
+clock-alert-clock-stuck = steht
+
+## Verbindungszustände (kurz)
+feed-state-connecting = verbinde
+feed-state-live = live
+feed-state-stale = veraltet
+feed-state-lost = getrennt
+feed-state-reconnecting = neu verb.
+
+## Aufstellungen
+lineup-problem-unknown-player = kein Spieler mit Ranglistenplatz { $rank }
+lineup-problem-ineligible = Spieler Nr. { $rank } ist nicht spielberechtigt
+lineup-problem-twice = Spieler Nr. { $rank } steht auch an Brett { $board }
+lineup-problem-wrong-order = Spieler Nr. { $rank } gehört an Brett { $board }
+lineup-problem-unnamed-empty-board = freies Brett ohne Nennung des fehlenden Spielers
+lineup-problem-empty-board-not-at-end = freies Brett vor einem besetzten Brett
+lineup-problem-wrong-length = die Aufstellung hat { $boards } Bretter
+lineup-sanction-none = keine (im Spielbericht vermerkt)
+lineup-sanction-game-lost = der betroffene Spieler verliert seine Partie
+lineup-sanction-zero-from-board = 0:1 ab diesem Brett abwärts
+lineup-sanction-zero-between = 0:1 zwischen gemeldetem und tatsächlichem Brett
+lineup-sanction-match-lost = der Wettkampf ist an allen Brettern verloren
+
+## Vorfälle eines Protokolls (`arbiter replay --incidents`, Wiedergabe)
+incident-round-started = die Runde wurde gestartet
+incident-lineup-submitted = Aufstellung ({ $team }) abgegeben
+incident-lineup-changed = Aufstellung ({ $team }) im Einvernehmen geändert
+incident-lineups-announced = Aufstellungen bekanntgegeben
+incident-player-arrived = Spieler ({ $team }) eingetroffen
+incident-intervention = { $summary } ({ $articles })
+incident-intervention-recorded = { $kind } ({ $articles })
+incident-result = Ergebnis { $result }
+incident-result-signal = Ergebnis { $result } am Brett angezeigt
+incident-feed = Verbindung { $state }: { $detail }
+incident-clock-adjusted = Uhrbedienung { $op } { $reason }
+incident-clock-alert = Uhr: { $name }
+incident-text = { $text }

@@ -1,0 +1,97 @@
+# Der Spielbericht (`arbiter-report`: Text, PDF, die Berichtsansicht). Deutsch.
+
+report-title = Spielbericht – { $competition } { $season }, Runde { $round }
+report-team = { $name } ({ $side })
+report-date-venue = Datum: { $date }   Spielort: { $venue }
+report-start = Angesetzter Beginn: { $scheduled }   Tatsächlicher Beginn: { $actual }
+report-officials = Schiedsrichter: { $arbiter }   Mannschaftsführer: { $home } / { $away }
+report-officials-licence = Schiedsrichter: { $arbiter } (Lizenz { $licence })   Mannschaftsführer: { $home } / { $away }
+report-appeals-committee = Schiedsgericht: { $names }
+report-rules = Regeln: { $name } ({ $laws }) – Bedenkzeit: { $time_control }
+
+## Aufstellungen und Ergebnisse
+report-heading-lineups = Aufstellungen und Ergebnisse
+report-col-board = Brett
+report-col-white = Weiß
+report-col-black = Schwarz
+report-col-result = Ergebnis
+report-home-initial = H
+report-away-initial = G
+report-absent = – (fehlt: Nr. { $rank })
+report-result-unplayed = { $result } (kampflos)
+report-result-scored = { $result } → { $scored } (Aufstellungsfehler)
+report-score = Brettpunkte: { $home } : { $away }   Mannschaftspunkte: { $match_points }   Berliner Wertung: { $bw_home } : { $bw_away }
+report-score-as-played = Brettpunkte: { $home } : { $away } (gespielt { $played_home } : { $played_away })   Mannschaftspunkte: { $match_points }   Berliner Wertung: { $bw_home } : { $bw_away }
+report-open-boards = Noch offene Bretter: { $boards }
+
+## Eingriffe
+report-col-time = Zeit
+report-col-player = Spieler
+report-col-event = Vorfall
+report-col-rule = Regel
+report-col-clocks = Uhren W/S
+report-col-move = Zug
+report-col-decision = Entscheidung
+report-player = { $name } ({ $colour })
+report-player-unknown = Spieler { $team } ({ $colour })
+report-decided-proposed = { $decided } [vorgeschlagen: { $proposed }]
+report-heading-interventions = Eingriffe des Schiedsrichters (zeitlich)
+report-heading-claims = Reklamationen und Entscheidungen
+report-heading-penalties = Strafen
+report-heading-protests = Proteste
+report-none = Keine.
+
+## Aufstellungsfehler, Vorbehalte, Bemerkungen
+report-heading-lineup-irregularities = Aufstellungsfehler
+report-lineup-irregularity = { $name } ({ $team }), Brett { $board }: { $problem }; Folge: { $sanction }
+report-lineup-irregularity-boards = { $name } ({ $team }), Brett { $board }: { $problem }; Folge: { $sanction } (Bretter { $boards } mit 0:1 gewertet)
+report-heading-reservations = Spieler unter Vorbehalt
+report-reservation = { $name } ({ $team }), Brett { $board }: { $notes }
+report-heading-remarks = Bemerkungen
+report-remark = { $time }: { $text }
+report-remark-board = { $time } Brett { $board }: { $text }
+
+## Protokoll, Prüfsumme, Unterschriften
+report-heading-journal = Protokoll und Prüfsumme
+report-journal = Erstellt aus dem Protokoll: { $records } Einträge, letzter Eintrag { $seq } { $hash }
+report-digest = Prüfsumme des Berichts (SHA-256): { $digest }
+report-heading-signatures = Unterschriften
+report-role-arbiter = Schiedsrichter
+report-role-home-captain = Mannschaftsführer Heim
+report-role-away-captain = Mannschaftsführer Gast
+report-sig-none = nicht digital unterschrieben
+report-sig-unregistered = UNGÜLTIG: der Schlüssel ist weder registriert noch hinterlegt
+report-sig-mismatch = UNGÜLTIG: nicht der für diese Person registrierte oder hinterlegte Schlüssel
+report-sig-void = UNTERSCHRIFT UNGÜLTIG: { $why }
+
+report-void-changed = der Bericht wurde nach dieser Unterschrift geändert
+report-void-name = unterschrieben als "{ $signed }", der Bericht nennt aber "{ $named }"
+report-void-key = der öffentliche Schlüssel ist kein Ed25519-Schlüssel
+report-void-signature-hex = die Unterschrift ist nicht 64 Bytes in Hex
+report-void-mismatch-arbiter = die Unterschrift passt nicht zum Bericht
+report-void-mismatch-captain = die Unterschrift passt nicht zum Bericht und zur Unterschrift des Schiedsrichters
+
+## PDF
+report-pdf-digest = Prüfsumme (SHA-256): { $digest }
+report-pdf-page = Seite { $page } / { $pages }
+report-decision = Entscheidung des Schiedsrichters: { $chosen } (Grundlage: { $basis }; offen nach den Regeln: { $situation })
+
+## Fassungen und Unterschriften (Issue 12)
+report-version = Fassung { $version } – { $status }
+report-version-supersedes = Fassung { $version } – { $status } (ersetzt Fassung { $previous }, Prüfsumme { $digest }…)
+report-status-draft = Entwurf
+report-status-final = endgültig
+report-status-superseded = ÜBERHOLT: spätere Einträge haben den Bericht geändert
+report-col-final-clocks = Uhren am Ende W/S
+report-heading-enrolled = An der Konsole hinterlegte Schlüssel
+report-enrolled = { $time } { $role }: { $name } – { $key }
+report-sig-signed = unterschrieben: { $time }
+report-sig-remark = Vermerk: { $remark }
+report-sig-valid = gültig ({ $source })
+report-sig-not-checked = Unterschrift stimmt; wessen Schlüssel es ist, wurde nicht geprüft (keine Spieldatei)
+report-sig-superseded = gehört zur überholten Fassung { $version }
+report-key-match-file = Schlüssel in der Spieldatei registriert
+report-key-registry = Schlüssel registriert in { $file }
+report-key-enrolled = Schlüssel an der Konsole hinterlegt (Eintrag { $seq })
+report-key-listed = Schlüssel an der Konsole hinterlegt, wie der Bericht unter der Unterschrift des Schiedsrichters ausweist
+report-void-second = eine zweite Unterschrift derselben Rolle

@@ -1,0 +1,96 @@
+# Words for the core's types: colours, teams, kinds of intervention and their options, clock
+# alerts, feed states, lineup problems. English.
+# Every message here must also be in ../de/core.ftl (the tests check it).
+
+colour-white = White
+colour-black = Black
+team-home = home
+team-away = away
+word-yes = yes
+word-no = no
+word-open = open
+
+## Illegal moves (Art. 7.5)
+illegal-kind-move = illegal move
+illegal-kind-clock-without-move = clock pressed without a move
+illegal-kind-two-hands = move with two hands
+illegal-kind-promotion-not-completed = promotion not completed
+
+## Draw claims and quickplay finish
+claim-basis-threefold = threefold repetition
+claim-basis-fifty-moves = 50-move rule
+quickplay-decision-granted = granted: draw
+quickplay-decision-postponed = postponed
+quickplay-decision-rejected = rejected
+quickplay-decision-increment-granted = increment granted
+
+## Penalties (Art. 12.9)
+penalty-warning = warning
+penalty-time-to-opponent = time to the opponent
+penalty-time-from-offender = time off the offender
+penalty-opponent-score-raised = opponent's score raised
+penalty-offender-score-reduced = offender's score reduced
+penalty-game-lost = game lost
+penalty-expelled = expelled
+
+## What an intervention was (the incident log and the report's "kind" column)
+kind-draw-claim = draw claim ({ $basis }, { $correct })
+kind-quickplay-claim = quickplay claim: { $decision }
+kind-default-time-expired = default time expired
+kind-flag-fall = flag fall
+kind-time-correction = time correction
+kind-penalty = penalty: { $penalties }
+kind-electronic-device = electronic device
+kind-captain-advice = captain's advice ({ $team }): { $advice }
+kind-protest = protest ({ $team })
+kind-game-ended = game ended
+kind-start-delay = start delayed ({ $team }, { $minutes } min)
+kind-lineup-irregularity = lineup irregularity ({ $team })
+
+## Clock alerts (short)
+clock-alert-preset = preset
+clock-alert-clock-change = clock change
+clock-alert-increment = increment
+clock-alert-period-time = period time
+clock-alert-flag = flag
+clock-alert-clock-stopped = clock stopped
+clock-alert-clock-reset = clock reset
+clock-alert-white-side = white side
+clock-alert-sample-order = sample order
+clock-alert-clock-stuck = clock stuck
+
+## Feed states (short)
+feed-state-connecting = connect
+feed-state-live = live
+feed-state-stale = stale
+feed-state-lost = lost
+feed-state-reconnecting = reconn.
+
+## Lineups
+lineup-problem-unknown-player = no player with rank { $rank } on the ranking list
+lineup-problem-ineligible = player no. { $rank } is not eligible
+lineup-problem-twice = player no. { $rank } is also on board { $board }
+lineup-problem-wrong-order = player no. { $rank } belongs on board { $board }
+lineup-problem-unnamed-empty-board = empty board without the absent player named
+lineup-problem-empty-board-not-at-end = empty board before an occupied board
+lineup-problem-wrong-length = the lineup has { $boards } boards
+lineup-sanction-none = none (noted on the report)
+lineup-sanction-game-lost = the player concerned loses his game
+lineup-sanction-zero-from-board = 0:1 from this board down
+lineup-sanction-zero-between = 0:1 between the registered and the actual board
+lineup-sanction-match-lost = the match is lost on all boards
+
+## Incidents of a journal (`arbiter replay --incidents`, the replay console)
+incident-round-started = the round was started
+incident-lineup-submitted = { $team } lineup handed in
+incident-lineup-changed = { $team } lineup changed by agreement
+incident-lineups-announced = lineups announced
+incident-player-arrived = { $team } player arrived
+incident-intervention = { $summary } ({ $articles })
+incident-intervention-recorded = { $summary } ({ $articles })
+incident-result = result { $result }
+incident-result-signal = result { $result } signalled on the board
+incident-feed = feed { $state }: { $detail }
+incident-clock-adjusted = clock operation { $op } { $reason }
+incident-clock-alert = { $alert }
+incident-text = { $text }

@@ -1,0 +1,97 @@
+# The match report (`arbiter-report`: text, PDF, the report screen). English.
+
+report-title = Match report – { $competition } { $season }, round { $round }
+report-team = { $name } ({ $side })
+report-date-venue = Date: { $date }   Venue: { $venue }
+report-start = Scheduled start: { $scheduled }   Actual start: { $actual }
+report-officials = Arbiter: { $arbiter }   Captains: { $home } / { $away }
+report-officials-licence = Arbiter: { $arbiter } (licence { $licence })   Captains: { $home } / { $away }
+report-appeals-committee = Appeals committee: { $names }
+report-rules = Rules: { $name } ({ $laws }) – time control: { $time_control }
+
+## Lineups and results
+report-heading-lineups = Lineups and results
+report-col-board = Board
+report-col-white = White
+report-col-black = Black
+report-col-result = Result
+report-home-initial = H
+report-away-initial = A
+report-absent = – (absent: no. { $rank })
+report-result-unplayed = { $result } (unplayed)
+report-result-scored = { $result } → { $scored } (lineup sanction)
+report-score = Board points: { $home } : { $away }   Match points: { $match_points }   Berliner Wertung: { $bw_home } : { $bw_away }
+report-score-as-played = Board points: { $home } : { $away } (as played { $played_home } : { $played_away })   Match points: { $match_points }   Berliner Wertung: { $bw_home } : { $bw_away }
+report-open-boards = Boards still open: { $boards }
+
+## Interventions
+report-col-time = Time
+report-col-player = Player
+report-col-event = Event
+report-col-rule = Rule
+report-col-clocks = Clocks W/B
+report-col-move = Move
+report-col-decision = Decision
+report-player = { $name } ({ $colour })
+report-player-unknown = { $team } player ({ $colour })
+report-decided-proposed = { $decided } [proposed: { $proposed }]
+report-heading-interventions = Interventions (in time order)
+report-heading-claims = Claims and rulings
+report-heading-penalties = Penalties
+report-heading-protests = Protests
+report-none = None.
+
+## Lineup irregularities, reservations, remarks
+report-heading-lineup-irregularities = Lineup irregularities
+report-lineup-irregularity = { $name } ({ $team }), board { $board }: { $problem }; sanction: { $sanction }
+report-lineup-irregularity-boards = { $name } ({ $team }), board { $board }: { $problem }; sanction: { $sanction } (boards { $boards } scored 0:1)
+report-heading-reservations = Players under reservation
+report-reservation = { $name } ({ $team }), board { $board }: { $notes }
+report-heading-remarks = Remarks
+report-remark = { $time }: { $text }
+report-remark-board = { $time } board { $board }: { $text }
+
+## Journal, digest, signatures
+report-heading-journal = Journal and digest
+report-journal = Made from the journal: { $records } records, last record { $seq } { $hash }
+report-digest = Report digest (SHA-256): { $digest }
+report-heading-signatures = Signatures
+report-role-arbiter = Arbiter
+report-role-home-captain = Captain home team
+report-role-away-captain = Captain away team
+report-sig-none = not signed digitally
+report-sig-unregistered = NOT VALID: the key is neither registered nor enrolled
+report-sig-mismatch = NOT VALID: not the key registered or enrolled for this signer
+report-sig-void = SIGNATURE VOID: { $why }
+
+report-void-changed = the report was changed after this signature
+report-void-name = signed as "{ $signed }", but the report names "{ $named }"
+report-void-key = the public key is not an Ed25519 key
+report-void-signature-hex = the signature is not 64 bytes of hex
+report-void-mismatch-arbiter = the signature does not match the report
+report-void-mismatch-captain = the signature does not match the report and the arbiter's signature
+
+## PDF
+report-pdf-digest = Digest (SHA-256): { $digest }
+report-pdf-page = Page { $page } / { $pages }
+report-decision = decided by the arbiter: { $chosen } (basis: { $basis }; the rules leave open { $situation })
+
+## Versions and signatures (issue 12)
+report-version = Version { $version } – { $status }
+report-version-supersedes = Version { $version } – { $status } (supersedes version { $previous }, digest { $digest }…)
+report-status-draft = draft
+report-status-final = final
+report-status-superseded = SUPERSEDED: later records changed the report
+report-col-final-clocks = Final clocks W/B
+report-heading-enrolled = Keys enrolled at the console
+report-enrolled = { $time } { $role }: { $name } – { $key }
+report-sig-signed = signed: { $time }
+report-sig-remark = remark: { $remark }
+report-sig-valid = valid ({ $source })
+report-sig-not-checked = signature sound; whose key it is was not checked (no match file)
+report-sig-superseded = belongs to the superseded version { $version }
+report-key-match-file = key registered in the match file
+report-key-registry = key registered in { $file }
+report-key-enrolled = key enrolled at the console (record { $seq })
+report-key-listed = key enrolled at the console as the report lists it, under the arbiter's signature
+report-void-second = a second signature of the same role

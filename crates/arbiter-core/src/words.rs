@@ -1,0 +1,128 @@
+//! The words for the core's kinds: which catalogue message names an intervention kind, a claim
+//! basis, a penalty, a clock alert, a feed state (`crate::i18n` holds the mechanism and the texts).
+
+use crate::clock::ClockAlert;
+use crate::i18n::{Arg, Msg};
+use crate::intervention::{
+    ClaimBasis, IllegalKind, InterventionKind, PenaltyKind, QuickplayDecision,
+};
+use crate::msg;
+use crate::profile::LineupSanction;
+use crate::record::FeedState;
+
+/// "yes" / "ja", "no" / "nein".
+pub fn yes_no(b: bool) -> &'static str {
+    if b { "word-yes" } else { "word-no" }
+}
+
+pub fn illegal_kind(k: IllegalKind) -> &'static str {
+    match k {
+        IllegalKind::Move => "illegal-kind-move",
+        IllegalKind::ClockWithoutMove => "illegal-kind-clock-without-move",
+        IllegalKind::TwoHands => "illegal-kind-two-hands",
+        IllegalKind::PromotionNotCompleted => "illegal-kind-promotion-not-completed",
+    }
+}
+
+pub fn claim_basis(b: ClaimBasis) -> &'static str {
+    match b {
+        ClaimBasis::Threefold => "claim-basis-threefold",
+        ClaimBasis::FiftyMoves => "claim-basis-fifty-moves",
+    }
+}
+
+pub fn quickplay_decision(d: QuickplayDecision) -> &'static str {
+    match d {
+        QuickplayDecision::Granted => "quickplay-decision-granted",
+        QuickplayDecision::Postponed => "quickplay-decision-postponed",
+        QuickplayDecision::Rejected => "quickplay-decision-rejected",
+        QuickplayDecision::IncrementGranted => "quickplay-decision-increment-granted",
+    }
+}
+
+pub fn penalty(p: PenaltyKind) -> &'static str {
+    match p {
+        PenaltyKind::Warning => "penalty-warning",
+        PenaltyKind::TimeToOpponent => "penalty-time-to-opponent",
+        PenaltyKind::TimeFromOffender => "penalty-time-from-offender",
+        PenaltyKind::OpponentScoreRaised => "penalty-opponent-score-raised",
+        PenaltyKind::OffenderScoreReduced => "penalty-offender-score-reduced",
+        PenaltyKind::GameLost => "penalty-game-lost",
+        PenaltyKind::Expelled => "penalty-expelled",
+    }
+}
+
+pub fn lineup_sanction(s: LineupSanction) -> &'static str {
+    match s {
+        LineupSanction::None => "lineup-sanction-none",
+        LineupSanction::GameLost => "lineup-sanction-game-lost",
+        LineupSanction::ZeroFromBoard => "lineup-sanction-zero-from-board",
+        LineupSanction::ZeroBetween => "lineup-sanction-zero-between",
+        LineupSanction::MatchLost => "lineup-sanction-match-lost",
+    }
+}
+
+/// A short name of what a clock alert is about ("preset", "clock change", …).
+pub fn clock_alert(a: &ClockAlert) -> &'static str {
+    match a {
+        ClockAlert::PresetMismatch { .. } => "clock-alert-preset",
+        ClockAlert::Unexplained { .. } => "clock-alert-clock-change",
+        ClockAlert::WrongIncrement { .. } => "clock-alert-increment",
+        ClockAlert::WrongPeriodTime { .. } | ClockAlert::PeriodTimeMissing { .. } => {
+            "clock-alert-period-time"
+        }
+        ClockAlert::FlagFell(_) => "clock-alert-flag",
+        ClockAlert::PlayerStoppedClock { .. } => "clock-alert-clock-stopped",
+        ClockAlert::ResetDuringGame { .. } => "clock-alert-clock-reset",
+        ClockAlert::OrientationMismatch { .. } => "clock-alert-white-side",
+        ClockAlert::SampleOutOfOrder { .. } => "clock-alert-sample-order",
+        ClockAlert::RunningSideNotCounting { .. } => "clock-alert-clock-stuck",
+    }
+}
+
+/// A feed's state in a word ("live", "stale", …).
+pub fn feed_state(f: FeedState) -> &'static str {
+    match f {
+        FeedState::Connecting => "feed-state-connecting",
+        FeedState::Live => "feed-state-live",
+        FeedState::Stale => "feed-state-stale",
+        FeedState::Lost => "feed-state-lost",
+        FeedState::Reconnecting => "feed-state-reconnecting",
+    }
+}
+
+/// What an intervention was, in words: "draw claim (threefold repetition, yes)". The incident
+/// log and the report's "kind" column say it this way.
+pub fn intervention_kind(k: &InterventionKind) -> Msg {
+    match k {
+        InterventionKind::IllegalMove { kind } => Msg::new(illegal_kind(*kind)),
+        InterventionKind::DrawClaim { basis, correct } => msg!(
+            "kind-draw-claim",
+            basis = Msg::new(claim_basis(*basis)),
+            correct = Msg::new(yes_no(*correct))
+        ),
+        InterventionKind::QuickplayClaim { decision } => msg!(
+            "kind-quickplay-claim",
+            decision = Msg::new(quickplay_decision(*decision))
+        ),
+        InterventionKind::DefaultTimeExpired => msg!("kind-default-time-expired"),
+        InterventionKind::FlagFall => msg!("kind-flag-fall"),
+        InterventionKind::TimeCorrection => msg!("kind-time-correction"),
+        InterventionKind::Penalty { penalties } => msg!(
+            "kind-penalty",
+            penalties = Arg::list(penalties.iter().map(|p| Msg::new(penalty(*p))))
+        ),
+        InterventionKind::ElectronicDevice => msg!("kind-electronic-device"),
+        InterventionKind::CaptainAdvice { team, advice } => {
+            msg!("kind-captain-advice", team = *team, advice = advice)
+        }
+        InterventionKind::Protest { team, .. } => msg!("kind-protest", team = *team),
+        InterventionKind::GameEnded => msg!("kind-game-ended"),
+        InterventionKind::StartDelay { team, minutes } => {
+            msg!("kind-start-delay", team = *team, minutes = *minutes)
+        }
+        InterventionKind::LineupIrregularity { team } => {
+            msg!("kind-lineup-irregularity", team = *team)
+        }
+    }
+}

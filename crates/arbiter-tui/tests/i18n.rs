@@ -1,0 +1,68 @@
+//! The console's catalogue (the core's messages and the screens'): both languages have every
+//! message and each formats, the German texts are German, and every message id the screens,
+//! the shell and the report name exists with the arguments the code passes.
+
+#[path = "../../arbiter-core/tests/i18n_check/mod.rs"]
+mod i18n_check;
+
+use std::path::Path;
+
+use arbiter_core::i18n::{Lang, core_catalogue};
+use arbiter_tui::i18n::{Strings, strings, tui_catalogue};
+use arbiter_tui::keymap::BINDINGS;
+use i18n_check::{check_catalogue, check_sources};
+
+/// Texts that are the same in German and English on purpose.
+const SAME_IN_BOTH: &[&str] = &[
+    "feed-state-live",
+    "report-home-initial",
+    // Abbreviations and names the German console uses too.
+    "ui-match-points",
+    "ui-berliner",
+    "ui-elo",
+    "ui-initial-white",
+    "ui-field-text",
+    "ui-feeds-live",
+    "dialog-protest",
+];
+
+/// String literals that look like message ids but are not (thread names and the like).
+const NOT_IDS: &[&str] = &["feed-queue", "report-files"];
+
+#[test]
+fn both_languages_have_every_console_message_and_each_formats() {
+    let problems = check_catalogue(tui_catalogue(), SAME_IN_BOTH);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_message_id_in_the_screens_the_shell_and_the_report_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut problems = check_sources(
+        tui_catalogue(),
+        &[root.join("crates/arbiter-tui/src"), root.join("src")],
+        NOT_IDS,
+    );
+    // The report uses the core's catalogue alone.
+    problems.extend(check_sources(
+        core_catalogue(),
+        &[root.join("crates/arbiter-report/src")],
+        NOT_IDS,
+    ));
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_fixed_words_and_the_help_come_from_the_catalogue() {
+    for lang in Lang::ALL {
+        for id in Strings::IDS {
+            assert!(tui_catalogue().has(lang, id), "{id} in {lang:?}");
+        }
+        for (_, id) in BINDINGS {
+            assert!(tui_catalogue().has(lang, id), "{id} in {lang:?}");
+        }
+    }
+    assert_eq!(strings(Lang::De).board, "Brett");
+    assert_eq!(strings(Lang::En).board, "Board");
+    assert_eq!(strings(Lang::De).goto_prompt, "Gehe zu Brett: ");
+}
