@@ -32,12 +32,7 @@ use arbiter_core::state::{self, MatchState};
 use arbiter_io::feeds::{FeedRecord, Feeds};
 use arbiter_io::journal_file::{JournalError, JournalWriter};
 use arbiter_tui::report_view::{history_lines, role_id};
-use arbiter_tui::{
-    Command, ViewState,
-    i18n,
-    keymap,
-    theme::Theme,
-};
+use arbiter_tui::{Command, ViewState, i18n, keymap, theme::Theme};
 
 use crate::journal_place::{OpenedJournal, open_journal};
 use crate::terminal::{self, Console};
@@ -54,6 +49,8 @@ pub struct Pending {
 
 /// What became of an input given to [`App::input`].
 #[derive(Debug, Clone, PartialEq, Eq)]
+// One per input; boxing the record would only add an allocation per record.
+#[allow(clippy::large_enum_variant)]
 pub enum Submitted {
     /// On disk (fsync'ed for an arbiter action) and applied: it may be acknowledged.
     Written(Record),
@@ -191,9 +188,12 @@ impl App {
                 env.report.journal.head_seq
             );
         }
-        if self.state.signatures.iter().any(|(_, s)| {
-            s.role == role.as_str() && s.digest == sig.digest
-        }) {
+        if self
+            .state
+            .signatures
+            .iter()
+            .any(|(_, s)| s.role == role.as_str() && s.digest == sig.digest)
+        {
             anyhow::bail!(
                 "the {role} has already signed this version; a valid signature is never replaced"
             );
@@ -344,7 +344,8 @@ pub fn sign_current_report(
     let env = job.sign(role, passphrase, remark, wall_ms)?;
     app.record_signature(&env, role, wall_ms, mono_ms)?;
     let job = app.report_job(journal_path, mono_ms)?;
-    job.write_files(app.m.file.lang).map_err(|e| anyhow::anyhow!(e))?;
+    job.write_files(app.m.file.lang)
+        .map_err(|e| anyhow::anyhow!(e))?;
     Ok(env)
 }
 

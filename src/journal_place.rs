@@ -162,7 +162,10 @@ mod tests {
     fn slugs() {
         assert_eq!(slug("SG Musterstadt"), "sg-musterstadt");
         assert_eq!(slug("SV Hügelland II"), "sv-huegelland-ii");
-        assert_eq!(slug("Schachfreunde Groß-Gerau 1921 e.V."), "schachfreunde-gross-gerau-1921-e-v");
+        assert_eq!(
+            slug("Schachfreunde Groß-Gerau 1921 e.V."),
+            "schachfreunde-gross-gerau-1921-e-v"
+        );
         assert_eq!(slug("2026-11-28"), "2026-11-28");
         assert_eq!(slug("//"), "x");
     }

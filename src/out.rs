@@ -25,19 +25,23 @@ pub fn restore_sigpipe() {
 /// Prints one line to stdout; a closed stdout ends the program quietly.
 pub fn out(args: std::fmt::Arguments<'_>) {
     let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout.write_fmt(args).and_then(|()| stdout.write_all(b"\n")) {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(EXIT_SIGPIPE);
-        }
+    if let Err(e) = stdout
+        .write_fmt(args)
+        .and_then(|()| stdout.write_all(b"\n"))
+        && e.kind() == std::io::ErrorKind::BrokenPipe
+    {
+        std::process::exit(EXIT_SIGPIPE);
     }
 }
 
 /// Prints text as it is (with its own newlines); a closed stdout ends the program quietly.
 pub fn out_text(text: &str) {
     let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(EXIT_SIGPIPE);
-        }
+    if let Err(e) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        && e.kind() == std::io::ErrorKind::BrokenPipe
+    {
+        std::process::exit(EXIT_SIGPIPE);
     }
 }

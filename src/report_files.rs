@@ -101,7 +101,8 @@ fn merge_signatures(to: &mut SignedReport, from: &SignedReport) -> usize {
         }
     }
     // The arbiter first, as signed.
-    to.signatures.sort_by_key(|s| s.role != arbiter_core::signature::Role::Arbiter);
+    to.signatures
+        .sort_by_key(|s| s.role != arbiter_core::signature::Role::Arbiter);
     n
 }
 
@@ -266,11 +267,8 @@ pub fn write_history(
     paths.extend(write_version(&report_json, &current, authority, lang)?);
     if let Some((m, state)) = games {
         let path = dir.join("games.pgn");
-        atomic::write(
-            &path,
-            arbiter_report::pgn::all_games(m, state).as_bytes(),
-        )
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        atomic::write(&path, arbiter_report::pgn::all_games(m, state).as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         paths.push(path);
     }
     Ok(Written {

@@ -120,7 +120,8 @@ fn crash_campaign() {
         lines.next().expect("a board line").unwrap();
     }
     let dir = tempfile::tempdir().unwrap();
-    let mut text = std::fs::read_to_string(root.join("config/matches/demo-bundesliga.toml")).unwrap();
+    let mut text =
+        std::fs::read_to_string(root.join("config/matches/demo-bundesliga.toml")).unwrap();
     for i in 0..8u16 {
         text = text.replace(
             &format!("tcp://127.0.0.1:{}", 7101 + i),
@@ -232,7 +233,11 @@ fn crash_campaign() {
         .iter()
         .filter(|r| matches!(r.event, Event::SessionResumed(_)))
         .count();
-    let o = Command::new(bin).arg("verify").arg(&journal).output().unwrap();
+    let o = Command::new(bin)
+        .arg("verify")
+        .arg(&journal)
+        .output()
+        .unwrap();
     eprintln!(
         "crash campaign: {kills} SIGKILLs in {:.0} s (seed {seed}); {} notes acknowledged, 0 of them lost: {}; \
          {in_flight} notes killed just after Enter, {in_flight_written} of them on disk; \

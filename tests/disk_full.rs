@@ -112,7 +112,11 @@ fn a_full_disk_loses_no_acknowledged_action_and_the_console_goes_on() {
             written: Vec::new()
         }
     );
-    assert!(app.journal_error.as_deref().unwrap().contains("28"), "{:?}", app.journal_error);
+    assert!(
+        app.journal_error.as_deref().unwrap().contains("28"),
+        "{:?}",
+        app.journal_error
+    );
     assert!(matches!(
         app.input(3_100, 21, Origin::Feed(BoardNo(1)), sample(5_000_000)),
         Submitted::Queued { waiting: 2, .. }
@@ -142,7 +146,11 @@ fn a_full_disk_loses_no_acknowledged_action_and_the_console_goes_on() {
     assert_eq!(v.valid, 5);
     let (records, _) = arbiter_core::journal::records_from_bytes(&bytes).unwrap();
     for a in &acknowledged {
-        assert_eq!(&records[a.seq as usize], a, "acknowledged record {} on disk", a.seq);
+        assert_eq!(
+            &records[a.seq as usize], a,
+            "acknowledged record {} on disk",
+            a.seq
+        );
     }
     let kinds: Vec<&str> = records.iter().map(|r| r.event.kind()).collect();
     assert_eq!(

@@ -60,7 +60,9 @@ fn legacy_match(dir: &std::path::Path) -> Option<std::path::PathBuf> {
         return None;
     }
     let text = std::fs::read_to_string("config/matches/oberliga-example.toml").unwrap();
-    let cut = text.find("\n# The signers' public keys").unwrap_or(text.len());
+    let cut = text
+        .find("\n# The signers' public keys")
+        .unwrap_or(text.len());
     let p = dir.join("oberliga-as-recorded.toml");
     std::fs::write(&p, &text[..cut]).unwrap();
     Some(p)

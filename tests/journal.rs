@@ -171,7 +171,11 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
         .unwrap();
     w.append(0, 500, Origin::Feed(BoardNo(1)), sample(500))
         .unwrap();
-    assert_eq!(w.uncommitted(), 2, "feed records wait for the group commit's fsync");
+    assert_eq!(
+        w.uncommitted(),
+        2,
+        "feed records wait for the group commit's fsync"
+    );
     // Written at once (an append is a transaction: the chain advances after the write), so a
     // reader sees them; durable with the next fsync.
     assert_eq!(journal_file::read(&path).unwrap().0.len(), 3);

@@ -96,7 +96,11 @@ fn report_over_a_signed_report_keeps_it_and_writes_the_new_version_beside_it() {
     // The same journal again: the same version, its three signatures kept.
     let o = report(&[]);
     assert!(o.status.success(), "{}", text(&o));
-    assert!(text(&o).contains("its 3 signature(s) are kept"), "{}", text(&o));
+    assert!(
+        text(&o).contains("its 3 signature(s) are kept"),
+        "{}",
+        text(&o)
+    );
     let again = read_report(&rep);
     assert_eq!(again.signatures.len(), 3);
     assert_eq!(again.status, Status::Final);
@@ -127,7 +131,9 @@ fn report_over_a_signed_report_keeps_it_and_writes_the_new_version_beside_it() {
     assert_eq!(v1.signatures.len(), 3, "no signature lost");
     assert_eq!(v1.status, Status::Superseded);
     assert_eq!(
-        serde_json::from_slice::<SignedReport>(&signed).unwrap().digest,
+        serde_json::from_slice::<SignedReport>(&signed)
+            .unwrap()
+            .digest,
         v1.digest
     );
     assert!(std::fs::metadata(&kept).unwrap().permissions().readonly());
@@ -145,9 +151,17 @@ fn report_over_a_signed_report_keeps_it_and_writes_the_new_version_beside_it() {
     let other = dir.path().join("o");
     std::fs::create_dir(&other).unwrap();
     std::fs::write(other.join("report.json"), b"my notes").unwrap();
-    let o = arbiter(["report".as_ref(), j.as_os_str(), "-o".as_ref(), other.as_os_str()]);
+    let o = arbiter([
+        "report".as_ref(),
+        j.as_os_str(),
+        "-o".as_ref(),
+        other.as_os_str(),
+    ]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert_eq!(std::fs::read(other.join("report.json")).unwrap(), b"my notes");
+    assert_eq!(
+        std::fs::read(other.join("report.json")).unwrap(),
+        b"my notes"
+    );
 }
 
 #[test]
@@ -155,9 +169,14 @@ fn sign_writes_the_file_it_was_given() {
     let (dir, j) = journal();
     let out = dir.path().join("r");
     assert!(
-        arbiter(["report".as_ref(), j.as_os_str(), "-o".as_ref(), out.as_os_str()])
-            .status
-            .success()
+        arbiter([
+            "report".as_ref(),
+            j.as_os_str(),
+            "-o".as_ref(),
+            out.as_os_str()
+        ])
+        .status
+        .success()
     );
     let other = out.join("for-the-league.json");
     std::fs::copy(out.join("report.json"), &other).unwrap();
@@ -179,9 +198,14 @@ fn two_signers_at_once_lose_no_signature() {
     let (dir, j) = journal();
     let out = dir.path().join("r");
     assert!(
-        arbiter(["report".as_ref(), j.as_os_str(), "-o".as_ref(), out.as_os_str()])
-            .status
-            .success()
+        arbiter([
+            "report".as_ref(),
+            j.as_os_str(),
+            "-o".as_ref(),
+            out.as_os_str()
+        ])
+        .status
+        .success()
     );
     let rep = out.join("report.json");
     assert!(sign(&rep, &j, "arbiter", DEMO[0].1).status.success());

@@ -3,13 +3,13 @@
 
 use std::path::Path;
 
+use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, format_hms};
 use arbiter_core::replay::{Replay, incidents};
 use arbiter_core::report::compare_with_journal;
 use arbiter_core::rules;
 use arbiter_io::config::match_for_journal;
 use arbiter_io::journal_file;
-use arbiter_core::matchfile::Match;
 use arbiter_report::sign::{self, Authority, SignedReport};
 
 fn at(date: &str, hms: &str) -> i64 {
@@ -118,7 +118,10 @@ fn match_of(records: &[arbiter_core::journal::Record]) -> Match {
             _ => None,
         })
         .unwrap();
-    assert!(session.match_text.is_none(), "a journal with texts must load");
+    assert!(
+        session.match_text.is_none(),
+        "a journal with texts must load"
+    );
     let path = Path::new(&session.match_path);
     let text = std::fs::read_to_string(path).unwrap();
     let before = &text[..text
@@ -152,7 +155,11 @@ fn check_report(dir: &str, r: &Replay) {
         .unwrap()
         .to_string();
     let current = arbiter_core::signature::envelope_from_journal(&m, &r.records);
-    assert!(current.open_boards().is_empty(), "{:?}", current.open_boards());
+    assert!(
+        current.open_boards().is_empty(),
+        "{:?}",
+        current.open_boards()
+    );
     if format != arbiter_core::report::FORMAT {
         eprintln!(
             "recordings/{dir}/report/report.json is of format {format}, signed before format {}: \

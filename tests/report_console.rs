@@ -68,20 +68,52 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
         .unwrap();
     let mut a = finished_match(m, &path);
     // A captain cannot sign before the arbiter; a mistyped passphrase is refused at entry.
-    let e = console::sign_current_report(&mut a, &path, Role::HomeCaptain, "Heim-Demo-2026", None, 3_000, 20)
-        .unwrap_err();
+    let e = console::sign_current_report(
+        &mut a,
+        &path,
+        Role::HomeCaptain,
+        "Heim-Demo-2026",
+        None,
+        3_000,
+        20,
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("the arbiter signs first"), "{e}");
-    let e = console::sign_current_report(&mut a, &path, Role::Arbiter, "Schiedsrichter-Demo-2027", None, 3_000, 20)
-        .unwrap_err();
+    let e = console::sign_current_report(
+        &mut a,
+        &path,
+        Role::Arbiter,
+        "Schiedsrichter-Demo-2027",
+        None,
+        3_000,
+        20,
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("check the passphrase"), "{e}");
     for (i, (role, pass)) in DEMO.iter().enumerate() {
         let remark = (*role == Role::AwayCaptain).then_some("under protest (FIDE 11.10)");
-        console::sign_current_report(&mut a, &path, *role, pass, remark, 3_000 + i as i64, 21 + i as u64)
-            .unwrap();
+        console::sign_current_report(
+            &mut a,
+            &path,
+            *role,
+            pass,
+            remark,
+            3_000 + i as i64,
+            21 + i as u64,
+        )
+        .unwrap();
     }
     // A valid signature is never replaced.
-    let e = console::sign_current_report(&mut a, &path, Role::HomeCaptain, "Heim-Demo-2026", None, 4_000, 30)
-        .unwrap_err();
+    let e = console::sign_current_report(
+        &mut a,
+        &path,
+        Role::HomeCaptain,
+        "Heim-Demo-2026",
+        None,
+        4_000,
+        30,
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("already signed"), "{e}");
     let (h, auth) = current(&mut a, &path);
     assert_eq!(h.versions.len(), 1);
@@ -157,9 +189,14 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
     assert_eq!(sign::status_of(h.current(), &auth), Status::Draft);
     assert_eq!(h.current().supersedes[0].digest, h.versions[0].digest);
     let lines = arbiter_tui::report_view::history_lines(&h, &auth, Lang::En);
-    assert!(lines.iter().any(|l| l.starts_with("Version 2 – draft")), "{lines:?}");
     assert!(
-        lines.iter().any(|l| l.contains("belongs to the superseded version 1")),
+        lines.iter().any(|l| l.starts_with("Version 2 – draft")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("belongs to the superseded version 1")),
         "{lines:?}"
     );
     // The old report file: valid signatures, but superseded, with an unsigned tail.
@@ -167,23 +204,38 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("unsigned tail: 1 record(s)"), "{out}");
     assert!(out.contains("SUPERSEDED by version 2"), "{out}");
-    assert!(out.contains("belongs to version 1, superseded by version 2"), "{out}");
+    assert!(
+        out.contains("belongs to version 1, superseded by version 2"),
+        "{out}"
+    );
 
     // Signing the new version: version 1 is kept read-only beside it, the new one is a draft
     // until all three have signed again.
-    console::sign_current_report(&mut a, &path, Role::Arbiter, DEMO[0].1, None, 10_000, 60).unwrap();
+    console::sign_current_report(&mut a, &path, Role::Arbiter, DEMO[0].1, None, 10_000, 60)
+        .unwrap();
     let kept = report_dir.join("report-v1.json");
     assert!(std::fs::metadata(&kept).unwrap().permissions().readonly());
-    let v1: sign::SignedReport =
-        serde_json::from_slice(&std::fs::read(&kept).unwrap()).unwrap();
+    let v1: sign::SignedReport = serde_json::from_slice(&std::fs::read(&kept).unwrap()).unwrap();
     assert_eq!(v1.signatures.len(), 3);
     assert_eq!(v1.status, Status::Superseded);
     let (code, out) = verify(&report_dir.join("report.json"), &path);
     assert_eq!(code, 1, "a draft is not valid: {out}");
-    assert!(out.contains("the home captain (Friedrich Lenz): FAILED: missing") || out.contains("signature of the home captain (Friedrich Lenz): FAILED: missing"), "{out}");
+    assert!(
+        out.contains("the home captain (Friedrich Lenz): FAILED: missing")
+            || out.contains("signature of the home captain (Friedrich Lenz): FAILED: missing"),
+        "{out}"
+    );
     for (i, (role, pass)) in DEMO[1..].iter().enumerate() {
-        console::sign_current_report(&mut a, &path, *role, pass, None, 11_000 + i as i64, 61 + i as u64)
-            .unwrap();
+        console::sign_current_report(
+            &mut a,
+            &path,
+            *role,
+            pass,
+            None,
+            11_000 + i as i64,
+            61 + i as u64,
+        )
+        .unwrap();
     }
     let (code, out) = verify(&report_dir.join("report.json"), &path);
     assert_eq!(code, 0, "{out}");
@@ -212,12 +264,17 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
     .unwrap();
     let (h, _) = current(&mut a, &path);
     assert_eq!(h.versions.len(), 3);
-    assert!(
-        h.versions[1]
-            .signatures
-            .iter()
-            .all(|s| matches!(sign::check(&h.versions[1], &auth).signatures.iter().find(|(r, _, _)| *r == s.role).unwrap().2, SigStatus::Valid { .. }))
-    );
+    assert!(h.versions[1].signatures.iter().all(|s| {
+        matches!(
+            sign::check(&h.versions[1], &auth)
+                .signatures
+                .iter()
+                .find(|(r, _, _)| *r == s.role)
+                .unwrap()
+                .2,
+            SigStatus::Valid { .. }
+        )
+    }));
 }
 
 /// A match file without the captains' keys: they enrol at the console.
@@ -241,10 +298,27 @@ fn captains_enrol_at_the_console_and_sign_with_the_enrolled_key() {
     let path = dir.path().join("match.jsonl");
     let mut a = finished_match(m, &path);
     // The arbiter's key is registered, never enrolled.
-    assert!(console::enrol_signer(&mut a, &path, Role::Arbiter, "whatever-pass", 3_000, 20).is_err());
-    console::enrol_signer(&mut a, &path, Role::HomeCaptain, "Heim-Demo-2026", 3_000, 20).unwrap();
-    let e = console::enrol_signer(&mut a, &path, Role::HomeCaptain, "other-pass-2026", 3_001, 21)
-        .unwrap_err();
+    assert!(
+        console::enrol_signer(&mut a, &path, Role::Arbiter, "whatever-pass", 3_000, 20).is_err()
+    );
+    console::enrol_signer(
+        &mut a,
+        &path,
+        Role::HomeCaptain,
+        "Heim-Demo-2026",
+        3_000,
+        20,
+    )
+    .unwrap();
+    let e = console::enrol_signer(
+        &mut a,
+        &path,
+        Role::HomeCaptain,
+        "other-pass-2026",
+        3_001,
+        21,
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("never replaced"), "{e}");
     console::sign_current_report(&mut a, &path, Role::Arbiter, DEMO[0].1, None, 4_000, 30).unwrap();
     // The enrolment changed the report before the arbiter signed: it lists the key.
@@ -252,20 +326,38 @@ fn captains_enrol_at_the_console_and_sign_with_the_enrolled_key() {
     assert_eq!(h.current().report.enrolled_keys.len(), 1);
     assert_eq!(h.current().report.enrolled_keys[0].role, "home_captain");
     // Another passphrase than the enrolled one is refused at entry.
-    let e = console::sign_current_report(&mut a, &path, Role::HomeCaptain, "Heim-Demo-2027", None, 4_001, 31)
-        .unwrap_err();
+    let e = console::sign_current_report(
+        &mut a,
+        &path,
+        Role::HomeCaptain,
+        "Heim-Demo-2027",
+        None,
+        4_001,
+        31,
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("registered or enrolled"), "{e}");
-    console::sign_current_report(&mut a, &path, Role::HomeCaptain, DEMO[1].1, None, 4_002, 32).unwrap();
+    console::sign_current_report(&mut a, &path, Role::HomeCaptain, DEMO[1].1, None, 4_002, 32)
+        .unwrap();
     // The away captain has neither a registered nor an enrolled key.
-    let e = console::sign_current_report(&mut a, &path, Role::AwayCaptain, DEMO[2].1, None, 4_003, 33)
-        .unwrap_err();
+    let e =
+        console::sign_current_report(&mut a, &path, Role::AwayCaptain, DEMO[2].1, None, 4_003, 33)
+            .unwrap_err();
     assert!(e.to_string().contains("none was enrolled"), "{e}");
     // Enrolled after the arbiter signed: the report changes (it lists the keys), so the
     // arbiter's signature belongs to the superseded version and everybody signs again.
     console::enrol_signer(&mut a, &path, Role::AwayCaptain, DEMO[2].1, 5_000, 40).unwrap();
     for (i, (role, pass)) in DEMO.iter().enumerate() {
-        console::sign_current_report(&mut a, &path, *role, pass, None, 6_000 + i as i64, 50 + i as u64)
-            .unwrap();
+        console::sign_current_report(
+            &mut a,
+            &path,
+            *role,
+            pass,
+            None,
+            6_000 + i as i64,
+            50 + i as u64,
+        )
+        .unwrap();
     }
     let (code, out) = verify(&dir.path().join("match-report/report.json"), &path);
     assert_eq!(code, 0, "{out}");
@@ -323,7 +415,10 @@ fn signing_in_the_console_takes_four_keys_and_the_passphrase() {
         send(&mut s, &c.to_string());
     }
     let text = screen(&mut s, "************************_", 5);
-    assert!(!text.contains("Schiedsrichter-Demo"), "the passphrase is never shown");
+    assert!(
+        !text.contains("Schiedsrichter-Demo"),
+        "the passphrase is never shown"
+    );
     // Tab: a remark.
     send(&mut s, "\t");
     for c in "ok".chars() {

@@ -57,7 +57,9 @@ fn a_restarted_console_continues_the_journal_after_a_torn_line() {
     // The crash cut a line in half.
     let mut bytes = std::fs::read(&path).unwrap();
     let len = bytes.len();
-    bytes.extend_from_slice(b"{\"seq\":3,\"wall_ms\":11,\"mono_ms\":11,\"origin\":\"arbiter\",\"kind\":\"no");
+    bytes.extend_from_slice(
+        b"{\"seq\":3,\"wall_ms\":11,\"mono_ms\":11,\"origin\":\"arbiter\",\"kind\":\"no",
+    );
     std::fs::write(&path, &bytes).unwrap();
 
     let opened = open_journal(&m, &path).unwrap();
@@ -67,7 +69,10 @@ fn a_restarted_console_continues_the_journal_after_a_torn_line() {
     assert_eq!(std::fs::read(&saved).unwrap(), &bytes[len..]);
     let (mut app, msg) = start_app(m.clone(), opened, &time, Vec::new(), Lang::En).unwrap();
     let msg = msg.unwrap();
-    assert!(msg.contains("journal continued: 2 records from before"), "{msg}");
+    assert!(
+        msg.contains("journal continued: 2 records from before"),
+        "{msg}"
+    );
     assert!(msg.contains("torn last line"), "{msg}");
     // The state from before is there; the chain continues.
     assert_eq!(app.state.notes[0].text, "before the crash");
@@ -79,7 +84,10 @@ fn a_restarted_console_continues_the_journal_after_a_torn_line() {
     let (records, v) = arbiter_io::journal_file::read(&path).unwrap();
     assert!(v.is_intact() && v.torn_tail == 0);
     let kinds: Vec<&str> = records.iter().map(|r| r.event.kind()).collect();
-    assert_eq!(kinds, ["session_started", "note", "session_resumed", "note"]);
+    assert_eq!(
+        kinds,
+        ["session_started", "note", "session_resumed", "note"]
+    );
     let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("verify")
         .arg(&path)
@@ -111,14 +119,19 @@ fn a_journal_of_another_match_is_refused() {
     let other = load("config/matches/oberliga-example.toml");
     let e = open_journal(&other, &path).unwrap_err();
     assert!(
-        e.contains("belongs to another match: SG Musterstadt – SF Beispielhausen, round 5, 2026-11-28"),
+        e.contains(
+            "belongs to another match: SG Musterstadt – SF Beispielhausen, round 5, 2026-11-28"
+        ),
         "{e}"
     );
     // The same fixture with an edited match file.
     let text = m.match_text.replace("Großer Saal", "Kleiner Saal");
     let edited = Match::from_texts(&m.path, &text, &m.profile_path, &m.profile_text).unwrap();
     let e = open_journal(&edited, &path).unwrap_err();
-    assert!(e.contains("the match file has changed since the journal was started"), "{e}");
+    assert!(
+        e.contains("the match file has changed since the journal was started"),
+        "{e}"
+    );
     assert_eq!(std::fs::read(&path).unwrap(), before, "nothing was written");
 }
 
@@ -156,7 +169,10 @@ impl Pty {
             if text.contains(needle) {
                 return text;
             }
-            assert!(Instant::now() < deadline, "{needle:?} not on screen:\n{text}");
+            assert!(
+                Instant::now() < deadline,
+                "{needle:?} not on screen:\n{text}"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -180,7 +196,11 @@ fn run_killed_and_started_again_shows_the_notes_from_before() {
     let end = start + text[start..].find("]\n").unwrap() + 2;
     let text = format!("{}{}", &text[..start], &text[end..]);
     std::fs::write(dir.path().join("match.toml"), &text).unwrap();
-    std::fs::copy("config/rules/bundesliga.toml", dir.path().join("bundesliga.toml")).unwrap();
+    std::fs::copy(
+        "config/rules/bundesliga.toml",
+        dir.path().join("bundesliga.toml"),
+    )
+    .unwrap();
     let run = || {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
         cmd.args(["run", "match.toml", "--lang", "en"])
@@ -241,7 +261,11 @@ fn sigterm_and_sighup_restore_the_terminal_and_leave_the_journal_intact() {
         format!("{}{}", &text[..start], &text[end..]),
     )
     .unwrap();
-    std::fs::copy("config/rules/bundesliga.toml", dir.path().join("bundesliga.toml")).unwrap();
+    std::fs::copy(
+        "config/rules/bundesliga.toml",
+        dir.path().join("bundesliga.toml"),
+    )
+    .unwrap();
     let journal = dir
         .path()
         .join("journals/2026-11-28-5-sg-musterstadt-sf-beispielhausen.jsonl");
@@ -275,6 +299,10 @@ fn sigterm_and_sighup_restore_the_terminal_and_leave_the_journal_intact() {
         );
         let (records, v) = arbiter_io::journal_file::read(&journal).unwrap();
         assert!(v.is_intact() && v.torn_tail == 0);
-        assert!(records.iter().any(|r| matches!(&r.event, Event::Note(n) if n.text == note)));
+        assert!(
+            records
+                .iter()
+                .any(|r| matches!(&r.event, Event::Note(n) if n.text == note))
+        );
     }
 }

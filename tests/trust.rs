@@ -59,7 +59,12 @@ fn finished_match() -> Match {
     ]);
     assert!(o.status.success(), "{}", text(&o));
     let out = dir.path().join("r");
-    let o = arbiter(["report".as_ref(), journal.as_os_str(), "-o".as_ref(), out.as_os_str()]);
+    let o = arbiter([
+        "report".as_ref(),
+        journal.as_os_str(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ]);
     assert!(o.status.success(), "{}", text(&o));
     Match {
         report: out.join("report.json"),
@@ -168,10 +173,14 @@ fn fresh_keys_for_every_role_are_not_valid() {
     let (_, out) = verify(&m.report, Some(&m.journal));
     for role in ["arbiter", "home captain", "away captain"] {
         assert!(
-            out.contains(&format!(": FAILED: the key ")) && out.contains(&format!("for the {role} (")),
+            out.contains(": FAILED: the key ") && out.contains(&format!("for the {role} (")),
             "{role}: {out}"
         );
-        assert!(out.contains(&format!("FAILED: the {role} (")) || out.contains(&format!("; the {role} (")), "{role}: {out}");
+        assert!(
+            out.contains(&format!("FAILED: the {role} ("))
+                || out.contains(&format!("; the {role} (")),
+            "{role}: {out}"
+        );
     }
 }
 
@@ -197,13 +206,15 @@ fn an_edited_key_list_in_the_report_is_not_an_authority() {
         ("home_captain", "Friedrich Lenz", &h),
         ("away_captain", "Karin Oberländer", &w),
     ] {
-        env.report.enrolled_keys.push(arbiter_core::report::EnrolledKey {
-            role: role.into(),
-            name: name.into(),
-            public_key: hex::encode(key.verifying_key().as_bytes()),
-            time: "18:00:00".into(),
-            seq: 1,
-        });
+        env.report
+            .enrolled_keys
+            .push(arbiter_core::report::EnrolledKey {
+                role: role.into(),
+                name: name.into(),
+                public_key: hex::encode(key.verifying_key().as_bytes()),
+                time: "18:00:00".into(),
+                seq: 1,
+            });
     }
     env.digest = env.report.digest();
     env.signatures.clear();
@@ -213,8 +224,14 @@ fn an_edited_key_list_in_the_report_is_not_an_authority() {
     write_report(&m.report, &env);
     let (code, out) = verify(&m.report, Some(&m.journal));
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("the report does not match the journal: enrolled_keys"), "{out}");
-    assert!(out.contains("is not the key registered for the arbiter"), "{out}");
+    assert!(
+        out.contains("the report does not match the journal: enrolled_keys"),
+        "{out}"
+    );
+    assert!(
+        out.contains("is not the key registered for the arbiter"),
+        "{out}"
+    );
     // With the match file only: the arbiter's key is not the registered one, so the keys the
     // report lists count for nothing.
     let o = arbiter([
@@ -242,10 +259,15 @@ fn a_captain_key_neither_registered_nor_enrolled_is_not_valid() {
     let (code, out) = verify(&m.report, Some(&m.journal));
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("signature of the home captain (Friedrich Lenz, 2026-11-28T18:00:00+01:00): FAILED"),
+        out.contains(
+            "signature of the home captain (Friedrich Lenz, 2026-11-28T18:00:00+01:00): FAILED"
+        ),
         "{out}"
     );
-    assert!(out.contains("FAILED: the home captain (Friedrich Lenz)"), "{out}");
+    assert!(
+        out.contains("FAILED: the home captain (Friedrich Lenz)"),
+        "{out}"
+    );
     assert!(!out.contains("FAILED: the away captain"), "{out}");
 }
 
@@ -284,13 +306,22 @@ fn a_forged_journal_with_a_report_signed_by_other_keys_is_not_valid() {
         })
         .expect("a result to change");
     let forged = m.dir.path().join("forged.jsonl");
-    std::fs::write(&forged, forge_journal(&m.journal, board, GameResult::WhiteWins)).unwrap();
+    std::fs::write(
+        &forged,
+        forge_journal(&m.journal, board, GameResult::WhiteWins),
+    )
+    .unwrap();
     // The chain alone cannot tell.
     let o = arbiter(["verify".as_ref(), forged.as_os_str()]);
     assert!(o.status.success(), "{}", text(&o));
     // The forger makes the report from his journal and signs it with keys of his own.
     let out = m.dir.path().join("forged-report");
-    let o = arbiter(["report".as_ref(), forged.as_os_str(), "-o".as_ref(), out.as_os_str()]);
+    let o = arbiter([
+        "report".as_ref(),
+        forged.as_os_str(),
+        "-o".as_ref(),
+        out.as_os_str(),
+    ]);
     assert!(o.status.success(), "{}", text(&o));
     let rep = out.join("report.json");
     let mut env = read_report(&rep);
@@ -300,10 +331,13 @@ fn a_forged_journal_with_a_report_signed_by_other_keys_is_not_valid() {
     write_report(&rep, &env);
     let (code, text) = verify(&rep, Some(&forged));
     assert_eq!(code, 1, "{text}");
-    assert!(text.contains("the report is exactly what the journal yields"), "{text}");
+    assert!(
+        text.contains("the report is exactly what the journal yields"),
+        "{text}"
+    );
     for role in ["arbiter", "home captain", "away captain"] {
         assert!(
-            text.contains(&format!("FAILED: the key ")) && text.contains(&format!("for the {role} (")),
+            text.contains("FAILED: the key ") && text.contains(&format!("for the {role} (")),
             "{text}"
         );
     }
@@ -311,7 +345,10 @@ fn a_forged_journal_with_a_report_signed_by_other_keys_is_not_valid() {
     sign_all(&m.report, &m.journal);
     let (code, text) = verify(&m.report, Some(&forged));
     assert_eq!(code, 1, "{text}");
-    assert!(text.contains("the report does not match the journal"), "{text}");
+    assert!(
+        text.contains("the report does not match the journal"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -433,9 +470,7 @@ fn closed_stdout(args: &[&std::ffi::OsStr]) {
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     assert!(
-        o.status.code() == Some(0)
-            || o.status.code() == Some(141)
-            || o.status.signal() == Some(13),
+        o.status.code() == Some(0) || o.status.code() == Some(141) || o.status.signal() == Some(13),
         "{args:?}: {:?} {stderr}",
         o.status
     );
@@ -446,7 +481,10 @@ fn closed_stdout(args: &[&std::ffi::OsStr]) {
 fn a_closed_stdout_ends_quietly() {
     let m = finished_match();
     sign_all(&m.report, &m.journal);
-    closed_stdout(&["check".as_ref(), "config/matches/demo-bundesliga.toml".as_ref()]);
+    closed_stdout(&[
+        "check".as_ref(),
+        "config/matches/demo-bundesliga.toml".as_ref(),
+    ]);
     closed_stdout(&[
         "replay".as_ref(),
         m.journal.as_os_str(),
@@ -486,6 +524,10 @@ fn a_closed_stdout_ends_quietly() {
             out.contains("status 0") || out.contains("status 141"),
             "{cmd}: {out} {err}"
         );
-        assert_eq!(out.lines().count(), 2, "{cmd}: one line through head: {out}");
+        assert_eq!(
+            out.lines().count(),
+            2,
+            "{cmd}: one line through head: {out}"
+        );
     }
 }

@@ -8,9 +8,9 @@ use arbiter_core::diag::Diagnostics;
 use arbiter_core::matchfile::{Lang, Match};
 
 use crate::console::{Inputs, run_console};
-use crate::journal_place::default_journal_path;
 use crate::exit::{EXIT_FAILED, EXIT_INPUT};
 use crate::inputs;
+use crate::journal_place::default_journal_path;
 use crate::time_base::TimeBase;
 
 const DEMO_MATCH: &str = "config/matches/demo-bundesliga.toml";

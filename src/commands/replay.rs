@@ -57,13 +57,14 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
             }
             Some(p) => return Err(format!("{}: the chain is broken: {p}", path.display())),
         };
-        let m = arbiter_io::config::match_for_journal_noted(&records, q.match_file.as_deref())
-            .map(|jm| {
+        let m = arbiter_io::config::match_for_journal_noted(&records, q.match_file.as_deref()).map(
+            |jm| {
                 if let Some(note) = &jm.note {
                     eprintln!("note: {note}");
                 }
                 jm.m
-            });
+            },
+        );
         if interactive {
             let m = m.map_err(|e| format!("{e} (give the match file with --match)"))?;
             let lang = m.file.lang;

@@ -28,7 +28,10 @@ pub fn run(path: &Path, journal_out: Option<&Path>) -> ExitCode {
     if let Some(out) = journal_out
         && let Err(e) = arbiter_io::atomic::write_new(out, &outcome.journal)
     {
-        eprintln!("arbiter script: {}: cannot write the journal: {e}", out.display());
+        eprintln!(
+            "arbiter script: {}: cannot write the journal: {e}",
+            out.display()
+        );
         return ExitCode::from(EXIT_INPUT);
     }
     match serde_json::to_string_pretty(&outcome) {

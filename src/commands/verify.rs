@@ -136,7 +136,10 @@ fn verify_journal(path: &Path, bytes: &[u8]) -> ExitCode {
 }
 
 fn verify_bundle(path: &Path, bytes: &[u8], journal_path: Option<&Path>) -> ExitCode {
-    let journal = match journal_path.map(arbiter_io::input::read_regular).transpose() {
+    let journal = match journal_path
+        .map(arbiter_io::input::read_regular)
+        .transpose()
+    {
         Ok(j) => j,
         Err(e) => {
             eprintln!("arbiter verify: {e}");
@@ -200,8 +203,10 @@ fn verify_report(
     let mut failures: Vec<String> = Vec::new();
     let mut not_checked: Vec<&str> = Vec::new();
     let mut authority = Authority::default();
-    let mut journal: Option<(Vec<arbiter_core::journal::Record>, arbiter_core::matchfile::Match)> =
-        None;
+    let mut journal: Option<(
+        Vec<arbiter_core::journal::Record>,
+        arbiter_core::matchfile::Match,
+    )> = None;
     // Whose keys count: the match file the journal binds, or the one given.
     if let Some(jp) = journal_path {
         match arbiter_io::journal_file::read(jp) {
@@ -320,9 +325,7 @@ fn verify_report(
             .map(|r| format!(", remark: {r:?}"))
             .unwrap_or_default();
         let belongs = superseded_as
-            .map(|(old, new)| {
-                format!(" (belongs to version {old}, superseded by version {new})")
-            })
+            .map(|(old, new)| format!(" (belongs to version {old}, superseded by version {new})"))
             .unwrap_or_default();
         match status {
             SigStatus::Valid {
@@ -333,7 +336,9 @@ fn verify_report(
             SigStatus::Valid {
                 key: KeyStatus::Unregistered,
             } => {
-                let key = sig.map(|s| short(&s.public_key).to_string()).unwrap_or_default();
+                let key = sig
+                    .map(|s| short(&s.public_key).to_string())
+                    .unwrap_or_default();
                 if v.authority_known {
                     out(format_args!(
                         "signature of the {role} ({name}{when}{remark}): FAILED: the key {key}… is neither registered nor enrolled for the {role}"
@@ -347,10 +352,16 @@ fn verify_report(
             SigStatus::Valid {
                 key: KeyStatus::Mismatch { expected },
             } => {
-                let key = sig.map(|s| short(&s.public_key).to_string()).unwrap_or_default();
+                let key = sig
+                    .map(|s| short(&s.public_key).to_string())
+                    .unwrap_or_default();
                 out(format_args!(
                     "signature of the {role} ({name}{when}{remark}): FAILED: the key {key}… is not the key registered{} for the {role} ({expected})",
-                    if role == Role::Arbiter { "" } else { " or enrolled" }
+                    if role == Role::Arbiter {
+                        ""
+                    } else {
+                        " or enrolled"
+                    }
                 ))
             }
             SigStatus::Void { why } => out(format_args!(

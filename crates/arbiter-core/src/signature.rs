@@ -341,9 +341,9 @@ impl History {
 /// The report as it stands in a journal (the current version of [`History::from_journal`]).
 pub fn envelope_from_journal(m: &Match, records: &[Record]) -> SignedReport {
     let mut h = History::from_journal(m, records);
-    h.versions.pop().unwrap_or_else(|| {
-        SignedReport::new(crate::report::build(m, records))
-    })
+    h.versions
+        .pop()
+        .unwrap_or_else(|| SignedReport::new(crate::report::build(m, records)))
 }
 
 /// Where a key's authority comes from.
@@ -427,12 +427,10 @@ impl Authority {
     /// captain the match file names).
     pub fn add_enrolled(&mut self, m: &Match, records: &[Record]) {
         self.from_journal = true;
-        let state = crate::state::MatchState::fold(records.iter().filter(|r| {
-            matches!(
-                r.event,
-                Event::SignerEnrolled(_) | Event::SessionStarted(_)
-            )
-        }));
+        let state =
+            crate::state::MatchState::fold(records.iter().filter(|r| {
+                matches!(r.event, Event::SignerEnrolled(_) | Event::SessionStarted(_))
+            }));
         for (at, e) in &state.enrolled {
             let Some(role) = Role::parse(&e.role) else {
                 continue;
@@ -595,7 +593,11 @@ impl Verdict {
                     key: KeyStatus::Mismatch { expected },
                 } => out.push(format!(
                     "the {role} ({name}): not the key registered{} for the {role} ({expected})",
-                    if *role == Role::Arbiter { "" } else { " or enrolled" }
+                    if *role == Role::Arbiter {
+                        ""
+                    } else {
+                        " or enrolled"
+                    }
                 )),
                 SigStatus::Valid { .. } => {}
             }

@@ -510,9 +510,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                         e.role
                     ),
                 });
-            } else if let Some((first, _)) =
-                state.enrolled.iter().find(|(_, x)| x.role == e.role)
-            {
+            } else if let Some((first, _)) = state.enrolled.iter().find(|(_, x)| x.role == e.role) {
                 state.rejected.push(Rejected {
                     seq: rec.seq,
                     reason: format!(

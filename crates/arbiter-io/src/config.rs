@@ -136,8 +136,7 @@ pub fn match_for_journal_noted(
             _ => None,
         })
         .ok_or("the journal has no session_started record")?;
-    if let (Some(match_text), Some(profile_text)) = (&session.match_text, &session.profile_text)
-    {
+    if let (Some(match_text), Some(profile_text)) = (&session.match_text, &session.profile_text) {
         for (what, text, hash) in [
             ("match file", match_text, &session.match_sha256),
             ("rule profile", profile_text, &session.profile_sha256),
@@ -213,9 +212,7 @@ pub fn match_for_journal(
 }
 
 /// Reads a league key registry (`--keys FILE`).
-pub fn load_registry(
-    path: &Path,
-) -> Result<arbiter_core::signature::KeyRegistry, Diagnostics> {
+pub fn load_registry(path: &Path) -> Result<arbiter_core::signature::KeyRegistry, Diagnostics> {
     let src = read_text(path)?;
     arbiter_core::signature::KeyRegistry::parse(path, &src)
 }

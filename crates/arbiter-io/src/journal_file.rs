@@ -139,7 +139,12 @@ pub fn open(path: &Path) -> Result<Opened, JournalError> {
         last_hash: v.head,
     };
     Ok(Opened {
-        writer: JournalWriter::with_sink(path, Box::new(FileSink::new(file)), chain, good_len as u64),
+        writer: JournalWriter::with_sink(
+            path,
+            Box::new(FileSink::new(file)),
+            chain,
+            good_len as u64,
+        ),
         records,
         torn,
     })

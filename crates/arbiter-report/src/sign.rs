@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
 pub use arbiter_core::signature::{
-    Authority, AuthorisedKey, History, KeyRegistry, KeySource, KeyStatus, Role, SigStatus,
+    AuthorisedKey, Authority, History, KeyRegistry, KeySource, KeyStatus, Role, SigStatus,
     Signature, SignedReport, Status, Verdict, envelope_from_journal, message,
 };
 
@@ -90,7 +90,9 @@ pub fn clean_remark(remark: Option<&str>) -> Result<Option<String>, SignError> {
         return Err(SignError::Remark("is longer than 200 characters"));
     }
     if r.chars().any(char::is_control) {
-        return Err(SignError::Remark("holds a control character (a line break?)"));
+        return Err(SignError::Remark(
+            "holds a control character (a line break?)",
+        ));
     }
     Ok(Some(r.to_string()))
 }

@@ -13,7 +13,9 @@ use arbiter_core::i18n::Msg;
 use arbiter_core::matchfile::Lang;
 use arbiter_core::msg;
 use arbiter_core::signature::{Authority, History, Role, SignedReport, Status};
-use arbiter_report::text::{Block as DocBlock, document, role_label, signature_status, version_line};
+use arbiter_report::text::{
+    Block as DocBlock, document, role_label, signature_status, version_line,
+};
 
 use super::i18n::{self, format};
 
@@ -87,10 +89,7 @@ pub fn history_lines(h: &History, authority: &Authority, lang: Lang) -> Vec<Stri
     let mut out = lines(h.current(), authority, lang);
     for v in h.superseded().iter().rev() {
         out.push(String::new());
-        out.push(format!(
-            "── {}",
-            version_line(v, Status::Superseded, lang)
-        ));
+        out.push(format!("── {}", version_line(v, Status::Superseded, lang)));
         out.push(format(
             lang,
             &msg!(

@@ -281,11 +281,10 @@ fn report_input(v: &mut ViewState, input: ReportInput) -> Option<Command> {
                 remark,
                 on_remark: true,
                 ..
-            } => {
-                if remark.chars().count() < 200 {
-                    remark.push(c);
-                }
-            }
+            } if remark.chars().count() < 200 => remark.push(c),
+            Signing::Passphrase {
+                on_remark: true, ..
+            } => {}
             Signing::Passphrase { secret, .. } | Signing::EnrolPassphrase(_, secret) => {
                 secret.push(c)
             }
