@@ -306,3 +306,64 @@ fn sigterm_and_sighup_restore_the_terminal_and_leave_the_journal_intact() {
         );
     }
 }
+
+/// The journal carries the match file and the rule profile: after the match, editing or removing
+/// them changes nothing in its replay or its report, from any directory.
+#[test]
+fn editing_the_profile_after_the_match_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy("config/matches/demo-bundesliga.toml", d.join("match.toml")).unwrap();
+    std::fs::copy("config/rules/trier.toml", d.join("trier.toml")).unwrap();
+    let scenario = std::fs::read_to_string("tests/scenarios/trier-quickplay.toml")
+        .unwrap()
+        .replace(
+            "match = \"../../config/matches/demo-bundesliga.toml\"",
+            "match = \"match.toml\"",
+        );
+    assert!(scenario.contains("match = \"match.toml\""));
+    std::fs::write(d.join("s.toml"), scenario).unwrap();
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let run = |args: &[&str]| {
+        let o = Command::new(bin)
+            .args(args)
+            .current_dir(d)
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    run(&["script", "s.toml", "--journal", "j.jsonl"]);
+    let replay_before = run(&["replay", "j.jsonl", "--at", "+2:00:00", "--json"]);
+    run(&["report", "j.jsonl", "-o", "r1"]);
+    // The profile is edited (another penalty), the match file removed.
+    let profile = std::fs::read_to_string(d.join("trier.toml")).unwrap();
+    let edited = profile.replacen("time_to_opponent_s = 120", "time_to_opponent_s = 300", 1);
+    assert_ne!(edited, profile, "the profile has the field to edit");
+    std::fs::write(d.join("trier.toml"), edited).unwrap();
+    std::fs::remove_file(d.join("match.toml")).unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let o = Command::new(bin)
+        .arg("replay")
+        .arg(d.join("j.jsonl"))
+        .args(["--at", "+2:00:00", "--json"])
+        .current_dir(elsewhere.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), replay_before);
+    run(&["report", "j.jsonl", "-o", "r2"]);
+    let r1: arbiter_core::signature::SignedReport =
+        serde_json::from_slice(&std::fs::read(d.join("r1/report.json")).unwrap()).unwrap();
+    let r2: arbiter_core::signature::SignedReport =
+        serde_json::from_slice(&std::fs::read(d.join("r2/report.json")).unwrap()).unwrap();
+    assert_eq!(r1.digest, r2.digest, "the same report");
+    assert_eq!(
+        std::fs::read(d.join("r1/report.md")).unwrap(),
+        std::fs::read(d.join("r2/report.md")).unwrap()
+    );
+}
