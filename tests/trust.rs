@@ -382,6 +382,10 @@ fn records_after_the_signed_head_are_an_unsigned_tail() {
     );
     assert!(out.contains("(1 result)"), "{out}");
     assert!(
+        out.contains("this report is version 1: SUPERSEDED by version 2"),
+        "{out}"
+    );
+    assert!(
         out.contains(&format!("the first is record {} (result,", rec.seq)),
         "{out}"
     );

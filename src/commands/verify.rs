@@ -298,13 +298,20 @@ fn verify_report(
             v.computed_digest, env.digest
         ));
     }
+    // A report whose head is followed by records that change the report is superseded: by the
+    // journal's current version (its number counted from the versions signed at the console).
     let mut superseded_as = None;
     if let Some((records, m)) = &journal {
-        let h = History::from_journal(m, records);
-        if let Some(known) = h.versions.iter().find(|x| x.digest == env.digest)
-            && known.version < h.current().version
-        {
-            superseded_as = Some((known.version, h.current().version));
+        let tail = tail_after(records, env.report.journal.head_seq);
+        if tail.changing > 0 {
+            let h = History::from_journal(m, records);
+            let old = h
+                .versions
+                .iter()
+                .find(|x| x.digest == env.digest)
+                .map(|x| x.version)
+                .unwrap_or(env.version);
+            superseded_as = Some((old, h.current().version.max(old + 1)));
         }
     }
     for role in Role::ALL {
