@@ -20,7 +20,7 @@ use std::sync::mpsc as smpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use arbiter_console::console::{App, journal_feed_record, time_signature};
+use arbiter_console::console::{App, Submitted, journal_feed_record, time_signature};
 use arbiter_console::time_base::TimeBase;
 use arbiter_core::matchfile::Lang;
 use arbiter_core::model::{BoardNo, ClockSide};
@@ -229,7 +229,8 @@ fn run(n: usize, secs: u64) {
         let mut next = Some(first);
         while let Some(r) = next {
             dirty |= !matches!(r.event, arbiter_core::record::Event::ClockSample(_));
-            journal_feed_record(&mut app, &time, r).unwrap();
+            let written = journal_feed_record(&mut app, &time, r);
+            assert!(matches!(written, Submitted::Written(_)), "{written:?}");
             next = rx.try_recv().ok();
         }
     }

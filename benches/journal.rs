@@ -25,6 +25,9 @@ fn input(i: u64) -> (Origin, Event) {
                 boards: 8,
                 software: "bench".into(),
                 time_control: Some("90/40+30+30s".parse().expect("a valid notation")),
+                profile_path: None,
+                match_text: None,
+                profile_text: None,
             }
             .into(),
         );

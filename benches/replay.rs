@@ -27,6 +27,9 @@ fn journal() -> Vec<Record> {
         boards: BOARDS,
         software: "bench".into(),
         time_control: Some("90/40+30+30s".parse().expect("notation")),
+        profile_path: None,
+        match_text: None,
+        profile_text: None,
     };
     let mut out = vec![chain.append(start, 0, Origin::System, session.into(), &mut buf)];
     let mut used = vec![[0u64; 2]; usize::from(BOARDS)];

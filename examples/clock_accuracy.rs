@@ -153,13 +153,8 @@ fn main() -> anyhow::Result<()> {
         let mut chain = Chain::default();
         let mut out = Vec::new();
         let session = SessionStarted {
-            match_sha256: m.match_sha256.clone(),
-            profile_sha256: m.profile_sha256.clone(),
-            match_path: "accuracy".into(),
-            profile_id: m.profile.id.clone(),
             boards: boards as u16,
-            software: "clock_accuracy".into(),
-            time_control: Some(m.profile.time_control.clone()),
+            ..SessionStarted::of(&m, "clock_accuracy".into())
         };
         apply(
             &mut s,

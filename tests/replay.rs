@@ -22,6 +22,9 @@ fn session() -> Event {
         boards: 4,
         software: "test".into(),
         time_control: Some("90/40+30+30s".parse().unwrap()),
+        profile_path: None,
+        match_text: None,
+        profile_text: None,
     }
     .into()
 }

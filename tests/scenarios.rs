@@ -230,8 +230,9 @@ fn a_decision_where_the_rules_are_silent_is_journaled_replayed_and_reported() {
     )
     .unwrap();
     let env = arbiter_core::signature::envelope_from_journal(&m, &records);
-    let de = arbiter_report::text::markdown(&env, arbiter_core::i18n::Lang::De);
-    let en = arbiter_report::text::markdown(&env, arbiter_core::i18n::Lang::En);
+    let a = arbiter_core::signature::Authority::from_match(&m);
+    let de = arbiter_report::text::markdown(&env, arbiter_core::i18n::Lang::De, &a);
+    let en = arbiter_report::text::markdown(&env, arbiter_core::i18n::Lang::En, &a);
     assert!(
         de.contains("Entscheidung des Schiedsrichters: Ergebnis ½-½ (Grundlage: Analogie"),
         "{de}"

@@ -224,6 +224,10 @@ pub struct Match {
     pub match_sha256: String,
     /// SHA-256 (hex) of the profile's bytes.
     pub profile_sha256: String,
+    /// The match file's text exactly as read (journaled in full by `session_started`).
+    pub match_text: String,
+    /// The profile's text exactly as read.
+    pub profile_text: String,
 }
 
 /// SHA-256 of bytes, as lowercase hex.
@@ -267,6 +271,8 @@ impl Match {
             path: path.to_path_buf(),
             match_sha256: sha256_hex(src.as_bytes()),
             profile_sha256: sha256_hex(profile_src.as_bytes()),
+            match_text: src.to_string(),
+            profile_text: profile_src.to_string(),
             file,
             profile_path: profile_path.to_path_buf(),
             profile,

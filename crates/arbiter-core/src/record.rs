@@ -62,7 +62,8 @@ impl Origin {
     }
 }
 
-/// The first record of every session: binds the journal to the exact match file and profile.
+/// The first record of every journal: binds it to the exact match file and profile, and carries
+/// both texts in full, so that replay, report and verification need nothing but the journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SessionStarted {
     /// SHA-256 (hex) of the match file's bytes.
@@ -80,6 +81,69 @@ pub struct SessionStarted {
     /// The time control of the games, so that the journal explains its clocks by itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<crate::clock::TimeControl>,
+    /// The profile's path as it was loaded (information only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile_path: Option<String>,
+    /// The match file's full text (its SHA-256 is `match_sha256`). Journals written before
+    /// this field existed have none: their match file is read from disk and checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_text: Option<String>,
+    /// The rule profile's full text (its SHA-256 is `profile_sha256`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile_text: Option<String>,
+}
+
+impl SessionStarted {
+    /// The first record of a journal for `m`: its hashes, and both texts in full.
+    pub fn of(m: &crate::matchfile::Match, software: String) -> SessionStarted {
+        SessionStarted {
+            match_sha256: m.match_sha256.clone(),
+            profile_sha256: m.profile_sha256.clone(),
+            match_path: m.path.display().to_string(),
+            profile_id: m.profile.id.clone(),
+            boards: m.file.boards,
+            software,
+            time_control: Some(m.profile.time_control.clone()),
+            profile_path: Some(m.profile_path.display().to_string()),
+            match_text: Some(m.match_text.clone()),
+            profile_text: Some(m.profile_text.clone()),
+        }
+    }
+}
+
+/// A console started again on an existing journal (after a crash, a power cut or a quit): the
+/// chain continues. The monotonic clock of the new process starts at 0 again, as after a
+/// `session_started`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionResumed {
+    /// SHA-256 of the match file and the profile of the restarted console: the same as the
+    /// journal's `session_started` (a journal of another match is refused, not resumed).
+    pub match_sha256: String,
+    pub profile_sha256: String,
+    /// The console's version.
+    pub software: String,
+    /// Records in the journal when it was opened again.
+    pub records: u64,
+    /// A torn last line (a write cut off by the crash) that was cut: its length in bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub torn_bytes: Option<u64>,
+    /// Where the torn bytes were saved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub torn_saved_as: Option<String>,
+}
+
+/// A signer's public key enrolled at the console: the captain typed a passphrase when the lineup
+/// was handed in; its key (Argon2id, see `arbiter_report::sign::derive_key`) is recorded so that
+/// the captain's signature can be checked against it, and the report lists it so that the
+/// arbiter's signature covers it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SignerEnrolled {
+    /// `home_captain` or `away_captain`.
+    pub role: String,
+    /// The signer's name as the match file has it.
+    pub name: String,
+    /// Ed25519 public key, hex.
+    pub public_key: String,
 }
 
 /// Connection state of a board's feed.
@@ -329,6 +393,13 @@ pub struct ReportSigned {
     /// The report digest signed.
     pub digest: String,
     pub signature: String,
+    /// When it was signed (RFC 3339, the venue's offset); part of what is signed. Signatures
+    /// made before this field existed have none (message format v1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
+    /// The signer's remark, e.g. "under protest (FIDE 11.10)"; part of what is signed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remark: Option<String>,
 }
 
 macro_rules! events {
@@ -393,6 +464,8 @@ events! {
     Intervention(Box<crate::intervention::Intervention>) = "intervention",
     ClockAdjusted(ClockAdjusted) = "clock_adjusted",
     ReportSigned(ReportSigned) = "report_signed",
+    SessionResumed(SessionResumed) = "session_resumed",
+    SignerEnrolled(SignerEnrolled) = "signer_enrolled",
     Decision(Box<crate::intervention::Decision>) = "decision",
     DeviceStatus(DeviceStatus) = "device_status",
     FeedCounters(FeedCounters) = "feed_counters",
@@ -452,7 +525,9 @@ impl Event {
             | Event::LineupSubmitted(_)
             | Event::LineupChanged(_)
             | Event::LineupAnnounced(_)
-            | Event::ReportSigned(_) => None,
+            | Event::ReportSigned(_)
+            | Event::SessionResumed(_)
+            | Event::SignerEnrolled(_) => None,
         }
     }
 

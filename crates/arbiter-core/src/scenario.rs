@@ -283,15 +283,10 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
         &mut state,
         0,
         Origin::System,
-        crate::record::SessionStarted {
-            match_sha256: m.match_sha256.clone(),
-            profile_sha256: m.profile_sha256.clone(),
-            match_path: match_path.display().to_string(),
-            profile_id: m.profile.id.clone(),
-            boards: m.file.boards,
-            software: format!("arbiter-console {} (script)", env!("CARGO_PKG_VERSION")),
-            time_control: Some(m.profile.time_control.clone()),
-        }
+        crate::record::SessionStarted::of(
+            &m,
+            format!("arbiter-console {} (script)", env!("CARGO_PKG_VERSION")),
+        )
         .into(),
     );
     let mut last = 0;

@@ -43,6 +43,10 @@ pub struct MatchState {
     pub zeroed: Vec<(BoardNo, TeamSide)>,
     /// Signatures of the match report made at the console, in order.
     pub signatures: Vec<(Stamp, crate::record::ReportSigned)>,
+    /// Signers' keys enrolled at the console (one per role), in order.
+    pub enrolled: Vec<(Stamp, crate::record::SignerEnrolled)>,
+    /// When the console was started again on this journal (`session_resumed`).
+    pub resumed: Vec<Stamp>,
     /// The time control the clocks are mirrored under (from `session_started`).
     pub time_control: Option<TimeControl>,
     /// The clock time of the last record.
@@ -307,6 +311,14 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
     state.applied += 1;
     let at = Stamp::of(rec);
     state.last = Some(at);
+    if let Event::SessionResumed(_) = &rec.event {
+        // A restarted console: its monotonic clock starts again at 0.
+        if let Some(last) = state.last_clock_ms {
+            state.clock_base_ms = last;
+        }
+        state.resumed.push(at);
+        return;
+    }
     if let Event::SessionStarted(s) = &rec.event {
         if state.sessions > 0
             && let Some(last) = state.last_clock_ms
@@ -552,6 +564,29 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             }
         }
         (Event::ReportSigned(e), _) => state.signatures.push((at, e.clone())),
+        (Event::SignerEnrolled(e), _) => {
+            let role_known = matches!(e.role.as_str(), "home_captain" | "away_captain");
+            if !role_known {
+                state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason: format!(
+                        "{:?} cannot be enrolled at the console (only home_captain and away_captain; the arbiter's key is registered)",
+                        e.role
+                    ),
+                });
+            } else if let Some((first, _)) = state.enrolled.iter().find(|(_, x)| x.role == e.role) {
+                state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason: format!(
+                        "a key was already enrolled for the {} (record {}); an enrolled key is never replaced",
+                        e.role.replace('_', " "),
+                        first.seq
+                    ),
+                });
+            } else {
+                state.enrolled.push((at, e.clone()));
+            }
+        }
         (Event::LineupAnnounced(_), _) => {
             if state.lineups_announced.is_none() {
                 state.lineups_announced = Some(at);
@@ -575,6 +610,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             };
             apply_intervention(state, at, clock_ms, &d.intervention, Some(note));
         }
+        (Event::SessionStarted(_) | Event::SessionResumed(_), _) => {}
         (Event::RoundStarted(_), _) => {
             if state.round_started.is_none() {
                 state.round_started = Some(at);

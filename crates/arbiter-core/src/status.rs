@@ -295,6 +295,9 @@ mod tests {
             boards: m.file.boards,
             software: "test".into(),
             time_control: Some(m.profile.time_control.clone()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
         };
         let mut push = |mono: MonoMs, e: Event| {
             let origin = match e.board() {

@@ -92,6 +92,9 @@ impl Game {
             boards: 8,
             software: "test".into(),
             time_control: Some(g.m.profile.time_control.clone()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
         };
         g.push(0, Origin::System, ev.into());
         g

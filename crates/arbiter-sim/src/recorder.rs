@@ -5,7 +5,7 @@
 //! The simulator may run faster than real time (up to 100x); records are stamped with game time
 //! (the time the clocks show passing), so the journal reads as a match played at normal speed.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use serde::Deserialize;
@@ -140,10 +140,6 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
         ..SimulatorConfig::default()
     };
     let mut journal = JournalWriter::create(out)?;
-    let match_path: PathBuf = plan_path
-        .parent()
-        .unwrap_or(Path::new("."))
-        .join(&plan.match_file);
     let venue = Venue::start(config)?;
     let epoch = venue.epoch();
     let sources = venue
@@ -178,18 +174,13 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
         apply(state, &r);
         Ok(())
     };
-    let session = SessionStarted {
-        match_sha256: m.match_sha256.clone(),
-        profile_sha256: m.profile_sha256.clone(),
-        match_path: match_path.display().to_string(),
-        profile_id: m.profile.id.clone(),
-        boards: m.file.boards,
-        software: format!(
+    let session = SessionStarted::of(
+        &m,
+        format!(
             "arbiter-console {} (recorder, simulator at {speed}x)",
             env!("CARGO_PKG_VERSION")
         ),
-        time_control: Some(m.profile.time_control.clone()),
-    };
+    );
     push(&mut state, 0, Origin::System, session.into())?;
     let mut pending = plan.steps.iter().peekable();
     // Results from the PGN, one minute after each game's last move.

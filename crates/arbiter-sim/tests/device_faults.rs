@@ -225,15 +225,7 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
         let mut s = MatchState::with_boards(8);
         let mut chain = Chain::default();
         let mut out = Vec::new();
-        let session = SessionStarted {
-            match_sha256: m.match_sha256.clone(),
-            profile_sha256: m.profile_sha256.clone(),
-            match_path: "demo".into(),
-            profile_id: m.profile.id.clone(),
-            boards: 8,
-            software: "test".into(),
-            time_control: Some(m.profile.time_control.clone()),
-        };
+        let session = SessionStarted::of(&m, "test".into());
         let r = chain.append(0, 0, Origin::System, session.into(), &mut out);
         apply(&mut s, &r);
         let mut states = Vec::with_capacity(log.len());

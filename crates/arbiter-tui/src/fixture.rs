@@ -71,6 +71,9 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
             boards,
             software: "fixture".into(),
             time_control: Some(m.profile.time_control.clone()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
         }),
     );
     push(60_000, Origin::System, Event::RoundStarted(RoundStarted {}));

@@ -194,6 +194,8 @@ pub fn footer(f: &mut Frame, area: Rect, v: &ViewState, hints: &str) {
     let t = strings(v.lang);
     let (text, style) = if v.quit_confirm {
         (t.quit_confirm.to_string(), v.theme.alert())
+    } else if let Some(a) = &v.journal_alert {
+        (format!("{a} · {hints}"), v.theme.alert())
     } else if let Some(g) = &v.goto {
         (format!("{}{g}▏", t.goto_prompt), v.theme.field_focus())
     } else if let Some(st) = &v.status {
