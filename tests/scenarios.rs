@@ -231,8 +231,9 @@ fn a_decision_where_the_rules_are_silent_is_journaled_replayed_and_reported() {
     )
     .unwrap();
     let env = arbiter_core::signature::envelope_from_journal(&m, &records);
-    let de = arbiter_report::text::markdown(&env, arbiter_core::i18n::Lang::De);
-    let en = arbiter_report::text::markdown(&env, arbiter_core::i18n::Lang::En);
+    let a = arbiter_core::signature::Authority::from_match(&m);
+    let de = arbiter_report::text::markdown(&env, arbiter_core::i18n::Lang::De, &a);
+    let en = arbiter_report::text::markdown(&env, arbiter_core::i18n::Lang::En, &a);
     assert!(
         de.contains("Entscheidung des Schiedsrichters: Ergebnis ½-½ (Grundlage: Analogie"),
         "{de}"
@@ -340,11 +341,18 @@ fn the_output_shows_positions_completed_moves_and_clocks_at_the_instant() {
         .collect();
     assert_eq!(ops.len(), 2);
     assert_eq!(
-        (ops[0].before.white_ms, ops[0].after.white_ms, ops[0].after.black_ms),
+        (
+            ops[0].before.white_ms,
+            ops[0].after.white_ms,
+            ops[0].after.black_ms
+        ),
         (5_400_000, 3_600_000, 3_000_000)
     );
     // The replacement from the last report (the device never showed the set times).
-    assert_eq!((ops[1].after.white_ms, ops[1].after.black_ms), (5_400_000, 5_400_000));
+    assert_eq!(
+        (ops[1].after.white_ms, ops[1].after.black_ms),
+        (5_400_000, 5_400_000)
+    );
     // Board 6: corrected with its reason.
     let b6 = o.state.board(BoardNo(6)).unwrap();
     assert_eq!(result(&o, 6), Some(GameResult::BlackWins));

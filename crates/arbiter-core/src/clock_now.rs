@@ -27,8 +27,8 @@ pub struct ClockNow {
     /// The colour whose time runs; `None` when the clock is stopped (or the game is over).
     #[serde(with = "crate::model::colour::option")]
     pub running: Option<Color>,
-    /// The feed is not live (stale, lost, reconnecting): the values are carried forward from
-    /// the last report and may not be what the device shows.
+    /// The feed is not live (stale, lost, reconnecting), or no clock is connected: the values
+    /// are carried forward from the last report and may not be what the device shows.
     pub estimated: bool,
     #[serde(skip)]
     pub white_exact_ms: u64,
@@ -42,7 +42,12 @@ pub fn shown_ms(ms: u64) -> u64 {
 }
 
 impl ClockNow {
-    fn new(white_exact_ms: u64, black_exact_ms: u64, running: Option<Color>, estimated: bool) -> Self {
+    fn new(
+        white_exact_ms: u64,
+        black_exact_ms: u64,
+        running: Option<Color>,
+        estimated: bool,
+    ) -> Self {
         ClockNow {
             white_ms: shown_ms(white_exact_ms),
             black_ms: shown_ms(black_exact_ms),
@@ -134,7 +139,7 @@ pub fn clock_at(s: &MatchState, bs: &BoardState, now: MonoMs) -> Option<ClockNow
         return Some(ClockNow { running: None, ..c });
     }
     Some(ClockNow {
-        estimated: c.running.is_some() && !feed_is_current(bs, true, now),
+        estimated: (c.running.is_some() && !feed_is_current(bs, true, now)) || bs.clock_absent(),
         ..c
     })
 }
@@ -188,5 +193,10 @@ pub fn model_at(s: &MatchState, bs: &BoardState, now: MonoMs) -> Option<ClockNow
             exact[i] = exact[i].saturating_add(next.base_ms());
         }
     }
-    Some(ClockNow::new(exact[0], exact[1], device.running, device.estimated))
+    Some(ClockNow::new(
+        exact[0],
+        exact[1],
+        device.running,
+        device.estimated,
+    ))
 }

@@ -59,12 +59,13 @@ pub enum FenError {
 
 /// Parses a FEN into a legal position.
 pub fn position_from_fen(fen: &str) -> Result<Chess, FenError> {
-    let parsed: Fen = fen.trim().parse().map_err(|e: shakmaty::fen::ParseFenError| {
-        FenError::Syntax {
+    let parsed: Fen = fen
+        .trim()
+        .parse()
+        .map_err(|e: shakmaty::fen::ParseFenError| FenError::Syntax {
             fen: fen.to_string(),
             message: e.to_string(),
-        }
-    })?;
+        })?;
     parsed
         .into_position(CastlingMode::Standard)
         .map_err(|e| FenError::Illegal {
@@ -216,11 +217,7 @@ impl Game {
             stalemate: !checkmate && p.is_stalemate(),
             repetitions: u32::try_from(self.repetitions()).unwrap_or(u32::MAX),
             halfmoves: p.halfmoves(),
-            dead: if checkmate {
-                None
-            } else {
-                dead_position(p)
-            },
+            dead: if checkmate { None } else { dead_position(p) },
         }
     }
 }
@@ -412,7 +409,10 @@ mod tests {
     #[test]
     fn repetitions_count_and_truncate() {
         let mut g = Game::new();
-        let f = play(&mut g, &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]);
+        let f = play(
+            &mut g,
+            &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"],
+        );
         assert_eq!(f.repetitions, 3);
         assert_eq!(g.halfmoves(), 8);
         g.truncate(4);

@@ -209,7 +209,11 @@ pub enum GameChange {
     Reinstate { moves: u32, fen: String },
     /// The move is made in place of the illegal one (FIDE 7.5.2: the pawn left on the last rank
     /// is replaced by a queen). `fen` is the position after it.
-    Replace { uci: String, san: String, fen: String },
+    Replace {
+        uci: String,
+        san: String,
+        fen: String,
+    },
 }
 
 /// A change to one player's clock.

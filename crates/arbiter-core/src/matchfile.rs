@@ -242,6 +242,10 @@ pub struct Match {
     pub match_sha256: String,
     /// SHA-256 (hex) of the profile's bytes.
     pub profile_sha256: String,
+    /// The match file's text exactly as read (journaled in full by `session_started`).
+    pub match_text: String,
+    /// The profile's text exactly as read.
+    pub profile_text: String,
 }
 
 /// SHA-256 of bytes, as lowercase hex.
@@ -285,6 +289,8 @@ impl Match {
             path: path.to_path_buf(),
             match_sha256: sha256_hex(src.as_bytes()),
             profile_sha256: sha256_hex(profile_src.as_bytes()),
+            match_text: src.to_string(),
+            profile_text: profile_src.to_string(),
             file,
             profile_path: profile_path.to_path_buf(),
             profile,
@@ -315,23 +321,6 @@ impl Match {
         } else {
             Color::Black
         }
-    }
-
-    /// The `board_setup` records a session starts with: each `[[game]]` of the match file (its
-    /// starting position and clock device), to be journaled right after `session_started`.
-    pub fn board_setups(&self) -> Vec<crate::record::Event> {
-        self.file
-            .games
-            .iter()
-            .map(|g| {
-                crate::record::Event::BoardSetup(crate::record::BoardSetup {
-                    board: BoardNo(g.board),
-                    fen: g.fen.clone(),
-                    clock_adds: g.clock_adds,
-                    reason: "match file".into(),
-                })
-            })
-            .collect()
     }
 
     /// The player of a team on a board by the pre-entered lineup, if any.

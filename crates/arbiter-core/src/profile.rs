@@ -590,7 +590,10 @@ impl RuleProfile {
         }
         for (name, rule) in [
             ("flags.both_flags", self.flags.both_flags),
-            ("flags.both_flags_last_period", self.flags.both_flags_last_period),
+            (
+                "flags.both_flags_last_period",
+                self.flags.both_flags_last_period,
+            ),
         ] {
             if rule == BothFlags::FirstFlagLoses {
                 c.error(

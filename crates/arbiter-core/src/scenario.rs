@@ -107,7 +107,8 @@ impl Step {
         if n != 1 {
             return Err((
                 String::new(),
-                "each step needs exactly one of event, intervene, lineup, clock, moves, look".into(),
+                "each step needs exactly one of event, intervene, lineup, clock, moves, look"
+                    .into(),
             ));
         }
         if self.moves.is_some() || self.look.is_some() {
@@ -121,23 +122,25 @@ impl Step {
             let op = match (&c.op, c.replace) {
                 (Some(op), false) => op.clone(),
                 (None, true) => {
-                    let bs = state
-                        .board(board)
-                        .ok_or_else(|| (".clock.board".to_string(), format!("board {board} is not in this match")))?;
+                    let bs = state.board(board).ok_or_else(|| {
+                        (
+                            ".clock.board".to_string(),
+                            format!("board {board} is not in this match"),
+                        )
+                    })?;
                     rules::replacement_values(m, state, bs, mono)
                         .map(|(op, _)| op)
                         .ok_or_else(|| {
                             (
                                 ".clock.replace".to_string(),
-                                format!("board {board} has no clock report to replace the clock from"),
+                                format!(
+                                    "board {board} has no clock report to replace the clock from"
+                                ),
                             )
                         })?
                 }
                 _ => {
-                    return Err((
-                        ".clock".into(),
-                        "give either op or replace = true".into(),
-                    ));
+                    return Err((".clock".into(), "give either op or replace = true".into()));
                 }
             };
             let (event, _) = rules::clock_operation(m, state, board, op, &c.reason, mono)
@@ -336,7 +339,12 @@ fn is_zero(n: &u32) -> bool {
 }
 
 /// A board at `now` for the output.
-pub fn summary(m: &Match, s: &MatchState, bs: &crate::state::BoardState, now: MonoMs) -> BoardSummary {
+pub fn summary(
+    m: &Match,
+    s: &MatchState,
+    bs: &crate::state::BoardState,
+    now: MonoMs,
+) -> BoardSummary {
     use shakmaty::Position as _;
     let st = crate::status::board_status(m, s, bs, now);
     let pos = bs.position();
@@ -438,20 +446,15 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
         apply(state, &r);
         records.push(r);
     };
-    let setups = m.board_setups();
+    let setups = crate::record::board_setups(&m);
     push(
         &mut state,
         0,
         Origin::System,
-        crate::record::SessionStarted {
-            match_sha256: m.match_sha256.clone(),
-            profile_sha256: m.profile_sha256.clone(),
-            match_path: match_path.display().to_string(),
-            profile_id: m.profile.id.clone(),
-            boards: m.file.boards,
-            software: format!("arbiter-console {} (script)", env!("CARGO_PKG_VERSION")),
-            time_control: Some(m.profile.time_control.clone()),
-        }
+        crate::record::SessionStarted::of(
+            &m,
+            format!("arbiter-console {} (script)", env!("CARGO_PKG_VERSION")),
+        )
         .into(),
     );
     for e in setups {
@@ -479,18 +482,21 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
         if let Some(mv) = &step.moves {
             match moves_records(&state, mv, mono) {
                 Ok(_) => {
-                    let every = mv
-                        .every
-                        .as_deref()
-                        .map(parse_offset)
-                        .unwrap_or(Some(1_000));
+                    let every = mv.every.as_deref().map(parse_offset).unwrap_or(Some(1_000));
                     let Some(every) = every else {
                         c.error(format!("{field}.moves.every"), "not h:mm:ss or h:mm:ss.mmm");
                         continue;
                     };
                     let mut t = mono;
                     for tok in mv.line.split_whitespace() {
-                        match moves_records(&state, &MovesStep { line: tok.into(), ..mv.clone() }, t) {
+                        match moves_records(
+                            &state,
+                            &MovesStep {
+                                line: tok.into(),
+                                ..mv.clone()
+                            },
+                            t,
+                        ) {
                             Ok(evs) => {
                                 for e in evs {
                                     push(&mut state, t, Origin::Feed(BoardNo(mv.board)), e);

@@ -19,7 +19,9 @@ use crate::clock::{
 use crate::intervention::{IllegalKind, Intervention, InterventionKind, LineupSlot, TimeChange};
 use crate::journal::Record;
 use crate::model::{BoardNo, Color, GameResult, MonoMs, TeamSide, WallMs};
-use crate::record::{ClockSample, Event, FeedState, Origin};
+use crate::record::{
+    ClockPresence, ClockSample, DeviceStatus, Event, FeedCounters, FeedState, MAX_CLOCK_MS, Origin,
+};
 
 /// Everything the console knows about the match, derived from the journal alone.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -49,6 +51,10 @@ pub struct MatchState {
     pub zeroed: Vec<(BoardNo, TeamSide)>,
     /// Signatures of the match report made at the console, in order.
     pub signatures: Vec<(Stamp, crate::record::ReportSigned)>,
+    /// Signers' keys enrolled at the console (one per role), in order.
+    pub enrolled: Vec<(Stamp, crate::record::SignerEnrolled)>,
+    /// When the console was started again on this journal (`session_resumed`).
+    pub resumed: Vec<Stamp>,
     /// The time control the clocks are mirrored under (from `session_started`).
     pub time_control: Option<TimeControl>,
     /// The clock time of the last record.
@@ -244,6 +250,14 @@ pub struct BoardState {
     pub corrections: Vec<CorrectionEntry>,
     /// The clock device's bookkeeping beside the Laws'.
     pub device: DeviceBook,
+    /// What the devices last said about themselves (clock connected, battery, orientation).
+    pub device_status: Option<(Stamp, DeviceStatus)>,
+    /// The feed's counters as last journaled.
+    pub counters: Option<(Stamp, FeedCounters)>,
+    /// When the counters last showed new garbage, malformed or unknown input.
+    pub noise_at: Option<Stamp>,
+    /// Moves the feed recovered from the e-board's log, and moves a source took back.
+    pub feed_notes: Vec<NoteEntry>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -282,7 +296,18 @@ impl BoardState {
             locked_clock_ms: None,
             corrections: Vec::new(),
             device: DeviceBook::default(),
+            device_status: None,
+            counters: None,
+            noise_at: None,
+            feed_notes: Vec::new(),
         }
+    }
+
+    /// Whether the board's clock is known to be absent (no clock connected).
+    pub fn clock_absent(&self) -> bool {
+        self.device_status
+            .as_ref()
+            .is_some_and(|(_, d)| d.clock == ClockPresence::Absent)
     }
 
     /// Illegal moves confirmed against a player, optionally of one kind.
@@ -354,6 +379,14 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
     state.applied += 1;
     let at = Stamp::of(rec);
     state.last = Some(at);
+    if let Event::SessionResumed(_) = &rec.event {
+        // A restarted console: its monotonic clock starts again at 0.
+        if let Some(last) = state.last_clock_ms {
+            state.clock_base_ms = last;
+        }
+        state.resumed.push(at);
+        return;
+    }
     if let Event::SessionStarted(s) = &rec.event {
         if state.sessions > 0
             && let Some(last) = state.last_clock_ms
@@ -438,6 +471,17 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             bs.feed_detail = e.detail.clone();
             bs.feed_since = Some(at);
         }
+        (Event::ClockSample(e), Some(_))
+            if e.left_ms > MAX_CLOCK_MS || e.right_ms > MAX_CLOCK_MS =>
+        {
+            state.rejected.push(Rejected {
+                seq: rec.seq,
+                reason: format!(
+                    "clock sample out of range ({} ms / {} ms; at most {MAX_CLOCK_MS} ms)",
+                    e.left_ms, e.right_ms
+                ),
+            });
+        }
         (Event::ClockSample(e), Some(bs)) => {
             if bs.clock.map(|c| c.running) != Some(e.running) {
                 bs.clock_presses.push(ClockPress { at, sample: *e });
@@ -469,7 +513,11 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                         .find(|m| m.status == MoveStatus::Played),
                     white_side,
                 ) {
-                    let mover = if last.color.is_white() { ws } else { ws.other() };
+                    let mover = if last.color.is_white() {
+                        ws
+                    } else {
+                        ws.other()
+                    };
                     if e.running != Some(mover) {
                         if last.clock_ms.is_none() {
                             last.clock_ms = Some(reading.time(mover));
@@ -596,40 +644,70 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             });
             bs.last_data = Some(at);
         }
+        (Event::DeviceStatus(e), Some(bs)) => {
+            bs.device_status = Some((at, e.clone()));
+        }
+        (Event::FeedCounters(e), Some(bs)) => {
+            let before = bs.counters.map_or(0, |(_, c)| c.noise());
+            // A restarted feed counts from zero again: any change up is new noise.
+            if e.noise() > before || (e.noise() > 0 && e.noise() < before) {
+                bs.noise_at = Some(at);
+            }
+            bs.counters = Some((at, *e));
+        }
+        (Event::MovesTakenBack(e), Some(bs)) => {
+            bs.moves.retain(|m| m.ply <= e.to_ply);
+            let text = if e.detail.is_empty() {
+                format!("moves taken back to ply {}", e.to_ply)
+            } else {
+                e.detail.clone()
+            };
+            bs.feed_notes.push(NoteEntry { at, text });
+            bs.last_data = Some(at);
+        }
+        (Event::MovesRecovered(e), Some(bs)) => {
+            let text = if e.detail.is_empty() {
+                format!(
+                    "plies {} to {} recovered from the e-board's move log",
+                    e.from_ply, e.to_ply
+                )
+            } else {
+                e.detail.clone()
+            };
+            bs.feed_notes.push(NoteEntry { at, text });
+        }
         (Event::PlayerArrived(e), Some(bs)) => {
             let slot = &mut bs.arrived[team_index(e.team)];
             if slot.is_none() {
                 *slot = Some(at);
             }
         }
-        (Event::ResultRecorded(e), Some(bs)) => {
-            match &bs.result {
-                Some(r) if bs.locked.is_some() && r.result != e.result => {
-                    state.rejected.push(Rejected {
-                        seq: rec.seq,
-                        reason: format!(
-                            "board {} already has the result {} (record {}): a different result \
+        (Event::ResultRecorded(e), Some(bs)) => match &bs.result {
+            Some(r) if bs.locked.is_some() && r.result != e.result => {
+                state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason: format!(
+                        "board {} already has the result {} (record {}): a different result \
                              needs a result correction",
-                            bs.board,
-                            r.result,
-                            bs.locked.map_or(0, |l| l.seq)
-                        ),
-                    });
-                }
-                Some(r) if bs.locked.is_some() && r.result == e.result => {}
-                _ => {
-                    bs.result = Some(ResultEntry {
-                        at,
-                        result: e.result,
-                        reason: e.reason.clone(),
-                    });
-                    if bs.locked.is_none() {
-                        bs.locked = Some(at);
-                        bs.locked_clock_ms = Some(clock_ms);
-                    }
+                        bs.board,
+                        r.result,
+                        bs.locked.map_or(0, |l| l.seq)
+                    ),
+                });
+            }
+            Some(r) if bs.locked.is_some() && r.result == e.result => {}
+            _ => {
+                bs.result = Some(ResultEntry {
+                    at,
+                    result: e.result,
+                    reason: e.reason.clone(),
+                });
+                if bs.locked.is_none() {
+                    bs.locked = Some(at);
+                    bs.locked_clock_ms = Some(clock_ms);
                 }
             }
-        }
+        },
         (Event::Note(e), Some(bs)) => bs.notes.push(NoteEntry {
             at,
             text: e.text.clone(),
@@ -680,6 +758,29 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             }
         }
         (Event::ReportSigned(e), _) => state.signatures.push((at, e.clone())),
+        (Event::SignerEnrolled(e), _) => {
+            let role_known = matches!(e.role.as_str(), "home_captain" | "away_captain");
+            if !role_known {
+                state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason: format!(
+                        "{:?} cannot be enrolled at the console (only home_captain and away_captain; the arbiter's key is registered)",
+                        e.role
+                    ),
+                });
+            } else if let Some((first, _)) = state.enrolled.iter().find(|(_, x)| x.role == e.role) {
+                state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason: format!(
+                        "a key was already enrolled for the {} (record {}); an enrolled key is never replaced",
+                        e.role.replace('_', " "),
+                        first.seq
+                    ),
+                });
+            } else {
+                state.enrolled.push((at, e.clone()));
+            }
+        }
         (Event::LineupAnnounced(_), _) => {
             if state.lineups_announced.is_none() {
                 state.lineups_announced = Some(at);
@@ -703,6 +804,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             };
             apply_intervention(state, rec.seq, at, clock_ms, &d.intervention, Some(note));
         }
+        (Event::SessionStarted(_) | Event::SessionResumed(_), _) => {}
         (Event::RoundStarted(_), _) => {
             if state.round_started.is_none() {
                 state.round_started = Some(at);
@@ -734,7 +836,10 @@ fn apply_intervention(
     // A finished game changes only by a result correction.
     if let Some(bs) = iv.board.and_then(|b| state.boards.get(b.index()))
         && let Some(locked) = bs.locked
-        && (c.result.is_some() || c.game.is_some() || !c.clock.is_empty() || !c.clock_ops.is_empty())
+        && (c.result.is_some()
+            || c.game.is_some()
+            || !c.clock.is_empty()
+            || !c.clock_ops.is_empty())
     {
         state.rejected.push(Rejected {
             seq,

@@ -81,7 +81,24 @@ pub enum BoardAlert {
         device_ms: u64,
         decided_ms: u64,
     },
+    /// The clock shows the flag of a period that is not the last one (DGT 0x40): the next
+    /// period's time was added; the arbiter checks whether the required moves were made.
+    PeriodFlag {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+    },
+    /// The e-board reports that no clock is connected: the times shown are the last reading.
+    NoClock,
+    /// The clock shows its low-battery indication.
+    BatteryLow,
+    /// The e-board's pieces do not match the moves reconstructed from them (LiveChess).
+    BoardMismatch,
+    /// The feed is not live and what it received lately was garbage or malformed.
+    Garbled,
 }
+
+/// How long new garbage counts as "lately" for [`BoardAlert::Garbled`].
+pub const GARBLED_MS: u64 = 15_000;
 
 /// A board as the screens show it, at one instant.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -102,6 +119,8 @@ pub struct BoardStatus {
     pub age_ms: Option<u64>,
     /// Illegal moves recorded by the arbiter: (White, Black).
     pub illegal: (usize, usize),
+    /// The feed's counters as last journaled (shed, rate-limited, garbage, malformed, …).
+    pub counters: Option<crate::record::FeedCounters>,
     /// Nothing once the game has a result.
     pub alerts: Vec<BoardAlert>,
 }
@@ -129,9 +148,8 @@ pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> 
         }
     };
     let clock = clock_at(s, bs, now);
-    let model_clock = crate::clock_now::model_at(s, bs, now).filter(|mc| {
-        clock.is_some_and(|c| (mc.white_ms, mc.black_ms) != (c.white_ms, c.black_ms))
-    });
+    let model_clock = crate::clock_now::model_at(s, bs, now)
+        .filter(|mc| clock.is_some_and(|c| (mc.white_ms, mc.black_ms) != (c.white_ms, c.black_ms)));
     let age_ms = bs.last_data.map(|d| now.saturating_sub(d.mono_ms));
     let mirror = bs
         .mirror
@@ -152,6 +170,7 @@ pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> 
         period,
         age_ms,
         illegal: illegal_counts(bs),
+        counters: bs.counters.map(|(_, c)| c),
         alerts,
     }
 }
@@ -186,7 +205,26 @@ fn alerts_of(
                 .unwrap_or_default(),
         });
     }
-    if bs.mirror.as_ref().is_some_and(|mr| mr.white_side().is_some()) {
+    if let Some(sample) = bs.clock.filter(|_| end.is_none()) {
+        for side in [ClockSide::Left, ClockSide::Right] {
+            let flag = match side {
+                ClockSide::Left => sample.left_flag,
+                ClockSide::Right => sample.right_flag,
+            };
+            // A period flag is not a lost game; a flag the source does not qualify is taken as
+            // a flag (older journals, LiveChess).
+            if flag && sample.final_flag(side) == Some(false) {
+                alerts.push(BoardAlert::PeriodFlag {
+                    color: sample.colour_on(side),
+                });
+            }
+        }
+    }
+    if bs
+        .mirror
+        .as_ref()
+        .is_some_and(|mr| mr.white_side().is_some())
+    {
         // Flags read from the clock and the game: a device adding time at zero before the
         // period's moves were completed does not hide one; one after the end does not count.
         for f in rules::flags_down(m, s, bs, now).into_iter().flatten() {
@@ -195,22 +233,39 @@ fn alerts_of(
     } else if let (Some(c), Some(sample)) = (clock, bs.clock)
         && end.is_none()
     {
-        let flagged = [
-            sample.left_flag.then(|| sample.colour_on(ClockSide::Left)),
-            sample
-                .right_flag
-                .then(|| sample.colour_on(ClockSide::Right)),
-        ];
         for color in [Color::White, Color::Black] {
-            if flagged.contains(&Some(color)) || c.exact(color) == 0 {
+            let side_of = |side| sample.colour_on(side) == color;
+            let final_flag = [ClockSide::Left, ClockSide::Right]
+                .into_iter()
+                .any(|side| side_of(side) && sample.final_flag(side) != Some(false));
+            if final_flag || c.exact(color) == 0 {
                 alerts.push(BoardAlert::Flag { color });
             }
         }
     }
     device_alerts(bs, s, now, end.is_some(), alerts);
+    if let Some((_, d)) = &bs.device_status {
+        if d.clock == crate::record::ClockPresence::Absent {
+            alerts.push(BoardAlert::NoClock);
+        }
+        if d.battery_low {
+            alerts.push(BoardAlert::BatteryLow);
+        }
+        if d.board_matches == Some(false) {
+            alerts.push(BoardAlert::BoardMismatch);
+        }
+    }
     let running = clock.and_then(|c| c.running);
-    if !feed_is_current(bs, running.is_some(), now) && !matches!(bs.feed, FeedState::Connecting) {
+    let current = feed_is_current(bs, running.is_some(), now);
+    if !current && !matches!(bs.feed, FeedState::Connecting) {
         alerts.push(BoardAlert::Stale);
+    }
+    if !current
+        && bs
+            .noise_at
+            .is_some_and(|at| now.saturating_sub(at.mono_ms) < GARBLED_MS)
+    {
+        alerts.push(BoardAlert::Garbled);
     }
     if let Some(r) = running
         && plies > 0
@@ -322,8 +377,9 @@ fn device_alerts(
                 && let Some(delta) = mr.pending_ms(side)
             {
                 let device_ms = c.of(color);
-                let decided_ms = u64::try_from(i64::try_from(device_ms).unwrap_or(i64::MAX) + delta)
-                    .unwrap_or(0);
+                let decided_ms =
+                    u64::try_from(i64::try_from(device_ms).unwrap_or(i64::MAX) + delta)
+                        .unwrap_or(0);
                 alerts.push(BoardAlert::CorrectionNotShown {
                     color,
                     device_ms,
@@ -378,6 +434,9 @@ mod tests {
             boards: m.file.boards,
             software: "test".into(),
             time_control: Some(m.profile.time_control.clone()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
         };
         let mut push = |mono: MonoMs, e: Event| {
             let origin = match e.board() {
@@ -419,6 +478,8 @@ mod tests {
                 left_flag: false,
                 right_flag: false,
                 white_side: Some(ClockSide::Left),
+                left_flag_kind: None,
+                right_flag_kind: None,
             }
             .into(),
         )
@@ -448,6 +509,114 @@ mod tests {
 
     fn has(st: &BoardStatus, f: impl Fn(&BoardAlert) -> bool) -> bool {
         st.alerts.iter().any(f)
+    }
+
+    #[test]
+    fn a_clock_sample_out_of_range_never_reaches_the_state() {
+        let m = demo("bundesliga");
+        // what a wrapped multiplication once wrote into a journal
+        let (t, mut e) = sample(1_000, 5_400_000, 5_400_000, Some(ClockSide::Left));
+        if let Event::ClockSample(c) = &mut e {
+            c.left_ms = 18_446_744_073_709_550_616;
+        }
+        let s = state(&m, &[live(0), (t, e)]);
+        let bs = s.board(B1).unwrap();
+        assert_eq!(bs.clock, None);
+        assert!(s.rejected.iter().any(|r| r.reason.contains("out of range")));
+    }
+
+    #[test]
+    fn a_takeback_shortens_the_move_list() {
+        let m = demo("bundesliga");
+        let s = state(
+            &m,
+            &[
+                live(0),
+                mv(1_000, 1, "e2e4", "e4"),
+                mv(2_000, 2, "e7e5", "e5"),
+                mv(3_000, 3, "g1f3", "Nf3"),
+                (
+                    4_000,
+                    crate::record::MovesTakenBack {
+                        board: B1,
+                        to_ply: 2,
+                        removed: vec!["Nf3".into()],
+                        detail: String::new(),
+                    }
+                    .into(),
+                ),
+                mv(5_000, 3, "b1c3", "Nc3"),
+            ],
+        );
+        let sans: Vec<&str> = s
+            .board(B1)
+            .unwrap()
+            .moves
+            .iter()
+            .map(|m| m.san.as_str())
+            .collect();
+        assert_eq!(sans, ["e4", "e5", "Nc3"]);
+        assert_eq!(s.board(B1).unwrap().feed_notes.len(), 1);
+    }
+
+    #[test]
+    fn a_period_flag_is_not_a_lost_game_and_device_states_show() {
+        use crate::record::{ClockPresence, DeviceStatus, FeedCounters, FlagKind};
+        let m = demo("bundesliga");
+        let (t, mut e) = sample(1_000, 1_800_000, 5_000_000, Some(ClockSide::Left));
+        if let Event::ClockSample(c) = &mut e {
+            c.left_flag = true;
+            c.left_flag_kind = Some(FlagKind::Period);
+        }
+        let st = status_at(&m, &[live(0), (t, e.clone())], 1_500);
+        assert!(has(
+            &st,
+            |a| matches!(a, BoardAlert::PeriodFlag { color } if color.is_white())
+        ));
+        assert!(!has(&st, |a| matches!(a, BoardAlert::Flag { .. })));
+        // the final flag is a flag; so is a flag whose kind the source does not tell
+        for kind in [Some(FlagKind::Final), None] {
+            let mut e = e.clone();
+            if let Event::ClockSample(c) = &mut e {
+                c.left_flag_kind = kind;
+            }
+            let st = status_at(&m, &[live(0), (t, e)], 1_500);
+            assert!(has(
+                &st,
+                |a| matches!(a, BoardAlert::Flag { color } if color.is_white())
+            ));
+        }
+        // no clock, battery low
+        let dev = DeviceStatus {
+            board: B1,
+            clock: ClockPresence::Absent,
+            battery_low: true,
+            board_matches: Some(false),
+            flipped: None,
+        };
+        let st = status_at(&m, &[live(0), (1_000, dev.into())], 1_500);
+        assert!(has(&st, |a| *a == BoardAlert::NoClock));
+        assert!(has(&st, |a| *a == BoardAlert::BatteryLow));
+        assert!(has(&st, |a| *a == BoardAlert::BoardMismatch));
+        // new garbage while the feed is not live: garbled; not while it is live
+        let noise = FeedCounters {
+            board: B1,
+            garbage_bytes: 500,
+            ..FeedCounters::default()
+        };
+        let stale = (
+            4_000,
+            FeedStatus {
+                board: B1,
+                state: FeedState::Stale,
+                detail: String::new(),
+            }
+            .into(),
+        );
+        let st = status_at(&m, &[live(0), stale, (5_000, noise.into())], 6_000);
+        assert!(has(&st, |a| *a == BoardAlert::Garbled));
+        let st = status_at(&m, &[live(0), (5_000, noise.into())], 6_000);
+        assert!(!has(&st, |a| *a == BoardAlert::Garbled));
     }
 
     #[test]
@@ -507,7 +676,11 @@ mod tests {
         assert!(!clock_at(&s, bs, 1_000 + STALE_AFTER_MS).unwrap().estimated);
         let c = clock_at(&s, bs, 1_001 + STALE_AFTER_MS).unwrap();
         assert!(c.estimated);
-        assert_eq!(c.white_exact_ms, 5_400_999 - STALE_AFTER_MS - 1, "still counting");
+        assert_eq!(
+            c.white_exact_ms,
+            5_400_999 - STALE_AFTER_MS - 1,
+            "still counting"
+        );
         assert_eq!(c.white_ms, 5_397_000, "shown in whole seconds");
     }
 

@@ -96,15 +96,26 @@ fn sample(ms: [u64; 2], running: Option<usize>) -> Event {
         board: B,
         left_ms: ms[0] / 1000 * 1000,
         right_ms: ms[1] / 1000 * 1000,
-        running: running.map(|s| if s == 0 { ClockSide::Left } else { ClockSide::Right }),
+        running: running.map(|s| {
+            if s == 0 {
+                ClockSide::Left
+            } else {
+                ClockSide::Right
+            }
+        }),
         left_flag: false,
         right_flag: false,
         white_side: Some(ClockSide::Left),
+        left_flag_kind: None,
+        right_flag_kind: None,
     }
     .into()
 }
 
-fn game() -> impl Strategy<Value = (Vec<u64>, Vec<(u64, u64)>, Vec<u64>, Vec<u64>)> {
+/// Thinking times, silent stretches, transport delays, instants.
+type Game = (Vec<u64>, Vec<(u64, u64)>, Vec<u64>, Vec<u64>);
+
+fn game() -> impl Strategy<Value = Game> {
     (
         proptest::collection::vec(1_000u64..90_000, 2..30),
         // Silent stretches: (start offset, length).
@@ -154,6 +165,9 @@ proptest! {
             boards: 1,
             software: "test".into(),
             time_control: Some(TC.parse().unwrap()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
         }.into());
         push(&mut s, 1, Origin::Feed(B), FeedStatus { board: B, state: FeedState::Live, detail: String::new() }.into());
         let mut instants: Vec<u64> = instants

@@ -667,7 +667,13 @@ fn reconstruction_through_the_mirror_reproduces_the_1987_example() {
     m.apply_operation(&ClockOperation::Pause, dgt.t).unwrap();
     dgt.stop();
     let out = m
-        .apply_operation(&ClockOperation::Reconstruct { to_move: 20, floor: TimeFloor::FiveMinutesAndOnePerMove }, dgt.t)
+        .apply_operation(
+            &ClockOperation::Reconstruct {
+                to_move: 20,
+                floor: TimeFloor::FiveMinutesAndOnePerMove,
+            },
+            dgt.t,
+        )
         .unwrap();
     assert_eq!(
         (out.before.white_ms, out.before.black_ms),
@@ -718,8 +724,14 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
         .is_err()
     );
     assert!(
-        m.apply_operation(&ClockOperation::Reconstruct { to_move: 3, floor: TimeFloor::None }, 1000)
-            .is_err()
+        m.apply_operation(
+            &ClockOperation::Reconstruct {
+                to_move: 3,
+                floor: TimeFloor::None
+            },
+            1000
+        )
+        .is_err()
     );
     let out = m
         .apply_operation(

@@ -87,6 +87,9 @@ impl Table {
             boards: 8,
             software: "test".into(),
             time_control: Some(t.m.profile.time_control.clone()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
         };
         t.push(0, Origin::System, ev.into());
         t.push(
@@ -142,6 +145,8 @@ impl Table {
             left_flag: flags[0],
             right_flag: flags[1],
             white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
         };
         self.push(at, Origin::Feed(B), ev.into());
     }
@@ -164,7 +169,9 @@ impl Table {
     fn mv(&mut self, at: u64, m: &str) {
         let bs = self.s.board(B).unwrap();
         let g = &bs.game.game;
-        let legal = g.legal_move(m, m).unwrap_or_else(|| panic!("{m} illegal in {}", g.fen()));
+        let legal = g
+            .legal_move(m, m)
+            .unwrap_or_else(|| panic!("{m} illegal in {}", g.fen()));
         let ev = MoveMade {
             board: B,
             ply: g.ply() + 1,
@@ -217,7 +224,12 @@ impl Table {
         );
     }
 
-    fn propose(&self, at: u64, player: Option<Color>, kind: InterventionKind) -> (Request, Proposal) {
+    fn propose(
+        &self,
+        at: u64,
+        player: Option<Color>,
+        kind: InterventionKind,
+    ) -> (Request, Proposal) {
         let req = Request {
             board: Some(B),
             player,
@@ -267,8 +279,14 @@ fn quiet_line(plies: usize) -> Vec<String> {
             moves = pos.legal_moves().into_iter().filter(ok).collect();
         }
         moves.sort_by_key(|m| shakmaty::uci::UciMove::from_standard(*m).to_string());
-        assert!(!moves.is_empty(), "the generator got stuck after {}", out.len());
-        k = k.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        assert!(
+            !moves.is_empty(),
+            "the generator got stuck after {}",
+            out.len()
+        );
+        k = k
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let m = moves[(k >> 33) as usize % moves.len()];
         out.push(shakmaty::uci::UciMove::from_standard(m).to_string());
         pos.play_unchecked(m);
@@ -287,16 +305,35 @@ fn a_fen_with_black_in_check_gives_a_draw_where_the_rules_give_one() {
     let mut t = Table::new("fide-2023");
     // A FEN that is no legal position (White to move with Black in check) is refused, naming it.
     t.setup(0, Some("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"), None);
-    assert!(t.s.rejected.last().unwrap().reason.contains("not a legal chess position"));
+    assert!(
+        t.s.rejected
+            .last()
+            .unwrap()
+            .reason
+            .contains("not a legal chess position")
+    );
     t.setup(0, Some("4k3/8/8/8/8/8/8/4R1K1 b - - 0 40"), None);
     let bs = t.s.board(B).unwrap();
     assert_eq!(bs.position().unwrap().turn(), Color::Black);
     // Black to move at move 40: White has made 40 moves, Black 39.
     assert_eq!(bs.completed(Color::White, None), 40);
     assert_eq!(bs.completed(Color::Black, None), 39);
-    t.confirm(MIN, Some(Color::White), InterventionKind::illegal(IllegalKind::Move));
-    let p = t.confirm(2 * MIN, Some(Color::White), InterventionKind::illegal(IllegalKind::Move));
-    assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", words(&p));
+    t.confirm(
+        MIN,
+        Some(Color::White),
+        InterventionKind::illegal(IllegalKind::Move),
+    );
+    let p = t.confirm(
+        2 * MIN,
+        Some(Color::White),
+        InterventionKind::illegal(IllegalKind::Move),
+    );
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::Draw),
+        "{}",
+        words(&p)
+    );
 }
 
 // ---- Illegal moves put right ------------------------------------------------------------------
@@ -313,10 +350,17 @@ fn an_illegal_king_move_is_reinstated_with_the_touched_kings_legal_moves() {
     t.running = Some(Color::Black);
     t.clock[0] -= 29_000;
     t.sample(30_100);
-    let (_, p) = t.propose(40_000, Some(Color::White), InterventionKind::illegal(IllegalKind::Move));
+    let (_, p) = t.propose(
+        40_000,
+        Some(Color::White),
+        InterventionKind::illegal(IllegalKind::Move),
+    );
     let w = words(&p);
     assert!(w.contains("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1"), "{w}");
-    assert!(w.contains("The touched piece (Ke1) must move (Art. 4.3): Kf1, Kxd2"), "{w}");
+    assert!(
+        w.contains("The touched piece (Ke1) must move (Art. 4.3): Kf1, Kxd2"),
+        "{w}"
+    );
     assert!(w.contains("Moves completed by White: 0"), "{w}");
     // +2 min to Black; the profile takes White's increment of the illegal press back
     // (`remove_increment`, the Arbiters' Manual).
@@ -340,7 +384,10 @@ fn an_illegal_king_move_is_reinstated_with_the_touched_kings_legal_moves() {
             moves: 0
         }]
     );
-    assert_eq!(p.consequence.game, None, "the game record never left the last legal position");
+    assert_eq!(
+        p.consequence.game, None,
+        "the game record never left the last legal position"
+    );
     let rec = rules::confirm(
         &Request {
             board: Some(B),
@@ -382,7 +429,11 @@ fn a_pinned_knight_has_no_legal_move_so_any_legal_move_replaces_the_illegal_one(
     let mut t = Table::new("fide-2023");
     t.setup(0, Some("r3k3/8/8/4n3/8/8/5K2/4R3 b - - 0 1"), None);
     t.irregular(20_000, "r3k3/8/8/8/8/3n4/5K2/4R3");
-    let (_, p) = t.propose(MIN, Some(Color::Black), InterventionKind::illegal(IllegalKind::Move));
+    let (_, p) = t.propose(
+        MIN,
+        Some(Color::Black),
+        InterventionKind::illegal(IllegalKind::Move),
+    );
     let w = words(&p);
     assert!(
         w.contains("The touched piece (Ne5) has no legal move: any legal move (Art. 4.5)"),
@@ -401,7 +452,11 @@ fn a_pinned_knight_has_no_legal_move_so_any_legal_move_replaces_the_illegal_one(
     let mut t = Table::new("nrw-1987");
     t.setup(0, Some("r3k3/8/8/4n3/8/8/5K2/4R3 b - - 0 1"), None);
     t.irregular(20_000, "r3k3/8/8/8/8/3n4/5K2/4R3");
-    let (_, p) = t.propose(MIN, Some(Color::Black), InterventionKind::illegal(IllegalKind::Move));
+    let (_, p) = t.propose(
+        MIN,
+        Some(Color::Black),
+        InterventionKind::illegal(IllegalKind::Move),
+    );
     assert!(p.consequence.clock.is_empty());
     assert!(words(&p).contains("has no legal move"));
 }
@@ -437,7 +492,11 @@ fn a_pawn_left_on_the_last_rank_is_replaced_by_a_queen() {
     );
     let bs = t.s.board(B).unwrap();
     assert_eq!(bs.game.game.fen(), "4Q3/8/8/8/8/8/k7/4K3 b - - 0 1");
-    assert_eq!(bs.completed(Color::White, None), 1, "the pawn move was completed");
+    assert_eq!(
+        bs.completed(Color::White, None),
+        1,
+        "the pawn move was completed"
+    );
     assert_eq!(bs.illegal_count(Color::White, None), 1);
     // The players put the queen on e8: the e-board reports the move the arbiter already made.
     t.push(
@@ -479,12 +538,27 @@ fn the_second_illegal_move_draws_against_a_bare_king_and_loses_against_king_and_
     ] {
         let mut t = Table::new("fide-2023");
         t.setup(0, Some(fen), None);
-        let first = t.confirm(MIN, Some(Color::Black), InterventionKind::illegal(IllegalKind::Move));
+        let first = t.confirm(
+            MIN,
+            Some(Color::Black),
+            InterventionKind::illegal(IllegalKind::Move),
+        );
         assert_eq!(first.consequence.result, None);
-        let second =
-            t.confirm(2 * MIN, Some(Color::Black), InterventionKind::illegal(IllegalKind::Move));
-        assert_eq!(second.consequence.result, Some(expected), "{fen}: {}", words(&second));
-        assert_eq!(t.s.board(B).unwrap().result.as_ref().unwrap().result, expected);
+        let second = t.confirm(
+            2 * MIN,
+            Some(Color::Black),
+            InterventionKind::illegal(IllegalKind::Move),
+        );
+        assert_eq!(
+            second.consequence.result,
+            Some(expected),
+            "{fen}: {}",
+            words(&second)
+        );
+        assert_eq!(
+            t.s.board(B).unwrap().result.as_ref().unwrap().result,
+            expected
+        );
     }
 }
 
@@ -583,7 +657,10 @@ fn an_illegal_move_found_four_moves_later_with_either_clock_choice() {
             "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"
         );
         assert_eq!(
-            bs.moves.iter().filter(|m| m.status == MoveStatus::Withdrawn).count(),
+            bs.moves
+                .iter()
+                .filter(|m| m.status == MoveStatus::Withdrawn)
+                .count(),
             9
         );
         assert_eq!(bs.illegal_count(Color::White, None), 1);
@@ -610,8 +687,8 @@ fn stalemate_and_a_dead_position_end_the_game_at_the_move_and_a_later_flag_does_
     let mut at = 1_000;
     t.start_clock(at);
     for m in [
-        "e3", "a5", "Qh5", "Ra6", "Qxa5", "h5", "h4", "Rah6", "Qxc7", "f6", "Qxd7+", "Kf7",
-        "Qxb7", "Qd3", "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6",
+        "e3", "a5", "Qh5", "Ra6", "Qxa5", "h5", "h4", "Rah6", "Qxc7", "f6", "Qxd7+", "Kf7", "Qxb7",
+        "Qd3", "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6",
     ] {
         t.play(&mut at, 10_000, m);
     }
@@ -620,20 +697,37 @@ fn stalemate_and_a_dead_position_end_the_game_at_the_move_and_a_later_flag_does_
     assert!(
         alerts.iter().any(|a| matches!(
             a,
-            BoardAlert::GameOver { reason: "rules-end-stalemate", result: GameResult::Draw, .. }
+            BoardAlert::GameOver {
+                reason: "rules-end-stalemate",
+                result: GameResult::Draw,
+                ..
+            }
         )),
         "{alerts:?}"
     );
     let (_, p) = t.propose(at + 300, None, InterventionKind::GameEnded);
     assert_eq!(p.consequence.result, Some(GameResult::Draw));
-    assert_eq!(p.instant, Some(end_at.wall_ms), "proposed with the time of the move");
+    assert_eq!(
+        p.instant,
+        Some(end_at.wall_ms),
+        "proposed with the time of the move"
+    );
     // Black's time runs out later: no flag alert, and a flag claim keeps the draw.
     let left = t.clock[1];
     t.run(&mut at, left + 500);
     t.sample_flags(at, [false, true]);
-    assert!(!t.alerts(at).iter().any(|a| matches!(a, BoardAlert::Flag { .. })));
+    assert!(
+        !t.alerts(at)
+            .iter()
+            .any(|a| matches!(a, BoardAlert::Flag { .. }))
+    );
     let (_, p) = t.propose(at + 1_000, Some(Color::Black), InterventionKind::flag());
-    assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", words(&p));
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::Draw),
+        "{}",
+        words(&p)
+    );
     assert!(words(&p).contains("a flag after that does not count"));
 
     // Dead position: White takes the last black pawn, K+B against K.
@@ -649,14 +743,29 @@ fn stalemate_and_a_dead_position_end_the_game_at_the_move_and_a_later_flag_does_
     t.run(&mut at, left + 500);
     t.sample_flags(at, [false, true]);
     let (_, p) = t.propose(at + 1_000, Some(Color::Black), InterventionKind::flag());
-    assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", words(&p));
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::Draw),
+        "{}",
+        words(&p)
+    );
 }
 
 #[test]
 fn fivefold_repetition_and_seventy_five_moves_end_the_game_without_a_claim() {
     // Knights out and back four times: the initial position for the fifth time (9.6.1).
-    let shuffle: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"].iter().copied().cycle().take(16).collect();
-    for (profile, automatic) in [("fide-2023", true), ("fide-2017", true), ("nrw-1987", false), ("trier", false)] {
+    let shuffle: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"]
+        .iter()
+        .copied()
+        .cycle()
+        .take(16)
+        .collect();
+    for (profile, automatic) in [
+        ("fide-2023", true),
+        ("fide-2017", true),
+        ("nrw-1987", false),
+        ("trier", false),
+    ] {
         let mut t = Table::new(profile);
         for (i, m) in shuffle.iter().enumerate() {
             t.mv(i as u64 * 1_000, m);
@@ -669,7 +778,13 @@ fn fivefold_repetition_and_seventy_five_moves_end_the_game_without_a_claim() {
             );
         }
         assert_eq!(
-            t.alerts(20_000).iter().any(|a| matches!(a, BoardAlert::GameOver { reason: "rules-end-fivefold", .. })),
+            t.alerts(20_000).iter().any(|a| matches!(
+                a,
+                BoardAlert::GameOver {
+                    reason: "rules-end-fivefold",
+                    ..
+                }
+            )),
             automatic,
             "{profile}"
         );
@@ -723,27 +838,52 @@ fn a_flag_before_move_forty_on_a_clock_adding_time_at_zero_is_a_loss_at_that_ins
     t.sample_flags(at, [true, false]);
     let flag_wall = t.s.last.unwrap().wall_ms;
     let bs = t.s.board(B).unwrap();
-    assert!(
-        bs.clock_changes
-            .iter()
-            .any(|c| c.kind == ChangeKind::PeriodTimeAdded { period: 1, on_flag: true })
-    );
+    assert!(bs.clock_changes.iter().any(|c| c.kind
+        == ChangeKind::PeriodTimeAdded {
+            period: 1,
+            on_flag: true
+        }));
     let u = bs.device.unearned(Color::White).expect("time not earned");
     assert_eq!((u.completed, u.required), (38, 40));
     let st = board_status(&t.m, &t.s, bs, at + 100);
-    assert!(st.clock.unwrap().white_ms > 29 * MIN, "the device shows 30:00 again");
-    assert_eq!(st.model_clock.unwrap().white_ms, 0, "the console keeps 0:00");
-    assert!(st.alerts.contains(&BoardAlert::Flag { color: Color::White }));
-    assert!(st.alerts.iter().any(|a| matches!(a, BoardAlert::TimeNotEarned { color: Color::White, .. })));
+    assert!(
+        st.clock.unwrap().white_ms > 29 * MIN,
+        "the device shows 30:00 again"
+    );
+    assert_eq!(
+        st.model_clock.unwrap().white_ms,
+        0,
+        "the console keeps 0:00"
+    );
+    assert!(st.alerts.contains(&BoardAlert::Flag {
+        color: Color::White
+    }));
+    assert!(st.alerts.iter().any(|a| matches!(
+        a,
+        BoardAlert::TimeNotEarned {
+            color: Color::White,
+            ..
+        }
+    )));
     // White plays on (moves 39 and 40); the arbiter looks five minutes later.
     t.play(&mut at, 20_000, &quiet_next(&t));
     t.play(&mut at, 10_000, &quiet_next(&t));
     t.play(&mut at, 20_000, &quiet_next(&t));
     let (_, p) = t.propose(at + 5 * MIN, Some(Color::White), InterventionKind::flag());
-    assert_eq!(p.consequence.result, Some(GameResult::BlackWins), "{}", words(&p));
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::BlackWins),
+        "{}",
+        words(&p)
+    );
     assert_eq!(p.instant, Some(flag_wall), "the instant the time ran out");
     let w = words(&p);
-    assert!(w.contains("ran out after 38 completed moves (counted on the e-board); the period requires 40"), "{w}");
+    assert!(
+        w.contains(
+            "ran out after 38 completed moves (counted on the e-board); the period requires 40"
+        ),
+        "{w}"
+    );
     assert!(w.contains("not earned"), "{w}");
 }
 
@@ -778,7 +918,13 @@ fn a_flag_after_the_fortieth_move_was_completed_is_no_loss() {
     let bs = t.s.board(B).unwrap();
     assert!(bs.device.unearned(Color::White).is_none());
     let st = board_status(&t.m, &t.s, bs, at + 100);
-    assert!(!st.alerts.iter().any(|a| matches!(a, BoardAlert::Flag { .. })), "{:?}", st.alerts);
+    assert!(
+        !st.alerts
+            .iter()
+            .any(|a| matches!(a, BoardAlert::Flag { .. })),
+        "{:?}",
+        st.alerts
+    );
     let (_, p) = t.propose(at + MIN, Some(Color::White), InterventionKind::flag());
     assert_eq!(p.consequence.result, None, "{}", words(&p));
     assert!(words(&p).contains("had completed 40 of the 40 moves"));
@@ -797,7 +943,12 @@ fn a_flag_after_the_fortieth_move_was_completed_is_no_loss() {
     t.sample_flags(at, [true, false]);
     assert_eq!(t.s.board(B).unwrap().completed(Color::White, None), 39);
     let (_, p) = t.propose(at + 1_000, Some(Color::White), InterventionKind::flag());
-    assert_eq!(p.consequence.result, Some(GameResult::BlackWins), "{}", words(&p));
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::BlackWins),
+        "{}",
+        words(&p)
+    );
     assert!(words(&p).contains("after 39 completed moves"));
 }
 
@@ -816,8 +967,17 @@ fn a_flag_after_checkmate_is_no_loss() {
     at += 5_390_000;
     t.sample_flags(at, [false, true]);
     let (_, p) = t.propose(at + 1_000, Some(Color::Black), InterventionKind::flag());
-    assert_eq!(p.consequence.result, Some(GameResult::BlackWins), "{}", words(&p));
-    assert!(!t.alerts(at).iter().any(|a| matches!(a, BoardAlert::Flag { .. })));
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::BlackWins),
+        "{}",
+        words(&p)
+    );
+    assert!(
+        !t.alerts(at)
+            .iter()
+            .any(|a| matches!(a, BoardAlert::Flag { .. }))
+    );
 }
 
 #[test]
@@ -849,6 +1009,9 @@ fn both_flags(profile: &str, known: bool, last: bool) -> Proposal {
         boards: 8,
         software: "test".into(),
         time_control: Some(tc.clone()),
+        profile_path: None,
+        match_text: None,
+        profile_text: None,
     };
     t.push(0, Origin::System, ev.into());
     t.clock = [tc.initial_ms(); 2];
@@ -887,26 +1050,48 @@ fn both_flags_down_under_each_profile() {
     assert_eq!((p.consequence.result, p.decision.is_none()), (None, true));
     assert!(words(&p).contains("the game continues"), "{}", words(&p));
     let p = both_flags("trier", false, true);
-    assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", words(&p));
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::Draw),
+        "{}",
+        words(&p)
+    );
     let p = both_flags("trier", true, false);
-    assert_eq!(p.consequence.result, Some(GameResult::BlackWins), "{}", words(&p));
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::BlackWins),
+        "{}",
+        words(&p)
+    );
     assert!(words(&p).contains("an interpretation"));
     // NRW 1987 (12.8): order unknown: play on in every period.
     let p = both_flags("nrw-1987", false, true);
-    assert_eq!((p.consequence.result, p.decision.is_none()), (None, true), "{}", words(&p));
+    assert_eq!(
+        (p.consequence.result, p.decision.is_none()),
+        (None, true),
+        "{}",
+        words(&p)
+    );
     // FIDE 2023 and 2017 (no rule in the Laws): order unknown: the arbiter decides, nothing
     // pre-selected; the order known: the first flag (an interpretation).
     for profile in ["fide-2023", "fide-2017", "bundesliga"] {
         for last in [false, true] {
             let p = both_flags(profile, false, last);
-            let d = p.decision.as_ref().unwrap_or_else(|| panic!("{profile}: {}", words(&p)));
+            let d = p
+                .decision
+                .as_ref()
+                .unwrap_or_else(|| panic!("{profile}: {}", words(&p)));
             assert_eq!(d.situation, Situation::BothFlagsDown);
             assert_eq!(p.consequence, Default::default());
             let keys: Vec<&str> = d.options.iter().map(|o| o.key.as_str()).collect();
             assert_eq!(keys, ["continue", "draw", "white_loses", "black_loses"]);
         }
         let p = both_flags(profile, true, true);
-        assert_eq!(p.consequence.result, Some(GameResult::BlackWins), "{profile}");
+        assert_eq!(
+            p.consequence.result,
+            Some(GameResult::BlackWins),
+            "{profile}"
+        );
     }
 }
 
@@ -937,9 +1122,17 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
         at + 2_000,
     )
     .unwrap();
-    assert_eq!((out.before.white_ms, out.before.black_ms), (60 * MIN, 90 * MIN));
-    assert_eq!((out.after.white_ms, out.after.black_ms), (90 * MIN, 110 * MIN));
-    let Event::ClockAdjusted(e) = &ev else { unreachable!() };
+    assert_eq!(
+        (out.before.white_ms, out.before.black_ms),
+        (60 * MIN, 90 * MIN)
+    );
+    assert_eq!(
+        (out.after.white_ms, out.after.black_ms),
+        (90 * MIN, 110 * MIN)
+    );
+    let Event::ClockAdjusted(e) = &ev else {
+        unreachable!()
+    };
     assert_eq!(
         e.op,
         ClockOperation::Reconstruct {
@@ -1006,7 +1199,10 @@ fn clock_operations_are_journaled_with_before_and_after_and_checked_on_the_devic
         let (ev, out) = rules::clock_operation(&t.m, &t.s, B, op.clone(), "", at).unwrap();
         t.push(at, Origin::Arbiter, ev);
         if matches!(op, ClockOperation::SetTimes { .. }) {
-            assert_eq!((out.after.white_ms, out.after.black_ms), (80 * MIN, 85 * MIN));
+            assert_eq!(
+                (out.after.white_ms, out.after.black_ms),
+                (80 * MIN, 85 * MIN)
+            );
         }
     }
     assert_eq!(t.rejected(), 0, "{:?}", t.s.rejected);
@@ -1024,7 +1220,11 @@ fn clock_operations_are_journaled_with_before_and_after_and_checked_on_the_devic
     // The arbiter sets the clock: the next report shows it, the alert goes.
     t.clock = [80 * MIN, 85 * MIN];
     t.sample(at + 62_000);
-    assert!(!t.alerts(at + 63_000).iter().any(|a| matches!(a, BoardAlert::CorrectionNotShown { .. })));
+    assert!(
+        !t.alerts(at + 63_000)
+            .iter()
+            .any(|a| matches!(a, BoardAlert::CorrectionNotShown { .. }))
+    );
     // A defective clock replaced: the values from the last report, with the profile's minimum
     // (Bundesliga, DSB note on 6.10: 5 minutes to the next control).
     let mut t = Table::new("bundesliga");
@@ -1036,7 +1236,9 @@ fn clock_operations_are_journaled_with_before_and_after_and_checked_on_the_devic
     let bs = t.s.board(B).unwrap();
     let (op, raised) = rules::replacement_values(&t.m, &t.s, bs, at).unwrap();
     assert!(raised);
-    assert!(matches!(op, ClockOperation::ReplaceClock { white_ms, black_ms, .. } if white_ms == 5 * MIN && black_ms == 90 * MIN));
+    assert!(
+        matches!(op, ClockOperation::ReplaceClock { white_ms, black_ms, .. } if white_ms == 5 * MIN && black_ms == 90 * MIN)
+    );
     let (ev, out) = rules::clock_operation(&t.m, &t.s, B, op, "display dark", at).unwrap();
     assert_eq!(out.after.white_ms, 5 * MIN);
     t.push(at, Origin::Arbiter, ev);
@@ -1061,39 +1263,97 @@ fn after_the_result_later_reports_are_post_game_and_a_change_needs_a_correction(
         }
         .into(),
     );
-    let frozen = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), at + 1_000).unwrap();
+    let frozen =
+        arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), at + 1_000).unwrap();
     // The players go on playing on the board; the clock runs: post-game, nothing changes.
     t.play(&mut at, 30_000, "e5");
     t.run(&mut at, 60_000);
     t.sample(at);
     let bs = t.s.board(B).unwrap();
-    assert_eq!(bs.locked.map(|l| l.seq), Some(result.seq), "locked at the result's record");
+    assert_eq!(
+        bs.locked.map(|l| l.seq),
+        Some(result.seq),
+        "locked at the result's record"
+    );
     assert_eq!(bs.post_game, 3, "a move and two clock reports");
     assert_eq!(bs.moves.len(), 1);
     let later = arbiter_core::clock_now::clock_at(&t.s, bs, at).unwrap();
-    assert_eq!((later.white_ms, later.black_ms, later.running), (frozen.white_ms, frozen.black_ms, None));
+    assert_eq!(
+        (later.white_ms, later.black_ms, later.running),
+        (frozen.white_ms, frozen.black_ms, None)
+    );
     // A flag claim or an illegal move cannot change the result: refused at the proposal and in
     // the state.
-    let (req, p) = t.propose(at, Some(Color::White), InterventionKind::illegal(IllegalKind::Move));
+    let (req, p) = t.propose(
+        at,
+        Some(Color::White),
+        InterventionKind::illegal(IllegalKind::Move),
+    );
     assert_eq!(p.consequence, Default::default());
     assert!(words(&p).contains("nothing changes it but a result correction"));
     let mut forced = p.clone();
     forced.consequence.result = Some(GameResult::BlackWins);
-    t.push(at, Origin::Arbiter, rules::confirm(&req, &forced, forced.consequence.clone(), String::new()));
-    assert_eq!(t.s.board(B).unwrap().result.as_ref().unwrap().result, GameResult::Draw);
-    t.push(at, Origin::Arbiter, ResultRecorded { board: B, result: GameResult::WhiteWins, reason: String::new() }.into());
-    assert_eq!(t.s.board(B).unwrap().result.as_ref().unwrap().result, GameResult::Draw);
+    t.push(
+        at,
+        Origin::Arbiter,
+        rules::confirm(&req, &forced, forced.consequence.clone(), String::new()),
+    );
+    assert_eq!(
+        t.s.board(B).unwrap().result.as_ref().unwrap().result,
+        GameResult::Draw
+    );
+    t.push(
+        at,
+        Origin::Arbiter,
+        ResultRecorded {
+            board: B,
+            result: GameResult::WhiteWins,
+            reason: String::new(),
+        }
+        .into(),
+    );
+    assert_eq!(
+        t.s.board(B).unwrap().result.as_ref().unwrap().result,
+        GameResult::Draw
+    );
     assert_eq!(t.rejected(), 2);
     // A result correction is its own record and needs a reason.
-    t.push(at, Origin::Arbiter, ResultCorrected { board: B, result: Some(GameResult::WhiteWins), reason: " ".into() }.into());
+    t.push(
+        at,
+        Origin::Arbiter,
+        ResultCorrected {
+            board: B,
+            result: Some(GameResult::WhiteWins),
+            reason: " ".into(),
+        }
+        .into(),
+    );
     assert_eq!(t.rejected(), 3);
-    t.push(at, Origin::Arbiter, ResultCorrected { board: B, result: Some(GameResult::WhiteWins), reason: "scoresheets: Black resigned".into() }.into());
+    t.push(
+        at,
+        Origin::Arbiter,
+        ResultCorrected {
+            board: B,
+            result: Some(GameResult::WhiteWins),
+            reason: "scoresheets: Black resigned".into(),
+        }
+        .into(),
+    );
     let bs = t.s.board(B).unwrap();
     assert_eq!(bs.result.as_ref().unwrap().result, GameResult::WhiteWins);
     assert_eq!(bs.corrections.len(), 1);
     assert_eq!(bs.corrections[0].from, GameResult::Draw);
     // Taken back: the game goes on and the board's moves count again.
-    t.push(at, Origin::Arbiter, ResultCorrected { board: B, result: None, reason: "illegal move found before the result (7.5.1)".into() }.into());
+    t.push(
+        at,
+        Origin::Arbiter,
+        ResultCorrected {
+            board: B,
+            result: None,
+            reason: "illegal move found before the result (7.5.1)".into(),
+        }
+        .into(),
+    );
     let bs = t.s.board(B).unwrap();
     assert!(bs.result.is_none() && bs.locked.is_none());
     t.mv(at + 1_000, "e5");
@@ -1127,7 +1387,10 @@ fn a_board_joins_a_game_in_progress_with_the_side_to_move_from_the_clock() {
     );
     let bs = t.s.board(B).unwrap();
     assert_eq!(bs.game.game.fen(), "8/3k4/8/8/8/8/8/4R1K1 w - - 1 22");
-    assert!(matches!(bs.game.start, arbiter_core::state::GameStart::Joined { .. }));
+    assert!(matches!(
+        bs.game.start,
+        arbiter_core::state::GameStart::Joined { .. }
+    ));
     // Black's 21st move is made on the board but not completed yet (no press seen).
     assert_eq!(bs.completed(Color::Black, None), 20);
     assert_eq!(bs.completed(Color::White, None), 21);

@@ -346,6 +346,89 @@ impl Tracker {
         }]
     }
 
+    /// Plays a move known from elsewhere (the e-board's log), given in UCI: the move event, or
+    /// `None` when it is not legal here.
+    pub fn advance_uci(&mut self, uci: &str) -> Option<TrackerEvent> {
+        let m = uci
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&self.pos).ok())?;
+        let mut out = Vec::new();
+        self.play_line(vec![m], &mut out);
+        self.seen = None;
+        self.judged = true;
+        self.irregular = None;
+        out.pop()
+    }
+
+    /// The moves made after this tracker's last legal position, as the e-board's log
+    /// (`DGT_SEND_EE_MOVES`) shows them: the log's game is reconstructed from its last start
+    /// position by a tracker of its own (a lever press judges the placement, as live); when the
+    /// moves `known` (UCI, from the start) begin that game, the rest are the moves made
+    /// meanwhile. Without a start position in the log (the ring buffer overflowed), or when the
+    /// log's game does not begin with the known moves, the log is read on from the last
+    /// placement equal to this tracker's position. `None` when neither finds a move.
+    pub fn recover_from_log(
+        &self,
+        placements: &[(crate::dgt::eeprom::Step, RawBoard)],
+        known: &[String],
+    ) -> Option<Vec<String>> {
+        use crate::dgt::eeprom::Step;
+        fn run(tr: &mut Tracker, steps: &[(Step, RawBoard)]) -> Vec<String> {
+            let mut moves = Vec::new();
+            let mut t = 0u64;
+            for (step, raw) in steps {
+                t += 1;
+                let evs = match step {
+                    Step::Start { rotated } => {
+                        *tr = Tracker::new();
+                        tr.rotated = Some(*rotated);
+                        moves.clear();
+                        tr.observe_raw(raw, t)
+                    }
+                    Step::Field => tr.observe_raw(raw, t),
+                    Step::Press(_) => {
+                        let mut e = tr.observe_raw(raw, t);
+                        e.extend(tr.settle_now());
+                        e
+                    }
+                };
+                for e in evs {
+                    if let TrackerEvent::Move { uci, .. } = e {
+                        moves.push(uci);
+                    }
+                }
+            }
+            moves
+        }
+        let from_start = placements
+            .first()
+            .is_some_and(|(s, _)| matches!(s, Step::Start { .. }));
+        if from_start {
+            let mut tr = Tracker::new();
+            tr.settle_ms = u64::MAX;
+            let game = run(&mut tr, placements);
+            if game.len() > known.len() && game.starts_with(known) {
+                return Some(game[known.len()..].to_vec());
+            }
+        }
+        // read on from the last placement equal to the position reached
+        let rotated = self.rotated.unwrap_or(false);
+        let at = placements
+            .iter()
+            .rposition(|(_, raw)| raw.to_board(rotated) == *self.pos.board())?;
+        let mut tr = Tracker {
+            seen: Some(self.pos.board().clone()),
+            judged: true,
+            irregular: None,
+            settle_ms: u64::MAX,
+            rotated: Some(rotated),
+            ..self.clone()
+        };
+        let moves = run(&mut tr, &placements[at + 1..]);
+        (!moves.is_empty()).then_some(moves)
+    }
+
     fn play_line(&mut self, line: Vec<Move>, out: &mut Vec<TrackerEvent>) {
         for m in line {
             let uci = UciMove::from_move(m, CastlingMode::Standard).to_string();

@@ -65,6 +65,28 @@ fn diagram(board: &shakmaty::Board, v: &ViewState) -> Vec<Line<'static>> {
     lines
 }
 
+/// The feed's counters as last journaled: frames, what was shed or rate-limited, garbage,
+/// malformed and unknown input, empty clock reports.
+pub fn feed_counters_line(lang: arbiter_core::matchfile::Lang, bs: &BoardState) -> String {
+    let Some((_, c)) = bs.counters else {
+        return String::new();
+    };
+    let n = |v: u64| v.to_string();
+    super::i18n::format(
+        lang,
+        &arbiter_core::msg!(
+            "ui-feed-counters",
+            frames = n(c.frames),
+            shed = n(c.shed),
+            limited = n(c.rate_limited),
+            garbage = n(c.garbage_bytes),
+            malformed = n(c.malformed),
+            unknown = n(c.unknown),
+            empty = n(c.zero_clock_reports)
+        ),
+    )
+}
+
 pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, now: u64) {
     let t = strings(v.lang);
     let th = &v.theme;
@@ -77,7 +99,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
     let bv = board_view(m, s, bs, now);
     let w = usize::from(area.width);
     let [top, body, foot] = Layout::vertical([
-        Constraint::Length(4),
+        Constraint::Length(5),
         Constraint::Min(1),
         Constraint::Length(1),
     ])
@@ -157,6 +179,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
             )),
         ]),
         Line::styled(format!(" {}", alerts.join(" · ")), th.alert()),
+        Line::styled(fit(&feed_counters_line(v.lang, bs), w), th.dim()),
     ];
     f.render_widget(Paragraph::new(header), top);
     footer(f, foot, v, &t.footer_detail);

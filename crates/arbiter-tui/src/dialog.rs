@@ -463,7 +463,10 @@ impl Dialog {
                 floor: m.profile.clock_corrections.reconstruction_floor,
             },
             OpKind::ReplaceClock => {
-                let bs = self.board.and_then(|b| s.board(b)).ok_or_else(|| t.select_board_first.clone())?;
+                let bs = self
+                    .board
+                    .and_then(|b| s.board(b))
+                    .ok_or_else(|| t.select_board_first.clone())?;
                 rules::replacement_values(m, s, bs, now)
                     .map(|(op, _)| op)
                     .ok_or_else(|| t.no_change.clone())?
@@ -559,13 +562,9 @@ impl Dialog {
     pub fn refresh(&mut self, m: &Match, s: &MatchState, now: u64) {
         self.proposal = self.request(m).map(|r| rules::propose(m, s, &r, now));
         self.clock_op = match (self.kind, self.board) {
-            (DialogKind::ClockOp, Some(b)) => Some(
-                self.operation(m, s, now)
-                    .and_then(|op| {
-                        rules::clock_operation(m, s, b, op, &self.text, now)
-                            .map_err(|e| e.to_string())
-                    }),
-            ),
+            (DialogKind::ClockOp, Some(b)) => Some(self.operation(m, s, now).and_then(|op| {
+                rules::clock_operation(m, s, b, op, &self.text, now).map_err(|e| e.to_string())
+            })),
             _ => None,
         };
     }
@@ -987,10 +986,9 @@ fn clock_op_lines(
             ]));
             let floor = match &e.op {
                 ClockOperation::Reconstruct { floor, to_move } => Some((*floor, *to_move)),
-                ClockOperation::ReplaceClock { white_moves, .. } => Some((
-                    m.profile.clock_corrections.replacement_floor,
-                    *white_moves,
-                )),
+                ClockOperation::ReplaceClock { white_moves, .. } => {
+                    Some((m.profile.clock_corrections.replacement_floor, *white_moves))
+                }
                 _ => None,
             };
             if let Some((floor, moves)) = floor {
@@ -1067,7 +1065,10 @@ pub fn render(
             lines.push(Line::raw(expl));
         }
         for fact in &p.facts {
-            lines.push(Line::styled(format!("· {}", i18n::format(lang, fact)), theme.dim()));
+            lines.push(Line::styled(
+                format!("· {}", i18n::format(lang, fact)),
+                theme.dim(),
+            ));
         }
         if p.white_ms.is_some() || p.black_ms.is_some() || p.move_no.is_some() {
             let ms = |x: Option<u64>| x.map(format_hms).unwrap_or_else(|| "–".into());
@@ -1103,7 +1104,10 @@ pub fn render(
     } else if d.kind == DialogKind::ClockOp {
         clock_op_lines(d, m, s, lang, theme, &mut lines);
     } else if d.kind == DialogKind::ResultCorrection {
-        let has_result = d.board.and_then(|b| s.board(b)).is_some_and(|b| b.result.is_some());
+        let has_result = d
+            .board
+            .and_then(|b| s.board(b))
+            .is_some_and(|b| b.result.is_some());
         let id = if has_result {
             "ui-correction-needs-reason"
         } else {

@@ -124,6 +124,15 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
             format_hms(*device_ms),
             format_hms(*decided_ms)
         ),
+        Alert::PeriodFlag { color } => format!(
+            "{} {}",
+            i18n::text(lang, "ui-period-flag"),
+            colour_initial(lang, *color)
+        ),
+        Alert::NoClock => i18n::text(lang, "ui-no-clock"),
+        Alert::BatteryLow => i18n::text(lang, "ui-battery-low"),
+        Alert::BoardMismatch => i18n::text(lang, "ui-board-mismatch"),
+        Alert::Garbled => i18n::text(lang, "ui-garbled"),
     }
 }
 
@@ -214,6 +223,8 @@ pub fn footer(f: &mut Frame, area: Rect, v: &ViewState, hints: &str) {
     let t = strings(v.lang);
     let (text, style) = if v.quit_confirm {
         (t.quit_confirm.to_string(), v.theme.alert())
+    } else if let Some(a) = &v.journal_alert {
+        (format!("{a} · {hints}"), v.theme.alert())
     } else if let Some(g) = &v.goto {
         (format!("{}{g}▏", t.goto_prompt), v.theme.field_focus())
     } else if let Some(st) = &v.status {

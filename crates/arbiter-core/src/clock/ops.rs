@@ -223,7 +223,8 @@ mod tests {
             white_moves: 30,
             black_moves: 30,
         };
-        let (then, raised) = reconstruct(&tc, now, 20, TimeFloor::FiveMinutesAndOnePerMove).unwrap();
+        let (then, raised) =
+            reconstruct(&tc, now, 20, TimeFloor::FiveMinutesAndOnePerMove).unwrap();
         assert!(!raised);
         assert_eq!(then.white_ms, 90 * 60_000); // 150 − 60
         assert_eq!(then.black_ms, 110 * 60_000); // 150 − 40
@@ -239,7 +240,8 @@ mod tests {
             white_moves: 39,
             black_moves: 39,
         };
-        let (then, raised) = reconstruct(&tc, now, 38, TimeFloor::FiveMinutesAndOnePerMove).unwrap();
+        let (then, raised) =
+            reconstruct(&tc, now, 38, TimeFloor::FiveMinutesAndOnePerMove).unwrap();
         assert!(raised);
         let (none, raised) = reconstruct(&tc, now, 38, TimeFloor::None).unwrap();
         assert!(!raised);

@@ -138,7 +138,12 @@ pub fn flag_facts(
 /// The flags that are down at `now`, `[white, black]`: a player's time ran out before he had
 /// completed the period's moves (a device adding the next period's time at zero does not hide
 /// it). Flags after the game ended by itself do not count (FIDE 6.9).
-pub fn flags_down(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> [Option<FlagFact>; 2] {
+pub fn flags_down(
+    m: &Match,
+    s: &MatchState,
+    bs: &BoardState,
+    now: MonoMs,
+) -> [Option<FlagFact>; 2] {
     let end = automatic_end(m, bs);
     flag_facts(s, bs, None, now).map(|f| {
         f.filter(|f| !f.moves_completed_in_time()).filter(|f| {
@@ -282,22 +287,24 @@ pub(super) fn flag_fall(
 fn single_flag(m: &Match, bs: &BoardState, player: Color, p: &mut Proposal) {
     let opponent = player.other();
     let pos = board_position(bs);
-    let ability = pos.as_ref().map(|pos| match m.profile.flags.opponent_cannot_mate {
-        CannotMateTest::AnySeriesOfLegalMoves => {
-            if crate::game::cannot_mate(pos, opponent) {
-                MateCheck::CannotMate
-            } else {
-                mate_check(pos, opponent)
+    let ability = pos
+        .as_ref()
+        .map(|pos| match m.profile.flags.opponent_cannot_mate {
+            CannotMateTest::AnySeriesOfLegalMoves => {
+                if crate::game::cannot_mate(pos, opponent) {
+                    MateCheck::CannotMate
+                } else {
+                    mate_check(pos, opponent)
+                }
             }
-        }
-        CannotMateTest::OnlyKing => {
-            if (pos.board().by_color(opponent) & !pos.board().kings()).is_empty() {
-                MateCheck::CannotMate
-            } else {
-                MateCheck::MatePossible
+            CannotMateTest::OnlyKing => {
+                if (pos.board().by_color(opponent) & !pos.board().kings()).is_empty() {
+                    MateCheck::CannotMate
+                } else {
+                    MateCheck::MatePossible
+                }
             }
-        }
-    });
+        });
     let (result, id) = match ability {
         Some(MateCheck::CannotMate) => (GameResult::Draw, "rules-flag-cannot-mate"),
         Some(MateCheck::MatePossible) => (loss_for(player), "rules-flag-mate-possible"),
@@ -316,7 +323,11 @@ fn both_flags(m: &Match, bs: &BoardState, a: &FlagFact, b: &FlagFact, p: &mut Pr
     describe(a, p);
     describe(b, p);
     let known = a.clock_ms != b.clock_ms;
-    let (first, second) = if a.clock_ms <= b.clock_ms { (a, b) } else { (b, a) };
+    let (first, second) = if a.clock_ms <= b.clock_ms {
+        (a, b)
+    } else {
+        (b, a)
+    };
     let last = a.last_period || b.last_period;
     let rule = if known {
         fl.both_flags_order_known
@@ -326,7 +337,11 @@ fn both_flags(m: &Match, bs: &BoardState, a: &FlagFact, b: &FlagFact, p: &mut Pr
         fl.both_flags
     };
     p.facts.push(if known {
-        msg!("rules-fact-flag-order", first = first.color, second = second.color)
+        msg!(
+            "rules-fact-flag-order",
+            first = first.color,
+            second = second.color
+        )
     } else {
         msg!("rules-fact-flag-order-unknown")
     });

@@ -54,7 +54,12 @@ pub fn automatic_end(m: &Match, bs: &BoardState) -> Option<AutomaticEnd> {
     if ad.seventy_five_moves
         && let Some(at) = e.seventy_five
     {
-        candidates.push((at, GameResult::Draw, "9.6.2", "rules-end-seventy-five-moves"));
+        candidates.push((
+            at,
+            GameResult::Draw,
+            "9.6.2",
+            "rules-end-seventy-five-moves",
+        ));
     }
     // The earliest move; at the same move the order above (checkmate first).
     let (at, result, article, reason) = candidates
@@ -119,7 +124,8 @@ pub(super) fn game_ended(m: &Match, bs: &BoardState, p: &mut Proposal) {
                 "rules-fact-ending-move",
                 mv = move_text(bs, e.move_index)
             ));
-            p.facts.push(msg!("rules-fact-position", fen = bs.game.game.fen()));
+            p.facts
+                .push(msg!("rules-fact-position", fen = bs.game.game.fen()));
         }
         None => p.explanation = msg!("rules-game-ended-unknown"),
     }

@@ -34,7 +34,7 @@ fn irregular_board(bs: &BoardState) -> Option<Board> {
         .iter()
         .rev()
         .find(|n| n.at.seq > last_move)
-        .and_then(|_| bs.placement.as_deref())
+        .and(bs.placement.as_deref())
         .and_then(|p| p.parse().ok())
 }
 
@@ -99,7 +99,8 @@ pub(super) fn illegal_move(m: &Match, bs: &BoardState, f: Facts<'_>, p: &mut Pro
         }
         _ => {
             if let Some(pos) = &position {
-                p.facts.push(msg!("rules-fact-reinstate", fen = game::fen_of(pos)));
+                p.facts
+                    .push(msg!("rules-fact-reinstate", fen = game::fen_of(pos)));
                 let shown = irregular_board(bs);
                 if kind == IllegalKind::PromotionNotCompleted && counts_as_illegal {
                     let promotion = f
@@ -108,11 +109,13 @@ pub(super) fn illegal_move(m: &Match, bs: &BoardState, f: Facts<'_>, p: &mut Pro
                         .or_else(|| shown.as_ref().and_then(|b| game::unpromoted_pawn(pos, b)));
                     match promotion {
                         Some(mv) => {
-                            let san = shakmaty::san::SanPlus::from_move(pos.clone(), mv).to_string();
+                            let san =
+                                shakmaty::san::SanPlus::from_move(pos.clone(), mv).to_string();
                             let mut after = pos.clone();
                             after.play_unchecked(mv);
                             let fen = game::fen_of(&after);
-                            p.facts.push(msg!("rules-fact-queen", mv = &san, fen = &fen));
+                            p.facts
+                                .push(msg!("rules-fact-queen", mv = &san, fen = &fen));
                             p.consequence.game = Some(GameChange::Replace {
                                 uci: shakmaty::uci::UciMove::from_standard(mv).to_string(),
                                 san,
@@ -182,11 +185,8 @@ fn corrected_count(bs: &BoardState, player: Color, p: &mut Proposal) {
     }
     let board = bs.completed(player, None);
     let device = bs.mirror.as_ref().and_then(|m| m.color_moves(player));
-    p.facts.push(msg!(
-        "rules-fact-completed",
-        player = player,
-        moves = board
-    ));
+    p.facts
+        .push(msg!("rules-fact-completed", player = player, moves = board));
     if let Some(d) = device
         && d != board
     {

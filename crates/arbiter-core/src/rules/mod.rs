@@ -78,7 +78,7 @@ pub struct Proposal {
 
 /// Builds the journal event for a confirmed proposal; `confirmed` may differ from the proposal.
 pub fn confirm(req: &Request, p: &Proposal, confirmed: Consequence, reason: String) -> Event {
-    Event::Intervention(Intervention {
+    Event::from(Intervention {
         board: req.board,
         player: req.player,
         kind: req.kind.clone(),

@@ -14,7 +14,8 @@ use crate::state::BoardState;
 pub fn board_position(bs: &BoardState) -> Option<Chess> {
     use shakmaty::Position as _;
     if let Some(p) = bs.position() {
-        let fresh = bs.game.start == crate::state::GameStart::Initial && bs.game_moves().next().is_none();
+        let fresh =
+            bs.game.start == crate::state::GameStart::Initial && bs.game_moves().next().is_none();
         let shown_elsewhere = bs
             .placement
             .as_deref()

@@ -189,11 +189,9 @@ pub(super) fn after_clock_op(bs: &mut BoardState, at: Stamp, op: &crate::clock::
         }
         Op::SetMoves { .. } | Op::Pause | Op::Resume => {}
     }
-    if bs
-        .mirror
-        .as_ref()
-        .is_some_and(|m| m.pending_ms(ClockSide::Left).is_none() && m.pending_ms(ClockSide::Right).is_none())
-    {
+    if bs.mirror.as_ref().is_some_and(|m| {
+        m.pending_ms(ClockSide::Left).is_none() && m.pending_ms(ClockSide::Right).is_none()
+    }) {
         bs.device.correction_due = None;
     }
     check_counts(bs, at);

@@ -212,10 +212,10 @@ pub(super) fn apply_move(bs: &mut BoardState, at: Stamp, e: &MoveMade) {
     {
         prev.completed_at = Some(at);
     }
-    let clock_before = bs.clock.zip(bs.clock_at).map(|(sample, at)| ClockPress {
-        at,
-        sample,
-    });
+    let clock_before = bs
+        .clock
+        .zip(bs.clock_at)
+        .map(|(sample, at)| ClockPress { at, sample });
     let index = bs.moves.len();
     let by_ply = if e.ply % 2 == 1 {
         Color::White
@@ -330,12 +330,18 @@ pub(super) fn apply_change(bs: &mut BoardState, at: Stamp, c: &GameChange) -> Re
                 return Err("the position is unknown".into());
             }
             let Some(m) = bs.game.game.legal_move(uci, san) else {
-                return Err(format!("{uci} is not a legal move in {}", bs.game.game.fen()));
+                return Err(format!(
+                    "{uci} is not a legal move in {}",
+                    bs.game.game.fen()
+                ));
             };
             let mut after = bs.game.game.position().clone();
             after.play_unchecked(m);
             if game::fen_of(&after) != *fen {
-                return Err(format!("{uci} leads to {}, not {fen}", game::fen_of(&after)));
+                return Err(format!(
+                    "{uci} leads to {}, not {fen}",
+                    game::fen_of(&after)
+                ));
             }
             let color = bs.game.game.position().turn();
             let ply = bs.game.game.ply() + 1;

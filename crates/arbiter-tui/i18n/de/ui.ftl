@@ -28,6 +28,12 @@ ui-mismatch = UHR≠BRETT
 ui-no-scoresheet = ohne Mitschrift
 ui-quickplay = ENDSPURT
 ui-absent = abwesend
+ui-period-flag = PERIODENFÄHNCHEN
+ui-no-clock = KEINE UHR
+ui-battery-low = UHR-BATTERIE
+ui-board-mismatch = FIGUREN≠ZÜGE
+ui-garbled = STÖRUNG
+ui-feed-counters = {" "}Verb.: { $frames } Meldungen · verworfen { $shed } · gedrosselt { $limited } · Müll { $garbage } B · fehlerhaft { $malformed } · unbekannt { $unknown } · leere Uhrmeldungen { $empty }
 ui-clock-word = UHR:
 ui-footer-main = 1-8 Brett · g gehe zu · ↑↓ wählen · Enter Details · l Protokoll · i z c q a r p n x f e s · ? Hilfe · Q Ende
 ui-footer-detail = Esc zurück · ↑↓ blättern · 1-9 Brett · l Protokoll · Aktionstasten · ? Hilfe
@@ -149,7 +155,8 @@ key-result-correction = Ergebnis einer beendeten Partie berichtigen (mit Begrün
 key-position = Stellung des Bretts (FEN) und Modus der Uhr setzen
 key-form = ↑↓ Feld · ←→ Wert · Enter bestätigen · Esc abbrechen
 key-report = Spielbericht (↑↓ PgUp/PgDn blättern · Esc oder R zurück)
-key-sign = Bericht unterschreiben: S, wer (1 Schiedsrichter, 2 MF Heim, 3 MF Gast), Passphrase, Enter
+key-sign = Bericht unterschreiben: S, wer (1 Schiedsrichter, 2 MF Heim, 3 MF Gast), Passphrase, Tab für einen Vermerk (z. B. unter Protest), Enter
+key-enrol = Schlüssel eines MF bei Abgabe der Aufstellung hinterlegen: E, 2 MF Heim oder 3 MF Gast, Passphrase des MF, Enter
 key-help-lang = diese Hilfe / Sprache Deutsch-English
 key-quit = beenden (mit Rückfrage)
 
@@ -177,9 +184,12 @@ dialog-position = Stellung und Uhr
 
 ## Die Berichtsansicht
 report-view-title = Spielbericht
-report-view-keys = S unterschreiben · ↑↓ PgUp/PgDn blättern · Esc zurück
+report-view-keys = S unterschreiben · E Schlüssel eines MF hinterlegen · ↑↓ PgUp/PgDn blättern · Esc zurück
 report-view-choose-signer = Wer unterschreibt? 1 Schiedsrichter · 2 MF Heim · 3 MF Gast · Esc
-report-view-passphrase = Passphrase ({ $role }): { $stars }_   ⏎ unterschreiben · Esc
+report-view-passphrase = Passphrase ({ $role }): { $stars }{ $cursor }   Vermerk: { $remark }{ $remark_cursor }   Tab Feld · ⏎ unterschreiben · Esc
+report-view-choose-enrol = Wessen Schlüssel hinterlegen? 2 MF Heim · 3 MF Gast · Esc
+report-view-enrol-passphrase = Passphrase zum Hinterlegen ({ $role }): { $stars }_   ⏎ hinterlegen · Esc
+report-view-superseded-digest = Prüfsumme { $digest } – letzter Eintrag { $seq }
 report-view-working = … bitte warten
 ui-role-arbiter = Schiedsrichter
 ui-role-home-captain = MF Heim
@@ -187,6 +197,13 @@ ui-role-away-captain = MF Gast
 
 ## Die Shell (Statusmeldungen der Live-Konsole)
 shell-signed = unterschrieben: { $role } – Prüfsumme { $digest }
+shell-journal-continued = Protokoll fortgesetzt: { $records } Einträge von vorher
+shell-journal-continued-torn = Protokoll fortgesetzt: { $records } Einträge von vorher; abgerissene letzte Zeile ({ $bytes } Bytes) abgeschnitten, gesichert als { $saved }
+shell-journal-not-written = PROTOKOLL NICHT GESCHRIEBEN: { $error } – { $actions } Aktion(en) und { $feed } Feed-Einträge warten, nichts davon ist angewendet; wird wiederholt
+shell-journal-not-written-dropped = PROTOKOLL NICHT GESCHRIEBEN: { $error } – { $actions } Aktion(en) und { $feed } Feed-Einträge warten, nichts davon ist angewendet; wird wiederholt; { $dropped } Feed-Einträge verworfen
+shell-journal-written-again = Protokoll wieder geschrieben: alles Wartende ist gespeichert und angewendet
+shell-action-waiting = NICHT gespeichert – wartet ({ $actions } Aktion(en)); wird angewendet, sobald das Protokoll geschrieben ist
+shell-enrolled = Schlüssel hinterlegt: { $role } – { $key }…
 
 ## Die Fußzeile der Wiedergabe
 replay-goto-prompt = Gehe zu Uhrzeit (HH:MM:SS): { $typed }_   ⏎ springen, Esc abbrechen

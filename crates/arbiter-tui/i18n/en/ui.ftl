@@ -28,6 +28,12 @@ ui-mismatch = CLOCK≠BOARD
 ui-no-scoresheet = no notation
 ui-quickplay = QPF
 ui-absent = absent
+ui-period-flag = PERIOD FLAG
+ui-no-clock = NO CLOCK
+ui-battery-low = CLOCK BATTERY
+ui-board-mismatch = PIECES≠MOVES
+ui-garbled = GARBLED
+ui-feed-counters = {" "}Feed: { $frames } frames · shed { $shed } · rate-limited { $limited } · garbage { $garbage } B · malformed { $malformed } · unknown { $unknown } · empty clock reports { $empty }
 ui-clock-word = CLOCK:
 ui-footer-main = 1-8 board · g goto · ↑↓ select · Enter detail · l log · i z c q a r p n x f e s act · ? help · Q quit
 ui-footer-detail = Esc back · ↑↓ scroll · 1-9 board · l log · action keys · ? help
@@ -149,7 +155,8 @@ key-result-correction = correct a finished game's result (with the reason)
 key-position = set the board's position (FEN) and its clock's mode
 key-form = ↑↓ field · ←→ value · Enter confirm · Esc cancel
 key-report = match report (↑↓ PgUp/PgDn scroll · Esc or R back)
-key-sign = sign the report: S, the signer (1 arbiter, 2 home captain, 3 away captain), the passphrase, Enter
+key-sign = sign the report: S, the signer (1 arbiter, 2 home captain, 3 away captain), the passphrase, Tab for a remark (e.g. under protest), Enter
+key-enrol = enrol a captain's key when the lineup is handed in: E, 2 home or 3 away captain, the captain's passphrase, Enter
 key-help-lang = this help / language Deutsch-English
 key-quit = quit (asks for confirmation)
 
@@ -177,9 +184,12 @@ dialog-position = Position and clock
 
 ## The report screen
 report-view-title = Match report
-report-view-keys = S sign · ↑↓ PgUp/PgDn scroll · Esc back
+report-view-keys = S sign · E enrol a captain's key · ↑↓ PgUp/PgDn scroll · Esc back
 report-view-choose-signer = Who signs? 1 arbiter · 2 home captain · 3 away captain · Esc
-report-view-passphrase = Passphrase ({ $role }): { $stars }_   ⏎ sign · Esc
+report-view-passphrase = Passphrase ({ $role }): { $stars }{ $cursor }   remark: { $remark }{ $remark_cursor }   Tab field · ⏎ sign · Esc
+report-view-choose-enrol = Whose key to enrol? 2 home captain · 3 away captain · Esc
+report-view-enrol-passphrase = Passphrase to enrol ({ $role }): { $stars }_   ⏎ enrol · Esc
+report-view-superseded-digest = digest { $digest } – last record { $seq }
 report-view-working = … working
 ui-role-arbiter = arbiter
 ui-role-home-captain = home captain
@@ -187,6 +197,13 @@ ui-role-away-captain = away captain
 
 ## The shell (the live console's status messages)
 shell-signed = signed: { $role } – digest { $digest }
+shell-journal-continued = journal continued: { $records } records from before
+shell-journal-continued-torn = journal continued: { $records } records from before; torn last line ({ $bytes } bytes) cut, saved as { $saved }
+shell-journal-not-written = JOURNAL NOT WRITTEN: { $error } – { $actions } action(s) and { $feed } feed records wait, none of them applied; retrying
+shell-journal-not-written-dropped = JOURNAL NOT WRITTEN: { $error } – { $actions } action(s) and { $feed } feed records wait, none of them applied; retrying; { $dropped } feed records dropped
+shell-journal-written-again = journal written again: everything that waited is on disk and applied
+shell-action-waiting = NOT on disk – waiting ({ $actions } action(s)); applied once the journal is written
+shell-enrolled = key enrolled: { $role } – { $key }…
 
 ## The replay console's footer
 replay-goto-prompt = Go to time (HH:MM:SS): { $typed }_   ⏎ jump, Esc cancel
