@@ -574,13 +574,16 @@ mod tests {
             |a| matches!(a, BoardAlert::PeriodFlag { color } if color.is_white())
         ));
         assert!(!has(&st, |a| matches!(a, BoardAlert::Flag { .. })));
-        // the final flag is a flag; so is a flag whose kind the source does not tell
+        // the final flag (at 0:00) is a flag; so is a flag whose kind the source does not tell
         for kind in [Some(FlagKind::Final), None] {
             let mut e = e.clone();
             if let Event::ClockSample(c) = &mut e {
                 c.left_flag_kind = kind;
+                c.left_ms = 0;
             }
-            let st = status_at(&m, &[live(0), (t, e)], 1_500);
+            // the clock ran down to it (a first report at 0:00 would be a wrong preset)
+            let (t0, before) = sample(500, 500, 5_000_000, Some(ClockSide::Left));
+            let st = status_at(&m, &[live(0), (t0, before), (t, e)], 1_500);
             assert!(has(
                 &st,
                 |a| matches!(a, BoardAlert::Flag { color } if color.is_white())

@@ -71,7 +71,8 @@ impl Physical {
     }
 
     /// Every report the clock sends: at the start, at each press, and whenever the running
-    /// side's display (whole seconds, rounded down) changes. `(time, press?)`.
+    /// side's display (whole seconds, rounded down) changes, also after the last press.
+    /// `(time, press?)`.
     fn emissions(&self) -> Vec<(u64, bool)> {
         let mut out = vec![(self.start - 1_000, false), (self.start, true)];
         let mut from = self.start;
@@ -86,6 +87,14 @@ impl Physical {
             }
             out.push((p, true));
             from = p;
+        }
+        // After the last press the clock runs on (the instants reach 5 s past it) and reports
+        // each change of its display as before.
+        let (ms, running) = self.at(from);
+        let mut t = from + ms[running.unwrap_or(0)] % 1000 + 1;
+        while t < from + 10_000 {
+            out.push((t, false));
+            t += 1000;
         }
         out
     }
