@@ -25,6 +25,9 @@ fn input(i: u64) -> (Origin, Event) {
                 boards: 8,
                 software: "bench".into(),
                 time_control: Some("90/40+30+30s".parse().expect("a valid notation")),
+                profile_path: None,
+                match_text: None,
+                profile_text: None,
             }
             .into(),
         );
@@ -40,6 +43,8 @@ fn input(i: u64) -> (Origin, Event) {
             left_flag: false,
             right_flag: false,
             white_side: None,
+            left_flag_kind: None,
+            right_flag_kind: None,
         }
         .into(),
     )
@@ -112,9 +117,21 @@ fn bench(c: &mut Criterion) {
         chain.append(w, m, o, e, &mut bytes);
     }
     g.throughput(Throughput::Bytes(bytes.len() as u64));
-    g.bench_function("verify_decode_fold_1m", |b| {
+    g.bench_function("verify_decode_fold_1m_one_thread", |b| {
         b.iter(|| {
             let (records, v) = journal::records_from_bytes(&bytes).expect("intact");
+            assert!(v.is_intact());
+            let mut s = MatchState::default();
+            for r in &records {
+                apply(&mut s, r);
+            }
+            black_box(s.applied)
+        })
+    });
+    g.bench_function("verify_decode_fold_1m", |b| {
+        b.iter(|| {
+            let (records, v) =
+                arbiter_io::journal_file::records_from_bytes(&bytes).expect("intact");
             assert!(v.is_intact());
             let mut s = MatchState::default();
             for r in &records {

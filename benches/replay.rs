@@ -27,6 +27,9 @@ fn journal() -> Vec<Record> {
         boards: BOARDS,
         software: "bench".into(),
         time_control: Some("90/40+30+30s".parse().expect("notation")),
+        profile_path: None,
+        match_text: None,
+        profile_text: None,
     };
     let mut out = vec![chain.append(start, 0, Origin::System, session.into(), &mut buf)];
     let mut used = vec![[0u64; 2]; usize::from(BOARDS)];
@@ -69,6 +72,8 @@ fn journal() -> Vec<Record> {
                 left_flag: ms(0) == 0,
                 right_flag: ms(1) == 0,
                 white_side: Some(ClockSide::Left),
+                left_flag_kind: None,
+                right_flag_kind: None,
             };
             buf.clear();
             out.push(chain.append(
@@ -109,7 +114,8 @@ fn bench(c: &mut Criterion) {
         .expect("the recording (run from the repository root)");
     g.bench_function("recording_read_verify_fold", |b| {
         b.iter(|| {
-            let (records, _) = arbiter_core::journal::records_from_bytes(&bytes).expect("intact");
+            let (records, _) =
+                arbiter_io::journal_file::records_from_bytes(&bytes).expect("intact");
             black_box(Replay::new(records).records.len())
         })
     });

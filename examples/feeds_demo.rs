@@ -48,6 +48,7 @@ async fn main() -> anyhow::Result<()> {
                 base,
                 timing: Timing {
                     settle: Duration::from_millis(300),
+                    rate_scale: speed.ceil() as u64,
                     ..Timing::default()
                 },
             },

@@ -62,15 +62,18 @@ pub enum Command {
         /// Language of the console (default: the match file's `lang`).
         #[arg(long, value_enum)]
         lang: Option<LangArg>,
-        /// The journal to write (default: journals/<date>-round<N>-<time>.jsonl).
+        /// The journal (default: journals/<date>-<round>-<home>-<away>.jsonl). An existing
+        /// journal of the same match is continued (after a crash or a quit).
         #[arg(long)]
         journal: Option<PathBuf>,
     },
-    /// Open the console on a match file and connect to its boards' feeds.
+    /// Open the console on a match file and connect to its boards' feeds. Started again, it
+    /// continues the match's journal where it ended.
     Run {
         /// The match file (TOML).
         match_file: PathBuf,
-        /// The journal to write (default: journals/<date>-round<N>-<time>.jsonl).
+        /// The journal (default: journals/<date>-<round>-<home>-<away>.jsonl). An existing
+        /// journal of the same match is continued (after a crash or a quit).
         #[arg(long)]
         journal: Option<PathBuf>,
         /// Language of the console (default: the match file's `lang`).
@@ -85,17 +88,22 @@ pub enum Command {
         #[arg(long)]
         profile: Option<String>,
     },
-    /// Check a journal's hash chain, or a signed report's digest and signatures (and, with
-    /// --journal, that it is exactly what the journal yields); name what was changed.
+    /// Check a journal's hash chain, or a signed report's digest and signatures and whose keys
+    /// made them (and, with --journal, that it is exactly what the journal yields and nothing
+    /// after its head changes it); name what was changed. Exit status 0 only when everything
+    /// checked holds, 1 naming each failure, 2 for bad input.
     Verify {
-        /// A journal (.jsonl) or a report (report.json).
+        /// A journal (.jsonl), a report (report.json) or a bundle.
         file: PathBuf,
-        /// For a report: the journal it was made from.
+        /// For a report: the journal it was made from (its match file says whose keys count).
         #[arg(long)]
         journal: Option<PathBuf>,
-        /// For a report with --journal: the match file (default: the path in the journal).
+        /// For a report: the match file (with --journal it must be the one the journal holds).
         #[arg(long = "match")]
         match_file: Option<PathBuf>,
+        /// A league key registry (TOML, `[[key]] role name public_key`); may be repeated.
+        #[arg(long = "keys")]
+        keys: Vec<PathBuf>,
     },
     /// Play a journal back in the console, or query it headless (--at, --incidents,
     /// --extract).
@@ -142,10 +150,15 @@ pub enum Command {
         /// Language of the text and PDF (default: the match file's).
         #[arg(long, value_enum)]
         lang: Option<LangArg>,
+        /// A league key registry (for the statuses printed in the report).
+        #[arg(long = "keys")]
+        keys: Vec<PathBuf>,
     },
-    /// Sign a report (the arbiter first, then each captain countersigns).
+    /// Sign a report (the arbiter first, then each captain countersigns). The key must be the
+    /// one registered for the signer (or, for a captain, enrolled at the console).
     Sign {
-        /// The report (report.json); the text and PDF beside it are made again.
+        /// The report file (e.g. DIR/report.json); it is written back in place, with its .md
+        /// and .pdf beside it.
         report: PathBuf,
         #[arg(long, value_enum)]
         role: RoleArg,
@@ -155,6 +168,19 @@ pub enum Command {
         /// Read the passphrase from this environment variable instead of prompting.
         #[arg(long)]
         passphrase_env: Option<String>,
+        /// A remark signed with the signature, e.g. "under protest (FIDE 11.10)".
+        #[arg(long)]
+        remark: Option<String>,
+        /// The journal the report was made from: its match file and enrolled keys say whose
+        /// keys count.
+        #[arg(long)]
+        journal: Option<PathBuf>,
+        /// The match file (instead of, or with, --journal).
+        #[arg(long = "match")]
+        match_file: Option<PathBuf>,
+        /// A league key registry; may be repeated.
+        #[arg(long = "keys")]
+        keys: Vec<PathBuf>,
     },
     /// Create an Ed25519 signing key file (owner-only permissions), or show the public key a
     /// passphrase gives for a signer (to register it in the match file).
@@ -199,6 +225,24 @@ pub enum Command {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> ExitCode {
+    // The commands that print results to stdout end quietly when it is closed (`| head`); the
+    // console, the recorder and the simulator keep SIGPIPE ignored.
+    let pipes = match &cli.command {
+        Command::Demo { .. }
+        | Command::Run { .. }
+        | Command::Simulate(_)
+        | Command::Record { .. } => false,
+        Command::Replay {
+            at,
+            incidents,
+            extract,
+            ..
+        } => at.is_some() || *incidents || *extract,
+        _ => true,
+    };
+    if pipes {
+        crate::out::restore_sigpipe();
+    }
     match cli.command {
         Command::Check {
             match_file,
@@ -208,28 +252,41 @@ pub fn run(cli: Cli) -> ExitCode {
             file,
             journal,
             match_file,
-        } => commands::verify::run(&file, journal.as_deref(), match_file.as_deref()),
+            keys,
+        } => commands::verify::run(&file, journal.as_deref(), match_file.as_deref(), &keys),
         Command::Report {
             journal,
             match_file,
             out,
             lang,
+            keys,
         } => commands::report::run(
             &journal,
             match_file.as_deref(),
             out.as_deref(),
             lang.map(Into::into),
+            &keys,
         ),
         Command::Sign {
             report,
             role,
             key,
             passphrase_env,
+            remark,
+            journal,
+            match_file,
+            keys,
         } => commands::sign::sign(
             &report,
             role.into(),
-            key.as_deref(),
-            passphrase_env.as_deref(),
+            &commands::sign::SignArgs {
+                key,
+                passphrase_env,
+                remark,
+                journal,
+                match_file,
+                keys,
+            },
         ),
         Command::Keygen {
             output,

@@ -1,12 +1,18 @@
 //! The live console: the match, its journal and the state folded from it ([`App`]), and the
 //! loop that merges the arbiter's keys, the feeds' records and a render tick.
 //!
-//! [`App::submit`] is the one door for inputs: journal first, then `state::apply`. Every feed
-//! record keeps the monotonic time at which its bytes arrived (the feeds and the console share
-//! one [`TimeBase`]); the loop stamps only the arbiter's keys. Work that can take long (building
-//! the report from the journal, deriving a key, rendering the PDF) runs on worker threads and
-//! reports back through the same queue.
+//! [`App::submit`] is the one door for inputs: journal first, then `state::apply`; an append is a
+//! transaction, so a failed write changes nothing. In the live loop inputs go through
+//! [`App::input`]: when the journal cannot be written (a full disk), the console says so, keeps
+//! running, applies nothing it could not write and keeps the inputs in order in a queue that it
+//! retries ([`App::retry`]); an action is acknowledged on screen only once it is on disk. Every
+//! feed record keeps the monotonic time at which its bytes arrived (the feeds and the console
+//! share one [`TimeBase`]); the loop stamps only the arbiter's keys. Started again on a match
+//! whose journal exists, the console continues it (`crate::journal_place`, [`App::resume`]).
+//! Work that can take long (building the report from the journal, deriving a key, rendering
+//! the PDF) runs on worker threads and reports back through the same queue.
 
+use std::collections::VecDeque;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -20,21 +26,51 @@ use arbiter_core::i18n::Msg as Text;
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{MonoMs, WallMs};
-use arbiter_core::record::{Event, Origin, SessionStarted};
-use arbiter_core::signature::{Role, SignedReport};
+use arbiter_core::record::{Event, Origin, SessionResumed, SessionStarted, SignerEnrolled};
+use arbiter_core::signature::{Authority, History, Role, SignedReport};
 use arbiter_core::state::{self, MatchState};
 use arbiter_io::feeds::{FeedRecord, Feeds};
 use arbiter_io::journal_file::{JournalError, JournalWriter};
-use arbiter_tui::report_view::{lines as report_lines, role_id};
-use arbiter_tui::{
-    Command, ViewState,
-    i18n::{self, strings},
-    keymap,
-    theme::Theme,
-};
+use arbiter_tui::report_view::{history_lines, role_id};
+use arbiter_tui::{Command, ViewState, i18n, keymap, theme::Theme};
 
+use crate::journal_place::{OpenedJournal, open_journal};
 use crate::terminal::{self, Console};
-use crate::time_base::{TimeBase, wall_now};
+use crate::time_base::{TimeBase, rfc3339_at, wall_now};
+
+/// An input not yet written to the journal (the disk is full): kept in order, retried.
+#[derive(Debug, Clone)]
+pub struct Pending {
+    pub wall_ms: WallMs,
+    pub mono_ms: MonoMs,
+    pub origin: Origin,
+    pub event: Event,
+}
+
+/// What became of an input given to [`App::input`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+// One per input; boxing the record would only add an allocation per record.
+#[allow(clippy::large_enum_variant)]
+pub enum Submitted {
+    /// On disk (fsync'ed for an arbiter action) and applied: it may be acknowledged.
+    Written(Record),
+    /// Not written at once: kept in the queue, in order, not applied. A try in the same call
+    /// may have written it with those before it: `written` (the new input's record last, if
+    /// `waiting` is 0).
+    Queued {
+        waiting: usize,
+        written: Vec<Record>,
+    },
+    /// A feed record dropped because the queue is full (the disk has been full for long).
+    Dropped,
+}
+
+/// Inputs that may wait for the journal; beyond this, feed records are dropped (and counted),
+/// arbiter actions never are.
+pub const MAX_PENDING: usize = 100_000;
+
+/// How often a failing journal is tried again.
+pub const RETRY_MS: u64 = 500;
 
 /// The match, its journal and the state folded from it.
 #[derive(Debug)]
@@ -42,15 +78,48 @@ pub struct App {
     pub m: Match,
     pub journal: JournalWriter,
     pub state: MatchState,
+    /// Inputs that could not be written, in order (see [`App::input`]).
+    pub pending: VecDeque<Pending>,
+    /// The last journal error while inputs wait.
+    pub journal_error: Option<String>,
+    /// Feed records dropped while the queue was full.
+    pub dropped: u64,
+    /// The record the report is made from (its head): a signature is journaled only for the
+    /// report as it stands.
+    pub report_head: Option<u64>,
+    last_retry: Option<MonoMs>,
 }
 
 impl App {
     pub fn new(m: Match, journal: JournalWriter) -> App {
         let state = MatchState::with_boards(m.file.boards);
-        App { m, journal, state }
+        App {
+            m,
+            journal,
+            state,
+            pending: VecDeque::new(),
+            journal_error: None,
+            dropped: 0,
+            report_head: None,
+            last_retry: None,
+        }
     }
 
-    /// Journals one input, then applies it. Nothing changes if the journal write fails.
+    /// The console started again on an existing journal: the state is folded from its records,
+    /// so the screen shows everything from before.
+    pub fn resume(m: Match, journal: JournalWriter, records: &[Record]) -> App {
+        let mut app = App::new(m, journal);
+        let mut state = MatchState::with_boards(app.m.file.boards);
+        for r in records {
+            state::apply(&mut state, r);
+        }
+        app.state = state;
+        app.report_head = arbiter_core::report::content_head(records).map(|i| records[i].seq);
+        app
+    }
+
+    /// Journals one input, then applies it: a transaction. Nothing changes if the journal write
+    /// fails (the chain, the file and the state stay as they were).
     pub fn submit(
         &mut self,
         wall_ms: WallMs,
@@ -58,21 +127,35 @@ impl App {
         origin: Origin,
         event: Event,
     ) -> Result<Record, JournalError> {
+        let first = self.journal.chain().next_seq == 0;
         let rec = self.journal.append(wall_ms, mono_ms, origin, event)?;
+        if !arbiter_core::report::is_post_game(&self.state, &rec)
+            && arbiter_core::report::changes_report(&rec.event, first)
+        {
+            self.report_head = Some(rec.seq);
+        }
         state::apply(&mut self.state, &rec);
         Ok(rec)
     }
 
-    /// The first record of a session: binds the journal to the match file and profile.
+    /// The first record of a journal: binds it to the match file and profile and carries both
+    /// texts in full.
     pub fn session_started(&self) -> Event {
-        Event::SessionStarted(SessionStarted {
+        Event::from(SessionStarted::of(
+            &self.m,
+            format!("arbiter-console {}", env!("CARGO_PKG_VERSION")),
+        ))
+    }
+
+    /// The record that continues a journal after a restart.
+    pub fn session_resumed(&self, records: u64, torn: Option<&(usize, PathBuf)>) -> Event {
+        Event::SessionResumed(SessionResumed {
             match_sha256: self.m.match_sha256.clone(),
             profile_sha256: self.m.profile_sha256.clone(),
-            match_path: self.m.path.display().to_string(),
-            profile_id: self.m.profile.id.clone(),
-            boards: self.m.file.boards,
             software: format!("arbiter-console {}", env!("CARGO_PKG_VERSION")),
-            time_control: Some(self.m.time_control.clone()),
+            records,
+            torn_bytes: torn.map(|(n, _)| *n as u64),
+            torn_saved_as: torn.map(|(_, p)| p.display().to_string()),
         })
     }
 
@@ -85,7 +168,9 @@ impl App {
         })
     }
 
-    /// Journals the signature of `role` that `env` carries (made by [`Job::sign`]).
+    /// Journals the signature of `role` that `env` carries (made by [`Job::sign`]), if the
+    /// report has not changed since it was built: a signature is only ever journaled for the
+    /// report as it stands.
     pub fn record_signature(
         &mut self,
         env: &SignedReport,
@@ -96,6 +181,23 @@ impl App {
         let sig = env
             .signature(role)
             .ok_or_else(|| anyhow::anyhow!("the report carries no signature of the {role}"))?;
+        if self.report_head != Some(env.report.journal.head_seq) {
+            anyhow::bail!(
+                "the report changed while it was being signed (record {} is newer than its head {}): nothing was signed; look at it again and sign again",
+                self.report_head.unwrap_or(0),
+                env.report.journal.head_seq
+            );
+        }
+        if self
+            .state
+            .signatures
+            .iter()
+            .any(|(_, s)| s.role == role.as_str() && s.digest == sig.digest)
+        {
+            anyhow::bail!(
+                "the {role} has already signed this version; a valid signature is never replaced"
+            );
+        }
         self.submit(
             wall_ms,
             mono_ms,
@@ -104,11 +206,126 @@ impl App {
         )?;
         Ok(())
     }
+
+    /// Checks an enrolment before the key is derived: captains only, once per role, and not
+    /// needed when the match file registers a key.
+    pub fn can_enrol(&self, role: Role) -> Result<(), String> {
+        if role == Role::Arbiter {
+            return Err("the arbiter's key is registered in the match file, not enrolled".into());
+        }
+        if let Some((at, _)) = self
+            .state
+            .enrolled
+            .iter()
+            .find(|(_, e)| e.role == role.as_str())
+        {
+            return Err(format!(
+                "a key is already enrolled for the {role} (record {}); an enrolled key is never replaced",
+                at.seq
+            ));
+        }
+        Ok(())
+    }
+
+    /// Journals the key of `role` made by [`Job::enrol`].
+    pub fn record_enrolment(
+        &mut self,
+        e: SignerEnrolled,
+        wall_ms: WallMs,
+        mono_ms: MonoMs,
+    ) -> anyhow::Result<Record> {
+        let role = Role::parse(&e.role).ok_or_else(|| anyhow::anyhow!("unknown role"))?;
+        self.can_enrol(role).map_err(anyhow::Error::msg)?;
+        Ok(self.submit(wall_ms, mono_ms, Origin::Arbiter, Event::SignerEnrolled(e))?)
+    }
 }
 
-/// The report as it stands in the console's journal (committed and read back from the disk).
-pub fn current_report(app: &mut App, journal_path: &Path) -> anyhow::Result<SignedReport> {
-    app.report_job(journal_path, 0)?.report()
+/// The live loop's door for inputs: a full disk does not end the session.
+impl App {
+    /// Journals and applies an input, or, when the journal cannot be written, keeps it in an
+    /// ordered queue (not applied: nothing is shown or acknowledged that is not on disk). While
+    /// inputs wait, new ones queue behind them, so the journal keeps their order. Feed records
+    /// beyond [`MAX_PENDING`] are dropped and counted; arbiter actions are never dropped.
+    pub fn input(
+        &mut self,
+        wall_ms: WallMs,
+        mono_ms: MonoMs,
+        origin: Origin,
+        event: Event,
+    ) -> Submitted {
+        if self.pending.is_empty() {
+            match self.submit(wall_ms, mono_ms, origin, event.clone()) {
+                Ok(rec) => return Submitted::Written(rec),
+                Err(e) => {
+                    self.journal_error = Some(e.to_string());
+                    self.last_retry = Some(mono_ms);
+                }
+            }
+        } else if !event.needs_sync() && self.pending.len() >= MAX_PENDING {
+            self.dropped += 1;
+            return Submitted::Dropped;
+        }
+        self.pending.push_back(Pending {
+            wall_ms,
+            mono_ms,
+            origin,
+            event,
+        });
+        // An arbiter action is worth a try at once (the disk may have space again).
+        let written = if self.pending.len() > 1
+            && self.pending.back().is_some_and(|p| p.event.needs_sync())
+        {
+            self.retry(mono_ms)
+        } else {
+            Vec::new()
+        };
+        Submitted::Queued {
+            waiting: self.pending.len(),
+            written,
+        }
+    }
+
+    /// Writes the waiting inputs in order, as far as the journal takes them. The records
+    /// written.
+    pub fn retry(&mut self, mono_ms: MonoMs) -> Vec<Record> {
+        let mut written = Vec::new();
+        self.last_retry = Some(mono_ms);
+        while let Some(p) = self.pending.front().cloned() {
+            match self.submit(p.wall_ms, p.mono_ms, p.origin, p.event) {
+                Ok(rec) => {
+                    self.pending.pop_front();
+                    written.push(rec);
+                }
+                Err(e) => {
+                    self.journal_error = Some(e.to_string());
+                    break;
+                }
+            }
+        }
+        if self.pending.is_empty() {
+            self.journal_error = None;
+        }
+        written
+    }
+
+    /// Whether a retry is due (inputs wait and the last try is [`RETRY_MS`] old).
+    pub fn retry_due(&self, now: MonoMs) -> bool {
+        !self.pending.is_empty()
+            && self
+                .last_retry
+                .is_none_or(|t| now.saturating_sub(t) >= RETRY_MS)
+    }
+
+    /// Arbiter actions waiting for the disk.
+    pub fn waiting_actions(&self) -> usize {
+        self.pending.iter().filter(|p| p.event.needs_sync()).count()
+    }
+}
+
+/// The report as it stands in the console's journal (committed and read back from the disk):
+/// its versions, and whose keys count.
+pub fn current_report(app: &mut App, journal_path: &Path) -> anyhow::Result<(History, Authority)> {
+    app.report_job(journal_path, 0)?.history()
 }
 
 /// Signs the report as it stands for `role` with the key of the passphrase, journals the
@@ -119,14 +336,32 @@ pub fn sign_current_report(
     journal_path: &Path,
     role: Role,
     passphrase: &str,
+    remark: Option<&str>,
     wall_ms: WallMs,
     mono_ms: MonoMs,
 ) -> anyhow::Result<SignedReport> {
     let job = app.report_job(journal_path, mono_ms)?;
-    let env = job.sign(role, passphrase)?;
+    let env = job.sign(role, passphrase, remark, wall_ms)?;
     app.record_signature(&env, role, wall_ms, mono_ms)?;
-    job.write_files(&env).map_err(|e| anyhow::anyhow!(e))?;
+    let job = app.report_job(journal_path, mono_ms)?;
+    job.write_files(app.m.file.lang)
+        .map_err(|e| anyhow::anyhow!(e))?;
     Ok(env)
+}
+
+/// Enrols the key of a captain's passphrase: what `E` on the report screen does, in one call.
+pub fn enrol_signer(
+    app: &mut App,
+    journal_path: &Path,
+    role: Role,
+    passphrase: &str,
+    wall_ms: WallMs,
+    mono_ms: MonoMs,
+) -> anyhow::Result<Record> {
+    app.can_enrol(role).map_err(anyhow::Error::msg)?;
+    let job = app.report_job(journal_path, mono_ms)?;
+    let e = job.enrol(role, passphrase)?;
+    app.record_enrolment(e, wall_ms, mono_ms)
 }
 
 /// What a worker thread needs to build the report: the match and where the journal is.
@@ -137,40 +372,76 @@ pub struct Job {
 }
 
 impl Job {
-    /// The report as the journal on disk yields it, with its signatures.
-    pub fn report(&self) -> anyhow::Result<SignedReport> {
+    /// The report's versions as the journal on disk yields them, with their signatures, and
+    /// whose keys count (the match file's, the keys enrolled in the journal).
+    pub fn history(&self) -> anyhow::Result<(History, Authority)> {
         let (records, _) = arbiter_io::journal_file::read(&self.journal_path)?;
-        Ok(arbiter_core::signature::envelope_from_journal(
-            &self.m, &records,
-        ))
+        let mut authority = Authority::from_match(&self.m);
+        authority.add_enrolled(&self.m, &records);
+        Ok((History::from_journal(&self.m, &records), authority))
     }
 
-    /// Signs the report as it stands for `role` with the key of `passphrase`.
-    pub fn sign(&self, role: Role, passphrase: &str) -> anyhow::Result<SignedReport> {
-        let mut env = self.report()?;
+    /// Signs the current version for `role` with the key of `passphrase`: refused (before
+    /// anything is signed) while a board has no result, when `role` has signed already, and
+    /// when the passphrase does not give the key registered or enrolled for the signer.
+    pub fn sign(
+        &self,
+        role: Role,
+        passphrase: &str,
+        remark: Option<&str>,
+        wall_ms: WallMs,
+    ) -> anyhow::Result<SignedReport> {
+        let (h, authority) = self.history()?;
+        let mut env = h.current().clone();
+        let open = env.open_boards();
+        if !open.is_empty() {
+            anyhow::bail!(arbiter_report::sign::SignError::OpenBoards(open));
+        }
         let name = role.person(&env.report).to_string();
         let key = arbiter_report::sign::derive_key(role, &name, passphrase.as_bytes())?;
-        arbiter_report::sign::sign(&mut env, role, &key)?;
+        let time = rfc3339_at(wall_ms, *self.m.scheduled_start.offset());
+        arbiter_report::sign::sign(&mut env, role, &key, &time, remark, &authority)?;
         Ok(env)
     }
 
-    /// Writes the report's renderings beside the journal (`NAME-report/`).
-    pub fn write_files(&self, env: &SignedReport) -> Result<PathBuf, String> {
+    /// The key of a captain's passphrase, to enrol: refused when the match file registers
+    /// another key for the captain (a mistyped passphrase), or the same one (nothing to enrol).
+    pub fn enrol(&self, role: Role, passphrase: &str) -> anyhow::Result<SignerEnrolled> {
+        let name = role.person_in(&self.m).to_string();
+        let key = arbiter_report::sign::derive_key(role, &name, passphrase.as_bytes())?;
+        let public_key = arbiter_report::sign::public_hex(&key);
+        let registered = Authority::from_match(&self.m);
+        if let Some(k) = registered.keys_for(role, &name).next() {
+            if k.public_key == public_key {
+                anyhow::bail!(
+                    "the {role} ({name}) has this key registered in the match file already: nothing to enrol"
+                );
+            }
+            anyhow::bail!(
+                "not the key the match file registers for the {role} ({name}): check the passphrase; nothing was enrolled (it gives {public_key}, registered: {})",
+                k.public_key
+            );
+        }
+        Ok(SignerEnrolled {
+            role: role.as_str().to_string(),
+            name,
+            public_key,
+        })
+    }
+
+    /// Writes the report's versions beside the journal (`NAME-report/`): nothing signed there
+    /// is lost (`crate::report_files`).
+    pub fn write_files(&self, lang: Lang) -> Result<PathBuf, String> {
         let dir = crate::report_files::default_dir(&self.journal_path);
-        crate::report_files::write(&dir, env, env.report.lang, None)?;
+        let (records, _) =
+            arbiter_io::journal_file::read(&self.journal_path).map_err(|e| e.to_string())?;
+        let mut authority = Authority::from_match(&self.m);
+        authority.add_enrolled(&self.m, &records);
+        let h = History::from_journal(&self.m, &records);
+        let games = arbiter_core::report::games_state(&records);
+        crate::report_files::write_history(&dir, &h, &authority, lang, Some((&self.m, &games)))?;
         Ok(dir)
     }
-}
-
-/// `journals/<date>-round<N>-<HHMMSS>.jsonl` (UTC time of creation, so a restart never collides).
-pub fn default_journal_path(m: &Match) -> PathBuf {
-    let stamp = chrono::DateTime::from_timestamp_millis(wall_now())
-        .map(|t| t.format("%H%M%S").to_string())
-        .unwrap_or_default();
-    PathBuf::from("journals").join(format!(
-        "{}-round{}-{stamp}.jsonl",
-        m.file.date, m.file.round
-    ))
 }
 
 /// A hash of everything on screen that changes with time alone (clock digits, data ages, the
@@ -179,10 +450,9 @@ pub fn time_signature(s: &MatchState, now: MonoMs) -> u64 {
     let mut h = DefaultHasher::new();
     (now / 1000).hash(&mut h);
     for b in &s.boards {
-        if let Some(c) = &b.clock
-            && c.running.is_some()
-            && let Some(c) = arbiter_core::clock_now::clock_at(s, b, now)
-        {
+        // every clock, running or not: a stopped clock set to other times must show them
+        if let Some(c) = arbiter_core::clock_now::clock_at(s, b, now) {
+            (c.running, c.estimated).hash(&mut h);
             for ms in [c.white_ms, c.black_ms] {
                 (if ms < 60_000 {
                     ms / 100
@@ -208,10 +478,12 @@ enum Msg {
     Feed(FeedRecord),
     /// SIGTERM, SIGHUP or SIGINT: leave as after `Q`, `y`.
     Quit,
-    /// The report built by a worker, for the report screen.
-    Report(Result<SignedReport, String>),
+    /// The report screen's lines built by a worker.
+    Report(Result<Vec<String>, String>),
     /// A signature made by a worker: to be journaled.
     Signed(Role, Result<SignedReport, String>),
+    /// A captain's key derived by a worker: to be journaled.
+    Enrolled(Role, Result<SignerEnrolled, String>),
     /// The report's files written by a worker.
     Written(Result<PathBuf, String>),
 }
@@ -227,14 +499,77 @@ const QUEUE: usize = 1024;
 pub struct Inputs {
     /// The boards' feeds (none for a match without feeds).
     pub feeds: Option<Feeds>,
-    /// Records to journal at the start (the demo's round start and arrivals).
+    /// Records to journal at the start of a new journal (the demo's round start and arrivals).
     pub preset: Vec<(Origin, Event)>,
     /// Anything that must live as long as the console (the demo's simulated venue).
     pub keep: Vec<Box<dyn std::any::Any>>,
 }
 
-/// Opens the console on a match: writes the journal at `journal_path`, folds the inputs and the
-/// arbiter's keys into it, and draws until the arbiter quits.
+/// The console's start on its journal: a new journal gets `session_started` (with the match
+/// file and profile texts) and the presets; an existing one of the same match is continued with
+/// `session_resumed`, its state folded from the records before. The message for the screen.
+pub fn start_app(
+    m: Match,
+    opened: OpenedJournal,
+    time: &TimeBase,
+    preset: Vec<(Origin, Event)>,
+    lang: Lang,
+) -> anyhow::Result<(App, Option<String>)> {
+    if opened.resumed {
+        let n = opened.records.len();
+        let mut app = App::resume(m, opened.writer, &opened.records);
+        let ev = app.session_resumed(n as u64, opened.torn.as_ref());
+        app.submit(wall_now(), time.mono(), Origin::System, ev)?;
+        let msg = match &opened.torn {
+            None => arbiter_core::msg!("shell-journal-continued", records = n),
+            Some((bytes, saved)) => arbiter_core::msg!(
+                "shell-journal-continued-torn",
+                records = n,
+                bytes = *bytes,
+                saved = saved.display().to_string()
+            ),
+        };
+        return Ok((app, Some(i18n::format(lang, &msg))));
+    }
+    let mut app = App::new(m, opened.writer);
+    let ev = app.session_started();
+    app.submit(wall_now(), time.mono(), Origin::System, ev)?;
+    // The match file's starting positions and clock devices (`[[game]]`).
+    for e in arbiter_core::record::board_setups(&app.m) {
+        app.submit(wall_now(), time.mono(), Origin::System, e)?;
+    }
+    for (o, e) in preset {
+        app.submit(wall_now(), time.mono(), o, e)?;
+    }
+    Ok((app, None))
+}
+
+/// The footer's alert while the journal cannot be written.
+fn journal_alert(app: &App, lang: Lang) -> Option<String> {
+    let e = app.journal_error.as_ref()?;
+    let actions = app.waiting_actions();
+    let feed = app.pending.len() - actions;
+    let msg = if app.dropped > 0 {
+        arbiter_core::msg!(
+            "shell-journal-not-written-dropped",
+            error = e,
+            actions = actions,
+            feed = feed,
+            dropped = app.dropped
+        )
+    } else {
+        arbiter_core::msg!(
+            "shell-journal-not-written",
+            error = e,
+            actions = actions,
+            feed = feed
+        )
+    };
+    Some(i18n::format(lang, &msg))
+}
+
+/// Opens the console on a match: continues the match's journal at `journal_path` or creates it,
+/// folds the inputs and the arbiter's keys into it, and draws until the arbiter quits.
 pub fn run_console(
     m: Match,
     journal_path: &Path,
@@ -242,34 +577,15 @@ pub fn run_console(
     inputs: Inputs,
     lang: Lang,
 ) -> anyhow::Result<()> {
-    if let Some(dir) = journal_path.parent()
-        && !dir.as_os_str().is_empty()
-    {
-        std::fs::create_dir_all(dir)?;
-    }
+    let opened = open_journal(&m, journal_path).map_err(anyhow::Error::msg)?;
     let mut console = Console::open("the console")?;
-    let journal = JournalWriter::create(journal_path)?;
-    let mut app = App::new(m, journal);
-    let ev = app.session_started();
-    app.submit(wall_now(), time.mono(), Origin::System, ev)?;
-    for (o, e) in inputs.preset {
-        app.submit(wall_now(), time.mono(), o, e)?;
-    }
+    let (mut app, started) = start_app(m, opened, &time, inputs.preset, lang)?;
     let _keep = inputs.keep;
 
     let (tx, rx) = mpsc::sync_channel::<Msg>(QUEUE);
     spawn_key_reader(tx.clone());
-    if let Some(mut feeds) = inputs.feeds {
-        let tx = tx.clone();
-        thread::Builder::new()
-            .name("feed-queue".into())
-            .spawn(move || {
-                while let Some(r) = feeds.recv() {
-                    if tx.send(Msg::Feed(r)).is_err() {
-                        break;
-                    }
-                }
-            })?;
+    if let Some(feeds) = inputs.feeds {
+        forward_feeds(feeds, tx.clone())?;
     }
     {
         let tx = tx.clone();
@@ -279,7 +595,9 @@ pub fn run_console(
     }
 
     let panic_for_test = std::env::var_os("ARBITER_TEST_PANIC").is_some();
+    let slow_ui = slow_ui_for_test();
     let mut view = ViewState::new(lang, Theme::from_env());
+    view.status = started;
     let mut dirty = true;
     let mut last_sig = None;
     let mut last_commit = 0u64;
@@ -297,10 +615,7 @@ pub fn run_console(
                 panic!("ARBITER_TEST_PANIC is set: panicking after the first frame");
             }
         }
-        if now.saturating_sub(last_commit) >= 1000 {
-            app.journal.commit(now)?;
-            last_commit = now;
-        }
+        dirty |= journal_housekeeping(&mut app, &mut view, now, &mut last_commit);
         let first = match rx.recv_timeout(TICK) {
             Ok(msg) => msg,
             Err(RecvTimeoutError::Timeout) => continue,
@@ -322,45 +637,23 @@ pub fn run_console(
                     match cmd {
                         Some(Command::Quit) => break 'run,
                         Some(Command::Submit(ev)) => {
-                            if let Err(e) = app.submit(wall_now(), now, Origin::Arbiter, ev) {
-                                view.status = Some(format!("{}: {e}", strings(view.lang).error));
-                            }
+                            arbiter_action(&mut app, &mut view, wall_now(), now, ev);
                         }
-                        Some(Command::LoadReport) => {
-                            start_job(&mut app, journal_path, now, &tx, &mut view, |job, tx| {
-                                let _ = tx
-                                    .send(Msg::Report(job.report().map_err(|e| format!("{e:#}"))));
-                            });
-                        }
-                        Some(Command::SignReport { role, passphrase }) => {
-                            start_job(
-                                &mut app,
-                                journal_path,
-                                now,
-                                &tx,
-                                &mut view,
-                                move |job, tx| {
-                                    let r =
-                                        job.sign(role, &passphrase).map_err(|e| format!("{e:#}"));
-                                    let _ = tx.send(Msg::Signed(role, r));
-                                },
-                            );
+                        Some(cmd) => {
+                            report_command(&mut app, journal_path, now, &tx, &mut view, cmd);
                         }
                         None => {}
                     }
                 }
                 Msg::Feed(r) => {
                     // The record keeps the time its bytes arrived, not the time it is handled.
-                    let wall = time.wall_at(r.mono_ms);
-                    if let Err(e) = app.submit(wall, r.mono_ms, r.origin, r.event) {
-                        view.status = Some(format!("{}: {e}", strings(view.lang).error));
-                    }
+                    journal_feed_record(&mut app, &time, r);
                 }
                 Msg::Report(result) => {
                     if let Some(rv) = view.report.as_mut() {
                         rv.busy = false;
                         match result {
-                            Ok(env) => rv.lines = report_lines(&env, view.lang),
+                            Ok(lines) => rv.lines = lines,
                             Err(e) => rv.message = Some(e),
                         }
                     }
@@ -381,10 +674,29 @@ pub fn run_console(
                             Err(e) => e,
                         });
                     }
-                    let now = time.mono();
-                    start_job(&mut app, journal_path, now, &tx, &mut view, |job, tx| {
-                        let _ = tx.send(Msg::Report(job.report().map_err(|e| format!("{e:#}"))));
+                    load_report(&mut app, journal_path, time.mono(), &tx, &mut view);
+                }
+                Msg::Enrolled(role, result) => {
+                    let outcome = result.and_then(|e| {
+                        let key = e.public_key.clone();
+                        app.record_enrolment(e, wall_now(), time.mono())
+                            .map(|_| key)
+                            .map_err(|e| format!("{e:#}"))
                     });
+                    if let Some(rv) = view.report.as_mut() {
+                        rv.message = Some(match outcome {
+                            Ok(k) => i18n::format(
+                                view.lang,
+                                &arbiter_core::msg!(
+                                    "shell-enrolled",
+                                    role = Text::new(role_id(role)),
+                                    key = k.chars().take(16).collect::<String>()
+                                ),
+                            ),
+                            Err(e) => e,
+                        });
+                    }
+                    load_report(&mut app, journal_path, time.mono(), &tx, &mut view);
                 }
                 Msg::Written(result) => {
                     if let (Err(e), Some(rv)) = (result, view.report.as_mut()) {
@@ -394,10 +706,167 @@ pub fn run_console(
             }
             next = rx.try_recv().ok();
         }
+        if let Some(d) = slow_ui {
+            thread::sleep(d);
+        }
     }
-    app.journal.commit(time.mono())?;
+    // Nothing that waits for the disk is given up without a word.
+    app.retry(time.mono());
+    let commit = app.journal.commit(time.mono());
     drop(console);
+    if !app.pending.is_empty() {
+        let actions: Vec<String> = app
+            .pending
+            .iter()
+            .filter(|p| p.event.needs_sync())
+            .map(|p| format!("{} {:?}", p.event.kind(), p.event))
+            .collect();
+        anyhow::bail!(
+            "the journal could not be written ({}): {} action(s) were never applied nor acknowledged and are not in the journal: {}",
+            app.journal_error.clone().unwrap_or_default(),
+            actions.len(),
+            actions.join("; ")
+        );
+    }
+    commit?;
     Ok(())
+}
+
+/// Moves the feeds' records into the loop's queue, on a thread of its own. Both queues are
+/// bounded: when the loop is behind, this thread waits, the feeds' own queue fills, and the
+/// feeds shed clock samples and positions there (never moves, takebacks, connection changes),
+/// counting them per board (`feed_counters` records, shown in the board detail).
+fn forward_feeds(mut feeds: Feeds, tx: SyncSender<Msg>) -> std::io::Result<()> {
+    thread::Builder::new()
+        .name("feed-queue".into())
+        .spawn(move || {
+            while let Some(r) = feeds.recv() {
+                if tx.send(Msg::Feed(r)).is_err() {
+                    break;
+                }
+            }
+        })?;
+    Ok(())
+}
+
+/// Journals a feed record with the time its bytes arrived (the feeds stamp it when they read
+/// the bytes, on the console's time base), never the time the loop got to it; the wall time is
+/// that moment on the wall clock.
+pub fn journal_feed_record(app: &mut App, time: &TimeBase, r: FeedRecord) -> Submitted {
+    let wall = time.wall_at(r.mono_ms);
+    app.input(wall, r.mono_ms, r.origin, r.event)
+}
+
+/// `ARBITER_TEST_SLOW_UI_MS`: the loop sleeps this long after every batch (the test that a
+/// record keeps its arrival time slows the loop down on purpose).
+fn slow_ui_for_test() -> Option<Duration> {
+    std::env::var("ARBITER_TEST_SLOW_UI_MS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .map(Duration::from_millis)
+}
+
+/// The periodic part of the journal: group commit, retrying what waits, and the footer's alert.
+/// Whether the screen changed.
+fn journal_housekeeping(
+    app: &mut App,
+    view: &mut ViewState,
+    now: MonoMs,
+    last_commit: &mut MonoMs,
+) -> bool {
+    let had_alert = view.journal_alert.is_some();
+    if now.saturating_sub(*last_commit) >= 1000 {
+        if let Err(e) = app.journal.commit(now) {
+            app.journal_error.get_or_insert_with(|| e.to_string());
+        } else if app.pending.is_empty() {
+            app.journal_error = None;
+        }
+        *last_commit = now;
+    }
+    if app.retry_due(now) {
+        app.retry(now);
+    }
+    view.journal_alert = journal_alert(app, view.lang);
+    if had_alert && view.journal_alert.is_none() {
+        view.status = Some(i18n::text(view.lang, "shell-journal-written-again"));
+    }
+    had_alert != view.journal_alert.is_some()
+}
+
+/// An arbiter's action from a form: journaled (fsync'ed) and applied, or, when the journal
+/// cannot be written, queued and said so; "recorded" is shown only once it is on disk.
+fn arbiter_action(app: &mut App, view: &mut ViewState, wall: WallMs, now: MonoMs, ev: Event) {
+    let acknowledged = match app.input(wall, now, Origin::Arbiter, ev) {
+        Submitted::Written(_) => true,
+        Submitted::Queued { waiting, written } => waiting == 0 && !written.is_empty(),
+        Submitted::Dropped => false,
+    };
+    if !acknowledged {
+        view.status = Some(i18n::format(
+            view.lang,
+            &arbiter_core::msg!("shell-action-waiting", actions = app.waiting_actions()),
+        ));
+    }
+    view.journal_alert = journal_alert(app, view.lang);
+}
+
+/// The report screen's commands: build the report, sign it, enrol a captain's key.
+fn report_command(
+    app: &mut App,
+    journal_path: &Path,
+    now: MonoMs,
+    tx: &SyncSender<Msg>,
+    view: &mut ViewState,
+    cmd: Command,
+) {
+    match cmd {
+        Command::LoadReport => load_report(app, journal_path, now, tx, view),
+        Command::SignReport {
+            role,
+            passphrase,
+            remark,
+        } => {
+            let wall = wall_now();
+            start_job(app, journal_path, now, tx, view, move |job, tx| {
+                let r = job
+                    .sign(role, &passphrase, remark.as_deref(), wall)
+                    .map_err(|e| format!("{e:#}"));
+                let _ = tx.send(Msg::Signed(role, r));
+            });
+        }
+        Command::EnrolSigner { role, passphrase } => {
+            if let Err(e) = app.can_enrol(role) {
+                if let Some(rv) = view.report.as_mut() {
+                    rv.busy = false;
+                    rv.message = Some(e);
+                }
+                return;
+            }
+            start_job(app, journal_path, now, tx, view, move |job, tx| {
+                let r = job.enrol(role, &passphrase).map_err(|e| format!("{e:#}"));
+                let _ = tx.send(Msg::Enrolled(role, r));
+            });
+        }
+        Command::Submit(_) | Command::Quit => {}
+    }
+}
+
+/// Builds the report screen's lines on a worker.
+fn load_report(
+    app: &mut App,
+    journal_path: &Path,
+    now: MonoMs,
+    tx: &SyncSender<Msg>,
+    view: &mut ViewState,
+) {
+    let lang = view.lang;
+    start_job(app, journal_path, now, tx, view, move |job, tx| {
+        let r = job
+            .history()
+            .map(|(h, a)| history_lines(&h, &a, lang))
+            .map_err(|e| format!("{e:#}"));
+        let _ = tx.send(Msg::Report(r));
+    });
 }
 
 /// Reads the terminal's key and resize events into the queue.
@@ -462,10 +931,11 @@ fn signed(
             .map_err(|e| format!("{e:#}"))?;
         let tx = tx.clone();
         let digest = env.digest.clone();
+        let lang = app.m.file.lang;
         let _ = thread::Builder::new()
             .name("report-files".into())
             .spawn(move || {
-                let _ = tx.send(Msg::Written(job.write_files(&env)));
+                let _ = tx.send(Msg::Written(job.write_files(lang)));
             });
         Ok(digest)
     })

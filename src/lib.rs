@@ -13,6 +13,8 @@ pub mod commands;
 pub mod console;
 pub mod exit;
 pub mod inputs;
+pub mod journal_place;
+pub mod out;
 pub mod replay_console;
 pub mod report_files;
 pub mod terminal;

@@ -45,3 +45,13 @@ pub fn wall_now() -> WallMs {
         .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
         .unwrap_or(0)
 }
+
+/// A wall time as RFC 3339 with the venue's offset (e.g. `2026-11-28T17:25:03+01:00`).
+pub fn rfc3339_at(wall_ms: WallMs, offset: chrono::FixedOffset) -> String {
+    chrono::DateTime::from_timestamp_millis(wall_ms)
+        .map(|t| {
+            t.with_timezone(&offset)
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
+        })
+        .unwrap_or_default()
+}

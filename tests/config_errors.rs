@@ -268,8 +268,8 @@ fn lineup_with_a_player_twice() {
 fn signer_key_not_hex() {
     let src = replace(
         DEMO,
-        "[arbiter]",
-        "[signers]\narbiter = \"not-a-key\"\n\n[arbiter]",
+        "arbiter = \"de081c516b1e30c9d440af36e4dcb0c3a29f0630bc6c8ec7606b65be591b5cda\"",
+        "arbiter = \"not-a-key\"",
     );
     let e = match_error(&src);
     assert!(e.contains("signers.arbiter"), "{e}");

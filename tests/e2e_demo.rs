@@ -131,9 +131,18 @@ fn demo_in_a_pty() {
     // A believable live match within seconds.
     let first = p.wait_for("Schachbundesliga", 20);
     assert!(first.contains("SG Musterstadt") && first.contains("SF Beispielhausen"));
-    let screen = p.wait_for("Arkadij Morozov", 10);
-    // Board 1: White is the away team's first player (white_on_odd_boards = away).
-    let before = clocks_in(line_with(&screen, "Arkadij Morozov"));
+    p.wait_for("Arkadij Morozov", 10);
+    // Board 1: White is the away team's first player (white_on_odd_boards = away). Its clocks
+    // show once the feed's first clock report is in.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let before = loop {
+        let screen = p.screen();
+        let c = clocks_in(line_with(&screen, "Arkadij Morozov"));
+        if c.len() == 2 || Instant::now() > deadline {
+            break c;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
     assert_eq!(before.len(), 2, "two clocks on board 1: {before:?}");
     std::thread::sleep(Duration::from_millis(2500));
     let screen = p.screen();

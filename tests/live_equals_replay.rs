@@ -47,7 +47,11 @@ fn the_replayed_state_equals_the_live_state_at_every_moment_taken() {
             )
         })
         .collect();
-    let mut feeds = spawn_feeds(sources, time.start(), Timing::default()).unwrap();
+    let timing = Timing {
+        rate_scale: 60,
+        ..Timing::default()
+    };
+    let mut feeds = spawn_feeds(sources, time.start(), timing).unwrap();
     let mut app = App::new(m, JournalWriter::create(&path).unwrap());
     let ev = app.session_started();
     app.submit(time.wall_at(0), 0, Origin::System, ev).unwrap();

@@ -22,6 +22,9 @@ fn session() -> Event {
         boards: 4,
         software: "test".into(),
         time_control: Some("90/40+30+30s".parse().unwrap()),
+        profile_path: None,
+        match_text: None,
+        profile_text: None,
     }
     .into()
 }
@@ -39,6 +42,8 @@ fn arb_event() -> impl Strategy<Value = (Origin, Event)> {
                 left_flag: false,
                 right_flag: false,
                 white_side: Some(ClockSide::Left),
+                left_flag_kind: None,
+                right_flag_kind: None,
             }
             .into()
         )),
@@ -112,6 +117,8 @@ fn checkpoints_give_the_same_state_as_a_full_fold() {
             left_flag: false,
             right_flag: false,
             white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
         };
         buf.clear();
         recs.push(chain.append(

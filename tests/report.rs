@@ -9,7 +9,7 @@ use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::report::{self, Report};
 use arbiter_core::state::MatchState;
 use arbiter_io::config::run_scenario_file as run_file;
-use arbiter_report::sign::{self, KeyStatus, Role, SigStatus, SignedReport};
+use arbiter_report::sign::{self, Authority, KeySource, KeyStatus, Role, SigStatus, SignedReport};
 
 fn scenario(name: &str, profile: &str) -> (Match, Vec<Record>, Vec<u8>) {
     let o = run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap();
@@ -21,41 +21,39 @@ fn scenario(name: &str, profile: &str) -> (Match, Vec<Record>, Vec<u8>) {
     (m, o.records, o.journal)
 }
 
-/// Keys derived from passphrases, as a captain would bring them.
+/// The signers' keys registered in the demo match file (derived from the demo passphrases in
+/// recordings/README.md).
 fn keys() -> [(Role, ed25519_dalek::SigningKey); 3] {
     [
         (
             Role::Arbiter,
-            sign::derive_key(Role::Arbiter, "Martina Keller", b"Schiri-Passwort 1").unwrap(),
+            sign::derive_key(Role::Arbiter, "Martina Keller", b"Schiedsrichter-Demo-2026").unwrap(),
         ),
         (
             Role::HomeCaptain,
-            sign::derive_key(Role::HomeCaptain, "Friedrich Lenz", b"Musterstadt 1921!").unwrap(),
+            sign::derive_key(Role::HomeCaptain, "Friedrich Lenz", b"Heim-Demo-2026").unwrap(),
         ),
         (
             Role::AwayCaptain,
-            sign::derive_key(Role::AwayCaptain, "Karin Oberländer", b"Beispielhausen*").unwrap(),
+            sign::derive_key(Role::AwayCaptain, "Karin Oberländer", b"Gast-Demo-2026").unwrap(),
         ),
     ]
 }
 
-fn signed(register: bool) -> (SignedReport, Match, Vec<Record>) {
-    let (mut m, records, _) = scenario("trier-quickplay", "trier");
-    let k = keys();
-    if register {
-        m.file.signers.arbiter = Some(sign::public_hex(&k[0].1));
-        m.file.signers.home_captain = Some(sign::public_hex(&k[1].1));
-        m.file.signers.away_captain = Some(sign::public_hex(&k[2].1));
-    }
+const T: &str = "2026-11-28T18:00:00+01:00";
+
+fn signed() -> (SignedReport, Match, Vec<Record>, Authority) {
+    let (m, records, _) = scenario("trier-quickplay", "trier");
+    let authority = Authority::from_match(&m);
     let mut env = SignedReport::new(report::build(&m, &records));
-    for (role, key) in &k {
-        sign::sign(&mut env, *role, key).unwrap();
+    for (role, key) in &keys() {
+        sign::sign(&mut env, *role, key, T, None, &authority).unwrap();
     }
-    (env, m, records)
+    (env, m, records, authority)
 }
 
-fn statuses(env: &SignedReport) -> Vec<SigStatus> {
-    sign::check(env)
+fn statuses(env: &SignedReport, a: &Authority) -> Vec<SigStatus> {
+    sign::check(env, a)
         .signatures
         .into_iter()
         .map(|(_, _, s)| s)
@@ -64,14 +62,16 @@ fn statuses(env: &SignedReport) -> Vec<SigStatus> {
 
 #[test]
 fn sign_and_verify_round_trip_with_registered_keys() {
-    let (env, _, _) = signed(true);
-    let v = sign::check(&env);
+    let (env, _, _, a) = signed();
+    let v = sign::check(&env, &a);
     assert!(v.is_valid(), "{v:?}");
     assert_eq!(
-        statuses(&env),
+        statuses(&env, &a),
         vec![
             SigStatus::Valid {
-                key: KeyStatus::Registered
+                key: KeyStatus::Authorised {
+                    source: KeySource::MatchFile
+                }
             };
             3
         ]
@@ -80,17 +80,14 @@ fn sign_and_verify_round_trip_with_registered_keys() {
     let json = serde_json::to_vec_pretty(&env).unwrap();
     let back: SignedReport = serde_json::from_slice(&json).unwrap();
     assert_eq!(back.report.canonical_bytes(), env.report.canonical_bytes());
-    assert!(sign::check(&back).is_valid());
-    // Unregistered keys verify too, and say so.
-    let (env, _, _) = signed(false);
-    assert_eq!(
-        statuses(&env),
-        vec![
-            SigStatus::Valid {
-                key: KeyStatus::Unregistered
-            };
-            3
-        ]
+    assert!(sign::check(&back, &a).is_valid());
+    // Without a match file nobody's key counts: sound signatures, but not valid.
+    let v = sign::check(&env, &Authority::default());
+    assert!(!v.is_valid());
+    assert!(
+        v.failures().iter().any(|f| f.contains("no match file")),
+        "{:?}",
+        v.failures()
     );
 }
 
@@ -106,28 +103,78 @@ fn key_derivation_is_deterministic_and_bound_to_the_person() {
     assert_ne!(sign::public_hex(&a), sign::public_hex(&other_name));
     assert_ne!(sign::public_hex(&a), sign::public_hex(&other_role));
     assert!(sign::derive_key(Role::Arbiter, "x", b"short").is_err());
-    // A registered key is matched by the passphrase, a wrong passphrase gives a mismatch.
-    let (mut env, _, _) = signed(true);
-    let wrong =
-        sign::derive_key(Role::HomeCaptain, "Friedrich Lenz", b"Musterstadt 1922!").unwrap();
-    sign::sign(&mut env, Role::HomeCaptain, &wrong).unwrap();
-    let s = sign::check(&env).signatures;
-    let home = s.iter().find(|(r, _, _)| *r == Role::HomeCaptain).unwrap();
-    assert_eq!(
-        home.2,
-        SigStatus::Valid {
-            key: KeyStatus::Mismatch
-        }
+}
+
+#[test]
+fn a_mistyped_passphrase_is_refused_at_entry_and_a_signature_is_never_replaced() {
+    let (m, records, _) = scenario("trier-quickplay", "trier");
+    let a = Authority::from_match(&m);
+    let mut env = SignedReport::new(report::build(&m, &records));
+    let k = keys();
+    sign::sign(&mut env, Role::Arbiter, &k[0].1, T, None, &a).unwrap();
+    let wrong = sign::derive_key(Role::HomeCaptain, "Friedrich Lenz", b"Heim-Demo-2027").unwrap();
+    let e = sign::sign(&mut env, Role::HomeCaptain, &wrong, T, None, &a).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            sign::SignError::WrongKey {
+                role: Role::HomeCaptain,
+                ..
+            }
+        ),
+        "{e}"
     );
+    assert!(e.to_string().contains("check the passphrase"), "{e}");
+    assert_eq!(env.signatures.len(), 1, "nothing was signed");
+    // The right one signs, with a remark; signing again is refused, whatever the key.
+    sign::sign(
+        &mut env,
+        Role::HomeCaptain,
+        &k[1].1,
+        T,
+        Some("under protest (FIDE 11.10)"),
+        &a,
+    )
+    .unwrap();
+    let before = env.clone();
+    for key in [&k[1].1, &wrong] {
+        let e = sign::sign(&mut env, Role::HomeCaptain, key, T, None, &a).unwrap_err();
+        assert!(matches!(e, sign::SignError::AlreadySigned { .. }), "{e}");
+    }
+    assert_eq!(env, before);
+    // The remark is signed: changing it voids the signature.
+    assert!(
+        sign::check(&env, &a)
+            .signatures
+            .iter()
+            .all(|(_, _, s)| s.counts())
+    );
+    let mut e2 = env.clone();
+    e2.signatures[1].remark = None;
+    let v = sign::check(&e2, &a);
+    assert!(matches!(v.signatures[1].2, SigStatus::Void { .. }), "{v:?}");
+    // No key registered for a role: refused, and said so.
+    let mut m2 = m.clone();
+    m2.file.signers.away_captain = None;
+    let e = sign::sign(
+        &mut env,
+        Role::AwayCaptain,
+        &k[2].1,
+        T,
+        None,
+        &Authority::from_match(&m2),
+    )
+    .unwrap_err();
+    assert!(matches!(e, sign::SignError::NoKey { .. }), "{e}");
 }
 
 type Mutation = Box<dyn Fn(&mut SignedReport)>;
 
 #[test]
 fn any_change_voids_the_signatures_and_is_named() {
-    let (env, _, _) = signed(true);
+    let (env, _, _, a) = signed();
     let void = |e: &SignedReport| -> Vec<String> {
-        sign::check(e)
+        sign::check(e, &a)
             .signatures
             .into_iter()
             .filter_map(|(r, _, s)| match s {
@@ -157,16 +204,22 @@ fn any_change_voids_the_signatures_and_is_named() {
             "the score",
             Box::new(|e| e.report.score.match_points = Some([1, 1])),
         ),
+        (
+            "the final clocks",
+            Box::new(|e| {
+                e.report.boards[0].final_clocks = Some(["0:00:01".into(), "0:00:02".into()])
+            }),
+        ),
     ];
     for (what, mutate) in &mutations {
         let mut e = env.clone();
         mutate(&mut e);
-        let v = sign::check(&e);
+        let v = sign::check(&e, &a);
         assert!(!v.digest_ok, "{what}: digest must fail");
         assert_eq!(void(&e).len(), 3, "{what}: every signature void");
         // Re-digesting the changed report does not help: the signatures cover the old one.
         e.digest = e.report.digest();
-        let v = sign::check(&e);
+        let v = sign::check(&e, &a);
         assert!(v.digest_ok && !v.is_valid(), "{what}");
         assert!(
             void(&e)[0].contains("changed after this signature"),
@@ -177,7 +230,7 @@ fn any_change_voids_the_signatures_and_is_named() {
     // The digest itself.
     let mut e = env.clone();
     e.digest = "0".repeat(64);
-    assert!(!sign::check(&e).digest_ok);
+    assert!(!sign::check(&e, &a).digest_ok);
     // A signature byte.
     let mut e = env.clone();
     let s = &mut e.signatures[1].signature;
@@ -189,50 +242,69 @@ fn any_change_voids_the_signatures_and_is_named() {
         v[0].starts_with("home captain: the signature does not match"),
         "{v:?}"
     );
-    // The arbiter's signature changed: both countersignatures fall with it.
+    // The signature's time.
     let mut e = env.clone();
-    let k = keys();
-    let other = sign::derive_key(Role::Arbiter, "Martina Keller", b"another passphrase").unwrap();
-    sign::sign(&mut e, Role::Arbiter, &other).unwrap();
-    let v = void(&e);
-    assert_eq!(v.len(), 2, "{v:?}");
+    e.signatures[0].time = Some("2026-11-29T09:00:00+01:00".into());
+    assert!(!void(&e).is_empty(), "a changed time voids the signature");
     // The signer's name in the signature.
     let mut e = env.clone();
     e.signatures[2].name = "Somebody Else".into();
     assert!(void(&e)[0].contains("the report names"), "{:?}", void(&e));
-    drop(k);
 }
 
 #[test]
-fn the_arbiter_signs_first() {
+fn the_arbiter_signs_first_and_no_board_may_be_open() {
     let (m, records, _) = scenario("trier-quickplay", "trier");
+    let a = Authority::from_match(&m);
     let mut env = SignedReport::new(report::build(&m, &records));
     let k = keys();
     assert!(matches!(
-        sign::sign(&mut env, Role::HomeCaptain, &k[1].1),
+        sign::sign(&mut env, Role::HomeCaptain, &k[1].1, T, None, &a),
         Err(sign::SignError::ArbiterFirst)
     ));
-    env.report.remarks.clear();
-    env.report.round += 1;
+    let mut stale = env.clone();
+    stale.report.round += 1;
     assert!(matches!(
-        sign::sign(&mut env, Role::Arbiter, &k[0].1),
+        sign::sign(&mut stale, Role::Arbiter, &k[0].1, T, None, &a),
         Err(sign::SignError::StaleDigest)
     ));
+    // Finalising (signing) with open boards is refused, naming them.
+    let (m, records, _) = scenario("pgn-clocks", "bundesliga");
+    let mut env = SignedReport::new(report::build(&m, &records));
+    let e = sign::sign(
+        &mut env,
+        Role::Arbiter,
+        &k[0].1,
+        T,
+        None,
+        &Authority::from_match(&m),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(e, sign::SignError::OpenBoards(ref b) if b == &[1, 2, 3, 4, 5, 6, 7, 8]),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with("boards 1, 2, 3, 4, 5, 6, 7, 8 have no result"),
+        "{e}"
+    );
+    assert!(env.signatures.is_empty());
 }
 
 #[test]
 fn a_report_that_does_not_match_its_journal_is_rejected() {
-    let (env, m, records) = signed(true);
+    let (env, m, records, _) = signed();
     report::compare_with_journal(&env.report, &m, &records).unwrap();
-    // A forged report, digested and signed afresh with valid keys, still differs from the journal.
+    // A forged report, digested and signed afresh with the registered keys, still differs from
+    // the journal.
     let mut forged = env.report.clone();
     forged.boards[7].result = Some("1-0".into());
     forged.score.match_points = Some([1, 1]);
     let mut fenv = SignedReport::new(forged);
     for (role, key) in keys() {
-        sign::sign(&mut fenv, role, &key).unwrap();
+        sign::sign(&mut fenv, role, &key, T, None, &Authority::from_match(&m)).unwrap();
     }
-    assert!(sign::check(&fenv).is_valid());
     let err = report::compare_with_journal(&fenv.report, &m, &records).unwrap_err();
     assert!(err.contains("boards") && err.contains("score"), "{err}");
     // A report made from a longer journal than there is.
@@ -247,11 +319,13 @@ fn verify_command_end_to_end() {
     let (_, _, journal) = scenario("trier-quickplay", "trier");
     std::fs::write(&j, journal).unwrap();
     let bin = env!("CARGO_BIN_EXE_arbiter");
+    // From another directory: the journal carries the match file and the profile.
     let out = Command::new(bin)
         .arg("report")
         .arg(&j)
         .arg("-o")
         .arg(dir.path().join("r"))
+        .current_dir(dir.path())
         .output()
         .unwrap();
     assert!(
@@ -279,7 +353,7 @@ fn verify_command_end_to_end() {
     }
     let sign = |args: &[&str], env: Option<(&str, &str)>| {
         let mut c = Command::new(bin);
-        c.arg("sign").arg(&rep).args(args);
+        c.arg("sign").arg(&rep).args(args).arg("--journal").arg(&j);
         if let Some((k, v)) = env {
             c.env(k, v);
         }
@@ -287,37 +361,41 @@ fn verify_command_end_to_end() {
     };
     let o = sign(
         &["--role", "home-captain", "--passphrase-env", "PW"],
-        Some(("PW", "Musterstadt 1921!")),
+        Some(("PW", "Heim-Demo-2026")),
     );
     assert!(
         !o.status.success(),
         "a captain cannot sign before the arbiter"
     );
     assert!(String::from_utf8_lossy(&o.stderr).contains("the arbiter signs first"));
+    // A fresh key file is not the arbiter's registered key: refused before anything is signed.
+    let before = std::fs::read(&rep).unwrap();
+    let o = sign(&["--role", "arbiter", "--key", key.to_str().unwrap()], None);
+    assert!(!o.status.success());
     assert!(
-        sign(&["--role", "arbiter", "--key", key.to_str().unwrap()], None)
-            .status
-            .success()
+        String::from_utf8_lossy(&o.stderr).contains("not the key registered for the arbiter"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
     );
-    assert!(
-        sign(
-            &["--role", "home-captain", "--passphrase-env", "PW"],
-            Some(("PW", "Musterstadt 1921!"))
-        )
-        .status
-        .success()
-    );
-    assert!(
-        sign(
-            &["--role", "away-captain", "--passphrase-env", "PW"],
-            Some(("PW", "Beispielhausen*"))
-        )
-        .status
-        .success()
-    );
+    assert_eq!(std::fs::read(&rep).unwrap(), before, "nothing was written");
+    for (role, pw) in [
+        ("arbiter", "Schiedsrichter-Demo-2026"),
+        ("home-captain", "Heim-Demo-2026"),
+        ("away-captain", "Gast-Demo-2026"),
+    ] {
+        let o = sign(
+            &["--role", role, "--passphrase-env", "PW"],
+            Some(("PW", pw)),
+        );
+        assert!(
+            o.status.success(),
+            "{role}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
     let text = std::fs::read_to_string(&rep).unwrap();
     assert!(
-        !text.contains("Musterstadt 1921!"),
+        !text.contains("Heim-Demo-2026"),
         "a passphrase is never stored"
     );
     let verify = |file: &Path| {
@@ -336,6 +414,7 @@ fn verify_command_end_to_end() {
         stdout.contains("the report is exactly what the journal yields"),
         "{stdout}"
     );
+    assert!(stdout.contains(": VALID"), "{stdout}");
     // Change a result in the file: verify fails and says what.
     let bad = dir.path().join("bad.json");
     std::fs::write(
@@ -359,9 +438,9 @@ fn verify_command_end_to_end() {
 
 #[test]
 fn the_pdf_renders_in_both_languages() {
-    let (env, _, _) = signed(true);
+    let (env, _, _, a) = signed();
     for (lang, word) in [(Lang::De, "Spielbericht"), (Lang::En, "Match report")] {
-        let pdf = arbiter_report::pdf::render(&env, lang);
+        let pdf = arbiter_report::pdf::render(&env, lang, &a);
         assert!(pdf.starts_with(b"%PDF-"));
         // Text shows as a literal string, or as a hex string when it has non-ASCII bytes.
         let has = |text: &[u8]| {
@@ -499,7 +578,8 @@ fn pgn_parses_with_a_real_reader_and_its_clocks_equal_the_journal() {
     );
     assert_eq!(arbs.len(), 1);
     assert!(
-        arbs[0].contains("[%arb add,+0:02:00,B,\"FIDE 2023 Art. 7.5.5\"]"),
+        // A clock pressed without a move: 7.5.3 with 7.5.5 (the profile's per-kind citation).
+        arbs[0].contains("[%arb add,+0:02:00,B,\"FIDE 2023 Art. 7.5.3, 7.5.5\"]"),
         "{}",
         arbs[0]
     );
@@ -522,9 +602,9 @@ fn unplayed_games_are_marked() {
 
 #[test]
 fn the_report_says_everything_in_its_language() {
-    let (env, _, _) = signed(true);
-    let de = arbiter_report::text::markdown(&env, Lang::De);
-    let en = arbiter_report::text::markdown(&env, Lang::En);
+    let (env, _, _, a) = signed();
+    let de = arbiter_report::text::markdown(&env, Lang::De, &a);
+    let en = arbiter_report::text::markdown(&env, Lang::En, &a);
     // The kind column, the player's colour and the consequences, in each language.
     for word in [
         "| regelwidriger Zug |",

@@ -2,7 +2,7 @@
 //! never panic, account for every byte, and keep a bounded buffer, whatever the chunking.
 #![no_main]
 
-use arbiter_console::dgt::{CommandDecoder, Decoder, MAX_FRAME};
+use arbiter_protocol::dgt::{CommandDecoder, Decoder, MAX_FRAME};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -2,9 +2,9 @@
 //! of whatever parses never panic.
 #![no_main]
 
-use arbiter_console::feeds::livechess_feed::LiveChessSession;
-use arbiter_console::livechess::{Request, Response};
-use arbiter_console::model::BoardNo;
+use arbiter_protocol::livechess_session::LiveChessSession;
+use arbiter_protocol::livechess::{Request, Response};
+use arbiter_core::model::BoardNo;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -10,12 +10,12 @@ use crate::exit::EXIT_INPUT;
 pub fn run(path: &Path, profile: Option<&str>) -> ExitCode {
     match load_match(path, profile) {
         Ok(m) => {
-            print!("{}", m.summary());
-            println!(
+            crate::out::out_text(&m.summary());
+            crate::out::out(format_args!(
                 "ok: {} and {} are valid",
                 m.path.display(),
                 m.profile_path.display()
-            );
+            ));
             ExitCode::SUCCESS
         }
         Err(d) => {

@@ -7,9 +7,10 @@ use std::process::ExitCode;
 use arbiter_core::diag::Diagnostics;
 use arbiter_core::matchfile::{Lang, Match};
 
-use crate::console::{Inputs, default_journal_path, run_console};
+use crate::console::{Inputs, run_console};
 use crate::exit::{EXIT_FAILED, EXIT_INPUT};
 use crate::inputs;
+use crate::journal_place::default_journal_path;
 use crate::time_base::TimeBase;
 
 const DEMO_MATCH: &str = "config/matches/demo-bundesliga.toml";

@@ -21,18 +21,15 @@ pub struct Query {
 
 pub fn run(path: &Path, q: Query) -> ExitCode {
     let run = || -> Result<String, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let v = arbiter_core::journal::verify_bytes(&bytes);
+        let bytes = arbiter_io::input::read_regular(path).map_err(|e| e.to_string())?;
+        // one pass: every line's hash and payload on all cores, then the chain in order
+        let (v, records) = arbiter_io::journal_file::verify_and_decode(&bytes);
         let interactive = !q.extract && !q.incidents && q.at.is_none();
         let (records, verdict) = match &v.problem {
-            None => {
-                let (records, _) =
-                    arbiter_core::journal::records_from_bytes(&bytes).map_err(|e| e.to_string())?;
-                (
-                    records,
-                    arbiter_core::msg!("replay-chain-intact", records = v.valid.to_string()),
-                )
-            }
+            None => (
+                records,
+                arbiter_core::msg!("replay-chain-intact", records = v.valid.to_string()),
+            ),
             Some(p) if interactive => {
                 // Show what verifies, and say where the chain breaks.
                 let end = bytes
@@ -42,7 +39,7 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                     .nth(v.valid.saturating_sub(1))
                     .map(|(i, _)| i + 1)
                     .unwrap_or(0);
-                let (records, _) = arbiter_core::journal::records_from_bytes(
+                let (records, _) = arbiter_io::journal_file::records_from_bytes(
                     &bytes[..if v.valid == 0 { 0 } else { end }],
                 )
                 .map_err(|e| e.to_string())?;
@@ -57,7 +54,14 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
             }
             Some(p) => return Err(format!("{}: the chain is broken: {p}", path.display())),
         };
-        let m = arbiter_io::config::match_for_journal(&records, q.match_file.as_deref());
+        let m = arbiter_io::config::match_for_journal_noted(&records, q.match_file.as_deref()).map(
+            |jm| {
+                if let Some(note) = &jm.note {
+                    eprintln!("note: {note}");
+                }
+                jm.m
+            },
+        );
         if interactive {
             let m = m.map_err(|e| format!("{e} (give the match file with --match)"))?;
             let lang = m.file.lang;
@@ -92,7 +96,9 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                 arbiter_core::replay::parse_moment(from, base, offset)?,
                 arbiter_core::replay::parse_moment(to, base, offset)?,
             )?;
-            std::fs::write(out, &bundle).map_err(|e| format!("{}: {e}", out.display()))?;
+            // A bundle is evidence: an existing file is never overwritten.
+            arbiter_io::atomic::write_new(out, &bundle)
+                .map_err(|e| format!("{}: {e}", out.display()))?;
             let h = arbiter_core::replay::verify_bundle(&bundle, Some(&bytes))?;
             return Ok(format!(
                 "wrote {}: records {} to {} (verified against the journal)",
@@ -181,9 +187,9 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
     };
     match run() {
         Ok(out) => {
-            print!("{out}");
+            crate::out::out_text(&out);
             if !out.is_empty() && !out.ends_with('\n') {
-                println!();
+                crate::out::out_text("\n");
             }
             ExitCode::SUCCESS
         }

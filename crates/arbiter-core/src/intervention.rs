@@ -113,6 +113,18 @@ pub enum InterventionKind {
         /// penalised only before it: 2017 A.4.2, 2023 A.5.2); absent = as the clock shows.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         opponent_replied: Option<bool>,
+        /// The illegal move as the arbiter saw it played, from and to square (`e1e2`; `e7e8` for
+        /// a pawn left unpromoted), when no e-board showed it: it names the touched piece.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        played: Option<String>,
+        /// Found later: the half-move (1 = White's first) that was illegal; the position before it
+        /// is reinstated (FIDE 7.5.1) and the moves after it are taken back.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        found_at_ply: Option<u32>,
+        /// Found later: the clocks the arbiter chose for the reinstated position (FIDE 7.1: his
+        /// best judgement, including the right not to change them).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clocks: Option<ClockChoice>,
     },
     DrawClaim {
         basis: ClaimBasis,
@@ -124,7 +136,12 @@ pub enum InterventionKind {
     /// The default time expired with the player absent.
     DefaultTimeExpired,
     /// A flag fell (established by the arbiter or on a claim).
-    FlagFall,
+    FlagFall {
+        /// The moves the player had completed by the arbiter's count (the scoresheets), where no
+        /// e-board counts them; never the clock's own counter.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tally: Option<u32>,
+    },
     /// Time added or taken off for a reason not covered by another kind.
     TimeCorrection,
     Penalty {
@@ -206,6 +223,55 @@ impl DevicePlace {
     }
 }
 
+impl InterventionKind {
+    /// An illegal move of `kind` as the e-board or the arbiter reports it at once.
+    pub fn illegal(kind: IllegalKind) -> InterventionKind {
+        InterventionKind::IllegalMove {
+            kind,
+            opponent_replied: None,
+            played: None,
+            found_at_ply: None,
+            clocks: None,
+        }
+    }
+
+    /// A flag fall, the moves counted by the e-board or the clock.
+    pub fn flag() -> InterventionKind {
+        InterventionKind::FlagFall { tally: None }
+    }
+}
+
+/// The clocks for a position reinstated after an illegal move found later (FIDE 7.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockChoice {
+    /// The clocks the journal recorded when the player started the illegal move (the press that
+    /// completed the move before it).
+    Recorded,
+    /// The clocks as they are now (the right not to change them).
+    Current,
+}
+
+impl ClockChoice {
+    pub const ALL: [ClockChoice; 2] = [ClockChoice::Recorded, ClockChoice::Current];
+}
+
+/// A change to the game on the board, made by a confirmed intervention.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "change", rename_all = "snake_case")]
+pub enum GameChange {
+    /// The position after the game's first `moves` moves is reinstated; the moves after it are
+    /// taken back (FIDE 7.5.1). `fen` is that position, for the reader.
+    Reinstate { moves: u32, fen: String },
+    /// The move is made in place of the illegal one (FIDE 7.5.2: the pawn left on the last rank
+    /// is replaced by a queen). `fen` is the position after it.
+    Replace {
+        uci: String,
+        san: String,
+        fen: String,
+    },
+}
+
 /// A change to one player's clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TimeChange {
@@ -228,6 +294,13 @@ pub struct Consequence {
     pub zeroed: Vec<(BoardNo, TeamSide)>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub warning: bool,
+    /// The game's position reinstated or a move replaced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameChange>,
+    /// Settings the arbiter makes on the clock besides adding or taking time: both times, the
+    /// move counters (FIDE 6.10.2, 7.1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clock_ops: Vec<crate::clock::ClockOperation>,
     /// What the consequence means, in words (for the log and the report): English, the record
     /// of what was proposed or decided.
     #[serde(default, skip_serializing_if = "String::is_empty")]

@@ -148,7 +148,8 @@ struct RawLine<'a> {
     seq: u64,
     wall_ms: WallMs,
     mono_ms: MonoMs,
-    origin: Origin,
+    #[serde(borrow)]
+    origin: &'a str,
     #[serde(borrow)]
     kind: &'a str,
     #[serde(borrow)]
@@ -186,10 +187,119 @@ fn parse_hash(s: &str) -> Option<Hash> {
     Some(h)
 }
 
+/// The envelope of a line exactly as [`encode_record`] writes it, read without a JSON parser:
+/// `{"seq":N,"wall_ms":N,"mono_ms":N,"origin":"…","kind":"…","payload":…,"prev":"<64 hex>",
+/// "hash":"<64 hex>"}`. `None` for anything else (other spacing, key order, escapes): such a
+/// line is read by serde_json, with the same result when it is valid. The payload itself is
+/// always decoded (and so validated) by serde.
+fn fast_envelope(line: &[u8]) -> Option<Envelope<'_>> {
+    fn key<'a>(rest: &'a [u8], k: &[u8]) -> Option<&'a [u8]> {
+        rest.strip_prefix(k)
+    }
+    fn uint(rest: &[u8]) -> Option<(u64, &[u8])> {
+        let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        if n == 0 || n > 19 || (n > 1 && rest[0] == b'0') {
+            return None;
+        }
+        let v = std::str::from_utf8(&rest[..n]).ok()?.parse().ok()?;
+        Some((v, &rest[n..]))
+    }
+    fn int(rest: &[u8]) -> Option<(i64, &[u8])> {
+        match rest.strip_prefix(b"-") {
+            Some(r) => {
+                let (v, r) = uint(r)?;
+                Some((0i64.checked_sub_unsigned(v)?, r))
+            }
+            None => {
+                let (v, r) = uint(rest)?;
+                Some((i64::try_from(v).ok()?, r))
+            }
+        }
+    }
+    fn plain_str(rest: &[u8]) -> Option<(&str, &[u8])> {
+        let end = memchr::memchr(b'"', rest)?;
+        let s = &rest[..end];
+        if s.iter().any(|b| *b == b'\\' || *b < 0x20) {
+            return None;
+        }
+        Some((std::str::from_utf8(s).ok()?, &rest[end + 1..]))
+    }
+    fn hex64(s: &[u8]) -> Option<&str> {
+        (s.len() == 64 && s.iter().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+            .then(|| std::str::from_utf8(s).ok())
+            .flatten()
+    }
+    const TAIL: usize = 9 + 64 + 10 + 64 + 2; // ,"prev":"…","hash":"…"}
+    if line.len() < TAIL {
+        return None;
+    }
+    let (head, tail) = line.split_at(line.len() - TAIL);
+    let tail = tail.strip_prefix(b",\"prev\":\"")?;
+    let prev = hex64(&tail[..64])?;
+    let tail = tail[64..].strip_prefix(b"\",\"hash\":\"")?;
+    let hash = hex64(&tail[..64])?;
+    if &tail[64..] != b"\"}" {
+        return None;
+    }
+    let (seq, r) = uint(key(head, b"{\"seq\":")?)?;
+    let (wall_ms, r) = int(key(r, b",\"wall_ms\":")?)?;
+    let (mono_ms, r) = uint(key(r, b",\"mono_ms\":")?)?;
+    let (origin, r) = plain_str(key(r, b",\"origin\":\"")?)?;
+    let (kind, r) = plain_str(key(r, b",\"kind\":\"")?)?;
+    let payload = std::str::from_utf8(key(r, b",\"payload\":")?).ok()?;
+    Some(Envelope {
+        seq,
+        wall_ms,
+        mono_ms,
+        origin,
+        kind,
+        payload,
+        prev,
+        hash,
+    })
+}
+
+/// A line's fields, the payload as its JSON text.
+struct Envelope<'a> {
+    seq: u64,
+    wall_ms: WallMs,
+    mono_ms: MonoMs,
+    origin: &'a str,
+    kind: &'a str,
+    payload: &'a str,
+    prev: &'a str,
+    hash: &'a str,
+}
+
 /// Decodes one line (without its newline) and checks its own hash.
 pub fn decode_line(line: &[u8]) -> Result<Chained, LineError> {
+    if let Some(env) = fast_envelope(line)
+        && let Ok(c) = decode_envelope(line, &env)
+    {
+        return Ok(c);
+    }
+    // anything the fast reader does not take, and every error, goes through serde_json
+    decode_line_serde(line)
+}
+
+/// [`decode_line`] by serde_json alone.
+fn decode_line_serde(line: &[u8]) -> Result<Chained, LineError> {
     let raw: RawLine<'_> =
         serde_json::from_slice(line).map_err(|e| LineError::Syntax(e.to_string()))?;
+    let env = Envelope {
+        seq: raw.seq,
+        wall_ms: raw.wall_ms,
+        mono_ms: raw.mono_ms,
+        origin: raw.origin,
+        kind: raw.kind,
+        payload: raw.payload.get(),
+        prev: raw.prev,
+        hash: raw.hash,
+    };
+    decode_envelope(line, &env)
+}
+
+fn decode_envelope(line: &[u8], raw: &Envelope<'_>) -> Result<Chained, LineError> {
     let stored = parse_hash(raw.hash)
         .ok_or_else(|| LineError::Syntax("hash is not 64 hex digits".into()))?;
     let prev = parse_hash(raw.prev)
@@ -204,14 +314,15 @@ pub fn decode_line(line: &[u8]) -> Result<Chained, LineError> {
     if computed != stored {
         return Err(LineError::HashMismatch);
     }
-    let event = Event::from_parts(raw.kind, raw.payload.get())
-        .map_err(|e| LineError::Payload(e.to_string()))?;
+    let origin = Origin::parse(raw.origin).map_err(LineError::Syntax)?;
+    let event =
+        Event::from_parts(raw.kind, raw.payload).map_err(|e| LineError::Payload(e.to_string()))?;
     Ok(Chained {
         record: Record {
             seq: raw.seq,
             wall_ms: raw.wall_ms,
             mono_ms: raw.mono_ms,
-            origin: raw.origin,
+            origin,
             event,
         },
         prev,
@@ -296,19 +407,13 @@ impl Verification {
 /// The complete (newline-terminated) lines of a journal, and the length of a torn tail after the
 /// last newline.
 pub fn complete_lines(bytes: &[u8]) -> (Vec<&[u8]>, usize) {
-    let end = bytes
-        .iter()
-        .rposition(|b| *b == b'\n')
-        .map(|i| i + 1)
-        .unwrap_or(0);
-    let lines = bytes[..end].split(|b| *b == b'\n').collect::<Vec<_>>();
-    // `split` yields an empty piece after the final newline.
-    let lines = if lines.last().is_some_and(|l| l.is_empty()) {
-        lines[..lines.len() - 1].to_vec()
-    } else {
-        lines
-    };
-    (lines, bytes.len() - end)
+    let mut lines = Vec::with_capacity(bytes.len() / 256 + 1);
+    let mut start = 0;
+    for nl in memchr::memchr_iter(b'\n', bytes) {
+        lines.push(&bytes[start..nl]);
+        start = nl + 1;
+    }
+    (lines, bytes.len() - start)
 }
 
 /// Checks the chain of a journal's bytes and names the first record that was edited, removed,
@@ -317,18 +422,35 @@ pub fn verify_bytes(bytes: &[u8]) -> Verification {
     verify_decoded(bytes).0
 }
 
+/// Decodes lines (each on its own: its syntax, its hash, its payload). Independent per line, so
+/// a caller with threads may decode slices of the lines in parallel and concatenate the results
+/// in order before [`link`] checks the chain (`arbiter_io::journal_file` does).
+pub fn decode_lines(lines: &[&[u8]]) -> Vec<Result<Chained, LineError>> {
+    lines.iter().map(|l| decode_line(l)).collect()
+}
+
 /// Verifies and returns the decoded records up to the first problem.
 fn verify_decoded(bytes: &[u8]) -> (Verification, Vec<Record>) {
     let (lines, torn_tail) = complete_lines(bytes);
+    let decoded = decode_lines(&lines);
+    link(decoded, torn_tail)
+}
+
+/// Checks the chain over decoded lines (in file order; `torn_tail` as [`complete_lines`] gave
+/// it): sequence numbers and links, naming the first record that was edited, removed, reordered
+/// or inserted. Returns the records when the chain holds.
+pub fn link(
+    decoded: Vec<Result<Chained, LineError>>,
+    torn_tail: usize,
+) -> (Verification, Vec<Record>) {
     let mut v = Verification {
         valid: 0,
-        lines: lines.len(),
+        lines: decoded.len(),
         torn_tail,
         problem: None,
         head: GENESIS,
     };
     // Decoded lines are kept so that reordering and insertion can be told apart.
-    let decoded: Vec<Result<Chained, LineError>> = lines.iter().map(|l| decode_line(l)).collect();
     let mut prev = GENESIS;
     let mut prev_prev = GENESIS;
     for (i, d) in decoded.iter().enumerate() {
@@ -414,6 +536,14 @@ fn verify_decoded(bytes: &[u8]) -> (Verification, Vec<Record>) {
 /// Verifies a journal's bytes and returns its records in one pass; a broken chain is an error.
 pub fn records_from_bytes(bytes: &[u8]) -> Result<(Vec<Record>, Verification), Tamper> {
     let (v, records) = verify_decoded(bytes);
+    records_or_problem(v, records)
+}
+
+/// The records of a verification, or its problem.
+pub fn records_or_problem(
+    v: Verification,
+    records: Vec<Record>,
+) -> Result<(Vec<Record>, Verification), Tamper> {
     match &v.problem {
         Some(p) => Err(p.clone()),
         None => Ok((records, v)),
@@ -463,6 +593,26 @@ mod tests {
         let text = std::str::from_utf8(first).unwrap();
         assert!(text.starts_with(r#"{"seq":0,"wall_ms":1700000000000,"mono_ms":0,"origin":"arbiter","kind":"round_started","payload":{},"prev":"0000"#), "{text}");
         assert!(text.ends_with("\"}"));
+    }
+
+    #[test]
+    fn the_fast_reader_agrees_with_serde_on_every_damaged_line() {
+        let bytes = sample(6);
+        let (lines, _) = complete_lines(&bytes);
+        for l in &lines {
+            assert!(
+                fast_envelope(l).is_some(),
+                "our own lines take the fast path"
+            );
+            assert_eq!(decode_line(l), decode_line_serde(l));
+            for i in 0..l.len() {
+                for b in [b' ', b'0', b'"', b'\\', b'}', b'x', b'-', 0xC3] {
+                    let mut m = l.to_vec();
+                    m[i] = b;
+                    assert_eq!(decode_line(&m), decode_line_serde(&m), "byte {i} -> {b}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -61,6 +61,24 @@ pub struct MatchFile {
     /// `[time_control]`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<TimeControl>,
+    /// Boards whose game starts from another position, or whose clock adds a period's time
+    /// differently from the profile's time control (`[[game]]` tables).
+    #[serde(default, rename = "game", skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<GameSetup>,
+}
+
+/// `[[game]]`: one board's starting position and clock device.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSetup {
+    pub board: u16,
+    /// The starting position (FEN); default the initial position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// When the board's clock adds a period's time: `on_move` (at the move count) or `on_flag`
+    /// (at zero, the DGT 3000 presets); default the time control's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_adds: Option<crate::clock::PeriodAddition>,
 }
 
 /// The language (defined in [`crate::i18n`], named here too so `matchfile::Lang` keeps working).
@@ -246,6 +264,10 @@ pub struct Match {
     pub time_control: TimeControl,
     /// The match's mode: the match file's, else the time control's by the profile's `[modes]`.
     pub mode: Mode,
+    /// The match file's text exactly as read (journaled in full by `session_started`).
+    pub match_text: String,
+    /// The profile's text exactly as read.
+    pub profile_text: String,
 }
 
 /// SHA-256 of bytes, as lowercase hex.
@@ -301,6 +323,8 @@ impl Match {
             path: path.to_path_buf(),
             match_sha256: sha256_hex(src.as_bytes()),
             profile_sha256: sha256_hex(profile_src.as_bytes()),
+            match_text: src.to_string(),
+            profile_text: profile_src.to_string(),
             file,
             profile_path: profile_path.to_path_buf(),
             profile,
@@ -588,6 +612,26 @@ type Checked = (NaiveDate, DateTime<FixedOffset>, Vec<Source>);
 
 /// Validates everything that serde's types do not; records each problem in `c`.
 fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checked> {
+    let mut seen = std::collections::HashSet::new();
+    for (i, g) in f.games.iter().enumerate() {
+        if g.board == 0 || g.board > f.boards {
+            c.error(
+                format!("game[{i}].board"),
+                format!("board {} is not one of the {} boards", g.board, f.boards),
+            );
+        }
+        if !seen.insert(g.board) {
+            c.error(
+                format!("game[{i}].board"),
+                format!("board {} has a [[game]] already", g.board),
+            );
+        }
+        if let Some(fen) = &g.fen
+            && let Err(e) = crate::game::position_from_fen(fen)
+        {
+            c.error(format!("game[{i}].fen"), e.to_string());
+        }
+    }
     for (field, v) in [
         ("competition", &f.competition),
         ("season", &f.season),

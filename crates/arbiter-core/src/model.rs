@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 pub use shakmaty::Color;
 
 /// A board number, 1-based as printed on the match report (Brett 1 … Brett N).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct BoardNo(pub u16);
 

@@ -61,6 +61,105 @@ pub struct RuleProfile {
     /// A player unable to keep score (FIDE 2017 Art. 8.1.6; pre-2009 Art. 8.1).
     #[serde(default)]
     pub unable_to_record: UnableToRecord,
+    /// Flag falls: both flags down, and when the opponent cannot win (`[flags]`).
+    #[serde(default)]
+    pub flags: Flags,
+    /// The least time a reconstruction or a replaced clock may leave a player
+    /// (`[clock_corrections]`).
+    #[serde(default)]
+    pub clock_corrections: ClockCorrections,
+}
+
+/// What both flags down mean (`[flags]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BothFlags {
+    /// The game goes on (pre-2009 6.12; 1987 12.8, the next move counting as the first of the
+    /// next period; Guidelines III.3.1.1).
+    Continue,
+    /// The game is drawn (pre-2009 10.3 and B.8; Guidelines III.3.1.2; 1977 blitz 8.12).
+    Draw,
+    /// The flag the clock reported first decides, as a single flag would (an interpretation:
+    /// the clock's indications are conclusive, FIDE 6.10.1 / pre-2009 6.11).
+    FirstFlagLoses,
+    /// The texts have no rule: the arbiter decides (`Situation::BothFlagsDown`).
+    Open,
+}
+
+/// Whether the opponent of a player whose flag fell could still win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CannotMateTest {
+    /// He cannot checkmate by any series of legal moves, the other side's help included
+    /// (FIDE 2017/2023 6.9; pre-2009 6.10 "selbst bei ungeschicktestem Gegenspiel").
+    AnySeriesOfLegalMoves,
+    /// He has only his king left (1987 Art. 10.12).
+    OnlyKing,
+}
+
+/// `[flags]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Flags {
+    /// Both flags down and the clock reports which fell first.
+    pub both_flags_order_known: BothFlags,
+    /// Both flags down, the order cannot be established, in a period that is not the last.
+    pub both_flags: BothFlags,
+    /// Both flags down, the order cannot be established, in the last period (all remaining
+    /// moves to be completed).
+    pub both_flags_last_period: BothFlags,
+    /// When a flag fall is a draw because the opponent cannot win.
+    pub opponent_cannot_mate: CannotMateTest,
+    /// The article in the Laws' numbering (e.g. "6.9").
+    #[serde(default)]
+    pub article: String,
+    /// The profile's own source for this rule.
+    #[serde(default)]
+    pub source: String,
+}
+
+impl Default for Flags {
+    /// A profile without `[flags]`: the 2017/2023 Laws' test, and the arbiter decides every
+    /// case of both flags (never a guess).
+    fn default() -> Flags {
+        Flags {
+            both_flags_order_known: BothFlags::Open,
+            both_flags: BothFlags::Open,
+            both_flags_last_period: BothFlags::Open,
+            opponent_cannot_mate: CannotMateTest::AnySeriesOfLegalMoves,
+            article: "6.9".into(),
+            source: String::new(),
+        }
+    }
+}
+
+/// `[clock_corrections]`: minimum remaining times after the arbiter's corrections.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockCorrections {
+    /// The least time a replaced (defective) clock may be set to for a player.
+    pub replacement_floor: crate::clock::TimeFloor,
+    /// The least time a proportional reconstruction may leave a player.
+    pub reconstruction_floor: crate::clock::TimeFloor,
+    /// The article in the Laws' numbering (e.g. "6.10.1").
+    #[serde(default)]
+    pub article: String,
+    /// The profile's own source for this rule.
+    #[serde(default)]
+    pub source: String,
+}
+
+impl Default for ClockCorrections {
+    /// A profile without `[clock_corrections]`: no minimum, the arbiter's best judgement
+    /// (FIDE 2017/2023 6.10.1 and 7.1).
+    fn default() -> ClockCorrections {
+        ClockCorrections {
+            replacement_floor: crate::clock::TimeFloor::None,
+            reconstruction_floor: crate::clock::TimeFloor::None,
+            article: "6.10.1".into(),
+            source: String::new(),
+        }
+    }
 }
 
 /// Situations the sources leave open or on which they disagree. Where a profile lists one, the
@@ -890,6 +989,21 @@ impl RuleProfile {
                     self.boards
                 ),
             );
+        }
+        for (name, rule) in [
+            ("flags.both_flags", self.flags.both_flags),
+            (
+                "flags.both_flags_last_period",
+                self.flags.both_flags_last_period,
+            ),
+        ] {
+            if rule == BothFlags::FirstFlagLoses {
+                c.error(
+                    name,
+                    "applies when the order of the flags cannot be established, so the first \
+                     flag cannot decide: use continue, draw or open",
+                );
+            }
         }
         for (name, v) in [("rapid", &self.rapid), ("blitz", &self.blitz)] {
             let Some(v) = v else { continue };

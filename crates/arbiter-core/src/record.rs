@@ -41,7 +41,14 @@ impl From<Origin> for String {
 impl TryFrom<String> for Origin {
     type Error = String;
     fn try_from(s: String) -> Result<Origin, String> {
-        match s.as_str() {
+        Origin::parse(&s)
+    }
+}
+
+impl Origin {
+    /// Parses `system`, `arbiter` or `feed:N`.
+    pub fn parse(s: &str) -> Result<Origin, String> {
+        match s {
             "system" => Ok(Origin::System),
             "arbiter" => Ok(Origin::Arbiter),
             other => other
@@ -55,7 +62,8 @@ impl TryFrom<String> for Origin {
     }
 }
 
-/// The first record of every session: binds the journal to the exact match file and profile.
+/// The first record of every journal: binds it to the exact match file and profile, and carries
+/// both texts in full, so that replay, report and verification need nothing but the journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SessionStarted {
     /// SHA-256 (hex) of the match file's bytes.
@@ -73,6 +81,86 @@ pub struct SessionStarted {
     /// The time control of the games, so that the journal explains its clocks by itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_control: Option<crate::clock::TimeControl>,
+    /// The profile's path as it was loaded (information only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile_path: Option<String>,
+    /// The match file's full text (its SHA-256 is `match_sha256`). Journals written before
+    /// this field existed have none: their match file is read from disk and checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_text: Option<String>,
+    /// The rule profile's full text (its SHA-256 is `profile_sha256`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile_text: Option<String>,
+}
+
+impl SessionStarted {
+    /// The first record of a journal for `m`: its hashes, and both texts in full.
+    pub fn of(m: &crate::matchfile::Match, software: String) -> SessionStarted {
+        SessionStarted {
+            match_sha256: m.match_sha256.clone(),
+            profile_sha256: m.profile_sha256.clone(),
+            match_path: m.path.display().to_string(),
+            profile_id: m.profile.id.clone(),
+            boards: m.file.boards,
+            software,
+            time_control: Some(m.time_control.clone()),
+            profile_path: Some(m.profile_path.display().to_string()),
+            match_text: Some(m.match_text.clone()),
+            profile_text: Some(m.profile_text.clone()),
+        }
+    }
+}
+
+/// The `board_setup` records a session starts with: each `[[game]]` of the match file (its
+/// starting position and clock device), to be journaled right after `session_started`.
+pub fn board_setups(m: &crate::matchfile::Match) -> Vec<Event> {
+    m.file
+        .games
+        .iter()
+        .map(|g| {
+            Event::BoardSetup(BoardSetup {
+                board: BoardNo(g.board),
+                fen: g.fen.clone(),
+                clock_adds: g.clock_adds,
+                reason: "match file".into(),
+            })
+        })
+        .collect()
+}
+
+/// A console started again on an existing journal (after a crash, a power cut or a quit): the
+/// chain continues. The monotonic clock of the new process starts at 0 again, as after a
+/// `session_started`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionResumed {
+    /// SHA-256 of the match file and the profile of the restarted console: the same as the
+    /// journal's `session_started` (a journal of another match is refused, not resumed).
+    pub match_sha256: String,
+    pub profile_sha256: String,
+    /// The console's version.
+    pub software: String,
+    /// Records in the journal when it was opened again.
+    pub records: u64,
+    /// A torn last line (a write cut off by the crash) that was cut: its length in bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub torn_bytes: Option<u64>,
+    /// Where the torn bytes were saved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub torn_saved_as: Option<String>,
+}
+
+/// A signer's public key enrolled at the console: the captain typed a passphrase when the lineup
+/// was handed in; its key (Argon2id, see `arbiter_report::sign::derive_key`) is recorded so that
+/// the captain's signature can be checked against it, and the report lists it so that the
+/// arbiter's signature covers it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SignerEnrolled {
+    /// `home_captain` or `away_captain`.
+    pub role: String,
+    /// The signer's name as the match file has it.
+    pub name: String,
+    /// Ed25519 public key, hex.
+    pub public_key: String,
 }
 
 /// Connection state of a board's feed.
@@ -112,6 +200,128 @@ pub struct ClockSample {
     /// Which side is White, when the source knows it (LiveChess reports white/black directly).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub white_side: Option<ClockSide>,
+    /// Which flag the left side shows, when the clock tells them apart (DGT: 0x10 final flag,
+    /// 0x40 period flag). `None`: no flag, or a source (or an older journal) that does not say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left_flag_kind: Option<FlagKind>,
+    /// The same for the right side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub right_flag_kind: Option<FlagKind>,
+}
+
+/// The largest time a clock sample may carry (100 hours): anything above is a broken reading,
+/// rejected by `state::apply` (a feed never emits one).
+pub const MAX_CLOCK_MS: u64 = 100 * 3_600_000;
+
+/// Which flag a clock shows (DGT 3000 / XL, protocol header and the DGT 3000 manual).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FlagKind {
+    /// The last period's time ran out and the clock is blocked at zero (blinking flag, 0x10):
+    /// the flag of a lost game.
+    Final,
+    /// A period that is not the last ended (non-blinking flag, 0x40): the next period's time is
+    /// added; whether the required moves were made is for the arbiter to check.
+    Period,
+}
+
+impl ClockSample {
+    /// Whether `side` shows the final flag (`None`: the source does not say which flag).
+    pub fn final_flag(&self, side: ClockSide) -> Option<bool> {
+        let (flag, kind) = match side {
+            ClockSide::Left => (self.left_flag, self.left_flag_kind),
+            ClockSide::Right => (self.right_flag, self.right_flag_kind),
+        };
+        if !flag {
+            return Some(false);
+        }
+        kind.map(|k| k == FlagKind::Final)
+    }
+}
+
+/// Whether a clock is connected to the e-board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockPresence {
+    /// Not reported (yet).
+    Unknown,
+    Connected,
+    /// No clock connected (DGT status bit 0x20, LiveChess `clock: null`): no readings.
+    Absent,
+}
+
+/// What the devices of a board say about themselves, journaled when it changes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeviceStatus {
+    pub board: BoardNo,
+    pub clock: ClockPresence,
+    /// The clock shows its low-battery indication (DGT status bit 0x04).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub battery_low: bool,
+    /// Whether the e-board's pieces agree with the reconstructed moves (LiveChess `match`);
+    /// `None`: the source does not say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_matches: Option<bool>,
+    /// The e-board is turned 180° (LiveChess `flipped`); `None`: not reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flipped: Option<bool>,
+}
+
+/// A feed's counters since it started, journaled periodically (when they changed, at most
+/// every few seconds): what it shed, dropped or could not read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct FeedCounters {
+    pub board: BoardNo,
+    /// Clock samples and positions shed because the console was behind.
+    pub shed: u64,
+    /// Clock samples and positions dropped by the board's rate limit (a flooding source).
+    pub rate_limited: u64,
+    /// Bytes that were not part of any frame (DGT) or text that was not JSON (LiveChess).
+    pub garbage_bytes: u64,
+    /// Frames that were cut, oversize or of the wrong length; LiveChess messages with a bad
+    /// envelope or payload.
+    pub malformed: u64,
+    /// Well-formed messages the feed does not use.
+    pub unknown: u64,
+    /// Clock reports of all zeros (ignored, as the protocol says).
+    pub zero_clock_reports: u64,
+    /// Valid frames or messages.
+    pub frames: u64,
+}
+
+impl FeedCounters {
+    /// The sum of the counts that mean bytes or messages could not be used.
+    pub fn noise(&self) -> u64 {
+        self.garbage_bytes
+            .saturating_add(self.malformed)
+            .saturating_add(self.unknown)
+    }
+}
+
+/// Moves a source took back: the move list now ends at `to_ply` (LiveChess sent a shorter or
+/// different list). The moves after it are void; new moves follow as `move` records.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MovesTakenBack {
+    pub board: BoardNo,
+    /// Plies that stand; 0 = back to the start.
+    pub to_ply: u32,
+    /// The plies taken back, as they had been recorded (SAN).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub detail: String,
+}
+
+/// Moves the feed recovered from the e-board's own move log (DGT `SEND_EE_MOVES`) after the
+/// link was down: the `move` records of plies `from_ply..=to_ply` follow.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MovesRecovered {
+    pub board: BoardNo,
+    pub from_ply: u32,
+    pub to_ply: u32,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub detail: String,
 }
 
 /// The piece placement an e-board reported (FEN board field).
@@ -190,6 +400,36 @@ pub struct ResultRecorded {
     pub reason: String,
 }
 
+/// How a board's game is set up: its starting position and its clock device. From the match
+/// file when a session starts (origin `system`), or by the arbiter at the console (a position
+/// set up again, a board that joins a game in progress, another clock put on the board).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardSetup {
+    pub board: BoardNo,
+    /// The position the game (from now on) starts from, as a FEN; `None` leaves the game as it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// When the board's clock adds a period's time: at the move count (`on_move`) or when the
+    /// time runs out (`on_flag`, the DGT 3000 presets); `None` leaves it as it is (the time
+    /// control's at the start).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_adds: Option<crate::clock::PeriodAddition>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}
+
+/// The arbiter corrects the result of a finished game (the only way to change a result once it
+/// is recorded). `result = None` takes the result back: the game goes on (e.g. an illegal move
+/// found after the result, FIDE 7.5.1 / 8.7 and the arbiter's decision).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultCorrected {
+    pub board: BoardNo,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+    /// Why: required.
+    pub reason: String,
+}
+
 /// A signature of the match report, made at the console.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReportSigned {
@@ -200,6 +440,13 @@ pub struct ReportSigned {
     /// The report digest signed.
     pub digest: String,
     pub signature: String,
+    /// When it was signed (RFC 3339, the venue's offset); part of what is signed. Signatures
+    /// made before this field existed have none (message format v1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
+    /// The signer's remark, e.g. "under protest (FIDE 11.10)"; part of what is signed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remark: Option<String>,
 }
 
 macro_rules! events {
@@ -247,7 +494,7 @@ macro_rules! events {
 }
 
 events! {
-    SessionStarted(SessionStarted) = "session_started",
+    SessionStarted(Box<SessionStarted>) = "session_started",
     FeedStatus(FeedStatus) = "feed_status",
     ClockSample(ClockSample) = "clock_sample",
     BoardPosition(BoardPosition) = "board_position",
@@ -261,10 +508,36 @@ events! {
     LineupSubmitted(crate::intervention::LineupSubmitted) = "lineup_submitted",
     LineupChanged(crate::intervention::LineupChanged) = "lineup_changed",
     LineupAnnounced(crate::intervention::LineupAnnounced) = "lineup_announced",
-    Intervention(crate::intervention::Intervention) = "intervention",
+    Intervention(Box<crate::intervention::Intervention>) = "intervention",
     ClockAdjusted(ClockAdjusted) = "clock_adjusted",
     ReportSigned(ReportSigned) = "report_signed",
-    Decision(crate::intervention::Decision) = "decision",
+    SessionResumed(SessionResumed) = "session_resumed",
+    SignerEnrolled(SignerEnrolled) = "signer_enrolled",
+    Decision(Box<crate::intervention::Decision>) = "decision",
+    DeviceStatus(DeviceStatus) = "device_status",
+    FeedCounters(FeedCounters) = "feed_counters",
+    MovesTakenBack(MovesTakenBack) = "takeback",
+    MovesRecovered(MovesRecovered) = "moves_recovered",
+    BoardSetup(BoardSetup) = "board_setup",
+    ResultCorrected(ResultCorrected) = "result_corrected",
+}
+
+// The three largest payloads are boxed, so that an `Event` (and every record held in memory,
+// a million of them for a long journal) stays small.
+impl From<SessionStarted> for Event {
+    fn from(p: SessionStarted) -> Event {
+        Event::SessionStarted(Box::new(p))
+    }
+}
+impl From<crate::intervention::Intervention> for Event {
+    fn from(p: crate::intervention::Intervention) -> Event {
+        Event::Intervention(Box::new(p))
+    }
+}
+impl From<crate::intervention::Decision> for Event {
+    fn from(p: crate::intervention::Decision) -> Event {
+        Event::Decision(Box::new(p))
+    }
 }
 
 /// A record's kind or payload could not be decoded.
@@ -292,12 +565,20 @@ impl Event {
             Event::Intervention(e) => e.board,
             Event::Decision(d) => d.intervention.board,
             Event::ClockAdjusted(e) => Some(e.board),
+            Event::DeviceStatus(e) => Some(e.board),
+            Event::FeedCounters(e) => Some(e.board),
+            Event::MovesTakenBack(e) => Some(e.board),
+            Event::MovesRecovered(e) => Some(e.board),
+            Event::BoardSetup(e) => Some(e.board),
+            Event::ResultCorrected(e) => Some(e.board),
             Event::SessionStarted(_)
             | Event::RoundStarted(_)
             | Event::LineupSubmitted(_)
             | Event::LineupChanged(_)
             | Event::LineupAnnounced(_)
-            | Event::ReportSigned(_) => None,
+            | Event::ReportSigned(_)
+            | Event::SessionResumed(_)
+            | Event::SignerEnrolled(_) => None,
         }
     }
 
@@ -311,7 +592,18 @@ impl Event {
                 | Event::MoveMade(_)
                 | Event::BoardIrregularity(_)
                 | Event::ResultSignal(_)
+                | Event::DeviceStatus(_)
+                | Event::FeedCounters(_)
+                | Event::MovesTakenBack(_)
+                | Event::MovesRecovered(_)
         )
+    }
+
+    /// Whether a feed may shed this record when the console is behind (clock samples and
+    /// positions: the next one supersedes it). Moves, board dumps' results, takebacks,
+    /// connection changes and arbiter actions are never shed.
+    pub fn sheddable(&self) -> bool {
+        matches!(self, Event::ClockSample(_) | Event::BoardPosition(_))
     }
 }
 

@@ -186,6 +186,26 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                 ),
             ),
             Event::Note(e) => push(e.board, "note", msg!("incident-text", text = &e.text)),
+            Event::MovesTakenBack(e) => push(
+                Some(e.board),
+                "takeback",
+                msg!("incident-takeback", ply = e.to_ply.to_string()),
+            ),
+            Event::MovesRecovered(e) => push(
+                Some(e.board),
+                "moves_recovered",
+                msg!(
+                    "incident-moves-recovered",
+                    from = e.from_ply.to_string(),
+                    to = e.to_ply.to_string()
+                ),
+            ),
+            Event::DeviceStatus(e) if e.clock == crate::record::ClockPresence::Absent => {
+                push(Some(e.board), "device", msg!("incident-no-clock"))
+            }
+            Event::DeviceStatus(e) if e.battery_low => {
+                push(Some(e.board), "device", msg!("incident-battery-low"))
+            }
             _ => {}
         }
         for (i, b) in s.boards.iter().enumerate() {

@@ -13,15 +13,20 @@ use crate::journal::Record;
 use crate::matchfile::{Lang, Match, Player};
 use crate::model::{BoardNo, Color, TeamSide, format_hms, half_points_text};
 use crate::profile::LineupSanction;
+use crate::record::Event;
 use crate::rules::{self, lineup};
-use crate::state::{MatchState, Stamp};
+use crate::state::{MatchState, Stamp, apply};
 
 /// The report format; bumped whenever the canonical form changes.
 ///
 /// Format 2: the texts that were English words in format 1 are data the renderings translate:
 /// an intervention's `kind` (the journal's intervention kind), the player's `colour` beside
 /// the name, the lineup irregularities and the reservations as records.
-pub const FORMAT: &str = "arbiter-console/report/2";
+///
+/// Format 3: no key registry inside the report (the match file and the league's registry are
+/// the authority, never the report); the keys enrolled at the console are listed; each board
+/// has its final clocks; feed data after a board's result is not part of the report.
+pub const FORMAT: &str = "arbiter-console/report/3";
 
 /// The match report. Field order is the canonical order; there are no maps, so the JSON form
 /// ([`Report::canonical_bytes`]) is one stable byte string.
@@ -44,8 +49,9 @@ pub struct Report {
     pub away: TeamLine,
     pub rules: RulesLine,
     pub match_sha256: String,
-    /// Public keys registered in the match file (hex), for the verdict on each signature.
-    pub registered_keys: RegisteredKeys,
+    /// The signers' keys enrolled at the console (captains), so that the arbiter's signature
+    /// covers them. Never an authority by itself: see `crate::signature::Authority`.
+    pub enrolled_keys: Vec<EnrolledKey>,
     pub boards: Vec<BoardLine>,
     pub score: ScoreLine,
     /// Every intervention in time order.
@@ -105,12 +111,18 @@ pub struct RulesLine {
     pub time_control: String,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// A key enrolled at the console (`signer_enrolled`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RegisteredKeys {
-    pub arbiter: Option<String>,
-    pub home_captain: Option<String>,
-    pub away_captain: Option<String>,
+pub struct EnrolledKey {
+    /// `home_captain` or `away_captain`.
+    pub role: String,
+    pub name: String,
+    pub public_key: String,
+    /// Local time at the venue, HH:MM:SS.
+    pub time: String,
+    /// The journal record.
+    pub seq: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,6 +140,9 @@ pub struct BoardLine {
     /// The result as scored when a lineup sanction changed it, e.g. "0-1 (§ 33)".
     pub scored: Option<String>,
     pub moves: u32,
+    /// Both clocks when the result was recorded (h:mm:ss), White's and Black's: the game's
+    /// final clocks. `None` without a result or without a clock.
+    pub final_clocks: Option<[String; 2]>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -274,7 +289,7 @@ fn category(kind: &InterventionKind) -> &'static str {
         InterventionKind::IllegalMove { .. } => "illegal_move",
         InterventionKind::DrawClaim { .. } | InterventionKind::QuickplayClaim { .. } => "claim",
         InterventionKind::DefaultTimeExpired => "default_time",
-        InterventionKind::FlagFall => "flag",
+        InterventionKind::FlagFall { .. } => "flag",
         InterventionKind::TimeCorrection | InterventionKind::StartDelay { .. } => "time",
         InterventionKind::Penalty { .. } => "penalty",
         InterventionKind::ElectronicDevice { .. } => "device",
@@ -288,11 +303,112 @@ fn category(kind: &InterventionKind) -> &'static str {
     }
 }
 
-/// Builds the report from the match and the journal's records (all of them, or a prefix).
+/// Feed data: what the boards and clocks report by themselves.
+fn is_feed_data(ev: &Event) -> bool {
+    matches!(
+        ev,
+        Event::FeedStatus(_)
+            | Event::ClockSample(_)
+            | Event::BoardPosition(_)
+            | Event::MoveMade(_)
+            | Event::BoardIrregularity(_)
+            | Event::ResultSignal(_)
+    )
+}
+
+/// Whether `rec` is feed data about a board whose game already has a result (in `state`, the
+/// state before `rec`): moves of a post-mortem, clock reports of a clock left running, positions
+/// of a board being reset. Such records stay in the journal and on the screen, but they are
+/// not part of the game: the report leaves them out, so they neither change it nor void a
+/// signature. (The game issue's post-game locking builds on this.)
+pub fn is_post_game(state: &MatchState, rec: &Record) -> bool {
+    is_feed_data(&rec.event)
+        && rec
+            .event
+            .board()
+            .and_then(|b| state.board(b))
+            .is_some_and(|bs| bs.result.is_some())
+}
+
+/// Whether a record that is not post-game can change the report's content. Signatures, a
+/// console resumed on the journal, clock reports, feed states and e-board positions cannot;
+/// every arbiter action (even a text) and every move before the result can.
+pub fn changes_report(ev: &Event, first_record: bool) -> bool {
+    match ev {
+        Event::ReportSigned(_)
+        | Event::SessionResumed(_)
+        | Event::ClockSample(_)
+        | Event::FeedStatus(_)
+        | Event::BoardPosition(_) => false,
+        Event::SessionStarted(_) => first_record,
+        _ => true,
+    }
+}
+
+/// The report's head in `records`: the index of the last record that changes its content
+/// ([`changes_report`], post-game feed data left out). `None` for no records.
+pub fn content_head(records: &[Record]) -> Option<usize> {
+    let mut state = MatchState::default();
+    let mut head = None;
+    for (i, r) in records.iter().enumerate() {
+        if is_post_game(&state, r) {
+            continue;
+        }
+        if changes_report(&r.event, i == 0) {
+            head = Some(i);
+        }
+        apply(&mut state, r);
+    }
+    head
+}
+
+/// The state the report is made from: `records[..=head]` folded without post-game feed data,
+/// and each board's clocks at its result.
+fn report_state(records: &[Record]) -> (MatchState, Vec<Option<[String; 2]>>) {
+    let mut state = MatchState::default();
+    let mut finals: Vec<Option<[String; 2]>> = Vec::new();
+    for r in records {
+        if is_post_game(&state, r) {
+            continue;
+        }
+        let before = r
+            .event
+            .board()
+            .and_then(|b| state.board(b))
+            .and_then(|bs| bs.result.as_ref().map(|x| x.at.seq));
+        apply(&mut state, r);
+        if let Some(b) = r.event.board()
+            && let Some(bs) = state.board(b)
+            && let Some(res) = &bs.result
+            && Some(res.at.seq) != before
+        {
+            // A result was recorded by this record: the game's final clocks.
+            let i = b.index();
+            if finals.len() <= i {
+                finals.resize(i + 1, None);
+            }
+            finals[i] = crate::clock_now::clock_at(&state, bs, r.mono_ms)
+                .map(|c| [format_hms(c.white_ms), format_hms(c.black_ms)]);
+        }
+    }
+    (state, finals)
+}
+
+/// The games as the report has them: the journal folded up to the report's head without
+/// post-game feed data (for the PGN: a game ends at its result).
+pub fn games_state(records: &[Record]) -> MatchState {
+    let upto = content_head(records).map(|h| &records[..=h]).unwrap_or(&[]);
+    report_state(upto).0
+}
+
+/// Builds the report from the match and the journal's records (all of them, or a prefix): the
+/// fold up to the report's head ([`content_head`]) without post-game feed data.
 pub fn build(m: &Match, records: &[Record]) -> Report {
-    let s = MatchState::fold(records);
-    let head = records.last();
-    let head_hash = head_hash_of(records);
+    let head_index = content_head(records);
+    let upto = head_index.map(|h| &records[..=h]).unwrap_or(&[]);
+    let (s, finals) = report_state(upto);
+    let head = upto.last();
+    let head_hash = head_hash_of(upto);
     let score = rules::score(m, &s);
     let boards = m.file.boards;
     let team_line = |team: TeamSide| {
@@ -361,6 +477,7 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 moves: bs
                     .map(|x| u32::try_from(x.moves.len().div_ceil(2)).unwrap_or(u32::MAX))
                     .unwrap_or(0),
+                final_clocks: finals.get(i).cloned().flatten(),
             }
         })
         .collect();
@@ -473,11 +590,17 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
             time_control: m.time_control.to_string(),
         },
         match_sha256: m.match_sha256.clone(),
-        registered_keys: RegisteredKeys {
-            arbiter: f.signers.arbiter.clone(),
-            home_captain: f.signers.home_captain.clone(),
-            away_captain: f.signers.away_captain.clone(),
-        },
+        enrolled_keys: s
+            .enrolled
+            .iter()
+            .map(|(at, e)| EnrolledKey {
+                role: e.role.clone(),
+                name: e.name.clone(),
+                public_key: e.public_key.clone(),
+                time: local_time(m, at.wall_ms),
+                seq: at.seq,
+            })
+            .collect(),
         boards: board_lines,
         score: ScoreLine {
             board_points: [
@@ -496,7 +619,7 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
         reservations,
         remarks,
         journal: JournalRef {
-            records: records.len() as u64,
+            records: upto.len() as u64,
             head_seq: head.map(|r| r.seq).unwrap_or(0),
             head_hash,
         },
@@ -542,4 +665,52 @@ pub fn compare_with_journal(report: &Report, m: &Match, records: &[Record]) -> R
         "the report does not match the journal: {} differ",
         differ.join(", ")
     ))
+}
+
+/// Records of a journal after a report's head.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Tail {
+    /// Records after the head that change the report: the unsigned tail.
+    pub changing: usize,
+    /// Their kinds with counts, in order of first appearance.
+    pub changing_kinds: Vec<(String, usize)>,
+    /// The first of them: sequence number, kind, wall time.
+    pub first: Option<(u64, String, i64)>,
+    /// Records after the head that do not change the report (signatures, clock reports, feed
+    /// states, post-game feed data, a resumed console).
+    pub unchanging: usize,
+}
+
+/// What follows `head_seq` in `records`: the records that change the report (an unsigned tail)
+/// and those that do not.
+pub fn tail_after(records: &[Record], head_seq: u64) -> Tail {
+    let mut state = MatchState::default();
+    let mut tail = Tail {
+        changing: 0,
+        changing_kinds: Vec::new(),
+        first: None,
+        unchanging: 0,
+    };
+    for (i, r) in records.iter().enumerate() {
+        let post = is_post_game(&state, r);
+        if r.seq > head_seq {
+            if !post && changes_report(&r.event, i == 0) {
+                tail.changing += 1;
+                let kind = r.event.kind().to_string();
+                match tail.changing_kinds.iter_mut().find(|(k, _)| *k == kind) {
+                    Some((_, n)) => *n += 1,
+                    None => tail.changing_kinds.push((kind.clone(), 1)),
+                }
+                if tail.first.is_none() {
+                    tail.first = Some((r.seq, kind, r.wall_ms));
+                }
+            } else {
+                tail.unchanging += 1;
+            }
+        }
+        if !post {
+            apply(&mut state, r);
+        }
+    }
+    tail
 }

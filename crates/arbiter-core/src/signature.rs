@@ -1,12 +1,20 @@
 //! The signatures of the match report as data: who signs (the arbiter first, then each captain
-//! countersigns, covering the arbiter's signature), what a signature holds, the exact bytes a
-//! signer signs, and the verdict types. The cryptography (Ed25519, Argon2id passphrase keys) is in
+//! countersigns, covering the arbiter's signature), what a signature holds (role, name, time, an
+//! optional remark), the exact bytes a signer signs, whose keys count ([`Authority`]: the match
+//! file the journal binds, a league key registry, keys enrolled at the console; never the keys
+//! printed inside a report), the report's versions and statuses ([`History`]: draft, final,
+//! superseded), and the verdict types. The cryptography (Ed25519, Argon2id passphrase keys) is in
 //! the `arbiter-report` crate; this module is pure data and byte layout.
 
 use std::fmt;
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::diag::{Collector, Diagnostics, from_toml_error};
+use crate::journal::Record;
+use crate::matchfile::Match;
+use crate::record::Event;
 use crate::report::Report;
 
 /// Who signs.
@@ -40,71 +48,16 @@ impl Role {
         }
     }
 
-    /// The key registered for this role in the match file, as the report records it.
-    pub fn registered(self, r: &Report) -> Option<&str> {
+    /// The person in this role, from the match file.
+    pub fn person_in(self, m: &Match) -> &str {
         match self {
-            Role::Arbiter => r.registered_keys.arbiter.as_deref(),
-            Role::HomeCaptain => r.registered_keys.home_captain.as_deref(),
-            Role::AwayCaptain => r.registered_keys.away_captain.as_deref(),
-        }
-    }
-}
-
-/// One signature.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Signature {
-    pub role: Role,
-    pub name: String,
-    /// Ed25519 public key, hex.
-    pub public_key: String,
-    /// The report digest signed (hex).
-    pub digest: String,
-    /// Ed25519 signature, hex.
-    pub signature: String,
-}
-
-/// A report with its digest and signatures: the file `arbiter verify` checks.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SignedReport {
-    pub report: Report,
-    /// SHA-256 of the report's canonical bytes (hex).
-    pub digest: String,
-    pub signatures: Vec<Signature>,
-}
-
-const DOMAIN: &[u8] = b"arbiter-console report signature v1\n";
-
-/// The bytes a signer signs: domain, digest, and for a captain the arbiter's signature.
-pub fn message(role: Role, digest: &str, arbiter_signature: Option<&str>) -> Vec<u8> {
-    let mut m = DOMAIN.to_vec();
-    m.extend_from_slice(digest.as_bytes());
-    if role != Role::Arbiter {
-        m.push(b'\n');
-        m.extend_from_slice(arbiter_signature.unwrap_or("").as_bytes());
-    }
-    m
-}
-
-impl SignedReport {
-    /// A fresh, unsigned envelope.
-    pub fn new(report: Report) -> SignedReport {
-        let digest = report.digest();
-        SignedReport {
-            report,
-            digest,
-            signatures: Vec::new(),
+            Role::Arbiter => &m.file.arbiter.name,
+            Role::HomeCaptain => &m.file.home.captain,
+            Role::AwayCaptain => &m.file.away.captain,
         }
     }
 
-    pub fn signature(&self, role: Role) -> Option<&Signature> {
-        self.signatures.iter().find(|s| s.role == role)
-    }
-}
-
-impl Role {
-    /// The name used in `report_signed` records.
+    /// The name used in records and files (`home_captain`).
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Arbiter => "arbiter",
@@ -118,6 +71,156 @@ impl Role {
     }
 }
 
+/// One signature.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Signature {
+    pub role: Role,
+    pub name: String,
+    /// When it was signed (RFC 3339); signed with the rest. `None` only in signatures made
+    /// before signatures carried a time (message format v1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
+    /// The signer's remark, e.g. "under protest (FIDE 11.10)"; signed with the rest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remark: Option<String>,
+    /// Ed25519 public key, hex.
+    pub public_key: String,
+    /// The report digest signed (hex).
+    pub digest: String,
+    /// Ed25519 signature, hex.
+    pub signature: String,
+}
+
+/// Where a report version stands.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Not (yet) signed by all three.
+    #[default]
+    Draft,
+    /// Signed by the arbiter and both captains, each with the key registered or enrolled.
+    Final,
+    /// Records after its head changed the report: a later version replaces it. Its signatures
+    /// stay valid for it, and only for it.
+    Superseded,
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Status::Draft => "draft",
+            Status::Final => "final",
+            Status::Superseded => "superseded",
+        })
+    }
+}
+
+/// An earlier version of the report that this one supersedes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VersionRef {
+    pub version: u32,
+    pub digest: String,
+    /// The journal record the earlier version was made from.
+    pub head_seq: u64,
+}
+
+fn first_version() -> u32 {
+    1
+}
+
+/// A report with its digest and signatures: the file `arbiter verify` checks. `version`,
+/// `status` and `supersedes` describe the report's place in its lifecycle; they are not signed
+/// (the digest and the journal head identify a version), and `verify` works them out again
+/// rather than trusting them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SignedReport {
+    pub report: Report,
+    /// SHA-256 of the report's canonical bytes (hex).
+    pub digest: String,
+    /// 1 for the first version; each change after a signature makes a new version.
+    #[serde(default = "first_version")]
+    pub version: u32,
+    #[serde(default)]
+    pub status: Status,
+    /// The versions this one replaces.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub supersedes: Vec<VersionRef>,
+    pub signatures: Vec<Signature>,
+}
+
+const DOMAIN_V1: &[u8] = b"arbiter-console report signature v1\n";
+const DOMAIN_V2: &[u8] = b"arbiter-console report signature v2\n";
+
+/// The bytes a signer signs. Version 2 (a signature with a time): the domain, the digest, the
+/// role, the signer's name, the time and the remark, each on a line of its own, and for a
+/// captain the arbiter's signature, so that the captains countersign what the arbiter signed.
+/// Version 1 (signatures made before they carried a time): the domain, the digest and for a
+/// captain the arbiter's signature.
+pub fn message(s: &Signature, arbiter_signature: Option<&str>) -> Vec<u8> {
+    let Some(time) = &s.time else {
+        let mut m = DOMAIN_V1.to_vec();
+        m.extend_from_slice(s.digest.as_bytes());
+        if s.role != Role::Arbiter {
+            m.push(b'\n');
+            m.extend_from_slice(arbiter_signature.unwrap_or("").as_bytes());
+        }
+        return m;
+    };
+    let mut m = DOMAIN_V2.to_vec();
+    for (k, v) in [
+        ("digest", s.digest.as_str()),
+        ("role", s.role.as_str()),
+        ("name", s.name.as_str()),
+        ("time", time.as_str()),
+        ("remark", s.remark.as_deref().unwrap_or("")),
+    ] {
+        m.extend_from_slice(k.as_bytes());
+        m.push(b':');
+        // Line breaks cannot occur in a field: they are escaped, so no field can pose as
+        // another.
+        m.extend_from_slice(v.replace('\\', "\\\\").replace('\n', "\\n").as_bytes());
+        m.push(b'\n');
+    }
+    if s.role != Role::Arbiter {
+        m.extend_from_slice(b"arbiter:");
+        m.extend_from_slice(arbiter_signature.unwrap_or("").as_bytes());
+        m.push(b'\n');
+    }
+    m
+}
+
+impl SignedReport {
+    /// A fresh, unsigned envelope (version 1, draft).
+    pub fn new(report: Report) -> SignedReport {
+        let digest = report.digest();
+        SignedReport {
+            report,
+            digest,
+            version: 1,
+            status: Status::Draft,
+            supersedes: Vec::new(),
+            signatures: Vec::new(),
+        }
+    }
+
+    pub fn signature(&self, role: Role) -> Option<&Signature> {
+        self.signatures.iter().find(|s| s.role == role)
+    }
+
+    /// Boards without a result: the report cannot be signed (finalised) before they have one.
+    pub fn open_boards(&self) -> Vec<u16> {
+        self.report
+            .boards
+            .iter()
+            .filter(|b| b.result.is_none())
+            .map(|b| b.board)
+            .collect()
+    }
+}
+
 impl From<&Signature> for crate::record::ReportSigned {
     fn from(s: &Signature) -> Self {
         crate::record::ReportSigned {
@@ -126,71 +229,327 @@ impl From<&Signature> for crate::record::ReportSigned {
             public_key: s.public_key.clone(),
             digest: s.digest.clone(),
             signature: s.signature.clone(),
+            time: s.time.clone(),
+            remark: s.remark.clone(),
         }
     }
 }
 
-/// The report as it stands in a journal: built up to the last record that can change its content
-/// (not a signature, a clock sample, a feed status or a board position: the clocks ticking on
-/// after the games does not void a signature; a move or an arbiter's action does), with the
-/// signatures the journal holds (the latest per role). [`check`] marks the void ones.
-pub fn envelope_from_journal(
-    m: &crate::matchfile::Match,
-    records: &[crate::journal::Record],
-) -> SignedReport {
-    use crate::record::Event;
-    let head = records
-        .iter()
-        .rposition(|r| {
-            !matches!(
-                r.event,
-                Event::ReportSigned(_)
-                    | Event::ClockSample(_)
-                    | Event::FeedStatus(_)
-                    | Event::BoardPosition(_)
-            )
+impl crate::record::ReportSigned {
+    /// The signature this record holds (`None` for an unknown role).
+    pub fn to_signature(&self) -> Option<Signature> {
+        Some(Signature {
+            role: Role::parse(&self.role)?,
+            name: self.name.clone(),
+            time: self.time.clone(),
+            remark: self.remark.clone(),
+            public_key: self.public_key.clone(),
+            digest: self.digest.clone(),
+            signature: self.signature.clone(),
         })
-        .unwrap_or(0);
-    let report = crate::report::build(m, &records[..(head + 1).min(records.len())]);
-    let mut env = SignedReport::new(report);
-    for r in records {
-        if let Event::ReportSigned(s) = &r.event
-            && let Some(role) = Role::parse(&s.role)
-        {
-            env.signatures.retain(|x| x.role != role);
-            env.signatures.push(Signature {
+    }
+}
+
+/// The versions of the report a journal yields: every version that was signed at the console,
+/// in order, and the current one last (a new draft when records after the last signed version
+/// changed the report).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct History {
+    pub versions: Vec<SignedReport>,
+    /// Signatures in the journal for a digest that no prefix of the journal yields (never made
+    /// by this console; shown, never counted).
+    pub orphans: Vec<Signature>,
+}
+
+impl History {
+    /// The current version (the last).
+    pub fn current(&self) -> &SignedReport {
+        // `from_journal` always pushes the current version.
+        &self.versions[self.versions.len() - 1]
+    }
+
+    pub fn current_mut(&mut self) -> &mut SignedReport {
+        let n = self.versions.len() - 1;
+        &mut self.versions[n]
+    }
+
+    /// The versions before the current one.
+    pub fn superseded(&self) -> &[SignedReport] {
+        &self.versions[..self.versions.len() - 1]
+    }
+
+    /// The report's versions as the journal yields them, with the signatures journaled at the
+    /// console (the first of each role per version). A version is the report as it stood when a
+    /// signature was made; when records after it change the report, the next version starts as
+    /// a draft and the earlier one is superseded. `status` is `Draft` for the current version
+    /// here: whether it is final depends on whose keys count (`arbiter_report::sign::check`).
+    pub fn from_journal(m: &Match, records: &[Record]) -> History {
+        let mut versions: Vec<SignedReport> = Vec::new();
+        let mut orphans = Vec::new();
+        for (i, r) in records.iter().enumerate() {
+            let Event::ReportSigned(s) = &r.event else {
+                continue;
+            };
+            let Some(sig) = s.to_signature() else {
+                continue;
+            };
+            if let Some(v) = versions.iter_mut().find(|v| v.digest == sig.digest) {
+                if v.signature(sig.role).is_none() {
+                    v.signatures.push(sig);
+                }
+                continue;
+            }
+            // The report as it stood when this signature was journaled.
+            let report = crate::report::build(m, &records[..i]);
+            if report.digest() == sig.digest {
+                let mut env = SignedReport::new(report);
+                env.version = versions.len() as u32 + 1;
+                env.signatures.push(sig);
+                versions.push(env);
+            } else {
+                orphans.push(sig);
+            }
+        }
+        let current = crate::report::build(m, records);
+        let digest = current.digest();
+        if versions.last().is_none_or(|v| v.digest != digest) {
+            let mut env = SignedReport::new(current);
+            env.version = versions.len() as u32 + 1;
+            versions.push(env);
+        }
+        let n = versions.len();
+        let refs: Vec<VersionRef> = versions
+            .iter()
+            .map(|v| VersionRef {
+                version: v.version,
+                digest: v.digest.clone(),
+                head_seq: v.report.journal.head_seq,
+            })
+            .collect();
+        for (i, v) in versions.iter_mut().enumerate() {
+            v.supersedes = refs[..i].to_vec();
+            v.status = if i + 1 < n {
+                Status::Superseded
+            } else {
+                Status::Draft
+            };
+        }
+        History { versions, orphans }
+    }
+}
+
+/// The report as it stands in a journal (the current version of [`History::from_journal`]).
+pub fn envelope_from_journal(m: &Match, records: &[Record]) -> SignedReport {
+    let mut h = History::from_journal(m, records);
+    h.versions
+        .pop()
+        .unwrap_or_else(|| SignedReport::new(crate::report::build(m, records)))
+}
+
+/// Where a key's authority comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "source", rename_all = "snake_case")]
+pub enum KeySource {
+    /// `[signers]` in the match file.
+    MatchFile,
+    /// A key registry file (the league's), given with `--keys`.
+    Registry { file: String },
+    /// Enrolled at the console: a `signer_enrolled` record of the journal.
+    Enrolled { seq: u64 },
+    /// Listed in the report as enrolled at the console, and covered by the arbiter's valid
+    /// signature with a registered key (no journal given to check the enrolment against).
+    ListedInReport,
+}
+
+impl fmt::Display for KeySource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeySource::MatchFile => f.write_str("registered in the match file"),
+            KeySource::Registry { file } => write!(f, "registered in {file}"),
+            KeySource::Enrolled { seq } => write!(f, "enrolled at the console (record {seq})"),
+            KeySource::ListedInReport => f.write_str(
+                "enrolled at the console as the report lists it, under the arbiter's signature",
+            ),
+        }
+    }
+}
+
+/// A key that counts for a signer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AuthorisedKey {
+    pub role: Role,
+    /// The signer's name, as in the match file (or the registry).
+    pub name: String,
+    /// Ed25519 public key, hex (lowercase).
+    pub public_key: String,
+    pub source: KeySource,
+}
+
+/// Whose keys count. Built from the match file the journal binds (or one given and checked
+/// against the report), the league's registry and the keys enrolled in the journal; never from
+/// a report. Without a match file nothing is valid.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Authority {
+    pub keys: Vec<AuthorisedKey>,
+    /// SHA-256 of the match file the keys were read from; `None`: no match file known.
+    pub match_sha256: Option<String>,
+    /// The enrolled keys come from a journal (so the report's list is not needed).
+    pub from_journal: bool,
+}
+
+impl Authority {
+    /// The keys registered in a match file's `[signers]`.
+    pub fn from_match(m: &Match) -> Authority {
+        let s = &m.file.signers;
+        let keys = [
+            (Role::Arbiter, &s.arbiter),
+            (Role::HomeCaptain, &s.home_captain),
+            (Role::AwayCaptain, &s.away_captain),
+        ]
+        .into_iter()
+        .filter_map(|(role, key)| {
+            key.as_ref().map(|k| AuthorisedKey {
                 role,
-                name: s.name.clone(),
-                public_key: s.public_key.clone(),
-                digest: s.digest.clone(),
-                signature: s.signature.clone(),
+                name: role.person_in(m).to_string(),
+                public_key: k.to_ascii_lowercase(),
+                source: KeySource::MatchFile,
+            })
+        })
+        .collect();
+        Authority {
+            keys,
+            match_sha256: Some(m.match_sha256.clone()),
+            from_journal: false,
+        }
+    }
+
+    /// Adds the keys enrolled in a journal (`signer_enrolled`, the first per role, for the
+    /// captain the match file names).
+    pub fn add_enrolled(&mut self, m: &Match, records: &[Record]) {
+        self.from_journal = true;
+        let state =
+            crate::state::MatchState::fold(records.iter().filter(|r| {
+                matches!(r.event, Event::SignerEnrolled(_) | Event::SessionStarted(_))
+            }));
+        for (at, e) in &state.enrolled {
+            let Some(role) = Role::parse(&e.role) else {
+                continue;
+            };
+            if role == Role::Arbiter || e.name != role.person_in(m) {
+                continue;
+            }
+            self.keys.push(AuthorisedKey {
+                role,
+                name: e.name.clone(),
+                public_key: e.public_key.to_ascii_lowercase(),
+                source: KeySource::Enrolled { seq: at.seq },
             });
         }
     }
-    env
+
+    /// Adds a league registry's keys.
+    pub fn add_registry(&mut self, reg: &KeyRegistry, file: &str) {
+        for k in &reg.key {
+            self.keys.push(AuthorisedKey {
+                role: k.role,
+                name: k.name.clone(),
+                public_key: k.public_key.to_ascii_lowercase(),
+                source: KeySource::Registry {
+                    file: file.to_string(),
+                },
+            });
+        }
+    }
+
+    /// The keys that count for `role` held by `name`.
+    pub fn keys_for<'a>(
+        &'a self,
+        role: Role,
+        name: &'a str,
+    ) -> impl Iterator<Item = &'a AuthorisedKey> + 'a {
+        self.keys
+            .iter()
+            .filter(move |k| k.role == role && k.name.trim() == name.trim())
+    }
 }
 
-/// Whether a signature's key is the one registered in the match file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+/// A league's key registry (`--keys FILE`, TOML):
+///
+/// ```toml
+/// [[key]]
+/// role = "arbiter"          # arbiter, home_captain or away_captain
+/// name = "Martina Keller"   # as the match file names the person
+/// public_key = "…"          # 64 hex digits (`arbiter keygen`)
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeyRegistry {
+    #[serde(default)]
+    pub key: Vec<RegistryKey>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegistryKey {
+    pub role: Role,
+    pub name: String,
+    pub public_key: String,
+}
+
+impl KeyRegistry {
+    /// Parses a registry's text; the error names the file, the line and the field.
+    pub fn parse(path: &Path, src: &str) -> Result<KeyRegistry, Diagnostics> {
+        let reg: KeyRegistry =
+            toml::from_str(src).map_err(|e| Diagnostics(vec![from_toml_error(path, src, &e)]))?;
+        let mut c = Collector::new(path, src);
+        for (i, k) in reg.key.iter().enumerate() {
+            if k.public_key.len() != 64 || hex::decode(&k.public_key).is_err() {
+                c.error(
+                    format!("key[{i}].public_key"),
+                    "expected an Ed25519 public key as 64 hex digits",
+                );
+            }
+            if k.name.trim().is_empty() {
+                c.error(format!("key[{i}].name"), "must not be empty");
+            }
+        }
+        c.into_result()?;
+        Ok(reg)
+    }
+}
+
+/// Whether a signature's key counts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "key", rename_all = "snake_case")]
 pub enum KeyStatus {
-    Registered,
+    /// The key registered or enrolled for this signer.
+    Authorised { source: KeySource },
+    /// No key is registered or enrolled for this signer (or no match file was given to say).
     Unregistered,
-    /// A different key is registered for this role.
-    Mismatch,
+    /// Another key is registered or enrolled for this signer.
+    Mismatch { expected: String },
 }
 
 /// The verdict on one signature.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum SigStatus {
-    Valid {
-        key: KeyStatus,
-    },
+    /// The signature is mathematically sound for this report; whether it counts is `key`.
+    Valid { key: KeyStatus },
     /// The signature does not cover the report as it is; why, as a message of the catalogue.
-    Void {
-        why: crate::i18n::Msg,
-    },
+    Void { why: crate::i18n::Msg },
+}
+
+impl SigStatus {
+    /// Sound and made with a key that counts.
+    pub fn counts(&self) -> bool {
+        matches!(
+            self,
+            SigStatus::Valid {
+                key: KeyStatus::Authorised { .. }
+            }
+        )
+    }
 }
 
 /// The verdict on a signed report (without the journal).
@@ -198,16 +557,59 @@ pub enum SigStatus {
 pub struct Verdict {
     pub digest_ok: bool,
     pub computed_digest: String,
+    /// Each signature present: role, name, time, remark, verdict.
     pub signatures: Vec<(Role, String, SigStatus)>,
+    /// Roles that have not signed.
+    pub missing: Vec<Role>,
+    /// A match file was known, so registered keys could be checked.
+    pub authority_known: bool,
 }
 
 impl Verdict {
-    /// Digest right, every signature valid.
+    /// Every failure, named (empty: the report is valid and final).
+    pub fn failures(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if !self.digest_ok {
+            out.push("the digest: the report was changed".to_string());
+        }
+        if !self.authority_known {
+            out.push(
+                "whose keys these are: no match file (give --journal or --match; the keys printed in a report are never the authority)"
+                    .to_string(),
+            );
+        }
+        for (role, name, status) in &self.signatures {
+            match status {
+                SigStatus::Void { why } => out.push(format!(
+                    "the {role} ({name}): void: {}",
+                    crate::i18n::english(why)
+                )),
+                SigStatus::Valid {
+                    key: KeyStatus::Unregistered,
+                } if self.authority_known => out.push(format!(
+                    "the {role} ({name}): the key is neither registered nor enrolled for the {role}"
+                )),
+                SigStatus::Valid {
+                    key: KeyStatus::Mismatch { expected },
+                } => out.push(format!(
+                    "the {role} ({name}): not the key registered{} for the {role} ({expected})",
+                    if *role == Role::Arbiter {
+                        ""
+                    } else {
+                        " or enrolled"
+                    }
+                )),
+                SigStatus::Valid { .. } => {}
+            }
+        }
+        for role in &self.missing {
+            out.push(format!("the {role}: no signature"));
+        }
+        out
+    }
+
+    /// Digest right, all three signatures sound with keys that count.
     pub fn is_valid(&self) -> bool {
-        self.digest_ok
-            && self
-                .signatures
-                .iter()
-                .all(|(_, _, s)| matches!(s, SigStatus::Valid { .. }))
+        self.failures().is_empty()
     }
 }

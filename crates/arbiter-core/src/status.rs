@@ -46,12 +46,68 @@ pub enum BoardAlert {
     },
     /// A recent alert of the clock model (a wrong preset, an unexplained change, …).
     Clock(ClockAlert),
+    /// The game ended by itself at a move (checkmate, stalemate, a dead position, and where the
+    /// profile says so fivefold repetition or 75 moves): stop the clock and record the result.
+    GameOver {
+        /// What the position showed: a message id ("rules-end-checkmate", …).
+        reason: &'static str,
+        result: crate::model::GameResult,
+        /// The move that ended it ("38...Qh2#").
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// The device added a period's time before the player had completed the period's moves:
+    /// not earned (the console's model keeps 0:00 for him).
+    TimeNotEarned {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+        added_ms: u64,
+        completed: u32,
+        required: u32,
+    },
+    /// The clock's move counter (its presses and the arbiter's settings) and the moves
+    /// completed on the board disagree: set the counter.
+    MoveCount {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+        device: u32,
+        board: u32,
+    },
+    /// An arbiter's clock correction the device still does not show after 60 s: the value the
+    /// device shows and the value decided.
+    CorrectionNotShown {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+        device_ms: u64,
+        decided_ms: u64,
+    },
+    /// The clock shows the flag of a period that is not the last one (DGT 0x40): the next
+    /// period's time was added; the arbiter checks whether the required moves were made.
+    PeriodFlag {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+    },
+    /// The e-board reports that no clock is connected: the times shown are the last reading.
+    NoClock,
+    /// The clock shows its low-battery indication.
+    BatteryLow,
+    /// The e-board's pieces do not match the moves reconstructed from them (LiveChess).
+    BoardMismatch,
+    /// The feed is not live and what it received lately was garbage or malformed.
+    Garbled,
 }
+
+/// How long new garbage counts as "lately" for [`BoardAlert::Garbled`].
+pub const GARBLED_MS: u64 = 15_000;
 
 /// A board as the screens show it, at one instant.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BoardStatus {
     pub clock: Option<ClockNow>,
+    /// The console's own time model where it differs from the device (time credited too early
+    /// is not earned; a device adding a period only at zero), see `clock_now::model_at`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model_clock: Option<ClockNow>,
     /// Who is on move on the board (from the move list).
     #[serde(with = "crate::model::colour")]
     pub to_move: Color,
@@ -66,6 +122,8 @@ pub struct BoardStatus {
     /// Below the profile's time-trouble marker (`scoresheet.time_trouble_below_s`): (White,
     /// Black).
     pub time_trouble: (bool, bool),
+    /// The feed's counters as last journaled (shed, rate-limited, garbage, malformed, …).
+    pub counters: Option<crate::record::FeedCounters>,
     /// Nothing once the game has a result.
     pub alerts: Vec<BoardAlert>,
 }
@@ -78,13 +136,23 @@ pub fn illegal_counts(bs: &BoardState) -> (usize, usize) {
 
 /// The board's status at the console's monotonic moment `now`.
 pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> BoardStatus {
-    let plies = u32::try_from(bs.moves.len()).unwrap_or(u32::MAX);
-    let to_move = if plies % 2 == 0 {
-        Color::White
-    } else {
-        Color::Black
+    use shakmaty::Position as _;
+    // The game record's position when known; else the moves reported.
+    let (plies, to_move) = match bs.position() {
+        Some(p) => (bs.game.game.ply(), p.turn()),
+        None => {
+            let plies = u32::try_from(bs.moves.len()).unwrap_or(u32::MAX);
+            let to_move = if plies % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            (plies, to_move)
+        }
     };
     let clock = clock_at(s, bs, now);
+    let model_clock = crate::clock_now::model_at(s, bs, now)
+        .filter(|mc| clock.is_some_and(|c| (mc.white_ms, mc.black_ms) != (c.white_ms, c.black_ms)));
     let age_ms = bs.last_data.map(|d| now.saturating_sub(d.mono_ms));
     let mirror = bs
         .mirror
@@ -102,11 +170,13 @@ pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> 
     BoardStatus {
         time_trouble: (trouble(Color::White), trouble(Color::Black)),
         clock,
+        model_clock,
         to_move,
         move_no: plies / 2 + 1,
         period,
         age_ms,
         illegal: illegal_counts(bs),
+        counters: bs.counters.map(|(_, c)| c),
         alerts,
     }
 }
@@ -122,26 +192,91 @@ fn alerts_of(
     to_move: Color,
     alerts: &mut Vec<BoardAlert>,
 ) {
-    if let (Some(c), Some(sample)) = (clock, bs.clock) {
-        let flagged = [
-            sample.left_flag.then(|| sample.colour_on(ClockSide::Left)),
-            sample
-                .right_flag
-                .then(|| sample.colour_on(ClockSide::Right)),
-        ];
+    let end = rules::automatic_end(m, bs);
+    if let Some(e) = &end {
+        alerts.push(BoardAlert::GameOver {
+            reason: e.reason,
+            result: e.result,
+            mv: bs
+                .moves
+                .get(e.move_index)
+                .map(|mv| {
+                    let n = mv.ply.div_ceil(2);
+                    if mv.color.is_white() {
+                        format!("{n}.{}", mv.san)
+                    } else {
+                        format!("{n}...{}", mv.san)
+                    }
+                })
+                .unwrap_or_default(),
+        });
+    }
+    if let Some(sample) = bs.clock.filter(|_| end.is_none()) {
+        for side in [ClockSide::Left, ClockSide::Right] {
+            let flag = match side {
+                ClockSide::Left => sample.left_flag,
+                ClockSide::Right => sample.right_flag,
+            };
+            // A period flag is not a lost game; a flag the source does not qualify is taken as
+            // a flag (older journals, LiveChess).
+            if flag && sample.final_flag(side) == Some(false) {
+                alerts.push(BoardAlert::PeriodFlag {
+                    color: sample.colour_on(side),
+                });
+            }
+        }
+    }
+    if bs
+        .mirror
+        .as_ref()
+        .is_some_and(|mr| mr.white_side().is_some())
+    {
+        // Flags read from the clock and the game: a device adding time at zero before the
+        // period's moves were completed does not hide one; one after the end does not count.
+        for f in rules::flags_down(m, s, bs, now).into_iter().flatten() {
+            alerts.push(BoardAlert::Flag { color: f.color });
+        }
+    } else if let (Some(c), Some(sample)) = (clock, bs.clock)
+        && end.is_none()
+    {
         for color in [Color::White, Color::Black] {
-            if flagged.contains(&Some(color)) || c.of(color) == 0 {
+            let side_of = |side| sample.colour_on(side) == color;
+            let final_flag = [ClockSide::Left, ClockSide::Right]
+                .into_iter()
+                .any(|side| side_of(side) && sample.final_flag(side) != Some(false));
+            if final_flag || c.exact(color) == 0 {
                 alerts.push(BoardAlert::Flag { color });
             }
         }
     }
+    device_alerts(bs, s, now, end.is_some(), alerts);
+    if let Some((_, d)) = &bs.device_status {
+        if d.clock == crate::record::ClockPresence::Absent {
+            alerts.push(BoardAlert::NoClock);
+        }
+        if d.battery_low {
+            alerts.push(BoardAlert::BatteryLow);
+        }
+        if d.board_matches == Some(false) {
+            alerts.push(BoardAlert::BoardMismatch);
+        }
+    }
     let running = clock.and_then(|c| c.running);
-    if !feed_is_current(bs, running.is_some(), now) && !matches!(bs.feed, FeedState::Connecting) {
+    let current = feed_is_current(bs, running.is_some(), now);
+    if !current && !matches!(bs.feed, FeedState::Connecting) {
         alerts.push(BoardAlert::Stale);
+    }
+    if !current
+        && bs
+            .noise_at
+            .is_some_and(|at| now.saturating_sub(at.mono_ms) < GARBLED_MS)
+    {
+        alerts.push(BoardAlert::Garbled);
     }
     if let Some(r) = running
         && plies > 0
         && r != to_move
+        && end.is_none()
     {
         alerts.push(BoardAlert::ClockMismatch);
     }
@@ -210,6 +345,59 @@ fn alerts_of(
     }
 }
 
+/// The device bookkeeping's alerts: time credited too early, a move counter that disagrees with
+/// the board, a correction not shown within 60 s.
+fn device_alerts(
+    bs: &BoardState,
+    s: &MatchState,
+    now: MonoMs,
+    ended: bool,
+    alerts: &mut Vec<BoardAlert>,
+) {
+    for color in [Color::White, Color::Black] {
+        if let Some(u) = bs.device.unearned(color) {
+            alerts.push(BoardAlert::TimeNotEarned {
+                color,
+                added_ms: u.added_ms,
+                completed: u.completed,
+                required: u.required,
+            });
+        }
+    }
+    // A move that ends the game is completed without a press (6.2.1.1): no counter to set.
+    if let Some(cm) = bs.device.count_mismatch
+        && !ended
+        && now.saturating_sub(cm.since.mono_ms) >= crate::state::COUNT_MISMATCH_AFTER_MS
+    {
+        alerts.push(BoardAlert::MoveCount {
+            color: cm.color,
+            device: cm.device,
+            board: cm.board,
+        });
+    }
+    if let Some(due) = bs.device.correction_due
+        && now.saturating_sub(due.mono_ms) >= crate::state::CORRECTION_WITHIN_MS
+        && let Some(mr) = &bs.mirror
+        && let Some(c) = clock_at(s, bs, now)
+    {
+        for color in [Color::White, Color::Black] {
+            if let Some(side) = mr.side_of(color)
+                && let Some(delta) = mr.pending_ms(side)
+            {
+                let device_ms = c.of(color);
+                let decided_ms =
+                    u64::try_from(i64::try_from(device_ms).unwrap_or(i64::MAX) + delta)
+                        .unwrap_or(0);
+                alerts.push(BoardAlert::CorrectionNotShown {
+                    color,
+                    device_ms,
+                    decided_ms,
+                });
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -254,6 +442,9 @@ mod tests {
             boards: m.file.boards,
             software: "test".into(),
             time_control: Some(m.time_control.clone()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
         };
         let mut push = |mono: MonoMs, e: Event| {
             let origin = match e.board() {
@@ -295,6 +486,8 @@ mod tests {
                 left_flag: false,
                 right_flag: false,
                 white_side: Some(ClockSide::Left),
+                left_flag_kind: None,
+                right_flag_kind: None,
             }
             .into(),
         )
@@ -327,6 +520,117 @@ mod tests {
     }
 
     #[test]
+    fn a_clock_sample_out_of_range_never_reaches_the_state() {
+        let m = demo("bundesliga");
+        // what a wrapped multiplication once wrote into a journal
+        let (t, mut e) = sample(1_000, 5_400_000, 5_400_000, Some(ClockSide::Left));
+        if let Event::ClockSample(c) = &mut e {
+            c.left_ms = 18_446_744_073_709_550_616;
+        }
+        let s = state(&m, &[live(0), (t, e)]);
+        let bs = s.board(B1).unwrap();
+        assert_eq!(bs.clock, None);
+        assert!(s.rejected.iter().any(|r| r.reason.contains("out of range")));
+    }
+
+    #[test]
+    fn a_takeback_shortens_the_move_list() {
+        let m = demo("bundesliga");
+        let s = state(
+            &m,
+            &[
+                live(0),
+                mv(1_000, 1, "e2e4", "e4"),
+                mv(2_000, 2, "e7e5", "e5"),
+                mv(3_000, 3, "g1f3", "Nf3"),
+                (
+                    4_000,
+                    crate::record::MovesTakenBack {
+                        board: B1,
+                        to_ply: 2,
+                        removed: vec!["Nf3".into()],
+                        detail: String::new(),
+                    }
+                    .into(),
+                ),
+                mv(5_000, 3, "b1c3", "Nc3"),
+            ],
+        );
+        let sans: Vec<&str> = s
+            .board(B1)
+            .unwrap()
+            .moves
+            .iter()
+            .map(|m| m.san.as_str())
+            .collect();
+        assert_eq!(sans, ["e4", "e5", "Nc3"]);
+        assert_eq!(s.board(B1).unwrap().feed_notes.len(), 1);
+    }
+
+    #[test]
+    fn a_period_flag_is_not_a_lost_game_and_device_states_show() {
+        use crate::record::{ClockPresence, DeviceStatus, FeedCounters, FlagKind};
+        let m = demo("bundesliga");
+        let (t, mut e) = sample(1_000, 1_800_000, 5_000_000, Some(ClockSide::Left));
+        if let Event::ClockSample(c) = &mut e {
+            c.left_flag = true;
+            c.left_flag_kind = Some(FlagKind::Period);
+        }
+        let st = status_at(&m, &[live(0), (t, e.clone())], 1_500);
+        assert!(has(
+            &st,
+            |a| matches!(a, BoardAlert::PeriodFlag { color } if color.is_white())
+        ));
+        assert!(!has(&st, |a| matches!(a, BoardAlert::Flag { .. })));
+        // the final flag (at 0:00) is a flag; so is a flag whose kind the source does not tell
+        for kind in [Some(FlagKind::Final), None] {
+            let mut e = e.clone();
+            if let Event::ClockSample(c) = &mut e {
+                c.left_flag_kind = kind;
+                c.left_ms = 0;
+            }
+            // the clock ran down to it (a first report at 0:00 would be a wrong preset)
+            let (t0, before) = sample(500, 500, 5_000_000, Some(ClockSide::Left));
+            let st = status_at(&m, &[live(0), (t0, before), (t, e)], 1_500);
+            assert!(has(
+                &st,
+                |a| matches!(a, BoardAlert::Flag { color } if color.is_white())
+            ));
+        }
+        // no clock, battery low
+        let dev = DeviceStatus {
+            board: B1,
+            clock: ClockPresence::Absent,
+            battery_low: true,
+            board_matches: Some(false),
+            flipped: None,
+        };
+        let st = status_at(&m, &[live(0), (1_000, dev.into())], 1_500);
+        assert!(has(&st, |a| *a == BoardAlert::NoClock));
+        assert!(has(&st, |a| *a == BoardAlert::BatteryLow));
+        assert!(has(&st, |a| *a == BoardAlert::BoardMismatch));
+        // new garbage while the feed is not live: garbled; not while it is live
+        let noise = FeedCounters {
+            board: B1,
+            garbage_bytes: 500,
+            ..FeedCounters::default()
+        };
+        let stale = (
+            4_000,
+            FeedStatus {
+                board: B1,
+                state: FeedState::Stale,
+                detail: String::new(),
+            }
+            .into(),
+        );
+        let st = status_at(&m, &[live(0), stale, (5_000, noise.into())], 6_000);
+        assert!(has(&st, |a| *a == BoardAlert::Garbled));
+        let st = status_at(&m, &[live(0), (5_000, noise.into())], 6_000);
+        assert!(!has(&st, |a| *a == BoardAlert::Garbled));
+    }
+
+    #[test]
     fn the_running_clock_counts_down_from_the_last_report() {
         let m = demo("bundesliga");
         let s = state(
@@ -339,11 +643,14 @@ mod tests {
         let bs = s.board(B1).unwrap();
         // The clock shows whole seconds: 1:30:00 while running means between 1:30:00 and
         // 1:30:00.999; the clock model starts at the top of the second and counts from there,
-        // also when no further report comes.
+        // also when no further report comes. Shown as the clock shows it: whole seconds, rounded
+        // down; the estimate to the millisecond beside it.
         let c = clock_at(&s, bs, 1_500).unwrap();
-        assert_eq!((c.white_ms, c.black_ms), (5_400_499, 5_400_000));
+        assert_eq!((c.white_exact_ms, c.black_exact_ms), (5_400_499, 5_400_000));
+        assert_eq!((c.white_ms, c.black_ms), (5_400_000, 5_400_000));
         let c = clock_at(&s, bs, 3_500).unwrap();
-        assert_eq!((c.white_ms, c.black_ms), (5_398_499, 5_400_000));
+        assert_eq!((c.white_exact_ms, c.black_exact_ms), (5_398_499, 5_400_000));
+        assert_eq!((c.white_ms, c.black_ms), (5_398_000, 5_400_000));
         assert_eq!(c.running, Some(Color::White));
         // A stopped clock stands; a clock is never carried below zero.
         let s = state(&m, &[live(0), sample(1_000, 3_000, 7_000, None)]);
@@ -380,7 +687,12 @@ mod tests {
         assert!(!clock_at(&s, bs, 1_000 + STALE_AFTER_MS).unwrap().estimated);
         let c = clock_at(&s, bs, 1_001 + STALE_AFTER_MS).unwrap();
         assert!(c.estimated);
-        assert_eq!(c.white_ms, 5_400_999 - STALE_AFTER_MS - 1, "still counting");
+        assert_eq!(
+            c.white_exact_ms,
+            5_400_999 - STALE_AFTER_MS - 1,
+            "still counting"
+        );
+        assert_eq!(c.white_ms, 5_397_000, "shown in whole seconds");
     }
 
     #[test]

@@ -113,7 +113,7 @@ pub fn intervention_kind(k: &InterventionKind) -> Msg {
             decision = Msg::new(quickplay_decision(*decision))
         ),
         InterventionKind::DefaultTimeExpired => msg!("kind-default-time-expired"),
-        InterventionKind::FlagFall => msg!("kind-flag-fall"),
+        InterventionKind::FlagFall { .. } => msg!("kind-flag-fall"),
         InterventionKind::TimeCorrection => msg!("kind-time-correction"),
         InterventionKind::Penalty { penalties, .. } => msg!(
             "kind-penalty",

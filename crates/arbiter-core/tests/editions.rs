@@ -104,6 +104,9 @@ impl Game {
             boards: 8,
             software: "test".into(),
             time_control: Some(g.m.time_control.clone()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
         };
         g.push(0, Origin::System, ev.into());
         g
@@ -169,6 +172,8 @@ impl Game {
             left_flag: white_ms == 0,
             right_flag: black_ms == 0,
             white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
         };
         self.push(at, Origin::Feed(b), ev.into());
     }
@@ -222,6 +227,9 @@ fn illegal(kind: IllegalKind) -> InterventionKind {
     InterventionKind::IllegalMove {
         kind,
         opponent_replied: None,
+        played: None,
+        found_at_ply: None,
+        clocks: None,
     }
 }
 
@@ -399,6 +407,9 @@ fn fide_2017_rapid_a4_first_illegal_move_loses_before_the_reply_and_stands_after
         InterventionKind::IllegalMove {
             kind: IllegalKind::Move,
             opponent_replied: Some(true),
+            played: None,
+            found_at_ply: None,
+            clocks: None,
         },
     );
     assert_eq!(p.consequence.result, None, "{}", en(&p));
@@ -468,27 +479,27 @@ fn flags_and_the_clock_setting_per_appendix() {
     // DSB note on 2017 A.4.3 (002:1604): both flags down in rapid or blitz: drawn (T-M08).
     let mut g = Game::of("fide-2017", &[RAPID_TC]);
     g.clock(MIN, 1, 0, 0, None);
-    let (_, p) = g.propose(MIN, 1, Some(Color::White), InterventionKind::FlagFall);
+    let (_, p) = g.propose(MIN, 1, Some(Color::White), InterventionKind::flag());
     assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", en(&p));
     // Not in standard play: there the mode's rule does not apply.
     let mut g = Game::of("fide-2017", &[]);
     g.clock(MIN, 1, 0, 0, None);
-    let (_, p) = g.propose(MIN, 1, Some(Color::White), InterventionKind::FlagFall);
+    let (_, p) = g.propose(MIN, 1, Some(Color::White), InterventionKind::flag());
     assert!(!en(&p).contains("Both flags are down"), "{}", en(&p));
     // Pre-2009 B.8 (001:743): both flags down: drawn; B.6 (001:735): the arbiter does not point
     // out a flag: it counts on a valid claim only.
     let mut g = Game::of("trier", &[RAPID_TC]);
     g.clock(MIN, 1, 0, 0, None);
-    let (_, p) = g.propose(MIN, 1, Some(Color::White), InterventionKind::FlagFall);
+    let (_, p) = g.propose(MIN, 1, Some(Color::White), InterventionKind::flag());
     assert_eq!(p.consequence.result, Some(GameResult::Draw));
     g.clock(2 * MIN, 2, 0, 5 * MIN, None);
-    let (_, p) = g.propose(2 * MIN, 2, Some(Color::White), InterventionKind::FlagFall);
+    let (_, p) = g.propose(2 * MIN, 2, Some(Color::White), InterventionKind::flag());
     assert_eq!(p.consequence.result, Some(GameResult::BlackWins));
     assert!(en(&p).contains("does not point out"), "{}", en(&p));
     // 2017 A.4.5 (002:880): the arbiter may call a flag: no such note.
     let mut g = Game::of("fide-2017", &[RAPID_TC]);
     g.clock(MIN, 2, 0, 5 * MIN, None);
-    let (_, p) = g.propose(MIN, 2, Some(Color::White), InterventionKind::FlagFall);
+    let (_, p) = g.propose(MIN, 2, Some(Color::White), InterventionKind::flag());
     assert!(!en(&p).contains("does not point out"), "{}", en(&p));
     // 2017 A.4.1.1 (002:858): after 10 moves by each player no change to the clock setting
     // (T-M06); before that, and under A.3, it can be corrected.

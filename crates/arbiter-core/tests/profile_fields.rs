@@ -57,6 +57,15 @@ const BARE_KINGS: &str = "a3 a6 b3 a5 b4 axb4 axb4 Rxa1 Na3 Rxc1 Qxc1 b5 Nxb5 d6
 
 /// Every value an enumeration of the profile takes (snake_case), tried on string fields.
 const ENUM_WORDS: &[&str] = &[
+    // [flags], [clock_corrections]
+    "continue",
+    "draw",
+    "first_flag_loses",
+    "open",
+    "any_series_of_legal_moves",
+    "only_king",
+    "five_minutes",
+    "five_minutes_and_one_per_move",
     "home",
     "away",
     "scheduled_start",
@@ -285,6 +294,9 @@ fn situation(m: &Match) -> MatchState {
             boards: 8,
             software: "test".into(),
             time_control: Some(m.time_control.clone()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
         }
         .into(),
     );
@@ -355,6 +367,8 @@ fn situation(m: &Match) -> MatchState {
             left_flag: w == 0,
             right_flag: bl == 0,
             white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
         };
         push(s, at, Origin::Feed(BoardNo(b)), ev.into());
     };
@@ -444,16 +458,92 @@ fn situation(m: &Match) -> MatchState {
             let req = Request {
                 board: Some(BoardNo(b)),
                 player: Some(Color::White),
-                kind: InterventionKind::IllegalMove {
-                    kind: IllegalKind::Move,
-                    opponent_replied: None,
-                },
+                kind: InterventionKind::illegal(IllegalKind::Move),
             };
             let p = rules::propose(m, &s, &req, 3 * MIN);
             let ev = rules::confirm(&req, &p, Consequence::default(), "test".into());
             push(&mut s, 3 * MIN, Origin::Arbiter, ev);
         }
     }
+    s
+}
+
+/// Flags read from the clock (the `[flags]` rules) and the arbiter's clock operations (the
+/// `[clock_corrections]` minimums): board 1 both flags in one report (order unknown), board 3
+/// White's flag and then Black's (order known), board 4 Black's flag against a king and knight.
+fn flag_situation(m: &Match) -> MatchState {
+    let mut s = MatchState::default();
+    let start = m.scheduled_start.timestamp_millis();
+    let mut seq = 0;
+    let mut push = |s: &mut MatchState, at: u64, origin: Origin, event: Event| {
+        let r = Record {
+            seq,
+            wall_ms: start + at as i64,
+            mono_ms: at,
+            origin,
+            event,
+        };
+        seq += 1;
+        apply(s, &r);
+    };
+    push(
+        &mut s,
+        0,
+        Origin::System,
+        SessionStarted {
+            match_sha256: m.match_sha256.clone(),
+            profile_sha256: m.profile_sha256.clone(),
+            match_path: String::new(),
+            profile_id: m.profile.id.clone(),
+            boards: 8,
+            software: "test".into(),
+            time_control: Some(m.time_control.clone()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
+        }
+        .into(),
+    );
+    push(&mut s, MIN, Origin::Arbiter, RoundStarted {}.into());
+    push(
+        &mut s,
+        MIN,
+        Origin::Feed(BoardNo(4)),
+        BoardPosition {
+            board: BoardNo(4),
+            placement: "8/8/8/4k3/8/8/8/4KN2".into(),
+        }
+        .into(),
+    );
+    let initial = m.time_control.initial_ms();
+    let mut sample =
+        |s: &mut MatchState, at: u64, b: u16, w: u64, bl: u64, run: Option<ClockSide>| {
+            let ev = ClockSample {
+                board: BoardNo(b),
+                left_ms: w,
+                right_ms: bl,
+                running: run,
+                left_flag: w == 0,
+                right_flag: bl == 0,
+                white_side: Some(ClockSide::Left),
+                left_flag_kind: None,
+                right_flag_kind: None,
+            };
+            push(s, at, Origin::Feed(BoardNo(b)), ev.into());
+        };
+    for b in [1, 3, 4] {
+        sample(&mut s, MIN, b, initial, initial, None);
+    }
+    // Board 1: both clocks run down; one report shows both flags.
+    sample(&mut s, 2 * MIN, 1, 2_000, 2_000, Some(ClockSide::Left));
+    sample(&mut s, 2 * MIN + 9_000, 1, 0, 0, None);
+    // Board 3: White's flag, then Black's.
+    sample(&mut s, 2 * MIN, 3, 1_000, 3_000, Some(ClockSide::Left));
+    sample(&mut s, 2 * MIN + 1_000, 3, 0, 3_000, Some(ClockSide::Right));
+    sample(&mut s, 2 * MIN + 4_000, 3, 0, 0, None);
+    // Board 4: Black's flag; White has king and knight.
+    sample(&mut s, 2 * MIN, 4, 30_000, 1_000, Some(ClockSide::Right));
+    sample(&mut s, 2 * MIN + 1_000, 4, 30_000, 0, None);
     s
 }
 
@@ -469,6 +559,9 @@ fn finished(results: [GameResult; 8]) -> MatchState {
             boards: 8,
             software: "test".into(),
             time_control: None,
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
         }
         .into(),
     ];
@@ -505,10 +598,7 @@ fn requests() -> Vec<Request> {
         })
     };
     let (w, bl) = (Some(Color::White), Some(Color::Black));
-    let illegal = |kind| InterventionKind::IllegalMove {
-        kind,
-        opponent_replied: None,
-    };
+    let illegal = InterventionKind::illegal;
     for b in 1..=8 {
         for p in [w, bl] {
             r(Some(b), p, illegal(IllegalKind::Move));
@@ -543,7 +633,7 @@ fn requests() -> Vec<Request> {
         r(Some(b), None, InterventionKind::DefaultTimeExpired);
     }
     for (b, p) in [(1, w), (2, w), (6, bl), (4, w)] {
-        r(Some(b), p, InterventionKind::FlagFall);
+        r(Some(b), p, InterventionKind::flag());
     }
     for (penalties, time_s) in [
         (vec![PenaltyKind::Warning], None),
@@ -710,6 +800,35 @@ fn fingerprint(profile_src: &str, baseline: Option<&[String]>) -> Option<Vec<Str
             c.push_str(&serde_json::to_string(&board_status(m, &s, bs, NOW)).unwrap());
         }
         c.push_str(&serde_json::to_string(&rules::score(m, &s)).unwrap());
+        // Flags from the clock, and the arbiter's clock operations.
+        let fs = flag_situation(m);
+        for (b, player) in [(1, Color::White), (3, Color::White), (4, Color::Black)] {
+            let req = Request {
+                board: Some(BoardNo(b)),
+                player: Some(player),
+                kind: InterventionKind::flag(),
+            };
+            c.push_str(&serde_json::to_string(&rules::propose(m, &fs, &req, NOW)).unwrap());
+        }
+        let bs = fs.board(BoardNo(3)).unwrap();
+        let replace = rules::replacement_values(m, &fs, bs, 2 * MIN + 500);
+        let reconstruct = rules::reconstruction(m, 30);
+        c.push_str(&format!(
+            "{replace:?}{:?}{:?}",
+            rules::operation_articles(m, &reconstruct),
+            rules::clock_operation(m, &fs, BoardNo(3), reconstruct, "r", 2 * MIN + 500)
+                .map(|(e, o)| (e, o.note))
+        ));
+        // Board 1 of the match in progress: White 4 minutes left, a reconstruction to the
+        // current move leaves the times as they are unless the profile's minimum raises them.
+        c.push_str(&format!(
+            "{:?}",
+            rules::clock_operation(m, &s, BoardNo(1), rules::reconstruction(m, 0), "r", NOW)
+                .map(|(e, o)| (e, o.note))
+        ));
+        if let Some((op, _)) = &replace {
+            c.push_str(&format!("{:?}", rules::operation_articles(m, op)));
+        }
         c.push_str(&format!(
             "{:?}{:?}",
             rules::default_time_expiry(m, &s),

@@ -92,6 +92,9 @@ impl Game {
             boards: 8,
             software: "test".into(),
             time_control: Some(g.m.time_control.clone()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
         };
         g.push(0, Origin::System, ev.into());
         g
@@ -153,6 +156,8 @@ impl Game {
             left_flag: false,
             right_flag: false,
             white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
         };
         self.push(at, Origin::Feed(b), ev.into());
     }
@@ -183,10 +188,7 @@ impl Game {
 }
 
 fn illegal(kind: IllegalKind) -> InterventionKind {
-    InterventionKind::IllegalMove {
-        kind,
-        opponent_replied: None,
-    }
+    InterventionKind::illegal(kind)
 }
 
 fn device(place: DevicePlace) -> InterventionKind {

@@ -6,17 +6,25 @@ use std::path::{Path, PathBuf};
 
 use arbiter_core::diag::{Diagnostic, Diagnostics};
 use arbiter_core::journal::Record;
-use arbiter_core::matchfile::{Match, MatchFile, field_error};
+use arbiter_core::matchfile::{Match, MatchFile, field_error, sha256_hex};
 use arbiter_core::record::Event;
 
 /// Reads a UTF-8 text file; the error names the file and the reason.
 pub fn read_text(path: &Path) -> Result<String, Diagnostics> {
-    let bytes = std::fs::read(path).map_err(|e| {
+    let bytes = crate::input::read_regular(path).map_err(|e| {
+        let message = match e {
+            crate::input::InputError::Io { source, .. } => {
+                format!("cannot read the file: {source}")
+            }
+            crate::input::InputError::NotRegular { what, .. } => {
+                format!("not a regular file but {what}")
+            }
+        };
         Diagnostics(vec![Diagnostic {
             file: path.to_path_buf(),
             line: None,
             field: String::new(),
-            message: format!("cannot read the file: {e}"),
+            message,
         }])
     })?;
     String::from_utf8(bytes).map_err(|e| {
@@ -102,21 +110,68 @@ fn normalise(p: &Path) -> PathBuf {
     out.iter().collect()
 }
 
-/// Finds and loads the match a journal ran under: `override_path` or the path in its last
-/// `session_started` record, checking that the match file and the profile are the very files
-/// whose hashes the journal holds.
-pub fn match_for_journal(
+/// The match a journal ran under, and how it was found.
+#[derive(Debug, Clone)]
+pub struct JournalMatch {
+    pub m: Match,
+    /// Said when the journal does not carry the texts (written before journals did) and the
+    /// files on disk were used instead.
+    pub note: Option<String>,
+}
+
+/// The match a journal ran under: from the match file and profile texts its first
+/// `session_started` record carries (never the files on disk, so editing `config/` afterwards
+/// changes nothing). `override_path`, if given, must be that very match file (same SHA-256).
+/// A journal written before records carried the texts falls back to the files on disk
+/// (`override_path` or the recorded path), checked against the hashes the journal holds, and
+/// says so in `note`.
+pub fn match_for_journal_noted(
     records: &[Record],
     override_path: Option<&std::path::Path>,
-) -> Result<Match, String> {
+) -> Result<JournalMatch, String> {
     let session = records
         .iter()
-        .rev()
         .find_map(|r| match &r.event {
             Event::SessionStarted(s) => Some(s),
             _ => None,
         })
         .ok_or("the journal has no session_started record")?;
+    if let (Some(match_text), Some(profile_text)) = (&session.match_text, &session.profile_text) {
+        for (what, text, hash) in [
+            ("match file", match_text, &session.match_sha256),
+            ("rule profile", profile_text, &session.profile_sha256),
+        ] {
+            if sha256_hex(text.as_bytes()) != *hash {
+                return Err(format!(
+                    "the journal's session_started record holds a {what} whose SHA-256 is not the one it records ({hash})"
+                ));
+            }
+        }
+        let profile_path = session
+            .profile_path
+            .clone()
+            .unwrap_or_else(|| format!("{}.toml", session.profile_id));
+        let m = Match::from_texts(
+            Path::new(&session.match_path),
+            match_text,
+            Path::new(&profile_path),
+            profile_text,
+        )
+        .map_err(|d| format!("the match file the journal holds: {d}"))?;
+        if let Some(p) = override_path {
+            let text = read_text(p).map_err(|d| d.to_string())?;
+            let hash = sha256_hex(text.as_bytes());
+            if hash != session.match_sha256 {
+                return Err(format!(
+                    "{} is not the match file the journal ran under (SHA-256 {} expected, {} found)",
+                    p.display(),
+                    session.match_sha256,
+                    hash
+                ));
+            }
+        }
+        return Ok(JournalMatch { m, note: None });
+    }
     let path = override_path
         .map(std::path::Path::to_path_buf)
         .unwrap_or_else(|| session.match_path.clone().into());
@@ -137,7 +192,29 @@ pub fn match_for_journal(
             m.profile_sha256
         ));
     }
-    Ok(m)
+    let note = format!(
+        "this journal was written before journals carried the match file and the rule profile: they were read from disk ({}, {}) and checked against the SHA-256 the journal holds",
+        path.display(),
+        m.profile_path.display()
+    );
+    Ok(JournalMatch {
+        m,
+        note: Some(note),
+    })
+}
+
+/// [`match_for_journal_noted`] without the note.
+pub fn match_for_journal(
+    records: &[Record],
+    override_path: Option<&std::path::Path>,
+) -> Result<Match, String> {
+    match_for_journal_noted(records, override_path).map(|j| j.m)
+}
+
+/// Reads a league key registry (`--keys FILE`).
+pub fn load_registry(path: &Path) -> Result<arbiter_core::signature::KeyRegistry, Diagnostics> {
+    let src = read_text(path)?;
+    arbiter_core::signature::KeyRegistry::parse(path, &src)
 }
 
 /// Loads and runs a scenario file (`arbiter script`).

@@ -1,23 +1,66 @@
 //! The journal file: an append-only JSON Lines file in a hash chain (the codec is
-//! [`arbiter_core::journal`]). Arbiter actions are fsync'ed before they count as done; feed records
-//! are committed at least once per second (group commit); a torn last line after a crash is cut
-//! and saved aside when the journal is opened to continue.
+//! [`arbiter_core::journal`]). Every record is written when it is appended; arbiter actions are
+//! also fsync'ed before they count as done; feed records are fsync'ed at least once per second
+//! (group commit). An append is a transaction: the chain advances only once the record is
+//! written (and fsync'ed, for an arbiter action); a failed write leaves the file, the chain and
+//! the caller's state as they were. The bytes go through a [`Sink`], so a test can make writes
+//! fail (a full disk) exactly when it wants. A torn last line after a crash is cut and saved
+//! aside when the journal is opened to continue.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use arbiter_core::journal::{
-    Chain, GROUP_COMMIT_MS, Record, Tamper, Verification, complete_lines, decode_line, verify_bytes,
+    Chain, GROUP_COMMIT_MS, Record, Tamper, Verification, complete_lines, decode_lines, link,
 };
 use arbiter_core::model::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin};
+
+use crate::input::{InputError, read_regular};
+
+/// Where a journal's bytes go: a file, or in a test, something that fails on demand.
+pub trait Sink: Send + std::fmt::Debug {
+    /// Writes all of `bytes` at the end (on error, some of them may have been written).
+    fn append(&mut self, bytes: &[u8]) -> io::Result<()>;
+    /// Makes everything written durable (fsync).
+    fn sync(&mut self) -> io::Result<()>;
+    /// Cuts the journal back to `len` bytes (after a failed write), durably.
+    fn truncate(&mut self, len: u64) -> io::Result<()>;
+}
+
+/// A journal file opened for appending.
+#[derive(Debug)]
+pub struct FileSink {
+    file: File,
+}
+
+impl FileSink {
+    pub fn new(file: File) -> FileSink {
+        FileSink { file }
+    }
+}
+
+impl Sink for FileSink {
+    fn append(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.file.write_all(bytes)
+    }
+    fn sync(&mut self) -> io::Result<()> {
+        self.file.sync_data()
+    }
+    fn truncate(&mut self, len: u64) -> io::Result<()> {
+        self.file.set_len(len)?;
+        self.file.sync_all()
+    }
+}
 
 /// An error opening, reading or writing a journal.
 #[derive(Debug, thiserror::Error)]
 pub enum JournalError {
     #[error("{path}: {source}")]
     Io { path: PathBuf, source: io::Error },
+    #[error("{0}")]
+    Input(#[from] InputError),
     #[error("{path}: the chain is broken: {problem}")]
     Broken { path: PathBuf, problem: Tamper },
     #[error("{path}: already exists; open it to continue or choose another file")]
@@ -43,33 +86,65 @@ pub struct Opened {
 /// Reads every record of a journal file, checking the chain. A torn last line is ignored here
 /// (and reported in the verification); any other problem is an error.
 pub fn read(path: &Path) -> Result<(Vec<Record>, Verification), JournalError> {
-    let bytes = std::fs::read(path).map_err(io_err(path))?;
+    let bytes = read_regular(path)?;
     read_bytes(path, &bytes)
 }
 
 fn read_bytes(path: &Path, bytes: &[u8]) -> Result<(Vec<Record>, Verification), JournalError> {
-    let v = verify_bytes(bytes);
-    if let Some(problem) = &v.problem {
-        return Err(JournalError::Broken {
-            path: path.to_path_buf(),
-            problem: problem.clone(),
-        });
-    }
-    let (lines, _) = complete_lines(bytes);
-    let mut records = Vec::with_capacity(lines.len());
-    for l in lines {
-        // verify_bytes has decoded every line successfully.
-        if let Ok(c) = decode_line(l) {
-            records.push(c.record);
-        }
-    }
-    Ok((records, v))
+    records_from_bytes(bytes).map_err(|problem| JournalError::Broken {
+        path: path.to_path_buf(),
+        problem,
+    })
+}
+
+/// Below this many lines a journal is decoded on one thread.
+const PARALLEL_FROM: usize = 8192;
+
+/// Verifies a journal's bytes and decodes its records, the lines on all cores: each line's
+/// hash and payload are checked on their own (in parallel), then the chain's numbers and links
+/// in order (`arbiter_core::journal::link`). The same verdicts as
+/// `arbiter_core::journal::verify_bytes`.
+pub fn verify_and_decode(bytes: &[u8]) -> (Verification, Vec<Record>) {
+    let (lines, torn) = complete_lines(bytes);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(16);
+    let decoded = if lines.len() < PARALLEL_FROM || threads < 2 {
+        decode_lines(&lines)
+    } else {
+        let chunk = lines.len().div_ceil(threads);
+        std::thread::scope(|s| {
+            let handles: Vec<_> = lines
+                .chunks(chunk)
+                .map(|c| (c.len(), s.spawn(move || decode_lines(c))))
+                .collect();
+            let mut all = Vec::with_capacity(lines.len());
+            for (n, h) in handles {
+                match h.join() {
+                    Ok(d) => all.extend(d),
+                    Err(_) => all.extend((0..n).map(|_| {
+                        Err(arbiter_core::journal::LineError::Syntax(
+                            "the decoder failed on this line".into(),
+                        ))
+                    })),
+                }
+            }
+            all
+        })
+    };
+    link(decoded, torn)
+}
+
+/// [`verify_and_decode`] with a broken chain as an error.
+pub fn records_from_bytes(bytes: &[u8]) -> Result<(Vec<Record>, Verification), Tamper> {
+    let (v, records) = verify_and_decode(bytes);
+    arbiter_core::journal::records_or_problem(v, records)
 }
 
 /// Opens an existing journal to continue it: verifies the chain, cuts a torn last line (saving
 /// its bytes beside the journal as `NAME.torn-OFFSET`) and positions the writer at the end.
 pub fn open(path: &Path) -> Result<Opened, JournalError> {
-    let bytes = std::fs::read(path).map_err(io_err(path))?;
+    let bytes = read_regular(path)?;
     let (records, v) = read_bytes(path, &bytes)?;
     let good_len = bytes.len() - v.torn_tail;
     let mut torn = None;
@@ -77,7 +152,8 @@ pub fn open(path: &Path) -> Result<Opened, JournalError> {
         let mut name = path.as_os_str().to_owned();
         name.push(format!(".torn-{good_len}"));
         let saved = PathBuf::from(name);
-        std::fs::write(&saved, &bytes[good_len..]).map_err(io_err(&saved))?;
+        // Saved before the journal is cut, and never over an earlier save.
+        crate::atomic::write_new(&saved, &bytes[good_len..]).map_err(io_err(&saved))?;
         let f = OpenOptions::new()
             .write(true)
             .open(path)
@@ -95,28 +171,38 @@ pub fn open(path: &Path) -> Result<Opened, JournalError> {
         last_hash: v.head,
     };
     Ok(Opened {
-        writer: JournalWriter::from_file(path, file, chain),
+        writer: JournalWriter::with_sink(
+            path,
+            Box::new(FileSink::new(file)),
+            chain,
+            good_len as u64,
+        ),
         records,
         torn,
     })
 }
 
-/// Appends records to a journal file.
+/// Appends records to a journal.
 #[derive(Debug)]
 pub struct JournalWriter {
     path: PathBuf,
-    out: BufWriter<File>,
+    sink: Box<dyn Sink>,
     chain: Chain,
+    /// Bytes of complete records written.
+    len: u64,
+    /// A failed write may have left part of a line after `len`: cut it before the next write.
+    dirty_tail: bool,
     buf: Vec<u8>,
     last_commit_mono: Option<MonoMs>,
     uncommitted: usize,
 }
 
 impl JournalWriter {
-    /// Creates a new journal; fails if the file exists.
+    /// Creates a new journal; fails if the file exists. The directory is fsync'ed, so the new
+    /// file survives a power cut.
     pub fn create(path: &Path) -> Result<JournalWriter, JournalError> {
         let file = OpenOptions::new()
-            .write(true)
+            .append(true)
             .create_new(true)
             .open(path)
             .map_err(|e| {
@@ -131,14 +217,24 @@ impl JournalWriter {
                     }
                 }
             })?;
-        Ok(JournalWriter::from_file(path, file, Chain::default()))
+        crate::atomic::sync_dir(path).map_err(io_err(path))?;
+        Ok(JournalWriter::with_sink(
+            path,
+            Box::new(FileSink::new(file)),
+            Chain::default(),
+            0,
+        ))
     }
 
-    fn from_file(path: &Path, file: File, chain: Chain) -> JournalWriter {
+    /// A writer over any sink, continuing `chain` after `len` bytes (for tests: a sink that
+    /// fails on demand).
+    pub fn with_sink(path: &Path, sink: Box<dyn Sink>, chain: Chain, len: u64) -> JournalWriter {
         JournalWriter {
             path: path.to_path_buf(),
-            out: BufWriter::with_capacity(1 << 16, file),
+            sink,
             chain,
+            len,
+            dirty_tail: false,
             buf: Vec::with_capacity(512),
             last_commit_mono: None,
             uncommitted: 0,
@@ -154,9 +250,29 @@ impl JournalWriter {
         &self.chain
     }
 
-    /// Appends one input. Arbiter actions ([`Event::needs_sync`]) are written and fsync'ed
-    /// before this returns; feed records are committed with the next sync or at least once per
-    /// second of record time.
+    /// Bytes of complete records in the journal.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Cuts what a failed write may have left after the last complete record.
+    fn repair(&mut self) -> Result<(), JournalError> {
+        if self.dirty_tail {
+            self.sink.truncate(self.len).map_err(io_err(&self.path))?;
+            self.dirty_tail = false;
+        }
+        Ok(())
+    }
+
+    /// Appends one input, as a transaction: the record is written (and for an arbiter action,
+    /// [`Event::needs_sync`], fsync'ed) before the chain advances and the record is returned.
+    /// On an error nothing changed: the chain is where it was and the bytes written in part are
+    /// cut again, so the same input can be appended again later. Feed records are fsync'ed
+    /// with the next arbiter action or at least once per second of record time.
     pub fn append(
         &mut self,
         wall_ms: WallMs,
@@ -164,36 +280,60 @@ impl JournalWriter {
         origin: Origin,
         event: Event,
     ) -> Result<Record, JournalError> {
+        self.repair()?;
         let sync = event.needs_sync();
         self.buf.clear();
-        let rec = self
-            .chain
-            .append(wall_ms, mono_ms, origin, event, &mut self.buf);
-        self.out.write_all(&self.buf).map_err(io_err(&self.path))?;
-        self.uncommitted += 1;
+        let mut chain = self.chain.clone();
+        let rec = chain.append(wall_ms, mono_ms, origin, event, &mut self.buf);
+        if let Err(e) = self.sink.append(&self.buf) {
+            self.dirty_tail = true;
+            let _ = self.repair();
+            return Err(JournalError::Io {
+                path: self.path.clone(),
+                source: e,
+            });
+        }
+        if sync {
+            if let Err(e) = self.sink.sync() {
+                // Not durable: the action is not done. Cut it again.
+                self.dirty_tail = true;
+                let _ = self.repair();
+                return Err(JournalError::Io {
+                    path: self.path.clone(),
+                    source: e,
+                });
+            }
+            self.uncommitted = 0;
+            self.last_commit_mono = Some(mono_ms);
+        } else {
+            self.uncommitted += 1;
+        }
+        self.chain = chain;
+        self.len += self.buf.len() as u64;
         let due = match self.last_commit_mono {
             None => true,
             Some(t) => mono_ms.saturating_sub(t) >= GROUP_COMMIT_MS,
         };
-        if sync || due {
-            self.commit(mono_ms)?;
+        if !sync && due {
+            // The feed record is written and counts; a failed fsync is reported by the next
+            // commit, which tries again.
+            let _ = self.commit(mono_ms);
         }
         Ok(rec)
     }
 
-    /// Flushes and fsyncs everything written so far (call it from a timer when feeds are idle).
+    /// Fsyncs everything written so far (call it from a timer when feeds are idle).
     pub fn commit(&mut self, mono_ms: MonoMs) -> Result<(), JournalError> {
         self.last_commit_mono = Some(mono_ms);
         if self.uncommitted == 0 {
             return Ok(());
         }
-        self.out.flush().map_err(io_err(&self.path))?;
-        self.out.get_ref().sync_data().map_err(io_err(&self.path))?;
+        self.sink.sync().map_err(io_err(&self.path))?;
         self.uncommitted = 0;
         Ok(())
     }
 
-    /// Records written but not yet on disk.
+    /// Records written but not yet fsync'ed.
     pub fn uncommitted(&self) -> usize {
         self.uncommitted
     }
@@ -201,7 +341,68 @@ impl JournalWriter {
 
 impl Drop for JournalWriter {
     fn drop(&mut self) {
-        let _ = self.out.flush();
-        let _ = self.out.get_ref().sync_data();
+        let _ = self.repair();
+        let _ = self.sink.sync();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::journal::verify_bytes;
+    use arbiter_core::model::BoardNo;
+    use arbiter_core::record::Note;
+
+    fn journal(n: usize) -> Vec<u8> {
+        let mut chain = Chain::default();
+        let mut out = Vec::new();
+        for i in 0..n {
+            let ev = Event::Note(Note {
+                board: Some(BoardNo(1)),
+                text: format!("note {i}"),
+                witnesses: Vec::new(),
+            });
+            chain.append(i as i64, i as u64, Origin::Arbiter, ev, &mut out);
+        }
+        out
+    }
+
+    fn lines(b: &[u8]) -> Vec<Vec<u8>> {
+        b.split_inclusive(|c| *c == b'\n')
+            .map(<[u8]>::to_vec)
+            .collect()
+    }
+
+    #[test]
+    fn the_parallel_decoder_gives_the_same_verdicts() {
+        let intact = journal(3 * PARALLEL_FROM);
+        let (v, records) = verify_and_decode(&intact);
+        assert_eq!(v, verify_bytes(&intact));
+        assert_eq!(records.len(), 3 * PARALLEL_FROM);
+        assert!(records.iter().enumerate().all(|(i, r)| r.seq == i as u64));
+        let l = lines(&intact);
+        let mut cases: Vec<Vec<u8>> = Vec::new();
+        // an edit, a removal, two lines swapped, a line inserted twice, a torn tail
+        let mut edited = l.clone();
+        let k = edited[20_000].iter().position(|c| *c == b'n').unwrap();
+        edited[20_000][k] = b'N';
+        cases.push(edited.concat());
+        let mut removed = l.clone();
+        removed.remove(12_345);
+        cases.push(removed.concat());
+        let mut swapped = l.clone();
+        swapped.swap(9_000, 9_001);
+        cases.push(swapped.concat());
+        let mut doubled = l.clone();
+        doubled.insert(17_000, l[17_000].clone());
+        cases.push(doubled.concat());
+        let mut torn = intact.clone();
+        torn.extend_from_slice(b"{\"seq\":");
+        cases.push(torn);
+        for (i, c) in cases.iter().enumerate() {
+            let (v, _) = verify_and_decode(c);
+            assert_eq!(v, verify_bytes(c), "case {i}");
+            assert!(i == 4 || v.problem.is_some(), "case {i}");
+        }
     }
 }

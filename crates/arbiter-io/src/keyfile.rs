@@ -1,7 +1,6 @@
 //! Signing key files: the 32-byte Ed25519 seed as hex, readable by its owner only.
 //! (The key itself is `arbiter_report::sign`.)
 
-use std::io::Write as _;
 use std::path::Path;
 
 use zeroize::Zeroizing;
@@ -18,34 +17,30 @@ pub enum KeyFileError {
     Format(String),
 }
 
-/// Writes a key file (the 32-byte seed as hex), owner-only; refuses to overwrite a file.
+/// Writes a key file (the 32-byte seed as hex), owner-only from the start, atomically; refuses
+/// to overwrite a file.
 pub fn write(path: &Path, seed: &[u8; 32]) -> Result<(), KeyFileError> {
-    let io = |source| KeyFileError::Io {
-        path: path.display().to_string(),
-        source,
-    };
-    let mut opts = std::fs::OpenOptions::new();
-    opts.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt as _;
-        opts.mode(0o600);
-    }
-    let mut f = opts.open(path).map_err(io)?;
     let text = Zeroizing::new(format!("{}\n", hex::encode(seed)));
-    f.write_all(text.as_bytes()).map_err(io)?;
-    f.sync_all().map_err(io)
+    crate::atomic::write_new_mode(path, text.as_bytes(), Some(0o600)).map_err(|source| {
+        KeyFileError::Io {
+            path: path.display().to_string(),
+            source,
+        }
+    })
 }
 
 /// Reads a key file written by [`write`]: the seed.
 pub fn read(path: &Path) -> Result<Zeroizing<[u8; 32]>, KeyFileError> {
-    let text =
-        Zeroizing::new(
-            std::fs::read_to_string(path).map_err(|source| KeyFileError::Io {
-                path: path.display().to_string(),
-                source,
-            })?,
-        );
+    let bytes = Zeroizing::new(crate::input::read_regular(path).map_err(|e| match e {
+        crate::input::InputError::Io { source, .. } => KeyFileError::Io {
+            path: path.display().to_string(),
+            source,
+        },
+        crate::input::InputError::NotRegular { .. } => {
+            KeyFileError::Format(path.display().to_string())
+        }
+    })?);
+    let text = Zeroizing::new(String::from_utf8_lossy(&bytes).into_owned());
     let mut seed = Zeroizing::new([0u8; 32]);
     hex::decode_to_slice(text.trim(), seed.as_mut())
         .map_err(|_| KeyFileError::Format(path.display().to_string()))?;

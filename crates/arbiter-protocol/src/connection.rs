@@ -32,6 +32,10 @@ pub struct Timing {
     pub settle: Duration,
     /// Give up a connection attempt after this long.
     pub connect_timeout: Duration,
+    /// How many times faster than real time the devices' clocks run: 1 for real devices, the
+    /// speed for the simulator. The per-board rate limits scale with it
+    /// ([`crate::ratelimit::BoardLimits::scaled`]).
+    pub rate_scale: u64,
 }
 
 impl Default for Timing {
@@ -44,6 +48,7 @@ impl Default for Timing {
             keepalive: Duration::from_secs(1),
             settle: Duration::from_millis(3000),
             connect_timeout: Duration::from_secs(5),
+            rate_scale: 1,
         }
     }
 }

@@ -17,3 +17,4 @@ pub mod dgt_session;
 pub mod eboard;
 pub mod livechess;
 pub mod livechess_session;
+pub mod ratelimit;

@@ -46,6 +46,39 @@ impl Request {
         }
     }
 
+    /// `sources`: list the sources (boards, clocks) LiveChess knows.
+    pub fn sources(id: u64) -> Request {
+        Request {
+            id,
+            call: "sources".into(),
+            param: None,
+        }
+    }
+
+    /// `unsubscribe` from the feed `feed_id`.
+    pub fn unsubscribe(id: u64, feed_id: u64) -> Request {
+        Request {
+            id,
+            call: "unsubscribe".into(),
+            param: Some(serde_json::json!({ "id": feed_id })),
+        }
+    }
+
+    /// `setup`: the position LiveChess reconstructs the moves of feed `feed_id` from (a full
+    /// FEN). Real clients send it after subscribing: "if the position does not match, no moves
+    /// will be received" (lichess' DGT client).
+    pub fn setup(id: u64, feed_id: u64, fen: &str) -> Request {
+        Request {
+            id,
+            call: "call".into(),
+            param: Some(serde_json::json!({
+                "id": feed_id,
+                "method": "setup",
+                "param": { "fen": fen }
+            })),
+        }
+    }
+
     /// `subscribe` to the `eboardevent` feed of one board, with the feed id chosen by the client.
     pub fn subscribe_eboard(id: u64, feed_id: u64, serialnr: &str) -> Request {
         Request {
@@ -145,16 +178,35 @@ impl Response {
     }
 }
 
-/// A clock as LiveChess reports it: remaining whole seconds per colour.
+/// A clock as LiveChess reports it: remaining whole seconds per colour (non-negative
+/// integers: anything else is a bad payload).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {
     pub white: u64,
     pub black: u64,
     /// `true` White's time runs, `false` Black's, `null` stopped.
     pub run: Option<bool>,
-    /// When LiveChess read the clock (epoch ms).
+    /// When LiveChess read the clock (epoch ms, LiveChess' own clock).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<u64>,
+}
+
+/// The `call` of a `call` request: a method on a feed (`setup`, `flip`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FeedCall {
+    pub id: u64,
+    pub method: String,
     #[serde(default)]
-    pub time: u64,
+    pub param: Value,
+}
+
+/// A field that may be absent (`None`), `null` (`Some(None)`) or a value.
+fn double_option<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
 }
 
 /// An e-board as listed by `eboards`.
@@ -182,12 +234,17 @@ pub struct EBoard {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EBoardEvent {
     pub serialnr: String,
-    #[serde(default)]
-    pub flipped: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flipped: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub clock: Option<Clock>,
+    /// Absent: unchanged; `null`: no clock; else the reading.
+    #[serde(
+        default,
+        deserialize_with = "double_option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub clock: Option<Option<Clock>>,
     /// The full FEN moves are reconstructed from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
@@ -215,7 +272,26 @@ mod tests {
         assert_eq!(r.response, ResponseKind::Feed);
         let ev = r.eboard_event().unwrap();
         assert_eq!(ev.san.as_deref(), Some(&["e4".to_string()][..]));
-        assert_eq!(ev.clock.unwrap().run, Some(false));
+        assert_eq!(ev.clock.unwrap().unwrap().run, Some(false));
+        // absent, null and a reading are three states
+        let r =
+            Response::parse(r#"{"response":"feed","id":7,"param":{"serialnr":"1","clock":null}}"#)
+                .unwrap();
+        assert_eq!(r.eboard_event().unwrap().clock, Some(None));
+        let r = Response::parse(r#"{"response":"feed","id":7,"param":{"serialnr":"1"}}"#).unwrap();
+        assert_eq!(r.eboard_event().unwrap().clock, None);
+        // a negative or fractional clock is a bad payload, not a wrapped number
+        for bad in [
+            r#"{"white":-1,"black":5,"run":null}"#,
+            r#"{"white":1.5,"black":5,"run":null}"#,
+        ] {
+            let t =
+                format!(r#"{{"response":"feed","id":7,"param":{{"serialnr":"1","clock":{bad}}}}}"#);
+            assert!(
+                Response::parse(&t).unwrap().eboard_event().is_err(),
+                "{bad}"
+            );
+        }
         assert!(matches!(
             Response::parse("{not json"),
             Err(LiveChessError::BadJson(_))
@@ -245,5 +321,13 @@ mod tests {
             r#"{"id":1,"call":"eboards"}"#
         );
         assert!(Request::parse(r#"{"id":1}"#).is_err());
+        assert_eq!(
+            Request::setup(3, 1, "8/8/8/8/8/8/8/8 w - - 0 1").to_json(),
+            r#"{"id":3,"call":"call","param":{"id":1,"method":"setup","param":{"fen":"8/8/8/8/8/8/8/8 w - - 0 1"}}}"#
+        );
+        assert_eq!(
+            Request::unsubscribe(4, 1).to_json(),
+            r#"{"id":4,"call":"unsubscribe","param":{"id":1}}"#
+        );
     }
 }

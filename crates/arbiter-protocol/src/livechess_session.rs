@@ -1,27 +1,84 @@
 //! The LiveChess session, sans-IO: one e-board's `eboardevent` feed messages in, journal events
-//! out (its SAN list, placement and clock). LiveChess reports White/Black, not left/right: the
-//! samples put White on the left (`white_side = Left`). The websocket is
+//! out (its moves, placement, clock and device status). LiveChess reports White/Black, not
+//! left/right: the samples put White on the left (`white_side = Left`). The websocket is
 //! `arbiter_io::feeds::livechess_feed`.
+//!
+//! - Fields omitted from an event are unchanged; the session merges each event into the state
+//!   it holds and handles the result (so a flood of events is coalesced: only the latest state
+//!   matters, see [`LiveChessSession::on_event`]).
+//! - Moves: the SAN list is read as moves from `start` (the FEN LiveChess reconstructs from:
+//!   the standard start, or the position the console sent with `setup`) and compared move by
+//!   move with the moves recorded. A resend of the same list changes nothing; a list that is
+//!   shorter or differs is a takeback (a `takeback` record, then the new moves), never appended.
+//!   Takebacks and the moves re-sent after them are rate-limited per board
+//!   ([`BoardLimits`]): past the limit the latest list waits.
+//! - Clock: `clock: null` means no clock (a `device_status` record); the running side's
+//!   value is carried to the envelope's time with the reading's `time` (whole seconds, at most
+//!   an hour); values are checked before any arithmetic (at most `MAX_CLOCK_MS`).
+//! - `match` (the pieces agree with the moves) and `flipped` go into `device_status`.
 
+use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Position, san::SanPlus};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, san::SanPlus};
 
 use crate::eboard::result_signal;
-use crate::livechess::EBoardEvent;
+use crate::livechess::{Clock, EBoardEvent};
+use crate::ratelimit::BoardLimits;
 use arbiter_core::model::{BoardNo, ClockSide};
 use arbiter_core::record::{
-    BoardIrregularity, BoardPosition, ClockSample, Event, MoveMade, ResultSignal,
+    BoardIrregularity, BoardPosition, ClockPresence, ClockSample, DeviceStatus, Event,
+    MAX_CLOCK_MS, MoveMade, MovesTakenBack, ResultSignal,
 };
+
+/// The longest SAN list accepted (plies); a longer one is a bad payload.
+pub const MAX_PLIES: usize = 1000;
+/// A clock reading older than this (ms, by LiveChess' own clock) is not carried forward.
+pub const MAX_READING_AGE_MS: u64 = 3_600_000;
+
+/// Counts of what the session refused.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LiveChessCounters {
+    /// Events with numbers out of range or lists too long.
+    pub malformed: u64,
+    /// Takebacks or re-sent moves held back by the rate limit (the list waited).
+    pub deferred: u64,
+}
+
+/// The state LiveChess last reported (merged: omitted fields keep their value).
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Reported {
+    board: Option<String>,
+    /// `Some(None)`: no clock.
+    clock: Option<Option<Clock>>,
+    /// The envelope's `time` of the event that brought the clock.
+    clock_sent: Option<u64>,
+    start: Option<String>,
+    san: Option<Vec<String>>,
+    matches: Option<bool>,
+    flipped: Option<bool>,
+}
 
 /// What the feed knows about the board (kept across reconnections).
 #[derive(Debug, Clone)]
 pub struct LiveChessSession {
     board: BoardNo,
-    pos: Chess,
+    /// The position the recorded moves start from, and its ply number.
+    base: Chess,
+    base_ply: u32,
+    moves: Vec<Move>,
     sans: Vec<String>,
+    pos: Chess,
+    reported: Reported,
+    /// The SAN list (with its start) last handled, so that a resend is recognised at once.
+    handled_san: Option<(Option<String>, Vec<String>)>,
     last_clock: Option<(u64, u64, Option<bool>)>,
     last_placement: Option<String>,
     signalled: Option<String>,
+    device: Option<DeviceStatus>,
+    unknown_start: Option<String>,
+    bad_list: Option<Vec<String>>,
+    limits: BoardLimits,
+    counters: LiveChessCounters,
 }
 
 fn is_centre_king_move(san: &str) -> bool {
@@ -29,90 +86,154 @@ fn is_centre_king_move(san: &str) -> bool {
     s.len() == 3 && s.starts_with('K') && matches!(&s[1..], "d4" | "d5" | "e4" | "e5")
 }
 
+/// Two positions are the same for reconstruction (pieces, side to move, castling, en passant).
+fn same_position(a: &Chess, b: &Chess) -> bool {
+    a.board() == b.board()
+        && a.turn() == b.turn()
+        && a.castles().castling_rights() == b.castles().castling_rights()
+        && a.ep_square(EnPassantMode::Legal) == b.ep_square(EnPassantMode::Legal)
+}
+
+fn ply_of(pos: &Chess) -> u32 {
+    let full = pos.fullmoves().get();
+    (full - 1) * 2 + u32::from(pos.turn().is_black())
+}
+
 impl LiveChessSession {
     pub fn new(board: BoardNo) -> Self {
         LiveChessSession {
             board,
-            pos: Chess::default(),
+            base: Chess::default(),
+            base_ply: 0,
+            moves: Vec::new(),
             sans: Vec::new(),
+            pos: Chess::default(),
+            reported: Reported::default(),
+            handled_san: None,
             last_clock: None,
             last_placement: None,
             signalled: None,
+            device: None,
+            unknown_start: None,
+            bad_list: None,
+            limits: BoardLimits::default(),
+            counters: LiveChessCounters::default(),
         }
     }
 
-    /// The SAN moves accepted so far.
+    /// The SAN moves accepted so far (since the base position).
     pub fn sans(&self) -> &[String] {
         &self.sans
     }
 
-    pub fn on_event(&mut self, ev: &EBoardEvent, out: &mut Vec<Event>) {
+    pub fn counters(&self) -> LiveChessCounters {
+        self.counters
+    }
+
+    /// The position reached, as a full FEN: what the feed sends with `setup`.
+    pub fn fen(&self) -> String {
+        Fen::from_position(&self.pos, EnPassantMode::Legal).to_string()
+    }
+
+    /// The next clock reading is emitted even if unchanged (the last was shed).
+    pub fn forget_clock(&mut self) {
+        self.last_clock = None;
+    }
+
+    /// The next placement is emitted even if unchanged.
+    pub fn forget_placement(&mut self) {
+        self.last_placement = None;
+    }
+
+    /// Whether a list waits for the rate limit (the feed calls [`Self::process`] on its tick).
+    pub fn has_pending(&self) -> bool {
+        match &self.reported.san {
+            None => false,
+            Some(list) => {
+                self.handled_san.as_ref().map(|(st, l)| (st, l))
+                    != Some((&self.reported.start, list))
+            }
+        }
+    }
+
+    /// One `eboardevent`, received at `now_ms`; `sent` is the envelope's `time` (LiveChess'
+    /// clock when it sent the event). The event is merged into what LiveChess reported, then
+    /// the result is handled.
+    pub fn on_event(
+        &mut self,
+        ev: &EBoardEvent,
+        sent: Option<u64>,
+        now_ms: u64,
+        out: &mut Vec<Event>,
+    ) {
+        if ev.san.as_ref().is_some_and(|l| l.len() > MAX_PLIES)
+            || ev.board.as_ref().is_some_and(|b| b.len() > 100)
+        {
+            self.counters.malformed += 1;
+            return;
+        }
+        let r = &mut self.reported;
+        if ev.board.is_some() {
+            r.board.clone_from(&ev.board);
+        }
+        if let Some(c) = ev.clock {
+            r.clock = Some(c);
+            r.clock_sent = sent;
+        }
+        if ev.start.is_some() {
+            r.start.clone_from(&ev.start);
+        }
+        if ev.san.is_some() {
+            r.san.clone_from(&ev.san);
+        }
+        if ev.matches.is_some() {
+            r.matches = ev.matches;
+        }
+        if ev.flipped.is_some() {
+            r.flipped = ev.flipped;
+        }
+        self.process(now_ms, out);
+    }
+
+    /// Handles the state LiveChess reported (again: a list held back by the rate limit is
+    /// taken when the limit allows).
+    pub fn process(&mut self, now_ms: u64, out: &mut Vec<Event>) {
         let board = self.board;
-        let signal = ev.board.as_deref().and_then(|p| {
+        let reported = self.reported.clone();
+        // device status: clock presence, match, orientation
+        let clock = match reported.clock {
+            None => self
+                .device
+                .as_ref()
+                .map_or(ClockPresence::Unknown, |d| d.clock),
+            Some(None) => ClockPresence::Absent,
+            Some(Some(_)) => ClockPresence::Connected,
+        };
+        let device = DeviceStatus {
+            board,
+            clock,
+            battery_low: false,
+            board_matches: reported.matches,
+            flipped: reported.flipped,
+        };
+        if self.device.as_ref() != Some(&device) {
+            self.device = Some(device.clone());
+            out.push(Event::DeviceStatus(device));
+        }
+        let signal = reported.board.as_deref().and_then(|p| {
             shakmaty::Board::from_ascii_board_fen(p.as_bytes())
                 .ok()
                 .and_then(|b| result_signal(&b))
         });
-        if let Some(list) = &ev.san {
-            let common = self
-                .sans
-                .iter()
-                .zip(list)
-                .take_while(|(a, b)| {
-                    a.trim_end_matches(['+', '#']) == b.trim_end_matches(['+', '#'])
-                })
-                .count();
-            if common < self.sans.len() {
-                out.push(Event::BoardIrregularity(BoardIrregularity {
-                    board,
-                    placement: ev.board.clone().unwrap_or_default(),
-                    detail: format!(
-                        "LiveChess changed the move list from ply {} (takeback or correction)",
-                        common + 1
-                    ),
-                }));
-                let mut pos = Chess::default();
-                for s in &self.sans[..common] {
-                    if let Some(m) = s
-                        .parse::<SanPlus>()
-                        .ok()
-                        .and_then(|sp| sp.san.to_move(&pos).ok())
-                    {
-                        pos.play_unchecked(m);
-                    }
-                }
-                self.pos = pos;
-                self.sans.truncate(common);
-            }
-            for s in &list[common..] {
-                // LiveChess' "made-up king moves" when the kings are put in the centre
-                if signal.is_some() && is_centre_king_move(s) {
-                    break;
-                }
-                let Some(m) = s
-                    .parse::<SanPlus>()
-                    .ok()
-                    .and_then(|sp| sp.san.to_move(&self.pos).ok())
-                else {
-                    out.push(Event::BoardIrregularity(BoardIrregularity {
-                        board,
-                        placement: ev.board.clone().unwrap_or_default(),
-                        detail: format!("LiveChess reported a move {s:?} that is not legal here"),
-                    }));
-                    break;
-                };
-                let uci = UciMove::from_move(m, CastlingMode::Standard).to_string();
-                let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, m).to_string();
-                self.sans.push(san.clone());
-                out.push(Event::MoveMade(MoveMade {
-                    board,
-                    ply: self.sans.len() as u32,
-                    uci,
-                    san,
-                }));
+        if let Some(list) = &reported.san {
+            let key = (reported.start.clone(), list.clone());
+            if self.handled_san.as_ref() != Some(&key)
+                && self.moves_of(&reported, list, signal.is_some(), now_ms, out)
+            {
+                self.handled_san = Some(key);
             }
         }
-        if let Some(p) = &ev.board
+        if let Some(p) = &reported.board
             && self.last_placement.as_ref() != Some(p)
         {
             self.last_placement = Some(p.clone());
@@ -131,23 +252,206 @@ impl LiveChessSession {
                 }));
             }
         }
-        if let Some(c) = ev.clock {
-            let key = (c.white, c.black, c.run);
-            if self.last_clock != Some(key) {
-                self.last_clock = Some(key);
-                out.push(Event::ClockSample(ClockSample {
-                    board,
-                    left_ms: c.white * 1000,
-                    right_ms: c.black * 1000,
-                    running: c
-                        .run
-                        .map(|w| if w { ClockSide::Left } else { ClockSide::Right }),
-                    left_flag: false,
-                    right_flag: false,
-                    white_side: Some(ClockSide::Left),
-                }));
+        if let Some(Some(c)) = reported.clock {
+            self.clock(c, reported.clock_sent, out);
+        }
+    }
+
+    /// The recorded moves before the list's start: `Some(k)` when the position after the
+    /// first `k` recorded moves is `start`.
+    fn start_index(&self, start: &Chess) -> Option<usize> {
+        let mut pos = self.base.clone();
+        if same_position(&pos, start) {
+            return Some(0);
+        }
+        for (i, m) in self.moves.iter().enumerate() {
+            pos.play_unchecked(*m);
+            if same_position(&pos, start) {
+                return Some(i + 1);
             }
         }
+        None
+    }
+
+    /// Handles a SAN list; false when it must wait (rate limit).
+    fn moves_of(
+        &mut self,
+        reported: &Reported,
+        list: &[String],
+        signalled: bool,
+        now_ms: u64,
+        out: &mut Vec<Event>,
+    ) -> bool {
+        let board = self.board;
+        let placement = reported.board.clone().unwrap_or_default();
+        let start = match reported.start.as_deref() {
+            None => Chess::default(),
+            Some(fen) => match fen
+                .parse::<Fen>()
+                .ok()
+                .and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok())
+            {
+                Some(p) => p,
+                None => {
+                    self.counters.malformed += 1;
+                    return true;
+                }
+            },
+        };
+        let k = match self.start_index(&start) {
+            Some(k) => k,
+            None => {
+                // LiveChess reconstructs from a position the recorded moves never reached:
+                // the moves before it are unknown; count on from it.
+                let fen = reported.start.clone().unwrap_or_default();
+                if self.unknown_start.as_ref() != Some(&fen) {
+                    self.unknown_start = Some(fen.clone());
+                    out.push(Event::BoardIrregularity(BoardIrregularity {
+                        board,
+                        placement: placement.clone(),
+                        detail: format!(
+                            "LiveChess reconstructs the moves from a position the recorded \
+                             moves never reached ({fen}); the moves before it are unknown"
+                        ),
+                    }));
+                }
+                self.base = start.clone();
+                self.base_ply = ply_of(&start);
+                self.moves.clear();
+                self.sans.clear();
+                self.pos = start.clone();
+                0
+            }
+        };
+        // the list as moves
+        let mut pos = start;
+        let mut listed: Vec<Move> = Vec::with_capacity(list.len());
+        let mut bad = None;
+        for s in list {
+            // LiveChess' "made-up" king moves when the kings are put in the centre
+            if signalled && is_centre_king_move(s) {
+                break;
+            }
+            match s
+                .parse::<SanPlus>()
+                .ok()
+                .and_then(|sp| sp.san.to_move(&pos).ok())
+            {
+                Some(m) => {
+                    pos.play_unchecked(m);
+                    listed.push(m);
+                }
+                None => {
+                    bad = Some(s.clone());
+                    break;
+                }
+            }
+        }
+        let target: Vec<Move> = self.moves[..k].iter().copied().chain(listed).collect();
+        let common = self
+            .moves
+            .iter()
+            .zip(&target)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let removed = self.moves.len() - common;
+        let added = target.len() - common;
+        if removed > 0 {
+            // a takeback: limited, and so are the moves sent again after it
+            let takeback = self
+                .limits
+                .takebacks
+                .has(now_ms, BoardLimits::TAKEBACK_COST);
+            let replay = self.limits.replayed_moves.has(now_ms, added as u64);
+            if !(takeback && replay) {
+                self.counters.deferred += 1;
+                return false;
+            }
+            self.limits
+                .takebacks
+                .take_n(now_ms, BoardLimits::TAKEBACK_COST);
+            self.limits.replayed_moves.take_n(now_ms, added as u64);
+            let to_ply = self.base_ply + common as u32;
+            let gone: Vec<String> = self.sans.drain(common..).collect();
+            self.moves.truncate(common);
+            out.push(Event::MovesTakenBack(MovesTakenBack {
+                board,
+                to_ply,
+                detail: format!(
+                    "LiveChess took back {} move(s) ({}); the move list now ends at ply {to_ply}",
+                    gone.len(),
+                    gone.join(" ")
+                ),
+                removed: gone,
+            }));
+            let mut p = self.base.clone();
+            for m in &self.moves {
+                p.play_unchecked(*m);
+            }
+            self.pos = p;
+        }
+        for m in &target[common..] {
+            let uci = UciMove::from_move(*m, CastlingMode::Standard).to_string();
+            let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, *m).to_string();
+            self.moves.push(*m);
+            self.sans.push(san.clone());
+            out.push(Event::MoveMade(MoveMade {
+                board,
+                ply: self.base_ply + self.moves.len() as u32,
+                uci,
+                san,
+            }));
+        }
+        if let Some(s) = bad
+            && self.bad_list.as_deref() != Some(list)
+        {
+            self.bad_list = Some(list.to_vec());
+            out.push(Event::BoardIrregularity(BoardIrregularity {
+                board,
+                placement,
+                detail: format!("LiveChess reported a move {s:?} that is not legal here"),
+            }));
+        }
+        true
+    }
+
+    fn clock(&mut self, c: Clock, sent: Option<u64>, out: &mut Vec<Event>) {
+        let (Some(mut white), Some(mut black)) = (
+            c.white.checked_mul(1000).filter(|v| *v <= MAX_CLOCK_MS),
+            c.black.checked_mul(1000).filter(|v| *v <= MAX_CLOCK_MS),
+        ) else {
+            self.counters.malformed += 1;
+            return;
+        };
+        // the running side, carried from the reading's time to the event's (whole seconds)
+        if let (Some(run), Some(read), Some(sent)) = (c.run, c.time, sent)
+            && let Some(age) = sent.checked_sub(read).filter(|a| *a <= MAX_READING_AGE_MS)
+        {
+            let whole = age / 1000 * 1000;
+            if run {
+                white = white.saturating_sub(whole);
+            } else {
+                black = black.saturating_sub(whole);
+            }
+        }
+        let key = (white, black, c.run);
+        if self.last_clock == Some(key) {
+            return;
+        }
+        self.last_clock = Some(key);
+        out.push(Event::ClockSample(ClockSample {
+            board: self.board,
+            left_ms: white,
+            right_ms: black,
+            running: c
+                .run
+                .map(|w| if w { ClockSide::Left } else { ClockSide::Right }),
+            left_flag: false,
+            right_flag: false,
+            white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
+        }));
     }
 }
 
@@ -158,7 +462,7 @@ mod tests {
     fn ev(san: &[&str], board: Option<&str>) -> EBoardEvent {
         EBoardEvent {
             serialnr: "1".into(),
-            flipped: false,
+            flipped: None,
             board: board.map(str::to_string),
             clock: None,
             start: None,
@@ -176,42 +480,183 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn full_san_lists_give_each_move_once() {
-        let mut s = LiveChessSession::new(BoardNo(1));
+    fn feed(s: &mut LiveChessSession, e: &EBoardEvent, now: u64) -> Vec<Event> {
         let mut out = Vec::new();
-        s.on_event(&ev(&["e4"], None), &mut out);
-        s.on_event(&ev(&["e4"], None), &mut out);
-        s.on_event(&ev(&["e4", "e5", "Nf3"], None), &mut out);
+        s.on_event(e, None, now, &mut out);
+        out
+    }
+
+    fn takebacks(out: &[Event]) -> Vec<u32> {
+        out.iter()
+            .filter_map(|e| match e {
+                Event::MovesTakenBack(t) => Some(t.to_ply),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn resends_change_nothing_and_takebacks_are_recorded() {
+        let mut s = LiveChessSession::new(BoardNo(1));
+        let mut out = feed(&mut s, &ev(&["e4"], None), 0);
+        out.extend(feed(&mut s, &ev(&["e4"], None), 10));
+        out.extend(feed(&mut s, &ev(&["e4", "e5", "Nf3"], None), 20));
+        out.extend(feed(&mut s, &ev(&["e4", "e5", "Nf3"], None), 30));
         assert_eq!(
             moves(&out),
             [(1, "e4".into()), (2, "e5".into()), (3, "Nf3".into())]
         );
-        out.clear();
-        // correction: Nf3 replaced by Nc3
-        s.on_event(&ev(&["e4", "e5", "Nc3"], None), &mut out);
-        assert!(matches!(out[0], Event::BoardIrregularity(_)));
+        assert!(takebacks(&out).is_empty());
+        // a correction: Nf3 replaced by Nc3 = a takeback to ply 2, then Nc3
+        let out = feed(&mut s, &ev(&["e4", "e5", "Nc3"], None), 40);
+        assert_eq!(takebacks(&out), [2]);
         assert_eq!(moves(&out), [(3, "Nc3".into())]);
-        out.clear();
-        s.on_event(&ev(&["e4", "e5", "Nc3", "Qh4", "Kxe8"], None), &mut out);
-        assert_eq!(moves(&out), [(4, "Qh4".into())]);
+        // a plain takeback: the list gets shorter
+        let out = feed(&mut s, &ev(&["e4", "e5"], None), 50);
+        assert_eq!(takebacks(&out), [2]);
+        assert!(moves(&out).is_empty());
+        assert_eq!(s.sans(), ["e4", "e5"]);
+        // an illegal move in the list: the legal part is taken, the rest reported
+        let out = feed(&mut s, &ev(&["e4", "e5", "Nc3", "Qh4", "Kxe8"], None), 60);
+        assert_eq!(moves(&out), [(3, "Nc3".into()), (4, "Qh4".into())]);
         assert!(matches!(out.last(), Some(Event::BoardIrregularity(_))));
+        // SAN written differently (no check mark, other disambiguation) is the same move
+        let mut s = LiveChessSession::new(BoardNo(1));
+        feed(&mut s, &ev(&["e4", "f5", "Qh5"], None), 0);
+        let out = feed(&mut s, &ev(&["e4", "f5", "Qh5+"], None), 10);
+        assert!(out.is_empty(), "{out:?}");
+    }
+
+    #[test]
+    fn a_takeback_flood_cannot_grow_the_journal() {
+        let game = [
+            "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
+            "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7",
+        ];
+        let mut s = LiveChessSession::new(BoardNo(1));
+        let mut records = 0;
+        let mut t = 0;
+        // a hostile server alternates the whole game and an empty list, 50 times a second,
+        // for ten minutes
+        for i in 0..30_000 {
+            t += 20;
+            let list: &[&str] = if i % 2 == 0 { &game } else { &[] };
+            records += feed(&mut s, &ev(list, None), t).len();
+        }
+        // the takeback budget: 5 at once, then one per 10 s; each with its moves re-sent
+        // (600 at once, then 2 per second)
+        assert!(records < 2_000, "{records} records");
+        assert!(s.counters().deferred > 1000);
+        // the latest list wins when the limit allows
+        t += 60_000;
+        let mut out = Vec::new();
+        s.process(t, &mut out);
+        assert!(s.sans().len() == game.len() || s.sans().is_empty());
+    }
+
+    #[test]
+    fn no_clock_numbers_out_of_range_and_the_readings_age() {
+        let mut s = LiveChessSession::new(BoardNo(1));
+        let with_clock = |c: Option<Option<Clock>>| EBoardEvent {
+            clock: c,
+            san: None,
+            ..ev(&[], None)
+        };
+        let out = feed(&mut s, &with_clock(Some(None)), 0);
+        assert!(
+            out.iter()
+                .any(|e| matches!(e, Event::DeviceStatus(d) if d.clock == ClockPresence::Absent))
+        );
+        assert!(!out.iter().any(|e| matches!(e, Event::ClockSample(_))));
+        // a number that would wrap when multiplied by 1000
+        let huge = Clock {
+            white: u64::MAX / 1000 + 1,
+            black: 5400,
+            run: Some(true),
+            time: None,
+        };
+        let out = feed(&mut s, &with_clock(Some(Some(huge))), 10);
+        assert!(
+            !out.iter().any(|e| matches!(e, Event::ClockSample(_))),
+            "{out:?}"
+        );
+        // a clock is there, its reading is broken
+        assert!(
+            out.iter().any(
+                |e| matches!(e, Event::DeviceStatus(d) if d.clock == ClockPresence::Connected)
+            )
+        );
+        let big = Clock {
+            white: MAX_CLOCK_MS / 1000 + 1,
+            ..huge
+        };
+        assert!(
+            !feed(&mut s, &with_clock(Some(Some(big))), 20)
+                .iter()
+                .any(|e| matches!(e, Event::ClockSample(_)))
+        );
+        assert_eq!(s.counters().malformed, 2);
+        // a reading taken 2.5 s before the event was sent: White's running time is 2 s less
+        let c = Clock {
+            white: 5400,
+            black: 5000,
+            run: Some(true),
+            time: Some(1_000_000),
+        };
+        let mut out = Vec::new();
+        s.on_event(&with_clock(Some(Some(c))), Some(1_002_500), 30, &mut out);
+        let sample = out
+            .iter()
+            .find_map(|e| match e {
+                Event::ClockSample(c) => Some(*c),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!((sample.left_ms, sample.right_ms), (5_398_000, 5_000_000));
+    }
+
+    #[test]
+    fn the_list_counts_from_the_setup_position() {
+        let mut s = LiveChessSession::new(BoardNo(1));
+        feed(&mut s, &ev(&["e4", "e5"], None), 0);
+        let fen = s.fen();
+        // after `setup` LiveChess reconstructs from the position sent
+        let e = EBoardEvent {
+            start: Some(fen.clone()),
+            ..ev(&["Nf3"], None)
+        };
+        let out = feed(&mut s, &e, 10);
+        assert_eq!(moves(&out), [(3, "Nf3".into())]);
+        assert!(takebacks(&out).is_empty());
+        // the same from the standard start is a resend
+        let e = EBoardEvent {
+            start: Some(Fen::from_position(&Chess::default(), EnPassantMode::Legal).to_string()),
+            ..ev(&["e4", "e5", "Nf3"], None)
+        };
+        assert!(feed(&mut s, &e, 20).is_empty());
+        // an unknown start: reported once, counted from there
+        let e = EBoardEvent {
+            start: Some("4k3/8/8/8/8/8/8/4K3 w - - 0 40".into()),
+            ..ev(&["Kd2"], None)
+        };
+        let out = feed(&mut s, &e, 30);
+        assert!(out.iter().any(|e| matches!(e, Event::BoardIrregularity(_))));
+        assert_eq!(moves(&out), [(79, "Kd2".into())]);
     }
 
     #[test]
     fn made_up_king_moves_are_a_result_signal() {
         let mut s = LiveChessSession::new(BoardNo(1));
-        let mut out = Vec::new();
-        s.on_event(&ev(&["e4", "e5", "Ke2", "Ke7"], None), &mut out);
-        out.clear();
-        // kings put on d5 and e4?? — here: white king d4, black king e5 (both dark: 0-1)
+        feed(&mut s, &ev(&["e4", "e5", "Ke2", "Ke7"], None), 0);
+        // white king d4, black king e5 (both dark: 0-1)
         let placement = "rnbq1bnr/pppp1ppp/8/4k3/3KP3/8/PPPP1PPP/RNBQ1BNR";
-        s.on_event(
+        let out = feed(
+            &mut s,
             &ev(
                 &["e4", "e5", "Ke2", "Ke7", "Kd3", "Kd6", "Kd4"],
                 Some(placement),
             ),
-            &mut out,
+            10,
         );
         let m = moves(&out);
         assert_eq!(m, [(5, "Kd3".into()), (6, "Kd6".into())]);

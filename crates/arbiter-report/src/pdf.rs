@@ -135,10 +135,10 @@ impl Layout {
 }
 
 /// Renders the report as PDF bytes.
-pub fn render(env: &SignedReport, lang: Lang) -> Vec<u8> {
+pub fn render(env: &SignedReport, lang: Lang, authority: &crate::sign::Authority) -> Vec<u8> {
     let mut l = Layout::new();
     let text_w = W - 2.0 * MARGIN;
-    for b in document(env, lang) {
+    for b in document(env, lang, authority) {
         match b {
             Block::Title(t) => {
                 for line in wrap(&t, 15.0, text_w) {
@@ -210,8 +210,11 @@ pub fn render(env: &SignedReport, lang: Lang) -> Vec<u8> {
                     l.y -= 11.0;
                     l.text(MARGIN, 9.0, true, &format!("{role}: {name}"));
                     l.y -= 11.0;
-                    l.text(MARGIN, 7.5, false, &status);
-                    l.y -= 6.0;
+                    for line in status.lines().flat_map(|s| wrap(s, 7.5, text_w)) {
+                        l.need(10.0);
+                        l.text(MARGIN, 7.5, false, &line);
+                        l.y -= 9.5;
+                    }
                 }
             }
         }

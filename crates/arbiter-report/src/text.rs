@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use crate::sign::{KeyStatus, Role, SigStatus, SignedReport, check};
+use crate::sign::{Authority, KeySource, KeyStatus, Role, SigStatus, SignedReport, Status, check};
 use arbiter_core::i18n::{Lang, Msg, core_catalogue};
 use arbiter_core::model::TeamSide;
 use arbiter_core::msg;
@@ -23,7 +23,8 @@ pub enum Block {
         widths: Vec<u16>,
         rows: Vec<Vec<String>>,
     },
-    /// Signature lines: (role, name, status of the digital signature).
+    /// Signature lines: (role, name, the digital signature: time, remark and status, one per
+    /// line).
     Signatures(Vec<(String, String, String)>),
 }
 
@@ -138,10 +139,97 @@ fn intervention_rows(
         .collect()
 }
 
-/// The report as a document in `lang`.
-pub fn document(env: &SignedReport, lang: Lang) -> Vec<Block> {
+/// The version and status of a report in words: "Version 2 – draft (supersedes version 1,
+/// digest 3fa2…)".
+pub fn version_line(env: &SignedReport, status: Status, lang: Lang) -> String {
+    let w = &Words { lang };
+    let status = w.t(match status {
+        Status::Draft => "report-status-draft",
+        Status::Final => "report-status-final",
+        Status::Superseded => "report-status-superseded",
+    });
+    match env.supersedes.last() {
+        Some(prev) => w.f(msg!(
+            "report-version-supersedes",
+            version = env.version,
+            status = status,
+            previous = prev.version,
+            digest = prev.digest.chars().take(16).collect::<String>()
+        )),
+        None => w.f(msg!(
+            "report-version",
+            version = env.version,
+            status = status
+        )),
+    }
+}
+
+/// A signer's role as the documents name it.
+pub fn role_label(role: Role, lang: Lang) -> String {
+    Words { lang }.t(match role {
+        Role::Arbiter => "report-role-arbiter",
+        Role::HomeCaptain => "report-role-home-captain",
+        Role::AwayCaptain => "report-role-away-captain",
+    })
+}
+
+/// One signature's lines for the documents and the screen: its time, its remark, and what the
+/// verification says (one per line).
+pub fn signature_status(
+    env: &SignedReport,
+    verdict: &arbiter_core::signature::Verdict,
+    role: Role,
+    lang: Lang,
+) -> String {
+    let w = &Words { lang };
+    let Some(sig) = env.signature(role) else {
+        return w.t("report-sig-none");
+    };
+    let mut lines = vec![w.f(msg!(
+        "report-sig-signed",
+        time = sig.time.clone().unwrap_or_else(|| "–".into())
+    ))];
+    if let Some(remark) = &sig.remark {
+        lines.push(w.f(msg!("report-sig-remark", remark = remark)));
+    }
+    match verdict.signatures.iter().find(|(r, _, _)| *r == role) {
+        None => {}
+        Some((_, _, SigStatus::Valid { key })) => lines.push(match key {
+            KeyStatus::Authorised { source } => w.f(msg!(
+                "report-sig-valid",
+                source = match source {
+                    KeySource::MatchFile => w.t("report-key-match-file"),
+                    KeySource::Registry { file } => w.f(msg!("report-key-registry", file = file)),
+                    KeySource::Enrolled { seq } => {
+                        w.f(msg!("report-key-enrolled", seq = seq.to_string()))
+                    }
+                    KeySource::ListedInReport => w.t("report-key-listed"),
+                }
+            )),
+            KeyStatus::Unregistered if !verdict.authority_known => w.t("report-sig-not-checked"),
+            KeyStatus::Unregistered => w.t("report-sig-unregistered"),
+            KeyStatus::Mismatch { .. } => w.t("report-sig-mismatch"),
+        }),
+        Some((_, _, SigStatus::Void { why })) => {
+            lines.push(w.f(msg!("report-sig-void", why = why.clone())))
+        }
+    }
+    if env.status == Status::Superseded {
+        lines.push(w.f(msg!("report-sig-superseded", version = env.version)));
+    }
+    lines.join("\n")
+}
+
+/// The report as a document in `lang`; the signatures as `authority` judges them.
+pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Block> {
     let r = &env.report;
     let w = &Words { lang };
+    let verdict = check(env, authority);
+    let status = match env.status {
+        Status::Superseded => Status::Superseded,
+        _ if verdict.is_valid() => Status::Final,
+        _ => Status::Draft,
+    };
     let mut d = Vec::new();
     d.push(Block::Title(w.f(msg!(
         "report-title",
@@ -149,6 +237,7 @@ pub fn document(env: &SignedReport, lang: Lang) -> Vec<Block> {
         season = &r.season,
         round = r.round
     ))));
+    d.push(Block::Line(version_line(env, status, lang)));
     d.push(Block::Line(format!(
         "{} – {}",
         team_line(r, w, TeamSide::Home),
@@ -246,6 +335,10 @@ pub fn document(env: &SignedReport, lang: Lang) -> Vec<Block> {
                     player(&b.black, absent(!home_white))
                 ),
                 result,
+                b.final_clocks
+                    .as_ref()
+                    .map(|[w, b]| format!("{w} / {b}"))
+                    .unwrap_or_else(|| "–".into()),
             ]
         })
         .collect();
@@ -255,8 +348,9 @@ pub fn document(env: &SignedReport, lang: Lang) -> Vec<Block> {
             w.t("report-col-white"),
             w.t("report-col-black"),
             w.t("report-col-result"),
+            w.t("report-col-final-clocks"),
         ],
-        widths: vec![3, 14, 14, 8],
+        widths: vec![3, 14, 14, 8, 8],
         rows,
     });
     let s = &r.score;
@@ -406,27 +500,33 @@ pub fn document(env: &SignedReport, lang: Lang) -> Vec<Block> {
         w.f(msg!("report-digest", digest = &env.digest)),
     ));
 
-    let verdict = check(env);
+    d.push(Block::Heading(w.t("report-heading-enrolled")));
+    if r.enrolled_keys.is_empty() {
+        d.push(Block::Line(w.t("report-none")));
+    }
+    for e in &r.enrolled_keys {
+        let role = Role::parse(&e.role)
+            .map(|role| role_label(role, lang))
+            .unwrap_or_else(|| e.role.clone());
+        d.push(Block::Line(format!(
+            "• {}",
+            w.f(msg!(
+                "report-enrolled",
+                time = &e.time,
+                role = role,
+                name = &e.name,
+                key = &e.public_key
+            ))
+        )));
+    }
     let sigs = Role::ALL
         .iter()
         .map(|role| {
-            let label = w.t(match role {
-                Role::Arbiter => "report-role-arbiter",
-                Role::HomeCaptain => "report-role-home-captain",
-                Role::AwayCaptain => "report-role-away-captain",
-            });
-            let status = match verdict.signatures.iter().find(|(r, _, _)| r == role) {
-                None => w.t("report-sig-none"),
-                Some((_, _, SigStatus::Valid { key })) => w.t(match key {
-                    KeyStatus::Registered => "report-sig-registered",
-                    KeyStatus::Unregistered => "report-sig-unregistered",
-                    KeyStatus::Mismatch => "report-sig-mismatch",
-                }),
-                Some((_, _, SigStatus::Void { why })) => {
-                    w.f(msg!("report-sig-void", why = why.clone()))
-                }
-            };
-            (label, role.person(r).to_string(), status)
+            (
+                role_label(*role, lang),
+                role.person(r).to_string(),
+                signature_status(env, &verdict, *role, lang),
+            )
         })
         .collect();
     d.push(Block::Heading(w.t("report-heading-signatures")));
@@ -435,9 +535,9 @@ pub fn document(env: &SignedReport, lang: Lang) -> Vec<Block> {
 }
 
 /// The report as Markdown (readable as plain text).
-pub fn markdown(env: &SignedReport, lang: Lang) -> String {
+pub fn markdown(env: &SignedReport, lang: Lang, authority: &Authority) -> String {
     let mut out = String::new();
-    for b in document(env, lang) {
+    for b in document(env, lang, authority) {
         match b {
             Block::Title(t) => {
                 let _ = writeln!(out, "# {t}\n");
@@ -471,10 +571,11 @@ pub fn markdown(env: &SignedReport, lang: Lang) -> String {
             }
             Block::Signatures(s) => {
                 for (role, name, status) in s {
-                    let _ = writeln!(
-                        out,
-                        "{role}: {name}  \n_______________________________  ({status})\n"
-                    );
+                    let _ = writeln!(out, "{role}: {name}  \n_______________________________  ");
+                    for line in status.lines() {
+                        let _ = writeln!(out, "{line}  ");
+                    }
+                    out.push('\n');
                 }
             }
         }

@@ -9,7 +9,9 @@ use super::pgn::PgnGame;
 use super::scenario::Incident;
 use arbiter_core::model::{BoardNo, ClockSide};
 use arbiter_protocol::dgt::board::dgt_index;
-use arbiter_protocol::dgt::{ClockTimes, Message, RawBoard, piece_to_code};
+use arbiter_protocol::dgt::clock::status;
+use arbiter_protocol::dgt::eeprom::{EeLog, tag};
+use arbiter_protocol::dgt::{ClockTimes, Message, RawBoard, SideTime, piece_to_code};
 
 /// The time control the clocks are set to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,18 +61,33 @@ pub enum SimOutput {
     Garbage(Vec<u8>),
     /// The board stops (`true`) or resumes (`false`) answering.
     Silence(bool),
+    /// Bytes put on the line even while the board is silent (line noise).
+    Noise(Vec<u8>),
+    /// LiveChess: an event with this SAN list (a takeback, a resend, a flood).
+    LiveChessList(Vec<String>),
 }
 
 #[derive(Debug, Clone)]
 enum Step {
     Move(usize),
     Fields(Vec<(Square, Option<Piece>)>),
-    Press { side: ClockSide, increment: bool },
+    Press {
+        side: ClockSide,
+        increment: bool,
+    },
     AddTime(ClockSide, i64),
     Stop,
     Start(ClockSide),
     Silence(bool),
     Garbage(usize),
+    Noise(usize),
+    ZeroReports(u32),
+    NoClock(bool),
+    BatteryLow,
+    /// A flood message (`n`-th).
+    Flood(u32),
+    /// LiveChess: the list without its last `n` plies (0: the full list).
+    LiveChessList(u32),
 }
 
 #[derive(Debug, Clone)]
@@ -106,6 +123,16 @@ pub struct BoardSim {
     silent: bool,
     garbage_seed: u32,
     move_times: Vec<u64>,
+    /// The board's move log (EEPROM), as the board writes it.
+    ee: EeLog,
+    no_clock: bool,
+    battery_low: bool,
+    /// A clock without a move counter (`period_at_zero`): the period flag per side until this
+    /// game time, and whether the next period was already added.
+    period_at_zero: bool,
+    period_flag_until: [Option<u64>; 2],
+    period_added: bool,
+    turn_bits_2015: bool,
 }
 
 impl BoardSim {
@@ -215,6 +242,92 @@ impl BoardSim {
                         at: t + offset_s * 1000,
                         step: Step::Garbage(bytes),
                     }),
+                    Incident::GarbageOnly {
+                        after_ply,
+                        duration_s,
+                        bytes_per_s,
+                        offset_s,
+                        ..
+                    } if after_ply as usize == i => {
+                        let at = t + offset_s * 1000;
+                        steps.push(Timed {
+                            at,
+                            step: Step::Silence(true),
+                        });
+                        for k in 0..duration_s {
+                            steps.push(Timed {
+                                at: at + k * 1000,
+                                step: Step::Noise(bytes_per_s),
+                            });
+                        }
+                        steps.push(Timed {
+                            at: at + duration_s * 1000,
+                            step: Step::Silence(false),
+                        });
+                    }
+                    Incident::ZeroClockReports {
+                        after_ply,
+                        count,
+                        offset_s,
+                        ..
+                    } if after_ply as usize == i => steps.push(Timed {
+                        at: t + offset_s * 1000,
+                        step: Step::ZeroReports(count),
+                    }),
+                    Incident::NoClock {
+                        after_ply,
+                        duration_s,
+                        offset_s,
+                        ..
+                    } if after_ply as usize == i => {
+                        let at = t + offset_s * 1000;
+                        steps.push(Timed {
+                            at,
+                            step: Step::NoClock(true),
+                        });
+                        steps.push(Timed {
+                            at: at + duration_s * 1000,
+                            step: Step::NoClock(false),
+                        });
+                    }
+                    Incident::BatteryLow {
+                        after_ply,
+                        offset_s,
+                        ..
+                    } if after_ply as usize == i => steps.push(Timed {
+                        at: t + offset_s * 1000,
+                        step: Step::BatteryLow,
+                    }),
+                    Incident::Flood {
+                        after_ply,
+                        duration_s,
+                        per_s,
+                        offset_s,
+                        ..
+                    } if after_ply as usize == i => {
+                        let at = t + offset_s * 1000;
+                        let n = duration_s.saturating_mul(u64::from(per_s)).min(1_000_000);
+                        for k in 0..n {
+                            steps.push(Timed {
+                                at: at + k * 1000 / u64::from(per_s.max(1)),
+                                step: Step::Flood(k as u32),
+                            });
+                        }
+                    }
+                    Incident::Takeback {
+                        after_ply,
+                        plies,
+                        offset_s,
+                        ..
+                    } if after_ply as usize == i => {
+                        let at = t + offset_s * 1000;
+                        for (k, n) in [plies, 0, 0].into_iter().enumerate() {
+                            steps.push(Timed {
+                                at: at + k as u64 * 1000,
+                                step: Step::LiveChessList(n),
+                            });
+                        }
+                    }
                     Incident::ClockAdjust {
                         after_ply,
                         color,
@@ -292,6 +405,24 @@ impl BoardSim {
         }
         steps.sort_by_key(|s| s.at); // stable: same-time steps keep their order
         let lever = setup.white_side.other();
+        let mut period_at_zero = false;
+        for inc in &setup.incidents {
+            if let Incident::PeriodAtZero { first_period_s, .. } = *inc {
+                period_at_zero = true;
+                clock_ms = [first_period_s * 1000; 2];
+            }
+        }
+        let turn_bits_2015 = setup
+            .incidents
+            .iter()
+            .any(|i| matches!(i, Incident::TurnBits2015 { .. }));
+        let mut ee = EeLog::new();
+        ee.tag(tag::POWERUP);
+        ee.tag(if setup.rotated {
+            tag::BEGINPOS_ROT
+        } else {
+            tag::BEGINPOS
+        });
         let garbage_seed = u32::from(setup.board.0).wrapping_mul(2_654_435_761) | 1;
         Ok(BoardSim {
             steps,
@@ -310,8 +441,41 @@ impl BoardSim {
             silent: false,
             garbage_seed,
             move_times,
+            ee,
+            no_clock: false,
+            battery_low: false,
+            period_at_zero,
+            period_flag_until: [None; 2],
+            period_added: false,
+            turn_bits_2015,
             setup,
         })
+    }
+
+    /// The board's move log, as the EE_MOVES message carries it.
+    pub fn ee_dump(&self) -> Vec<u8> {
+        self.ee.dump()
+    }
+
+    /// No clock is connected to the board.
+    pub fn no_clock(&self) -> bool {
+        self.no_clock
+    }
+
+    /// The game time (ms) of the next change: the next scripted step, the running clock's next
+    /// display change (its whole seconds, as a clock reports them), or a period flag going out.
+    pub fn next_change(&self) -> u64 {
+        let mut t = self.steps.get(self.next).map_or(u64::MAX, |s| s.at);
+        if let Some(r) = self.running {
+            let ms = self.clock_ms[idx(r)];
+            t = t.min(self.now + ms % 1000 + 1);
+        }
+        for u in self.period_flag_until.iter().flatten() {
+            if *u > self.now {
+                t = t.min(*u);
+            }
+        }
+        t
     }
 
     /// The game times (ms) at which the moves are made.
@@ -352,12 +516,41 @@ impl BoardSim {
         self.silent
     }
 
-    /// The clock report as the clock would send it now.
+    /// The clock report as the board would send it now.
     pub fn clock_times(&self) -> ClockTimes {
+        if self.no_clock {
+            // no clock connected: no times, the "no clock" bit
+            return ClockTimes {
+                left: SideTime::default(),
+                right: SideTime::default(),
+                status: status::NO_CLOCK,
+            };
+        }
         let mut t = ClockTimes::new(self.clock_ms[0], self.clock_ms[1], self.running, self.lever);
         t.left.final_flag = self.flag[0];
         t.right.final_flag = self.flag[1];
+        t.left.period_flag = self.period_flag_until[0].is_some_and(|u| self.now < u);
+        t.right.period_flag = self.period_flag_until[1].is_some_and(|u| self.now < u);
+        if self.battery_low {
+            t.status |= status::BATTERY_LOW;
+        }
+        if self.turn_bits_2015 {
+            let turn = t.status & (status::LEFT_TURN | status::RIGHT_TURN);
+            t.status &= !(status::LEFT_TURN | status::RIGHT_TURN);
+            if turn & status::LEFT_TURN != 0 {
+                t.status |= status::RIGHT_TURN;
+            }
+            if turn & status::RIGHT_TURN != 0 {
+                t.status |= status::LEFT_TURN;
+            }
+        }
         t
+    }
+
+    /// The clock's exact time per side (ms) at the current game time: what the display
+    /// truncates (for accuracy measurements).
+    pub fn clock_ms(&self) -> [u64; 2] {
+        self.clock_ms
     }
 
     /// (white ms, black ms, running colour) for the LiveChess view.
@@ -379,7 +572,15 @@ impl BoardSim {
             self.now = to;
             if let Some(r) = self.running {
                 let i = idx(r);
-                if self.clock_ms[i] <= dt {
+                if self.clock_ms[i] <= dt && self.period_at_zero && !self.period_added {
+                    // the DGT 3000 adds the next period to both sides at 0:00 (period flag)
+                    let over = dt - self.clock_ms[i];
+                    let bonus = self.setup.time_control.bonus_ms;
+                    self.period_added = true;
+                    self.clock_ms[i] = bonus.saturating_sub(over);
+                    self.clock_ms[1 - i] += bonus;
+                    self.period_flag_until[i] = Some(to - over + 300_000);
+                } else if self.clock_ms[i] <= dt {
                     self.clock_ms[i] = 0;
                     self.flag[i] = true;
                     self.running = None;
@@ -406,6 +607,7 @@ impl BoardSim {
         }
         let i = dgt_index(sq);
         let i = if self.setup.rotated { 63 - i } else { i };
+        self.ee.field(i as u8, piece.map_or(0, piece_to_code));
         out.push(SimOutput::Frame(Message::FieldUpdate {
             square: i as u8,
             piece: piece.map_or(0, piece_to_code),
@@ -464,10 +666,15 @@ impl BoardSim {
                         self.presses[i] += 1;
                         let tc = self.setup.time_control;
                         self.clock_ms[i] += tc.increment_ms;
-                        if tc.bonus_after_moves > 0 && self.presses[i] == tc.bonus_after_moves {
+                        if tc.bonus_after_moves > 0
+                            && self.presses[i] == tc.bonus_after_moves
+                            && !self.period_at_zero
+                        {
                             self.clock_ms[i] += tc.bonus_ms;
                         }
                     }
+                    // the log keeps the time of the clock that stopped
+                    self.ee.time(side, self.clock_ms[i]);
                     self.lever = side.other();
                     self.running = Some(side.other());
                 }
@@ -494,6 +701,49 @@ impl BoardSim {
                         bytes.push((self.garbage_seed >> 16) as u8);
                     }
                     out.push(SimOutput::Garbage(bytes));
+                }
+                Step::Noise(n) => {
+                    // noise without a frame: no byte has the MSB set
+                    let mut bytes = Vec::with_capacity(n);
+                    for _ in 0..n {
+                        self.garbage_seed = self
+                            .garbage_seed
+                            .wrapping_mul(1_103_515_245)
+                            .wrapping_add(12_345);
+                        bytes.push(((self.garbage_seed >> 16) as u8) & 0x7F);
+                    }
+                    out.push(SimOutput::Noise(bytes));
+                }
+                Step::ZeroReports(n) => {
+                    for _ in 0..n {
+                        out.push(SimOutput::Frame(Message::ClockTimes(ClockTimes::default())));
+                    }
+                }
+                Step::NoClock(on) => self.no_clock = on,
+                Step::BatteryLow => self.battery_low = true,
+                Step::Flood(k) => {
+                    let mut t = self.clock_times();
+                    if k % 2 == 0 && !self.no_clock {
+                        let bump = |s: SideTime| SideTime {
+                            ..SideTime::from_ms(s.ms() + 1000)
+                        };
+                        t.left = SideTime {
+                            final_flag: t.left.final_flag,
+                            ..bump(t.left)
+                        };
+                    }
+                    out.push(SimOutput::Frame(Message::ClockTimes(t)));
+                    let n = self.san.len();
+                    let list = if k % 2 == 0 && n > 0 {
+                        self.san[..n - 1].to_vec()
+                    } else {
+                        self.san.clone()
+                    };
+                    out.push(SimOutput::LiveChessList(list));
+                }
+                Step::LiveChessList(n) => {
+                    let keep = self.san.len().saturating_sub(n as usize);
+                    out.push(SimOutput::LiveChessList(self.san[..keep].to_vec()));
                 }
             }
             self.report(out);

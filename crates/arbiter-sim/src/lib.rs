@@ -255,7 +255,13 @@ impl Simulator {
         let (stop_tx, stop_rx) = watch::channel(false);
         let mut tasks = tokio::task::JoinSet::new();
         for (l, b) in self.listeners.into_iter().zip(&self.boards) {
-            tasks.spawn(listen_dgt(l, b.clone(), stop_rx.clone(), counters.clone()));
+            tasks.spawn(listen_dgt(
+                l,
+                b.clone(),
+                stop_rx.clone(),
+                counters.clone(),
+                self.config.speed,
+            ));
         }
         if let Some(l) = self.livechess {
             tasks.spawn(livechess_server::listen(
@@ -267,8 +273,35 @@ impl Simulator {
         }
         let speed = self.config.speed;
         let epoch = self.epoch;
-        let tick = Duration::from_secs_f64((0.5 / speed).clamp(0.005, 0.1));
-        let mut interval = tokio::time::interval(tick);
+        // Each board wakes when its display or its board next changes (a clock sends a report
+        // when its display changes), so that reports leave on time at any speed; at least
+        // every 100 ms.
+        for b in &self.boards {
+            let b = b.clone();
+            let mut stop = stop_rx.clone();
+            tasks.spawn(async move {
+                let mut out = Vec::new();
+                loop {
+                    let now = game_ms(epoch, speed);
+                    let next = {
+                        let mut sim = b.sim.lock().expect("board lock");
+                        sim.advance_to(now, &mut out);
+                        sim.next_change()
+                    };
+                    for o in out.drain(..) {
+                        let _ = b.tx.send(o);
+                    }
+                    let wait_ms = (next.saturating_sub(now) as f64 / speed).clamp(0.5, 100.0);
+                    let at =
+                        tokio::time::Instant::now() + Duration::from_secs_f64(wait_ms / 1000.0);
+                    tokio::select! {
+                        _ = tokio::time::sleep_until(at) => {}
+                        _ = stop.changed() => return,
+                    }
+                }
+            });
+        }
+        let mut interval = tokio::time::interval(Duration::from_millis(100));
         interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         let end = self
             .boards
@@ -276,7 +309,6 @@ impl Simulator {
             .map(|b| b.sim.lock().expect("board lock").end_time())
             .max()
             .unwrap_or(0);
-        let mut out = Vec::new();
         loop {
             tokio::select! {
                 _ = interval.tick() => {}
@@ -285,17 +317,15 @@ impl Simulator {
                 }
             }
             let now = game_ms(epoch, speed);
-            for b in &self.boards {
-                {
-                    let mut sim = b.sim.lock().expect("board lock");
-                    sim.advance_to(now, &mut out);
-                }
-                for o in out.drain(..) {
-                    let _ = b.tx.send(o);
-                }
-            }
             if self.config.exit_when_done && now > end + (1000.0 * speed) as u64 {
-                break;
+                // the last steps are out: every board has passed its end
+                let all = self
+                    .boards
+                    .iter()
+                    .all(|b| b.sim.lock().expect("board lock").finished());
+                if all {
+                    break;
+                }
             }
         }
         let _ = stop_tx.send(true);
@@ -332,6 +362,7 @@ async fn listen_dgt(
     board: Arc<Shared>,
     stop: watch::Receiver<bool>,
     counters: Arc<Counters>,
+    speed: f64,
 ) {
     let mut conns = tokio::task::JoinSet::new();
     let mut stop2 = stop.clone();
@@ -341,7 +372,7 @@ async fn listen_dgt(
                 let Ok((s, _)) = r else { continue };
                 let _ = s.set_nodelay(true);
                 counters.connections.fetch_add(1, Ordering::Relaxed);
-                conns.spawn(serve_dgt(s, board.clone(), stop.clone(), counters.clone()));
+                conns.spawn(serve_dgt(s, board.clone(), stop.clone(), counters.clone(), speed));
             }
             _ = stop2.changed() => break,
             Some(_) = conns.join_next(), if !conns.is_empty() => {}
@@ -350,20 +381,62 @@ async fn listen_dgt(
     conns.abort_all();
 }
 
-fn reply(board: &Shared, r: Received, update: &mut bool, out: &mut Vec<u8>) {
+/// A board's update mode (protocol header): what it sends without being asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// After `DGT_SEND_RESET` (and at power-up): nothing.
+    Idle,
+    /// `DGT_SEND_UPDATE_BRD`: field updates only, no clock reports.
+    Board,
+    /// `DGT_SEND_UPDATE`: field updates, and clock reports at least every second.
+    Update,
+    /// `DGT_SEND_UPDATE_NICE`: field updates, and clock reports when the clock's data change.
+    Nice,
+}
+
+impl Mode {
+    fn fields(self) -> bool {
+        self != Mode::Idle
+    }
+    fn clock(self) -> bool {
+        matches!(self, Mode::Update | Mode::Nice)
+    }
+}
+
+/// Clock commands (inside `2B size 03 cmd … 00`) a DGT 3000 knows.
+mod clock_cmd {
+    pub const DISPLAY: u8 = 0x01;
+    pub const ICONS: u8 = 0x02;
+    pub const END: u8 = 0x03;
+    pub const BUTTON: u8 = 0x08;
+    pub const SETNRUN: u8 = 0x0A;
+    pub const BEEP: u8 = 0x0B;
+    pub const ASCII: u8 = 0x0C;
+}
+
+fn reply(board: &Shared, r: Received, mode: &mut Mode, out: &mut Vec<u8>) {
     let sim = board.sim.lock().expect("board lock");
     let m = match r {
         Received::Command(c) => match c {
             Command::Reset => {
-                *update = false;
+                *mode = Mode::Idle;
                 return;
             }
-            Command::SendUpdate | Command::SendUpdateNice | Command::SendUpdateBoard => {
-                *update = true;
+            Command::SendUpdate => {
+                *mode = Mode::Update;
+                return;
+            }
+            Command::SendUpdateNice => {
+                *mode = Mode::Nice;
+                return;
+            }
+            Command::SendUpdateBoard => {
+                *mode = Mode::Board;
                 return;
             }
             Command::SendClock => Message::ClockTimes(sim.clock_times()),
             Command::SendBoard => Message::BoardDump(sim.raw_board()),
+            Command::SendEeMoves => Message::EeMoves(sim.ee_dump()),
             Command::SerialNumber => Message::SerialNumber(board.serial.clone()),
             Command::LongSerialNumber => {
                 Message::LongSerialNumber(format!("00000{}", board.serial))
@@ -376,9 +449,32 @@ fn reply(board: &Shared, r: Received, update: &mut bool, out: &mut Vec<u8>) {
             Command::BatteryStatus => {
                 Message::BatteryStatus(vec![100, 0x7F, 0x7F, 0, 0, 0, 0, 0, 0])
             }
-            Command::ClockVersion => Message::ClockAck(ClockAck([0x10, 0x09, 0x21, 0x00])),
+            // ACKs only in update modes (header: none in IDLE or UPDATE_BRD); a DGT 3000 v2.1
+            Command::ClockVersion if mode.clock() && !sim.no_clock() => {
+                Message::ClockAck(ClockAck([0x10, 0x09, 0x21, 0x00]))
+            }
+            Command::ClockVersion => return,
         },
-        // a DGT 3000 not in mode 23 refuses every other clock command
+        Received::ClockCommand { .. } if !mode.clock() || sim.no_clock() => return,
+        // SETNRUN needs the clock in mode 23, which the simulated clock is not in (a game's
+        // clock is set by hand): an error ACK
+        Received::ClockCommand {
+            cmd: clock_cmd::SETNRUN,
+            ..
+        } => Message::ClockAck(ClockAck([0x40, clock_cmd::SETNRUN, 0, 0])),
+        Received::ClockCommand { cmd, .. }
+            if matches!(
+                cmd,
+                clock_cmd::DISPLAY
+                    | clock_cmd::ICONS
+                    | clock_cmd::END
+                    | clock_cmd::BUTTON
+                    | clock_cmd::BEEP
+                    | clock_cmd::ASCII
+            ) =>
+        {
+            Message::ClockAck(ClockAck([0x10, cmd, 0, 0]))
+        }
         Received::ClockCommand { cmd, .. } => Message::ClockAck(ClockAck([0x40, cmd, 0, 0])),
         Received::Unknown(_) => return,
     };
@@ -390,14 +486,20 @@ async fn serve_dgt(
     board: Arc<Shared>,
     mut stop: watch::Receiver<bool>,
     counters: Arc<Counters>,
+    speed: f64,
 ) {
     let (mut rd, mut wr) = s.into_split();
     let mut rx = board.tx.subscribe();
     let mut dec = CommandDecoder::new();
-    let mut update = false;
+    // a board starts idle: it sends nothing before it is told an update mode
+    let mut mode = Mode::Idle;
     let mut silent = board.sim.lock().expect("board lock").silent();
     let mut buf = [0u8; 512];
     let mut out = Vec::new();
+    // UPDATE mode: a clock report at least every second (of game time)
+    let every = Duration::from_secs_f64((1.0 / speed).clamp(0.005, 1.0));
+    let mut second = tokio::time::interval(every);
+    second.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     loop {
         tokio::select! {
             _ = stop.changed() => return,
@@ -406,24 +508,39 @@ async fn serve_dgt(
                 if silent { continue; }
                 dec.push(&buf[..n]);
                 while let Some(c) = dec.next() {
-                    reply(&board, c, &mut update, &mut out);
+                    reply(&board, c, &mut mode, &mut out);
                     if !out.is_empty() {
                         counters.frames.fetch_add(1, Ordering::Relaxed);
                     }
                 }
             }
+            _ = second.tick(), if mode == Mode::Update && !silent => {
+                let t = board.sim.lock().expect("board lock").clock_times();
+                encode_message(&Message::ClockTimes(t), &mut out);
+                counters.frames.fetch_add(1, Ordering::Relaxed);
+            }
             m = rx.recv() => match m {
-                Ok(SimOutput::Frame(m)) if update && !silent => {
-                    encode_message(&m, &mut out);
-                    counters.frames.fetch_add(1, Ordering::Relaxed);
+                Ok(SimOutput::Frame(m)) if !silent => {
+                    let send = match m {
+                        Message::FieldUpdate { .. } => mode.fields(),
+                        Message::ClockTimes(_) => mode.clock(),
+                        _ => mode.fields(),
+                    };
+                    if send {
+                        encode_message(&m, &mut out);
+                        counters.frames.fetch_add(1, Ordering::Relaxed);
+                    }
                 }
                 Ok(SimOutput::Garbage(b)) if !silent => out.extend_from_slice(&b),
+                Ok(SimOutput::Noise(b)) => out.extend_from_slice(&b),
                 Ok(SimOutput::Silence(on)) => silent = on,
                 Ok(_) => {}
                 Err(broadcast::error::RecvError::Lagged(_)) => {
-                    if update && !silent {
-                        reply(&board, Received::Command(Command::SendBoard), &mut update, &mut out);
-                        reply(&board, Received::Command(Command::SendClock), &mut update, &mut out);
+                    if mode.fields() && !silent {
+                        reply(&board, Received::Command(Command::SendBoard), &mut mode, &mut out);
+                    }
+                    if mode.clock() && !silent {
+                        reply(&board, Received::Command(Command::SendClock), &mut mode, &mut out);
                     }
                 }
                 Err(broadcast::error::RecvError::Closed) => return,

@@ -1,6 +1,9 @@
 //! The simulator's LiveChess-compatible websocket endpoint (`ws://HOST:PORT/api/v1.0`):
-//! answers `eboards` and `subscribe` (feed `eboardevent`) and pushes feed messages whenever a
-//! board's placement, moves or clock change.
+//! answers `eboards`, `sources`, `subscribe` (feed `eboardevent`), `unsubscribe` and `call`
+//! (`setup`, `flip`) as the clients of real LiveChess expect, and pushes feed messages whenever
+//! a board's placement, moves or clock change, with only the fields that changed (`clock: null`
+//! without a clock; after `setup` the moves count from the position set up). Errors carry
+//! `{message, stacktrace}`.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -13,43 +16,125 @@ use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 use super::{Counters, Shared};
 use arbiter_protocol::livechess::{
-    Clock, EBoard, EBoardEvent, Request, Response, ResponseKind, Subscribe,
+    Clock, EBoard, EBoardEvent, FeedCall, Request, Response, ResponseKind, Subscribe,
 };
-
-/// What was last sent on a feed: placement, moves, clock.
-type SentKey = (Option<String>, Vec<String>, u64, u64, Option<bool>);
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn wall_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
-fn clock_of(b: &Shared) -> Clock {
+/// The clock as LiveChess reports it, `None` without a clock.
+fn clock_of(b: &Shared) -> Option<Clock> {
     let sim = b.sim.lock().expect("board lock");
+    if sim.no_clock() {
+        return None;
+    }
     let (w, bl, run) = sim.clock_by_colour();
-    Clock {
+    Some(Clock {
         white: w / 1000,
         black: bl / 1000,
         run: run.map(|c| c == shakmaty::Color::White),
-        time: wall_ms(),
-    }
+        time: Some(wall_ms()),
+    })
 }
 
-fn event_of(b: &Shared) -> EBoardEvent {
+/// One subscription: the board, where LiveChess reconstructs the moves from (the standard
+/// start, or the position a client sent with `setup`), and what was last sent (a field is
+/// sent only when it changed, as LiveChess does).
+#[derive(Debug, Clone)]
+struct Sub {
+    board: usize,
+    start: String,
+    /// The plies of the game before `start` (`None`: `start` is not in the game).
+    skip: Option<usize>,
+    sent_board: Option<String>,
+    sent_clock: Option<Option<Clock>>,
+    sent_san: Option<Vec<String>>,
+    sent_start: Option<String>,
+    sent_flipped: Option<bool>,
+}
+
+/// Where in the game `fen` stands: the plies played before it.
+fn plies_before(b: &Shared, fen: &str) -> Option<usize> {
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess, Position};
+    let target: Chess = fen
+        .parse::<Fen>()
+        .ok()?
+        .into_position(CastlingMode::Standard)
+        .ok()?;
+    let sim = b.sim.lock().expect("board lock");
+    let mut pos = Chess::default();
+    let same = |a: &Chess| a.board() == target.board() && a.turn() == target.turn();
+    if same(&pos) {
+        return Some(0);
+    }
+    for (i, san) in sim.san().iter().enumerate() {
+        let m = san
+            .parse::<shakmaty::san::SanPlus>()
+            .ok()?
+            .san
+            .to_move(&pos)
+            .ok()?;
+        pos.play_unchecked(m);
+        if same(&pos) {
+            return Some(i + 1);
+        }
+    }
+    None
+}
+
+/// The event for a subscription: only what changed since the last one (`None`: nothing).
+/// `list` replaces the board's move list (a scripted takeback or flood).
+fn event_for(b: &Shared, sub: &mut Sub, list: Option<Vec<String>>) -> Option<EBoardEvent> {
     let clock = clock_of(b);
     let sim = b.sim.lock().expect("board lock");
-    EBoardEvent {
+    let placement = sim.placement();
+    let flipped = sim.setup.rotated;
+    let san_all = list.unwrap_or_else(|| sim.san().to_vec());
+    let san = match sub.skip {
+        Some(k) => san_all.get(k..).map(<[String]>::to_vec).unwrap_or_default(),
+        None => Vec::new(),
+    };
+    drop(sim);
+    let mut ev = EBoardEvent {
         serialnr: b.serial.clone(),
-        flipped: sim.setup.rotated,
-        board: Some(sim.placement()),
-        clock: Some(clock),
-        start: Some(START_FEN.into()),
-        san: Some(sim.san().to_vec()),
-        matches: Some(true),
+        flipped: None,
+        board: None,
+        clock: None,
+        start: None,
+        san: None,
+        matches: None,
+    };
+    let mut changed = false;
+    if sub.sent_flipped != Some(flipped) {
+        sub.sent_flipped = Some(flipped);
+        ev.flipped = Some(flipped);
+        changed = true;
     }
+    if sub.sent_board.as_ref() != Some(&placement) {
+        sub.sent_board = Some(placement.clone());
+        ev.board = Some(placement);
+        changed = true;
+    }
+    if sub.sent_clock != Some(clock.map(|c| Clock { time: None, ..c })) {
+        sub.sent_clock = Some(clock.map(|c| Clock { time: None, ..c }));
+        ev.clock = Some(clock);
+        changed = true;
+    }
+    if sub.sent_start.as_ref() != Some(&sub.start) || sub.sent_san.as_ref() != Some(&san) {
+        sub.sent_start = Some(sub.start.clone());
+        ev.start = Some(sub.start.clone());
+        sub.sent_san = Some(san.clone());
+        ev.san = Some(san);
+        ev.matches = Some(sub.skip.is_some());
+        changed = true;
+    }
+    changed.then_some(ev)
 }
 
 pub(super) async fn listen(
@@ -97,53 +182,71 @@ async fn serve(
         return;
     };
     let (mut tx, mut rx) = ws.split();
-    let (note_tx, mut note_rx) = mpsc::channel::<(u64, usize)>(256);
-    let mut subs = tokio::task::JoinSet::new();
-    let mut last_sent: std::collections::HashMap<u64, SentKey> = Default::default();
+    // (feed id, what happened: None = the board changed, Some(list) = a scripted list)
+    let (note_tx, mut note_rx) = mpsc::channel::<(u64, Option<Vec<String>>)>(1024);
+    let mut tasks: std::collections::HashMap<u64, tokio::task::JoinHandle<()>> = Default::default();
+    let mut subs: std::collections::HashMap<u64, Sub> = Default::default();
     loop {
-        let out: Option<WsMessage> = tokio::select! {
+        let out: Vec<WsMessage> = tokio::select! {
             _ = stop.changed() => break,
             m = rx.next() => match m {
-                Some(Ok(WsMessage::Text(t))) => Some(handle(&t, &boards, &note_tx, &mut subs)),
+                Some(Ok(WsMessage::Text(t))) => {
+                    handle(&t, &boards, &note_tx, &mut subs, &mut tasks)
+                }
                 Some(Ok(WsMessage::Close(_))) | None | Some(Err(_)) => break,
-                Some(Ok(_)) => None,
+                Some(Ok(_)) => Vec::new(),
             },
-            Some((feed_id, i)) = note_rx.recv() => {
-                let b = &boards[i];
-                if b.sim.lock().expect("board lock").silent() {
-                    None
-                } else {
-                    let ev = event_of(b);
-                    let c = ev.clock.expect("clock is set");
-                    let key = (ev.board.clone(), ev.san.clone().unwrap_or_default(), c.white, c.black, c.run);
-                    if last_sent.get(&feed_id) == Some(&key) {
-                        None
-                    } else {
-                        last_sent.insert(feed_id, key);
-                        Some(response(ResponseKind::Feed, feed_id, serde_json::to_value(ev).unwrap_or(Value::Null)))
+            Some((feed_id, list)) = note_rx.recv() => {
+                match subs.get_mut(&feed_id) {
+                    Some(sub) if !boards[sub.board].sim.lock().expect("board lock").silent() => {
+                        let b = &boards[sub.board];
+                        match event_for(b, sub, list) {
+                            Some(ev) => vec![response(
+                                ResponseKind::Feed,
+                                feed_id,
+                                serde_json::to_value(ev).unwrap_or(Value::Null),
+                            )],
+                            None => Vec::new(),
+                        }
                     }
+                    _ => Vec::new(),
                 }
             }
         };
-        if let Some(m) = out {
+        for m in out {
             counters.frames.fetch_add(1, Ordering::Relaxed);
             if tx.send(m).await.is_err() {
-                break;
+                for (_, t) in tasks.drain() {
+                    t.abort();
+                }
+                return;
             }
         }
     }
-    subs.abort_all();
+    for (_, t) in tasks.drain() {
+        t.abort();
+    }
+}
+
+fn error(id: u64, message: String) -> WsMessage {
+    // LiveChess' errors carry a message and a stack trace
+    response(
+        ResponseKind::Error,
+        id,
+        json!({ "message": message, "stacktrace": "" }),
+    )
 }
 
 fn handle(
     text: &str,
     boards: &Arc<Vec<Arc<Shared>>>,
-    note_tx: &mpsc::Sender<(u64, usize)>,
-    subs: &mut tokio::task::JoinSet<()>,
-) -> WsMessage {
+    note_tx: &mpsc::Sender<(u64, Option<Vec<String>>)>,
+    subs: &mut std::collections::HashMap<u64, Sub>,
+    tasks: &mut std::collections::HashMap<u64, tokio::task::JoinHandle<()>>,
+) -> Vec<WsMessage> {
     let req = match Request::parse(text) {
         Ok(r) => r,
-        Err(e) => return response(ResponseKind::Error, 0, json!({ "message": e.to_string() })),
+        Err(e) => return vec![error(0, e.to_string())],
     };
     match req.call.as_str() {
         "eboards" => {
@@ -167,26 +270,37 @@ fn handle(
                         comment: None,
                         board: Some(sim.placement()),
                         flipped: sim.setup.rotated,
-                        clock: Some(clock),
+                        clock,
                     }
                 })
                 .collect();
-            response(
+            vec![response(
                 ResponseKind::Call,
                 req.id,
                 serde_json::to_value(list).unwrap_or(Value::Null),
-            )
+            )]
+        }
+        "sources" => {
+            let list: Vec<Value> = boards
+                .iter()
+                .map(|b| {
+                    let silent = b.sim.lock().expect("board lock").silent();
+                    json!({
+                        "type": "serial",
+                        "device": format!("sim:{}", b.serial),
+                        "name": format!("DGT e-board {}", b.serial),
+                        "present": true,
+                        "active": !silent,
+                        "status": if silent { "NOTRESPONDING" } else { "ACTIVE" },
+                    })
+                })
+                .collect();
+            vec![response(ResponseKind::Call, req.id, Value::Array(list))]
         }
         "subscribe" => {
             let sub: Subscribe = match req.param.map(serde_json::from_value) {
                 Some(Ok(s)) => s,
-                _ => {
-                    return response(
-                        ResponseKind::Error,
-                        req.id,
-                        json!({ "message": "subscribe needs {feed, id, param}" }),
-                    );
-                }
+                _ => return vec![error(req.id, "subscribe needs {feed, id, param}".into())],
             };
             let serial = sub
                 .param
@@ -194,43 +308,91 @@ fn handle(
                 .and_then(Value::as_str)
                 .unwrap_or("");
             let Some(i) = boards.iter().position(|b| b.serial == serial) else {
-                return response(
-                    ResponseKind::Error,
-                    req.id,
-                    json!({ "message": format!("no e-board {serial}") }),
-                );
+                return vec![error(req.id, format!("no e-board {serial}"))];
             };
             if sub.feed != "eboardevent" {
-                return response(
-                    ResponseKind::Error,
-                    req.id,
-                    json!({ "message": format!("unknown feed {}", sub.feed) }),
-                );
+                return vec![error(req.id, format!("unknown feed {}", sub.feed))];
             }
+            let feed_id = sub.id;
+            subs.insert(
+                feed_id,
+                Sub {
+                    board: i,
+                    start: START_FEN.into(),
+                    skip: Some(0),
+                    sent_board: None,
+                    sent_clock: None,
+                    sent_san: None,
+                    sent_start: None,
+                    sent_flipped: None,
+                },
+            );
             let mut brx = boards[i].tx.subscribe();
             let note = note_tx.clone();
-            let feed_id = sub.id;
-            subs.spawn(async move {
-                if note.send((feed_id, i)).await.is_err() {
-                    return;
-                }
-                loop {
-                    match brx.recv().await {
-                        Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                            if note.send((feed_id, i)).await.is_err() {
-                                return;
-                            }
-                        }
-                        Err(_) => return,
+            if let Some(old) = tasks.insert(
+                feed_id,
+                tokio::spawn(async move {
+                    if note.send((feed_id, None)).await.is_err() {
+                        return;
                     }
-                }
-            });
-            response(ResponseKind::Call, req.id, Value::Null)
+                    loop {
+                        let list = match brx.recv().await {
+                            Ok(crate::SimOutput::LiveChessList(l)) => Some(l),
+                            Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                                None
+                            }
+                            Err(_) => return,
+                        };
+                        if note.send((feed_id, list)).await.is_err() {
+                            return;
+                        }
+                    }
+                }),
+            ) {
+                old.abort();
+            }
+            vec![response(ResponseKind::Call, req.id, Value::Null)]
         }
-        other => response(
-            ResponseKind::Error,
-            req.id,
-            json!({ "message": format!("unknown call {other}") }),
-        ),
+        "unsubscribe" => {
+            let feed_id = req
+                .param
+                .as_ref()
+                .and_then(|p| p.get("id"))
+                .and_then(Value::as_u64);
+            match feed_id.and_then(|f| tasks.remove(&f).map(|t| (f, t))) {
+                Some((f, t)) => {
+                    t.abort();
+                    subs.remove(&f);
+                    vec![response(ResponseKind::Call, req.id, Value::Null)]
+                }
+                None => vec![error(req.id, "unsubscribe: no such feed".into())],
+            }
+        }
+        "call" => {
+            let call: FeedCall = match req.param.map(serde_json::from_value) {
+                Some(Ok(c)) => c,
+                _ => return vec![error(req.id, "call needs {id, method, param}".into())],
+            };
+            let Some(sub) = subs.get_mut(&call.id) else {
+                return vec![error(req.id, format!("call: no feed {}", call.id))];
+            };
+            match call.method.as_str() {
+                "setup" => {
+                    let Some(fen) = call.param.get("fen").and_then(Value::as_str) else {
+                        return vec![error(req.id, "setup needs {fen}".into())];
+                    };
+                    sub.skip = plies_before(&boards[sub.board], fen);
+                    sub.start = fen.to_string();
+                    let _ = note_tx.try_send((call.id, None));
+                    vec![response(ResponseKind::Call, req.id, Value::Null)]
+                }
+                "flip" => {
+                    let _ = note_tx.try_send((call.id, None));
+                    vec![response(ResponseKind::Call, req.id, Value::Null)]
+                }
+                other => vec![error(req.id, format!("unknown method {other}"))],
+            }
+        }
+        other => vec![error(req.id, format!("unknown call {other}"))],
     }
 }

@@ -5,7 +5,7 @@
 //! The simulator may run faster than real time (up to 100x); records are stamped with game time
 //! (the time the clocks show passing), so the journal reads as a match played at normal speed.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use serde::Deserialize;
@@ -39,6 +39,9 @@ pub struct Plan {
     /// A simulator incident file (relative to the plan), optional.
     #[serde(default)]
     pub incidents: Option<String>,
+    /// Play only the first plies of each game (a short recording).
+    #[serde(default)]
+    pub max_plies: Option<usize>,
     /// Wall time of game time 0 (RFC 3339); default: the match's scheduled start.
     #[serde(default)]
     pub start: Option<String>,
@@ -133,13 +136,10 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
         speed,
         scenario,
         exit_when_done: true,
+        max_plies: plan.max_plies,
         ..SimulatorConfig::default()
     };
     let mut journal = JournalWriter::create(out)?;
-    let match_path: PathBuf = plan_path
-        .parent()
-        .unwrap_or(Path::new("."))
-        .join(&plan.match_file);
     let venue = Venue::start(config)?;
     let epoch = venue.epoch();
     let sources = venue
@@ -157,7 +157,12 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
         })
         .collect();
     // The feeds count from the venue's epoch: a record's time is its arrival in game time.
-    let mut feeds = spawn_feeds(sources, epoch, Timing::default())?;
+    // The clocks run `speed` times as fast: so may their reports (the per-board rate limits).
+    let timing = Timing {
+        rate_scale: speed.ceil() as u64,
+        ..Timing::default()
+    };
+    let mut feeds = spawn_feeds(sources, epoch, timing)?;
     let mut state = MatchState::default();
     let mut last_mono: MonoMs = 0;
     let mut push = |state: &mut MatchState,
@@ -169,22 +174,20 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
         apply(state, &r);
         Ok(())
     };
-    let session = SessionStarted {
-        match_sha256: m.match_sha256.clone(),
-        profile_sha256: m.profile_sha256.clone(),
-        match_path: match_path.display().to_string(),
-        profile_id: m.profile.id.clone(),
-        boards: m.file.boards,
-        software: format!(
+    let session = SessionStarted::of(
+        &m,
+        format!(
             "arbiter-console {} (recorder, simulator at {speed}x)",
             env!("CARGO_PKG_VERSION")
         ),
-        time_control: Some(m.time_control.clone()),
-    };
+    );
     push(&mut state, 0, Origin::System, session.into())?;
     let mut pending = plan.steps.iter().peekable();
     // Results from the PGN, one minute after each game's last move.
-    let plies: Vec<usize> = games[..boards].iter().map(|g| g.moves.len()).collect();
+    let plies: Vec<usize> = games[..boards]
+        .iter()
+        .map(|g| g.moves.len().min(plan.max_plies.unwrap_or(usize::MAX)))
+        .collect();
     let mut result_due: Vec<Option<MonoMs>> = vec![None; boards];
     let mut result_done = vec![false; boards];
     let mut server_done = false;

@@ -13,7 +13,9 @@
 //! after_ply = 10
 //! ```
 //! Kinds: `late_arrival`, `illegal_move`, `clock_adjust`, `flag`, `pause`, `disconnect`,
-//! `corrupt`, `wrong_preset`. `after_ply` counts the half-moves already played; `offset_s` is
+//! `corrupt`, `wrong_preset`, and the device faults `garbage_only`, `zero_clock_reports`,
+//! `no_clock`, `battery_low`, `period_at_zero`, `flood`, `takeback`, `turn_bits_2015` (see
+//! `docs/FEEDS.md`). `after_ply` counts the half-moves already played; `offset_s` is
 //! the game time after that ply's clock press (default 5 s).
 
 use serde::{Deserialize, Serialize};
@@ -40,6 +42,12 @@ fn five() -> u64 {
 }
 fn ten() -> u64 {
     10
+}
+fn three() -> u32 {
+    3
+}
+fn two_hundred() -> usize {
+    200
 }
 
 /// One scripted incident.
@@ -101,6 +109,72 @@ pub enum Incident {
         color: ColorName,
         preset_s: u64,
     },
+    /// The line carries only noise for `duration_s`: `bytes_per_s` bytes a second that form no
+    /// frame, and the board does not answer (a broken cable or adapter).
+    GarbageOnly {
+        board: u16,
+        after_ply: u32,
+        duration_s: u64,
+        #[serde(default = "two_hundred")]
+        bytes_per_s: usize,
+        #[serde(default = "five")]
+        offset_s: u64,
+    },
+    /// The clock sends `count` empty clock reports (all zeros), as Bluetooth boards do after a
+    /// clock command.
+    ZeroClockReports {
+        board: u16,
+        after_ply: u32,
+        #[serde(default = "three")]
+        count: u32,
+        #[serde(default = "five")]
+        offset_s: u64,
+    },
+    /// The clock is unplugged from the board for `duration_s`: clock reports say "no clock"
+    /// (DGT status 0x20; LiveChess `clock: null`).
+    NoClock {
+        board: u16,
+        after_ply: u32,
+        duration_s: u64,
+        #[serde(default = "five")]
+        offset_s: u64,
+    },
+    /// The clock's battery runs low: from then on its reports carry the low-battery bit (0x04).
+    BatteryLow {
+        board: u16,
+        after_ply: u32,
+        #[serde(default = "five")]
+        offset_s: u64,
+    },
+    /// A DGT 3000 without a move counter: both clocks start with `first_period_s`; when one
+    /// side reaches 0:00 the next period's time (the time control's bonus) is added to both
+    /// sides and that side shows the period flag (0x40, not blinking) for five minutes; at 0:00
+    /// in the last period the final flag (0x10) shows and the clock freezes.
+    PeriodAtZero { board: u16, first_period_s: u64 },
+    /// A flood: `per_s` extra messages per second of game time for `duration_s`. DGT: clock
+    /// reports alternating between the display and one second more; LiveChess: events
+    /// alternating between the move list and the list without its last move (a takeback and a
+    /// resend, again and again).
+    Flood {
+        board: u16,
+        after_ply: u32,
+        duration_s: u64,
+        per_s: u32,
+        #[serde(default = "five")]
+        offset_s: u64,
+    },
+    /// LiveChess: `plies` moves are taken back (the list gets shorter), then, a second later,
+    /// the full list is sent again, twice (a resend).
+    Takeback {
+        board: u16,
+        after_ply: u32,
+        plies: u32,
+        #[serde(default = "five")]
+        offset_s: u64,
+    },
+    /// The clock's turn bits as the 2015 protocol header describes them (0x08 with the right
+    /// side running, 0x10 with the left), the other way round from the clocks recorded.
+    TurnBits2015 { board: u16 },
 }
 
 impl Incident {
@@ -113,7 +187,15 @@ impl Incident {
             | Incident::Pause { board, .. }
             | Incident::Disconnect { board, .. }
             | Incident::Corrupt { board, .. }
-            | Incident::WrongPreset { board, .. } => *board,
+            | Incident::WrongPreset { board, .. }
+            | Incident::GarbageOnly { board, .. }
+            | Incident::ZeroClockReports { board, .. }
+            | Incident::NoClock { board, .. }
+            | Incident::BatteryLow { board, .. }
+            | Incident::PeriodAtZero { board, .. }
+            | Incident::Flood { board, .. }
+            | Incident::Takeback { board, .. }
+            | Incident::TurnBits2015 { board } => *board,
         }
     }
 }

@@ -48,6 +48,7 @@ fn timing() -> Timing {
         keepalive: Duration::from_millis(50),
         settle: Duration::from_millis(1000),
         connect_timeout: Duration::from_secs(2),
+        rate_scale: SPEED as u64,
     }
 }
 
@@ -212,6 +213,9 @@ fn check_state(log: &[FeedRecord], games: &[PgnGame], plies: &[usize]) {
         boards: games.len() as u16,
         software: "feeds_e2e".into(),
         time_control: Some("90/40+30+30s".parse().unwrap()),
+        profile_path: None,
+        match_text: None,
+        profile_text: None,
     };
     chain.append(0, 0, Origin::System, session.into(), &mut bytes);
     for r in log {

@@ -43,6 +43,7 @@ fn spawn(
             base: Instant::now(),
             timing: Timing {
                 keepalive: Duration::from_millis(100),
+                rate_scale: 100,
                 ..Timing::default()
             },
         },

@@ -138,6 +138,7 @@ offset_s = 1
                 base,
                 timing: Timing {
                     keepalive: Duration::from_millis(100),
+                    rate_scale: 100,
                     ..Timing::default()
                 },
             },

@@ -65,6 +65,28 @@ fn diagram(board: &shakmaty::Board, v: &ViewState) -> Vec<Line<'static>> {
     lines
 }
 
+/// The feed's counters as last journaled: frames, what was shed or rate-limited, garbage,
+/// malformed and unknown input, empty clock reports.
+pub fn feed_counters_line(lang: arbiter_core::matchfile::Lang, bs: &BoardState) -> String {
+    let Some((_, c)) = bs.counters else {
+        return String::new();
+    };
+    let n = |v: u64| v.to_string();
+    super::i18n::format(
+        lang,
+        &arbiter_core::msg!(
+            "ui-feed-counters",
+            frames = n(c.frames),
+            shed = n(c.shed),
+            limited = n(c.rate_limited),
+            garbage = n(c.garbage_bytes),
+            malformed = n(c.malformed),
+            unknown = n(c.unknown),
+            empty = n(c.zero_clock_reports)
+        ),
+    )
+}
+
 pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, now: u64) {
     let t = strings(v.lang);
     let th = &v.theme;
@@ -77,7 +99,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
     let bv = board_view(m, s, bs, now);
     let w = usize::from(area.width);
     let [top, body, foot] = Layout::vertical([
-        Constraint::Length(4),
+        Constraint::Length(5),
         Constraint::Min(1),
         Constraint::Length(1),
     ])
@@ -94,7 +116,24 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         })
         .unwrap_or_else(|| "–".into())
     };
-    let clk = |ms: Option<u64>| ms.map(fmt_clock).unwrap_or_else(|| "      –".into());
+    // "≈" before a clock carried forward over a feed that is not live (an estimate).
+    let est = if bv.estimated { "≈" } else { " " };
+    let clk = |ms: Option<u64>| {
+        ms.map(|ms| format!("{est}{}", fmt_clock(ms)))
+            .unwrap_or_else(|| "       –".into())
+    };
+    // The console's own time model beside the device's, where they differ.
+    let model = |c: Color| {
+        bv.model
+            .map(|(w, b)| {
+                format!(
+                    " · {} {}",
+                    t.model_time,
+                    format_hms(if c.is_white() { w } else { b })
+                )
+            })
+            .unwrap_or_default()
+    };
     let run = |c: Color| if bv.running == Some(c) { "▶" } else { " " };
     let alerts: Vec<String> = bv.alerts.iter().map(|a| alert_text(v.lang, a)).collect();
     let header = vec![
@@ -122,14 +161,25 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
             th.header(),
         ),
         Line::from(vec![
-            Span::styled(format!(" {} {}", run(Color::White), clk(wms)), th.running()),
-            Span::raw(format!("  {} {}", t.white, pl(bv.white))),
+            Span::styled(format!(" {}{}", run(Color::White), clk(wms)), th.running()),
+            Span::raw(format!(
+                "  {} {}{}",
+                t.white,
+                pl(bv.white),
+                model(Color::White)
+            )),
         ]),
         Line::from(vec![
-            Span::styled(format!(" {} {}", run(Color::Black), clk(bms)), th.running()),
-            Span::raw(format!("  {} {}", t.black, pl(bv.black))),
+            Span::styled(format!(" {}{}", run(Color::Black), clk(bms)), th.running()),
+            Span::raw(format!(
+                "  {} {}{}",
+                t.black,
+                pl(bv.black),
+                model(Color::Black)
+            )),
         ]),
         Line::styled(format!(" {}", alerts.join(" · ")), th.alert()),
+        Line::styled(fit(&feed_counters_line(v.lang, bs), w), th.dim()),
     ];
     f.render_widget(Paragraph::new(header), top);
     footer(f, foot, v, &t.footer_detail);

@@ -9,14 +9,17 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use arbiter_core::clock::{ClockOperation, OperationOutcome, PeriodAddition};
 use arbiter_core::i18n::Msg;
 use arbiter_core::intervention::{
-    Basis, ClaimBasis, Consequence, DevicePlace, IllegalKind, InterventionKind, PenaltyKind,
-    QuickplayDecision, TimeChange,
+    Basis, ClaimBasis, ClockChoice, Consequence, DevicePlace, IllegalKind, InterventionKind,
+    PenaltyKind, QuickplayDecision, TimeChange,
 };
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, Color, GameResult, TeamSide, format_hms};
-use arbiter_core::record::{Event, Note, PlayerArrived, ResultRecorded, RoundStarted};
+use arbiter_core::record::{
+    BoardSetup, Event, Note, PlayerArrived, ResultCorrected, ResultRecorded, RoundStarted,
+};
 use arbiter_core::rules::{self, Proposal, Request};
 use arbiter_core::state::MatchState;
 
@@ -46,10 +49,17 @@ pub enum DialogKind {
     Disturbance,
     Refusal,
     UnableToRecord,
+    /// The arbiter's operations on the clock: pause, resume, set both times, set a move
+    /// counter, proportional reconstruction, a defective clock replaced.
+    ClockOp,
+    /// A finished game's result corrected (with the reason), or taken back.
+    ResultCorrection,
+    /// The board's position set from a FEN, and its clock's mode.
+    Position,
 }
 
 impl DialogKind {
-    pub const ALL: [DialogKind; 20] = [
+    pub const ALL: [DialogKind; 23] = [
         DialogKind::Illegal,
         DialogKind::TimeCorrection,
         DialogKind::DrawClaim,
@@ -70,6 +80,9 @@ impl DialogKind {
         DialogKind::Disturbance,
         DialogKind::Refusal,
         DialogKind::UnableToRecord,
+        DialogKind::ClockOp,
+        DialogKind::ResultCorrection,
+        DialogKind::Position,
     ];
 
     /// The action key on the main screen.
@@ -92,9 +105,12 @@ impl DialogKind {
             DialogKind::Lineup => 'u',
             DialogKind::GameEnded => 'm',
             DialogKind::StartDelay => 'v',
-            DialogKind::Disturbance => 't',
+            DialogKind::Disturbance => 'w',
             DialogKind::Refusal => 'y',
             DialogKind::UnableToRecord => 'h',
+            DialogKind::ClockOp => 't',
+            DialogKind::ResultCorrection => 'E',
+            DialogKind::Position => 'b',
         }
     }
 
@@ -114,7 +130,13 @@ impl DialogKind {
     pub fn ruled(self) -> bool {
         !matches!(
             self,
-            DialogKind::Arrived | DialogKind::Result | DialogKind::Note | DialogKind::StartRound
+            DialogKind::Arrived
+                | DialogKind::Result
+                | DialogKind::Note
+                | DialogKind::StartRound
+                | DialogKind::ClockOp
+                | DialogKind::ResultCorrection
+                | DialogKind::Position
         )
     }
 
@@ -141,6 +163,9 @@ impl DialogKind {
             DialogKind::Disturbance => "dialog-disturbance",
             DialogKind::Refusal => "dialog-refusal",
             DialogKind::UnableToRecord => "dialog-unable-to-record",
+            DialogKind::ClockOp => "dialog-clock-op",
+            DialogKind::ResultCorrection => "dialog-result-correction",
+            DialogKind::Position => "dialog-position",
         }
     }
 
@@ -152,14 +177,22 @@ impl DialogKind {
     pub fn fields(self) -> &'static [Field] {
         use Field as F;
         match self {
-            DialogKind::Illegal => &[F::Player, F::Illegal, F::Replied, F::Apply, F::Text],
+            DialogKind::Illegal => &[
+                F::Player,
+                F::Illegal,
+                F::Replied,
+                F::Ply,
+                F::Clocks,
+                F::Apply,
+                F::Text,
+            ],
             DialogKind::TimeCorrection => &[F::Player, F::Seconds, F::Text],
             DialogKind::DrawClaim => &[F::Player, F::Basis, F::Correct, F::Apply, F::Text],
             DialogKind::Quickplay => &[F::Player, F::Decision, F::Apply, F::Text],
             DialogKind::Arrived => &[F::Team],
             DialogKind::Result => &[F::Result, F::Text],
             DialogKind::Penalty => &[F::Player, F::Penalty, F::Amount, F::Apply, F::Text],
-            DialogKind::Flag => &[F::Player, F::Apply, F::Text],
+            DialogKind::Flag => &[F::Player, F::Tally, F::Apply, F::Text],
             DialogKind::Device => &[
                 F::Player,
                 F::Place,
@@ -171,6 +204,16 @@ impl DialogKind {
             DialogKind::Disturbance => &[F::Whom, F::Amount, F::Apply, F::Text],
             DialogKind::Refusal => &[F::Player, F::Both, F::Apply, F::Text],
             DialogKind::UnableToRecord => &[F::Player, F::Disabled, F::Amount, F::Apply, F::Text],
+            DialogKind::ClockOp => &[
+                F::Op,
+                F::Player,
+                F::WhiteTime,
+                F::BlackTime,
+                F::Moves,
+                F::Text,
+            ],
+            DialogKind::ResultCorrection => &[F::Correction, F::Text],
+            DialogKind::Position => &[F::Fen, F::ClockAdds, F::Text],
             DialogKind::CaptainAdvice | DialogKind::Protest => &[F::Team, F::Text],
             DialogKind::Lineup => &[F::Team, F::Apply, F::Text],
             DialogKind::DefaultTime | DialogKind::GameEnded => &[F::Apply, F::Text],
@@ -214,6 +257,102 @@ pub enum Field {
     /// What the decision rests on (none at first).
     DecisionBasis,
     Text,
+    /// An illegal move found later: its half-move (0 = just now).
+    Ply,
+    /// The clocks for a position reinstated later: not chosen, the journal's, the current.
+    Clocks,
+    /// A flag: the moves completed by the arbiter's count (0 = counted by the board or clock).
+    Tally,
+    /// Which clock operation.
+    Op,
+    WhiteTime,
+    BlackTime,
+    /// A move counter, or the move to reconstruct the times after.
+    Moves,
+    /// The corrected result (or the game goes on).
+    Correction,
+    Fen,
+    ClockAdds,
+}
+
+/// The arbiter's operations on a clock, as the form offers them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpKind {
+    Pause,
+    Resume,
+    SetTimes,
+    SetMoves,
+    Reconstruct,
+    ReplaceClock,
+}
+
+impl OpKind {
+    pub const ALL: [OpKind; 6] = [
+        OpKind::Pause,
+        OpKind::Resume,
+        OpKind::SetTimes,
+        OpKind::SetMoves,
+        OpKind::Reconstruct,
+        OpKind::ReplaceClock,
+    ];
+
+    fn id(self) -> &'static str {
+        match self {
+            OpKind::Pause => "ui-op-pause",
+            OpKind::Resume => "ui-op-resume",
+            OpKind::SetTimes => "ui-op-set-times",
+            OpKind::SetMoves => "ui-op-set-moves",
+            OpKind::Reconstruct => "ui-op-reconstruct",
+            OpKind::ReplaceClock => "ui-op-replace-clock",
+        }
+    }
+
+    /// The fields the operation uses (the others show "–").
+    fn uses(self, f: Field) -> bool {
+        match f {
+            Field::Player => self == OpKind::SetMoves,
+            Field::WhiteTime | Field::BlackTime => self == OpKind::SetTimes,
+            Field::Moves => matches!(self, OpKind::SetMoves | OpKind::Reconstruct),
+            _ => true,
+        }
+    }
+}
+
+const CLOCK_CHOICES: [Option<ClockChoice>; 3] = [
+    None,
+    Some(ClockChoice::Recorded),
+    Some(ClockChoice::Current),
+];
+const CLOCK_ADDS: [Option<PeriodAddition>; 3] = [
+    None,
+    Some(PeriodAddition::OnMove),
+    Some(PeriodAddition::OnFlag),
+];
+const CORRECTIONS: [Option<GameResult>; 10] = [
+    Some(GameResult::WhiteWins),
+    Some(GameResult::Draw),
+    Some(GameResult::BlackWins),
+    Some(GameResult::WhiteWinsForfeit),
+    Some(GameResult::BlackWinsForfeit),
+    Some(GameResult::DoubleForfeit),
+    Some(GameResult::WhiteZeroBlackHalf),
+    Some(GameResult::WhiteHalfBlackZero),
+    Some(GameResult::BothZero),
+    None,
+];
+
+/// `h:mm:ss`, `m:ss` or seconds as milliseconds.
+pub fn parse_time(s: &str) -> Option<u64> {
+    let parts: Vec<&str> = s.trim().split(':').collect();
+    let nums: Option<Vec<u64>> = parts.iter().map(|p| p.parse::<u64>().ok()).collect();
+    let n = nums?;
+    let secs = match n.as_slice() {
+        [s] => *s,
+        [m, s] if *s < 60 => m * 60 + s,
+        [h, m, s] if *m < 60 && *s < 60 => (h * 60 + m) * 60 + s,
+        _ => return None,
+    };
+    Some(secs * 1000)
 }
 
 const RESULTS: [GameResult; 9] = [
@@ -294,6 +433,20 @@ pub struct Dialog {
     pub basis_choice: Option<Basis>,
     /// The rules' proposal for the current facts (ruled kinds only).
     pub proposal: Option<Proposal>,
+    /// An illegal move found later: its half-move (0 = just now).
+    pub ply: u32,
+    pub clocks: Option<ClockChoice>,
+    /// A flag: the arbiter's count of completed moves (0 = none given).
+    pub tally: u32,
+    pub op: OpKind,
+    pub white_time: String,
+    pub black_time: String,
+    pub moves: u32,
+    pub correction: Option<GameResult>,
+    pub fen: String,
+    pub clock_adds: Option<PeriodAddition>,
+    /// The clock operation's record and outcome for the current entries, or why it cannot be.
+    pub clock_op: Option<Result<(Event, OperationOutcome), String>>,
 }
 
 impl Dialog {
@@ -343,7 +496,29 @@ impl Dialog {
             choice: None,
             basis_choice: None,
             proposal: None,
+            ply: 0,
+            clocks: None,
+            tally: 0,
+            op: OpKind::Pause,
+            white_time: String::new(),
+            black_time: String::new(),
+            moves: 0,
+            correction: Some(GameResult::Draw),
+            fen: String::new(),
+            clock_adds: None,
+            clock_op: None,
         };
+        if let Some(bs) = bs {
+            if let Some(c) = arbiter_core::clock_now::clock_at(s, bs, now) {
+                d.white_time = format_hms(c.white_ms);
+                d.black_time = format_hms(c.black_ms);
+            }
+            d.moves = bs.completed(d.player, None);
+            d.fen = bs.game.game.fen();
+            if let Some(r) = &bs.result {
+                d.correction = Some(r.result);
+            }
+        }
         d.refresh(m, s, now);
         d
     }
@@ -395,6 +570,35 @@ impl Dialog {
         None
     }
 
+    /// The clock operation the form's entries describe.
+    fn operation(&self, m: &Match, s: &MatchState, now: u64) -> Result<ClockOperation, String> {
+        let t = strings(m.file.lang);
+        Ok(match self.op {
+            OpKind::Pause => ClockOperation::Pause,
+            OpKind::Resume => ClockOperation::Resume,
+            OpKind::SetTimes => ClockOperation::SetTimes {
+                white_ms: parse_time(&self.white_time)
+                    .ok_or_else(|| format!("{}: {:?}", t.field_white_time, self.white_time))?,
+                black_ms: parse_time(&self.black_time)
+                    .ok_or_else(|| format!("{}: {:?}", t.field_black_time, self.black_time))?,
+            },
+            OpKind::SetMoves => ClockOperation::SetMoves {
+                color: self.player,
+                moves: self.moves,
+            },
+            OpKind::Reconstruct => rules::reconstruction(m, self.moves),
+            OpKind::ReplaceClock => {
+                let bs = self
+                    .board
+                    .and_then(|b| s.board(b))
+                    .ok_or_else(|| t.select_board_first.clone())?;
+                rules::replacement_values(m, s, bs, now)
+                    .map(|(op, _)| op)
+                    .ok_or_else(|| t.no_change.clone())?
+            }
+        })
+    }
+
     /// The request to the rules for the current facts.
     pub fn request(&self, m: &Match) -> Option<Request> {
         let player = Some(self.player);
@@ -404,6 +608,9 @@ impl Dialog {
                 InterventionKind::IllegalMove {
                     kind: self.illegal,
                     opponent_replied: self.replied,
+                    played: None,
+                    found_at_ply: (self.ply > 0).then_some(self.ply),
+                    clocks: self.clocks,
                 },
             ),
             DialogKind::TimeCorrection => (player, InterventionKind::TimeCorrection),
@@ -427,7 +634,12 @@ impl Dialog {
                     time_s: self.entered(),
                 },
             ),
-            DialogKind::Flag => (player, InterventionKind::FlagFall),
+            DialogKind::Flag => (
+                player,
+                InterventionKind::FlagFall {
+                    tally: (self.tally > 0).then_some(self.tally),
+                },
+            ),
             DialogKind::Device => (
                 player,
                 InterventionKind::ElectronicDevice {
@@ -483,7 +695,10 @@ impl Dialog {
             DialogKind::Arrived
             | DialogKind::Result
             | DialogKind::Note
-            | DialogKind::StartRound => {
+            | DialogKind::StartRound
+            | DialogKind::ClockOp
+            | DialogKind::ResultCorrection
+            | DialogKind::Position => {
                 return None;
             }
         };
@@ -509,6 +724,12 @@ impl Dialog {
             self.basis_choice = None;
         }
         self.field = self.field.min(self.fields().len().saturating_sub(1));
+        self.clock_op = match (self.kind, self.board) {
+            (DialogKind::ClockOp, Some(b)) => Some(self.operation(m, s, now).and_then(|op| {
+                rules::clock_operation(m, s, b, op, &self.text, now).map_err(|e| e.to_string())
+            })),
+            _ => None,
+        };
     }
 
     /// The consequence the arbiter confirms: the proposal's; for a time correction the
@@ -558,6 +779,21 @@ impl Dialog {
                 witnesses: Vec::new(),
             })),
             DialogKind::StartRound => Some(Event::RoundStarted(RoundStarted {})),
+            DialogKind::ClockOp => match &self.clock_op {
+                Some(Ok((ev, _))) => Some(ev.clone()),
+                _ => None,
+            },
+            DialogKind::ResultCorrection => Some(Event::ResultCorrected(ResultCorrected {
+                board: self.board?,
+                result: self.correction,
+                reason: self.text.clone(),
+            })),
+            DialogKind::Position => Some(Event::BoardSetup(BoardSetup {
+                board: self.board?,
+                fen: (!self.fen.trim().is_empty()).then(|| self.fen.trim().to_string()),
+                clock_adds: self.clock_adds,
+                reason: self.text.clone(),
+            })),
             _ => {
                 let req = self.request(m)?;
                 let p = self.proposal.clone().unwrap_or_default();
@@ -653,14 +889,63 @@ impl Dialog {
                         }
                     }
                     Field::Result => self.result = cycle(&RESULTS, self.result, up),
-                    Field::Text => return false,
+                    Field::Text | Field::Fen | Field::WhiteTime | Field::BlackTime => {
+                        return false;
+                    }
+                    Field::Ply => {
+                        self.ply = if up {
+                            self.ply.saturating_add(1)
+                        } else {
+                            self.ply.saturating_sub(1)
+                        }
+                    }
+                    Field::Tally => {
+                        self.tally = if up {
+                            self.tally.saturating_add(1)
+                        } else {
+                            self.tally.saturating_sub(1)
+                        }
+                    }
+                    Field::Moves => {
+                        self.moves = if up {
+                            self.moves.saturating_add(1)
+                        } else {
+                            self.moves.saturating_sub(1)
+                        }
+                    }
+                    Field::Clocks => self.clocks = cycle(&CLOCK_CHOICES, self.clocks, up),
+                    Field::Op => self.op = cycle(&OpKind::ALL, self.op, up),
+                    Field::Correction => self.correction = cycle(&CORRECTIONS, self.correction, up),
+                    Field::ClockAdds => self.clock_adds = cycle(&CLOCK_ADDS, self.clock_adds, up),
                 }
                 true
             }
             I::Char(c) => match field {
                 Field::Text => {
                     self.text.push(c);
-                    self.kind == DialogKind::CaptainAdvice
+                    matches!(self.kind, DialogKind::CaptainAdvice | DialogKind::ClockOp)
+                }
+                Field::Fen => {
+                    self.fen.push(c);
+                    true
+                }
+                Field::WhiteTime | Field::BlackTime if c.is_ascii_digit() || c == ':' => {
+                    if field == Field::WhiteTime {
+                        self.white_time.push(c);
+                    } else {
+                        self.black_time.push(c);
+                    }
+                    true
+                }
+                Field::Ply | Field::Tally | Field::Moves if c.is_ascii_digit() => {
+                    let d = u32::from(c as u8 - b'0');
+                    let v = match field {
+                        Field::Ply => &mut self.ply,
+                        Field::Tally => &mut self.tally,
+                        _ => &mut self.moves,
+                    };
+                    *v = (*v * 10 + d).min(9_999);
+                    true
                 }
                 Field::Amount if c.is_ascii_digit() => {
                     self.amount = (self.amount * 10 + u32::from(c as u8 - b'0')).min(99_999);
@@ -709,7 +994,31 @@ impl Dialog {
             I::Backspace => match field {
                 Field::Text => {
                     self.text.pop();
-                    self.kind == DialogKind::CaptainAdvice
+                    matches!(self.kind, DialogKind::CaptainAdvice | DialogKind::ClockOp)
+                }
+                Field::Fen => {
+                    self.fen.pop();
+                    true
+                }
+                Field::WhiteTime => {
+                    self.white_time.pop();
+                    true
+                }
+                Field::BlackTime => {
+                    self.black_time.pop();
+                    true
+                }
+                Field::Ply => {
+                    self.ply /= 10;
+                    true
+                }
+                Field::Tally => {
+                    self.tally /= 10;
+                    true
+                }
+                Field::Moves => {
+                    self.moves /= 10;
+                    true
                 }
                 Field::Seconds => {
                     self.seconds /= 10;
@@ -755,11 +1064,24 @@ fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &str {
             &t.field_text
         }
         Field::Text => &t.field_reason,
+        Field::Ply => &t.field_ply,
+        Field::Clocks => &t.field_clocks,
+        Field::Tally => &t.field_tally,
+        Field::Op => &t.field_op,
+        Field::WhiteTime => &t.field_white_time,
+        Field::BlackTime => &t.field_black_time,
+        Field::Moves => &t.field_moves,
+        Field::Correction => &t.field_correction,
+        Field::Fen => &t.field_fen,
+        Field::ClockAdds => &t.field_clock_adds,
     }
 }
 
 fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> String {
     let t = strings(lang);
+    if d.kind == DialogKind::ClockOp && !d.op.uses(f) {
+        return "–".into();
+    }
     match f {
         Field::Player => {
             let name = d.board.and_then(|b| {
@@ -814,6 +1136,29 @@ fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> S
         Field::Apply => if d.apply { &t.apply_yes } else { &t.apply_no }.clone(),
         Field::Result => d.result.notation().into(),
         Field::Text => format!("{}▏", d.text),
+        Field::Ply if d.ply == 0 => t.at_once.clone(),
+        Field::Ply => d.ply.to_string(),
+        Field::Clocks => match d.clocks {
+            None => t.choose.clone(),
+            Some(ClockChoice::Recorded) => i18n::text(lang, "ui-clocks-recorded"),
+            Some(ClockChoice::Current) => i18n::text(lang, "ui-clocks-current"),
+        },
+        Field::Tally if d.tally == 0 => t.by_board.clone(),
+        Field::Tally => d.tally.to_string(),
+        Field::Op => i18n::text(lang, d.op.id()),
+        Field::WhiteTime => format!("{}▏", d.white_time),
+        Field::BlackTime => format!("{}▏", d.black_time),
+        Field::Moves => d.moves.to_string(),
+        Field::Correction => d
+            .correction
+            .map(|r| r.notation().to_string())
+            .unwrap_or_else(|| t.game_continues.clone()),
+        Field::Fen => format!("{}▏", d.fen),
+        Field::ClockAdds => match d.clock_adds {
+            None => t.unchanged.clone(),
+            Some(PeriodAddition::OnMove) => i18n::text(lang, "ui-clock-adds-on-move"),
+            Some(PeriodAddition::OnFlag) => i18n::text(lang, "ui-clock-adds-on-flag"),
+        },
     }
 }
 
@@ -847,6 +1192,68 @@ pub fn consequence_lines(c: &Consequence, lang: Lang) -> Vec<String> {
         out.push(c.summary_in(i18n::tui_catalogue(), lang));
     }
     out
+}
+
+/// A clock operation: the articles, the clock before and after, the minimum the profile sets.
+fn clock_op_lines(
+    d: &Dialog,
+    m: &Match,
+    s: &MatchState,
+    lang: Lang,
+    theme: &Theme,
+    lines: &mut Vec<Line<'static>>,
+) {
+    let t = strings(lang);
+    match &d.clock_op {
+        Some(Ok((Event::ClockAdjusted(e), outcome))) => {
+            let arts = rules::operation_articles(m, &e.op);
+            lines.push(Line::from(vec![
+                Span::styled(format!("{}: ", t.rule_basis), theme.column_title()),
+                Span::raw(arts.join("; ")),
+            ]));
+            let times = |c: &arbiter_core::clock::ClockTimes| {
+                format!(
+                    "{} {} ({}) · {} {} ({})",
+                    t.white,
+                    format_hms(c.white_ms),
+                    c.white_moves,
+                    t.black,
+                    format_hms(c.black_ms),
+                    c.black_moves
+                )
+            };
+            lines.push(Line::styled(
+                format!("{}: {}", t.facts, times(&e.before)),
+                theme.dim(),
+            ));
+            lines.push(Line::from(vec![
+                Span::styled(format!("{}: ", t.proposed), theme.column_title()),
+                Span::raw(times(&e.after)),
+            ]));
+            let floor = match &e.op {
+                ClockOperation::Reconstruct { floor, to_move } => Some((*floor, *to_move)),
+                ClockOperation::ReplaceClock { white_moves, .. } => {
+                    Some((m.profile.clock_corrections.replacement_floor, *white_moves))
+                }
+                _ => None,
+            };
+            if let Some((floor, moves)) = floor {
+                let min = floor.minimum_ms(&m.time_control, moves);
+                let shown = if min == 0 {
+                    i18n::text(lang, "ui-no-minimum")
+                } else {
+                    format_hms(min)
+                };
+                lines.push(Line::styled(format!("{}: {shown}", t.minimum), theme.dim()));
+            }
+            if !outcome.note.is_empty() {
+                lines.push(Line::styled(outcome.note.clone(), theme.warn()));
+            }
+        }
+        Some(Err(why)) => lines.push(Line::styled(format!("{}: {why}", t.error), theme.warn())),
+        _ => lines.push(Line::styled(t.select_board_first.as_str(), theme.dim())),
+    }
+    let _ = s;
 }
 
 /// A rectangle of at most `w`×`h` centred in `area`.
@@ -909,6 +1316,12 @@ pub fn render(
                 lines.push(Line::raw(expl));
             }
         }
+        for fact in &p.facts {
+            lines.push(Line::styled(
+                format!("· {}", i18n::format(lang, fact)),
+                theme.dim(),
+            ));
+        }
         if p.white_ms.is_some() || p.black_ms.is_some() || p.move_no.is_some() {
             let ms = |x: Option<u64>| x.map(format_hms).unwrap_or_else(|| "–".into());
             lines.push(Line::styled(
@@ -949,6 +1362,19 @@ pub fn render(
         if !d.apply && p.decision.is_none() {
             lines.push(Line::styled(format!("→ {}", t.apply_no), theme.warn()));
         }
+    } else if d.kind == DialogKind::ClockOp {
+        clock_op_lines(d, m, s, lang, theme, &mut lines);
+    } else if d.kind == DialogKind::ResultCorrection {
+        let has_result = d
+            .board
+            .and_then(|b| s.board(b))
+            .is_some_and(|b| b.result.is_some());
+        let id = if has_result {
+            "ui-correction-needs-reason"
+        } else {
+            "ui-no-result-to-correct"
+        };
+        lines.push(Line::styled(i18n::text(lang, id), theme.dim()));
     } else {
         lines.push(Line::styled(t.plain_event.as_str(), theme.dim()));
     }

@@ -63,7 +63,7 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
     push(
         0,
         Origin::System,
-        Event::SessionStarted(SessionStarted {
+        Event::from(SessionStarted {
             match_sha256: "0".repeat(64),
             profile_sha256: "0".repeat(64),
             match_path: "config/matches/demo-bundesliga.toml".into(),
@@ -71,6 +71,9 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
             boards,
             software: "fixture".into(),
             time_control: Some(m.time_control.clone()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
         }),
     );
     push(60_000, Origin::System, Event::RoundStarted(RoundStarted {}));
@@ -84,6 +87,8 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
             left_flag: false,
             right_flag: false,
             white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
         })
     };
     for i in 0..boards {
@@ -97,6 +102,18 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
                 board,
                 state: FeedState::Live,
                 detail: String::new(),
+            }),
+        );
+        // the feed's counters: board 3 had a little line noise
+        push(
+            62_000,
+            o,
+            Event::FeedCounters(arbiter_core::record::FeedCounters {
+                board,
+                frames: 3_600,
+                garbage_bytes: if k == 2 { 37 } else { 0 },
+                malformed: if k == 2 { 2 } else { 0 },
+                ..Default::default()
             }),
         );
         for team in [TeamSide::Home, TeamSide::Away] {
@@ -155,6 +172,12 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
         if k == 4 {
             // Time trouble: White (to move) is under a minute.
             left = 41_300;
+        }
+        if k == 2 {
+            // The arbiter set the clock after Black's illegal move (White +2 min, Black's
+            // increment taken back): the last report shows it.
+            left += 120_000;
+            right = right.saturating_sub(30_000);
         }
         if k != 6 {
             push(last, o, sample(board, left, right, Some(running)));
@@ -216,10 +239,7 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
                 let req = rules::Request {
                     board: Some(board),
                     player: Some(player),
-                    kind: InterventionKind::IllegalMove {
-                        opponent_replied: None,
-                        kind: IllegalKind::Move,
-                    },
+                    kind: InterventionKind::illegal(IllegalKind::Move),
                 };
                 let p = rules::propose(m, &s, &req, mono);
                 let ev = rules::confirm(

@@ -50,10 +50,14 @@ pub enum ReportInput {
     Sign,
     /// `1`, `2`, `3`: the signer (arbiter, home captain, away captain).
     Signer(u8),
-    /// A character of the passphrase.
+    /// `E`: enrol a captain's key.
+    Enrol,
+    /// A character of the passphrase (or of the remark).
     Char(char),
     Backspace,
-    /// Enter: sign with the passphrase typed.
+    /// Tab: between the passphrase and the remark.
+    Tab,
+    /// Enter: sign (or enrol) with the passphrase typed.
     Submit,
     Up,
     Down,
@@ -98,9 +102,13 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("t / y / h", "key-disturbance-refusal-unable"),
     ("K / u", "key-captain-lineup"),
     ("x / n / s", "key-protest-note-start"),
+    ("t", "key-clock-op"),
+    ("E", "key-result-correction"),
+    ("b", "key-position"),
     ("form", "key-form"),
     ("R", "key-report"),
     ("R S 1/2/3 ⏎", "key-sign"),
+    ("R E 2/3 ⏎", "key-enrol"),
     ("? / L", "key-help-lang"),
     ("Q Ctrl-C F10", "key-quit"),
 ];
@@ -109,11 +117,20 @@ pub const BINDINGS: &[(&str, &str)] = &[
 fn report_key(r: &ReportView, code: KeyCode) -> ReportInput {
     use KeyCode as K;
     match (&r.signing, code) {
-        (Signing::Passphrase(..), K::Char(c)) => ReportInput::Char(c),
-        (Signing::Passphrase(..), K::Backspace) => ReportInput::Backspace,
-        (Signing::Passphrase(..), K::Enter) => ReportInput::Submit,
+        (Signing::Passphrase { .. } | Signing::EnrolPassphrase(..), K::Char(c)) => {
+            ReportInput::Char(c)
+        }
+        (Signing::Passphrase { .. } | Signing::EnrolPassphrase(..), K::Backspace) => {
+            ReportInput::Backspace
+        }
+        (Signing::Passphrase { .. } | Signing::EnrolPassphrase(..), K::Enter) => {
+            ReportInput::Submit
+        }
+        (Signing::Passphrase { .. }, K::Tab | K::BackTab) => ReportInput::Tab,
         (Signing::ChooseRole, K::Char(c @ '1'..='3')) => ReportInput::Signer(c as u8 - b'0'),
+        (Signing::EnrolRole, K::Char(c @ '2'..='3')) => ReportInput::Signer(c as u8 - b'0'),
         (Signing::Idle, K::Char('S' | 's')) => ReportInput::Sign,
+        (Signing::Idle, K::Char('E' | 'e')) => ReportInput::Enrol,
         (Signing::Idle, K::Up | K::Char('k')) => ReportInput::Up,
         (Signing::Idle, K::Down | K::Char('j')) => ReportInput::Down,
         (Signing::Idle, K::PageUp) => ReportInput::PageUp,

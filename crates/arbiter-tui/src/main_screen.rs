@@ -95,6 +95,44 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
             t.clock_word,
             i18n::text(lang, super::boards::clock_alert_label(a))
         ),
+        Alert::GameOver { reason, result, mv } => format!(
+            "{} {} {} ({mv})",
+            t.game_over,
+            i18n::text(lang, reason),
+            result.notation()
+        ),
+        Alert::TimeNotEarned { color, .. } => {
+            format!("{} {}", t.time_not_earned, colour_initial(lang, *color))
+        }
+        Alert::MoveCount {
+            color,
+            device,
+            board,
+        } => format!(
+            "{} {} {device}≠{board}",
+            t.move_counter,
+            colour_initial(lang, *color)
+        ),
+        Alert::CorrectionNotShown {
+            color,
+            device_ms,
+            decided_ms,
+        } => format!(
+            "{} {} {}≠{}",
+            t.correction_not_shown,
+            colour_initial(lang, *color),
+            format_hms(*device_ms),
+            format_hms(*decided_ms)
+        ),
+        Alert::PeriodFlag { color } => format!(
+            "{} {}",
+            i18n::text(lang, "ui-period-flag"),
+            colour_initial(lang, *color)
+        ),
+        Alert::NoClock => i18n::text(lang, "ui-no-clock"),
+        Alert::BatteryLow => i18n::text(lang, "ui-battery-low"),
+        Alert::BoardMismatch => i18n::text(lang, "ui-board-mismatch"),
+        Alert::Garbled => i18n::text(lang, "ui-garbled"),
     }
 }
 
@@ -211,6 +249,8 @@ pub fn footer(f: &mut Frame, area: Rect, v: &ViewState, hints: &str) {
     let t = strings(v.lang);
     let (text, style) = if v.quit_confirm {
         (t.quit_confirm.to_string(), v.theme.alert())
+    } else if let Some(a) = &v.journal_alert {
+        (format!("{a} · {hints}"), v.theme.alert())
     } else if let Some(g) = &v.goto {
         (format!("{}{g}▏", t.goto_prompt), v.theme.field_focus())
     } else if let Some(st) = &v.status {
@@ -237,10 +277,18 @@ enum Mode {
     Compact,
 }
 
-/// A clock, marked when the player is in time trouble (the core decides: `BoardStatus`).
-fn clock_span(ms: Option<u64>, running: bool, trouble: bool, th: &Theme) -> Span<'static> {
+/// A clock, 8 characters: "≈" before a clock carried forward over a feed that is not live (an
+/// estimate), else a space; then the time, marked when the player is in time trouble (the core
+/// decides: `BoardStatus`).
+fn clock_span(
+    ms: Option<u64>,
+    running: bool,
+    trouble: bool,
+    estimated: bool,
+    th: &Theme,
+) -> Span<'static> {
     match ms {
-        None => Span::styled("  –:––:––".chars().skip(2).collect::<String>(), th.dim()),
+        None => Span::styled(" –:––:––", th.dim()),
         Some(ms) => {
             let style = if trouble {
                 th.low_time()
@@ -249,7 +297,8 @@ fn clock_span(ms: Option<u64>, running: bool, trouble: bool, th: &Theme) -> Span
             } else {
                 th.base()
             };
-            Span::styled(fmt_clock(ms), style)
+            let mark = if estimated { "≈" } else { " " };
+            Span::styled(format!("{mark}{}", fmt_clock(ms)), style)
         }
     }
 }
@@ -285,7 +334,7 @@ fn alert_spans(bv: &BoardView, lang: Lang, th: &Theme, short: bool) -> Vec<Span<
             text
         };
         let style = match a {
-            Alert::Flag { .. } | Alert::ClockMismatch => th.alert(),
+            Alert::Flag { .. } | Alert::ClockMismatch | Alert::GameOver { .. } => th.alert(),
             _ => th.warn(),
         };
         out.push(Span::styled(text, style));
@@ -318,19 +367,31 @@ fn wide_rows(
         Span::raw(format!("{:>3} ", bv.board.0)),
         Span::styled(mark(bv, Color::White), th.running()),
         Span::raw(format!(
-            "{} {:>4} ",
+            "{} {:>4}",
             fit(&player_name(bv.white), nw),
             rating(bv.white)
         )),
-        clock_span(wms, bv.running == Some(Color::White), bv.time_trouble.0, th),
+        clock_span(
+            wms,
+            bv.running == Some(Color::White),
+            bv.time_trouble.0,
+            bv.estimated,
+            th,
+        ),
         Span::raw("  "),
         Span::styled(mark(bv, Color::Black), th.running()),
         Span::raw(format!(
-            "{} {:>4} ",
+            "{} {:>4}",
             fit(&player_name(bv.black), nw),
             rating(bv.black)
         )),
-        clock_span(bms, bv.running == Some(Color::Black), bv.time_trouble.1, th),
+        clock_span(
+            bms,
+            bv.running == Some(Color::Black),
+            bv.time_trouble.1,
+            bv.estimated,
+            th,
+        ),
         Span::raw(format!(
             " {:>4} P{} {} ",
             format!("{}.", bv.move_no),
@@ -415,11 +476,17 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
         Span::raw(format!("{} ", colour_initial(lang, Color::White))),
         Span::styled(mark(bv, Color::White), th.running()),
         Span::raw(format!(
-            "{} {:>4} ",
+            "{} {:>4}",
             fit(&player_name(bv.white), nw),
             rating(bv.white)
         )),
-        clock_span(wms, bv.running == Some(Color::White), bv.time_trouble.0, th),
+        clock_span(
+            wms,
+            bv.running == Some(Color::White),
+            bv.time_trouble.0,
+            bv.estimated,
+            th,
+        ),
         Span::raw(format!(
             " │ {:>4} {} P{} │ ",
             format!("{}.", bv.move_no),
@@ -433,11 +500,17 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
         Span::raw(format!("   {} ", colour_initial(lang, Color::Black))),
         Span::styled(mark(bv, Color::Black), th.running()),
         Span::raw(format!(
-            "{} {:>4} ",
+            "{} {:>4}",
             fit(&player_name(bv.black), nw),
             rating(bv.black)
         )),
-        clock_span(bms, bv.running == Some(Color::Black), bv.time_trouble.1, th),
+        clock_span(
+            bms,
+            bv.running == Some(Color::Black),
+            bv.time_trouble.1,
+            bv.estimated,
+            th,
+        ),
         Span::raw(" │ "),
         Span::styled(
             fit(
@@ -471,12 +544,24 @@ fn compact_row(bv: &BoardView, v: &ViewState, w: usize) -> Line<'static> {
     let mut spans = vec![
         Span::styled(format!("{:>3} ", bv.board.0), th.column_title()),
         Span::styled(mark(bv, Color::White), th.running()),
-        Span::raw(format!("{} ", fit(&short(bv.white), nw))),
-        clock_span(wms, bv.running == Some(Color::White), bv.time_trouble.0, th),
+        Span::raw(fit(&short(bv.white), nw)),
+        clock_span(
+            wms,
+            bv.running == Some(Color::White),
+            bv.time_trouble.0,
+            bv.estimated,
+            th,
+        ),
         Span::raw(" "),
         Span::styled(mark(bv, Color::Black), th.running()),
-        Span::raw(format!("{} ", fit(&short(bv.black), nw))),
-        clock_span(bms, bv.running == Some(Color::Black), bv.time_trouble.1, th),
+        Span::raw(fit(&short(bv.black), nw)),
+        clock_span(
+            bms,
+            bv.running == Some(Color::Black),
+            bv.time_trouble.1,
+            bv.estimated,
+            th,
+        ),
         Span::raw(format!(
             " {:>4} {} ",
             format!("{}.", bv.move_no),

@@ -1,5 +1,8 @@
-//! The report screen: the match report as it stands, each signature's status, and the signing
-//! flow (`S`, then `1` arbiter, `2` home captain, `3` away captain, the passphrase, Enter).
+//! The report screen: the match report as it stands (its version and status, the superseded
+//! versions and whose signatures belong to them), each signature's status, the signing flow
+//! (`S`, then `1` arbiter, `2` home captain, `3` away captain, the passphrase, Tab for an
+//! optional remark such as "under protest (FIDE 11.10)", Enter), and the enrolment of a
+//! captain's key (`E`, `2` or `3`, the captain types a passphrase, Enter).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -9,8 +12,10 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use arbiter_core::i18n::Msg;
 use arbiter_core::matchfile::Lang;
 use arbiter_core::msg;
-use arbiter_core::signature::{Role, SignedReport};
-use arbiter_report::text::{Block as DocBlock, document};
+use arbiter_core::signature::{Authority, History, Role, SignedReport, Status};
+use arbiter_report::text::{
+    Block as DocBlock, document, role_label, signature_status, version_line,
+};
 
 use super::i18n::{self, format};
 
@@ -53,8 +58,18 @@ pub enum Signing {
     Idle,
     /// `S` pressed: waiting for 1, 2 or 3.
     ChooseRole,
-    /// Typing the passphrase of a signer.
-    Passphrase(Role, Secret),
+    /// Typing the passphrase of a signer (and, after Tab, a remark).
+    Passphrase {
+        role: Role,
+        secret: Secret,
+        remark: String,
+        /// The remark field has the cursor.
+        on_remark: bool,
+    },
+    /// `E` pressed: whose key to enrol, 2 or 3.
+    EnrolRole,
+    /// A captain typing the passphrase whose key is enrolled.
+    EnrolPassphrase(Role, Secret),
 }
 
 /// The report screen's state.
@@ -68,10 +83,40 @@ pub struct ReportView {
     pub busy: bool,
 }
 
+/// The report's versions as text lines for the screen: the current version in full, then each
+/// superseded version with its digest and the signatures that belong to it.
+pub fn history_lines(h: &History, authority: &Authority, lang: Lang) -> Vec<String> {
+    let mut out = lines(h.current(), authority, lang);
+    for v in h.superseded().iter().rev() {
+        out.push(String::new());
+        out.push(format!("── {}", version_line(v, Status::Superseded, lang)));
+        out.push(format(
+            lang,
+            &msg!(
+                "report-view-superseded-digest",
+                digest = &v.digest,
+                seq = v.report.journal.head_seq.to_string()
+            ),
+        ));
+        let verdict = arbiter_report::sign::check(v, authority);
+        for role in Role::ALL {
+            if v.signature(role).is_some() {
+                out.push(format!(
+                    "{}: {} – {}",
+                    role_label(role, lang),
+                    role.person(&v.report),
+                    signature_status(v, &verdict, role, lang).replace('\n', " · ")
+                ));
+            }
+        }
+    }
+    out
+}
+
 /// The report as text lines for the screen.
-pub fn lines(env: &SignedReport, lang: Lang) -> Vec<String> {
+pub fn lines(env: &SignedReport, authority: &Authority, lang: Lang) -> Vec<String> {
     let mut out = Vec::new();
-    for b in document(env, lang) {
+    for b in document(env, lang, authority) {
         match b {
             DocBlock::Title(t) => out.push(t.to_uppercase()),
             DocBlock::Heading(h) => {
@@ -85,7 +130,7 @@ pub fn lines(env: &SignedReport, lang: Lang) -> Vec<String> {
             }
             DocBlock::Signatures(s) => {
                 for (role, name, status) in s {
-                    out.push(format!("{role}: {name} – {status}"));
+                    out.push(format!("{role}: {name} – {}", status.replace('\n', " · ")));
                 }
             }
         }
@@ -108,10 +153,27 @@ pub fn render(f: &mut Frame, area: Rect, r: &ReportView, lang: Lang) {
     let footer = match &r.signing {
         Signing::Idle => i18n::text(lang, "report-view-keys"),
         Signing::ChooseRole => i18n::text(lang, "report-view-choose-signer"),
-        Signing::Passphrase(role, secret) => format(
+        Signing::EnrolRole => i18n::text(lang, "report-view-choose-enrol"),
+        Signing::Passphrase {
+            role,
+            secret,
+            remark,
+            on_remark,
+        } => format(
             lang,
             &msg!(
                 "report-view-passphrase",
+                role = Msg::new(role_id(*role)),
+                stars = "*".repeat(secret.len()),
+                cursor = if *on_remark { "" } else { "_" },
+                remark = remark,
+                remark_cursor = if *on_remark { "_" } else { "" }
+            ),
+        ),
+        Signing::EnrolPassphrase(role, secret) => format(
+            lang,
+            &msg!(
+                "report-view-enrol-passphrase",
                 role = Msg::new(role_id(*role)),
                 stars = "*".repeat(secret.len())
             ),

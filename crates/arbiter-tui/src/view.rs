@@ -43,6 +43,9 @@ pub struct ViewState {
     pub status: Option<String>,
     /// The report screen, while it is open.
     pub report: Option<ReportView>,
+    /// The journal cannot be written (a full disk, an IO error): shown in every footer until
+    /// the shell has written everything that waited. Set by the shell, never by a key.
+    pub journal_alert: Option<String>,
 }
 
 impl ViewState {
@@ -60,6 +63,7 @@ impl ViewState {
             goto: None,
             status: None,
             report: None,
+            journal_alert: None,
         }
     }
 
@@ -77,8 +81,15 @@ pub enum Command {
     Submit(Event),
     /// Build the report as it stands and show it ([`ReportView::lines`]).
     LoadReport,
-    /// Sign the report as it stands for `role` with the key of this passphrase.
+    /// Sign the report as it stands for `role` with the key of this passphrase, with an
+    /// optional remark.
     SignReport {
+        role: Role,
+        passphrase: zeroize::Zeroizing<String>,
+        remark: Option<String>,
+    },
+    /// Enrol the key of this passphrase for a captain (`signer_enrolled`).
+    EnrolSigner {
         role: Role,
         passphrase: zeroize::Zeroizing<String>,
     },
@@ -255,28 +266,78 @@ fn report_input(v: &mut ViewState, input: ReportInput) -> Option<Command> {
             _ => r.signing = Signing::Idle,
         },
         ReportInput::Sign => r.signing = Signing::ChooseRole,
+        ReportInput::Enrol => r.signing = Signing::EnrolRole,
         ReportInput::Signer(n) => {
             let role = Role::ALL.get(usize::from(n).wrapping_sub(1)).copied()?;
-            r.signing = Signing::Passphrase(role, Secret::default());
+            r.signing = match r.signing {
+                Signing::EnrolRole if role != Role::Arbiter => {
+                    Signing::EnrolPassphrase(role, Secret::default())
+                }
+                Signing::EnrolRole => Signing::EnrolRole,
+                _ => Signing::Passphrase {
+                    role,
+                    secret: Secret::default(),
+                    remark: String::new(),
+                    on_remark: false,
+                },
+            };
         }
-        ReportInput::Char(c) => {
-            if let Signing::Passphrase(_, secret) = &mut r.signing {
-                secret.push(c);
+        ReportInput::Char(c) => match &mut r.signing {
+            Signing::Passphrase {
+                remark,
+                on_remark: true,
+                ..
+            } if remark.chars().count() < 200 => remark.push(c),
+            Signing::Passphrase {
+                on_remark: true, ..
+            } => {}
+            Signing::Passphrase { secret, .. } | Signing::EnrolPassphrase(_, secret) => {
+                secret.push(c)
+            }
+            _ => {}
+        },
+        ReportInput::Backspace => match &mut r.signing {
+            Signing::Passphrase {
+                remark,
+                on_remark: true,
+                ..
+            } => {
+                remark.pop();
+            }
+            Signing::Passphrase { secret, .. } | Signing::EnrolPassphrase(_, secret) => {
+                secret.pop()
+            }
+            _ => {}
+        },
+        ReportInput::Tab => {
+            if let Signing::Passphrase { on_remark, .. } = &mut r.signing {
+                *on_remark = !*on_remark;
             }
         }
-        ReportInput::Backspace => {
-            if let Signing::Passphrase(_, secret) = &mut r.signing {
-                secret.pop();
-            }
-        }
-        ReportInput::Submit => {
-            if let Signing::Passphrase(role, secret) = &mut r.signing {
-                let (role, passphrase) = (*role, secret.take());
-                r.signing = Signing::Idle;
+        ReportInput::Submit => match std::mem::take(&mut r.signing) {
+            Signing::Passphrase {
+                role,
+                mut secret,
+                remark,
+                ..
+            } => {
                 r.busy = true;
-                return Some(Command::SignReport { role, passphrase });
+                let remark = Some(remark.trim().to_string()).filter(|x| !x.is_empty());
+                return Some(Command::SignReport {
+                    role,
+                    passphrase: secret.take(),
+                    remark,
+                });
             }
-        }
+            Signing::EnrolPassphrase(role, mut secret) => {
+                r.busy = true;
+                return Some(Command::EnrolSigner {
+                    role,
+                    passphrase: secret.take(),
+                });
+            }
+            other => r.signing = other,
+        },
         ReportInput::Up => r.scroll = r.scroll.saturating_sub(1),
         ReportInput::Down => r.scroll += 1,
         ReportInput::PageUp => r.scroll = r.scroll.saturating_sub(10),

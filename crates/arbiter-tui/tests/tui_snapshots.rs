@@ -227,6 +227,9 @@ fn intervention_in_three_keys_and_nothing_before_enter() {
         &[
             key('3'),
             key('i'),
+            // Player, kind, found-later half-move, clocks, then the consequence.
+            code(KeyCode::Down),
+            code(KeyCode::Down),
             code(KeyCode::Down),
             code(KeyCode::Down),
             code(KeyCode::Down),
@@ -494,6 +497,7 @@ fn the_decision_form_is_generic() {
         d.fields(),
         vec![
             arbiter_tui::dialog::Field::Player,
+            arbiter_tui::dialog::Field::Tally,
             arbiter_tui::dialog::Field::DecisionOption,
             arbiter_tui::dialog::Field::DecisionBasis,
             arbiter_tui::dialog::Field::Text
@@ -597,4 +601,59 @@ fn the_header_shows_the_mode() {
             .contains("Schnellschach (A.4)"),
         "{screen}"
     );
+}
+#[test]
+fn clock_operations_80x24_both_languages() {
+    // Board 3: set both times, set a move counter, reconstruct in proportion, replace the clock;
+    // each form shows the clock before and after and the profile's minimum where it has one.
+    let (m, s) = setup();
+    for lang in LANGS {
+        for (name, steps) in [
+            ("set_times", 2usize),
+            ("set_moves", 3),
+            ("reconstruct", 4),
+            ("replace_clock", 5),
+        ] {
+            let mut v = ViewState::new(lang, Theme::default());
+            let mut keys = vec![key('3'), key('t')];
+            keys.extend(std::iter::repeat_n(code(KeyCode::Right), steps));
+            match name {
+                "set_times" => {
+                    // White's time: 1:00:00.
+                    keys.extend([code(KeyCode::Down), code(KeyCode::Down)]);
+                    keys.extend(std::iter::repeat_n(code(KeyCode::Backspace), 8));
+                    keys.extend("1:00:00".chars().map(key));
+                }
+                _ if name != "replace_clock" => {
+                    // The move field: Black's counter to 6, or the times after move 5.
+                    keys.extend(std::iter::repeat_n(code(KeyCode::Down), 4));
+                    keys.extend([
+                        code(KeyCode::Backspace),
+                        key(if name == "set_moves" { '6' } else { '5' }),
+                    ]);
+                }
+                _ => {}
+            }
+            press(&mut v, &m, &s, &keys);
+            let d = v.dialog.as_ref().expect("the clock form is open");
+            assert!(
+                matches!(d.clock_op, Some(Ok(_))),
+                "{name}: {:?}",
+                d.clock_op
+            );
+            insta::assert_snapshot!(
+                format!("clock_op_{name}_80x24_{}", lang_name(lang)),
+                render_to_string(&m, &s, &v, NOW, 80, 24)
+            );
+            // Enter journals one clock_adjusted record with the clock before and after.
+            let cmds = press(&mut v, &m, &s, &[code(KeyCode::Enter)]);
+            match &cmds[..] {
+                [Command::Submit(Event::ClockAdjusted(e))] => {
+                    assert_eq!(e.board.0, 3);
+                    assert_ne!(e.before, e.after, "{name}");
+                }
+                other => panic!("{name}: expected a clock_adjusted record, got {other:?}"),
+            }
+        }
+    }
 }

@@ -104,3 +104,7 @@ incident-feed = Verbindung { $state }: { $detail }
 incident-clock-adjusted = Uhrbedienung { $op } { $reason }
 incident-clock-alert = Uhr: { $name }
 incident-text = { $text }
+incident-takeback = Züge zurückgenommen: die Zugliste endet jetzt mit Halbzug { $ply }
+incident-moves-recovered = Halbzüge { $from } bis { $to } aus dem Zugspeicher des Bretts wiederhergestellt
+incident-no-clock = keine Uhr angeschlossen
+incident-battery-low = Uhrbatterie schwach

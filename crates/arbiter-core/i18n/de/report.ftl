@@ -60,9 +60,8 @@ report-role-arbiter = Schiedsrichter
 report-role-home-captain = Mannschaftsführer Heim
 report-role-away-captain = Mannschaftsführer Gast
 report-sig-none = nicht digital unterschrieben
-report-sig-registered = digital unterschrieben (registrierter Schlüssel)
-report-sig-unregistered = digital unterschrieben (Schlüssel nicht registriert)
-report-sig-mismatch = mit einem anderen als dem registrierten Schlüssel unterschrieben
+report-sig-unregistered = UNGÜLTIG: der Schlüssel ist weder registriert noch hinterlegt
+report-sig-mismatch = UNGÜLTIG: nicht der für diese Person registrierte oder hinterlegte Schlüssel
 report-sig-void = UNTERSCHRIFT UNGÜLTIG: { $why }
 
 report-void-changed = der Bericht wurde nach dieser Unterschrift geändert
@@ -76,3 +75,23 @@ report-void-mismatch-captain = die Unterschrift passt nicht zum Bericht und zur 
 report-pdf-digest = Prüfsumme (SHA-256): { $digest }
 report-pdf-page = Seite { $page } / { $pages }
 report-decision = Entscheidung des Schiedsrichters: { $chosen } (Grundlage: { $basis }; offen nach den Regeln: { $situation })
+
+## Fassungen und Unterschriften (Issue 12)
+report-version = Fassung { $version } – { $status }
+report-version-supersedes = Fassung { $version } – { $status } (ersetzt Fassung { $previous }, Prüfsumme { $digest }…)
+report-status-draft = Entwurf
+report-status-final = endgültig
+report-status-superseded = ÜBERHOLT: spätere Einträge haben den Bericht geändert
+report-col-final-clocks = Uhren am Ende W/S
+report-heading-enrolled = An der Konsole hinterlegte Schlüssel
+report-enrolled = { $time } { $role }: { $name } – { $key }
+report-sig-signed = unterschrieben: { $time }
+report-sig-remark = Vermerk: { $remark }
+report-sig-valid = gültig ({ $source })
+report-sig-not-checked = Unterschrift stimmt; wessen Schlüssel es ist, wurde nicht geprüft (keine Spieldatei)
+report-sig-superseded = gehört zur überholten Fassung { $version }
+report-key-match-file = Schlüssel in der Spieldatei registriert
+report-key-registry = Schlüssel registriert in { $file }
+report-key-enrolled = Schlüssel an der Konsole hinterlegt (Eintrag { $seq })
+report-key-listed = Schlüssel an der Konsole hinterlegt, wie der Bericht unter der Unterschrift des Schiedsrichters ausweist
+report-void-second = eine zweite Unterschrift derselben Rolle

@@ -104,3 +104,7 @@ incident-feed = feed { $state }: { $detail }
 incident-clock-adjusted = clock operation { $op } { $reason }
 incident-clock-alert = { $alert }
 incident-text = { $text }
+incident-takeback = moves taken back: the move list now ends at ply { $ply }
+incident-moves-recovered = plies { $from } to { $to } recovered from the e-board's move log
+incident-no-clock = no clock connected
+incident-battery-low = clock battery low

@@ -60,9 +60,8 @@ report-role-arbiter = Arbiter
 report-role-home-captain = Captain home team
 report-role-away-captain = Captain away team
 report-sig-none = not signed digitally
-report-sig-registered = signed digitally (registered key)
-report-sig-unregistered = signed digitally (key not registered)
-report-sig-mismatch = signed with a key other than the registered one
+report-sig-unregistered = NOT VALID: the key is neither registered nor enrolled
+report-sig-mismatch = NOT VALID: not the key registered or enrolled for this signer
 report-sig-void = SIGNATURE VOID: { $why }
 
 report-void-changed = the report was changed after this signature
@@ -76,3 +75,23 @@ report-void-mismatch-captain = the signature does not match the report and the a
 report-pdf-digest = Digest (SHA-256): { $digest }
 report-pdf-page = Page { $page } / { $pages }
 report-decision = decided by the arbiter: { $chosen } (basis: { $basis }; the rules leave open { $situation })
+
+## Versions and signatures (issue 12)
+report-version = Version { $version } – { $status }
+report-version-supersedes = Version { $version } – { $status } (supersedes version { $previous }, digest { $digest }…)
+report-status-draft = draft
+report-status-final = final
+report-status-superseded = SUPERSEDED: later records changed the report
+report-col-final-clocks = Final clocks W/B
+report-heading-enrolled = Keys enrolled at the console
+report-enrolled = { $time } { $role }: { $name } – { $key }
+report-sig-signed = signed: { $time }
+report-sig-remark = remark: { $remark }
+report-sig-valid = valid ({ $source })
+report-sig-not-checked = signature sound; whose key it is was not checked (no match file)
+report-sig-superseded = belongs to the superseded version { $version }
+report-key-match-file = key registered in the match file
+report-key-registry = key registered in { $file }
+report-key-enrolled = key enrolled at the console (record { $seq })
+report-key-listed = key enrolled at the console as the report lists it, under the arbiter's signature
+report-void-second = a second signature of the same role

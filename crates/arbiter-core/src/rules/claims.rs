@@ -25,19 +25,18 @@ pub(super) fn draw_claim(
         p.explanation = msg!("rules-choose-claimant");
         return;
     };
-    // The move list decides when the e-board supplied a complete one.
-    let replayed =
-        (!bs.moves.is_empty()).then(|| position::replay(bs.moves.iter().map(|m| m.san.as_str())));
-    let evidence = replayed.filter(|r| r.is_complete()).map(|r| match basis {
+    // The game record decides when the e-board supplied the moves.
+    let game = (bs.has_board_moves() && bs.position().is_some()).then_some(&bs.game.game);
+    let evidence = game.map(|g| match basis {
         ClaimBasis::Threefold => (
-            r.repetitions() >= 3,
-            msg!("rules-claim-evidence-repetitions", times = r.repetitions()),
+            g.repetitions() >= 3,
+            msg!("rules-claim-evidence-repetitions", times = g.repetitions()),
         ),
         ClaimBasis::FiftyMoves => {
             let needed = c.fifty_move_count * 2;
             (
-                r.halfmoves() >= needed,
-                msg!("rules-claim-evidence-fifty", moves = r.halfmoves() / 2),
+                g.halfmoves() >= needed,
+                msg!("rules-claim-evidence-fifty", moves = g.halfmoves() / 2),
             )
         }
     });

@@ -86,7 +86,7 @@ pub fn decide(
     if reason.trim().is_empty() {
         return Err(DecisionError::NoReason);
     }
-    Ok(Event::Decision(Decision {
+    Ok(Event::from(Decision {
         intervention: Intervention {
             board: req.board,
             player: req.player,

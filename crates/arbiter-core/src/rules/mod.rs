@@ -5,6 +5,7 @@
 //! the profile's edition of the Laws and the profile's own source.
 
 mod claims;
+mod clock_ops;
 mod conduct;
 pub mod conflict;
 pub mod decision;
@@ -18,11 +19,16 @@ pub mod position;
 pub mod score;
 mod start;
 
+pub use clock_ops::{
+    OperationError, clock_operation, operation_articles, reconstruction, replacement_values,
+};
+pub use flag::{FlagFact, flags_down};
 pub use game_end::{AutomaticEnd, automatic_end};
+pub use position::board_position;
 pub use start::{absent_after_default_time, default_time_expiry, start_delay_requests};
 
 use serde::Serialize;
-use shakmaty::{Chess, Position as _};
+use shakmaty::Position as _;
 
 use crate::clock::{MateCheck, mate_check};
 use crate::i18n::{Arg, Msg};
@@ -73,11 +79,19 @@ pub struct Proposal {
     /// until then.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub missing: Option<Msg>,
+    /// The facts the proposal rests on, a line each (the position, the touched piece and its
+    /// legal moves, when a flag fell and how many moves were completed then, …).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facts: Vec<Msg>,
+    /// The instant the proposal is about (wall ms), where it is not now: the move that ended
+    /// the game, the report that showed a flag.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instant: Option<WallMs>,
 }
 
 /// Builds the journal event for a confirmed proposal; `confirmed` may differ from the proposal.
 pub fn confirm(req: &Request, p: &Proposal, confirmed: Consequence, reason: String) -> Event {
-    Event::Intervention(Intervention {
+    Event::from(Intervention {
         board: req.board,
         player: req.player,
         kind: req.kind.clone(),
@@ -150,20 +164,13 @@ pub fn indicators_from_time(
     crate::clock::indicators(&m.time_control, &indicator_settings(m), &player)
 }
 
-/// The move number in progress on a board (1 before the first move).
+/// The move number in progress on a board (1 before the first move): from the game record when
+/// its position is known, else from the moves reported.
 pub fn move_no(bs: &BoardState) -> u32 {
-    u32::try_from(bs.moves.len() / 2 + 1).unwrap_or(u32::MAX)
-}
-
-/// The position on a board: from the move list, else from the last e-board placement.
-pub fn board_position(bs: &BoardState) -> Option<Chess> {
-    if !bs.moves.is_empty() {
-        let r = position::replay(bs.moves.iter().map(|m| m.san.as_str()));
-        if r.is_complete() {
-            return Some(r.position);
-        }
+    match bs.position() {
+        Some(p) => p.fullmoves().get(),
+        None => u32::try_from(bs.moves.len() / 2 + 1).unwrap_or(u32::MAX),
     }
-    bs.placement.as_deref().and_then(position::from_placement)
 }
 
 /// "FIDE 2023 Art. 7.5.5" and the profile's own source, as cited on proposals.
@@ -201,6 +208,33 @@ pub(crate) fn propose_by_profile(
     req: &Request,
     now_mono: MonoMs,
 ) -> Proposal {
+    let mut p = propose_unlocked(m, s, req, now_mono);
+    // A finished game changes only by a result correction (FIDE 8.7: the result stands unless
+    // the arbiter decides otherwise, and that is recorded as its own record).
+    if let Some(bs) = req.board.and_then(|b| s.board(b))
+        && let (Some(locked), Some(result)) = (bs.locked, bs.result.as_ref())
+    {
+        let c = &p.consequence;
+        if c.result.is_some()
+            || c.game.is_some()
+            || !c.clock.is_empty()
+            || !c.clock_ops.is_empty()
+            || p.decision.is_some()
+        {
+            p.facts.insert(0, p.explanation.clone());
+            p.consequence = Consequence::default();
+            p.decision = None;
+            p.explanation = msg!(
+                "rules-game-finished",
+                result = result.result,
+                seq = locked.seq
+            );
+        }
+    }
+    p
+}
+
+fn propose_unlocked(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Proposal {
     let bs = req.board.and_then(|b| s.board(b));
     let (white_ms, black_ms) = bs
         .and_then(|b| crate::clock_now::clock_at(s, b, now_mono))
@@ -223,13 +257,27 @@ pub(crate) fn propose_by_profile(
             InterventionKind::IllegalMove {
                 kind,
                 opponent_replied,
+                played,
+                found_at_ply,
+                clocks,
             },
             Some(bs),
         ) => {
             // Where the mode allows a penalty only before the opponent's next move (2017
             // A.4.2, 2023 A.5.2), a later one stands.
             if !mode::illegal_move_stands(m, bs, req.player, *opponent_replied, &mut p) {
-                illegal::illegal_move(m, bs, req.player, *kind, &mut p)
+                illegal::illegal_move(
+                    m,
+                    bs,
+                    illegal::Facts {
+                        player: req.player,
+                        kind: *kind,
+                        played: played.as_deref(),
+                        found_at_ply: *found_at_ply,
+                        clocks: *clocks,
+                    },
+                    &mut p,
+                )
             }
         }
         (InterventionKind::DrawClaim { basis, correct }, Some(bs)) => {
@@ -241,10 +289,10 @@ pub(crate) fn propose_by_profile(
         (InterventionKind::DefaultTimeExpired, Some(bs)) => {
             start::default_time(m, s, bs, now_mono, &mut p)
         }
-        (InterventionKind::FlagFall, Some(bs)) => {
+        (InterventionKind::FlagFall { tally }, Some(bs)) => {
             // The rapid and blitz rules for both flags down (pre-2009 B.8, DSB note on A.4.3).
             if !mode::both_flags(m, bs, &mut p) {
-                flag::flag_fall(m, bs, req.player, &mut p);
+                flag::flag_fall(m, s, bs, req.player, *tally, now_mono, &mut p);
             }
             mode::flag_call_note(m, bs, &mut p);
         }

@@ -4,15 +4,22 @@
 use std::sync::atomic::Ordering;
 
 use super::{Ctx, Source, link};
-use arbiter_core::record::Event;
+use arbiter_core::record::{Event, FeedState};
 use arbiter_protocol::connection::{Connection, Timing};
-use arbiter_protocol::dgt::{Command, Decoder, DecoderStats};
+use arbiter_protocol::dgt::{Command, Decoder, DecoderStats, Message, msg};
 use arbiter_protocol::dgt_session::DgtSession;
 
-fn init_commands() -> Vec<u8> {
+/// What the feed asks a board for when the link is up and whenever data comes back: update
+/// mode "nice" (field updates, and clock reports when the clock's data change), the board, the
+/// clock, the serial number; after a gap first the board's move log, so that the moves made
+/// meanwhile can be recovered before the board is judged (a board answers in order).
+fn init_commands(with_log: bool) -> Vec<u8> {
     let mut b = Vec::new();
+    Command::SendUpdateNice.encode(&mut b);
+    if with_log {
+        Command::SendEeMoves.encode(&mut b);
+    }
     for c in [
-        Command::SendUpdateNice,
         Command::SendBoard,
         Command::SendClock,
         Command::SerialNumber,
@@ -22,26 +29,39 @@ fn init_commands() -> Vec<u8> {
     b
 }
 
-fn account(ctx: &Ctx, before: DecoderStats, after: DecoderStats) {
+fn account(ctx: &mut Ctx, before: DecoderStats, after: DecoderStats, session: &DgtSession) {
     let c = &ctx.counters;
+    let d = |a: u64, b: u64| a.saturating_sub(b);
+    let garbage = d(after.garbage_bytes, before.garbage_bytes);
+    let oversize = d(after.oversize_frames, before.oversize_frames);
+    let bad = d(after.bad_frames, before.bad_frames);
+    let unknown = d(after.unknown_messages, before.unknown_messages);
+    let frames = d(after.frames, before.frames);
     c.bytes
-        .fetch_add(after.bytes_in - before.bytes_in, Ordering::Relaxed);
-    c.frames
-        .fetch_add(after.frames - before.frames, Ordering::Relaxed);
-    c.garbage_bytes.fetch_add(
-        after.garbage_bytes - before.garbage_bytes,
-        Ordering::Relaxed,
-    );
-    c.oversize_frames.fetch_add(
-        after.oversize_frames - before.oversize_frames,
-        Ordering::Relaxed,
-    );
-    c.bad_frames
-        .fetch_add(after.bad_frames - before.bad_frames, Ordering::Relaxed);
-    c.unknown_messages.fetch_add(
-        after.unknown_messages - before.unknown_messages,
-        Ordering::Relaxed,
-    );
+        .fetch_add(d(after.bytes_in, before.bytes_in), Ordering::Relaxed);
+    c.frames.fetch_add(frames, Ordering::Relaxed);
+    c.garbage_bytes.fetch_add(garbage, Ordering::Relaxed);
+    c.oversize_frames.fetch_add(oversize, Ordering::Relaxed);
+    c.bad_frames.fetch_add(bad, Ordering::Relaxed);
+    c.unknown_messages.fetch_add(unknown, Ordering::Relaxed);
+    let own = &mut ctx.own;
+    own.garbage_bytes += garbage;
+    own.malformed += oversize + bad;
+    own.unknown += unknown;
+    own.frames += frames.saturating_sub(unknown);
+    let sc = session.counters();
+    own.zero_clock_reports = sc.zero_clock_reports;
+    own.malformed = own.malformed.max(sc.bad_clock_reports);
+}
+
+/// Sends the session's events, stamped `at_ms`; false when the consumer is gone.
+async fn flush(ctx: &mut Ctx, at_ms: u64, events: &mut Vec<Event>) -> bool {
+    for e in events.drain(..) {
+        if !ctx.emit_at(at_ms, e).await {
+            return false;
+        }
+    }
+    true
 }
 
 pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
@@ -54,41 +74,33 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
         Source::Serial { path } => format!("serial://{path}"),
         Source::LiveChess { addr, .. } => addr.clone(),
     };
-    if !ctx
-        .emit(Event::FeedStatus(arbiter_core::record::FeedStatus {
-            board: ctx.board,
-            state: conn.state(),
-            detail: what.clone(),
-        }))
-        .await
-    {
+    let now = ctx.now_ms();
+    let first = Event::FeedStatus(arbiter_core::record::FeedStatus {
+        board: ctx.board,
+        state: conn.state(),
+        detail: what.clone(),
+    });
+    if !ctx.emit_at(now, first).await {
         return;
     }
     let tick_every = (timing.stale_after / 6).clamp(
         std::time::Duration::from_millis(20),
         std::time::Duration::from_millis(500),
     );
+    // Whether the feed has been live before: a later return to live follows a gap.
+    let mut was_live = false;
     loop {
         if ctx.shutting_down() {
             return;
         }
         let opened = tokio::select! {
-            r = link::open(&source, timing.connect_timeout) => r,
+            r = link::open(&source, timing.connect_timeout, ctx.base) => r,
             _ = super::stopped(&mut shutdown) => return,
         };
         let mut link = match opened {
             Ok(l) => l,
             Err(e) => {
-                let t = conn.on_disconnected(ctx.now_ms(), &format!("{what}: {e}"));
-                if !ctx.transition(t).await {
-                    return;
-                }
-                let at = conn.retry_at_ms().unwrap_or(0);
-                if !ctx.sleep_until_ms(at).await {
-                    return;
-                }
-                let t = conn.on_retry(ctx.now_ms());
-                if !ctx.transition(t).await {
+                if !ctx.back_off(&mut conn, Some(format!("{what}: {e}"))).await {
                     return;
                 }
                 continue;
@@ -97,49 +109,63 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
         ctx.counters.connects.fetch_add(1, Ordering::Relaxed);
         conn.on_connected(ctx.now_ms());
         session.on_reconnect();
-        let _ = link.tx.send(init_commands()).await;
+        let _ = link.tx.send(init_commands(false)).await;
         let mut decoder = Decoder::new();
         let mut keepalive = tokio::time::interval(timing.keepalive);
         keepalive.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut ticker = tokio::time::interval(tick_every);
         ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut messages = Vec::new();
         let reason: String = loop {
             tokio::select! {
+                // data that is there is handled before the timers
+                biased;
                 _ = super::stopped(&mut shutdown) => return,
                 r = link.rx.recv() => {
-                    let bytes = match r {
-                        Some(Ok(b)) => b,
+                    let chunk = match r {
+                        Some(Ok(c)) => c,
                         Some(Err(e)) => break e.to_string(),
                         None => break "link closed".into(),
                     };
-                    let now = ctx.now_ms();
+                    // Everything these bytes carry happened when they were read.
+                    let at = chunk.at_ms;
                     let before = decoder.stats();
-                    decoder.push(&bytes);
-                    let mut got_frame = false;
+                    decoder.push(&chunk.bytes);
                     while let Some(r) = decoder.next() {
                         // errors are counted by the decoder
                         if let Ok(m) = r {
-                            got_frame = true;
-                            session.on_message(m, now, &mut events);
+                            messages.push(m);
                         }
                     }
-                    account(&ctx, before, decoder.stats());
-                    if got_frame {
-                        let t = conn.on_data(now);
-                        // into Live: the board may have been off (or deaf while we greeted it):
-                        // set the mode again and fetch the board and the clock
-                        let resync = t.as_ref().is_some_and(|t| t.to == arbiter_core::record::FeedState::Live);
-                        if !ctx.transition(t).await {
+                    // Only a valid frame is data: garbage, broken and unknown frames keep a
+                    // silent board from going live. The move log on its way (about 8 s at
+                    // 9600 baud) counts as data while it is awaited.
+                    let valid = messages.iter().any(|m| !matches!(m, Message::Unknown { .. }));
+                    let log_coming = session.resyncing()
+                        && decoder.frame_in_progress().is_some_and(|(id, _)| id == msg::EE_MOVES);
+                    if valid || log_coming {
+                        if valid && was_live && conn.state() != FeedState::Live {
+                            // back after a gap: recover what happened meanwhile
+                            session.begin_resync(at);
+                        }
+                        let t = conn.on_data(at);
+                        let into_live = t.as_ref().is_some_and(|t| t.to == FeedState::Live);
+                        if !ctx.transition_at(at, t).await {
                             return;
                         }
-                        if resync {
-                            let _ = link.tx.try_send(init_commands());
+                        if into_live {
+                            // the board may have been off (or deaf while we greeted it): set
+                            // the mode again, fetch its log (after a gap), the board, the clock
+                            was_live = true;
+                            let _ = link.tx.try_send(init_commands(session.take_log_request()));
                         }
                     }
-                    for e in events.drain(..) {
-                        if !ctx.emit(e).await {
-                            return;
-                        }
+                    for m in messages.drain(..) {
+                        session.on_message(m, at, &mut events);
+                    }
+                    account(&mut ctx, before, decoder.stats(), &session);
+                    if !flush(&mut ctx, at, &mut events).await {
+                        return;
                     }
                     if session.take_dump_request() {
                         let _ = link.tx.try_send(Command::SendBoard.bytes().to_vec());
@@ -153,17 +179,26 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
                 _ = ticker.tick() => {
                     let now = ctx.now_ms();
                     let (t, drop_link) = conn.on_tick(now);
-                    if !ctx.transition(t).await {
+                    if !ctx.transition_at(now, t).await {
                         return;
                     }
                     session.tick(now, &mut events);
-                    for e in events.drain(..) {
-                        if !ctx.emit(e).await {
-                            return;
-                        }
+                    if !flush(&mut ctx, now, &mut events).await {
+                        return;
                     }
                     if session.take_dump_request() {
                         let _ = link.tx.try_send(Command::SendBoard.bytes().to_vec());
+                    }
+                    // a sample or placement was shed: the next must go out even if unchanged
+                    if std::mem::take(&mut ctx.dropped_clock) {
+                        session.forget_clock();
+                        let _ = link.tx.try_send(Command::SendClock.bytes().to_vec());
+                    }
+                    if std::mem::take(&mut ctx.dropped_position) {
+                        session.forget_placement();
+                    }
+                    if !ctx.counters_due(now).await {
+                        return;
                     }
                     if drop_link {
                         break String::new();

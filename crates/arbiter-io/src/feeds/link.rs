@@ -1,5 +1,8 @@
 //! A byte link to a board: TCP (tokio) or a serial port (blocking thread), both seen as a pair
 //! of channels. Dropping the link stops its tasks or thread.
+//!
+//! The reader stamps every chunk with the moment it was read (ms since the feeds' base): the
+//! arrival time a record keeps, however long the chunk then waits in a queue.
 
 use std::io;
 use std::time::Duration;
@@ -8,12 +11,23 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
+use tokio::time::Instant;
 
 use super::Source;
 
+/// Bytes as read, with the moment they were read (ms since the base).
+pub(crate) struct Chunk {
+    pub at_ms: u64,
+    pub bytes: Vec<u8>,
+}
+
+fn ms_since(base: Instant) -> u64 {
+    u64::try_from(base.elapsed().as_millis()).unwrap_or(u64::MAX)
+}
+
 pub(crate) struct Link {
     /// Received bytes; an `Err` (or a closed channel) ends the link.
-    pub rx: mpsc::Receiver<io::Result<Vec<u8>>>,
+    pub rx: mpsc::Receiver<io::Result<Chunk>>,
     pub tx: mpsc::Sender<Vec<u8>>,
     tasks: Vec<JoinHandle<()>>,
 }
@@ -26,7 +40,7 @@ impl Drop for Link {
     }
 }
 
-pub(crate) async fn open(source: &Source, timeout: Duration) -> io::Result<Link> {
+pub(crate) async fn open(source: &Source, timeout: Duration, base: Instant) -> io::Result<Link> {
     match source {
         Source::Tcp { addr } => {
             let s = tokio::time::timeout(timeout, TcpStream::connect(addr.as_str()))
@@ -50,7 +64,11 @@ pub(crate) async fn open(source: &Source, timeout: Duration) -> io::Result<Link>
                             return;
                         }
                         Ok(n) => {
-                            if data_tx.send(Ok(buf[..n].to_vec())).await.is_err() {
+                            let chunk = Chunk {
+                                at_ms: ms_since(base),
+                                bytes: buf[..n].to_vec(),
+                            };
+                            if data_tx.send(Ok(chunk)).await.is_err() {
                                 return;
                             }
                         }
@@ -74,7 +92,7 @@ pub(crate) async fn open(source: &Source, timeout: Duration) -> io::Result<Link>
                 tasks: vec![reader, writer],
             })
         }
-        Source::Serial { path } => open_serial(path.clone()).await,
+        Source::Serial { path } => open_serial(path.clone(), base).await,
         Source::LiveChess { .. } => Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             "a LiveChess source is not a byte link",
@@ -82,7 +100,7 @@ pub(crate) async fn open(source: &Source, timeout: Duration) -> io::Result<Link>
     }
 }
 
-async fn open_serial(path: String) -> io::Result<Link> {
+async fn open_serial(path: String, base: Instant) -> io::Result<Link> {
     use std::io::{Read as _, Write as _};
     let port = tokio::task::spawn_blocking(move || {
         serialport::new(path, 9600)
@@ -116,7 +134,11 @@ async fn open_serial(path: String) -> io::Result<Link> {
                 match port.read(&mut buf) {
                     Ok(0) => {}
                     Ok(n) => {
-                        if data_tx.blocking_send(Ok(buf[..n].to_vec())).is_err() {
+                        let chunk = Chunk {
+                            at_ms: ms_since(base),
+                            bytes: buf[..n].to_vec(),
+                        };
+                        if data_tx.blocking_send(Ok(chunk)).is_err() {
                             return;
                         }
                     }

@@ -1,10 +1,16 @@
 //! The LiveChess feed: the websocket to DGT LiveChess, subscribed to one e-board's
 //! `eboardevent` feed; the messages go through [`LiveChessSession`] (sans-IO) into journal events.
+//!
+//! As real clients do, the feed sends `setup` with the position the console has reached once
+//! the subscription is confirmed (LiveChess reconstructs the moves from it). A reader task
+//! stamps every message with the moment it was read. Only valid messages count as data: a
+//! server that sends only garbage never makes the feed live.
 
 use std::sync::atomic::Ordering;
 
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
+use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 use super::Ctx;
@@ -30,20 +36,90 @@ async fn connect(addr: &str, timing: &Timing) -> Result<Ws, String> {
         .map_err(|_| "connect timed out".to_string())?
 }
 
+/// What one text message was.
+enum Read {
+    /// A valid message (data), with the events it produced.
+    Data,
+    /// The subscription was confirmed: send `setup`.
+    Subscribed,
+    /// The subscription was refused: the link is lost.
+    Refused(String),
+    /// Not a valid message of ours (counted).
+    Noise,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn read_text(
+    ctx: &mut Ctx,
+    session: &mut LiveChessSession,
+    text: &str,
+    feed_id: u64,
+    subscribe_id: u64,
+    at: u64,
+    events: &mut Vec<Event>,
+) -> Read {
+    ctx.counters
+        .bytes
+        .fetch_add(text.len() as u64, Ordering::Relaxed);
+    let malformed = |ctx: &mut Ctx| {
+        ctx.own.malformed += 1;
+        ctx.counters.bad_json.fetch_add(1, Ordering::Relaxed);
+        Read::Noise
+    };
+    let unknown = |ctx: &mut Ctx| {
+        ctx.own.unknown += 1;
+        ctx.counters
+            .unknown_messages
+            .fetch_add(1, Ordering::Relaxed);
+        Read::Noise
+    };
+    match Response::parse(text) {
+        Ok(r) if r.response == ResponseKind::Feed && r.id == feed_id => match r.eboard_event() {
+            Ok(ev) => {
+                let before = session.counters().malformed;
+                session.on_event(&ev, r.time, at, events);
+                if session.counters().malformed > before {
+                    return malformed(ctx);
+                }
+                ctx.own.frames += 1;
+                Read::Data
+            }
+            Err(_) => malformed(ctx),
+        },
+        Ok(r) if r.response == ResponseKind::Error && r.id == subscribe_id => Read::Refused(
+            format!("LiveChess refused the subscription: {}", r.error_message()),
+        ),
+        Ok(r) if r.response == ResponseKind::Call && r.id == subscribe_id => {
+            ctx.own.frames += 1;
+            Read::Subscribed
+        }
+        Ok(r) if r.response == ResponseKind::Call => {
+            ctx.own.frames += 1;
+            Read::Data
+        }
+        Ok(_) => unknown(ctx),
+        Err(LiveChessError::UnknownKind(_)) => unknown(ctx),
+        Err(LiveChessError::BadJson(_)) => {
+            ctx.own.garbage_bytes += text.len() as u64;
+            malformed(ctx)
+        }
+        Err(_) => malformed(ctx),
+    }
+}
+
 pub(crate) async fn run(mut ctx: Ctx, addr: String, serial: String, timing: Timing) {
     let mut conn = Connection::new(timing);
     let mut shutdown = ctx.shutdown.clone();
     let mut session = LiveChessSession::new(ctx.board);
     let mut events = Vec::new();
     let what = format!("livechess://{addr}/{serial}");
-    if !ctx
-        .emit(Event::FeedStatus(FeedStatus {
-            board: ctx.board,
-            state: conn.state(),
-            detail: what.clone(),
-        }))
-        .await
-    {
+    let now = ctx.now_ms();
+    let first = Event::FeedStatus(FeedStatus {
+        board: ctx.board,
+        state: conn.state(),
+        detail: what.clone(),
+    });
+    if !ctx.emit_at(now, first).await {
         return;
     }
     let tick_every = (timing.stale_after / 6).clamp(
@@ -52,6 +128,7 @@ pub(crate) async fn run(mut ctx: Ctx, addr: String, serial: String, timing: Timi
     );
     let feed_id = u64::from(ctx.board.0);
     let mut request_id = 0u64;
+    let mut last_deferred = 0u64;
     loop {
         let opened = tokio::select! {
             r = connect(&addr, &timing) => r,
@@ -59,78 +136,106 @@ pub(crate) async fn run(mut ctx: Ctx, addr: String, serial: String, timing: Timi
         };
         let reason = match opened {
             Err(e) => e,
-            Ok(mut ws) => {
+            Ok(ws) => {
                 ctx.counters.connects.fetch_add(1, Ordering::Relaxed);
                 conn.on_connected(ctx.now_ms());
+                let (mut sink, mut stream) = ws.split();
+                // the reader stamps each message with the moment it was read
+                let (msg_tx, mut msgs) = mpsc::channel::<(u64, _)>(64);
+                let base = ctx.base;
+                let reader = tokio::spawn(async move {
+                    while let Some(m) = stream.next().await {
+                        let at = u64::try_from(base.elapsed().as_millis()).unwrap_or(u64::MAX);
+                        let end = m.is_err();
+                        if msg_tx.send((at, m)).await.is_err() || end {
+                            return;
+                        }
+                    }
+                });
                 request_id += 1;
-                let sub = Request::subscribe_eboard(request_id, feed_id, &serial).to_json();
+                let subscribe_id = request_id;
+                let sub = Request::subscribe_eboard(subscribe_id, feed_id, &serial).to_json();
                 let mut keepalive = tokio::time::interval(timing.keepalive);
                 let mut ticker = tokio::time::interval(tick_every);
-                let r: String = if let Err(e) = ws.send(WsMessage::text(sub)).await {
+                let r: String = if let Err(e) = sink.send(WsMessage::text(sub)).await {
                     e.to_string()
                 } else {
                     loop {
                         tokio::select! {
+                            // messages that are there are handled before the timers
+                            biased;
                             _ = super::stopped(&mut shutdown) => {
-                                let _ = ws.close(None).await;
+                                let _ = sink.close().await;
+                                reader.abort();
                                 return;
                             }
-                            m = ws.next() => {
-                                let now = ctx.now_ms();
-                                let m = match m {
-                                    Some(Ok(m)) => m,
-                                    Some(Err(e)) => break e.to_string(),
+                            m = msgs.recv() => {
+                                let (at, m) = match m {
+                                    Some((at, Ok(m))) => (at, m),
+                                    Some((_, Err(e))) => break e.to_string(),
                                     None => break "closed by peer".into(),
                                 };
                                 ctx.counters.frames.fetch_add(1, Ordering::Relaxed);
-                                match m {
-                                    WsMessage::Text(t) => {
-                                        ctx.counters.bytes.fetch_add(t.len() as u64, Ordering::Relaxed);
-                                        match Response::parse(&t) {
-                                            Ok(r) if r.response == ResponseKind::Feed && r.id == feed_id => {
-                                                match r.eboard_event() {
-                                                    Ok(ev) => session.on_event(&ev, &mut events),
-                                                    Err(_) => { ctx.counters.bad_json.fetch_add(1, Ordering::Relaxed); }
-                                                }
-                                            }
-                                            Ok(r) if r.response == ResponseKind::Error && r.id == request_id => {
-                                                // the subscription was refused (e.g. no such e-board)
-                                                break format!("LiveChess refused the subscription: {}", r.error_message());
-                                            }
-                                            Ok(r) if r.response == ResponseKind::Error => {
-                                                ctx.counters.unknown_messages.fetch_add(1, Ordering::Relaxed);
-                                            }
-                                            Ok(r) if r.response == ResponseKind::Call => {}
-                                            Ok(_) => { ctx.counters.unknown_messages.fetch_add(1, Ordering::Relaxed); }
-                                            Err(LiveChessError::BadJson(_)) => { ctx.counters.bad_json.fetch_add(1, Ordering::Relaxed); }
-                                            Err(_) => { ctx.counters.unknown_messages.fetch_add(1, Ordering::Relaxed); }
-                                        }
-                                    }
+                                let read = match m {
+                                    WsMessage::Text(t) => read_text(&mut ctx, &mut session, &t, feed_id, subscribe_id, at, &mut events),
                                     WsMessage::Close(_) => break "closed by peer".into(),
                                     WsMessage::Binary(_) | WsMessage::Frame(_) => {
+                                        ctx.own.unknown += 1;
                                         ctx.counters.unknown_messages.fetch_add(1, Ordering::Relaxed);
+                                        Read::Noise
                                     }
-                                    WsMessage::Ping(_) | WsMessage::Pong(_) => {}
+                                    WsMessage::Ping(_) | WsMessage::Pong(_) => Read::Noise,
+                                };
+                                match read {
+                                    Read::Refused(why) => break why,
+                                    Read::Noise => {}
+                                    Read::Data | Read::Subscribed => {
+                                        let t = conn.on_data(at);
+                                        if !ctx.transition_at(at, t).await { reader.abort(); return; }
+                                    }
                                 }
-                                let t = conn.on_data(now);
-                                if !ctx.transition(t).await { return; }
+                                if matches!(read, Read::Subscribed) {
+                                    request_id += 1;
+                                    let setup = Request::setup(request_id, feed_id, &session.fen()).to_json();
+                                    if let Err(e) = sink.send(WsMessage::text(setup)).await {
+                                        break e.to_string();
+                                    }
+                                }
                                 for e in events.drain(..) {
-                                    if !ctx.emit(e).await { return; }
+                                    if !ctx.emit_at(at, e).await { reader.abort(); return; }
                                 }
                             }
                             _ = keepalive.tick() => {
-                                if let Err(e) = ws.send(WsMessage::Ping(Vec::new().into())).await {
+                                if let Err(e) = sink.send(WsMessage::Ping(Vec::new().into())).await {
                                     break e.to_string();
                                 }
                             }
                             _ = ticker.tick() => {
-                                let (t, drop_link) = conn.on_tick(ctx.now_ms());
-                                if !ctx.transition(t).await { return; }
+                                let now = ctx.now_ms();
+                                let (t, drop_link) = conn.on_tick(now);
+                                if !ctx.transition_at(now, t).await { reader.abort(); return; }
+                                if std::mem::take(&mut ctx.dropped_clock) {
+                                    session.forget_clock();
+                                }
+                                if std::mem::take(&mut ctx.dropped_position) {
+                                    session.forget_placement();
+                                }
+                                if session.has_pending() {
+                                    session.process(now, &mut events);
+                                    for e in events.drain(..) {
+                                        if !ctx.emit_at(now, e).await { reader.abort(); return; }
+                                    }
+                                }
+                                let deferred = session.counters().deferred;
+                                ctx.own.rate_limited += deferred.saturating_sub(last_deferred);
+                                last_deferred = deferred;
+                                if !ctx.counters_due(now).await { reader.abort(); return; }
                                 if drop_link { break String::new(); }
                             }
                         }
                     }
                 };
+                reader.abort();
                 r
             }
         };

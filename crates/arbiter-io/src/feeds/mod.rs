@@ -26,6 +26,7 @@ pub use arbiter_protocol::dgt_session::DgtSession;
 
 use arbiter_core::model::{BoardNo, MonoMs};
 use arbiter_core::record::{Event, FeedStatus, Origin};
+use arbiter_protocol::ratelimit::BoardLimits;
 
 /// An event from a feed, stamped with the monotonic time (ms since the caller's base instant).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,6 +105,8 @@ pub struct FeedCounters {
     pub unknown_messages: AtomicU64,
     /// Clock samples and positions dropped because the consumer was behind.
     pub dropped_events: AtomicU64,
+    /// Clock samples and positions dropped by the per-board rate limits.
+    pub rate_limited: AtomicU64,
     pub connects: AtomicU64,
 }
 
@@ -118,6 +121,7 @@ pub struct CountersSnapshot {
     pub bad_json: u64,
     pub unknown_messages: u64,
     pub dropped_events: u64,
+    pub rate_limited: u64,
     pub connects: u64,
 }
 
@@ -133,6 +137,7 @@ impl FeedCounters {
             bad_json: l(&self.bad_json),
             unknown_messages: l(&self.unknown_messages),
             dropped_events: l(&self.dropped_events),
+            rate_limited: l(&self.rate_limited),
             connects: l(&self.connects),
         }
     }
@@ -148,34 +153,107 @@ pub struct FeedConfig {
     pub timing: Timing,
 }
 
-/// What every feed task shares: the output channel, counters and the shutdown signal.
+/// Counters are journaled (`feed_counters`) at most this often, and only when they changed.
+pub const COUNTERS_EVERY_MS: u64 = 2_000;
+
+/// What every feed task shares: the output channel, counters and the shutdown signal; and what
+/// it keeps for its own board: its counters and rate limits.
 pub(crate) struct Ctx {
     pub board: BoardNo,
     pub base: Instant,
     pub tx: mpsc::Sender<FeedRecord>,
     pub counters: Arc<FeedCounters>,
     pub shutdown: watch::Receiver<bool>,
+    /// This board's counters (journaled).
+    pub own: arbiter_core::record::FeedCounters,
+    journaled: Option<arbiter_core::record::FeedCounters>,
+    journaled_at_ms: Option<u64>,
+    limits: BoardLimits,
+    /// The stamp of the last event sent.
+    last_at_ms: u64,
+    /// The running side of the last clock sample sent (a change is a press).
+    last_running: Option<Option<arbiter_core::model::ClockSide>>,
+    /// A clock sample (a placement) was shed or rate-limited since the flag was last taken:
+    /// the session must emit the next one even if it is unchanged.
+    pub dropped_clock: bool,
+    pub dropped_position: bool,
 }
 
 impl Ctx {
+    pub fn new(
+        board: BoardNo,
+        base: Instant,
+        tx: mpsc::Sender<FeedRecord>,
+        counters: Arc<FeedCounters>,
+        shutdown: watch::Receiver<bool>,
+        limits: BoardLimits,
+    ) -> Ctx {
+        Ctx {
+            board,
+            base,
+            tx,
+            counters,
+            shutdown,
+            own: arbiter_core::record::FeedCounters {
+                board,
+                ..Default::default()
+            },
+            journaled: None,
+            journaled_at_ms: None,
+            limits,
+            last_running: None,
+            last_at_ms: 0,
+            dropped_clock: false,
+            dropped_position: false,
+        }
+    }
+
     pub fn now_ms(&self) -> u64 {
         u64::try_from(self.base.elapsed().as_millis()).unwrap_or(u64::MAX)
     }
 
-    /// Sends an event. Clock samples and positions are dropped (and counted) when the consumer
-    /// is behind, so a flooding board cannot hold up the others; everything else waits.
-    /// Returns false when the receiver is gone.
-    pub async fn emit(&self, event: Event) -> bool {
+    /// Sends an event that happened at `at_ms` (ms since the base: for data, the moment its
+    /// bytes were read). Clock samples and positions are rate-limited per board and shed (and
+    /// counted) when the consumer is behind, so a flooding board cannot hold up the others nor
+    /// grow the journal without limit; everything else waits. Returns false when the receiver
+    /// is gone.
+    pub async fn emit_at(&mut self, at_ms: u64, event: Event) -> bool {
+        // A board's records keep their order: an event judged on a tick is never stamped
+        // after data that arrived later (the feed handles data that is ready first, so this
+        // moves a stamp by a few ms at most, and only in that race).
+        let at_ms = at_ms.max(self.last_at_ms);
+        self.last_at_ms = at_ms;
+        let limited = match &event {
+            Event::ClockSample(c) if self.last_running != Some(c.running) => {
+                let ok = self.limits.presses.take(at_ms);
+                if ok {
+                    self.last_running = Some(c.running);
+                }
+                !ok
+            }
+            Event::ClockSample(_) => !self.limits.clock_samples.take(at_ms),
+            Event::BoardPosition(_) => !self.limits.positions.take(at_ms),
+            _ => false,
+        };
+        if limited {
+            self.own.rate_limited += 1;
+            self.counters.rate_limited.fetch_add(1, Ordering::Relaxed);
+            self.note_dropped(&event);
+            return true;
+        }
+        let sheddable = event.sheddable();
         let rec = FeedRecord {
-            mono_ms: self.now_ms(),
+            mono_ms: at_ms,
             origin: Origin::Feed(self.board),
             event,
         };
-        if matches!(rec.event, Event::ClockSample(_) | Event::BoardPosition(_)) {
+        if sheddable {
             match self.tx.try_send(rec) {
                 Ok(()) => true,
-                Err(mpsc::error::TrySendError::Full(_)) => {
+                Err(mpsc::error::TrySendError::Full(rec)) => {
+                    self.own.shed += 1;
                     self.counters.dropped_events.fetch_add(1, Ordering::Relaxed);
+                    self.note_dropped(&rec.event);
                     true
                 }
                 Err(mpsc::error::TrySendError::Closed(_)) => false,
@@ -185,15 +263,39 @@ impl Ctx {
         }
     }
 
-    pub async fn transition(&self, t: Option<Transition>) -> bool {
+    fn note_dropped(&mut self, e: &Event) {
+        match e {
+            Event::ClockSample(_) => self.dropped_clock = true,
+            Event::BoardPosition(_) => self.dropped_position = true,
+            _ => {}
+        }
+    }
+
+    /// Journals this board's counters when they changed and the last ones are at least
+    /// [`COUNTERS_EVERY_MS`] old.
+    pub async fn counters_due(&mut self, now_ms: u64) -> bool {
+        if self.journaled == Some(self.own)
+            || self
+                .journaled_at_ms
+                .is_some_and(|t| now_ms.saturating_sub(t) < COUNTERS_EVERY_MS)
+        {
+            return true;
+        }
+        self.journaled = Some(self.own);
+        self.journaled_at_ms = Some(now_ms);
+        let ev = Event::FeedCounters(self.own);
+        self.emit_at(now_ms, ev).await
+    }
+
+    pub async fn transition_at(&mut self, at_ms: u64, t: Option<Transition>) -> bool {
         match t {
             Some(t) => {
-                self.emit(Event::FeedStatus(FeedStatus {
+                let ev = Event::FeedStatus(FeedStatus {
                     board: self.board,
                     state: t.to,
                     detail: t.detail,
-                }))
-                .await
+                });
+                self.emit_at(at_ms, ev).await
             }
             None => true,
         }
@@ -203,13 +305,13 @@ impl Ctx {
         *self.shutdown.borrow()
     }
 
-    /// Sleeps until `until_ms`; false when shutdown came first.
     /// After a link ended: reports the disconnection (`lost`, when there is one to report),
     /// waits out the backoff and announces the retry. False when the feed must stop.
     pub async fn back_off(&mut self, conn: &mut Connection, lost: Option<String>) -> bool {
         if let Some(why) = lost {
-            let t = conn.on_disconnected(self.now_ms(), &why);
-            if !self.transition(t).await {
+            let now = self.now_ms();
+            let t = conn.on_disconnected(now, &why);
+            if !self.transition_at(now, t).await {
                 return false;
             }
         }
@@ -217,10 +319,12 @@ impl Ctx {
         if !self.sleep_until_ms(at).await {
             return false;
         }
-        let t = conn.on_retry(self.now_ms());
-        self.transition(t).await
+        let now = self.now_ms();
+        let t = conn.on_retry(now);
+        self.transition_at(now, t).await
     }
 
+    /// Sleeps until `until_ms`; false when shutdown came first.
     pub async fn sleep_until_ms(&mut self, until_ms: u64) -> bool {
         let at = self.base + std::time::Duration::from_millis(until_ms);
         let mut shutdown = self.shutdown.clone();
@@ -244,13 +348,8 @@ pub fn spawn_feed(
     counters: Arc<FeedCounters>,
     shutdown: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
-    let ctx = Ctx {
-        board: config.board,
-        base: config.base,
-        tx,
-        counters,
-        shutdown,
-    };
+    let limits = BoardLimits::scaled(config.timing.rate_scale);
+    let ctx = Ctx::new(config.board, config.base, tx, counters, shutdown, limits);
     tokio::spawn(async move {
         match config.source {
             Source::Tcp { .. } | Source::Serial { .. } => {

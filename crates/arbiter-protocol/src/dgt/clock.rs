@@ -2,8 +2,16 @@
 //!
 //! Byte order (2011+ header, picochess, arnsholt/dgtdriver): d0..d2 = **right** side
 //! (hours + flag bits, BCD minutes, BCD seconds), d3..d5 = **left** side, d6 = status.
-//! Turn bits follow the 2015 header: 0x08 = right's turn, 0x10 = left's turn. Which side is
-//! White is not known to the clock: the console maps sides to colours per board.
+//! Turn bits as real clocks send them (byte streams recorded from a DGT clock by
+//! arnsholt/dgtpgn, and arnsholt/dgtdriver's `BWTime`): 0x08 with the left side running, 0x10
+//! with the right side running (`09` and `13` on the wire); the 2015 header text has them the
+//! other way round. The decoder never uses them: the running side is the running bit (0x01)
+//! with the lever (0x02). Which side is White is not known to the clock: the console maps sides
+//! to colours per board.
+//!
+//! A report whose six time bytes are all zero (and that does not say "no clock") is the empty
+//! report Bluetooth boards send after a clock command: the header says to ignore it
+//! ([`ClockTimes::is_empty_report`]).
 
 use arbiter_core::model::ClockSide;
 
@@ -68,6 +76,18 @@ impl SideTime {
         ]
     }
 
+    /// Which flag this side shows: the final flag wins over the period flag.
+    pub fn flag_kind(&self) -> Option<arbiter_core::record::FlagKind> {
+        use arbiter_core::record::FlagKind;
+        if self.final_flag {
+            Some(FlagKind::Final)
+        } else if self.period_flag {
+            Some(FlagKind::Period)
+        } else {
+            None
+        }
+    }
+
     /// Whether the digits are a valid display (h ≤ 9, m ≤ 59, s ≤ 59).
     pub fn is_valid(&self) -> bool {
         self.hours <= 9 && self.minutes <= 59 && self.seconds <= 59
@@ -87,8 +107,10 @@ pub mod status {
     pub const RUNNING: u8 = 0x01;
     pub const RIGHT_HIGH: u8 = 0x02;
     pub const BATTERY_LOW: u8 = 0x04;
-    pub const RIGHT_TURN: u8 = 0x08;
-    pub const LEFT_TURN: u8 = 0x10;
+    /// Sent by real clocks with the left side running (the 2015 header says "right's turn").
+    pub const LEFT_TURN: u8 = 0x08;
+    /// Sent by real clocks with the right side running (the 2015 header says "left's turn").
+    pub const RIGHT_TURN: u8 = 0x10;
     pub const NO_CLOCK: u8 = 0x20;
 }
 
@@ -116,6 +138,11 @@ impl ClockTimes {
     pub fn battery_low(&self) -> bool {
         self.status & status::BATTERY_LOW != 0
     }
+    /// All six time bytes zero without the "no clock" bit: the empty report the header says
+    /// to ignore (Bluetooth boards after a clock command; picochess and python-asyncdgt skip it).
+    pub fn is_empty_report(&self) -> bool {
+        !self.no_clock() && self.left == SideTime::default() && self.right == SideTime::default()
+    }
     /// The side whose time runs (from the running bit and the lever), `None` when stopped.
     pub fn running_side(&self) -> Option<ClockSide> {
         self.is_running().then(|| {
@@ -127,7 +154,8 @@ impl ClockTimes {
         })
     }
 
-    /// A report for the given times and running side (lever and turn bits set to match).
+    /// A report for the given times and running side, with the lever and turn bits a real
+    /// clock sends (`09` left running, `13` right running, `08`/`12` stopped).
     pub fn new(left_ms: u64, right_ms: u64, running: Option<ClockSide>, lever: ClockSide) -> Self {
         let lever = running.unwrap_or(lever);
         let mut st = 0;

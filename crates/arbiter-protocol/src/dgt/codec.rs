@@ -82,6 +82,24 @@ impl Decoder {
         self.buf.len() - self.pos
     }
 
+    /// A frame being received: its id and the bytes of it received so far, when the buffered
+    /// bytes begin with a valid header and no byte since has the MSB set (a long frame such as
+    /// the move log, which takes about 8 s at 9600 baud, is on its way).
+    pub fn frame_in_progress(&self) -> Option<(u8, usize)> {
+        let data = &self.buf[self.pos..];
+        if data.len() < 3 || data[0] & 0x80 == 0 || data[1] & 0x80 != 0 || data[2] & 0x80 != 0 {
+            return None;
+        }
+        let len = (usize::from(data[1]) << 7) | usize::from(data[2]);
+        if !(3..=MAX_FRAME).contains(&len) || data.len() >= len {
+            return None;
+        }
+        data[3..]
+            .iter()
+            .all(|b| b & 0x80 == 0)
+            .then_some((data[0], data.len()))
+    }
+
     /// The next message or error, `None` when more bytes are needed.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<Result<Message, DecodeError>> {

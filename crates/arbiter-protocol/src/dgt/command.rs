@@ -26,6 +26,8 @@ pub enum Command {
     BatteryStatus,
     /// 0x4D: firmware version.
     Version,
+    /// 0x49: the board's move log (EEPROM), about 7.9 KB.
+    SendEeMoves,
     /// 0x55: the 10-digit serial number.
     LongSerialNumber,
     /// 0x2B 0x03 0x03 0x09 0x00: the clock's version (used as "is a clock there?").
@@ -47,6 +49,7 @@ impl Command {
             Command::SendUpdateNice => &[0x4B],
             Command::BatteryStatus => &[0x4C],
             Command::Version => &[0x4D],
+            Command::SendEeMoves => &[0x49],
             Command::LongSerialNumber => &[0x55],
             Command::ClockVersion => &[0x2B, 0x03, 0x03, 0x09, 0x00],
         }
@@ -71,10 +74,47 @@ impl Command {
             0x4B => Command::SendUpdateNice,
             0x4C => Command::BatteryStatus,
             0x4D => Command::Version,
+            0x49 => Command::SendEeMoves,
             0x55 => Command::LongSerialNumber,
             _ => return None,
         })
     }
+}
+
+/// The bytes of a clock command: `2B size 03 cmd payload… 00` (`size` counts the bytes after
+/// it). The console sends only the version request; the others are for tests and the simulator:
+/// a DGT 3000 acknowledges DISPLAY (01), ICONS (02), END (03), BUTTON (08), BEEP (0B) and ASCII
+/// (0C) in the update modes, and SETNRUN (0A) only in its mode 23 (protocol header).
+pub fn clock_command(cmd: u8, payload: &[u8]) -> Vec<u8> {
+    let mut b = Vec::with_capacity(payload.len() + 5);
+    b.push(0x2B);
+    b.push(u8::try_from(payload.len() + 3).unwrap_or(u8::MAX));
+    b.push(0x03);
+    b.push(cmd);
+    b.extend_from_slice(payload);
+    b.push(0x00);
+    b
+}
+
+/// The DGT 3000's ASCII command: eight characters and a beep (0..15, 0 = none).
+pub fn clock_ascii(text: &str, beep: u8) -> Vec<u8> {
+    let mut p = [b' '; 9];
+    for (d, c) in p.iter_mut().zip(text.bytes().filter(u8::is_ascii)) {
+        *d = c;
+    }
+    p[8] = beep.min(15);
+    clock_command(0x0C, &p)
+}
+
+/// SETNRUN: left and right times (binary h, m, s) and the run flags (01 left runs, 02 right
+/// runs, 04 pause).
+pub fn clock_set_and_run(left_ms: u64, right_ms: u64, flags: u8) -> Vec<u8> {
+    let hms = |ms: u64| {
+        let s = (ms / 1000).min(9 * 3600 + 59 * 60 + 59);
+        [(s / 3600) as u8, ((s / 60) % 60) as u8, (s % 60) as u8]
+    };
+    let (l, r) = (hms(left_ms), hms(right_ms));
+    clock_command(0x0A, &[l[0], l[1], l[2], r[0], r[1], r[2], flags])
 }
 
 /// What a board received: a known command, a clock command (wrapper `2B size ...`), or an
@@ -152,6 +192,7 @@ mod tests {
             Command::SendUpdateNice,
             Command::BatteryStatus,
             Command::Version,
+            Command::SendEeMoves,
             Command::LongSerialNumber,
             Command::ClockVersion,
         ];
@@ -170,5 +211,24 @@ mod tests {
             d.next(),
             Some(Received::ClockCommand { cmd: 0x0A, .. })
         ));
+        // the header's example: "ARBITER " without beep
+        assert_eq!(
+            clock_ascii("ARBITER", 0),
+            [
+                0x2B, 0x0C, 0x03, 0x0C, 0x41, 0x52, 0x42, 0x49, 0x54, 0x45, 0x52, 0x20, 0x00, 0x00
+            ]
+        );
+        assert_eq!(
+            clock_set_and_run(5_400_000, 5_400_000, 0x01),
+            [0x2B, 0x0A, 0x03, 0x0A, 1, 30, 0, 1, 30, 0, 1, 0]
+        );
+        d.push(&clock_ascii("HELLO", 3));
+        assert_eq!(
+            d.next(),
+            Some(Received::ClockCommand {
+                cmd: 0x0C,
+                payload: b"HELLO   \x03".to_vec()
+            })
+        );
     }
 }

@@ -13,6 +13,7 @@ pub mod board;
 pub mod clock;
 mod codec;
 pub mod command;
+pub mod eeprom;
 
 pub use board::{RawBoard, piece_from_code, piece_to_code};
 pub use clock::{ClockAck, ClockTimes, SideTime};
