@@ -287,7 +287,9 @@ fn local_rfc3339(m: &Match, at: Stamp) -> String {
 fn category(kind: &InterventionKind) -> &'static str {
     match kind {
         InterventionKind::IllegalMove { .. } => "illegal_move",
-        InterventionKind::DrawClaim { .. } | InterventionKind::QuickplayClaim { .. } => "claim",
+        InterventionKind::DrawClaim { .. }
+        | InterventionKind::QuickplayClaim { .. }
+        | InterventionKind::DrawAgreement => "claim",
         InterventionKind::DefaultTimeExpired => "default_time",
         InterventionKind::FlagFall { .. } => "flag",
         InterventionKind::TimeCorrection | InterventionKind::StartDelay { .. } => "time",

@@ -619,6 +619,7 @@ impl Dialog {
                 InterventionKind::DrawClaim {
                     basis: self.basis,
                     correct: self.correct,
+                    intended: None,
                 },
             ),
             DialogKind::Quickplay => (

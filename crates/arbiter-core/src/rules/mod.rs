@@ -280,12 +280,26 @@ fn propose_unlocked(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) 
                 )
             }
         }
-        (InterventionKind::DrawClaim { basis, correct }, Some(bs)) => {
-            claims::draw_claim(m, bs, req.player, *basis, *correct, &mut p)
+        (
+            InterventionKind::DrawClaim {
+                basis,
+                correct,
+                intended,
+            },
+            Some(bs),
+        ) => claims::draw_claim(
+            m,
+            bs,
+            req.player,
+            *basis,
+            *correct,
+            intended.as_deref(),
+            &mut p,
+        ),
+        (InterventionKind::QuickplayClaim { decision }, Some(bs)) => {
+            claims::quickplay(m, bs, req.player, *decision, &mut p)
         }
-        (InterventionKind::QuickplayClaim { decision }, Some(_)) => {
-            claims::quickplay(m, req.player, *decision, &mut p)
-        }
+        (InterventionKind::DrawAgreement, Some(bs)) => claims::draw_agreement(m, bs, &mut p),
         (InterventionKind::DefaultTimeExpired, Some(bs)) => {
             start::default_time(m, s, bs, now_mono, &mut p)
         }

@@ -232,3 +232,5 @@ replay-keys = Leertaste ⏯ · +/- Tempo · n/p Vorfall · t Zeit · ←→ ±1 
 replay-status = WIEDERGABE { $time } { $state } { $speed }x | { $verdict }{ $incident } | { $keys }
 replay-chain-intact = Kette intakt ({ $records } Einträge)
 replay-chain-tampered = MANIPULIERT: { $problem }; gezeigt werden die { $records } Einträge davor
+ui-open-claim = OFFENE REKL.
+ui-written-move = 9.5.3 NOTIERTER ZUG

@@ -232,3 +232,5 @@ replay-keys = Space ⏯ · +/- speed · n/p incident · t time · ←→ ±1 min
 replay-status = REPLAY { $time } { $state } { $speed }x | { $verdict }{ $incident } | { $keys }
 replay-chain-intact = chain intact ({ $records } records)
 replay-chain-tampered = TAMPERED: { $problem }; showing the { $records } records before it
+ui-open-claim = OPEN CLAIM
+ui-written-move = 9.5.3 WRITTEN MOVE
