@@ -92,6 +92,7 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("z", "key-time-correction"),
     ("c", "key-draw-claim"),
     ("q", "key-quickplay"),
+    ("A", "key-draw-agreement"),
     ("a", "key-arrived"),
     ("o / v", "key-default-time"),
     ("m", "key-game-ended"),

@@ -34,7 +34,7 @@ rules-claim-incorrect-no-penalty = { $evidence }. Die Reklamation ist unberechti
 
 ## Endspurt
 rules-quickplay-none = Keine Endspurt-Reklamation nach dem Profil "{ $profile }" (nur ohne Inkrement, wenn das Profil sie vorsieht).
-rules-quickplay-not-eligible = Nicht zulässig: { $why }. Die Reklamation wird als unzulässig festgehalten; keine Zeitgutschrift.
+rules-quickplay-not-eligible = Nicht zulässig, nicht erfüllt: { $why }. Die Reklamation wird als unzulässig festgehalten; keine Zeitgutschrift.
 rules-quickplay-granted = Der Reklamation wird stattgegeben: die Partie ist remis.
 rules-quickplay-postponed = Die Entscheidung wird zurückgestellt; die Reklamation bleibt offen. Der Schiedsrichter kann { $opponent } { $time } gutschreiben (seine Wahl, nichts ist vorbelegt) und entscheidet später oder nach einem Blättchenfall.
 rules-quickplay-rejected = Die Reklamation wird abgelehnt: { $opponent } erhält { $time }.
@@ -329,3 +329,4 @@ situation-quickplay-final-decision = das Ergebnis nach einem Blättchenfall bei 
 situation-draw-agreement-consent = die Zustimmung des Schiedsrichters zu einem Remis vor dem Mindestzug der Turnierordnung
 hint-dsb-iii5-doubt = Hinweis (DSB-Anmerkung zu III.5): Im Zweifel schiebt der SR seine Entscheidung hinaus. Fällt später eines der Fallblättchen, entscheidet der SR im Zweifel auf Verlust wegen Zeitüberschreitung.
 hint-dsb-iii5-wait-for-flag = Hinweis (DSB-Anmerkung zu III.5): Nach aufgeschobener Entscheidung soll der SR in der Regel abwarten, bis ein Fallblättchen fällt.
+rules-quickplay-choose = Alle Voraussetzungen sind erfüllt: die Entscheidung wählen (stattgeben, zurückstellen, ablehnen); nichts ist vorbelegt.

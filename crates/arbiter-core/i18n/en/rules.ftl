@@ -34,7 +34,7 @@ rules-claim-incorrect-no-penalty = { $evidence }. The claim is incorrect: no tim
 
 ## Quickplay finish
 rules-quickplay-none = No quickplay-finish claims under the profile "{ $profile }" (only without increment, where the profile allows).
-rules-quickplay-not-eligible = Not admissible: { $why }. The claim is recorded as inadmissible; no extra time is given.
+rules-quickplay-not-eligible = Not admissible, not met: { $why }. The claim is recorded as inadmissible; no extra time is given.
 rules-quickplay-granted = The claim is granted: the game is drawn.
 rules-quickplay-postponed = The decision is postponed; the claim stays open. The arbiter may give { $opponent } { $time } (his choice, nothing is preset) and decides later or after a flag falls.
 rules-quickplay-rejected = The claim is rejected: { $opponent } gets { $time }.
@@ -329,3 +329,4 @@ situation-quickplay-final-decision = the result after a flag during an open quic
 situation-draw-agreement-consent = the arbiter's consent to a draw agreed before the regulations' minimum move
 hint-dsb-iii5-doubt = Hint (DSB note on III.5): in doubt the arbiter postpones; if a flag then falls, in doubt he declares the loss on time.
 hint-dsb-iii5-wait-for-flag = Hint (DSB note on III.5): after a postponement the arbiter should as a rule wait until a flag falls.
+rules-quickplay-choose = All preconditions are met: choose the decision (grant, postpone, reject); none is preset.

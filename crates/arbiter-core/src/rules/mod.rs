@@ -193,6 +193,35 @@ fn loss_for(player: Color) -> GameResult {
     }
 }
 
+/// What the rules say about a quickplay-finish claim before the arbiter has decided on it:
+/// the preconditions as a checklist, the articles and both clocks, no consequence (the
+/// arbiter's grant, postponement or rejection is his own; nothing is chosen for him).
+pub fn quickplay_preview(
+    m: &Match,
+    s: &MatchState,
+    board: BoardNo,
+    player: Color,
+    now_mono: MonoMs,
+) -> Proposal {
+    let req = Request {
+        board: Some(board),
+        player: Some(player),
+        kind: InterventionKind::QuickplayClaim {
+            decision: QuickplayDecision::Granted,
+        },
+    };
+    let mut p = propose(m, s, &req, now_mono);
+    let inadmissible = p.consequence.claim == Some(crate::intervention::ClaimStatus::Inadmissible);
+    if !inadmissible {
+        p.explanation = msg!("rules-quickplay-choose");
+        // Only the checks: the finality note belongs to a decision.
+        p.facts.retain(|f| f.id != "rules-quickplay-fact-final");
+    }
+    p.consequence = Consequence::default();
+    p.decision = None;
+    p
+}
+
 /// Proposes the consequence the rules prescribe, and says where the Laws in force would rule
 /// otherwise ([`conflict`]).
 pub fn propose(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Proposal {

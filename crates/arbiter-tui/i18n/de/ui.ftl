@@ -234,3 +234,6 @@ replay-chain-intact = Kette intakt ({ $records } Einträge)
 replay-chain-tampered = MANIPULIERT: { $problem }; gezeigt werden die { $records } Einträge davor
 ui-open-claim = OFFENE REKL.
 ui-written-move = 9.5.3 NOTIERTER ZUG
+ui-field-intended = Notierter Zug
+dialog-draw-agreement = Remisvereinbarung
+key-draw-agreement = Remisvereinbarung

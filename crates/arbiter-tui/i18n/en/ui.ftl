@@ -234,3 +234,6 @@ replay-chain-intact = chain intact ({ $records } records)
 replay-chain-tampered = TAMPERED: { $problem }; showing the { $records } records before it
 ui-open-claim = OPEN CLAIM
 ui-written-move = 9.5.3 WRITTEN MOVE
+ui-field-intended = Written move
+dialog-draw-agreement = Draw agreement
+key-draw-agreement = draw agreement
