@@ -331,7 +331,7 @@ fn lost_castling_rights_make_the_same_placement_a_different_position() {
     );
     let t = text(&p);
     assert_eq!(p.consequence.result, None, "{t}");
-    assert!(t.contains("occurred 1 times"), "{t}");
+    assert!(t.contains("occurred once"), "{t}");
     assert!(
         t.contains("Not the same as the start position: the castling rights differ"),
         "{t}"

@@ -25,7 +25,10 @@ rules-illegal-time = Illegal move no. { $nth } by { $player }{ $loses_at ->
 rules-illegal-no-time = Illegal move no. { $nth } by { $player }: restore the position; no time penalty under { $laws }.
 
 ## Draw claims
-rules-claim-evidence-repetitions = The move list shows: the position has occurred { $times } times
+rules-claim-evidence-repetitions = The move list shows: the position has occurred { $times ->
+    [1] once
+   *[other] { $times } times
+}
 rules-claim-evidence-fifty = The move list shows: { $moves } moves without capture or pawn move ({ $needed } needed)
 rules-claim-evidence-none = No complete move list: the arbiter decides
 rules-claim-correct = { $evidence }. The claim is correct: the game is drawn.
