@@ -73,7 +73,13 @@ fn text(p: &Proposal) -> String {
 
 impl G {
     fn new(profile: &str) -> G {
-        let m = load(profile);
+        G::with(profile, |_| {})
+    }
+
+    /// The match under `profile`, changed by `f` before the session starts.
+    fn with(profile: &str, f: impl FnOnce(&mut Match)) -> G {
+        let mut m = load(profile);
+        f(&mut m);
         let mut g = G {
             s: MatchState::default(),
             chain: Chain::default(),
@@ -790,9 +796,10 @@ fn a_postponed_quickplay_claim_stays_open_until_the_decision_after_the_flag() {
 #[test]
 fn the_iii_4_increment_request_accepted_agreed_and_refused() {
     let mk = || {
-        let mut g = G::new("fide-2023");
-        g.m.profile.quickplay_finish.kind = QuickplayKind::GuidelinesIii2023;
-        g.m.time_control = "90".parse().unwrap();
+        let mut g = G::with("fide-2023", |m| {
+            m.profile.quickplay_finish.kind = QuickplayKind::GuidelinesIii2023;
+            m.time_control = "90".parse().unwrap();
+        });
         g.clock(0, 5, 90 * S, 20 * MIN);
         g
     };
@@ -804,7 +811,8 @@ fn the_iii_4_increment_request_accepted_agreed_and_refused() {
         qpf(QuickplayDecision::IncrementAccepted),
     );
     assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", text(&p));
-    let (_, p) = g.propose(
+    let mut g = mk();
+    let (req, p) = g.propose(
         S,
         5,
         Some(Color::White),
@@ -817,6 +825,24 @@ fn the_iii_4_increment_request_accepted_agreed_and_refused() {
         text(&p)
     );
     assert!(text(&p).contains("5 s increment"), "{}", text(&p));
+    g.confirm(S, &req, &p);
+    // The increment is in the board's time control from now on (the clock model follows it),
+    // so the game is no longer one "without increment" (III.2.2).
+    let tc = g.board(5).mirror.as_ref().unwrap().time_control().clone();
+    let pm = tc.per_move.expect("an increment");
+    assert_eq!((pm.seconds, pm.from_move), (5, 1));
+    let (_, p) = g.propose(
+        2 * S,
+        5,
+        Some(Color::White),
+        qpf(QuickplayDecision::Granted),
+    );
+    assert_eq!(p.consequence.result, None);
+    assert!(
+        text(&p).contains("[ ] no increment or delay"),
+        "{}",
+        text(&p)
+    );
     let mut g = mk();
     let (req, p) = g.propose(
         S,

@@ -420,7 +420,11 @@ fn unregulated_boundary(
 /// claimant on move, the game running. Returns the first that fails.
 fn quickplay_checks(m: &Match, bs: &BoardState, claimant: Color, p: &mut Proposal) -> Option<Msg> {
     let q = &m.profile.quickplay_finish;
-    let tc = &m.time_control;
+    // The board's clock model follows an increment introduced under III.4.
+    let tc = bs
+        .mirror
+        .as_ref()
+        .map_or(&m.time_control, |mr| mr.time_control());
     let mut failed = None;
     let check = |ok: bool, m: Msg, failed: &mut Option<Msg>, facts: &mut Vec<Msg>| {
         facts.push(msg!(
@@ -614,6 +618,14 @@ pub(super) fn quickplay(
             p.articles = cite(m, "III.4", &q.source);
             p.consequence.claim = Some(ClaimStatus::Granted);
             p.consequence.clock.push(bonus);
+            // The increment enters both players' time control from the move in progress: a
+            // journaled clock-mode change the clock model follows.
+            p.consequence
+                .clock_ops
+                .push(crate::clock::ClockOperation::SetIncrement {
+                    seconds: q.increment_request_s,
+                    from_move: move_no(bs),
+                });
             p.consequence.set_summary(msg!(
                 "rules-summary-quickplay-increment",
                 increment_s = q.increment_request_s,
