@@ -729,6 +729,33 @@ fn a_rejected_quickplay_claim_gives_the_opponent_his_mandatory_minutes() {
     assert_eq!(p.consequence.clock, vec![plus(Color::Black, 2 * MIN)]);
     g.confirm(S, &req, &p);
     assert_eq!(g.board(7).claims[0].status, ClaimStatus::Rejected);
+    // The decision is final (10.2 d): a later protest about the board warns.
+    let (_, p) = g.propose(
+        MIN,
+        7,
+        None,
+        InterventionKind::Protest {
+            team: arbiter_core::model::TeamSide::Home,
+            fee_cents: 0,
+        },
+    );
+    assert!(
+        text(&p).contains("that decision is final (Art. 10.2)"),
+        "{}",
+        text(&p)
+    );
+    // Not under rules where it can be appealed (2017/2023 11.10).
+    let g = G::new("fide-2023");
+    let (_, p) = g.propose(
+        MIN,
+        7,
+        None,
+        InterventionKind::Protest {
+            team: arbiter_core::model::TeamSide::Home,
+            fee_cents: 0,
+        },
+    );
+    assert!(!text(&p).contains("final"), "{}", text(&p));
 }
 
 /// 10.2 b: postponed: the optional 2 minutes are offered with no default; the claim stays open;
@@ -872,4 +899,26 @@ fn the_iii_4_increment_request_accepted_agreed_and_refused() {
         qpf(QuickplayDecision::IncrementAccepted),
     );
     assert_eq!(p.consequence.result, None);
+}
+
+/// A correct claim by a player whose flag is down too: which came first is not established and
+/// no source rules on it (`competing_claims`): the arbiter decides, nothing chosen.
+#[test]
+fn a_correct_claim_with_the_claimants_flag_down_is_the_arbiters_decision() {
+    let mut g = G::new("fide-2023");
+    g.moves(1, &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]);
+    g.clock(0, 1, 0, 20 * MIN);
+    let (req, p) = g.propose(
+        MIN,
+        1,
+        Some(Color::White),
+        claim(ClaimBasis::Threefold, None),
+    );
+    assert_eq!(p.consequence.result, None, "{}", text(&p));
+    let d = p.decision.as_ref().unwrap();
+    assert_eq!(d.situation, Situation::CompetingClaims);
+    assert_eq!(options(&p), ["claim_first", "flag_first"]);
+    g.decide(MIN, &req, &p, "claim_first");
+    assert_eq!(g.board(1).result.as_ref().unwrap().result, GameResult::Draw);
+    assert_eq!(g.board(1).claims[0].status, ClaimStatus::Correct);
 }

@@ -543,6 +543,8 @@ fn claims_situation(m: &Match) -> MatchState {
         Origin::Feed(BoardNo(2)),
         sample(2, 2 * MIN, 20 * MIN),
     );
+    // Board 1: the claimant's flag is down too (competing claims).
+    push(&mut s, 0, Origin::Feed(BoardNo(1)), sample(1, 0, 20 * MIN));
     push(
         &mut s,
         0,

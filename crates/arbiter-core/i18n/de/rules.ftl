@@ -330,3 +330,7 @@ situation-draw-agreement-consent = die Zustimmung des Schiedsrichters zu einem R
 hint-dsb-iii5-doubt = Hinweis (DSB-Anmerkung zu III.5): Im Zweifel schiebt der SR seine Entscheidung hinaus. Fällt später eines der Fallblättchen, entscheidet der SR im Zweifel auf Verlust wegen Zeitüberschreitung.
 hint-dsb-iii5-wait-for-flag = Hinweis (DSB-Anmerkung zu III.5): Nach aufgeschobener Entscheidung soll der SR in der Regel abwarten, bis ein Fallblättchen fällt.
 rules-quickplay-choose = Alle Voraussetzungen sind erfüllt: die Entscheidung wählen (stattgeben, zurückstellen, ablehnen); nichts ist vorbelegt.
+rules-protest-final-claim = Achtung: über die Endspurt-Reklamation Nr. { $id } an diesem Brett wurde entschieden ({ $status }); diese Entscheidung ist endgültig (Art. { $article }): ein Protest kann nur die Voraussetzungen betreffen, nicht die Entscheidung.
+rules-claim-competing = { $evidence }. Die Reklamation ist berechtigt, aber auch das Blättchen des Reklamierenden ist gefallen.
+rules-claim-competing-flag = Das Blättchen von { $player } ist gefallen: ob die Reklamation oder der Blättchenfall zuerst kam, steht nicht fest; keine Quelle regelt das.
+rules-option-claim-first = die Reklamation kam zuerst: remis

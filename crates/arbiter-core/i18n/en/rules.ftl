@@ -333,3 +333,7 @@ situation-draw-agreement-consent = the arbiter's consent to a draw agreed before
 hint-dsb-iii5-doubt = Hint (DSB note on III.5): in doubt the arbiter postpones; if a flag then falls, in doubt he declares the loss on time.
 hint-dsb-iii5-wait-for-flag = Hint (DSB note on III.5): after a postponement the arbiter should as a rule wait until a flag falls.
 rules-quickplay-choose = All preconditions are met: choose the decision (grant, postpone, reject); none is preset.
+rules-protest-final-claim = Warning: the quickplay-finish claim #{ $id } on this board was decided ({ $status }); that decision is final (Art. { $article }): a protest can concern only whether the preconditions were met, not the decision.
+rules-claim-competing = { $evidence }. The claim is correct, but the flag of the claimant is down too.
+rules-claim-competing-flag = The flag of { $player } is down: whether the claim or the flag came first is not established; no source rules on it.
+rules-option-claim-first = the claim came first: drawn

@@ -190,6 +190,45 @@ pub(super) fn draw_claim(
         Some(e) => e,
         None => (arbiter_says, msg!("rules-claim-evidence-none")),
     };
+    let claimant_ms = if claimant.is_white() {
+        p.white_ms
+    } else {
+        p.black_ms
+    };
+    if correct && claimant_ms == Some(0) {
+        // The claimant's flag is down too: the claim and the flag compete, and which came
+        // first is not established (no source rules on it).
+        let mut draw = Consequence {
+            claim: Some(ClaimStatus::Correct),
+            result: Some(GameResult::Draw),
+            ..Consequence::default()
+        };
+        draw.set_summary(msg!("rules-summary-claim-correct"));
+        let mut lost = Consequence {
+            claim: Some(ClaimStatus::Final),
+            result: Some(loss_for(claimant)),
+            ..Consequence::default()
+        };
+        lost.set_summary(msg!(
+            "rules-summary-quickplay-final-loss",
+            player = claimant
+        ));
+        let why = msg!("rules-claim-competing-flag", player = claimant);
+        if m.profile.is_open(Situation::CompetingClaims) {
+            p.explanation = msg!("rules-claim-competing", evidence = evidence);
+            p.decision = Some(
+                DecisionRequest::new(Situation::CompetingClaims, why)
+                    .option("claim_first", msg!("rules-option-claim-first"), draw)
+                    .option(
+                        "flag_first",
+                        msg!("rules-option-loss-on-time", player = claimant),
+                        lost,
+                    ),
+            );
+            return;
+        }
+        p.facts.push(why);
+    }
     if correct {
         p.consequence.claim = Some(ClaimStatus::Correct);
         p.consequence.result = Some(GameResult::Draw);
@@ -793,4 +832,35 @@ pub(super) fn draw_agreement(m: &Match, bs: &BoardState, p: &mut Proposal) {
     }
     p.consequence = draw;
     p.explanation = msg!("rules-agreement-valid");
+}
+
+/// A protest about a board where the arbiter decided a quickplay-finish claim under rules that
+/// make that decision final (pre-2009 10.2 d; Trier Nr. 12): the console warns.
+pub(super) fn protest_on_final_decision(m: &Match, bs: &BoardState, p: &mut Proposal) {
+    let q = &m.profile.quickplay_finish;
+    if !q.decision_final {
+        return;
+    }
+    let decided = bs.claims.iter().rev().find(|c| {
+        c.kind == crate::state::ClaimKind::Quickplay
+            && matches!(
+                c.status,
+                ClaimStatus::Granted
+                    | ClaimStatus::Rejected
+                    | ClaimStatus::Postponed
+                    | ClaimStatus::Final
+            )
+    });
+    if let Some(c) = decided {
+        p.articles.extend(cite(m, &q.article, &q.source));
+        p.facts.insert(
+            0,
+            msg!(
+                "rules-protest-final-claim",
+                id = c.id,
+                status = Msg::new(c.status.message_id()),
+                article = &q.article
+            ),
+        );
+    }
 }

@@ -363,7 +363,12 @@ fn propose_unlocked(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) 
             p.articles = vec!["FIDE C.06 § 15".into()];
             p.explanation = msg!("rules-captain-advice");
         }
-        (InterventionKind::Protest { fee_cents, .. }, _) => conduct::protest(m, *fee_cents, &mut p),
+        (InterventionKind::Protest { fee_cents, .. }, _) => {
+            conduct::protest(m, *fee_cents, &mut p);
+            if let Some(bs) = bs {
+                claims::protest_on_final_decision(m, bs, &mut p);
+            }
+        }
         (InterventionKind::TimeCorrection, _) => {
             p.articles = cite(m, "7.1", "");
             p.explanation = msg!("rules-time-correction");
