@@ -713,6 +713,16 @@ fn quickplay_preconditions_are_a_checklist_and_a_failed_one_makes_the_claim_inad
     g.clock(0, 7, 25 * MIN, 90 * S);
     let (_, p) = g.propose(S, 7, Some(Color::Black), qpf(QuickplayDecision::Granted));
     assert_eq!(p.consequence.result, None, "{}", text(&p));
+    // Never with an increment (Guidelines III.2.2): the Bundesliga's 30 s.
+    let mut g = G::new("bundesliga");
+    g.clock(0, 7, 90 * S, 25 * MIN);
+    let (_, p) = g.propose(S, 7, Some(Color::White), qpf(QuickplayDecision::Granted));
+    assert_eq!(p.consequence.result, None);
+    assert!(
+        text(&p).contains("[ ] no increment or delay"),
+        "{}",
+        text(&p)
+    );
     // All met: granted, final.
     let g = trier_last_period();
     let (_, p) = g.propose(S, 7, Some(Color::White), qpf(QuickplayDecision::Granted));

@@ -5,7 +5,7 @@ use std::path::Path;
 use arbiter_core::i18n::{Lang, core_catalogue};
 use arbiter_core::intervention::{
     ClaimBasis, Consequence, DevicePlace, IllegalKind, InterventionKind, LineupChanged, LineupSlot,
-    LineupSubmitted, PenaltyKind, QuickplayDecision, TimeChange,
+    LineupSubmitted, PenaltyKind, TimeChange,
 };
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::Match;
