@@ -195,6 +195,10 @@ pub struct InterventionLine {
     /// Where the rules left the outcome open: what the arbiter decided, on what basis.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decision: Option<crate::state::DecisionNote>,
+    /// A claim this intervention made: where it stands at the report (a postponed claim still
+    /// open, or decided later).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim: Option<crate::intervention::ClaimStatus>,
 }
 
 /// A lineup irregularity and its sanction.
@@ -518,6 +522,11 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 reason: iv.reason.clone(),
                 witnesses: iv.witnesses.clone(),
                 decision: e.decision.clone(),
+                claim: iv
+                    .board
+                    .and_then(|b| s.board(b))
+                    .and_then(|bs| bs.claims.iter().find(|c| c.id == e.at.seq))
+                    .map(|c| c.status),
             }
         })
         .collect();

@@ -42,6 +42,7 @@ struct G {
     s: MatchState,
     chain: Chain,
     buf: Vec<u8>,
+    records: Vec<Record>,
 }
 
 fn fmt(lang: Lang, m: &Msg) -> String {
@@ -84,6 +85,7 @@ impl G {
             s: MatchState::default(),
             chain: Chain::default(),
             buf: Vec::new(),
+            records: Vec::new(),
             m,
         };
         let ev = SessionStarted {
@@ -109,6 +111,7 @@ impl G {
             .append(start + at as i64, at, origin, event, &mut self.buf);
         apply(&mut self.s, &r);
         assert!(self.s.rejected.is_empty(), "{:?}", self.s.rejected);
+        self.records.push(r.clone());
         r
     }
 
@@ -825,6 +828,19 @@ fn a_postponed_quickplay_claim_stays_open_until_the_decision_after_the_flag() {
     assert_eq!(bs.claims[0].decided_by, Some(g.s.applied - 1));
     assert_eq!(bs.result.as_ref().unwrap().result, GameResult::Draw);
     assert!(bs.open_claim().is_none());
+    // The report shows each claim where it stands: the first decided for good, the second
+    // rejected.
+    let report = arbiter_core::report::build(&g.m, &g.records);
+    let claims: Vec<_> = report
+        .interventions
+        .iter()
+        .filter(|i| i.category == "claim")
+        .map(|i| i.claim)
+        .collect();
+    assert_eq!(
+        claims,
+        [Some(ClaimStatus::Final), Some(ClaimStatus::Rejected)]
+    );
 }
 
 /// Guidelines III.4 (2017/2023; 2023 second-hand): a request for a 5-second increment is a draw
