@@ -440,8 +440,8 @@ fn claims_inadmissible_incorrect_written_move_and_agreements() {
     let look = &o.looks[0].boards[0];
     assert!(look.alerts.iter().any(|a| matches!(
         a,
-        arbiter_core::status::BoardAlert::WrittenMoveNotPlayed { intended, played }
-            if intended == "Nc3" && played == "Nf3"
+        arbiter_core::status::BoardAlert::WrittenMoveNotPlayed { intended, played, article }
+            if intended == "Nc3" && played == "Nf3" && article == "9.5.3"
     )));
     assert_eq!(look.claims[0].status, ClaimStatus::Incorrect);
 }

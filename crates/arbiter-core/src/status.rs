@@ -99,7 +99,12 @@ pub enum BoardAlert {
     OpenClaim { id: u64 },
     /// After an incorrect claim on a written move, another move was made: the written move had
     /// to be made (FIDE 9.5.3; pre-2009 9.5; 1987 10.11 b).
-    WrittenMoveNotPlayed { intended: String, played: String },
+    WrittenMoveNotPlayed {
+        intended: String,
+        played: String,
+        /// The article the written move rests on (the profile's claim article).
+        article: String,
+    },
 }
 
 /// The move a player wrote for a claim found incorrect, and what he played next.
@@ -243,7 +248,11 @@ fn alerts_of(
         ..
     }) = written_move_due(bs)
     {
-        alerts.push(BoardAlert::WrittenMoveNotPlayed { intended, played });
+        alerts.push(BoardAlert::WrittenMoveNotPlayed {
+            intended,
+            played,
+            article: m.rules_for(bs.board).claims.article,
+        });
     }
     let end = rules::automatic_end(m, bs);
     if let Some(e) = &end {

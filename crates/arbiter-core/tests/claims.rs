@@ -948,3 +948,29 @@ fn a_correct_claim_with_the_claimants_flag_down_is_the_arbiters_decision() {
     assert_eq!(g.board(1).result.as_ref().unwrap().result, GameResult::Draw);
     assert_eq!(g.board(1).claims[0].status, ClaimStatus::Correct);
 }
+
+/// Guidelines III.2.2: never in blitz; the pre-2009 10.2 still applies in blitz (C.4).
+#[test]
+fn guidelines_iii_do_not_apply_to_blitz_but_the_old_10_2_does() {
+    use arbiter_core::profile::Mode;
+    let mut g = G::with("fide-2023", |m| {
+        m.profile.quickplay_finish.kind = QuickplayKind::GuidelinesIii2023;
+        m.time_control = "5".parse().unwrap();
+        m.mode = Mode::Blitz;
+    });
+    g.clock(0, 5, 90 * S, 3 * MIN);
+    let (_, p) = g.propose(S, 5, Some(Color::White), qpf(QuickplayDecision::Granted));
+    assert_eq!(p.consequence.result, None);
+    assert!(
+        text(&p).contains("[ ] the rule is in force"),
+        "{}",
+        text(&p)
+    );
+    let mut g = G::with("trier", |m| {
+        m.time_control = "5".parse().unwrap();
+        m.mode = Mode::Blitz;
+    });
+    g.clock(0, 5, 90 * S, 3 * MIN);
+    let (_, p) = g.propose(S, 5, Some(Color::White), qpf(QuickplayDecision::Granted));
+    assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", text(&p));
+}

@@ -134,8 +134,12 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
         Alert::BoardMismatch => i18n::text(lang, "ui-board-mismatch"),
         Alert::Garbled => i18n::text(lang, "ui-garbled"),
         Alert::OpenClaim { id } => format!("{} #{id}", i18n::text(lang, "ui-open-claim")),
-        Alert::WrittenMoveNotPlayed { intended, played } => format!(
-            "{} {intended}≠{played}",
+        Alert::WrittenMoveNotPlayed {
+            intended,
+            played,
+            article,
+        } => format!(
+            "{} {article}: {intended}≠{played}",
             i18n::text(lang, "ui-written-move")
         ),
     }

@@ -476,8 +476,14 @@ fn quickplay_checks(m: &Match, bs: &BoardState, claimant: Color, p: &mut Proposa
         }
     };
     let mut facts = Vec::new();
+    // Guidelines III never apply to blitz (III.2.2); the pre-2009 10.2 does (C.4).
+    let guidelines = matches!(
+        q.kind,
+        QuickplayKind::GuidelinesIii2017 | QuickplayKind::GuidelinesIii2023
+    );
+    let blitz = m.mode_of(bs.board) == crate::profile::Mode::Blitz;
     check(
-        q.kind != QuickplayKind::None,
+        q.kind != QuickplayKind::None && !(guidelines && blitz),
         msg!("rules-quickplay-check-in-force", profile = &m.profile.id),
         &mut failed,
         &mut facts,
