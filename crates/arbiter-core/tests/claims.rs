@@ -974,3 +974,27 @@ fn guidelines_iii_do_not_apply_to_blitz_but_the_old_10_2_does() {
     let (_, p) = g.propose(S, 5, Some(Color::White), qpf(QuickplayDecision::Granted));
     assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", text(&p));
 }
+
+/// Pre-2009 9.5 / 1987 10.11 b: after an incorrect claim the announced move must be made, cited
+/// with the edition's article.
+#[test]
+fn the_written_move_is_due_under_each_editions_article() {
+    for (profile, article) in [("trier", "Art. 9.5)"), ("nrw-1987", "Art. 10.11)")] {
+        let mut g = G::new(profile);
+        g.moves(1, &["Nf3", "Nf6"]);
+        let (_, p) = g.propose(
+            MIN,
+            1,
+            Some(Color::White),
+            claim(ClaimBasis::Threefold, Some("Ng1")),
+        );
+        assert_eq!(p.consequence.result, None);
+        assert!(
+            text(&p).contains(&format!(
+                "The written move 2. Ng1 must be made next ({article}"
+            )),
+            "{profile}: {}",
+            text(&p)
+        );
+    }
+}

@@ -241,7 +241,7 @@ pub(super) fn draw_claim(
         p.facts.push(msg!(
             "rules-claim-fact-must-play",
             mv = mv,
-            article = if intended.is_some() { "9.5.3" } else { "" }
+            article = &c.article
         ));
     }
     incorrect(bs, c, claimant, evidence, p);
