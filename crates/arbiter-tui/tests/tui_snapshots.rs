@@ -825,3 +825,32 @@ fn quickplay_form_shows_the_checklist_80x24() {
         insta::assert_snapshot!(format!("claim_quickplay_80x24_{}", lang_name(lang)), screen);
     }
 }
+
+/// The log shows each claim with where it stands (here an incorrect one).
+#[test]
+fn the_log_shows_a_claims_status() {
+    use arbiter_core::intervention::{ClaimBasis, InterventionKind};
+    use arbiter_core::model::{BoardNo, Color};
+    use arbiter_core::record::Origin;
+    use arbiter_core::rules::{self, Request};
+    let (m, mut s) = setup();
+    repetition_board(&mut s);
+    let req = Request {
+        board: Some(BoardNo(1)),
+        player: Some(Color::White),
+        kind: InterventionKind::DrawClaim {
+            basis: ClaimBasis::Threefold,
+            correct: false,
+            intended: None,
+        },
+    };
+    let p = rules::propose(&m, &s, &req, NOW);
+    let ev = rules::confirm(&req, &p, p.consequence.clone(), String::new());
+    append(&mut s, NOW - 100, Origin::Arbiter, ev);
+    for (lang, want) in [(Lang::En, ": incorrect"), (Lang::De, ": unberechtigt")] {
+        let mut v = ViewState::new(lang, Theme::default());
+        press(&mut v, &m, &s, &[key('l'), key('1')]);
+        let screen = render_to_string(&m, &s, &v, NOW, 160, 40);
+        assert!(screen.contains(want), "{screen}");
+    }
+}

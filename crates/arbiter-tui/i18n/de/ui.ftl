@@ -237,3 +237,4 @@ ui-written-move = NOTIERTER ZUG
 ui-field-intended = Notierter Zug
 dialog-draw-agreement = Remisvereinbarung
 key-draw-agreement = Remisvereinbarung
+ui-log-claim = { $what } · Reklamation Nr. { $id }: { $status }

@@ -237,3 +237,4 @@ ui-written-move = WRITTEN MOVE
 ui-field-intended = Written move
 dialog-draw-agreement = Draw agreement
 key-draw-agreement = draw agreement
+ui-log-claim = { $what } · claim #{ $id }: { $status }
