@@ -300,6 +300,8 @@ fn category(kind: &InterventionKind) -> &'static str {
         InterventionKind::Protest { .. } => "protest",
         InterventionKind::LineupIrregularity { .. } => "lineup",
         InterventionKind::GameEnded => "result",
+        InterventionKind::SeatingError { .. } => "lineup",
+        InterventionKind::UnforeseeableDelay { .. } => "time",
     }
 }
 
