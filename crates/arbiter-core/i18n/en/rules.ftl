@@ -249,7 +249,7 @@ decision-option-continue = The game continues
 rules-illegal-later-other-player = Half-move { $ply } was made by { $player }: choose that player.
 
 ## The match procedure around the games (issue 16)
-rules-deadline = default time { $minutes } min from { $basis } { $reference } (until { $until })
+rules-deadline = Default time { $minutes } min from { $basis } { $reference } (until { $until })
 rules-lineup-proviso-open = { $problems }. § 33 Abs. 4a zeroes only "provided that the opponent's lineup was correct", and the lineup of the other team ({ $team }) is faulty too: the arbiter decides.
 rules-lineup-proviso-fails = { $problems }. § 33 Abs. 4a zeroes only "provided that the opponent's lineup was correct"; the lineup of the other team ({ $team }) is faulty too, so there is no zeroing under Abs. 4a.
 rules-lineup-report-only = { $problems }: recorded on the report, no sanction.

@@ -88,6 +88,25 @@ fn team_points(m: &Match, s: &MatchState, board: BoardNo, r: GameResult) -> [u32
     out
 }
 
+/// A board's half points `[home, away]` as played and as scored (a lineup sanction on top);
+/// `None` while open.
+pub fn board_points(m: &Match, s: &MatchState, b: BoardNo) -> (Option<[u32; 2]>, Option<[u32; 2]>) {
+    let result = s
+        .board(b)
+        .and_then(|bs| bs.result.as_ref())
+        .map(|r| r.result);
+    let played = result.map(|r| team_points(m, s, b, r));
+    let zeroed_home = s.zeroed.contains(&(b, TeamSide::Home));
+    let zeroed_away = s.zeroed.contains(&(b, TeamSide::Away));
+    let scored = match (zeroed_home, zeroed_away) {
+        (false, false) => played,
+        (true, false) => Some([0, 2]),
+        (false, true) => Some([2, 0]),
+        (true, true) => Some([0, 0]),
+    };
+    (played, scored)
+}
+
 /// Computes the score from the state and the profile.
 pub fn score(m: &Match, s: &MatchState) -> Score {
     let boards = m.file.boards;

@@ -52,11 +52,15 @@ pub fn deadline(m: &Match, s: &MatchState) -> Option<Deadline> {
         reference,
         at: reference + i64::from(minutes) * 60_000,
         late_at_deadline: m.profile.start.arrival_at_deadline == ArrivalAtDeadline::Late,
-        sources: [&m.profile.default_time.source, &m.profile.start.source]
-            .into_iter()
-            .filter(|x| !x.is_empty())
-            .cloned()
-            .collect(),
+        sources: {
+            let mut v: Vec<String> = Vec::new();
+            for x in [&m.profile.default_time.source, &m.profile.start.source] {
+                if !x.is_empty() && !v.contains(x) {
+                    v.push(x.clone());
+                }
+            }
+            v
+        },
     })
 }
 

@@ -232,3 +232,6 @@ replay-keys = Leertaste ⏯ · +/- Tempo · n/p Vorfall · t Zeit · ←→ ±1 
 replay-status = WIEDERGABE { $time } { $state } { $speed }x | { $verdict }{ $incident } | { $keys }
 replay-chain-intact = Kette intakt ({ $records } Einträge)
 replay-chain-tampered = MANIPULIERT: { $problem }; gezeigt werden die { $records } Einträge davor
+
+## Der Ablauf um die Partien (Issue 16)
+ui-started-apart = { $time } NACH RUNDENBEGINN GESTARTET

@@ -232,3 +232,6 @@ replay-keys = Space ⏯ · +/- speed · n/p incident · t time · ←→ ±1 min
 replay-status = REPLAY { $time } { $state } { $speed }x | { $verdict }{ $incident } | { $keys }
 replay-chain-intact = chain intact ({ $records } records)
 replay-chain-tampered = TAMPERED: { $problem }; showing the { $records } records before it
+
+## The match around the games (issue 16)
+ui-started-apart = STARTED { $time } AFTER THE ROUND
