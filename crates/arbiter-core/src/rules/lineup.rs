@@ -448,3 +448,18 @@ pub fn visible_lineup(s: &MatchState, captain: TeamSide) -> Option<&[LineupSlot]
     }
     s.lineup(captain.other()).map(|l| l.slots.as_slice())
 }
+
+/// The player of a team on a board as the screens may show him: nobody while the lineups are
+/// sealed (a lineup handed in at the console is not shown before the other one is in, Trier
+/// Nr. 2); a lineup from the match file is not sealed.
+pub fn shown_player<'a>(
+    m: &'a Match,
+    s: &MatchState,
+    team: TeamSide,
+    board: BoardNo,
+) -> Option<&'a Player> {
+    if s.lineup(team).is_some() && !s.lineups_complete() {
+        return None;
+    }
+    player(m, s, team, board)
+}

@@ -235,3 +235,19 @@ replay-chain-tampered = MANIPULIERT: { $problem }; gezeigt werden die { $records
 
 ## Der Ablauf um die Partien (Issue 16)
 ui-started-apart = { $time } NACH RUNDENBEGINN GESTARTET
+ui-detail-arrived = Spieler ({ $team }) erschienen um { $time } ({ $late } nach Beginn)
+ui-detail-presence = Anwesend bei Ablauf der Karenzzeit: Heim { $home }, Gast { $away } (angetreten mit { $min })
+ui-detail-reservation = Unter Vorbehalt ({ $team }): { $reason }
+ui-lineup-submit-title = Aufstellung abgeben
+ui-lineup-view-title = Andere Aufstellung einsehen
+ui-lineup-team = Mannschaft
+ui-lineup-captain-of = Mannschaftsführer von
+ui-lineup-ranks = Ranglistenplätze ab Brett 1
+ui-lineup-channel = Abgegeben
+ui-lineup-received-by = Entgegengenommen von
+ui-lineup-reason = Fehler übergehen, Begründung
+ui-lineup-ranks-help = Ranglistenplätze mit Leerzeichen getrennt; 0 ein freies Brett, (8) ein freies Brett mit Nennung des fehlenden Nr. 8.
+ui-lineup-no-errors = Keine Fehler: Reihenfolge, Rangliste und Spielberechtigung wie vorgeschrieben.
+ui-lineup-not-a-rank = „{ $word }“ ist kein Ranglistenplatz.
+ui-lineup-handed-in = Aufstellung abgegeben (verschlossen, bis beide vorliegen).
+key-lineup-submit-view = ein Mannschaftsführer gibt die Aufstellung ab / will die andere sehen (verschlossen, bis beide vorliegen)

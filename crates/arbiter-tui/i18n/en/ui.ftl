@@ -235,3 +235,19 @@ replay-chain-tampered = TAMPERED: { $problem }; showing the { $records } records
 
 ## The match around the games (issue 16)
 ui-started-apart = STARTED { $time } AFTER THE ROUND
+ui-detail-arrived = The { $team } player arrived { $time } ({ $late } after the start)
+ui-detail-presence = Present at the deadline: home { $home }, away { $away } (a team has turned up with { $min })
+ui-detail-reservation = Under reservation ({ $team }): { $reason }
+ui-lineup-submit-title = Hand in a lineup
+ui-lineup-view-title = See the other lineup
+ui-lineup-team = Team
+ui-lineup-captain-of = Captain of
+ui-lineup-ranks = Ranks from board 1
+ui-lineup-channel = Handed in
+ui-lineup-received-by = Received by
+ui-lineup-reason = Override errors, reason
+ui-lineup-ranks-help = Ranks separated by spaces; 0 an empty board, (8) an empty board naming the absent no. 8.
+ui-lineup-no-errors = No errors: order, ranking list and eligibility as the rules require.
+ui-lineup-not-a-rank = "{ $word }" is not a rank.
+ui-lineup-handed-in = Lineup handed in (sealed until both are in).
+key-lineup-submit-view = a captain hands in the lineup / asks to see the other one (sealed until both are in)
