@@ -105,7 +105,7 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("e", "key-device"),
     ("t / y / h", "key-disturbance-refusal-unable"),
     ("K / u", "key-captain-lineup"),
-    ("H / V", "key-lineup-submit-view"),
+    ("H / V / U", "key-lineup-submit-view"),
     ("x / n / s", "key-protest-note-start"),
     ("t", "key-clock-op"),
     ("E", "key-result-correction"),
@@ -217,6 +217,7 @@ pub fn map(view: &ViewState, key: KeyEvent) -> Action {
         K::Char('L') => Action::ToggleLang,
         K::Char('H') => Action::OpenLineup(super::lineup_form::LineupMode::Submit),
         K::Char('V') => Action::OpenLineup(super::lineup_form::LineupMode::View),
+        K::Char('U') => Action::OpenLineup(super::lineup_form::LineupMode::Change),
         K::Char(c) => match DialogKind::for_key(c) {
             Some(kind) if view.screen != Screen::Log || c != '0' => Action::Intervene(kind),
             _ => Action::None,

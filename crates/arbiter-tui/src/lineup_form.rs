@@ -26,6 +26,8 @@ use super::theme::Theme;
 pub enum LineupMode {
     Submit,
     View,
+    /// A change of a handed-in lineup: one consent per captain, then the change (`U`).
+    Change,
 }
 
 const CHANNELS: [&str; 3] = ["in_person", "phone", "message"];
@@ -33,6 +35,7 @@ const CHANNELS: [&str; 3] = ["in_person", "phone", "message"];
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum LField {
     Team,
+    Captain,
     Ranks,
     Channel,
     ReceivedBy,
@@ -53,6 +56,8 @@ pub struct LineupForm {
     pub received_by: String,
     /// The reason to override the errors found: their boards are played under reservation.
     pub reason: String,
+    /// For a change: the captain who consents.
+    pub captain: TeamSide,
 }
 
 impl LineupForm {
@@ -71,6 +76,7 @@ impl LineupForm {
             channel: 0,
             received_by: String::new(),
             reason: String::new(),
+            captain: TeamSide::Home,
         }
     }
 
@@ -84,6 +90,7 @@ impl LineupForm {
                 LField::Reason,
             ],
             LineupMode::View => &[LField::Team],
+            LineupMode::Change => &[LField::Team, LField::Captain, LField::Ranks],
         }
     }
 
@@ -151,6 +158,7 @@ impl LineupForm {
             FormInput::PrevField => self.field = (self.field + n - 1) % n,
             FormInput::Increase | FormInput::Decrease => match field {
                 LField::Team => self.team = self.team.other(),
+                LField::Captain => self.captain = self.captain.other(),
                 LField::Channel => {
                     self.channel = if f == FormInput::Increase {
                         (self.channel + 1) % CHANNELS.len()
@@ -184,6 +192,36 @@ impl LineupForm {
 
     fn confirm(&self, m: &Match, s: &MatchState, lang: Lang) -> Result<(Event, String), String> {
         match self.mode {
+            LineupMode::Change => {
+                let slots = self
+                    .slots()
+                    .map_err(|w| i18n::format(lang, &msg!("ui-lineup-not-a-rank", word = w)))?;
+                lineup::change_allowed(m, s, self.team).map_err(|e| i18n::format(lang, &e))?;
+                let consented = |captain: TeamSide| {
+                    s.procedure.consents.iter().any(|c| {
+                        c.team == self.team
+                            && c.captain == captain
+                            && c.slots == slots
+                            && c.used.is_none()
+                    })
+                };
+                if consented(TeamSide::Home) && consented(TeamSide::Away) {
+                    // Both captains consented: the change.
+                    let ev = arbiter_core::intervention::LineupChanged {
+                        team: self.team,
+                        slots,
+                        home_captain_agrees: true,
+                        away_captain_agrees: true,
+                    };
+                    return Ok((ev.into(), i18n::text(lang, "ui-lineup-changed")));
+                }
+                let ev = arbiter_core::procedure::LineupConsent {
+                    team: self.team,
+                    captain: self.captain,
+                    slots,
+                };
+                Ok((ev.into(), i18n::text(lang, "ui-lineup-consent-recorded")))
+            }
             LineupMode::View => {
                 // The fold decides (sealed until both are in); the footer says it at once.
                 let said = if s.lineups_complete() {
@@ -249,6 +287,10 @@ pub fn render(
                 }),
                 team_name(m, lang, form.team),
             ),
+            LField::Captain => (
+                t("ui-lineup-consenting-captain"),
+                team_name(m, lang, form.captain),
+            ),
             LField::Ranks => (t("ui-lineup-ranks"), format!("{}▏", form.ranks)),
             LField::Channel => (
                 t("ui-lineup-channel"),
@@ -267,7 +309,7 @@ pub fn render(
             theme.base()
         };
         lines.push(Line::from(vec![
-            Span::raw(format!("{label:<22}")),
+            Span::raw(format!("{label:<30}")),
             Span::styled(format!(" {value} "), style),
         ]));
     }
@@ -303,6 +345,30 @@ pub fn render(
                 Ok(_) => {}
             }
         }
+        LineupMode::Change => {
+            lines.push(Line::styled(t("ui-lineup-ranks-help"), theme.dim()));
+            match lineup::change_allowed(m, s, form.team) {
+                Err(e) => lines.push(Line::styled(i18n::format(lang, &e), theme.warn())),
+                Ok(()) => {
+                    let slots = form.slots().unwrap_or_default();
+                    let who: Vec<String> = s
+                        .procedure
+                        .consents
+                        .iter()
+                        .filter(|c| c.team == form.team && c.slots == slots && c.used.is_none())
+                        .map(|c| team_name(m, lang, c.captain))
+                        .collect();
+                    lines.push(Line::raw(i18n::format(
+                        lang,
+                        &msg!(
+                            "ui-lineup-consents",
+                            captains = who.len(),
+                            names = who.join(", ")
+                        ),
+                    )));
+                }
+            }
+        }
         LineupMode::View => match lineup::visible_lineup(s, form.team) {
             Some(slots) => {
                 let other = form.team.other();
@@ -333,6 +399,7 @@ pub fn render(
     let title = t(match form.mode {
         LineupMode::Submit => "ui-lineup-submit-title",
         LineupMode::View => "ui-lineup-view-title",
+        LineupMode::Change => "ui-lineup-change-title",
     });
     let h = u16::try_from(lines.len())
         .unwrap_or(u16::MAX)

@@ -250,4 +250,13 @@ ui-lineup-ranks-help = Ranglistenplätze mit Leerzeichen getrennt; 0 ein freies 
 ui-lineup-no-errors = Keine Fehler: Reihenfolge, Rangliste und Spielberechtigung wie vorgeschrieben.
 ui-lineup-not-a-rank = „{ $word }“ ist kein Ranglistenplatz.
 ui-lineup-handed-in = Aufstellung abgegeben (verschlossen, bis beide vorliegen).
-key-lineup-submit-view = ein Mannschaftsführer gibt die Aufstellung ab / will die andere sehen (verschlossen, bis beide vorliegen)
+key-lineup-submit-view = ein Mannschaftsführer gibt die Aufstellung ab / will die andere sehen (verschlossen, bis beide vorliegen) / eine Änderung mit Zustimmung beider
+ui-lineup-change-title = Aufstellung ändern (beide Mannschaftsführer, vor der Bekanntgabe)
+ui-lineup-consenting-captain = Zustimmung des Mannschaftsführers von
+ui-lineup-consents = { $captains ->
+    [0] Noch keine Zustimmung zu dieser Aufstellung: Enter nimmt die Zustimmung des Mannschaftsführers auf.
+    [1] Bisher zugestimmt: { $names }. Enter nimmt die Zustimmung des anderen Mannschaftsführers auf.
+   *[other] Beide Mannschaftsführer haben zugestimmt: Enter ändert die Aufstellung.
+}
+ui-lineup-consent-recorded = Zustimmung aufgenommen.
+ui-lineup-changed = Aufstellung mit Zustimmung beider Mannschaftsführer geändert.

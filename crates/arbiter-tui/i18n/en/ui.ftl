@@ -250,4 +250,13 @@ ui-lineup-ranks-help = Ranks separated by spaces; 0 an empty board, (8) an empty
 ui-lineup-no-errors = No errors: order, ranking list and eligibility as the rules require.
 ui-lineup-not-a-rank = "{ $word }" is not a rank.
 ui-lineup-handed-in = Lineup handed in (sealed until both are in).
-key-lineup-submit-view = a captain hands in the lineup / asks to see the other one (sealed until both are in)
+key-lineup-submit-view = a captain hands in the lineup / asks to see the other one (sealed until both are in) / a change with both captains' consent
+ui-lineup-change-title = Change a lineup (both captains before the announcement)
+ui-lineup-consenting-captain = Consent of the captain of
+ui-lineup-consents = { $captains ->
+    [0] No consent to this lineup yet: Enter records the captain's consent.
+    [1] Consented so far: { $names }. Enter records the other captain's consent.
+   *[other] Both captains consented: Enter changes the lineup.
+}
+ui-lineup-consent-recorded = Consent recorded.
+ui-lineup-changed = Lineup changed with both captains' consent.
