@@ -106,6 +106,7 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("t / y / h", "key-disturbance-refusal-unable"),
     ("K / u", "key-captain-lineup"),
     ("H / V / U", "key-lineup-submit-view"),
+    ("D S A C G", "key-match-procedure"),
     ("x / n / s", "key-protest-note-start"),
     ("t", "key-clock-op"),
     ("E", "key-result-correction"),

@@ -260,3 +260,10 @@ ui-lineup-consents = { $captains ->
 }
 ui-lineup-consent-recorded = Zustimmung aufgenommen.
 ui-lineup-changed = Aufstellung mit Zustimmung beider Mannschaftsführer geändert.
+dialog-unforeseeable-delay = Verspätung aus unvorhersehbarem Grund
+dialog-seating-error = Spieler an falschen Brettern
+dialog-start-agreed = Von den Mannschaftsführern vereinbarter Beginn (Minuten nach dem angesetzten)
+dialog-colour-override = Farben an diesem Brett (die Mannschaft mit Weiß, und warum)
+dialog-lot = Los bei Gleichstand im Stichkampf (der Sieger, und wer gelost hat)
+ui-field-other-board = Das andere Brett
+key-match-procedure = unvorhersehbare Verspätung / falsche Bretter / vereinbarter Beginn / Farben / Los

@@ -260,3 +260,10 @@ ui-lineup-consents = { $captains ->
 }
 ui-lineup-consent-recorded = Consent recorded.
 ui-lineup-changed = Lineup changed with both captains' consent.
+dialog-unforeseeable-delay = Start delayed by something the team could not foresee
+dialog-seating-error = Players at the wrong boards
+dialog-start-agreed = Start agreed by the captains (minutes after the scheduled start)
+dialog-colour-override = Colours of this board (the team with White, and why)
+dialog-lot = Lot of a tied play-off (the winner, and who drew it)
+ui-field-other-board = The other board
+key-match-procedure = unforeseeable delay / seating error / agreed start / colours / lot
