@@ -924,3 +924,38 @@ fn a_4_4_decided_by_berliner_wertung_and_one_that_needs_a_lot() {
 }
 
 const HOUR: u64 = 60 * MIN;
+
+/// BTO NRW § 27.1/27.2: the hour runs from the "festgesetzten bzw. vereinbarten" start. With
+/// the start agreed for 14:30, a player who arrives at 15:10 is in time (from the scheduled
+/// 14:00 he would have been forfeited at 15:00); one who is not there at 15:30 has lost.
+#[test]
+fn the_1987_default_time_runs_from_the_agreed_start() {
+    let mut g = Game::new("nrw-1987");
+    assert_eq!(g.m.profile.default_time.from, StartReference::AgreedStart);
+    g.push(
+        0,
+        StartAgreed {
+            time: "2026-11-28T14:30:00+01:00".into(),
+            reason: "both captains".into(),
+        }
+        .into(),
+    );
+    g.push(30 * MIN, RoundStarted {}.into());
+    g.arrive(30 * MIN, 1, TeamSide::Home);
+    g.arrive(70 * MIN, 1, TeamSide::Away);
+    let (_, p) = g.propose(70 * MIN, Some(1), InterventionKind::DefaultTimeExpired);
+    assert_eq!(p.consequence.result, None, "{}", en(&p.explanation));
+    assert!(
+        en(&p.explanation).contains("15:30"),
+        "{}",
+        en(&p.explanation)
+    );
+    g.arrive(30 * MIN, 2, TeamSide::Home);
+    let (_, p) = g.propose(90 * MIN, Some(2), InterventionKind::DefaultTimeExpired);
+    assert!(p.consequence.result.is_some());
+    let d = rules::deadline(&g.m, &g.s).unwrap();
+    assert_eq!(
+        de(&rules::deadline_msg(&g.m, &d)),
+        "Karenzzeit 60 min ab vereinbartem Beginn 14:30 (bis 15:30)"
+    );
+}
