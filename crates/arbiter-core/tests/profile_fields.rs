@@ -283,19 +283,7 @@ fn situation(m: &Match) -> MatchState {
         &mut s,
         0,
         Origin::System,
-        SessionStarted {
-            match_sha256: m.match_sha256.clone(),
-            profile_sha256: m.profile_sha256.clone(),
-            match_path: String::new(),
-            profile_id: m.profile.id.clone(),
-            boards: 8,
-            software: "test".into(),
-            time_control: Some(m.time_control.clone()),
-            profile_path: None,
-            match_text: None,
-            profile_text: None,
-        }
-        .into(),
+        SessionStarted::of(m, "test".into()).into(),
     );
     let slot = |r: u16| {
         if r == 0 {
@@ -488,19 +476,7 @@ fn flag_situation(m: &Match) -> MatchState {
         &mut s,
         0,
         Origin::System,
-        SessionStarted {
-            match_sha256: m.match_sha256.clone(),
-            profile_sha256: m.profile_sha256.clone(),
-            match_path: String::new(),
-            profile_id: m.profile.id.clone(),
-            boards: 8,
-            software: "test".into(),
-            time_control: Some(m.time_control.clone()),
-            profile_path: None,
-            match_text: None,
-            profile_text: None,
-        }
-        .into(),
+        SessionStarted::of(m, "test".into()).into(),
     );
     push(&mut s, MIN, Origin::Arbiter, RoundStarted {}.into());
     push(
@@ -1032,19 +1008,7 @@ fn procedure_chunk(m: &Match) -> String {
         &mut s,
         0,
         Origin::System,
-        SessionStarted {
-            match_sha256: String::new(),
-            profile_sha256: String::new(),
-            match_path: String::new(),
-            profile_id: m.profile.id.clone(),
-            boards: 8,
-            software: "test".into(),
-            time_control: Some(m.time_control.clone()),
-            profile_path: None,
-            match_text: None,
-            profile_text: None,
-        }
-        .into(),
+        SessionStarted::of(m, "test".into()).into(),
     );
     let p = |r: u16| LineupSlot::Player { rank: r };
     let eve = format!("{}T19:00:00+01:00", m.date - chrono::Days::new(1));
