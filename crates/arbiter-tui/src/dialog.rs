@@ -58,10 +58,20 @@ pub enum DialogKind {
     Position,
     /// The players agree a draw (FIDE 5.2.3, 9.1.1).
     DrawAgreement,
+    /// A team's start delayed by something it could not foresee (`D`).
+    UnforeseeableDelay,
+    /// Players of a team at the wrong boards: the selected board and another (`S`).
+    SeatingError,
+    /// The captains agreed on a start later than the scheduled one (`A`).
+    StartAgreed,
+    /// The colours of the selected board set with a reason (`C`).
+    ColourOverride,
+    /// A drawn play-off decided by lot (`G`).
+    Lot,
 }
 
 impl DialogKind {
-    pub const ALL: [DialogKind; 24] = [
+    pub const ALL: [DialogKind; 29] = [
         DialogKind::Illegal,
         DialogKind::TimeCorrection,
         DialogKind::DrawClaim,
@@ -86,6 +96,11 @@ impl DialogKind {
         DialogKind::ResultCorrection,
         DialogKind::Position,
         DialogKind::DrawAgreement,
+        DialogKind::UnforeseeableDelay,
+        DialogKind::SeatingError,
+        DialogKind::StartAgreed,
+        DialogKind::ColourOverride,
+        DialogKind::Lot,
     ];
 
     /// The action key on the main screen.
@@ -115,6 +130,11 @@ impl DialogKind {
             DialogKind::ResultCorrection => 'E',
             DialogKind::Position => 'b',
             DialogKind::DrawAgreement => 'A',
+            DialogKind::UnforeseeableDelay => 'D',
+            DialogKind::SeatingError => 'S',
+            DialogKind::StartAgreed => 'B',
+            DialogKind::ColourOverride => 'C',
+            DialogKind::Lot => 'G',
         }
     }
 
@@ -126,7 +146,12 @@ impl DialogKind {
     pub fn needs_board(self) -> bool {
         !matches!(
             self,
-            DialogKind::Note | DialogKind::StartRound | DialogKind::Protest | DialogKind::Lineup
+            DialogKind::Note
+                | DialogKind::StartRound
+                | DialogKind::Protest
+                | DialogKind::Lineup
+                | DialogKind::StartAgreed
+                | DialogKind::Lot
         )
     }
 
@@ -141,6 +166,9 @@ impl DialogKind {
                 | DialogKind::ClockOp
                 | DialogKind::ResultCorrection
                 | DialogKind::Position
+                | DialogKind::StartAgreed
+                | DialogKind::ColourOverride
+                | DialogKind::Lot
         )
     }
 
@@ -171,6 +199,11 @@ impl DialogKind {
             DialogKind::ResultCorrection => "dialog-result-correction",
             DialogKind::Position => "dialog-position",
             DialogKind::DrawAgreement => "dialog-draw-agreement",
+            DialogKind::UnforeseeableDelay => "dialog-unforeseeable-delay",
+            DialogKind::SeatingError => "dialog-seating-error",
+            DialogKind::StartAgreed => "dialog-start-agreed",
+            DialogKind::ColourOverride => "dialog-colour-override",
+            DialogKind::Lot => "dialog-lot",
         }
     }
 
@@ -231,6 +264,14 @@ impl DialogKind {
             DialogKind::Lineup => &[F::Team, F::Apply, F::Text],
             DialogKind::DefaultTime | DialogKind::GameEnded => &[F::Apply, F::Text],
             DialogKind::StartDelay => &[F::Team, F::Minutes, F::Apply, F::Text],
+            DialogKind::UnforeseeableDelay => &[F::Team, F::Minutes, F::Apply, F::Text],
+            DialogKind::SeatingError => &[F::Team, F::OtherBoard, F::Apply, F::Text],
+            // Minutes after the scheduled start.
+            DialogKind::StartAgreed => &[F::Minutes, F::Text],
+            // The team with White on the board, and the reason.
+            DialogKind::ColourOverride => &[F::Team, F::Text],
+            // The winner, and who drew the lot.
+            DialogKind::Lot => &[F::Team, F::Text],
             DialogKind::Note => &[F::Text],
             DialogKind::StartRound => &[],
         }
@@ -289,6 +330,8 @@ pub enum Field {
     /// The move the claimant wrote and declared (FIDE 9.2.1.1, 9.3.1), SAN or UCI; empty = the
     /// claim is on the position now.
     Intended,
+    /// The other board of a seating error.
+    OtherBoard,
 }
 
 /// The arbiter's operations on a clock, as the form offers them.
@@ -721,13 +764,39 @@ impl Dialog {
                 None,
                 InterventionKind::LineupIrregularity { team: self.team },
             ),
+            DialogKind::UnforeseeableDelay => (
+                None,
+                InterventionKind::UnforeseeableDelay {
+                    team: self.team,
+                    minutes: self.minutes,
+                },
+            ),
+            DialogKind::SeatingError => (
+                None,
+                InterventionKind::SeatingError {
+                    team: self.team,
+                    boards: self
+                        .board
+                        .into_iter()
+                        .chain(
+                            u16::try_from(self.moves)
+                                .ok()
+                                .filter(|b| *b > 0)
+                                .map(BoardNo),
+                        )
+                        .collect(),
+                },
+            ),
             DialogKind::Arrived
             | DialogKind::Result
             | DialogKind::Note
             | DialogKind::StartRound
             | DialogKind::ClockOp
             | DialogKind::ResultCorrection
-            | DialogKind::Position => {
+            | DialogKind::Position
+            | DialogKind::StartAgreed
+            | DialogKind::ColourOverride
+            | DialogKind::Lot => {
                 return None;
             }
         };
@@ -827,6 +896,32 @@ impl Dialog {
                 clock_adds: self.clock_adds,
                 reason: self.text.clone(),
             })),
+            DialogKind::StartAgreed => {
+                let t = m.scheduled_start + chrono::Duration::minutes(i64::from(self.minutes));
+                Some(
+                    arbiter_core::procedure::StartAgreed {
+                        time: t.to_rfc3339(),
+                        reason: self.text.clone(),
+                    }
+                    .into(),
+                )
+            }
+            DialogKind::ColourOverride => Some(
+                arbiter_core::procedure::ColoursOverridden {
+                    board: self.board?,
+                    white: self.team,
+                    reason: self.text.clone(),
+                }
+                .into(),
+            ),
+            DialogKind::Lot => Some(
+                arbiter_core::procedure::LotDrawn {
+                    winner: self.team,
+                    drawn_by: self.text.clone(),
+                    witnesses: Vec::new(),
+                }
+                .into(),
+            ),
             _ => {
                 let req = self.request(m)?;
                 let p = self.proposal.clone().unwrap_or_default();
@@ -943,7 +1038,7 @@ impl Dialog {
                             self.tally.saturating_sub(1)
                         }
                     }
-                    Field::Moves => {
+                    Field::Moves | Field::OtherBoard => {
                         self.moves = if up {
                             self.moves.saturating_add(1)
                         } else {
@@ -978,7 +1073,9 @@ impl Dialog {
                     }
                     true
                 }
-                Field::Ply | Field::Tally | Field::Moves if c.is_ascii_digit() => {
+                Field::Ply | Field::Tally | Field::Moves | Field::OtherBoard
+                    if c.is_ascii_digit() =>
+                {
                     let d = u32::from(c as u8 - b'0');
                     let v = match field {
                         Field::Ply => &mut self.ply,
@@ -1061,7 +1158,7 @@ impl Dialog {
                     self.tally /= 10;
                     true
                 }
-                Field::Moves => {
+                Field::Moves | Field::OtherBoard => {
                     self.moves /= 10;
                     true
                 }
@@ -1116,6 +1213,7 @@ fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &str {
         Field::WhiteTime => &t.field_white_time,
         Field::BlackTime => &t.field_black_time,
         Field::Moves => &t.field_moves,
+        Field::OtherBoard => &t.field_other_board,
         Field::Correction => &t.field_correction,
         Field::Fen => &t.field_fen,
         Field::ClockAdds => &t.field_clock_adds,
@@ -1197,7 +1295,7 @@ fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> S
         Field::Op => i18n::text(lang, d.op.id()),
         Field::WhiteTime => format!("{}▏", d.white_time),
         Field::BlackTime => format!("{}▏", d.black_time),
-        Field::Moves => d.moves.to_string(),
+        Field::Moves | Field::OtherBoard => d.moves.to_string(),
         Field::Correction => d
             .correction
             .map(|r| r.notation().to_string())

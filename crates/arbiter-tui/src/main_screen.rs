@@ -142,6 +142,13 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
             "{} {article}: {intended}≠{played}",
             i18n::text(lang, "ui-written-move")
         ),
+        Alert::StartedApart { after_ms } => i18n::format(
+            lang,
+            &arbiter_core::msg!(
+                "ui-started-apart",
+                time = arbiter_core::i18n::Arg::DurationMs(*after_ms)
+            ),
+        ),
     }
 }
 
