@@ -24,7 +24,7 @@ for s in trier-quickplay bundesliga-match claims; do
 done
 "$bin" report "$tmp/trier-quickplay.jsonl" -o "$tmp/report" > /dev/null
 cp "$tmp/report/report.json" $c/report_verify/report.json
-"$bin" replay "$tmp/trier-quickplay.jsonl" --extract -o "$tmp/bundle.json" > /dev/null 2>&1 \
+"$bin" replay "$tmp/trier-quickplay.jsonl" --extract --from +0:00:00 --to +9:00:00 -o "$tmp/bundle.json" > /dev/null 2>&1 \
   && cp "$tmp/bundle.json" $c/report_verify/bundle.json || echo "(no bundle: replay --extract failed)" >&2
 head -c 20000 "$tmp/trier-quickplay.jsonl" > $c/report_verify/journal.jsonl
 # DGT: a board dump and clock reports as the simulator's codec tests send them.
