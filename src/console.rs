@@ -604,6 +604,7 @@ pub fn run_console(
     'run: loop {
         let now = time.mono();
         let sig = time_signature(&app.state, now);
+        dirty |= arbiter_tui::view::tick(&mut view, &app.m, &app.state, now);
         if dirty || last_sig != Some(sig) {
             console
                 .terminal
@@ -638,6 +639,11 @@ pub fn run_console(
                         Some(Command::Quit) => break 'run,
                         Some(Command::Submit(ev)) => {
                             arbiter_action(&mut app, &mut view, wall_now(), now, ev);
+                        }
+                        Some(Command::SubmitAll(evs)) => {
+                            for ev in evs {
+                                arbiter_action(&mut app, &mut view, wall_now(), now, ev);
+                            }
                         }
                         Some(cmd) => {
                             report_command(&mut app, journal_path, now, &tx, &mut view, cmd);
@@ -847,7 +853,7 @@ fn report_command(
                 let _ = tx.send(Msg::Enrolled(role, r));
             });
         }
-        Command::Submit(_) | Command::Quit => {}
+        Command::Submit(_) | Command::SubmitAll(_) | Command::Quit => {}
     }
 }
 

@@ -45,12 +45,12 @@ pub fn demo(m: &Match, time: &TimeBase) -> anyhow::Result<Inputs> {
             if !late.contains(&(board, team)) {
                 preset.push((
                     Origin::System,
-                    Event::PlayerArrived(PlayerArrived { board, team }),
+                    Event::PlayerArrived(PlayerArrived { board, team, at: None }),
                 ));
             }
         }
     }
-    preset.push((Origin::System, Event::RoundStarted(RoundStarted {})));
+    preset.push((Origin::System, Event::RoundStarted(RoundStarted::default())));
     let venue = Venue::start(SimulatorConfig {
         boards,
         games: games::shipped()?,

@@ -73,6 +73,7 @@ fn inputs(n: usize) -> Vec<(Origin, Event)> {
                 PlayerArrived {
                     board: b,
                     team: TeamSide::Away,
+                    at: None,
                 }
                 .into(),
             ),
@@ -140,7 +141,7 @@ fn append_and_reopen_round_trip() {
             1_764_334_900_000,
             5,
             Origin::Arbiter,
-            RoundStarted {}.into(),
+            RoundStarted::default().into(),
         )
         .unwrap();
     assert_eq!(more.seq, 41);
@@ -423,6 +424,7 @@ fn records_for_unknown_boards_are_rejected_not_panicked() {
             PlayerArrived {
                 board: BoardNo(9),
                 team: TeamSide::Home,
+                at: None,
             }
             .into(),
         ),
@@ -435,6 +437,7 @@ fn records_for_unknown_boards_are_rejected_not_panicked() {
             PlayerArrived {
                 board: BoardNo(0),
                 team: TeamSide::Home,
+                at: None,
             }
             .into(),
         ),
@@ -501,7 +504,8 @@ fn arb_event() -> impl Strategy<Value = (Origin, Event)> {
             Origin::Arbiter,
             PlayerArrived {
                 board: b,
-                team: if home { TeamSide::Home } else { TeamSide::Away }
+                team: if home { TeamSide::Home } else { TeamSide::Away },
+                at: None,
             }
             .into()
         )),
@@ -523,7 +527,7 @@ fn arb_event() -> impl Strategy<Value = (Origin, Event)> {
             }
             .into()
         )),
-        Just((Origin::Arbiter, RoundStarted {}.into())),
+        Just((Origin::Arbiter, RoundStarted::default().into())),
         Just((Origin::System, session())),
         board.prop_map(|b| (
             Origin::Feed(b),

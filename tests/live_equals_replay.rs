@@ -59,7 +59,7 @@ fn the_replayed_state_equals_the_live_state_at_every_moment_taken() {
         time.wall_at(time.mono()),
         time.mono(),
         Origin::Arbiter,
-        RoundStarted {}.into(),
+        RoundStarted::default().into(),
     )
     .unwrap();
     // The live states, each with the number of records applied when it was taken.

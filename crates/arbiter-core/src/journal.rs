@@ -563,7 +563,7 @@ mod tests {
         let mut out = Vec::new();
         for i in 0..n {
             let ev: Event = if i % 2 == 0 {
-                RoundStarted {}.into()
+                RoundStarted::default().into()
             } else {
                 Note {
                     board: Some(BoardNo(1)),

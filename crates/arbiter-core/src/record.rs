@@ -359,14 +359,27 @@ pub struct ResultSignal {
 }
 
 /// The arbiter started the round: the actual start.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RoundStarted {}
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundStarted {
+    /// The actual start the arbiter confirmed (wall ms), where it is not the moment of the
+    /// record (the round started a little before the arbiter got to the console). None: the
+    /// record's own time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<i64>,
+    /// Why the start is before the scheduled start (empty otherwise).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}
 
 /// A player reached the board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerArrived {
     pub board: BoardNo,
     pub team: TeamSide,
+    /// When the player arrived (wall ms), where the arbiter entered it afterwards. None: the
+    /// record's own time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<i64>,
 }
 
 /// A free-text note of the arbiter, optionally about one board.

@@ -184,6 +184,19 @@ impl Stamp {
             mono_ms: r.mono_ms,
         }
     }
+
+    /// The record's stamp moved to the moment `at` (wall ms) the arbiter entered for it (an
+    /// arrival, the actual start), the monotonic time by the same distance; never later than
+    /// the record itself.
+    fn entered(r: &Record, at: Option<WallMs>) -> Stamp {
+        let mut st = Stamp::of(r);
+        if let Some(at) = at.filter(|a| *a < r.wall_ms) {
+            let back = u64::try_from(r.wall_ms - at).unwrap_or(0);
+            st.wall_ms = at;
+            st.mono_ms = r.mono_ms.saturating_sub(back);
+        }
+        st
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -729,7 +742,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         (Event::PlayerArrived(e), Some(bs)) => {
             let slot = &mut bs.arrived[team_index(e.team)];
             if slot.is_none() {
-                *slot = Some(at);
+                *slot = Some(Stamp::entered(rec, e.at));
             }
         }
         (Event::ResultRecorded(e), Some(bs)) => match &bs.result {
@@ -876,9 +889,9 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             apply_intervention(state, rec.seq, at, clock_ms, &d.intervention, Some(note));
         }
         (Event::SessionStarted(_) | Event::SessionResumed(_), _) => {}
-        (Event::RoundStarted(_), _) => {
+        (Event::RoundStarted(e), _) => {
             if state.round_started.is_none() {
-                state.round_started = Some(at);
+                state.round_started = Some(Stamp::entered(rec, e.at));
             } else {
                 state.rejected.push(Rejected {
                     seq: rec.seq,

@@ -575,7 +575,7 @@ mod tests {
     }
 
     fn arrived(t: MonoMs) -> [(MonoMs, Event); 2] {
-        [TeamSide::Home, TeamSide::Away].map(|team| (t, PlayerArrived { board: B1, team }.into()))
+        [TeamSide::Home, TeamSide::Away].map(|team| (t, PlayerArrived { board: B1, team, at: None }.into()))
     }
 
     fn status_at(m: &Match, events: &[(MonoMs, Event)], now: MonoMs) -> BoardStatus {
@@ -963,7 +963,7 @@ mod tests {
     #[test]
     fn absent() {
         let m = demo("bundesliga");
-        let started = (10, RoundStarted {}.into());
+        let started = (10, RoundStarted::default().into());
         let st = status_at(&m, std::slice::from_ref(&started), 100);
         assert!(has(&st, |a| *a
             == BoardAlert::Absent {
@@ -1007,7 +1007,7 @@ mod tests {
         let st = status_at(
             &m,
             &[
-                (10, RoundStarted {}.into()),
+                (10, RoundStarted::default().into()),
                 (
                     20,
                     ResultRecorded {

@@ -108,6 +108,7 @@ impl Game {
             PlayerArrived {
                 board: BoardNo(board),
                 team,
+                at: None,
             }
             .into(),
         );
@@ -537,7 +538,7 @@ fn the_default_deadline_from_the_scheduled_the_agreed_and_the_actual_start() {
             }
             .into(),
         );
-        g.push(15 * MIN, RoundStarted {}.into());
+        g.push(15 * MIN, RoundStarted::default().into());
         let d = rules::deadline(&g.m, &g.s).unwrap();
         assert_eq!(rules::local_hm(&g.m, d.at), until);
         expect.push(de(&rules::deadline_msg(&g.m, &d)));
@@ -568,7 +569,7 @@ fn the_default_deadline_from_the_scheduled_the_agreed_and_the_actual_start() {
     );
     // An agreed start can no longer be recorded once the round has started.
     let mut g = Game::new("trier");
-    g.push(MIN, RoundStarted {}.into());
+    g.push(MIN, RoundStarted::default().into());
     g.push(
         2 * MIN,
         StartAgreed {
@@ -588,7 +589,7 @@ fn both_players_absent_after_one_hour_under_1987_and_a_team_that_has_not_turned_
     let mut g = Game::new("nrw-1987");
     g.lineup(TeamSide::Home, players(&[1, 2, 3, 4, 5, 6, 7, 8]));
     g.lineup(TeamSide::Away, players(&[1, 2, 3, 4, 5, 6, 7, 8]));
-    g.push(0, RoundStarted {}.into());
+    g.push(0, RoundStarted::default().into());
     for b in 1..=4 {
         g.arrive(5 * MIN, b, TeamSide::Home);
     }
@@ -637,7 +638,7 @@ fn both_players_absent_after_one_hour_under_1987_and_a_team_that_has_not_turned_
 #[test]
 fn both_absent_at_the_start_white_loses_the_time_unless_the_profile_says_otherwise() {
     let mut g = Game::new("bundesliga");
-    g.push(0, RoundStarted {}.into());
+    g.push(0, RoundStarted::default().into());
     g.arrive(12 * MIN, 1, TeamSide::Home);
     g.arrive(7 * MIN, 1, TeamSide::Away);
     let (_, p) = g.propose(31 * MIN, Some(1), InterventionKind::DefaultTimeExpired);
@@ -659,7 +660,7 @@ fn both_absent_at_the_start_white_loses_the_time_unless_the_profile_says_otherwi
 #[test]
 fn a_clock_started_apart_from_the_round_raises_an_alert() {
     let mut g = Game::new("bundesliga");
-    g.push(MIN, RoundStarted {}.into());
+    g.push(MIN, RoundStarted::default().into());
     for (b, at) in [(1u16, MIN + 20_000), (6, 4 * MIN)] {
         g.push(
             at,
@@ -940,7 +941,7 @@ fn the_1987_default_time_runs_from_the_agreed_start() {
         }
         .into(),
     );
-    g.push(30 * MIN, RoundStarted {}.into());
+    g.push(30 * MIN, RoundStarted::default().into());
     g.arrive(30 * MIN, 1, TeamSide::Home);
     g.arrive(70 * MIN, 1, TeamSide::Away);
     let (_, p) = g.propose(70 * MIN, Some(1), InterventionKind::DefaultTimeExpired);

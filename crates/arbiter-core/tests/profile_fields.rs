@@ -309,7 +309,7 @@ fn situation(m: &Match) -> MatchState {
             .into(),
         );
     }
-    push(&mut s, MIN, Origin::Arbiter, RoundStarted {}.into());
+    push(&mut s, MIN, Origin::Arbiter, RoundStarted::default().into());
     for b in 1..=4 {
         for team in [TeamSide::Home, TeamSide::Away] {
             push(
@@ -319,6 +319,7 @@ fn situation(m: &Match) -> MatchState {
                 PlayerArrived {
                     board: BoardNo(b),
                     team,
+                    at: None,
                 }
                 .into(),
             );
@@ -634,7 +635,7 @@ fn flag_situation(m: &Match) -> MatchState {
         Origin::System,
         SessionStarted::of(m, "test".into()).into(),
     );
-    push(&mut s, MIN, Origin::Arbiter, RoundStarted {}.into());
+    push(&mut s, MIN, Origin::Arbiter, RoundStarted::default().into());
     push(
         &mut s,
         MIN,
@@ -1221,7 +1222,7 @@ fn procedure_chunk(m: &Match) -> String {
         }
         .into(),
     );
-    push(&mut s, MIN, Origin::Arbiter, RoundStarted {}.into());
+    push(&mut s, MIN, Origin::Arbiter, RoundStarted::default().into());
     let arrive = |s: &mut MatchState,
                   push: &mut dyn FnMut(&mut MatchState, u64, Origin, Event),
                   at: u64,
@@ -1230,6 +1231,7 @@ fn procedure_chunk(m: &Match) -> String {
         let ev = PlayerArrived {
             board: BoardNo(b),
             team,
+            at: None,
         };
         push(s, at, Origin::Arbiter, ev.into());
     };

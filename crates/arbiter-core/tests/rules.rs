@@ -744,13 +744,14 @@ fn nrw_1987_restores_the_position_without_penalty() {
 fn default_time_30_min_from_the_actual_start_vs_60_min_from_the_scheduled_start() {
     // Scheduled 14:00, started 14:10. Bundesliga: 30 min from the actual start → 14:40.
     let mut g = Game::new("bundesliga");
-    g.push(10 * MIN, Origin::Arbiter, RoundStarted {}.into());
+    g.push(10 * MIN, Origin::Arbiter, RoundStarted::default().into());
     g.push(
         11 * MIN,
         Origin::Arbiter,
         PlayerArrived {
             board: BoardNo(5),
             team: TeamSide::Home,
+            at: None,
         }
         .into(),
     );
@@ -794,7 +795,7 @@ fn default_time_30_min_from_the_actual_start_vs_60_min_from_the_scheduled_start(
 
     // NRW 1987: 60 min from the scheduled start → 15:00, however late the round started.
     let mut g = Game::new("nrw-1987");
-    g.push(10 * MIN, Origin::Arbiter, RoundStarted {}.into());
+    g.push(10 * MIN, Origin::Arbiter, RoundStarted::default().into());
     let (_, p) = g.propose(
         60 * MIN - 1000,
         5,
@@ -811,6 +812,7 @@ fn default_time_30_min_from_the_actual_start_vs_60_min_from_the_scheduled_start(
         PlayerArrived {
             board: BoardNo(6),
             team: TeamSide::Away,
+            at: None,
         }
         .into(),
     );

@@ -869,6 +869,7 @@ impl Dialog {
             DialogKind::Arrived => Some(Event::PlayerArrived(PlayerArrived {
                 board: self.board?,
                 team: self.team,
+                at: None,
             })),
             DialogKind::Result => Some(Event::ResultRecorded(ResultRecorded {
                 board: self.board?,
@@ -880,7 +881,7 @@ impl Dialog {
                 text: self.text.clone(),
                 witnesses: Vec::new(),
             })),
-            DialogKind::StartRound => Some(Event::RoundStarted(RoundStarted {})),
+            DialogKind::StartRound => Some(Event::RoundStarted(RoundStarted::default())),
             DialogKind::ClockOp => match &self.clock_op {
                 Some(Ok((ev, _))) => Some(ev.clone()),
                 _ => None,

@@ -43,6 +43,14 @@ pub enum Action {
     OpenLineup(super::lineup_form::LineupMode),
     /// A key in the lineup form.
     LineupForm(FormInput),
+    /// `s`: the start screen.
+    OpenStart,
+    /// `a`: the attendance view (at the selected board).
+    OpenAttendance,
+    /// `o`: the prompt of the expired default time (the board's form where nobody is absent).
+    OpenDeadline,
+    /// A key in the start screen, the attendance view or the deadline prompt.
+    Panel(FormInput),
 }
 
 /// Keys on the report screen.
@@ -179,6 +187,17 @@ pub fn map(view: &ViewState, key: KeyEvent) -> Action {
             _ => return Action::None,
         });
     }
+    if view.panel.is_some() {
+        return Action::Panel(match key.code {
+            K::Enter => FormInput::Confirm,
+            K::Esc => FormInput::Cancel,
+            K::Down | K::Tab => FormInput::NextField,
+            K::Up | K::BackTab => FormInput::PrevField,
+            K::Backspace => FormInput::Backspace,
+            K::Char(c) if !ctrl => FormInput::Char(c),
+            _ => return Action::None,
+        });
+    }
     if view.dialog.is_some() {
         return Action::Form(match key.code {
             K::Enter => FormInput::Confirm,
@@ -220,6 +239,9 @@ pub fn map(view: &ViewState, key: KeyEvent) -> Action {
         K::Char('H') => Action::OpenLineup(super::lineup_form::LineupMode::Submit),
         K::Char('V') => Action::OpenLineup(super::lineup_form::LineupMode::View),
         K::Char('U') => Action::OpenLineup(super::lineup_form::LineupMode::Change),
+        K::Char('s') => Action::OpenStart,
+        K::Char('a') => Action::OpenAttendance,
+        K::Char('o') => Action::OpenDeadline,
         K::Char(c) => match DialogKind::for_key(c) {
             Some(kind) if view.screen != Screen::Log || c != '0' => Action::Intervene(kind),
             _ => Action::None,

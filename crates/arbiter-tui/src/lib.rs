@@ -9,6 +9,7 @@
 //!
 //! Layer (checked against `cargo metadata` by `tests/architecture.rs`): depends on arbiter-core, arbiter-report.
 
+pub mod afternoon;
 pub mod board_detail;
 pub mod boards;
 pub mod clocks;
@@ -46,6 +47,9 @@ pub fn render(f: &mut Frame, m: &Match, s: &MatchState, v: &ViewState, now_mono_
     }
     if let Some(l) = &v.lineup_form {
         lineup_form::render(f, area, l, m, s, v.lang, &v.theme);
+    }
+    if let Some(p) = &v.panel {
+        afternoon::render(f, area, p, m, s, now_mono_ms, v.lang, &v.theme);
     }
     if let Some(r) = &v.report {
         report_view::render(f, area, r, v.lang);

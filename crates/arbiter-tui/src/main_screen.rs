@@ -17,9 +17,6 @@ use super::i18n::{self, Strings, strings};
 use super::theme::Theme;
 use super::view::ViewState;
 
-/// At most this many rows of latest incidents under the boards (the log has them all).
-const MAX_INCIDENT_ROWS: usize = 10;
-
 /// Pads or cuts `s` to exactly `w` characters.
 pub fn fit(s: &str, w: usize) -> String {
     let n = s.chars().count();
@@ -370,9 +367,60 @@ fn mark(bv: &BoardView, c: Color) -> &'static str {
     }
 }
 
+/// The columns of the wide layout at a width. The board, both players' clocks, the move
+/// number, the illegal-move counts, the feed and the alerts always show; the alert column keeps
+/// at least [`ALERTS_MIN`] characters. Where the width does not hold everything, columns are
+/// dropped in this order: the ratings, then the last move, then the period, then the age of the
+/// feed's last report (docs/CONSOLE.md, "Every width"). Width left over widens the names (up to
+/// 30 characters), then the alerts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WideCols {
+    pub name: usize,
+    pub rating: bool,
+    pub last: bool,
+    pub period: bool,
+    pub age: bool,
+    pub alerts: usize,
+}
+
+/// The alert column's least width.
+pub const ALERTS_MIN: usize = 30;
+const NAME_MIN: usize = 14;
+const NAME_MAX: usize = 30;
+/// Board, marks, clocks, separators, move number, illegal moves, feed.
+const WIDE_FIXED: usize = 4 + 1 + 8 + 2 + 1 + 8 + 6 + 6 + 10;
+
+impl WideCols {
+    pub fn at(w: usize) -> WideCols {
+        let mut spare = w.saturating_sub(WIDE_FIXED + 2 * NAME_MIN + ALERTS_MIN);
+        let mut take = |n: usize| {
+            if spare >= n {
+                spare -= n;
+                true
+            } else {
+                false
+            }
+        };
+        // Kept in the reverse order of dropping.
+        let age = take(5);
+        let period = take(3);
+        let last = take(12);
+        let rating = take(10);
+        let grow = (spare / 2).min(NAME_MAX - NAME_MIN);
+        spare -= 2 * grow;
+        WideCols {
+            name: NAME_MIN + grow,
+            rating,
+            last,
+            period,
+            age,
+            alerts: ALERTS_MIN + spare,
+        }
+    }
+}
+
 fn wide_rows(
     bv: &BoardView,
-    m: &Match,
     s: &MatchState,
     v: &ViewState,
     w: usize,
@@ -380,16 +428,19 @@ fn wide_rows(
 ) -> Vec<Line<'static>> {
     let th = &v.theme;
     let t = strings(v.lang);
-    let nw = ((w.saturating_sub(100)) / 2 + 16).clamp(16, 30);
+    let c = WideCols::at(w);
     let (wms, bms) = bv.clock.map_or((None, None), |(a, b)| (Some(a), Some(b)));
+    let player = |p, nw: usize| {
+        if c.rating {
+            format!("{} {:>4}", fit(&player_name(p), nw), rating(p))
+        } else {
+            fit(&player_name(p), nw)
+        }
+    };
     let mut spans = vec![
         Span::raw(format!("{:>3} ", bv.board.0)),
         Span::styled(mark(bv, Color::White), th.running()),
-        Span::raw(format!(
-            "{} {:>4}",
-            fit(&player_name(bv.white), nw),
-            rating(bv.white)
-        )),
+        Span::raw(player(bv.white, c.name)),
         clock_span(
             wms,
             bv.running == Some(Color::White),
@@ -399,11 +450,7 @@ fn wide_rows(
         ),
         Span::raw("  "),
         Span::styled(mark(bv, Color::Black), th.running()),
-        Span::raw(format!(
-            "{} {:>4}",
-            fit(&player_name(bv.black), nw),
-            rating(bv.black)
-        )),
+        Span::raw(player(bv.black, c.name)),
         clock_span(
             bms,
             bv.running == Some(Color::Black),
@@ -411,26 +458,33 @@ fn wide_rows(
             bv.estimated,
             th,
         ),
-        Span::raw(format!(
-            " {:>4} P{} {} ",
-            format!("{}.", bv.move_no),
-            bv.period,
-            fit(bv.last_move.as_deref().unwrap_or(""), 11)
-        )),
-        Span::styled(
-            fit(&i18n::feed_state(v.lang, bv.feed), 9),
-            feed_style(bv, th),
-        ),
-        Span::raw(format!("{:>4} ", fmt_age(bv.age_ms))),
-        Span::styled(
-            format!("{:>5} ", format!("{}/{}", bv.illegal.0, bv.illegal.1)),
-            if bv.illegal.0 + bv.illegal.1 > 0 {
-                th.warn()
-            } else {
-                th.base()
-            },
-        ),
+        Span::raw(format!(" {:>4} ", format!("{}.", bv.move_no))),
     ];
+    if c.period {
+        spans.push(Span::raw(format!("P{} ", bv.period)));
+    }
+    if c.last {
+        spans.push(Span::raw(format!(
+            "{} ",
+            fit(bv.last_move.as_deref().unwrap_or(""), 11)
+        )));
+    }
+    spans.push(Span::styled(
+        format!("{:>5} ", format!("{}/{}", bv.illegal.0, bv.illegal.1)),
+        if bv.illegal.0 + bv.illegal.1 > 0 {
+            th.warn()
+        } else {
+            th.base()
+        },
+    ));
+    spans.push(Span::styled(
+        fit(&i18n::feed_state(v.lang, bv.feed), 9),
+        feed_style(bv, th),
+    ));
+    if c.age {
+        spans.push(Span::raw(format!("{:>4}", fmt_age(bv.age_ms))));
+    }
+    spans.push(Span::raw(" "));
     spans.extend(alert_spans(bv, v.lang, th, false));
     let mut out = vec![Line::from(spans)];
     if lines >= 2 {
@@ -453,7 +507,6 @@ fn wide_rows(
                 )
             })
             .unwrap_or_default();
-        let _ = m;
         out.push(Line::styled(
             fit(
                 &format!("      {}: {}{latest}", t.moves, recent.join(" ")),
@@ -466,39 +519,64 @@ fn wide_rows(
 }
 
 fn wide_title(t: &Strings, w: usize) -> String {
-    let nw = ((w.saturating_sub(100)) / 2 + 16).clamp(16, 30);
-    format!(
-        "{:>3}  {} {:>4} {:>7}   {} {:>4} {:>7} {:>4} P  {} {} {:>4} {:>5} {}",
+    let c = WideCols::at(w);
+    let player = |name: &str| {
+        if c.rating {
+            format!("{} {:>4}", fit(name, c.name), t.elo)
+        } else {
+            fit(name, c.name)
+        }
+    };
+    let mut out = format!(
+        "{:>3}  {}{:>8}   {}{:>8} {:>4} ",
         t.board_short,
-        fit(&t.white, nw),
-        t.elo,
+        player(&t.white),
         "",
-        fit(&t.black, nw),
-        t.elo,
+        player(&t.black),
         "",
         t.move_,
-        fit(&t.last, 11),
-        fit(&t.feed, 8),
-        "",
-        t.illegal_short,
-        t.alerts
-    )
+    );
+    if c.period {
+        out.push_str("P  ");
+    }
+    if c.last {
+        out.push_str(&format!("{} ", fit(&t.last, 11)));
+    }
+    out.push_str(&format!("{:>5} {}", t.illegal_short, fit(&t.feed, 9)));
+    if c.age {
+        out.push_str("    ");
+    }
+    out.push(' ');
+    out.push_str(&t.alerts);
+    out
 }
 
 fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
     let th = &v.theme;
     let lang = v.lang;
-    let nw = w.saturating_sub(56).clamp(10, 26);
+    // The second line keeps at least ALERTS_MIN - 2 characters for the alerts; the ratings
+    // go first where the names would get shorter than 12 (the wide layout's drop order).
+    let fixed = 29 + ALERTS_MIN - 2;
+    let with_rating = w.saturating_sub(fixed + 5) >= 12;
+    let nw = if with_rating {
+        w.saturating_sub(fixed + 5)
+    } else {
+        w.saturating_sub(fixed)
+    }
+    .clamp(10, 26);
+    let player = |p| {
+        if with_rating {
+            format!("{} {:>4}", fit(&player_name(p), nw), rating(p))
+        } else {
+            fit(&player_name(p), nw)
+        }
+    };
     let (wms, bms) = bv.clock.map_or((None, None), |(a, b)| (Some(a), Some(b)));
     let l1 = Line::from(vec![
         Span::styled(format!("{:>2} ", bv.board.0), th.column_title()),
         Span::raw(format!("{} ", colour_initial(lang, Color::White))),
         Span::styled(mark(bv, Color::White), th.running()),
-        Span::raw(format!(
-            "{} {:>4}",
-            fit(&player_name(bv.white), nw),
-            rating(bv.white)
-        )),
+        Span::raw(player(bv.white)),
         clock_span(
             wms,
             bv.running == Some(Color::White),
@@ -518,11 +596,7 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
     let mut s2 = vec![
         Span::raw(format!("   {} ", colour_initial(lang, Color::Black))),
         Span::styled(mark(bv, Color::Black), th.running()),
-        Span::raw(format!(
-            "{} {:>4}",
-            fit(&player_name(bv.black), nw),
-            rating(bv.black)
-        )),
+        Span::raw(player(bv.black)),
         clock_span(
             bms,
             bv.running == Some(Color::Black),
@@ -539,7 +613,7 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
                     bv.illegal.0,
                     bv.illegal.1
                 ),
-                18,
+                9,
             ),
             if bv.illegal.0 + bv.illegal.1 > 0 {
                 th.warn()
@@ -661,7 +735,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
     for i in top..end {
         let bv = board_view(m, s, &s.boards[i], now);
         let mut rows: Vec<Line> = match mode {
-            Mode::Wide { lines } => wide_rows(&bv, m, s, v, w, lines),
+            Mode::Wide { lines } => wide_rows(&bv, s, v, w, lines),
             Mode::Tile => tile_rows(&bv, v, w).into(),
             Mode::Compact => vec![compact_row(&bv, v, w)],
         };
@@ -675,10 +749,9 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         }
         lines.extend(rows);
     }
-    // Rows left over (few boards, a tall terminal): the latest incidents, newest last.
-    let spare = usize::from(body.height)
-        .saturating_sub(lines.len() + 1)
-        .min(MAX_INCIDENT_ROWS);
+    // Rows left over (few boards, a tall terminal): as many of the latest incidents as fit,
+    // newest last (the log has them all).
+    let spare = usize::from(body.height).saturating_sub(lines.len() + 1);
     if n <= visible && spare >= 2 {
         let list = super::log::incidents(m, s, None);
         let shown = &list[list.len().saturating_sub(spare - 1)..];

@@ -11,7 +11,7 @@ use arbiter_core::state::MatchState;
 use arbiter_core::signature::Role;
 
 use super::dialog::{Dialog, DialogKind};
-use super::i18n::strings;
+use super::i18n::{self, strings};
 use super::keymap::{Action, FormInput, ReportInput};
 use super::report_view::{ReportView, Secret, Signing};
 use super::theme::Theme;
@@ -48,6 +48,11 @@ pub struct ViewState {
     pub journal_alert: Option<String>,
     /// The lineup form (a captain hands in, or asks to see the other lineup), while open.
     pub lineup_form: Option<super::lineup_form::LineupForm>,
+    /// The start screen, the attendance view or the deadline prompt, while open.
+    pub panel: Option<super::afternoon::Panel>,
+    /// Boards the deadline prompt listed when the arbiter closed it without confirming: it
+    /// opens by itself again only for a board not among them (`o` opens it any time).
+    pub deadline_seen: Vec<BoardNo>,
 }
 
 impl ViewState {
@@ -67,6 +72,8 @@ impl ViewState {
             report: None,
             journal_alert: None,
             lineup_form: None,
+            panel: None,
+            deadline_seen: Vec::new(),
         }
     }
 
@@ -82,6 +89,9 @@ impl ViewState {
 pub enum Command {
     /// Journal this arbiter event (then apply it).
     Submit(Event),
+    /// Journal these arbiter events in order (then apply each): "all present", the forfeits
+    /// of the expired default time.
+    SubmitAll(Vec<Event>),
     /// Build the report as it stands and show it ([`ReportView::lines`]).
     LoadReport,
     /// Sign the report as it stands for `role` with the key of this passphrase, with an
@@ -228,6 +238,63 @@ pub fn update(
         Action::OpenLineup(mode) => {
             v.lineup_form = Some(super::lineup_form::LineupForm::open(mode, s));
         }
+        Action::OpenStart => v.panel = Some(super::afternoon::Panel::start(m, s, now)),
+        Action::OpenAttendance => {
+            v.panel = Some(super::afternoon::Panel::attendance(
+                m,
+                s,
+                v.selected_board(),
+                now,
+            ))
+        }
+        Action::OpenDeadline => {
+            if arbiter_core::rules::default_time_prompt(m, s, now).is_empty() {
+                // Nobody absent without a ruling: the board's own form.
+                v.dialog = Some(Dialog::open(
+                    DialogKind::DefaultTime,
+                    Some(v.selected_board()),
+                    m,
+                    s,
+                    now,
+                ));
+            } else {
+                v.panel = Some(super::afternoon::Panel::Deadline);
+            }
+        }
+        Action::Panel(input) => {
+            let p = v.panel.as_mut()?;
+            match p.input(input, m, s, now, v.lang) {
+                Err(()) => {
+                    if matches!(p, super::afternoon::Panel::Deadline) {
+                        v.deadline_seen = arbiter_core::rules::default_time_prompt(m, s, now)
+                            .into_iter()
+                            .map(|(b, ..)| b)
+                            .collect();
+                    }
+                    if matches!(p, super::afternoon::Panel::Start(_))
+                        && let Some(r) = s.round_started
+                    {
+                        v.status = Some(i18n::format(
+                            v.lang,
+                            &arbiter_core::msg!(
+                                "ui-start-already",
+                                time = super::afternoon::local_hms(m, r.wall_ms)
+                            ),
+                        ));
+                    }
+                    v.panel = None;
+                }
+                Ok(None) => {}
+                Ok(Some(evs)) => {
+                    // The attendance view stays open for the next arrival.
+                    if !matches!(p, super::afternoon::Panel::Attendance(_)) {
+                        v.panel = None;
+                    }
+                    v.status = Some(strings(v.lang).recorded.clone());
+                    return Some(Command::SubmitAll(evs));
+                }
+            }
+        }
         Action::LineupForm(input) => {
             let form = v.lineup_form.as_mut()?;
             if input == FormInput::Cancel {
@@ -276,6 +343,27 @@ pub fn update(
         }
     }
     None
+}
+
+/// What happens without a key: when the default time has run out with players absent and no
+/// ruling on their boards, the prompt opens by itself (unless another form is open, or the
+/// arbiter closed it for these boards). Returns whether the view changed.
+pub fn tick(v: &mut ViewState, m: &Match, s: &MatchState, now: u64) -> bool {
+    if v.panel.is_some()
+        || v.dialog.is_some()
+        || v.lineup_form.is_some()
+        || v.report.is_some()
+        || v.help
+        || v.quit_confirm
+    {
+        return false;
+    }
+    let due = arbiter_core::rules::default_time_prompt(m, s, now);
+    if due.iter().any(|(b, ..)| !v.deadline_seen.contains(b)) {
+        v.panel = Some(super::afternoon::Panel::Deadline);
+        return true;
+    }
+    false
 }
 
 /// A key on the report screen.

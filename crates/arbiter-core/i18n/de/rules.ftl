@@ -364,3 +364,8 @@ decision-why-start-delay-unforeseeable = BTO NRW § 27.3 rechnet eine Verzögeru
 decision-fact-start-delay = Die Mannschaft ({ $team }) hat sich { $minutes } min verspätet.
 decision-option-delay-not-charged = nicht anrechnen (der ganze Wettkampf beginnt später)
 decision-option-delay-charged = { $minutes } min auf die Uhren der Mannschaft ({ $team }) anrechnen
+
+# Startbildschirm und Anwesenheit (Issue 19)
+rules-start-in-future = Der Beginn { $time } liegt in der Zukunft: bitte die Zeit eingeben, zu der die Runde tatsächlich begonnen hat.
+rules-start-before-scheduled = Der Beginn { $time } liegt vor dem angesetzten Beginn { $scheduled }: bitte den Grund angeben.
+rules-arrival-in-future = Die Ankunft { $time } liegt in der Zukunft: bitte die Zeit eingeben, zu der der Spieler tatsächlich eingetroffen ist.

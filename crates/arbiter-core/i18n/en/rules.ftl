@@ -367,3 +367,8 @@ decision-why-start-delay-unforeseeable = BTO NRW § 27.3 charges a delay only to
 decision-fact-start-delay = The { $team } team was delayed { $minutes } min.
 decision-option-delay-not-charged = not charged (the whole match starts later)
 decision-option-delay-charged = charge { $minutes } min to the { $team } team's clocks
+
+# The start screen and the attendance view (issue 19)
+rules-start-in-future = The start { $time } lies in the future: enter the time the round actually started.
+rules-start-before-scheduled = The start { $time } is before the scheduled start { $scheduled }: give the reason.
+rules-arrival-in-future = The arrival { $time } lies in the future: enter the time the player actually arrived.

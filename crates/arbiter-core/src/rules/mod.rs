@@ -32,6 +32,7 @@ pub use start::{
     default_time_expiry, lateness, local_hm, presence, presence_at, start_delay_requests,
     start_reference,
 };
+pub use start::{check_arrival_time, check_start_time, deadline_if_started, default_time_prompt};
 
 use serde::Serialize;
 use shakmaty::Position as _;

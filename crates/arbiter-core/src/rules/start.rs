@@ -399,3 +399,75 @@ pub(super) fn unforeseeable_delay(
         minutes = minutes
     );
 }
+
+/// Why an actual start entered by the arbiter cannot be recorded, if it cannot: it lies in the
+/// future (after `now`, wall ms), or before the scheduled start without a reason (a round is
+/// not started early unless the captains and the arbiter say why).
+pub fn check_start_time(m: &Match, at: WallMs, now: WallMs, reason: &str) -> Result<(), Msg> {
+    let scheduled = m.scheduled_start.timestamp_millis();
+    if at > now {
+        return Err(msg!("rules-start-in-future", time = local_hm(m, at)));
+    }
+    if at < scheduled && reason.trim().is_empty() {
+        return Err(msg!(
+            "rules-start-before-scheduled",
+            time = local_hm(m, at),
+            scheduled = local_hm(m, scheduled)
+        ));
+    }
+    Ok(())
+}
+
+/// Why an arrival time entered by the arbiter cannot be recorded, if it cannot: it lies in the
+/// future (after `now`, wall ms).
+pub fn check_arrival_time(m: &Match, at: WallMs, now: WallMs) -> Result<(), Msg> {
+    if at > now {
+        return Err(msg!("rules-arrival-in-future", time = local_hm(m, at)));
+    }
+    Ok(())
+}
+
+/// The deadline the round would have if it started at `at` (wall ms): what the start screen
+/// shows before the arbiter confirms. Where the default time counts from the scheduled or the
+/// agreed start, the actual start does not move it.
+pub fn deadline_if_started(m: &Match, s: &MatchState, at: WallMs) -> Option<Deadline> {
+    if s.round_started.is_some() || m.profile.default_time.from != StartReference::ActualStart {
+        return deadline(m, s);
+    }
+    let mut s = s.clone();
+    s.round_started = Some(crate::state::Stamp {
+        seq: 0,
+        wall_ms: at,
+        mono_ms: 0,
+    });
+    deadline(m, &s)
+}
+
+/// The players absent at the deadline whose board has no ruling on it yet, each with the rules'
+/// proposal for the expired default time (a forfeit, or the decision the profile leaves to the
+/// arbiter): what the console asks the arbiter to confirm when the default time runs out.
+pub fn default_time_prompt(
+    m: &Match,
+    s: &MatchState,
+    now_mono: MonoMs,
+) -> Vec<(BoardNo, TeamSide, Request, Proposal)> {
+    let absent = absent_after_default_time(m, s, now_mono);
+    let mut out = Vec::new();
+    for (board, team) in absent {
+        let ruled = s.interventions.iter().any(|e| {
+            e.intervention.board == Some(board)
+                && e.intervention.kind == InterventionKind::DefaultTimeExpired
+        });
+        if ruled || out.iter().any(|(b, _, _, _)| *b == board) {
+            continue;
+        }
+        let req = Request {
+            board: Some(board),
+            player: None,
+            kind: InterventionKind::DefaultTimeExpired,
+        };
+        let p = propose(m, s, &req, now_mono);
+        out.push((board, team, req, p));
+    }
+    out
+}

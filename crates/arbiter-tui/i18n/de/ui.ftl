@@ -273,3 +273,23 @@ dialog-colour-override = Farben an diesem Brett (die Mannschaft mit Weiß, und w
 dialog-lot = Los bei Gleichstand im Stichkampf (der Sieger, und wer gelost hat)
 ui-field-other-board = Das andere Brett
 key-match-procedure = unvorhersehbare Verspätung / falsche Bretter / vereinbarter Beginn / Farben / Los
+
+## Der Nachmittag: Beginn, Anwesenheit, Ablauf der Karenzzeit (Issue 19)
+ui-time-unreadable = „{ $text }“ ist keine Uhrzeit: bitte als 14:03 oder 14:03:12 eingeben.
+ui-start-scheduled = { " " }Angesetzter Beginn: { $time }
+ui-start-already = Die Runde hat bereits um { $time } begonnen.
+ui-start-actual = Tatsächlicher Beginn
+ui-start-default-now = { " " }(vorgegeben: jetzt; bis zum angesetzten Beginn zurück änderbar, früher nur mit Grund)
+ui-start-reason = Grund (nur bei Beginn vor dem angesetzten)
+ui-start-keys = { " " }Enter Beginn bestätigen · Tab Zeit/Grund · Esc abbrechen
+ui-attendance-title = Anwesenheit
+ui-attendance-head = { " " }Beginn { $start } · anwesend { $present } von { $seats }
+ui-arrival-time = Ankunftszeit (vorgegeben: jetzt)
+ui-now = jetzt
+ui-attendance-keys = ↑↓ Spieler · Ziffern Ankunftszeit · Enter eingetroffen · x fehlt (bei „alle anwesend“ ausgenommen) · A alle anwesend · Esc zurück
+ui-attendance-confirm-all = Alle { $players } noch nicht eingetroffenen Spieler als anwesend zum Beginn ({ $time }) eintragen? Enter ja · jede andere Taste nein
+ui-attendance-missing = fehlt
+ui-deadline-absent = { " " }Abwesend bei Ablauf der Karenzzeit, mit dem Vorschlag der Regeln:
+ui-deadline-decide = Entscheidung des Schiedsrichters nötig: Brett wählen, o
+ui-deadline-none = { "  " }Niemand abwesend, über den noch nicht entschieden ist.
+ui-deadline-keys = { " " }Enter alle Vorschläge bestätigen · Esc später (o öffnet wieder)

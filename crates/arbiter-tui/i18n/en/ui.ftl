@@ -273,3 +273,23 @@ dialog-colour-override = Colours of this board (the team with White, and why)
 dialog-lot = Lot of a tied play-off (the winner, and who drew it)
 ui-field-other-board = The other board
 key-match-procedure = unforeseeable delay / seating error / agreed start / colours / lot
+
+## The afternoon: start, attendance, the default time running out (issue 19)
+ui-time-unreadable = "{ $text }" is not a time of day: enter it as 14:03 or 14:03:12.
+ui-start-scheduled = { " " }Scheduled start: { $time }
+ui-start-already = The round already started at { $time }.
+ui-start-actual = Actual start
+ui-start-default-now = { " " }(default: now; can be moved back to the scheduled start, earlier only with a reason)
+ui-start-reason = Reason (only for a start before the scheduled one)
+ui-start-keys = { " " }Enter confirm the start · Tab time/reason · Esc cancel
+ui-attendance-title = Attendance
+ui-attendance-head = { " " }Start { $start } · present { $present } of { $seats }
+ui-arrival-time = Arrival time (default: now)
+ui-now = now
+ui-attendance-keys = ↑↓ player · digits arrival time · Enter arrived · x missing (left out of "all present") · A all present · Esc back
+ui-attendance-confirm-all = Record all { $players } players not yet arrived as present at the start ({ $time })? Enter yes · any other key no
+ui-attendance-missing = missing
+ui-deadline-absent = { " " }Absent when the default time ran out, with the rules' proposal:
+ui-deadline-decide = the arbiter must decide: select the board, o
+ui-deadline-none = { "  " }Nobody absent who has not been ruled on.
+ui-deadline-keys = { " " }Enter confirm every proposal · Esc later (o opens it again)
