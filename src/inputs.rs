@@ -45,7 +45,11 @@ pub fn demo(m: &Match, time: &TimeBase) -> anyhow::Result<Inputs> {
             if !late.contains(&(board, team)) {
                 preset.push((
                     Origin::System,
-                    Event::PlayerArrived(PlayerArrived { board, team, at: None }),
+                    Event::PlayerArrived(PlayerArrived {
+                        board,
+                        team,
+                        at: None,
+                    }),
                 ));
             }
         }

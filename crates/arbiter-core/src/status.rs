@@ -575,7 +575,17 @@ mod tests {
     }
 
     fn arrived(t: MonoMs) -> [(MonoMs, Event); 2] {
-        [TeamSide::Home, TeamSide::Away].map(|team| (t, PlayerArrived { board: B1, team, at: None }.into()))
+        [TeamSide::Home, TeamSide::Away].map(|team| {
+            (
+                t,
+                PlayerArrived {
+                    board: B1,
+                    team,
+                    at: None,
+                }
+                .into(),
+            )
+        })
     }
 
     fn status_at(m: &Match, events: &[(MonoMs, Event)], now: MonoMs) -> BoardStatus {

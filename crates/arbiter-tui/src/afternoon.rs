@@ -145,7 +145,11 @@ pub fn players(s: &MatchState) -> Vec<(BoardNo, TeamSide)> {
 
 /// The seats not arrived yet that "all present" records: those with a player in the lineup,
 /// not marked missing.
-pub fn not_arrived(m: &Match, s: &MatchState, missing: &[(BoardNo, TeamSide)]) -> Vec<(BoardNo, TeamSide)> {
+pub fn not_arrived(
+    m: &Match,
+    s: &MatchState,
+    missing: &[(BoardNo, TeamSide)],
+) -> Vec<(BoardNo, TeamSide)> {
     players(s)
         .into_iter()
         .filter(|(b, t)| {
@@ -220,12 +224,9 @@ impl Panel {
                                 return Ok(None);
                             }
                         };
-                        if let Err(e) = rules::check_start_time(
-                            m,
-                            at.unwrap_or(wall_now),
-                            wall_now,
-                            &f.reason,
-                        ) {
+                        if let Err(e) =
+                            rules::check_start_time(m, at.unwrap_or(wall_now), wall_now, &f.reason)
+                        {
                             f.error = Some(format(lang, &e));
                             return Ok(None);
                         }
@@ -251,7 +252,9 @@ impl Panel {
                     let at = s.round_started.map(|r| r.wall_ms);
                     let evs: Vec<Event> = not_arrived(m, s, &a.missing)
                         .into_iter()
-                        .map(|(board, team)| Event::PlayerArrived(PlayerArrived { board, team, at }))
+                        .map(|(board, team)| {
+                            Event::PlayerArrived(PlayerArrived { board, team, at })
+                        })
                         .collect();
                     return Ok(Some(evs));
                 }
@@ -386,7 +389,10 @@ fn render_start(
     ))];
     if let Some(r) = s.round_started {
         lines.push(Line::styled(
-            format(lang, &msg!("ui-start-already", time = local_hms(m, r.wall_ms))),
+            format(
+                lang,
+                &msg!("ui-start-already", time = local_hms(m, r.wall_ms)),
+            ),
             th.warn(),
         ));
     } else {

@@ -76,7 +76,11 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
             profile_text: None,
         }),
     );
-    push(60_000, Origin::System, Event::RoundStarted(RoundStarted::default()));
+    push(
+        60_000,
+        Origin::System,
+        Event::RoundStarted(RoundStarted::default()),
+    );
     let base = m.time_control.initial_ms();
     let sample = |board, left_ms, right_ms, running| {
         Event::ClockSample(ClockSample {
@@ -123,7 +127,11 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
             push(
                 62_000,
                 Origin::Arbiter,
-                Event::PlayerArrived(PlayerArrived { board, team, at: None }),
+                Event::PlayerArrived(PlayerArrived {
+                    board,
+                    team,
+                    at: None,
+                }),
             );
         }
         let mut pos = Chess::default();

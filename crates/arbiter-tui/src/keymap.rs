@@ -51,6 +51,17 @@ pub enum Action {
     OpenDeadline,
     /// A key in the start screen, the attendance view or the deadline prompt.
     Panel(FormInput),
+    /// A key on the help screen.
+    HelpKey(HelpInput),
+}
+
+/// Keys on the help screen: pages (keys, tasks, legend), scrolling, closing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HelpInput {
+    NextPage,
+    PrevPage,
+    Up,
+    Down,
 }
 
 /// Keys on the report screen.
@@ -128,6 +139,181 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("Q Ctrl-C F10", "key-quit"),
 ];
 
+/// One key of a task as the arbiter types it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TaskKey {
+    /// The board's number (one digit on a match of up to 9 boards).
+    Board,
+    Char(char),
+    Enter,
+    Tab,
+    Right,
+    /// Typed text (ranks, a time, a passphrase, a reason): not counted as keys.
+    Text,
+}
+
+impl TaskKey {
+    /// How the help and docs/CONSOLE.md write the key.
+    pub fn label(self) -> String {
+        match self {
+            TaskKey::Board => "N".into(),
+            TaskKey::Char(c) => c.to_string(),
+            TaskKey::Enter => "⏎".into(),
+            TaskKey::Tab => "Tab".into(),
+            TaskKey::Right => "→".into(),
+            TaskKey::Text => "…".into(),
+        }
+    }
+}
+
+/// A task of the afternoon with the keys it takes: the help's task pages and the keystroke
+/// budget of docs/CONSOLE.md are this table (a test types each sequence through [`map`] and
+/// `view::update` and checks what it records).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Task {
+    /// What the task is: a message id.
+    pub id: &'static str,
+    pub keys: &'static [TaskKey],
+}
+
+impl Task {
+    /// The keys pressed, typed text not counted.
+    pub fn count(&self) -> usize {
+        self.keys.iter().filter(|k| **k != TaskKey::Text).count()
+    }
+
+    pub fn has_text(&self) -> bool {
+        self.keys.contains(&TaskKey::Text)
+    }
+
+    pub fn keys_label(&self) -> String {
+        self.keys
+            .iter()
+            .map(|k| k.label())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The afternoon in tasks, in the order of the match day.
+pub const TASKS: &[Task] = {
+    use TaskKey::{Board as N, Char as C, Enter as E, Right as R, Tab as T, Text as X};
+    &[
+        Task {
+            id: "task-lineup",
+            keys: &[C('H'), T, X, E],
+        },
+        Task {
+            id: "task-start-now",
+            keys: &[C('s'), E],
+        },
+        Task {
+            id: "task-start-at",
+            keys: &[C('s'), X, E],
+        },
+        Task {
+            id: "task-all-present",
+            keys: &[C('a'), C('A'), E],
+        },
+        Task {
+            id: "task-all-present-but",
+            keys: &[N, C('a'), C('x'), C('A'), E],
+        },
+        Task {
+            id: "task-late-arrival",
+            keys: &[N, C('a'), E],
+        },
+        Task {
+            id: "task-late-arrival-at",
+            keys: &[N, C('a'), X, E],
+        },
+        Task {
+            id: "task-deadline",
+            keys: &[E],
+        },
+        Task {
+            id: "task-intervention",
+            keys: &[N, C('i'), E],
+        },
+        Task {
+            id: "task-claim",
+            keys: &[N, C('c'), E],
+        },
+        Task {
+            id: "task-result-white",
+            keys: &[N, C('r'), E],
+        },
+        Task {
+            id: "task-result-draw",
+            keys: &[N, C('r'), R, E],
+        },
+        Task {
+            id: "task-report",
+            keys: &[C('R')],
+        },
+        Task {
+            id: "task-sign",
+            keys: &[C('S'), C('1'), X, E],
+        },
+        Task {
+            id: "task-three-signatures",
+            keys: &[
+                C('R'),
+                C('S'),
+                C('1'),
+                X,
+                E,
+                C('S'),
+                C('2'),
+                X,
+                E,
+                C('S'),
+                C('3'),
+                X,
+                E,
+            ],
+        },
+    ]
+};
+
+/// What a legend entry explains: a word of the catalogue the screens show, or a sign.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Abbrev {
+    Id(&'static str),
+    Sign(&'static str),
+}
+
+/// Every abbreviation and sign of the screens with its explanation (a message id): the help's
+/// legend page.
+pub const LEGEND: &[(Abbrev, &str)] = &[
+    (Abbrev::Id("ui-board-short"), "legend-board"),
+    (Abbrev::Id("ui-initial-white"), "legend-white"),
+    (Abbrev::Id("ui-initial-black"), "legend-black"),
+    (Abbrev::Sign("▶"), "legend-running"),
+    (Abbrev::Sign("≈"), "legend-estimated"),
+    (Abbrev::Id("ui-elo"), "legend-elo"),
+    (Abbrev::Sign("P1"), "legend-period"),
+    (Abbrev::Id("ui-illegal-short"), "legend-illegal"),
+    (Abbrev::Id("ui-feed"), "legend-feed"),
+    (Abbrev::Id("ui-berliner"), "legend-berliner"),
+    (Abbrev::Id("ui-match-points"), "legend-match-points"),
+    (Abbrev::Id("ui-provisional"), "legend-provisional"),
+    (Abbrev::Id("ui-flag"), "legend-flag"),
+    (Abbrev::Id("ui-stale"), "legend-stale"),
+    (Abbrev::Id("ui-mismatch"), "legend-mismatch"),
+    (Abbrev::Id("ui-clock-word"), "legend-clock"),
+    (Abbrev::Id("ui-quickplay"), "legend-quickplay"),
+    (Abbrev::Id("ui-period-flag"), "legend-period-flag"),
+    (Abbrev::Id("ui-board-mismatch"), "legend-board-mismatch"),
+    (Abbrev::Id("ui-garbled"), "legend-garbled"),
+    (Abbrev::Id("ui-open-claim"), "legend-open-claim"),
+    (Abbrev::Sign("≠"), "legend-differs"),
+    (Abbrev::Sign("½"), "legend-half"),
+    (Abbrev::Sign("+0:00:00"), "legend-since-start"),
+    (Abbrev::Sign("0s 12m 2h"), "legend-age"),
+    (Abbrev::Sign("MF"), "legend-captain"),
+];
+
 /// A key on the report screen, by the step of the signing flow.
 fn report_key(r: &ReportView, code: KeyCode) -> ReportInput {
     use KeyCode as K;
@@ -169,7 +355,13 @@ pub fn map(view: &ViewState, key: KeyEvent) -> Action {
         return Action::Quit;
     }
     if view.help {
-        return Action::CloseHelp;
+        return match key.code {
+            K::Tab | K::Right | K::PageDown | K::Char(' ') => Action::HelpKey(HelpInput::NextPage),
+            K::BackTab | K::Left | K::PageUp => Action::HelpKey(HelpInput::PrevPage),
+            K::Down | K::Char('j') => Action::HelpKey(HelpInput::Down),
+            K::Up | K::Char('k') => Action::HelpKey(HelpInput::Up),
+            _ => Action::CloseHelp,
+        };
     }
     if let Some(r) = &view.report {
         return Action::Report(report_key(r, key.code));
@@ -296,5 +488,49 @@ mod tests {
                 );
             }
         }
+    }
+}
+
+/// The keystroke budget as a Markdown table (docs/CONSOLE.md, "Keystroke budget"), from
+/// [`TASKS`] and, for the interventions, from each form's key ([`DialogKind::key`]).
+pub fn task_table(lang: arbiter_core::matchfile::Lang) -> String {
+    let t = |id: &str| super::i18n::text(lang, id);
+    let mut out = String::from("| Task | Keys | Count |\n|---|---|---|\n");
+    let row = |out: &mut String, what: &str, keys: &str, n: usize, text: bool| {
+        let plus = if text { " + text" } else { "" };
+        out.push_str(&format!("| {what} | `{keys}` | {n}{plus} |\n"));
+    };
+    for task in TASKS {
+        row(
+            &mut out,
+            &t(task.id),
+            &task.keys_label(),
+            task.count(),
+            task.has_text(),
+        );
+    }
+    for kind in intervention_forms() {
+        let keys = intervention_keys(kind);
+        let n = keys.split(' ').count();
+        row(&mut out, &kind.title(lang), &keys, n, false);
+    }
+    out
+}
+
+/// The forms that ask the rules (the interventions), each opened by its own key on the main
+/// screen (the start, the arrivals and the expired default time have their own screens:
+/// [`TASKS`]).
+pub fn intervention_forms() -> impl Iterator<Item = DialogKind> {
+    DialogKind::ALL
+        .into_iter()
+        .filter(|k| k.ruled() && !matches!(k.key(), 's' | 'a' | 'o'))
+}
+
+/// An intervention's keys: the board (where the form is about one), its key, Enter.
+pub fn intervention_keys(kind: DialogKind) -> String {
+    if kind.needs_board() {
+        format!("N {} ⏎", kind.key())
+    } else {
+        format!("{} ⏎", kind.key())
     }
 }

@@ -53,6 +53,9 @@ pub struct ViewState {
     /// Boards the deadline prompt listed when the arbiter closed it without confirming: it
     /// opens by itself again only for a board not among them (`o` opens it any time).
     pub deadline_seen: Vec<BoardNo>,
+    /// The help's page (0 keys, 1 tasks, 2 legend) and lines scrolled on it.
+    pub help_page: usize,
+    pub help_scroll: usize,
 }
 
 impl ViewState {
@@ -74,6 +77,8 @@ impl ViewState {
             lineup_form: None,
             panel: None,
             deadline_seen: Vec::new(),
+            help_page: 0,
+            help_scroll: 0,
         }
     }
 
@@ -127,7 +132,26 @@ pub fn update(
         Action::Quit => v.quit_confirm = true,
         Action::QuitYes => return Some(Command::Quit),
         Action::QuitNo => v.quit_confirm = false,
-        Action::Help => v.help = true,
+        Action::Help => {
+            v.help = true;
+            v.help_scroll = 0;
+        }
+        Action::HelpKey(k) => {
+            use super::keymap::HelpInput as H;
+            let pages = super::help::PAGES;
+            match k {
+                H::NextPage => {
+                    v.help_page = (v.help_page + 1) % pages;
+                    v.help_scroll = 0;
+                }
+                H::PrevPage => {
+                    v.help_page = (v.help_page + pages - 1) % pages;
+                    v.help_scroll = 0;
+                }
+                H::Down => v.help_scroll += 1,
+                H::Up => v.help_scroll = v.help_scroll.saturating_sub(1),
+            }
+        }
         Action::CloseHelp => v.help = false,
         Action::Back => {
             v.screen = Screen::Main;
@@ -286,10 +310,8 @@ pub fn update(
                 }
                 Ok(None) => {}
                 Ok(Some(evs)) => {
-                    // The attendance view stays open for the next arrival.
-                    if !matches!(p, super::afternoon::Panel::Attendance(_)) {
-                        v.panel = None;
-                    }
+                    // Recorded: back to the boards (a late arrival is board, a, Enter).
+                    v.panel = None;
                     v.status = Some(strings(v.lang).recorded.clone());
                     return Some(Command::SubmitAll(evs));
                 }

@@ -126,7 +126,10 @@ fn the_start_screen_defaults_to_now_and_takes_the_real_start() {
     let evs = c.text("14:00");
     assert!(evs.is_empty());
     let screen = c.screen(80, 24);
-    assert!(screen.contains("14:30"), "the deadline follows the entered start: {screen}");
+    assert!(
+        screen.contains("14:30"),
+        "the deadline follows the entered start: {screen}"
+    );
     let evs = c.keys(&[code(KeyCode::Enter)]);
     assert_eq!(evs.len(), 1, "{evs:?}");
     let started = c.s.round_started.expect("started");
@@ -192,13 +195,16 @@ fn all_present_but_one_a_late_arrival_at_its_time_and_the_deadline_prompt() {
     assert!(screen.contains("fehlt"), "{screen}");
     let evs = c.keys(&[key('A')]);
     assert!(evs.is_empty(), "nothing before Enter");
-    assert!(c.screen(80, 24).contains("Alle 14 noch nicht eingetroffenen"));
+    assert!(
+        c.screen(80, 24)
+            .contains("Alle 14 noch nicht eingetroffenen")
+    );
     let evs = c.keys(&[code(KeyCode::Enter)]);
     assert_eq!(evs.len(), 14, "one arrival per player present");
     for bs in &c.s.boards {
         for team in [TeamSide::Home, TeamSide::Away] {
-            let missing = (bs.board == BoardNo(8) || bs.board == BoardNo(7))
-                && team == TeamSide::Away;
+            let missing =
+                (bs.board == BoardNo(8) || bs.board == BoardNo(7)) && team == TeamSide::Away;
             match bs.arrived(team) {
                 Some(a) => {
                     assert!(!missing, "{:?} {team:?}", bs.board);
@@ -218,11 +224,18 @@ fn all_present_but_one_a_late_arrival_at_its_time_and_the_deadline_prompt() {
     let evs = c.keys(&[code(KeyCode::Enter)]);
     assert_eq!(evs.len(), 1);
     let bs7 = c.s.board(BoardNo(7)).unwrap();
-    assert_eq!(bs7.arrived(TeamSide::Away).unwrap().wall_ms, c.wall("14:20"));
+    assert_eq!(
+        bs7.arrived(TeamSide::Away).unwrap().wall_ms,
+        c.wall("14:20")
+    );
     c.keys(&[code(KeyCode::Esc)]);
     // The deadline (14:31) passes: the prompt opens by itself and names the absent player.
     c.wait(7 * MIN);
-    assert!(matches!(c.v.panel, Some(Panel::Deadline)), "{:?}", c.v.panel);
+    assert!(
+        matches!(c.v.panel, Some(Panel::Deadline)),
+        "{:?}",
+        c.v.panel
+    );
     let screen = c.screen(120, 30);
     let absent = arbiter_core::rules::lineup::shown_player(&c.m, &c.s, TeamSide::Away, BoardNo(8))
         .unwrap()
@@ -233,14 +246,18 @@ fn all_present_but_one_a_late_arrival_at_its_time_and_the_deadline_prompt() {
     assert!(!screen.contains("Br 7:"), "board 7 is complete: {screen}");
     let evs = c.keys(&[code(KeyCode::Enter)]);
     assert_eq!(evs.len(), 1, "{evs:?}");
-    let iv = c
-        .s
-        .interventions
-        .iter()
-        .find(|e| e.intervention.kind == InterventionKind::DefaultTimeExpired)
-        .expect("ruled");
+    let iv =
+        c.s.interventions
+            .iter()
+            .find(|e| e.intervention.kind == InterventionKind::DefaultTimeExpired)
+            .expect("ruled");
     assert_eq!(iv.intervention.board, Some(BoardNo(8)));
-    let result = c.s.board(BoardNo(8)).unwrap().result.as_ref().map(|r| r.result);
+    let result =
+        c.s.board(BoardNo(8))
+            .unwrap()
+            .result
+            .as_ref()
+            .map(|r| r.result);
     assert!(
         matches!(
             result,
@@ -261,7 +278,10 @@ fn the_deadline_prompt_closed_stays_closed_until_o() {
     c.wait(31 * MIN);
     assert!(matches!(c.v.panel, Some(Panel::Deadline)));
     let screen = c.screen(120, 30);
-    assert!(screen.contains("Absent when the default time ran out"), "{screen}");
+    assert!(
+        screen.contains("Absent when the default time ran out"),
+        "{screen}"
+    );
     c.keys(&[code(KeyCode::Esc)]);
     c.wait(MIN);
     assert!(c.v.panel.is_none(), "closed for these boards");

@@ -2,6 +2,7 @@
 //! key flow: board digit, action key, Enter; Esc changes nothing.
 
 use arbiter_core::matchfile::{Lang, Match};
+use arbiter_core::model::TeamSide;
 use arbiter_core::record::Event;
 use arbiter_core::state::MatchState;
 use arbiter_tui::dialog::DialogKind;
@@ -249,7 +250,11 @@ fn intervention_in_three_keys_and_nothing_before_enter() {
     }
     // Results and arrivals are plain events.
     let cmds = press(&mut v, &m, &s, &[key('8'), key('a'), code(KeyCode::Enter)]);
-    assert!(matches!(&cmds[..], [Command::Submit(Event::PlayerArrived(p))] if p.board.0 == 8));
+    // Board 8's away player is the one not there: the attendance view starts on them.
+    assert!(
+        matches!(&cmds[..], [Command::SubmitAll(evs)] if matches!(&evs[..],
+            [Event::PlayerArrived(p)] if p.board.0 == 8 && p.team == TeamSide::Away && p.at.is_none()))
+    );
     let cmds = press(
         &mut v,
         &m,

@@ -1,0 +1,298 @@
+//! The keystroke budget (issue 19, deliverable 8): every task of the afternoon in
+//! `keymap::TASKS` is typed key by key through `keymap::map` and `view::update` and must
+//! record what it says; every intervention opens with its key and records with Enter (three
+//! keys with the board); docs/CONSOLE.md carries the same table.
+
+use arbiter_core::intervention::InterventionKind;
+use arbiter_core::journal::Chain;
+use arbiter_core::matchfile::{Lang, Match};
+use arbiter_core::model::{BoardNo, GameResult, TeamSide};
+use arbiter_core::record::{Event, Origin, SessionStarted};
+use arbiter_core::signature::Role;
+use arbiter_core::state::{MatchState, apply};
+use arbiter_tui::fixture::{NOW, demo_match, situation};
+use arbiter_tui::keymap::{self, TASKS, Task, TaskKey};
+use arbiter_tui::theme::Theme;
+use arbiter_tui::view::{self, Command, ViewState};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+const MIN: u64 = 60_000;
+
+/// A console with a journal, as the shell runs it.
+struct Console {
+    m: Match,
+    s: MatchState,
+    v: ViewState,
+    chain: Chain,
+    buf: Vec<u8>,
+    wall0: i64,
+    at: u64,
+}
+
+impl Console {
+    fn new() -> Console {
+        let m = demo_match();
+        let mut c = Console {
+            s: MatchState::default(),
+            v: ViewState::new(Lang::En, Theme::monochrome()),
+            chain: Chain::default(),
+            buf: Vec::new(),
+            // 13:45: the lineups are handed in before the start.
+            wall0: m.scheduled_start.timestamp_millis() - 15 * MIN as i64,
+            at: 0,
+            m,
+        };
+        c.journal(SessionStarted::of(&c.m, "test".into()).into());
+        c
+    }
+
+    fn journal(&mut self, ev: Event) {
+        let r = self.chain.append(
+            self.wall0 + self.at as i64,
+            self.at,
+            Origin::Arbiter,
+            ev,
+            &mut self.buf,
+        );
+        apply(&mut self.s, &r);
+    }
+
+    /// Types the task's keys (board `board`, `text` for typed text); returns the commands.
+    fn task(&mut self, t: &Task, board: char, text: &str) -> Vec<Command> {
+        let mut out = Vec::new();
+        for k in t.keys {
+            let keys: Vec<KeyEvent> = match k {
+                TaskKey::Board => vec![ch(board)],
+                TaskKey::Char(c) => vec![ch(*c)],
+                TaskKey::Enter => vec![code(KeyCode::Enter)],
+                TaskKey::Tab => vec![code(KeyCode::Tab)],
+                TaskKey::Right => vec![code(KeyCode::Right)],
+                TaskKey::Text => text.chars().map(ch).collect(),
+            };
+            for key in keys {
+                let a = keymap::map(&self.v, key);
+                if let Some(cmd) = view::update(&mut self.v, &self.m, &self.s, a, self.at) {
+                    let evs = match &cmd {
+                        Command::Submit(ev) => vec![ev.clone()],
+                        Command::SubmitAll(evs) => evs.clone(),
+                        _ => Vec::new(),
+                    };
+                    for ev in evs {
+                        self.journal(ev);
+                    }
+                    out.push(cmd);
+                }
+            }
+        }
+        out
+    }
+}
+
+fn ch(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+}
+
+fn code(c: KeyCode) -> KeyEvent {
+    KeyEvent::new(c, KeyModifiers::NONE)
+}
+
+fn task(id: &str) -> &'static Task {
+    TASKS.iter().find(|t| t.id == id).expect(id)
+}
+
+fn events(cmds: &[Command]) -> Vec<Event> {
+    cmds.iter()
+        .flat_map(|c| match c {
+            Command::Submit(ev) => vec![ev.clone()],
+            Command::SubmitAll(evs) => evs.clone(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
+/// Both lineups in, the round started at 14:00.
+fn started() -> Console {
+    let mut c = Console::new();
+    c.task(task("task-lineup"), '1', "1 2 3 4 5 6 7 9");
+    c.task(task("task-lineup"), '1', "1 2 3 4 5 6 7 8");
+    c.at = 15 * MIN;
+    c.task(task("task-start-now"), '1', "");
+    c
+}
+
+#[test]
+fn the_lineups_and_the_start() {
+    let mut c = Console::new();
+    let home = c.task(task("task-lineup"), '1', "1 2 3 4 5 6 7 9");
+    let away = c.task(task("task-lineup"), '1', "1 2 3 4 5 6 7 8");
+    assert_eq!(events(&home).len(), 1, "{home:?}");
+    assert_eq!(events(&away).len(), 1, "{away:?}");
+    assert!(c.s.lineup(TeamSide::Home).is_some() && c.s.lineup(TeamSide::Away).is_some());
+    assert!(c.s.lineups_complete());
+    // 14:03 at the console; the clocks were started at 14:00.
+    c.at = 18 * MIN;
+    let start = c.task(task("task-start-at"), '1', "14:00");
+    let at = c.m.scheduled_start.timestamp_millis();
+    assert!(matches!(&events(&start)[..], [Event::RoundStarted(r)] if r.at == Some(at)));
+    assert_eq!(c.s.round_started.unwrap().wall_ms, at);
+    let mut c = Console::new();
+    c.at = 15 * MIN;
+    let start = c.task(task("task-start-now"), '1', "");
+    assert!(matches!(&events(&start)[..], [Event::RoundStarted(r)] if r.at.is_none()));
+}
+
+#[test]
+fn attendance_late_arrivals_and_the_deadline() {
+    let mut c = started();
+    let all = c.task(task("task-all-present"), '1', "");
+    assert_eq!(events(&all).len(), 16);
+    let mut c = started();
+    let but = c.task(task("task-all-present-but"), '8', "");
+    assert_eq!(events(&but).len(), 15);
+    let b8 = c.s.board(BoardNo(8)).unwrap();
+    assert!(b8.arrived(TeamSide::Home).is_none() && b8.arrived(TeamSide::Away).is_some());
+    c.at = 25 * MIN;
+    let late = c.task(task("task-late-arrival-at"), '8', "14:07");
+    let at = c.m.scheduled_start.timestamp_millis() + 7 * MIN as i64;
+    assert!(
+        matches!(&events(&late)[..], [Event::PlayerArrived(p)] if p.board == BoardNo(8) && p.team == TeamSide::Home && p.at == Some(at))
+    );
+    assert_eq!(
+        c.s.board(BoardNo(8))
+            .unwrap()
+            .arrived(TeamSide::Home)
+            .unwrap()
+            .wall_ms,
+        at
+    );
+    // A late arrival now; then the deadline with one player absent.
+    let mut c = started();
+    c.task(task("task-all-present-but"), '8', "");
+    c.at = 20 * MIN;
+    // Board 7 is complete: the attendance view starts on its home player, already recorded;
+    // the core keeps the first arrival.
+    let again = c.task(task("task-late-arrival"), '7', "");
+    assert_eq!(events(&again).len(), 1);
+    let b7 =
+        c.s.board(BoardNo(7))
+            .unwrap()
+            .arrived(TeamSide::Home)
+            .unwrap();
+    assert_eq!(b7.wall_ms, c.m.scheduled_start.timestamp_millis());
+    c.at = 46 * MIN;
+    c.journal(Event::Note(arbiter_core::record::Note {
+        board: None,
+        text: "tick".into(),
+        witnesses: Vec::new(),
+    }));
+    assert!(view::tick(&mut c.v, &c.m, &c.s, c.at));
+    let deadline = c.task(task("task-deadline"), '1', "");
+    let evs = events(&deadline);
+    assert!(
+        matches!(&evs[..], [Event::Intervention(iv)] if iv.board == Some(BoardNo(8)) && iv.kind == InterventionKind::DefaultTimeExpired),
+        "{evs:?}"
+    );
+}
+
+#[test]
+fn interventions_claims_results_report_and_signatures() {
+    let m = demo_match();
+    let s = situation(&m, 8);
+    let fresh = || Console {
+        m: m.clone(),
+        s: s.clone(),
+        v: ViewState::new(Lang::En, Theme::monochrome()),
+        chain: Chain::default(),
+        buf: Vec::new(),
+        wall0: 0,
+        at: NOW,
+    };
+    let iv = fresh().task(task("task-intervention"), '2', "");
+    assert!(
+        matches!(&events(&iv)[..], [Event::Intervention(_)]),
+        "{iv:?}"
+    );
+    let claim = fresh().task(task("task-claim"), '1', "");
+    assert!(
+        matches!(&events(&claim)[..], [Event::Intervention(i)] if matches!(i.kind, InterventionKind::DrawClaim { .. })),
+        "{claim:?}"
+    );
+    let r = fresh().task(task("task-result-white"), '1', "");
+    assert!(
+        matches!(&events(&r)[..], [Event::ResultRecorded(r)] if r.result == GameResult::WhiteWins)
+    );
+    let r = fresh().task(task("task-result-draw"), '1', "");
+    assert!(matches!(&events(&r)[..], [Event::ResultRecorded(r)] if r.result == GameResult::Draw));
+    let rep = fresh().task(task("task-report"), '1', "");
+    assert_eq!(rep, vec![Command::LoadReport]);
+    let mut c = fresh();
+    let signs = c.task(task("task-three-signatures"), '1', "secret");
+    let roles: Vec<Role> = signs
+        .iter()
+        .filter_map(|c| match c {
+            Command::SignReport {
+                role, passphrase, ..
+            } => {
+                assert_eq!(passphrase.as_str(), "secret");
+                Some(*role)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(roles, Role::ALL.to_vec());
+    assert_eq!(task("task-three-signatures").count(), 10);
+}
+
+/// Every intervention opens with one key and records with Enter: three keys with the board,
+/// plus whatever the rules ask the arbiter to give (an amount, a decision's option, basis and
+/// reason): then Enter says what is missing and the form stays open.
+#[test]
+fn every_intervention_is_three_keys_plus_text() {
+    let m = demo_match();
+    let s = situation(&m, 8);
+    for kind in keymap::intervention_forms() {
+        let keys = keymap::intervention_keys(kind);
+        assert!(keys.split(' ').count() <= 3, "{kind:?}: {keys}");
+        let mut v = ViewState::new(Lang::En, Theme::monochrome());
+        let mut cmds = Vec::new();
+        for k in [ch('2'), ch(kind.key()), code(KeyCode::Enter)] {
+            let a = keymap::map(&v, k);
+            cmds.extend(view::update(&mut v, &m, &s, a, NOW));
+        }
+        let recorded = matches!(&cmds[..], [Command::Submit(_)]);
+        // Not recorded: Enter said what is missing.
+        let asks = cmds.is_empty() && v.status.is_some();
+        assert!(
+            recorded || asks,
+            "{kind:?}: neither recorded nor asking for an entry: {cmds:?} {:?}",
+            v.status
+        );
+    }
+}
+
+#[test]
+fn the_afternoon_tasks_keep_their_budget() {
+    for t in TASKS {
+        let budget = match t.id {
+            "task-three-signatures" => 10,
+            "task-all-present-but" => 5,
+            "task-result-draw" | "task-late-arrival-at" | "task-sign" | "task-lineup" => 4,
+            _ => 3,
+        };
+        assert!(t.count() <= budget, "{}: {} keys", t.id, t.count());
+    }
+}
+
+#[test]
+fn docs_console_md_has_the_table_of_the_keymap() {
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/CONSOLE.md"
+    ))
+    .expect("docs/CONSOLE.md");
+    let table = keymap::task_table(Lang::En);
+    assert!(
+        doc.contains(&table),
+        "docs/CONSOLE.md does not carry the keystroke table of the keymap; it is:\n{table}"
+    );
+}
