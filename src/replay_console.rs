@@ -79,15 +79,21 @@ pub fn replay_status(c: &ReplayCursor, m: &Match, verdict: &Msg, lang: Lang) -> 
     i18n::format(
         lang,
         &msg!(
-            "replay-status",
+            "replay-state",
             time = local,
             state = state,
             speed = REPLAY_SPEEDS[c.speed_idx.min(REPLAY_SPEEDS.len() - 1)],
             verdict = verdict.clone(),
-            incident = incident,
-            keys = Msg::new("replay-keys")
+            incident = incident
         ),
     )
+}
+
+/// The replay's footer: its keys (first, so that they stay visible at 80 columns; the
+/// console's intervention keys do nothing in a replay and are not shown) and where it stands.
+pub fn replay_footer(view: &mut ViewState, c: &ReplayCursor, m: &Match, verdict: &Msg) {
+    view.replay_keys = Some(i18n::text(view.lang, "replay-keys"));
+    view.status = Some(replay_status(c, m, verdict, view.lang));
 }
 
 /// Opens the console read-only on a journal: the same screens, showing the state folded up to
@@ -118,7 +124,7 @@ pub fn run_replay(
             (state, mono) = replay.at(cur.t);
             shown_t = Some(cur.t);
         }
-        view.status = Some(replay_status(&cur, &m, &verdict, view.lang));
+        replay_footer(&mut view, &cur, &m, &verdict);
         console
             .terminal
             .draw(|f| arbiter_tui::render(f, &m, &state, &view, mono))?;
@@ -165,7 +171,12 @@ pub fn run_replay(
                     // Read-only: no intervention form and no signing in a replay.
                     if matches!(
                         action,
-                        keymap::Action::Intervene(_) | keymap::Action::OpenReport
+                        keymap::Action::Intervene(_)
+                            | keymap::Action::OpenReport
+                            | keymap::Action::OpenStart
+                            | keymap::Action::OpenAttendance
+                            | keymap::Action::OpenDeadline
+                            | keymap::Action::OpenLineup(_)
                     ) {
                         continue;
                     }
@@ -190,4 +201,40 @@ pub fn run_replay(
     }
     drop(console);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At 80 columns the replay's keys stay in the footer, and the console's intervention keys
+    /// (which do nothing in a replay) are not there.
+    #[test]
+    fn the_replay_footer_shows_the_replay_keys_at_80_columns() {
+        let m = arbiter_tui::fixture::demo_match();
+        let s = arbiter_tui::fixture::situation(&m, 8);
+        for lang in Lang::ALL {
+            let cur = ReplayCursor {
+                t: arbiter_tui::fixture::WALL0 + 2_000_000,
+                playing: false,
+                speed_idx: 2,
+                incidents: Vec::new(),
+                prompt: None,
+            };
+            let mut view = ViewState::new(lang, Theme::monochrome());
+            replay_footer(
+                &mut view,
+                &cur,
+                &m,
+                &msg!("replay-chain-intact", records = 12_345),
+            );
+            let screen =
+                arbiter_tui::render_to_string(&m, &s, &view, arbiter_tui::fixture::NOW, 80, 24);
+            let footer = screen.lines().nth(23).unwrap_or_default();
+            let keys = i18n::text(lang, "replay-keys");
+            let shown: String = keys.chars().take(40).collect();
+            assert!(footer.contains(&shown), "{footer:?}");
+            assert!(!footer.contains("i z c q"), "{footer:?}");
+        }
+    }
 }

@@ -57,6 +57,12 @@ enum Input {
 /// feed stale, an irregularity and an illegal move on board 3, a draw on board 7, board 8's
 /// guest player absent. `boards` > 8 repeats the pattern (names only for 1–8).
 pub fn situation(m: &Match, boards: u16) -> MatchState {
+    situation_journal(m, boards).0
+}
+
+/// [`situation`] with the journal's records it folds (for a report of the fixture).
+pub fn situation_journal(m: &Match, boards: u16) -> (MatchState, Vec<Record>) {
+    let mut records = Vec::new();
     let mut inputs: Vec<(u64, Input)> = Vec::new();
     let mut illegal: Vec<(u64, Input)> = Vec::new();
     let mut push = |t: u64, o: Origin, e: Event| inputs.push((t, Input::Ev(o, e)));
@@ -261,6 +267,63 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
         };
         let rec = Record {
             seq: u64::try_from(seq).unwrap_or(0),
+            wall_ms: WALL0 + i64::try_from(mono).unwrap_or(0),
+            mono_ms: mono,
+            origin,
+            event,
+        };
+        state::apply(&mut s, &rec);
+        records.push(rec);
+    }
+    (s, records)
+}
+
+/// [`situation`] with alerts on more boards, for the tests of every width: board 1's clock runs
+/// for the side not on move (clock ≠ board), board 2's clock reports a low battery and its
+/// e-board pieces that do not match the moves, board 4's White clock is at zero (flag), beside
+/// board 5's clock alert, board 6's stale feed, board 7's result and board 8's absent player.
+pub fn alerts_situation(m: &Match) -> MatchState {
+    let mut s = situation(m, 8);
+    let last = s.last.map(|r| r.seq).unwrap_or(0);
+    let sample = |board, left_ms, right_ms, running| {
+        Event::ClockSample(ClockSample {
+            board,
+            left_ms,
+            right_ms,
+            running,
+            left_flag: false,
+            right_flag: false,
+            white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
+        })
+    };
+    let extra = [
+        (
+            NOW - 500,
+            Origin::Feed(BoardNo(1)),
+            sample(BoardNo(1), 3_223_000, 4_392_000, Some(ClockSide::Right)),
+        ),
+        (
+            NOW - 500,
+            Origin::Feed(BoardNo(2)),
+            Event::DeviceStatus(arbiter_core::record::DeviceStatus {
+                board: BoardNo(2),
+                clock: arbiter_core::record::ClockPresence::Connected,
+                battery_low: true,
+                board_matches: Some(false),
+                flipped: None,
+            }),
+        ),
+        (
+            NOW - 500,
+            Origin::Feed(BoardNo(4)),
+            sample(BoardNo(4), 0, 4_725_000, None),
+        ),
+    ];
+    for (i, (mono, origin, event)) in extra.into_iter().enumerate() {
+        let rec = Record {
+            seq: last + 1 + u64::try_from(i).unwrap_or(0),
             wall_ms: WALL0 + i64::try_from(mono).unwrap_or(0),
             mono_ms: mono,
             origin,

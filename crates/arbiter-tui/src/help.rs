@@ -43,7 +43,11 @@ pub fn page_lines(lang: Lang, page: usize, w: usize) -> Vec<String> {
             }
         }
         1 => {
-            out.push(format!(" {}", text(lang, "help-tasks-intro")));
+            out.extend(
+                wrap_words(&text(lang, "help-tasks-intro"), w.saturating_sub(2))
+                    .into_iter()
+                    .map(|l| format!(" {l}")),
+            );
             for t in TASKS {
                 let keys = format!("{} ({})", t.keys_label(), t.count());
                 // The task, then its keys indented: keys can be long (three signatures).

@@ -260,7 +260,13 @@ pub fn mode_label(m: &Match, lang: Lang) -> String {
 /// The footer: a prompt, a status message, or the keys of the screen.
 pub fn footer(f: &mut Frame, area: Rect, v: &ViewState, hints: &str) {
     let t = strings(v.lang);
-    let (text, style) = if v.quit_confirm {
+    let (text, style) = if let (Some(keys), false) = (&v.replay_keys, v.quit_confirm) {
+        // A replay: its keys first (they stay visible at 80 columns), then where it stands.
+        match &v.status {
+            Some(st) => (format!("{keys} · {st}"), v.theme.ok()),
+            None => (keys.clone(), v.theme.dim()),
+        }
+    } else if v.quit_confirm {
         (t.quit_confirm.to_string(), v.theme.alert())
     } else if let Some(a) = &v.journal_alert {
         (format!("{a} · {hints}"), v.theme.alert())

@@ -182,14 +182,15 @@ pub fn render(f: &mut Frame, area: Rect, r: &ReportView, lang: Lang) {
     f.render_widget(Clear, area);
     // Two border lines, the message line and the footer.
     let inner_h = usize::from(area.height.saturating_sub(4));
-    let max_scroll = r.lines.len().saturating_sub(inner_h);
+    // Long lines wrap (a table row goes on under itself): nothing is cut at 80 columns.
+    let wrapped = wrap_lines(&r.lines, usize::from(area.width.saturating_sub(2)));
+    let max_scroll = wrapped.len().saturating_sub(inner_h);
     let start = r.scroll.min(max_scroll);
-    let mut text: Vec<Line> = r
-        .lines
-        .iter()
+    let mut text: Vec<Line> = wrapped
+        .into_iter()
         .skip(start)
         .take(inner_h)
-        .map(|l| Line::from(l.as_str()))
+        .map(Line::from)
         .collect();
     while text.len() < inner_h {
         text.push(Line::from(""));
@@ -205,4 +206,38 @@ pub fn render(f: &mut Frame, area: Rect, r: &ReportView, lang: Lang) {
         Paragraph::new(text).block(Block::default().borders(Borders::ALL).title(title)),
         area,
     );
+}
+
+/// The report's lines wrapped to `w` characters, a continuation indented by two.
+pub fn wrap_lines(lines: &[String], w: usize) -> Vec<String> {
+    let w = w.max(8);
+    let mut out = Vec::new();
+    for l in lines {
+        let chars: Vec<char> = l.chars().collect();
+        if chars.len() <= w {
+            out.push(l.clone());
+            continue;
+        }
+        let mut rest: &[char] = &chars;
+        let mut first = true;
+        while !rest.is_empty() {
+            let room = if first { w } else { w - 2 };
+            let mut cut = room.min(rest.len());
+            if cut < rest.len()
+                && let Some(sp) = rest[..cut].iter().rposition(|c| *c == ' ')
+                && sp > room / 2
+            {
+                cut = sp + 1;
+            }
+            let piece: String = rest[..cut].iter().collect();
+            out.push(if first {
+                piece.trim_end().to_string()
+            } else {
+                format!("  {}", piece.trim_end())
+            });
+            rest = &rest[cut..];
+            first = false;
+        }
+    }
+    out
 }

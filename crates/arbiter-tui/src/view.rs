@@ -56,6 +56,9 @@ pub struct ViewState {
     /// The help's page (0 keys, 1 tasks, 2 legend) and lines scrolled on it.
     pub help_page: usize,
     pub help_scroll: usize,
+    /// In a replay: the replay's keys, shown in the footer first instead of the console's
+    /// (which do nothing there).
+    pub replay_keys: Option<String>,
 }
 
 impl ViewState {
@@ -79,6 +82,7 @@ impl ViewState {
             deadline_seen: Vec::new(),
             help_page: 0,
             help_scroll: 0,
+            replay_keys: None,
         }
     }
 

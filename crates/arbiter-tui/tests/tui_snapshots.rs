@@ -159,11 +159,20 @@ fn every_dialog_both_languages() {
         for kind in DialogKind::ALL {
             let mut v = ViewState::new(lang, Theme::default());
             press(&mut v, &m, &s, &[key('3'), key(kind.key())]);
-            let d = v
-                .dialog
-                .as_ref()
-                .unwrap_or_else(|| panic!("{kind:?} opens a form"));
-            assert_eq!(d.kind, kind);
+            if matches!(
+                kind,
+                DialogKind::Arrived | DialogKind::StartRound | DialogKind::DefaultTime
+            ) {
+                // Their keys open the afternoon's screens (issue 19): the attendance view, the
+                // start screen, the prompt of the expired default time (board 8's guest).
+                assert!(v.panel.is_some(), "{kind:?} opens its screen");
+            } else {
+                let d = v
+                    .dialog
+                    .as_ref()
+                    .unwrap_or_else(|| panic!("{kind:?} opens a form"));
+                assert_eq!(d.kind, kind);
+            }
             insta::assert_snapshot!(
                 format!("dialog_{kind:?}_{}", lang_name(lang)).to_lowercase(),
                 render_to_string(&m, &s, &v, NOW, 100, 30)

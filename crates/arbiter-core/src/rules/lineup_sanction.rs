@@ -45,7 +45,8 @@ fn with_summary(zeroed: Vec<(BoardNo, TeamSide)>, problems: &[Msg]) -> Consequen
 pub(super) fn lineup_irregularity(m: &Match, s: &MatchState, team: TeamSide, p: &mut Proposal) {
     let l = &m.profile.lineup;
     p.articles = cite(m, &l.article, &l.source);
-    if s.lineup(team).is_none() {
+    // A lineup prepared in the match file counts as handed in as much as one at the console.
+    if s.lineup(team).is_none() && m.team(team).lineup.is_empty() {
         p.explanation = msg!("rules-lineup-none", team = team);
         return;
     }

@@ -228,7 +228,7 @@ shell-enrolled = Schlüssel hinterlegt: { $role } – { $key }…
 
 ## Die Fußzeile der Wiedergabe
 replay-goto-prompt = Gehe zu Uhrzeit (HH:MM:SS): { $typed }_   ⏎ springen, Esc abbrechen
-replay-keys = Leertaste ⏯ · +/- Tempo · n/p Vorfall · t Zeit · ←→ ±1 min
+replay-keys = Leertaste ⏯ · +/- Tempo · n/p Vorfall · t Zeit · ←→ ±1 min · ? Hilfe · Q Ende
 replay-status = WIEDERGABE { $time } { $state } { $speed }x | { $verdict }{ $incident } | { $keys }
 replay-chain-intact = Kette intakt ({ $records } Einträge)
 replay-chain-tampered = MANIPULIERT: { $problem }; gezeigt werden die { $records } Einträge davor
@@ -341,3 +341,4 @@ legend-half = halber Punkt (Remis ½-½)
 legend-since-start = Zeit seit Rundenbeginn
 legend-age = Alter der letzten Meldung (Sekunden, Minuten, Stunden)
 legend-captain = Mannschaftsführer
+replay-state = WIEDERGABE { $time } { $state } { $speed }x | { $verdict }{ $incident }

@@ -228,7 +228,7 @@ shell-enrolled = key enrolled: { $role } – { $key }…
 
 ## The replay console's footer
 replay-goto-prompt = Go to time (HH:MM:SS): { $typed }_   ⏎ jump, Esc cancel
-replay-keys = Space ⏯ · +/- speed · n/p incident · t time · ←→ ±1 min
+replay-keys = Space ⏯ · +/- speed · n/p incident · t time · ←→ ±1 min · ? help · Q quit
 replay-status = REPLAY { $time } { $state } { $speed }x | { $verdict }{ $incident } | { $keys }
 replay-chain-intact = chain intact ({ $records } records)
 replay-chain-tampered = TAMPERED: { $problem }; showing the { $records } records before it
@@ -341,3 +341,4 @@ legend-half = half a point (a draw ½-½)
 legend-since-start = time since the start of the round
 legend-age = age of the last report (seconds, minutes, hours)
 legend-captain = team captain
+replay-state = REPLAY { $time } { $state } { $speed }x | { $verdict }{ $incident }

@@ -1,0 +1,265 @@
+//! Every width (issue 19): at 80, 100, 120, 160 and 200 columns the main screen shows every
+//! alert the core decides for each board and every board's illegal-move count, in both
+//! languages (the layout drops ratings, the last move, the period and the feed's age first:
+//! docs/CONSOLE.md). Snapshots of the whole console at 80×24, 120×30 and 200×60 of a fixture
+//! with alerts on several boards; the help and the report screen at 80×24 wrap instead of
+//! cutting.
+
+use arbiter_core::matchfile::{Lang, Match};
+use arbiter_core::state::MatchState;
+use arbiter_tui::boards::board_view;
+use arbiter_tui::fixture::{NOW, alerts_situation, demo_match};
+use arbiter_tui::main_screen::alert_text;
+use arbiter_tui::render_to_string;
+use arbiter_tui::theme::Theme;
+use arbiter_tui::view::ViewState;
+
+const WIDTHS: [(u16, u16); 7] = [
+    (80, 24),
+    (100, 30),
+    (120, 30),
+    (160, 40),
+    (200, 60),
+    (120, 20),
+    (160, 24),
+];
+
+fn setup() -> (Match, MatchState) {
+    let m = demo_match();
+    let s = alerts_situation(&m);
+    (m, s)
+}
+
+fn lang_name(l: Lang) -> &'static str {
+    match l {
+        Lang::De => "de",
+        Lang::En => "en",
+    }
+}
+
+/// The alert texts of every board, as the core decides them now.
+fn alerts(m: &Match, s: &MatchState, lang: Lang) -> Vec<(u16, String)> {
+    s.boards
+        .iter()
+        .flat_map(|bs| {
+            let bv = board_view(m, s, bs, NOW);
+            let mut v: Vec<(u16, String)> = bv
+                .alerts
+                .iter()
+                .map(|a| (bs.board.0, alert_text(lang, a)))
+                .collect();
+            if let Some(r) = bv.result {
+                v.push((bs.board.0, r));
+            }
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn the_fixture_has_alerts_on_several_boards() {
+    let (m, s) = setup();
+    let a = alerts(&m, &s, Lang::De);
+    let mut boards: Vec<u16> = a.iter().map(|(b, _)| *b).collect();
+    boards.dedup();
+    assert!(boards.len() >= 6, "{a:?}");
+    assert!(a.len() >= 8, "{a:?}");
+}
+
+#[test]
+fn every_alert_and_every_illegal_count_shows_at_every_width() {
+    let (m, s) = setup();
+    for lang in Lang::ALL {
+        let v = ViewState::new(lang, Theme::monochrome());
+        for (w, h) in WIDTHS {
+            let screen = render_to_string(&m, &s, &v, NOW, w, h);
+            for (board, text) in alerts(&m, &s, lang) {
+                let row = screen.lines().any(|l| l.contains(&text));
+                assert!(
+                    row,
+                    "board {board}: alert {text:?} cut away at {w}x{h} ({lang:?}):\n{screen}"
+                );
+            }
+            for bs in &s.boards {
+                let bv = board_view(&m, &s, bs, NOW);
+                let count = format!("{}/{}", bv.illegal.0, bv.illegal.1);
+                assert!(
+                    screen.contains(&count),
+                    "board {}: illegal moves {count} missing at {w}x{h}:\n{screen}",
+                    bs.board.0
+                );
+            }
+            // The board with an illegal move shows its count on its own row.
+            let three = screen.lines().skip(3).filter(|l| l.contains("0/1")).count();
+            assert_eq!(three, 1, "{w}x{h} {lang:?}:\n{screen}");
+        }
+    }
+}
+
+#[test]
+fn the_main_screen_with_alerts_at_three_sizes_in_both_languages() {
+    let (m, s) = setup();
+    for lang in Lang::ALL {
+        let v = ViewState::new(lang, Theme::monochrome());
+        for (w, h) in [(80, 24), (120, 30), (200, 60)] {
+            insta::assert_snapshot!(
+                format!("alerts_{w}x{h}_{}", lang_name(lang)),
+                render_to_string(&m, &s, &v, NOW, w, h)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_tall_terminal_shows_more_incidents() {
+    let (m, s) = setup();
+    let v = ViewState::new(Lang::En, Theme::monochrome());
+    let count = |h| {
+        render_to_string(&m, &s, &v, NOW, 200, h)
+            .lines()
+            .filter(|l| l.starts_with("14:") || l.starts_with("15:"))
+            .count()
+    };
+    let all = arbiter_tui::log::incidents(&m, &s, None).len();
+    assert!(count(60) > count(36), "{} {}", count(60), count(36));
+    assert_eq!(count(60), all, "200x60 has room for all {all}");
+}
+
+#[test]
+fn the_help_wraps_at_80_columns_and_every_page_scrolls_to_its_end() {
+    let (m, s) = setup();
+    for lang in Lang::ALL {
+        let mut v = ViewState::new(lang, Theme::monochrome());
+        v.help = true;
+        for page in 0..arbiter_tui::help::PAGES {
+            v.help_page = page;
+            let lines = arbiter_tui::help::page_lines(lang, page, 78);
+            // Scrolling through the page shows each of its lines whole.
+            let mut seen = String::new();
+            for scroll in 0..lines.len() {
+                v.help_scroll = scroll;
+                seen.push_str(&render_to_string(&m, &s, &v, NOW, 80, 24));
+            }
+            for l in &lines {
+                assert!(
+                    seen.contains(l.trim_end()),
+                    "page {page} ({lang:?}): {l:?} never shown whole at 80x24"
+                );
+                assert!(l.chars().count() <= 78, "{l:?}");
+            }
+        }
+    }
+    let mut v = ViewState::new(Lang::De, Theme::monochrome());
+    v.help = true;
+    v.help_page = 2;
+    insta::assert_snapshot!(
+        "help_legend_80x24_de",
+        render_to_string(&m, &s, &v, NOW, 80, 24)
+    );
+    v.help_page = 1;
+    insta::assert_snapshot!(
+        "help_tasks_80x24_de",
+        render_to_string(&m, &s, &v, NOW, 80, 24)
+    );
+}
+
+/// Every abbreviation on the main screen, the board detail and the log is in the legend.
+#[test]
+fn the_legend_explains_the_abbreviations_of_the_screens() {
+    use arbiter_tui::keymap::{Abbrev, LEGEND};
+    for lang in Lang::ALL {
+        let legend: Vec<String> = LEGEND
+            .iter()
+            .map(|(a, _)| match a {
+                Abbrev::Id(id) => arbiter_tui::i18n::text(lang, id),
+                Abbrev::Sign(s) => (*s).to_string(),
+            })
+            .collect();
+        let t = arbiter_tui::i18n::strings(lang);
+        for word in [
+            &t.board_short,
+            &t.illegal_short,
+            &t.feed,
+            &t.berliner,
+            &t.match_points,
+            &t.stale,
+            &t.mismatch,
+            &t.elo,
+            &t.flag,
+        ] {
+            assert!(
+                legend.contains(word),
+                "{word:?} ({lang:?}) not in the legend"
+            );
+        }
+        let page = arbiter_tui::help::page_lines(lang, 2, 98).join("\n");
+        for a in &legend {
+            assert!(page.contains(a.as_str()), "{a}");
+        }
+    }
+}
+
+/// The lineup-irregularity form with both lineups in the match file says nothing about a
+/// lineup not handed in.
+#[test]
+fn the_lineup_form_knows_the_lineups_of_the_match_file() {
+    let (m, s) = setup();
+    for lang in Lang::ALL {
+        let mut v = ViewState::new(lang, Theme::monochrome());
+        let a = arbiter_tui::keymap::map(
+            &v,
+            ratatui::crossterm::event::KeyEvent::new(
+                ratatui::crossterm::event::KeyCode::Char('u'),
+                ratatui::crossterm::event::KeyModifiers::NONE,
+            ),
+        );
+        arbiter_tui::view::update(&mut v, &m, &s, a, NOW);
+        assert!(v.dialog.is_some());
+        let screen = render_to_string(&m, &s, &v, NOW, 120, 40);
+        for team in ["Heim", "Gast", "home", "away"] {
+            let none = arbiter_tui::i18n::format(
+                lang,
+                &arbiter_core::msg!("rules-lineup-none", team = team),
+            );
+            assert!(!screen.contains(&none), "{screen}");
+        }
+        assert!(
+            !screen.contains("handed in.") && !screen.contains("abgegeben."),
+            "{screen}"
+        );
+    }
+}
+
+/// The report screen at 80×24 shows the result column: a table row too wide for the screen
+/// goes on under itself, and scrolling reaches every line.
+#[test]
+fn the_report_screen_at_80x24_shows_the_results() {
+    use arbiter_core::signature::{Authority, SignedReport};
+    use arbiter_tui::report_view::{ReportView, lines, wrap_lines};
+    let m = demo_match();
+    let (s, records) = arbiter_tui::fixture::situation_journal(&m, 8);
+    let env = SignedReport::new(arbiter_core::report::build(&m, &records));
+    for lang in Lang::ALL {
+        let all = lines(&env, &Authority::default(), lang);
+        let mut v = ViewState::new(lang, Theme::monochrome());
+        let wrapped = wrap_lines(&all, 78);
+        let mut seen = String::new();
+        for scroll in (0..wrapped.len()).step_by(10) {
+            v.report = Some(ReportView {
+                lines: all.clone(),
+                scroll,
+                ..ReportView::default()
+            });
+            seen.push_str(&render_to_string(&m, &s, &v, NOW, 80, 24));
+        }
+        for l in &wrapped {
+            assert!(l.chars().count() <= 78, "{l:?}");
+            assert!(
+                seen.contains(l.trim_end()),
+                "{l:?} never on the 80x24 screen ({lang:?})"
+            );
+        }
+        // Board 7's draw is in the results table.
+        assert!(seen.contains("½-½") || seen.contains("1/2-1/2"), "{seen}");
+    }
+}
