@@ -471,15 +471,19 @@ pub fn is_post_game(state: &MatchState, rec: &Record) -> bool {
 }
 
 /// Whether a record that is not post-game can change the report's content. Signatures, a
-/// console resumed on the journal, clock reports, feed states and e-board positions cannot;
-/// every arbiter action (even a text) and every move before the result can.
+/// console resumed on the journal, clock reports, feed states, e-board positions, a feed's
+/// counters and a device's status cannot (the report shows none of them: a feed that keeps
+/// counting after the games must not void a signature); every arbiter action (even a text) and
+/// every move before the result can.
 pub fn changes_report(ev: &Event, first_record: bool) -> bool {
     match ev {
         Event::ReportSigned(_)
         | Event::SessionResumed(_)
         | Event::ClockSample(_)
         | Event::FeedStatus(_)
-        | Event::BoardPosition(_) => false,
+        | Event::BoardPosition(_)
+        | Event::FeedCounters(_)
+        | Event::DeviceStatus(_) => false,
         Event::SessionStarted(_) => first_record,
         _ => true,
     }

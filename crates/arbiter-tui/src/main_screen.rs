@@ -202,10 +202,16 @@ fn header(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, n
         fit(&format!("{left} · {right}"), w)
     };
     let start = match s.round_started {
+        // From the wall clock: a start the arbiter entered afterwards may lie before this
+        // session's monotonic origin.
         Some(r) => format!(
             "{} +{}",
             t.since_start,
-            format_hms(now.saturating_sub(r.mono_ms))
+            format_hms(
+                rules::wall_at(s, now)
+                    .map(|w| u64::try_from(w - r.wall_ms).unwrap_or(0))
+                    .unwrap_or_else(|| now.saturating_sub(r.mono_ms))
+            )
         ),
         None => format!("{}: {}", t.since_start, t.not_started),
     };

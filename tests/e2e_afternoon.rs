@@ -1,0 +1,359 @@
+//! End to end: the arbiter's afternoon (issue 19). The real `arbiter run` binary in a
+//! pseudo-terminal, read back through a VT100 emulator, on the demo Bundesliga match whose eight
+//! feeds are a running `arbiter simulate` over 127.0.0.1; the match file has no lineups and its
+//! scheduled start is a minute ago; its profile is the Bundesliga's with a default time of one
+//! minute. At the console:
+//!
+//! 1. both captains hand in their lineups (sealed until both are in);
+//! 2. the start screen: the round started 40 s ago (typed), the deadline shown;
+//! 3. attendance: all present but board 8's away player;
+//! 4. the default time runs out: the prompt opens by itself, names the absent player and the
+//!    forfeit the rules propose; Enter confirms it;
+//! 5. an illegal move, a draw claim, the results;
+//! 6. the report signed by the arbiter and both captains while the e-boards still send;
+//!
+//! then `arbiter verify` says the journal is intact and the report VALID. Every wait is for
+//! something to appear on the screen (bounded, so a hang fails instead of blocking).
+
+#![cfg(unix)]
+
+use std::io::{BufRead as _, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use arbiter_core::intervention::InterventionKind;
+use arbiter_core::model::{BoardNo, TeamSide};
+use arbiter_core::record::Event;
+use chrono::{Duration as ChronoDuration, FixedOffset, Timelike};
+use expectrl::{Session, WaitStatus};
+
+const COLS: u16 = 120;
+const ROWS: u16 = 40;
+const ENTER: &str = "\r";
+const TAB: &str = "\t";
+const DOWN: &str = "\x1b[B";
+const ESC: &str = "\x1b";
+
+struct Pty {
+    s: Session,
+    vt: vt100::Parser,
+}
+
+impl Pty {
+    fn screen(&mut self) -> String {
+        let mut buf = [0u8; 16384];
+        while let Ok(n) = self.s.try_read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            self.vt.process(&buf[..n]);
+        }
+        self.vt.screen().contents()
+    }
+
+    fn wait_for(&mut self, needle: &str, secs: u64) -> String {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let text = self.screen();
+            if text.contains(needle) {
+                return text;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{needle:?} did not appear within {secs} s; screen:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn key(&mut self, k: &str) {
+        self.s.send(k).expect("send key");
+        std::thread::sleep(Duration::from_millis(120));
+    }
+
+    fn text(&mut self, t: &str) {
+        for c in t.chars() {
+            self.key(&c.to_string());
+        }
+    }
+}
+
+/// Stops the simulator when the test ends, however it ends.
+struct Sim(std::process::Child);
+
+impl Drop for Sim {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn arbiter(args: &[&std::ffi::OsStr]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("arbiter");
+    (
+        out.status.code().unwrap_or(-1),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+#[test]
+fn the_afternoon_of_a_match_at_the_console() {
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // The venue: eight boards on loopback, short games, clocks still reporting after them.
+    let base = 25_000 + (std::process::id() % 1_000) as u16 * 8;
+    let mut child = Command::new(bin)
+        .args([
+            "simulate",
+            "--speed",
+            "10",
+            "--max-plies",
+            "12",
+            "--base-port",
+            &base.to_string(),
+        ])
+        .current_dir(root)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("arbiter simulate");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let _sim = Sim(child);
+    for _ in 0..8 {
+        lines.next().expect("a board line").unwrap();
+    }
+
+    // The match: the demo's, without lineups (the captains hand them in), scheduled 40 min ago.
+    let venue = FixedOffset::east_opt(3600).unwrap();
+    let now = || {
+        let ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis() as i64;
+        chrono::DateTime::from_timestamp_millis(ms)
+            .unwrap()
+            .with_timezone(&venue)
+    };
+    let scheduled = (now() - ChronoDuration::minutes(1))
+        .with_second(0)
+        .unwrap()
+        .with_nanosecond(0)
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut text =
+        std::fs::read_to_string(root.join("config/matches/demo-bundesliga.toml")).unwrap();
+    for i in 0..8u16 {
+        text = text.replace(
+            &format!("tcp://127.0.0.1:{}", 7101 + i),
+            &format!("tcp://127.0.0.1:{}", base + i),
+        );
+    }
+    text = text
+        .replace(
+            "scheduled_start = \"2026-11-28T14:00:00+01:00\"",
+            &format!("scheduled_start = \"{}\"", scheduled.to_rfc3339()),
+        )
+        .replace(
+            "rules = \"bundesliga\"",
+            "rules = \"bundesliga-short.toml\"",
+        )
+        .replace(
+            "date = \"2026-11-28\"",
+            &format!("date = \"{}\"", scheduled.format("%Y-%m-%d")),
+        );
+    let text: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("lineup = "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(dir.path().join("match.toml"), &text).unwrap();
+    let profile = std::fs::read_to_string(root.join("config/rules/bundesliga.toml")).unwrap();
+    let short = profile.replacen("\nminutes = 30 ", "\nminutes = 1 ", 1);
+    assert_ne!(short, profile, "the default time's line");
+    std::fs::write(dir.path().join("bundesliga-short.toml"), short).unwrap();
+    let journal = dir.path().join("afternoon.jsonl");
+
+    let mut cmd = Command::new(bin);
+    cmd.args(["run", "match.toml", "--lang", "en", "--journal"])
+        .arg(&journal)
+        .current_dir(dir.path())
+        .env("TERM", "xterm-256color");
+    let mut s = Session::spawn(cmd).expect("spawn arbiter run");
+    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
+    let mut p = Pty {
+        s,
+        vt: vt100::Parser::new(ROWS, COLS, 0),
+    };
+    p.wait_for("SF Beispielhausen", 30);
+
+    // 1. The lineups, sealed: home, then away (the form opens on the team not yet in).
+    for ranks in ["1 2 3 4 5 6 7 9", "1 2 3 4 5 6 7 8"] {
+        p.key("H");
+        p.wait_for("Hand in a lineup", 10);
+        p.key(TAB);
+        p.text(ranks);
+        p.key(ENTER);
+        p.wait_for("Lineup handed in", 10);
+    }
+    // Both in: the names are on the main screen.
+    p.wait_for("Jonas Brenner", 10);
+
+    // 2. The start: the clocks were started 40 s ago (the arbiter types the time); the profile
+    // is the Bundesliga's with a default time of 1 min instead of 30, counted from the actual
+    // start, so that it runs out while the test goes on.
+    let start = now() - ChronoDuration::seconds(40);
+    p.key("s");
+    let screen = p.wait_for("Scheduled start", 10);
+    assert!(
+        screen.contains(&scheduled.format("%H:%M:%S").to_string()),
+        "{screen}"
+    );
+    let typed = start.format("%H:%M:%S").to_string();
+    p.text(&typed);
+    let deadline = (start + ChronoDuration::minutes(1))
+        .format("%H:%M:%S")
+        .to_string();
+    p.wait_for(&format!("(until {deadline}"), 10);
+    p.key(ENTER);
+    p.wait_for("Started +0:00:4", 10);
+
+    // 3. All present but board 8's away player.
+    p.key("8");
+    p.key("a");
+    p.wait_for("Attendance", 10);
+    p.key(DOWN);
+    p.key("x");
+    p.wait_for("missing", 10);
+    p.key("A");
+    p.wait_for("Record all 15 players", 10);
+    p.key(ENTER);
+    p.wait_for("recorded", 10);
+
+    // 4. The deadline passes: the prompt opens by itself with the absent player.
+    let screen = p.wait_for("Absent when the default time ran out", 120);
+    assert!(screen.contains("Bd 8:"), "{screen}");
+    assert!(!screen.contains("Bd 7:"), "{screen}");
+    p.key(ENTER);
+    p.wait_for("recorded", 10);
+
+    // 5. An illegal move on board 3, a draw claim on board 1, the results of boards 1-7.
+    p.key("3");
+    p.key("i");
+    p.wait_for("Illegal move", 10);
+    p.key(ENTER);
+    p.wait_for("recorded", 10);
+    p.key("1");
+    p.key("c");
+    p.wait_for("Draw claim", 10);
+    p.key(ENTER);
+    p.wait_for("recorded", 10);
+    for b in 1..=7 {
+        p.key(&b.to_string());
+        p.key("r");
+        p.wait_for("Result", 10);
+        p.key(ENTER);
+        p.wait_for("recorded", 10);
+    }
+
+    // 6. The report, signed by the arbiter and both captains (keys registered in the match
+    // file: the demonstration passphrases of recordings/README.md) while the feeds still send.
+    p.key("R");
+    p.wait_for("Match report", 30);
+    for (n, pass) in [
+        ("1", "Schiedsrichter-Demo-2026"),
+        ("2", "Heim-Demo-2026"),
+        ("3", "Gast-Demo-2026"),
+    ] {
+        p.wait_for("S sign", 60);
+        p.key("S");
+        p.key(n);
+        p.text(pass);
+        p.key(ENTER);
+        let screen = p.wait_for("signed: ", 120);
+        assert!(!screen.contains(pass), "the passphrase is never shown");
+        // The next signature starts from a fresh screen message.
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    p.key(ESC);
+    p.key("Q");
+    p.wait_for("Quit the console?", 10);
+    p.key("y");
+    let status = p.s.get_process().wait().unwrap();
+    assert!(
+        matches!(status, WaitStatus::Exited(_, 0)),
+        "clean exit: {status:?}"
+    );
+
+    // The journal: the lineups, the start at the time typed, 15 arrivals at the start, the
+    // forfeit on board 8, the illegal move, the claim, the results, three signatures.
+    let (records, v) = arbiter_io::journal_file::read(&journal).expect("the journal verifies");
+    assert!(v.is_intact());
+    let state = arbiter_core::state::MatchState::fold(&records);
+    assert!(state.lineups_complete());
+    let started = state.round_started.expect("started");
+    assert_eq!(started.wall_ms / 1000, start.timestamp());
+    let arrivals = records
+        .iter()
+        .filter(|r| matches!(r.event, Event::PlayerArrived(_)))
+        .count();
+    assert_eq!(arrivals, 15);
+    let b8 = state.board(BoardNo(8)).unwrap();
+    assert!(b8.arrived(TeamSide::Away).is_none());
+    assert!(b8.arrived(TeamSide::Home).is_some());
+    let kinds: Vec<&InterventionKind> = state
+        .interventions
+        .iter()
+        .map(|e| &e.intervention.kind)
+        .collect();
+    assert!(
+        kinds.contains(&&InterventionKind::DefaultTimeExpired),
+        "{kinds:?}"
+    );
+    assert!(
+        kinds
+            .iter()
+            .any(|k| matches!(k, InterventionKind::IllegalMove { .. })),
+        "{kinds:?}"
+    );
+    assert!(
+        kinds
+            .iter()
+            .any(|k| matches!(k, InterventionKind::DrawClaim { .. })),
+        "{kinds:?}"
+    );
+    assert!(state.boards.iter().all(|b| b.result.is_some()));
+    assert_eq!(state.signatures.len(), 3);
+    // Feed records kept coming after the first signature (post-game data).
+    let first_sig = records
+        .iter()
+        .position(|r| matches!(r.event, Event::ReportSigned(_)))
+        .unwrap();
+    assert!(
+        records[first_sig..]
+            .iter()
+            .any(|r| matches!(r.origin, arbiter_core::record::Origin::Feed(_))),
+        "the e-boards still sent while the report was signed"
+    );
+
+    // `arbiter verify`: the journal, then the report against it.
+    let (code, out) = arbiter(&["verify".as_ref(), journal.as_os_str()]);
+    assert_eq!(code, 0, "{out}");
+    let report = dir.path().join("afternoon-report/report.json");
+    assert!(report.exists(), "the console wrote the report");
+    let (code, out) = arbiter(&[
+        "verify".as_ref(),
+        report.as_os_str(),
+        "--journal".as_ref(),
+        journal.as_os_str(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains(": VALID"), "{out}");
+}
