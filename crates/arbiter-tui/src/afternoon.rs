@@ -278,6 +278,19 @@ impl Panel {
                         let Some((board, team)) = all.get(a.cursor).copied() else {
                             return Ok(None);
                         };
+                        // Recorded already: said, not journaled again (the core keeps the
+                        // first arrival).
+                        if let Some(st) = s.board(board).and_then(|bs| bs.arrived(team)) {
+                            a.error = Some(format(
+                                lang,
+                                &msg!(
+                                    "ui-arrival-already",
+                                    name = name(m, s, board, team),
+                                    time = local_hms(m, st.wall_ms)
+                                ),
+                            ));
+                            return Ok(None);
+                        }
                         let at = match a.time.entered(m) {
                             Ok(at) => at,
                             Err(e) => {

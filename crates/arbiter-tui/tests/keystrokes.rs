@@ -170,9 +170,14 @@ fn attendance_late_arrivals_and_the_deadline() {
     c.task(task("task-all-present-but"), '8', "");
     c.at = 20 * MIN;
     // Board 7 is complete: the attendance view starts on its home player, already recorded;
-    // the core keeps the first arrival.
+    // Enter says so and records nothing.
     let again = c.task(task("task-late-arrival"), '7', "");
-    assert_eq!(events(&again).len(), 1);
+    assert!(events(&again).is_empty(), "{again:?}");
+    let screen = arbiter_tui::render_to_string(&c.m, &c.s, &c.v, c.at, 100, 30);
+    assert!(screen.contains("already arrived at 14:00:00"), "{screen}");
+    let esc = keymap::map(&c.v, code(KeyCode::Esc));
+    assert!(view::update(&mut c.v, &c.m, &c.s, esc, c.at).is_none());
+    assert!(c.v.panel.is_none());
     let b7 =
         c.s.board(BoardNo(7))
             .unwrap()

@@ -342,3 +342,4 @@ legend-since-start = Zeit seit Rundenbeginn
 legend-age = Alter der letzten Meldung (Sekunden, Minuten, Stunden)
 legend-captain = Mannschaftsführer
 replay-state = WIEDERGABE { $time } { $state } { $speed }x | { $verdict }{ $incident }
+ui-arrival-already = { $name } ist bereits um { $time } eingetroffen: nichts eingetragen.

@@ -342,3 +342,4 @@ legend-since-start = time since the start of the round
 legend-age = age of the last report (seconds, minutes, hours)
 legend-captain = team captain
 replay-state = REPLAY { $time } { $state } { $speed }x | { $verdict }{ $incident }
+ui-arrival-already = { $name } already arrived at { $time }: nothing recorded.
