@@ -27,6 +27,17 @@ use super::keymap::FormInput;
 use super::main_screen::fit;
 use super::theme::Theme;
 
+/// What a key in a panel leads to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// The panel stays open (a key typed, or a message shown).
+    Stay,
+    /// The panel closes without recording anything.
+    Close,
+    /// These events are recorded and the panel closes.
+    Record(Vec<Event>),
+}
+
 /// The open panel of the afternoon.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Panel {
@@ -189,7 +200,7 @@ impl Panel {
         })
     }
 
-    /// A key in the panel. `Err(())` closes it; `Ok(Some(events))` records them and closes it.
+    /// A key in the panel.
     pub fn input(
         &mut self,
         key: FormInput,
@@ -197,13 +208,13 @@ impl Panel {
         s: &MatchState,
         now: u64,
         lang: Lang,
-    ) -> Result<Option<Vec<Event>>, ()> {
+    ) -> Outcome {
         let wall_now = rules::wall_at(s, now).unwrap_or(0);
         match self {
             Panel::Start(f) => {
                 f.error = None;
                 match key {
-                    FormInput::Cancel => return Err(()),
+                    FormInput::Cancel => return Outcome::Close,
                     FormInput::NextField | FormInput::PrevField => f.field = 1 - f.field.min(1),
                     FormInput::Char(c) if f.field == 0 => f.time.key(c),
                     FormInput::Backspace if f.field == 0 => f.time.backspace(),
@@ -215,29 +226,29 @@ impl Panel {
                         if s.round_started.is_some() {
                             // Started already: nothing to record (the core refuses a second
                             // start); the panel says when.
-                            return Err(());
+                            return Outcome::Close;
                         }
                         let at = match f.time.entered(m) {
                             Ok(at) => at,
                             Err(e) => {
                                 f.error = Some(format(lang, &e));
-                                return Ok(None);
+                                return Outcome::Stay;
                             }
                         };
                         if let Err(e) =
                             rules::check_start_time(m, at.unwrap_or(wall_now), wall_now, &f.reason)
                         {
                             f.error = Some(format(lang, &e));
-                            return Ok(None);
+                            return Outcome::Stay;
                         }
-                        return Ok(Some(vec![Event::RoundStarted(RoundStarted {
+                        return Outcome::Record(vec![Event::RoundStarted(RoundStarted {
                             at,
                             reason: f.reason.trim().to_string(),
-                        })]));
+                        })]);
                     }
                     _ => {}
                 }
-                Ok(None)
+                Outcome::Stay
             }
             Panel::Attendance(a) => {
                 a.error = None;
@@ -246,7 +257,7 @@ impl Panel {
                 if a.confirm_all {
                     a.confirm_all = false;
                     if key != FormInput::Confirm {
-                        return Ok(None);
+                        return Outcome::Stay;
                     }
                     // Everyone not yet there arrived at the start (or now, before it).
                     let at = s.round_started.map(|r| r.wall_ms);
@@ -256,10 +267,10 @@ impl Panel {
                             Event::PlayerArrived(PlayerArrived { board, team, at })
                         })
                         .collect();
-                    return Ok(Some(evs));
+                    return Outcome::Record(evs);
                 }
                 match key {
-                    FormInput::Cancel => return Err(()),
+                    FormInput::Cancel => return Outcome::Close,
                     FormInput::NextField => a.cursor = (a.cursor + 1).min(last),
                     FormInput::PrevField => a.cursor = a.cursor.saturating_sub(1),
                     FormInput::Char('A') => a.confirm_all = true,
@@ -276,7 +287,7 @@ impl Panel {
                     FormInput::Backspace => a.time.backspace(),
                     FormInput::Confirm => {
                         let Some((board, team)) = all.get(a.cursor).copied() else {
-                            return Ok(None);
+                            return Outcome::Stay;
                         };
                         // Recorded already: said, not journaled again (the core keeps the
                         // first arrival).
@@ -289,33 +300,33 @@ impl Panel {
                                     time = local_hms(m, st.wall_ms)
                                 ),
                             ));
-                            return Ok(None);
+                            return Outcome::Stay;
                         }
                         let at = match a.time.entered(m) {
                             Ok(at) => at,
                             Err(e) => {
                                 a.error = Some(format(lang, &e));
-                                return Ok(None);
+                                return Outcome::Stay;
                             }
                         };
                         if let Some(at) = at
                             && let Err(e) = rules::check_arrival_time(m, at, wall_now)
                         {
                             a.error = Some(format(lang, &e));
-                            return Ok(None);
+                            return Outcome::Stay;
                         }
-                        return Ok(Some(vec![Event::PlayerArrived(PlayerArrived {
+                        return Outcome::Record(vec![Event::PlayerArrived(PlayerArrived {
                             board,
                             team,
                             at,
-                        })]));
+                        })]);
                     }
                     _ => {}
                 }
-                Ok(None)
+                Outcome::Stay
             }
             Panel::Deadline => match key {
-                FormInput::Cancel => Err(()),
+                FormInput::Cancel => Outcome::Close,
                 FormInput::Confirm => {
                     let evs: Vec<Event> = rules::default_time_prompt(m, s, now)
                         .into_iter()
@@ -324,9 +335,9 @@ impl Panel {
                             rules::confirm(&req, &p, p.consequence.clone(), String::new())
                         })
                         .collect();
-                    Ok(Some(evs))
+                    Outcome::Record(evs)
                 }
-                _ => Ok(None),
+                _ => Outcome::Stay,
             },
         }
     }
@@ -367,6 +378,7 @@ fn boxed(f: &mut Frame, rect: Rect, title: &str, lines: Vec<Line<'static>>, th: 
     );
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn render(
     f: &mut Frame,
     area: Rect,

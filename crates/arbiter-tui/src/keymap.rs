@@ -442,6 +442,50 @@ pub fn map(view: &ViewState, key: KeyEvent) -> Action {
     }
 }
 
+/// The keystroke budget as a Markdown table (docs/CONSOLE.md, "Keystroke budget"), from
+/// [`TASKS`] and, for the interventions, from each form's key ([`DialogKind::key`]).
+pub fn task_table(lang: arbiter_core::matchfile::Lang) -> String {
+    let t = |id: &str| super::i18n::text(lang, id);
+    let mut out = String::from("| Task | Keys | Count |\n|---|---|---|\n");
+    let row = |out: &mut String, what: &str, keys: &str, n: usize, text: bool| {
+        let plus = if text { " + text" } else { "" };
+        out.push_str(&format!("| {what} | `{keys}` | {n}{plus} |\n"));
+    };
+    for task in TASKS {
+        row(
+            &mut out,
+            &t(task.id),
+            &task.keys_label(),
+            task.count(),
+            task.has_text(),
+        );
+    }
+    for kind in intervention_forms() {
+        let keys = intervention_keys(kind);
+        let n = keys.split(' ').count();
+        row(&mut out, &kind.title(lang), &keys, n, false);
+    }
+    out
+}
+
+/// The forms that ask the rules (the interventions), each opened by its own key on the main
+/// screen (the start, the arrivals and the expired default time have their own screens:
+/// [`TASKS`]).
+pub fn intervention_forms() -> impl Iterator<Item = DialogKind> {
+    DialogKind::ALL
+        .into_iter()
+        .filter(|k| k.ruled() && !matches!(k.key(), 's' | 'a' | 'o'))
+}
+
+/// An intervention's keys: the board (where the form is about one), its key, Enter.
+pub fn intervention_keys(kind: DialogKind) -> String {
+    if kind.needs_board() {
+        format!("N {} ⏎", kind.key())
+    } else {
+        format!("{} ⏎", kind.key())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::BINDINGS;
@@ -488,49 +532,5 @@ mod tests {
                 );
             }
         }
-    }
-}
-
-/// The keystroke budget as a Markdown table (docs/CONSOLE.md, "Keystroke budget"), from
-/// [`TASKS`] and, for the interventions, from each form's key ([`DialogKind::key`]).
-pub fn task_table(lang: arbiter_core::matchfile::Lang) -> String {
-    let t = |id: &str| super::i18n::text(lang, id);
-    let mut out = String::from("| Task | Keys | Count |\n|---|---|---|\n");
-    let row = |out: &mut String, what: &str, keys: &str, n: usize, text: bool| {
-        let plus = if text { " + text" } else { "" };
-        out.push_str(&format!("| {what} | `{keys}` | {n}{plus} |\n"));
-    };
-    for task in TASKS {
-        row(
-            &mut out,
-            &t(task.id),
-            &task.keys_label(),
-            task.count(),
-            task.has_text(),
-        );
-    }
-    for kind in intervention_forms() {
-        let keys = intervention_keys(kind);
-        let n = keys.split(' ').count();
-        row(&mut out, &kind.title(lang), &keys, n, false);
-    }
-    out
-}
-
-/// The forms that ask the rules (the interventions), each opened by its own key on the main
-/// screen (the start, the arrivals and the expired default time have their own screens:
-/// [`TASKS`]).
-pub fn intervention_forms() -> impl Iterator<Item = DialogKind> {
-    DialogKind::ALL
-        .into_iter()
-        .filter(|k| k.ruled() && !matches!(k.key(), 's' | 'a' | 'o'))
-}
-
-/// An intervention's keys: the board (where the form is about one), its key, Enter.
-pub fn intervention_keys(kind: DialogKind) -> String {
-    if kind.needs_board() {
-        format!("N {} ⏎", kind.key())
-    } else {
-        format!("{} ⏎", kind.key())
     }
 }

@@ -292,7 +292,7 @@ pub fn update(
         Action::Panel(input) => {
             let p = v.panel.as_mut()?;
             match p.input(input, m, s, now, v.lang) {
-                Err(()) => {
+                super::afternoon::Outcome::Close => {
                     if matches!(p, super::afternoon::Panel::Deadline) {
                         v.deadline_seen = arbiter_core::rules::default_time_prompt(m, s, now)
                             .into_iter()
@@ -312,8 +312,8 @@ pub fn update(
                     }
                     v.panel = None;
                 }
-                Ok(None) => {}
-                Ok(Some(evs)) => {
+                super::afternoon::Outcome::Stay => {}
+                super::afternoon::Outcome::Record(evs) => {
                     // Recorded: back to the boards (a late arrival is board, a, Enter).
                     v.panel = None;
                     v.status = Some(strings(v.lang).recorded.clone());
