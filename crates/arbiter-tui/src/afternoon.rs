@@ -414,9 +414,12 @@ fn render_start(
     ))];
     if let Some(r) = s.round_started {
         lines.push(Line::styled(
-            format(
-                lang,
-                &msg!("ui-start-already", time = local_hms(m, r.wall_ms)),
+            format!(
+                " {}",
+                format(
+                    lang,
+                    &msg!("ui-start-already", time = local_hms(m, r.wall_ms)),
+                )
             ),
             th.warn(),
         ));
@@ -453,8 +456,15 @@ fn render_start(
     if let Some(e) = &form.error {
         lines.push(Line::styled(format!(" {e}"), th.alert()));
     }
-    lines.push(Line::styled(text(lang, "ui-start-keys"), th.dim()));
-    let rect = centred(area, 78, 14);
+    let keys = if s.round_started.is_some() {
+        "ui-start-keys-started"
+    } else {
+        "ui-start-keys"
+    };
+    lines.push(Line::styled(text(lang, keys), th.dim()));
+    // Room for a line or two wrapped at 80 columns.
+    let h = u16::try_from(lines.len() + 4).unwrap_or(u16::MAX);
+    let rect = centred(area, 78, h);
     boxed(f, rect, &text(lang, "dialog-start-round"), lines, th);
 }
 
@@ -604,19 +614,25 @@ fn render_deadline(
                 p.articles.join(", ")
             )
         };
-        lines.push(Line::raw(format!(
-            "  {} {}: {} → {what}",
+        // Wrapped under itself, so that the rule basis is never cut.
+        let entry = format!(
+            "{} {}: {} → {what}",
             text(lang, "ui-board-short"),
             b.0,
             absent.join(", "),
-        )));
+        );
+        let w = usize::from(area.width.min(110).saturating_sub(6));
+        for (i, l) in wrap_words(&entry, w).into_iter().enumerate() {
+            let indent = if i == 0 { "  " } else { "    " };
+            lines.push(Line::raw(format!("{indent}{l}")));
+        }
     }
     if list.is_empty() {
         lines.push(Line::styled(text(lang, "ui-deadline-none"), th.dim()));
     }
     lines.push(Line::raw(""));
     lines.push(Line::styled(text(lang, "ui-deadline-keys"), th.dim()));
-    let h = u16::try_from(lines.len() + 4).unwrap_or(u16::MAX);
+    let h = u16::try_from(lines.len() + 3).unwrap_or(u16::MAX);
     let rect = centred(area, 110, h);
     boxed(f, rect, &text(lang, "dialog-default-time"), lines, th);
 }

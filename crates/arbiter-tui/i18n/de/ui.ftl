@@ -343,3 +343,4 @@ legend-age = Alter der letzten Meldung (Sekunden, Minuten, Stunden)
 legend-captain = Mannschaftsführer
 replay-state = WIEDERGABE { $time } { $state } { $speed }x | { $verdict }{ $incident }
 ui-arrival-already = { $name } ist bereits um { $time } eingetroffen: nichts eingetragen.
+ui-start-keys-started = { " " }Enter/Esc zurück

@@ -343,3 +343,4 @@ legend-age = age of the last report (seconds, minutes, hours)
 legend-captain = team captain
 replay-state = REPLAY { $time } { $state } { $speed }x | { $verdict }{ $incident }
 ui-arrival-already = { $name } already arrived at { $time }: nothing recorded.
+ui-start-keys-started = { " " }Enter/Esc back
