@@ -699,7 +699,13 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         f,
         Rect::new(area.x, area.bottom() - 1, area.width, 1),
         v,
-        &t.footer_main,
+        // Too narrow for every action key: the ones of the afternoon and the help, whose
+        // pages list every key and task.
+        &if w >= 120 {
+            t.footer_main.clone()
+        } else {
+            i18n::text(v.lang, "ui-footer-main-short")
+        },
     );
     let n = s.boards.len();
     if n == 0 || body.height < 2 {

@@ -89,6 +89,12 @@ fn every_alert_and_every_illegal_count_shows_at_every_width() {
                     bs.board.0
                 );
             }
+            // The footer keeps the help key (its pages list every key and task).
+            let footer = screen.lines().nth(usize::from(h) - 1).unwrap_or_default();
+            assert!(
+                footer.contains("? "),
+                "{w}x{h} {lang:?}: the help key is not in the footer {footer:?}"
+            );
             // The board with an illegal move shows its count on its own row.
             let three = screen.lines().skip(3).filter(|l| l.contains("0/1")).count();
             assert_eq!(three, 1, "{w}x{h} {lang:?}:\n{screen}");

@@ -344,3 +344,4 @@ legend-captain = Mannschaftsführer
 replay-state = WIEDERGABE { $time } { $state } { $speed }x | { $verdict }{ $incident }
 ui-arrival-already = { $name } ist bereits um { $time } eingetroffen: nichts eingetragen.
 ui-start-keys-started = { " " }Enter/Esc zurück
+ui-footer-main-short = ? Hilfe · 1-8 Brett · s Beginn · a Anwesenheit · i z c r Eingriffe · R Bericht

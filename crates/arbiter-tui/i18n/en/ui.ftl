@@ -344,3 +344,4 @@ legend-captain = team captain
 replay-state = REPLAY { $time } { $state } { $speed }x | { $verdict }{ $incident }
 ui-arrival-already = { $name } already arrived at { $time }: nothing recorded.
 ui-start-keys-started = { " " }Enter/Esc back
+ui-footer-main-short = ? help · 1-8 board · s start · a attendance · i z c r interventions · R report
