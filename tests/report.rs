@@ -11,6 +11,9 @@ use arbiter_core::state::MatchState;
 use arbiter_io::config::run_scenario_file as run_file;
 use arbiter_report::sign::{self, Authority, KeySource, KeyStatus, Role, SigStatus, SignedReport};
 
+#[path = "support/pgn_check.rs"]
+mod pgn_check;
+
 fn scenario(name: &str, profile: &str) -> (Match, Vec<Record>, Vec<u8>) {
     let o = run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap();
     let m = arbiter_io::config::load_match(
@@ -553,7 +556,7 @@ impl pgn_reader::Visitor for Collect {
 fn pgn_parses_with_a_real_reader_and_its_clocks_equal_the_journal() {
     let (m, records, _) = scenario("pgn-clocks", "bundesliga");
     let s = MatchState::fold(&records);
-    let pgn = arbiter_report::pgn::all_games(&m, &s);
+    let pgn = arbiter_report::pgn::all_games(&m, &s, Lang::En);
     let mut reader = pgn_reader::Reader::new(pgn.as_bytes());
     let mut games = Vec::new();
     while let Some(g) = reader.read_game(&mut Collect).unwrap() {
@@ -591,9 +594,15 @@ fn pgn_parses_with_a_real_reader_and_its_clocks_equal_the_journal() {
 fn unplayed_games_are_marked() {
     let (m, records, _) = scenario("bundesliga-match", "bundesliga");
     let s = MatchState::fold(&records);
-    let pgn = arbiter_report::pgn::game(&m, &s, arbiter_core::model::BoardNo(8));
+    let pgn = arbiter_report::pgn::game(&m, &s, arbiter_core::model::BoardNo(8), Lang::En);
     assert!(pgn.contains("[Result \"1-0\"]"));
-    assert!(pgn.contains("[Termination \"unplayed\"]"), "{pgn}");
+    // PGN standard 9.8.1: an administrative forfeit; no moves; Annotator is for names.
+    assert!(pgn.contains("[Termination \"rules infraction\"]"), "{pgn}");
+    assert!(!pgn.contains("Annotator"), "{pgn}");
+    let games = pgn_check::read(&pgn);
+    assert_eq!(games.len(), 1);
+    assert!(games[0].sans.is_empty(), "{pgn}");
+    assert!(pgn.contains("{Not played: +/- (forfeit).} 1-0"), "{pgn}");
     let r: Report = report::build(&m, &records);
     assert!(!r.boards[7].played);
     assert_eq!(r.score.unplayed_boards, vec![8]);
@@ -633,5 +642,80 @@ fn the_report_says_everything_in_its_language() {
         "proposed",
     ] {
         assert!(!de.contains(word), "{word:?} in the German report:\n{de}");
+    }
+}
+
+/// The time each move took as the journal's clock reports show it, computed from the records
+/// alone: for every ply, from the report in which the mover's clock started running to the
+/// first report after the move in which it no longer runs (the clock side of White from the
+/// reports' `white_side`).
+fn time_used_from_reports(records: &[Record], board: u16) -> Vec<u64> {
+    use arbiter_core::record::Event;
+    let mut out = Vec::new();
+    let mut started: [Option<u64>; 2] = [None, None];
+    let mut running: Option<arbiter_core::model::ClockSide> = None;
+    let mut pending: Option<(u32, arbiter_core::model::ClockSide)> = None;
+    for r in records {
+        match &r.event {
+            Event::MoveMade(mv) if mv.board.0 == board => {
+                let ws = arbiter_core::model::ClockSide::Left;
+                let side = if mv.ply % 2 == 1 { ws } else { ws.other() };
+                pending = Some((mv.ply, side));
+            }
+            Event::ClockSample(c) if c.board.0 == board => {
+                assert_eq!(c.white_side, Some(arbiter_core::model::ClockSide::Left));
+                if let Some((_, side)) = pending
+                    && c.running != Some(side)
+                {
+                    let i = usize::from(side == arbiter_core::model::ClockSide::Right);
+                    out.push(r.mono_ms - started[i].unwrap());
+                    pending = None;
+                }
+                if c.running != running {
+                    if let Some(side) = c.running {
+                        let i = usize::from(side == arbiter_core::model::ClockSide::Right);
+                        started[i] = Some(r.mono_ms);
+                    }
+                    running = c.running;
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `[%clk]` on every move and `[%emt]` equal to the time the player used (press to press),
+/// across the change of period (5 min for 2 moves, then 3 min: the period's time arrives with
+/// move 2, when `clk` jumps up) and an arbiter's time change (an illegal clock press: White's
+/// increment taken back while White's clock runs, +2 min to Black). The old formula, previous
+/// clock + increment − clock, gave 0:00:00 at the period change and was off by the arbiter's
+/// change after it.
+#[test]
+fn pgn_emt_is_the_time_used_across_the_period_change_and_an_arbiter_time_change() {
+    for name in ["pgn-periods", "pgn-clocks"] {
+        let o = run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap();
+        let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+        let s = report::games_state(&o.records);
+        let pgn = arbiter_report::pgn::all_games(&m, &s, Lang::De);
+        let games = pgn_check::read(&pgn);
+        let b1 = &games[0];
+        assert_eq!(b1.illegal, None);
+        let used = time_used_from_reports(&o.records, 1);
+        assert_eq!(used.len(), b1.sans.len(), "{name}: every move has a completing report");
+        let emt: Vec<String> = b1.emt.iter().map(|e| e.clone().expect("[%emt]")).collect();
+        let want: Vec<String> = used.iter().map(|u| arbiter_core::model::format_hms(*u)).collect();
+        assert_eq!(emt, want, "{name}");
+        assert!(b1.clk.iter().all(Option::is_some), "{name}: [%clk] on every move");
+        if name == "pgn-periods" {
+            // The period change: White's 2nd move completes the first period, the clock shows
+            // 3 min more than before although 30 s were used.
+            assert_eq!(b1.clk[0].as_deref(), Some("0:04:49"));
+            assert_eq!(b1.clk[2].as_deref(), Some("0:07:29"));
+            assert_eq!(b1.emt[2].as_deref(), Some("0:00:30"));
+            // After the arbiter took White's increment back during 3. Bb5: one minute used.
+            assert_eq!(b1.emt[4].as_deref(), Some("0:01:00"));
+            assert!(pgn.contains("Schiedsrichter: "), "{pgn}");
+        }
     }
 }

@@ -10,7 +10,7 @@ use crate::clock::{
 };
 use crate::intervention::{IllegalKind, Intervention, InterventionKind, LineupSlot, TimeChange};
 use crate::journal::Record;
-use crate::model::{BoardNo, Color, GameResult, MonoMs, TeamSide, WallMs};
+use crate::model::{BoardNo, ClockSide, Color, GameResult, MonoMs, TeamSide, WallMs};
 use crate::record::{
     ClockPresence, ClockSample, DeviceStatus, Event, FeedCounters, FeedState, MAX_CLOCK_MS, Origin,
 };
@@ -152,6 +152,13 @@ pub struct MoveEntry {
     /// The mover's clock once the move was completed (the first sample after it in which the
     /// mover's clock no longer runs).
     pub clock_ms: Option<u64>,
+    /// The time the mover's clock ran for this move (set with `clock_ms`): the time the player
+    /// actually used, whatever was added meanwhile (increment, period time, an arbiter's
+    /// change). The PGN's `[%emt]`.
+    pub used_ms: Option<u64>,
+    /// The placement the board reported before this move, if any: where a continuation game
+    /// starts when the record has a gap (a feed that lost track).
+    pub placement_before: Option<String>,
 }
 
 /// One board as the console sees it.
@@ -196,6 +203,11 @@ pub struct BoardState {
     pub noise_at: Option<Stamp>,
     /// Moves the feed recovered from the e-board's log, and moves a source took back.
     pub feed_notes: Vec<NoteEntry>,
+    /// How long each side of the clock (left, right) has run since that side's last completed
+    /// move: the time used for the move in progress (see [`MoveEntry::used_ms`]).
+    pub running_for_ms: [u64; 2],
+    /// The clock time base (`MatchState::clock_ms`) of the last clock sample.
+    pub last_sample_ms: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -232,6 +244,8 @@ impl BoardState {
             counters: None,
             noise_at: None,
             feed_notes: Vec::new(),
+            running_for_ms: [0, 0],
+            last_sample_ms: None,
         }
     }
 
@@ -401,6 +415,15 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             if bs.clock.map(|c| c.running) != Some(e.running) {
                 bs.clock_presses.push(ClockPress { at, sample: *e });
             }
+            // The time the running side's clock ran since the last sample: the time used.
+            if let (Some(prev), Some(since)) = (bs.clock, bs.last_sample_ms)
+                && let Some(side) = prev.running
+            {
+                let i = usize::from(side == ClockSide::Right);
+                bs.running_for_ms[i] =
+                    bs.running_for_ms[i].saturating_add(clock_ms.saturating_sub(since));
+            }
+            bs.last_sample_ms = Some(clock_ms);
             bs.clock = Some(*e);
             bs.clock_at = Some(at);
             bs.last_data = Some(at);
@@ -426,6 +449,9 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                     let mover = if last.ply % 2 == 1 { ws } else { ws.other() };
                     if e.running != Some(mover) {
                         last.clock_ms = Some(reading.time(mover));
+                        let i = usize::from(mover == ClockSide::Right);
+                        last.used_ms = Some(bs.running_for_ms[i]);
+                        bs.running_for_ms[i] = 0;
                     }
                 }
                 let report = mirror.apply_sample(&reading, clock_ms);
@@ -449,12 +475,15 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             bs.last_data = Some(at);
         }
         (Event::MoveMade(e), Some(bs)) => {
+            let placement_before = bs.placement.clone();
             bs.moves.push(MoveEntry {
                 at,
                 ply: e.ply,
                 san: e.san.clone(),
                 uci: e.uci.clone(),
                 clock_ms: None,
+                used_ms: None,
+                placement_before,
             });
             bs.last_data = Some(at);
         }

@@ -359,25 +359,25 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         .match_points
         .map(|m| format!("{} : {}", m[0], m[1]))
         .unwrap_or_else(|| w.t("word-open"));
-    d.push(Block::Line(if s.played_half_points != s.half_points {
+    d.push(Block::Line(if s.played_board_points_halves != s.board_points_halves {
         w.f(msg!(
             "report-score-as-played",
-            home = &s.board_points[0],
-            away = &s.board_points[1],
-            played_home = half(s.played_half_points[0]),
-            played_away = half(s.played_half_points[1]),
+            home = half(s.board_points_halves[0]),
+            away = half(s.board_points_halves[1]),
+            played_home = half(s.played_board_points_halves[0]),
+            played_away = half(s.played_board_points_halves[1]),
             match_points = match_points,
-            bw_home = half(s.berliner_wertung[0]),
-            bw_away = half(s.berliner_wertung[1])
+            bw_home = half(s.berliner_wertung_halves[0]),
+            bw_away = half(s.berliner_wertung_halves[1])
         ))
     } else {
         w.f(msg!(
             "report-score",
-            home = &s.board_points[0],
-            away = &s.board_points[1],
+            home = half(s.board_points_halves[0]),
+            away = half(s.board_points_halves[1]),
             match_points = match_points,
-            bw_home = half(s.berliner_wertung[0]),
-            bw_away = half(s.berliner_wertung[1])
+            bw_home = half(s.berliner_wertung_halves[0]),
+            bw_away = half(s.berliner_wertung_halves[1])
         ))
     }));
     if !s.open_boards.is_empty() {

@@ -95,3 +95,13 @@ report-key-registry = Schlüssel registriert in { $file }
 report-key-enrolled = Schlüssel an der Konsole hinterlegt (Eintrag { $seq })
 report-key-listed = Schlüssel an der Konsole hinterlegt, wie der Bericht unter der Unterschrift des Schiedsrichters ausweist
 report-void-second = eine zweite Unterschrift derselben Rolle
+
+## Die Kommentare der PGN (games.pgn, die PGN für die Live-Übertragung).
+report-pgn-gap = Die Aufzeichnung hat nach Halbzug { $after } eine Lücke: Die Übertragung hat die Züge verloren. Die Partie wird in der nächsten Partie fortgesetzt, ab der Stellung, die das Brett vor Halbzug { $ply } gemeldet hat.
+report-pgn-gap-end = Die Aufzeichnung hat nach Halbzug { $after } eine Lücke: Die Übertragung hat die Züge verloren, und die Stellung, die das Brett vor Halbzug { $ply } gemeldet hat, lässt sich nicht regelgerecht aufbauen. { $rest ->
+        [one] Der letzte aufgezeichnete Zug ist
+       *[other] Die letzten { $rest } aufgezeichneten Züge sind
+    } nicht enthalten; das Ergebnis gilt wie erfasst.
+report-pgn-unplayed = Nicht gespielt: { $result } (kampflos).
+report-pgn-scored = Vom Schiedsrichter mit { $result } gewertet; für diese Wertung kennt PGN kein Ergebnis.
+report-pgn-arbiter = Schiedsrichter: { $text }

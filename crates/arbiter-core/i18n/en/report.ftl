@@ -95,3 +95,13 @@ report-key-registry = key registered in { $file }
 report-key-enrolled = key enrolled at the console (record { $seq })
 report-key-listed = key enrolled at the console as the report lists it, under the arbiter's signature
 report-void-second = a second signature of the same role
+
+## The PGN's comments (games.pgn, the live broadcast PGN).
+report-pgn-gap = The record has a gap after ply { $after }: the feed lost track of the moves. The game goes on in the next game, from the position the board reported before ply { $ply }.
+report-pgn-gap-end = The record has a gap after ply { $after }: the feed lost track of the moves, and the position the board reported before ply { $ply } cannot be set up legally. { $rest ->
+        [one] The last move recorded is
+       *[other] The last { $rest } moves recorded are
+    } not written; the result stands as recorded.
+report-pgn-unplayed = Not played: { $result } (forfeit).
+report-pgn-scored = Scored { $result } by the arbiter's decision; PGN has no result for this score.
+report-pgn-arbiter = Arbiter: { $text }
