@@ -720,3 +720,81 @@ fn pgn_emt_is_the_time_used_across_the_period_change_and_an_arbiter_time_change(
         }
     }
 }
+
+/// The reports of several matches (a whole Bundesliga match with a forfeit and an illegal move,
+/// a decision where the rules are silent, the period change, the names and member ids of the
+/// exports' test match) and a report signed by all three: `report.json` follows the schema
+/// shipped in `docs/report.schema.json`, and its digest is SHA-256 of the report's RFC 8785
+/// form as an independent implementation (serde_jcs, a different crate from the one the
+/// console uses) computes it from the file's JSON.
+#[test]
+fn report_json_follows_the_shipped_schema_and_any_jcs_recomputes_the_digest() {
+    use sha2::Digest as _;
+    let mut envs = Vec::new();
+    for name in ["bundesliga-match", "trier-decision", "pgn-periods", "exports-unicode"] {
+        let o = run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap();
+        let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+        envs.push((name, arbiter_core::signature::envelope_from_journal(&m, &o.records)));
+    }
+    envs.push(("signed", signed().0));
+    for (name, env) in &envs {
+        let file = serde_json::to_vec_pretty(env).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&file).unwrap();
+        arbiter_report::schema::check(&v, 10).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let jcs = serde_jcs::to_vec(&v["report"]).unwrap();
+        assert_eq!(hex::encode(sha2::Sha256::digest(&jcs)), env.digest, "{name}");
+    }
+    // The exports' test match carries the member ids into the report.
+    let u = &envs[3].1.report;
+    let p = u.home.lineup[0].player.as_ref().unwrap();
+    assert_eq!(
+        (p.name.as_str(), p.zps.as_deref(), p.member_no),
+        ("Paweł Zieliński", Some("C0327"), Some(101))
+    );
+    // Board points 4½ : 3½ in half points, the Berliner Wertung too.
+    assert_eq!(envs[0].1.report.score.board_points_halves, [9, 7]);
+    // What the schema refuses although serde would read it: a ZPS number of a Bezirk, a board
+    // 0, a clock that is not h:mm:ss, a digest that is not SHA-256 hex.
+    let mut v = serde_json::to_value(&envs[3].1).unwrap();
+    v["report"]["home"]["lineup"][0]["player"]["zps"] = "M0400".into();
+    v["report"]["boards"][1]["board"] = 0.into();
+    v["report"]["interventions"][1]["white_clock"] = "90 min".into();
+    v["digest"] = "XYZ".into();
+    let errors = arbiter_report::schema::check(&v, 10).unwrap_err();
+    for at in [
+        "/report/home/lineup/0/player",
+        "/report/boards/1",
+        "/report/interventions/1",
+        "/digest",
+    ] {
+        assert!(errors.iter().any(|e| e.starts_with(at)), "{at}: {errors:?}");
+    }
+}
+
+/// The digest recomputed outside Rust, with Trail of Bits' RFC 8785 implementation for Python
+/// (`pip install rfc8785`), where it is installed: the check command of docs/REPORT.md.
+#[test]
+fn the_digest_recomputes_with_python_rfc8785_where_installed() {
+    let ok = Command::new("python3")
+        .args(["-c", "import rfc8785"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("skipped: python3 with rfc8785 is not installed (pip install rfc8785)");
+        return;
+    }
+    let (env, ..) = signed();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("report.json");
+    std::fs::write(&path, serde_json::to_vec_pretty(&env).unwrap()).unwrap();
+    let out = Command::new("python3")
+        .args([
+            "-c",
+            "import json,hashlib,rfc8785,sys;d=json.load(open(sys.argv[1],encoding='utf-8'));print(hashlib.sha256(rfc8785.dumps(d['report'])).hexdigest())",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), env.digest);
+}

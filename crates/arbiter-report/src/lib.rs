@@ -9,5 +9,6 @@
 
 pub mod pdf;
 pub mod pgn;
+pub mod schema;
 pub mod sign;
 pub mod text;
