@@ -439,62 +439,71 @@ fn verify_command_end_to_end() {
     );
 }
 
+/// The names of the exports' test match that need more than Latin-1.
+const NAMES: [&str; 6] = [
+    "Paweł Zieliński",
+    "Viktor Ilić",
+    "Tomáš Dvořák",
+    "Elif Şahin",
+    "Mikkel Sørensen",
+    "Gábor Hőgye",
+];
+
+/// The PDF of a match whose players are called Zieliński, Ilić, Dvořák, Şahin, Sørensen and
+/// Hőgye, in German and in English: the font is embedded (a subset, FontFile2) with a ToUnicode
+/// map; where poppler is installed (Debian: poppler-utils) the text pdftotext extracts has
+/// every name as written (so it copies and searches), the longest name included, and the pages
+/// rasterise on A4.
 #[test]
-fn the_pdf_renders_in_both_languages() {
-    let (env, _, _, a) = signed();
+fn the_pdf_prints_every_name_in_both_languages() {
+    let o = run_file(Path::new("tests/scenarios/exports-unicode.toml")).unwrap();
+    let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+    let env = arbiter_core::signature::envelope_from_journal(&m, &o.records);
+    let a = Authority::from_match(&m);
+    let poppler = Command::new("pdftotext").arg("-v").output().is_ok();
     for (lang, word) in [(Lang::De, "Spielbericht"), (Lang::En, "Match report")] {
         let pdf = arbiter_report::pdf::render(&env, lang, &a);
         assert!(pdf.starts_with(b"%PDF-"));
-        // Text shows as a literal string, or as a hex string when it has non-ASCII bytes.
-        let has = |text: &[u8]| {
-            let find = |n: &[u8]| pdf.windows(n.len()).any(|w| w == n);
-            find(text)
-                || find(hex::encode_upper(text).as_bytes())
-                || find(hex::encode(text).as_bytes())
-        };
-        assert!(has(&arbiter_report::pdf::winansi(word)), "{word}");
-        // Umlauts as WinAnsi bytes: "Schäfer" has ä = 0xE4.
-        assert!(has(b"Sch\xe4fer"));
-        assert!(has(env.digest.as_bytes()), "the digest on the pages");
-        // Rasterise with poppler where it is installed (Debian: poppler-utils).
-        if Command::new("pdftoppm").arg("-v").output().is_ok() {
-            let dir = tempfile::tempdir().unwrap();
-            let p = dir.path().join("r.pdf");
-            std::fs::write(&p, &pdf).unwrap();
-            let out = Command::new("pdftoppm")
-                .args(["-r", "30", "-png"])
-                .arg(&p)
-                .arg(dir.path().join("page"))
-                .output()
-                .unwrap();
+        let find = |n: &[u8]| pdf.windows(n.len()).any(|w| w == n);
+        assert!(find(b"/FontFile2") && find(b"/ToUnicode") && find(b"/Identity-H"));
+        assert!(find(b"/BaseFont /ARBREG+DejaVuSans"));
+        assert!(!find(b"/Helvetica"), "no unembedded standard font");
+        // The ToUnicode maps name the characters of the names (ł = 0142, ő = 0151, Ş = 015E).
+        for cp in ["<0142>", "<0151>", "<015E>", "<0159>", "<0107>", "<00F8>"] {
             assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let pages = std::fs::read_dir(dir.path())
-                .unwrap()
-                .filter(|e| {
-                    e.as_ref()
-                        .unwrap()
-                        .path()
-                        .extension()
-                        .is_some_and(|x| x == "png")
-                })
-                .count();
-            assert!(pages >= 2, "{pages} pages");
-            let info = Command::new("pdfinfo").arg(&p).output().unwrap();
-            let info = String::from_utf8_lossy(&info.stdout);
-            let reported = info
-                .lines()
-                .find_map(|l| l.strip_prefix("Pages:"))
-                .and_then(|n| n.trim().parse::<usize>().ok());
-            assert_eq!(reported, Some(pages), "{info}");
-        } else {
-            eprintln!(
-                "pdftoppm not installed: rasterising skipped (apt-get install poppler-utils)"
+                find(cp.as_bytes()) || find(cp.to_lowercase().as_bytes()),
+                "{cp} in a ToUnicode map"
             );
         }
+        if !poppler {
+            eprintln!("pdftotext not installed: text extraction skipped (apt-get install poppler-utils)");
+            continue;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("r.pdf");
+        std::fs::write(&p, &pdf).unwrap();
+        let out = Command::new("pdftotext").arg(&p).arg("-").output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(word), "{word}");
+        for name in NAMES {
+            assert!(text.contains(name), "{lang:?}: {name} not in the extracted text");
+        }
+        assert!(!text.contains('?'), "{lang:?}: a character printed as '?'");
+        let flat = text.split_whitespace().collect::<String>();
+        assert!(flat.contains("IvanaĐurić-Zdravković"), "the long name");
+        assert!(flat.contains(&env.digest), "the digest on the pages");
+        let out = Command::new("pdftoppm")
+            .args(["-r", "30", "-png"])
+            .arg(&p)
+            .arg(dir.path().join("page"))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let info = Command::new("pdfinfo").arg(&p).output().unwrap();
+        let info = String::from_utf8_lossy(&info.stdout);
+        assert!(info.contains("595 x 842 pts (A4)"), "{info}");
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("Error"));
     }
 }
 
