@@ -105,3 +105,23 @@ report-pgn-gap-end = Die Aufzeichnung hat nach Halbzug { $after } eine Lücke: D
 report-pgn-unplayed = Nicht gespielt: { $result } (kampflos).
 report-pgn-scored = Vom Schiedsrichter mit { $result } gewertet; für diese Wertung kennt PGN kein Ergebnis.
 report-pgn-arbiter = Schiedsrichter: { $text }
+
+## Die Ergebnismeldung (Ergebnisdienst einer Liga): ergebnismeldung.txt und .csv.
+report-meldung-title = Ergebnismeldung – { $competition } { $season }, Runde { $round }, { $date }
+report-meldung-col-board = Brett
+report-meldung-col-home-player = Spieler Heim
+report-meldung-col-home-id = ZPS-Mgl. Heim
+report-meldung-col-home-fide = FIDE-ID Heim
+report-meldung-col-away-player = Spieler Gast
+report-meldung-col-away-id = ZPS-Mgl. Gast
+report-meldung-col-away-fide = FIDE-ID Gast
+report-meldung-col-home-colour = Farbe Heim
+report-meldung-col-result = Ergebnis (Heim-Gast)
+report-meldung-col-forfeit = kampflos
+report-meldung-white = Weiß
+report-meldung-black = Schwarz
+report-meldung-yes = ja
+report-meldung-no = nein
+report-meldung-empty = (nicht besetzt)
+report-meldung-board-points = Brettpunkte (Heim-Gast)
+report-meldung-match-points = Mannschaftspunkte (Heim-Gast)

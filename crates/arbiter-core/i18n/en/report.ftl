@@ -105,3 +105,23 @@ report-pgn-gap-end = The record has a gap after ply { $after }: the feed lost tr
 report-pgn-unplayed = Not played: { $result } (forfeit).
 report-pgn-scored = Scored { $result } by the arbiter's decision; PGN has no result for this score.
 report-pgn-arbiter = Arbiter: { $text }
+
+## The Ergebnismeldung (result entry of a league): ergebnismeldung.txt and .csv.
+report-meldung-title = Result report – { $competition } { $season }, round { $round }, { $date }
+report-meldung-col-board = Board
+report-meldung-col-home-player = Home player
+report-meldung-col-home-id = Home ZPS-member no.
+report-meldung-col-home-fide = Home FIDE ID
+report-meldung-col-away-player = Guest player
+report-meldung-col-away-id = Guest ZPS-member no.
+report-meldung-col-away-fide = Guest FIDE ID
+report-meldung-col-home-colour = Home colour
+report-meldung-col-result = Result (home-guest)
+report-meldung-col-forfeit = Forfeit
+report-meldung-white = White
+report-meldung-black = Black
+report-meldung-yes = yes
+report-meldung-no = no
+report-meldung-empty = (not occupied)
+report-meldung-board-points = Board points (home-guest)
+report-meldung-match-points = Match points (home-guest)
