@@ -921,3 +921,37 @@ fn the_ergebnismeldung_has_the_fields_of_the_result_entry() {
     let en = arbiter_report::result_service::meldung_text(&r, Lang::En);
     assert!(en.contains("Board points (home-guest): 4½-3½"), "{en}");
 }
+
+/// The live broadcast PGN (`arbiter run --broadcast-pgn`): the games as they stand, with
+/// clocks, written atomically; not again before the interval, nor when nothing changed; a move
+/// made after a game's result (a post-mortem on the e-board) is not in it.
+#[test]
+fn the_broadcast_pgn_is_rewritten_with_the_games_as_they_stand() {
+    let o = run_file(Path::new("tests/scenarios/pgn-clocks.toml")).unwrap();
+    let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("live.pgn");
+    let mut b = arbiter_console::broadcast::Broadcast::new(path.clone(), 5);
+    // The state after the first three moves, then after all of them.
+    let third = o
+        .records
+        .iter()
+        .position(|r| matches!(&r.event, arbiter_core::record::Event::MoveMade(mv) if mv.ply == 3))
+        .unwrap();
+    let early = MatchState::fold(&o.records[..third + 2]);
+    let all = MatchState::fold(&o.records);
+    assert!(b.tick(&m, &early, Lang::De, 0).unwrap());
+    let games = pgn_check::read(&std::fs::read_to_string(&path).unwrap());
+    assert_eq!(games[0].sans, ["e4", "e5", "Nf3"]);
+    assert!(games[0].clk.iter().all(Option::is_some));
+    // Before the interval: not written, even though the games moved on.
+    assert!(!b.tick(&m, &all, Lang::De, 4_000).unwrap());
+    assert!(b.tick(&m, &all, Lang::De, 5_000).unwrap());
+    let games = pgn_check::read(&std::fs::read_to_string(&path).unwrap());
+    assert_eq!(games[0].sans.len(), 5);
+    assert_eq!(games[0].illegal, None);
+    // Nothing changed: not written again.
+    assert!(!b.tick(&m, &all, Lang::De, 10_000).unwrap());
+    // No temporary file left behind.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}

@@ -206,8 +206,14 @@ pub fn game(m: &Match, s: &MatchState, board: BoardNo, lang: Lang) -> String {
     let bs = s.board(board);
     let result = bs.and_then(|b| b.result.as_ref()).map(|r| r.result);
     let played = result.is_none_or(GameResult::is_played);
+    // A game ends at its result: moves after it (a post-mortem on the e-board, seen live by
+    // the broadcast) are not part of it.
     let moves: &[MoveEntry] = match (played, bs) {
-        (true, Some(b)) => &b.moves,
+        (true, Some(b)) => {
+            let end = b.result.as_ref().map_or(u64::MAX, |r| r.at.seq);
+            let n = b.moves.iter().take_while(|mv| mv.at.seq < end).count();
+            &b.moves[..n]
+        }
         _ => &[],
     };
     let parts = parts(moves, c, lang);
