@@ -536,6 +536,10 @@ pub fn start_app(
     let mut app = App::new(m, opened.writer);
     let ev = app.session_started();
     app.submit(wall_now(), time.mono(), Origin::System, ev)?;
+    // The match file's starting positions and clock devices (`[[game]]`).
+    for e in arbiter_core::record::board_setups(&app.m) {
+        app.submit(wall_now(), time.mono(), Origin::System, e)?;
+    }
     for (o, e) in preset {
         app.submit(wall_now(), time.mono(), o, e)?;
     }

@@ -590,7 +590,8 @@ fn pgn_parses_with_a_real_reader_and_its_clocks_equal_the_journal() {
     );
     assert_eq!(arbs.len(), 1);
     assert!(
-        arbs[0].contains("[%arb add,+0:02:00,B,\"FIDE 2023 Art. 7.5.5\"]"),
+        // A clock pressed without a move: 7.5.3 with 7.5.5 (the profile's per-kind citation).
+        arbs[0].contains("[%arb add,+0:02:00,B,\"FIDE 2023 Art. 7.5.3, 7.5.5\"]"),
         "{}",
         arbs[0]
     );
@@ -954,4 +955,32 @@ fn the_broadcast_pgn_is_rewritten_with_the_games_as_they_stand() {
     assert!(!b.tick(&m, &all, Lang::De, 10_000).unwrap());
     // No temporary file left behind.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+/// A feed that lost track of the moves (two plies never seen, then the board's position and the
+/// next move): the PGN is not one continuous game with moves missing and the colours shifted;
+/// the part before the gap ends with `*` and a comment, the part after it is a continuation
+/// game from the position the board reported (`SetUp`/`FEN`, White to move), with the result.
+#[test]
+fn a_gap_in_the_record_is_a_continuation_game_never_an_illegal_move() {
+    let o = run_file(Path::new("tests/scenarios/pgn-gap.toml")).unwrap();
+    let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+    let s = report::games_state(&o.records);
+    let pgn = arbiter_report::pgn::game(&m, &s, arbiter_core::model::BoardNo(1), Lang::En);
+    let games = pgn_check::read(&pgn);
+    assert_eq!(games.len(), 2, "{pgn}");
+    for g in &games {
+        assert_eq!(g.illegal, None, "{pgn}");
+    }
+    assert_eq!(games[0].sans, ["e4", "e5", "Nf3", "Nc6"]);
+    assert_eq!(games[0].tag("Result"), Some("*"));
+    assert!(games[0].comments.last().unwrap().contains("gap after ply 4"), "{pgn}");
+    assert_eq!(games[1].tag("SetUp"), Some("1"));
+    assert_eq!(
+        games[1].tag("FEN"),
+        Some("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4")
+    );
+    assert_eq!(games[1].sans, ["Ba4"]);
+    assert_eq!(games[1].tag("Result"), Some("1/2-1/2"));
+    assert!(pgn.contains("4. Ba4"), "{pgn}");
 }

@@ -34,11 +34,12 @@ fn bundesliga_match() {
     );
     // The illegal move on board 3 (White pressed without moving): the clock reported 1:10:00 and
     // 1:20:00 with Black's time running at 1:00:00; at 1:00:10 Black's clock has run 10 s more
-    // (1:20:00.999 at most, less 10 s). +2 min to Black, −30 s White.
+    // (1:20:00.999 at most, less 10 s): it shows 1:19:50 (whole seconds, as the clock shows
+    // them). +2 min to Black, −30 s White.
     let iv = &o.state.interventions[1].intervention;
     assert_eq!(
         (iv.white_ms, iv.black_ms),
-        (Some(4_200_000), Some(4_800_999 - 10_000))
+        (Some(4_200_000), Some(4_790_000))
     );
     assert_eq!(
         iv.confirmed.clock,
@@ -53,7 +54,11 @@ fn bundesliga_match() {
             }
         ]
     );
-    assert!(iv.articles.contains(&"FIDE 2023 Art. 7.5.5".to_string()));
+    // board 3: a clock pressed without a move (7.5.3 with 7.5.5, the per-kind citation)
+    assert!(
+        iv.articles
+            .contains(&"FIDE 2023 Art. 7.5.3, 7.5.5".to_string())
+    );
     assert_eq!(
         o.state
             .board(BoardNo(3))
@@ -113,13 +118,13 @@ fn trier_quickplay_illegal_moves_and_paragraph_33() {
         Some(GameResult::WhiteWins)
     );
     // Board 7: the claim 5 s after White's clock reported 1:40 running (1:40.999 at most, less
-    // 5 s) is postponed with +2 min to Black, then granted.
+    // 5 s: the clock shows 1:35) is postponed with +2 min to Black, then granted.
     let b7: Vec<_> = o
         .proposals
         .iter()
         .filter(|p| p.request.board == Some(BoardNo(7)))
         .collect();
-    assert_eq!(b7[0].proposal.white_ms, Some(100_999 - 5_000));
+    assert_eq!(b7[0].proposal.white_ms, Some(95_000));
     assert_eq!(b7[0].proposal.black_ms, Some(360_000));
     assert_eq!(
         b7[0].proposal.consequence.clock,
@@ -128,8 +133,8 @@ fn trier_quickplay_illegal_moves_and_paragraph_33() {
             delta_ms: 120_000
         }]
     );
-    // The final claim 2 s after the clock reported 0:40 running.
-    assert_eq!(b7[1].proposal.white_ms, Some(40_999 - 2_000));
+    // The final claim 2 s after the clock reported 0:40 running: it shows 0:38.
+    assert_eq!(b7[1].proposal.white_ms, Some(38_000));
     assert_eq!(result(&o, 7), Some(GameResult::Draw));
 }
 
@@ -258,4 +263,104 @@ fn a_decision_where_the_rules_are_silent_is_journaled_replayed_and_reported() {
         err.contains("step[3]") && err.contains("loss, draw, loss_opponent_half"),
         "{err}"
     );
+}
+
+#[test]
+fn the_output_shows_positions_completed_moves_and_clocks_at_the_instant() {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["script", "tests/scenarios/game-record.toml"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Board 1 after 1.f3 e5 2.g4 Qh4#: the position, White to move (mated), two moves each
+    // completed (the mate without a press, 6.2.1.1), the result locked, one post-game move.
+    let b1 = &v["boards"][0];
+    assert_eq!(
+        b1["fen"],
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+    );
+    assert_eq!(b1["side_to_move"], "white");
+    assert_eq!(b1["completed"], serde_json::json!({"white": 2, "black": 2}));
+    assert_eq!(b1["result"], "0-1");
+    assert!(b1["locked_at_seq"].is_u64());
+    assert_eq!(b1["post_game"], 1);
+    // The clocks stand at the result: Black's (running since the press at 0:00:40.1 with
+    // 1:30:20) shows 1:30:00 at 0:01:00.
+    assert_eq!(b1["clock"]["running"], serde_json::Value::Null);
+    assert_eq!(b1["clock"]["black_ms"], 5_400_000);
+    // At 0:00:55 the mate is shown at once, with the move; no clock counter to set.
+    let look1 = &v["looks"][1]["boards"][0];
+    assert_eq!(look1["alerts"][0]["alert"], "game_over");
+    assert_eq!(look1["alerts"][0]["move"], "2...Qh4#");
+    assert!(
+        !look1["alerts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["alert"] == "move_count" || a["alert"] == "clock_mismatch")
+    );
+    // The proposal carries the time of the move (0:00:50) and the clocks then: Black's 1:30:20
+    // less the 9.9 s since the report before the move.
+    let start = 1_795_870_800_000i64; // the demo match's scheduled start, 14:00 +01:00
+    let end = &v["proposals"][0];
+    assert_eq!(end["proposal"]["consequence"]["result"], "0-1");
+    assert_eq!(end["proposal"]["instant"], start + 50_000);
+    assert_eq!(end["proposal"]["black_ms"], 5_410_000);
+    assert_eq!(end["board"]["fen"], b1["fen"]);
+    // Board 3: started at 0:00:11 showing 1:30:00, the feed silent since: at 0:00:20 the clock
+    // shows 1:29:51, marked estimated.
+    let look3 = &v["looks"][0]["boards"][0];
+    assert_eq!(look3["board"], 3);
+    assert_eq!(look3["clock"]["white_ms"], 5_391_000);
+    assert_eq!(look3["clock"]["running"], "white");
+    assert_eq!(look3["clock"]["estimated"], true);
+    // Board 2: Black's second illegal move against a bare king: drawn.
+    assert_eq!(v["boards"][1]["result"], "1/2-1/2");
+    assert_eq!(v["boards"][1]["fen"], "4k3/8/8/2q5/8/8/8/7K b - - 0 1");
+    assert_eq!(v["boards"][1]["side_to_move"], "black");
+    // Board 4: both flags in one report: the options, none chosen; the arbiter's choice.
+    let both = &v["proposals"][3]["proposal"];
+    let keys: Vec<&str> = both["decision"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["continue", "draw", "white_loses", "black_loses"]);
+    assert_eq!(v["boards"][3]["result"], serde_json::Value::Null);
+    // Board 5: each clock operation one record with the clock before and after.
+    let o = run("game-record");
+    let ops: Vec<_> = o
+        .records
+        .iter()
+        .filter_map(|r| match &r.event {
+            arbiter_core::record::Event::ClockAdjusted(e) => Some(e.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ops.len(), 2);
+    assert_eq!(
+        (
+            ops[0].before.white_ms,
+            ops[0].after.white_ms,
+            ops[0].after.black_ms
+        ),
+        (5_400_000, 3_600_000, 3_000_000)
+    );
+    // The replacement from the last report (the device never showed the set times).
+    assert_eq!(
+        (ops[1].after.white_ms, ops[1].after.black_ms),
+        (5_400_000, 5_400_000)
+    );
+    // Board 6: corrected with its reason.
+    let b6 = o.state.board(BoardNo(6)).unwrap();
+    assert_eq!(result(&o, 6), Some(GameResult::BlackWins));
+    assert_eq!(b6.corrections.len(), 1);
+    assert_eq!(b6.corrections[0].from, GameResult::WhiteWins);
+    assert!(o.state.rejected.is_empty(), "{:?}", o.state.rejected);
 }

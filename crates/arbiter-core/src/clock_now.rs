@@ -15,24 +15,62 @@ use crate::state::{BoardState, MatchState};
 pub const STALE_AFTER_MS: u64 = 3_000;
 
 /// Both clocks of a board at one instant.
+///
+/// `white_ms` and `black_ms` are what the clock shows: whole seconds, rounded down as a DGT
+/// display truncates (a running clock at 1:29:59.7 shows 1:29:59). Proposals, the report, PGN
+/// and the scenarios take these. The console's estimate to the millisecond is kept beside them
+/// (`white_exact_ms`, `black_exact_ms`) for the screen, which shows tenths under a minute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ClockNow {
     pub white_ms: u64,
     pub black_ms: u64,
-    /// The colour whose time runs; `None` when the clock is stopped.
+    /// The colour whose time runs; `None` when the clock is stopped (or the game is over).
     #[serde(with = "crate::model::colour::option")]
     pub running: Option<Color>,
     /// The feed is not live (stale, lost, reconnecting), or no clock is connected: the values
     /// are carried forward from the last report and may not be what the device shows.
     pub estimated: bool,
+    #[serde(skip)]
+    pub white_exact_ms: u64,
+    #[serde(skip)]
+    pub black_exact_ms: u64,
+}
+
+/// Rounds down to whole seconds, as a clock display shows a time.
+pub fn shown_ms(ms: u64) -> u64 {
+    ms / 1000 * 1000
 }
 
 impl ClockNow {
-    /// The time of one colour.
+    fn new(
+        white_exact_ms: u64,
+        black_exact_ms: u64,
+        running: Option<Color>,
+        estimated: bool,
+    ) -> Self {
+        ClockNow {
+            white_ms: shown_ms(white_exact_ms),
+            black_ms: shown_ms(black_exact_ms),
+            running,
+            estimated,
+            white_exact_ms,
+            black_exact_ms,
+        }
+    }
+
+    /// The time of one colour, as the clock shows it.
     pub fn of(&self, c: Color) -> u64 {
         match c {
             Color::White => self.white_ms,
             Color::Black => self.black_ms,
+        }
+    }
+
+    /// The time of one colour, to the millisecond (the console's estimate).
+    pub fn exact(&self, c: Color) -> u64 {
+        match c {
+            Color::White => self.white_exact_ms,
+            Color::Black => self.black_exact_ms,
         }
     }
 }
@@ -71,11 +109,16 @@ pub(crate) fn feed_is_current(bs: &BoardState, running: bool, now: MonoMs) -> bo
 
 /// Both clocks of a board at the console's monotonic moment `now`: the clock model's display
 /// when it has readings (its sub-second estimate), else the last report with the running side
-/// counted down by the time elapsed since, never below zero. `None` before any clock report.
+/// counted down by the time elapsed since, never below zero; shown in whole seconds (see
+/// [`ClockNow`]). A game whose result is recorded keeps the clocks of that moment, stopped.
+/// `None` before any clock report.
 pub fn clock_at(s: &MatchState, bs: &BoardState, now: MonoMs) -> Option<ClockNow> {
     let sample = bs.clock?;
     let at = bs.clock_at?;
-    let clock_now = s.clock_ms(now);
+    let mut clock_now = s.clock_ms(now);
+    if let Some(locked) = bs.locked_clock_ms {
+        clock_now = clock_now.min(locked);
+    }
     let mirrored = bs
         .mirror
         .as_ref()
@@ -85,28 +128,75 @@ pub fn clock_at(s: &MatchState, bs: &BoardState, now: MonoMs) -> Option<ClockNow
             let b = m.display_color_ms(Color::Black, clock_now)?;
             Some((w, b, m.on_move().filter(|_| m.running().is_some())))
         });
-    let (white_ms, black_ms, running) = match mirrored {
-        Some(t) => t,
+    let c = match mirrored {
+        Some((w, b, running)) => ClockNow::new(w, b, running, false),
         None => {
             let elapsed = clock_now.saturating_sub(s.clock_base_ms + at.mono_ms);
-            let (mut left, mut right) = (sample.left_ms, sample.right_ms);
-            match sample.running {
-                Some(ClockSide::Left) => left = left.saturating_sub(elapsed),
-                Some(ClockSide::Right) => right = right.saturating_sub(elapsed),
-                None => {}
-            }
-            let running = sample.running.map(|side| sample.colour_on(side));
-            let (w, b) = match sample.white_side_or_left() {
-                ClockSide::Left => (left, right),
-                ClockSide::Right => (right, left),
-            };
-            (w, b, running)
+            report_at(&sample, elapsed)
         }
     };
+    if bs.locked_clock_ms.is_some() {
+        return Some(ClockNow { running: None, ..c });
+    }
     Some(ClockNow {
-        white_ms,
-        black_ms,
-        running,
-        estimated: (running.is_some() && !feed_is_current(bs, true, now)) || bs.clock_absent(),
+        estimated: (c.running.is_some() && !feed_is_current(bs, true, now)) || bs.clock_absent(),
+        ..c
     })
+}
+
+/// Both clocks `elapsed_ms` after a report: the running side counted down from it, never below
+/// zero (the clocks at an earlier instant, e.g. when a move was made, from the report before).
+pub fn report_at(sample: &ClockSample, elapsed_ms: u64) -> ClockNow {
+    let (mut left, mut right) = (sample.left_ms, sample.right_ms);
+    match sample.running {
+        Some(ClockSide::Left) => left = left.saturating_sub(elapsed_ms),
+        Some(ClockSide::Right) => right = right.saturating_sub(elapsed_ms),
+        None => {}
+    }
+    let running = sample.running.map(|side| sample.colour_on(side));
+    let (w, b) = match sample.white_side_or_left() {
+        ClockSide::Left => (left, right),
+        ClockSide::Right => (right, left),
+    };
+    ClockNow::new(w, b, running, false)
+}
+
+/// The console's own time model at `now`, beside the device's ([`clock_at`]): period time the
+/// device added before the player had completed the period's moves is not earned (FIDE 6.3.1,
+/// 6.4), so the model keeps 0:00 for that player; a device that adds the period's time only
+/// when the time runs out (`on_flag`) shows less than the Laws give a player who has completed
+/// the period's moves, so the model adds it. Equal to the device's where neither applies.
+pub fn model_at(s: &MatchState, bs: &BoardState, now: MonoMs) -> Option<ClockNow> {
+    let device = clock_at(s, bs, now)?;
+    let mut exact = [device.white_exact_ms, device.black_exact_ms];
+    for color in [Color::White, Color::Black] {
+        let i = usize::from(color.is_black());
+        if bs.device.unearned(color).is_some() {
+            exact[i] = 0;
+            continue;
+        }
+        let Some(m) = bs.mirror.as_ref().filter(|m| m.last_reading().is_some()) else {
+            continue;
+        };
+        let tc = m.time_control();
+        let Some(side) = m.side_of(color) else {
+            continue;
+        };
+        let period = m.period(side);
+        if tc.period_time_added == crate::clock::PeriodAddition::OnFlag
+            && tc.has_next_period(period)
+            && tc
+                .moves_at_end_of(period)
+                .is_some_and(|required| bs.completed(color, None) >= required)
+            && let Some(next) = tc.period(period + 1)
+        {
+            exact[i] = exact[i].saturating_add(next.base_ms());
+        }
+    }
+    Some(ClockNow::new(
+        exact[0],
+        exact[1],
+        device.running,
+        device.estimated,
+    ))
 }

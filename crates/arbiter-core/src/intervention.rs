@@ -109,6 +109,22 @@ pub enum PenaltyKind {
 pub enum InterventionKind {
     IllegalMove {
         kind: IllegalKind,
+        /// Whether the opponent has made his next move since (where an illegal move can be
+        /// penalised only before it: 2017 A.4.2, 2023 A.5.2); absent = as the clock shows.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        opponent_replied: Option<bool>,
+        /// The illegal move as the arbiter saw it played, from and to square (`e1e2`; `e7e8` for
+        /// a pawn left unpromoted), when no e-board showed it: it names the touched piece.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        played: Option<String>,
+        /// Found later: the half-move (1 = White's first) that was illegal; the position before it
+        /// is reinstated (FIDE 7.5.1) and the moves after it are taken back.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        found_at_ply: Option<u32>,
+        /// Found later: the clocks the arbiter chose for the reinstated position (FIDE 7.1: his
+        /// best judgement, including the right not to change them).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clocks: Option<ClockChoice>,
     },
     DrawClaim {
         basis: ClaimBasis,
@@ -120,13 +136,31 @@ pub enum InterventionKind {
     /// The default time expired with the player absent.
     DefaultTimeExpired,
     /// A flag fell (established by the arbiter or on a claim).
-    FlagFall,
+    FlagFall {
+        /// The moves the player had completed by the arbiter's count (the scoresheets), where no
+        /// e-board counts them; never the clock's own counter.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tally: Option<u32>,
+    },
     /// Time added or taken off for a reason not covered by another kind.
     TimeCorrection,
     Penalty {
         penalties: Vec<PenaltyKind>,
+        /// The time of a time penalty (12.9.2, 12.9.3), as the arbiter entered it: no edition
+        /// fixes one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_s: Option<u32>,
     },
-    ElectronicDevice,
+    /// An electronic device (Art. 11.3.2): where it was, and the penalties of Art. 12.9 the
+    /// arbiter chose where the rules leave the penalty to him.
+    ElectronicDevice {
+        #[serde(default, skip_serializing_if = "DevicePlace::is_on_person")]
+        place: DevicePlace,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        penalties: Vec<PenaltyKind>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_s: Option<u32>,
+    },
     /// A captain advised a player (C.06 allows only: offer a draw, accept it, resign).
     CaptainAdvice {
         team: TeamSide,
@@ -148,6 +182,93 @@ pub enum InterventionKind {
     StartDelay {
         team: TeamSide,
         minutes: u32,
+    },
+    /// External disturbance (2017/2023 Art. 12.5): additional time for the player concerned, or
+    /// for both when no player is named; the arbiter enters the amount.
+    ExternalDisturbance {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_s: Option<u32>,
+    },
+    /// Persistent refusal to comply with the Laws (Art. 11.7); `both`: both players (11.8).
+    RefusalToComply {
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        both: bool,
+    },
+    /// A player unable to keep score (2017 Art. 8.1.6; pre-2009 8.1): `disabled` for a player
+    /// with a disability; `time_s` the deduction where the arbiter sets it.
+    UnableToRecord {
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        disabled: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_s: Option<u32>,
+    },
+}
+
+/// Where an electronic device was found.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DevicePlace {
+    /// On the player's person (Art. 11.3.2.2).
+    #[default]
+    OnPerson,
+    /// In the player's bag (or elsewhere off his person).
+    InBag,
+}
+
+impl DevicePlace {
+    pub const ALL: [DevicePlace; 2] = [DevicePlace::OnPerson, DevicePlace::InBag];
+
+    pub fn is_on_person(&self) -> bool {
+        *self == DevicePlace::OnPerson
+    }
+}
+
+impl InterventionKind {
+    /// An illegal move of `kind` as the e-board or the arbiter reports it at once.
+    pub fn illegal(kind: IllegalKind) -> InterventionKind {
+        InterventionKind::IllegalMove {
+            kind,
+            opponent_replied: None,
+            played: None,
+            found_at_ply: None,
+            clocks: None,
+        }
+    }
+
+    /// A flag fall, the moves counted by the e-board or the clock.
+    pub fn flag() -> InterventionKind {
+        InterventionKind::FlagFall { tally: None }
+    }
+}
+
+/// The clocks for a position reinstated after an illegal move found later (FIDE 7.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockChoice {
+    /// The clocks the journal recorded when the player started the illegal move (the press that
+    /// completed the move before it).
+    Recorded,
+    /// The clocks as they are now (the right not to change them).
+    Current,
+}
+
+impl ClockChoice {
+    pub const ALL: [ClockChoice; 2] = [ClockChoice::Recorded, ClockChoice::Current];
+}
+
+/// A change to the game on the board, made by a confirmed intervention.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "change", rename_all = "snake_case")]
+pub enum GameChange {
+    /// The position after the game's first `moves` moves is reinstated; the moves after it are
+    /// taken back (FIDE 7.5.1). `fen` is that position, for the reader.
+    Reinstate { moves: u32, fen: String },
+    /// The move is made in place of the illegal one (FIDE 7.5.2: the pawn left on the last rank
+    /// is replaced by a queen). `fen` is the position after it.
+    Replace {
+        uci: String,
+        san: String,
+        fen: String,
     },
 }
 
@@ -173,6 +294,13 @@ pub struct Consequence {
     pub zeroed: Vec<(BoardNo, TeamSide)>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub warning: bool,
+    /// The game's position reinstated or a move replaced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameChange>,
+    /// Settings the arbiter makes on the clock besides adding or taking time: both times, the
+    /// move counters (FIDE 6.10.2, 7.1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clock_ops: Vec<crate::clock::ClockOperation>,
     /// What the consequence means, in words (for the log and the report): English, the record
     /// of what was proposed or decided.
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -228,6 +356,10 @@ pub struct Intervention {
     pub reason: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub witnesses: Vec<String>,
+    /// Where the profile is historical and the Laws in force would rule otherwise: what they
+    /// say, as shown beside the proposal when the arbiter confirmed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conflict: Option<Msg>,
 }
 
 /// What a decision rests on.

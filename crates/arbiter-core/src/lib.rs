@@ -19,6 +19,7 @@
 pub mod clock;
 pub mod clock_now;
 pub mod diag;
+pub mod game;
 pub mod i18n;
 pub mod intervention;
 pub mod journal;

@@ -9,9 +9,10 @@ use chrono::{DateTime, FixedOffset, NaiveDate};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::clock::TimeControl;
 use crate::diag::{Collector, Diagnostics, from_toml_error};
 use crate::model::{BoardNo, Color, TeamSide};
-use crate::profile::RuleProfile;
+use crate::profile::{Mode, ModeRules, RuleProfile, Supervision};
 
 /// The match file as written.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,6 +45,40 @@ pub struct MatchFile {
     pub feeds: Vec<String>,
     #[serde(default)]
     pub signers: Signers,
+    /// The mode of play (`standard`, `rapid`, `blitz`); default: from the time control by the
+    /// profile's `[modes]` definitions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<Mode>,
+    /// A mode per board where boards are played in another mode than the match (one per board,
+    /// or none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub board_modes: Vec<Mode>,
+    /// The regime of the rapid or blitz appendix the event's regulations chose (FIDE 2017 A.5,
+    /// B.5); default: the profile's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supervision: Option<Supervision>,
+    /// The match's time control where it is not the profile's (same shape as the profile's
+    /// `[time_control]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
+    /// Boards whose game starts from another position, or whose clock adds a period's time
+    /// differently from the profile's time control (`[[game]]` tables).
+    #[serde(default, rename = "game", skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<GameSetup>,
+}
+
+/// `[[game]]`: one board's starting position and clock device.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSetup {
+    pub board: u16,
+    /// The starting position (FEN); default the initial position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// When the board's clock adds a period's time: `on_move` (at the move count) or `on_flag`
+    /// (at zero, the DGT 3000 presets); default the time control's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_adds: Option<crate::clock::PeriodAddition>,
 }
 
 /// The language (defined in [`crate::i18n`], named here too so `matchfile::Lang` keeps working).
@@ -260,6 +295,11 @@ pub struct Match {
     pub match_sha256: String,
     /// SHA-256 (hex) of the profile's bytes.
     pub profile_sha256: String,
+    /// The time control the games are played under: the match file's, else the mode's in the
+    /// profile (where the match file names the mode), else the profile's.
+    pub time_control: TimeControl,
+    /// The match's mode: the match file's, else the time control's by the profile's `[modes]`.
+    pub mode: Mode,
     /// The match file's text exactly as read (journaled in full by `session_started`).
     pub match_text: String,
     /// The profile's text exactly as read.
@@ -303,7 +343,19 @@ impl Match {
             return Err(Diagnostics(c.found));
         };
         c.into_result()?;
+        let time_control = file
+            .time_control
+            .clone()
+            .or_else(|| {
+                file.mode
+                    .and_then(|mode| profile.variant(mode))
+                    .and_then(|v| v.time_control.clone())
+            })
+            .unwrap_or_else(|| profile.time_control.clone());
+        let mode = file.mode.unwrap_or_else(|| profile.classify(&time_control));
         Ok(Match {
+            time_control,
+            mode,
             path: path.to_path_buf(),
             match_sha256: sha256_hex(src.as_bytes()),
             profile_sha256: sha256_hex(profile_src.as_bytes()),
@@ -316,6 +368,27 @@ impl Match {
             scheduled_start,
             sources,
         })
+    }
+
+    /// The mode a board is played in: the match file's mode for that board, else the match's.
+    pub fn mode_of(&self, board: BoardNo) -> Mode {
+        self.file
+            .board_modes
+            .get(board.index())
+            .copied()
+            .unwrap_or(self.mode)
+    }
+
+    /// The rules in effect on a board (its mode, the match's regime of supervision): the one
+    /// place where the mode's values are resolved (`RuleProfile::rules_for`).
+    pub fn rules_for(&self, board: BoardNo) -> ModeRules {
+        self.profile
+            .rules_for(self.mode_of(board), self.file.supervision)
+    }
+
+    /// The rules in effect for the match's own mode (for requests about no board).
+    pub fn match_rules(&self) -> ModeRules {
+        self.profile.rules_for(self.mode, self.file.supervision)
     }
 
     pub fn team(&self, side: TeamSide) -> &Team {
@@ -378,46 +451,87 @@ impl Match {
             f.home.captain, f.away.captain
         );
         let _ = writeln!(s, "rules: {} – {} [{}]", p.id, p.name, p.laws);
-        let _ = writeln!(s, "  time control: {}", p.time_control);
+        if !p.sources.is_empty() {
+            let _ = writeln!(s, "  sources: {}", p.sources.join("; "));
+        }
+        let r = self.match_rules();
+        let mode = match r.supervision {
+            Some(sup) => format!("{} ({} supervision)", word(&r.mode), word(&sup)),
+            None => word(&r.mode),
+        };
+        let by = if f.mode.is_some() {
+            " as the match file says".to_string()
+        } else {
+            format!(
+                "; from the time control{}",
+                cited(&p.modes.article, &p.modes.source)
+            )
+        };
+        let _ = writeln!(s, "  mode: {mode}{}{by}", cited(&r.article, &r.source));
+        if !f.board_modes.is_empty() {
+            let list: Vec<String> = f
+                .board_modes
+                .iter()
+                .enumerate()
+                .map(|(i, m)| format!("{} {}", i + 1, word(m)))
+                .collect();
+            let _ = writeln!(s, "  modes per board: {}", list.join(", "));
+        }
+        let _ = writeln!(s, "  time control: {}", self.time_control);
         let from = match p.default_time.from {
             crate::profile::StartReference::ScheduledStart => "the scheduled start",
             crate::profile::StartReference::ActualStart => "the actual start",
         };
         let _ = writeln!(
             s,
-            "  default time: {} min from {} (Art. {})",
-            p.default_time.minutes, from, p.default_time.article
+            "  default time: {} min from {}{}",
+            p.default_time.minutes,
+            from,
+            cited(&p.default_time.article, &p.default_time.source)
         );
-        let im = &p.illegal_moves;
+        let _ = writeln!(
+            s,
+            "  colours: the {} team has White on the odd boards{}",
+            p.colours.white_on_odd_boards,
+            cited(&p.colours.article, &p.colours.source)
+        );
+        let im = &r.illegal_moves;
         let loss = if im.loss_at == 0 {
             "never loses".to_string()
         } else {
             format!("illegal move no. {} loses", im.loss_at)
         };
+        let window = match r.illegal_move_window {
+            crate::profile::IllegalWindow::AnyTime => "",
+            crate::profile::IllegalWindow::BeforeOpponentMoves => {
+                ", only before the opponent's next move"
+            }
+        };
         let _ = writeln!(
             s,
-            "  illegal move: +{} to the opponent, {loss}{} (Art. {})",
+            "  illegal move: +{} to the opponent, {loss}{}{window}{}",
             secs(im.time_to_opponent_s),
             if im.draw_if_opponent_cannot_mate {
                 ", draw if the opponent cannot mate"
             } else {
                 ""
             },
-            im.article
+            cited(&im.article, &im.source)
         );
+        let c = &r.claims;
         let _ = writeln!(
             s,
-            "  incorrect draw claim: +{} to the opponent{} (Art. {})",
-            secs(p.claims.incorrect_time_to_opponent_s),
-            if p.claims.incorrect_time_from_claimant_s > 0 {
+            "  incorrect draw claim: +{} to the opponent{}{}",
+            secs(c.incorrect_time_to_opponent_s),
+            if c.incorrect_time_from_claimant_s > 0 {
                 format!(
                     ", −{} from the claimant",
-                    secs(p.claims.incorrect_time_from_claimant_s)
+                    secs(c.incorrect_time_from_claimant_s)
                 )
             } else {
                 String::new()
             },
-            p.claims.article
+            cited(&c.article, &c.source)
         );
         let qpf = match p.quickplay_finish.kind {
             crate::profile::QuickplayKind::None => "none",
@@ -425,16 +539,64 @@ impl Match {
             crate::profile::QuickplayKind::GuidelinesIii2017 => "Guidelines III (2017)",
             crate::profile::QuickplayKind::GuidelinesIii2023 => "Guidelines III (2023)",
         };
-        let _ = writeln!(s, "  quickplay finish: {qpf}");
+        let _ = writeln!(
+            s,
+            "  quickplay finish: {qpf}{}",
+            cited(&p.quickplay_finish.article, &p.quickplay_finish.source)
+        );
+        let ad = &p.automatic_draws;
+        let mut auto = Vec::new();
+        if ad.fivefold_repetition {
+            auto.push("fivefold repetition");
+        }
+        if ad.seventy_five_moves {
+            auto.push("75 moves");
+        }
+        if ad.dead_position {
+            auto.push("dead position");
+        }
+        let _ = writeln!(
+            s,
+            "  automatic draws: {}{}",
+            if auto.is_empty() {
+                "none".to_string()
+            } else {
+                auto.join(", ")
+            },
+            cited(&ad.article, &ad.source)
+        );
+        let sheet = &p.scoresheet;
+        let _ = writeln!(
+            s,
+            "  notation: {}{}",
+            if r.notation_required {
+                format!(
+                    "required; not below {} {}",
+                    secs(sheet.exempt_below_s),
+                    match sheet.exempt_scope {
+                        crate::profile::ExemptScope::RestOfPeriod => "(for the rest of the period)",
+                        crate::profile::ExemptScope::WhileBelow => "(while below)",
+                    }
+                )
+            } else {
+                "not required in this mode".to_string()
+            },
+            cited(&sheet.article, &sheet.source)
+        );
         let threshold = p.win_threshold_half_points(f.boards);
         let _ = writeln!(
             s,
-            "  match points {}/{}/{}; win from {} board points",
+            "  match points {}/{}/{}; win from {} board points{}",
             p.scoring.match_points_win,
             p.scoring.match_points_draw,
             p.scoring.match_points_loss,
-            crate::model::half_points_text(u32::from(threshold))
+            crate::model::half_points_text(u32::from(threshold)),
+            cited(&p.scoring.article, &p.scoring.source)
         );
+        if !p.decisions.open.is_empty() {
+            let open: Vec<String> = p.decisions.open.iter().map(word).collect();
+            let _ = writeln!(s, "  left to the arbiter: {}", open.join(", "));
+        }
         let _ = writeln!(s, "boards:");
         for i in 0..usize::from(f.boards) {
             let b = BoardNo::from_index(i);
@@ -460,6 +622,24 @@ impl Match {
     }
 }
 
+/// A value as the profile and match files spell it (`rapid`, `device_off_person`).
+fn word<T: Serialize>(v: &T) -> String {
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// " (Art. 7.5.5; BTO NRW § 16)": a rule's citation, as the summary prints it.
+fn cited(article: &str, source: &str) -> String {
+    match (article.is_empty(), source.is_empty()) {
+        (true, true) => String::new(),
+        (false, true) => format!(" (Art. {article})"),
+        (true, false) => format!(" ({source})"),
+        (false, false) => format!(" (Art. {article}; {source})"),
+    }
+}
+
 fn secs(s: u32) -> String {
     crate::model::short_duration(u64::from(s) * 1000)
 }
@@ -468,6 +648,26 @@ type Checked = (NaiveDate, DateTime<FixedOffset>, Vec<Source>);
 
 /// Validates everything that serde's types do not; records each problem in `c`.
 fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checked> {
+    let mut seen = std::collections::HashSet::new();
+    for (i, g) in f.games.iter().enumerate() {
+        if g.board == 0 || g.board > f.boards {
+            c.error(
+                format!("game[{i}].board"),
+                format!("board {} is not one of the {} boards", g.board, f.boards),
+            );
+        }
+        if !seen.insert(g.board) {
+            c.error(
+                format!("game[{i}].board"),
+                format!("board {} has a [[game]] already", g.board),
+            );
+        }
+        if let Some(fen) = &g.fen
+            && let Err(e) = crate::game::position_from_fen(fen)
+        {
+            c.error(format!("game[{i}].fen"), e.to_string());
+        }
+    }
     for (field, v) in [
         ("competition", &f.competition),
         ("season", &f.season),
@@ -535,6 +735,21 @@ fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checke
             Ok(s) => sources.push(s),
             Err(e) => c.error(format!("feeds[{i}]"), e),
         }
+    }
+    if !f.board_modes.is_empty() && f.board_modes.len() != usize::from(f.boards) {
+        c.error(
+            "board_modes",
+            format!(
+                "{} modes for {} boards: give one per board (or none)",
+                f.board_modes.len(),
+                f.boards
+            ),
+        );
+    }
+    if let Some(tc) = &f.time_control
+        && let Err(e) = tc.validate()
+    {
+        c.error("time_control", e);
     }
     let mut fide_ids: HashMap<u64, String> = HashMap::new();
     for (side, team) in [("home", &f.home), ("away", &f.away)] {

@@ -46,6 +46,120 @@ pub struct RuleProfile {
     /// The situations these rules leave to the arbiter (`[decisions] open = [...]`).
     #[serde(default)]
     pub decisions: Decisions,
+    /// How a time control is classified as standard, rapid or blitz (FIDE A.1, B.1).
+    #[serde(default)]
+    pub modes: Modes,
+    /// The penalties the arbiter may impose (FIDE 2017/2023 Art. 12.9; pre-2009 Art. 13.4).
+    #[serde(default)]
+    pub penalties: Penalties,
+    /// External disturbance (FIDE 2017/2023 Art. 12.5; pre-2009 Art. 13.5).
+    #[serde(default)]
+    pub disturbance: Disturbance,
+    /// Persistent refusal to comply with the Laws (FIDE 2017/2023 Art. 11.7, 11.8).
+    #[serde(default)]
+    pub refusal: Refusal,
+    /// A player unable to keep score (FIDE 2017 Art. 8.1.6; pre-2009 Art. 8.1).
+    #[serde(default)]
+    pub unable_to_record: UnableToRecord,
+    /// Flag falls: both flags down, and when the opponent cannot win (`[flags]`).
+    #[serde(default)]
+    pub flags: Flags,
+    /// The least time a reconstruction or a replaced clock may leave a player
+    /// (`[clock_corrections]`).
+    #[serde(default)]
+    pub clock_corrections: ClockCorrections,
+}
+
+/// What both flags down mean (`[flags]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BothFlags {
+    /// The game goes on (pre-2009 6.12; 1987 12.8, the next move counting as the first of the
+    /// next period; Guidelines III.3.1.1).
+    Continue,
+    /// The game is drawn (pre-2009 10.3 and B.8; Guidelines III.3.1.2; 1977 blitz 8.12).
+    Draw,
+    /// The flag the clock reported first decides, as a single flag would (an interpretation:
+    /// the clock's indications are conclusive, FIDE 6.10.1 / pre-2009 6.11).
+    FirstFlagLoses,
+    /// The texts have no rule: the arbiter decides (`Situation::BothFlagsDown`).
+    Open,
+}
+
+/// Whether the opponent of a player whose flag fell could still win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CannotMateTest {
+    /// He cannot checkmate by any series of legal moves, the other side's help included
+    /// (FIDE 2017/2023 6.9; pre-2009 6.10 "selbst bei ungeschicktestem Gegenspiel").
+    AnySeriesOfLegalMoves,
+    /// He has only his king left (1987 Art. 10.12).
+    OnlyKing,
+}
+
+/// `[flags]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Flags {
+    /// Both flags down and the clock reports which fell first.
+    pub both_flags_order_known: BothFlags,
+    /// Both flags down, the order cannot be established, in a period that is not the last.
+    pub both_flags: BothFlags,
+    /// Both flags down, the order cannot be established, in the last period (all remaining
+    /// moves to be completed).
+    pub both_flags_last_period: BothFlags,
+    /// When a flag fall is a draw because the opponent cannot win.
+    pub opponent_cannot_mate: CannotMateTest,
+    /// The article in the Laws' numbering (e.g. "6.9").
+    #[serde(default)]
+    pub article: String,
+    /// The profile's own source for this rule.
+    #[serde(default)]
+    pub source: String,
+}
+
+impl Default for Flags {
+    /// A profile without `[flags]`: the 2017/2023 Laws' test, and the arbiter decides every
+    /// case of both flags (never a guess).
+    fn default() -> Flags {
+        Flags {
+            both_flags_order_known: BothFlags::Open,
+            both_flags: BothFlags::Open,
+            both_flags_last_period: BothFlags::Open,
+            opponent_cannot_mate: CannotMateTest::AnySeriesOfLegalMoves,
+            article: "6.9".into(),
+            source: String::new(),
+        }
+    }
+}
+
+/// `[clock_corrections]`: minimum remaining times after the arbiter's corrections.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockCorrections {
+    /// The least time a replaced (defective) clock may be set to for a player.
+    pub replacement_floor: crate::clock::TimeFloor,
+    /// The least time a proportional reconstruction may leave a player.
+    pub reconstruction_floor: crate::clock::TimeFloor,
+    /// The article in the Laws' numbering (e.g. "6.10.1").
+    #[serde(default)]
+    pub article: String,
+    /// The profile's own source for this rule.
+    #[serde(default)]
+    pub source: String,
+}
+
+impl Default for ClockCorrections {
+    /// A profile without `[clock_corrections]`: no minimum, the arbiter's best judgement
+    /// (FIDE 2017/2023 6.10.1 and 7.1).
+    fn default() -> ClockCorrections {
+        ClockCorrections {
+            replacement_floor: crate::clock::TimeFloor::None,
+            reconstruction_floor: crate::clock::TimeFloor::None,
+            article: "6.10.1".into(),
+            source: String::new(),
+        }
+    }
 }
 
 /// Situations the sources leave open or on which they disagree. Where a profile lists one, the
@@ -68,6 +182,15 @@ pub enum Situation {
     /// An illegal move that reaches the losing count against an opponent who cannot mate,
     /// under a text with no exception for it.
     IllegalMoveLossBareKing,
+    /// An electronic device off the player's person (in a bag) where the regulations allow no
+    /// bag: whether Art. 11.3.2.2 ("on their person") applies.
+    DeviceOffPerson,
+    /// A device loss (Art. 11.3.2.2 "the opponent shall win") against an opponent who cannot
+    /// checkmate.
+    DeviceLossOpponentCannotMate,
+    /// The opponent's score after a loss for persistent refusal (Art. 11.7: "the arbiter shall
+    /// decide the score of the opponent").
+    RefusalOpponentScore,
 }
 
 /// `[decisions]`: the situations left to the arbiter.
@@ -79,13 +202,16 @@ pub struct Decisions {
 }
 
 impl Situation {
-    pub const ALL: [Situation; 6] = [
+    pub const ALL: [Situation; 9] = [
         Situation::StartDelayUnforeseeable,
         Situation::SeatingError,
         Situation::CompetingClaims,
         Situation::LineupBothFaulty,
         Situation::BothFlagsDown,
         Situation::IllegalMoveLossBareKing,
+        Situation::DeviceOffPerson,
+        Situation::DeviceLossOpponentCannotMate,
+        Situation::RefusalOpponentScore,
     ];
 
     /// The catalogue message naming the situation.
@@ -97,6 +223,9 @@ impl Situation {
             Situation::LineupBothFaulty => "situation-lineup-both-faulty",
             Situation::BothFlagsDown => "situation-both-flags-down",
             Situation::IllegalMoveLossBareKing => "situation-illegal-move-loss-bare-king",
+            Situation::DeviceOffPerson => "situation-device-off-person",
+            Situation::DeviceLossOpponentCannotMate => "situation-device-loss-opponent-cannot-mate",
+            Situation::RefusalOpponentScore => "situation-refusal-opponent-score",
         }
     }
 }
@@ -180,6 +309,17 @@ pub struct IllegalMoves {
     /// The article in the Laws' numbering (e.g. "7.5.5").
     #[serde(default)]
     pub article: String,
+    /// The article for a clock pressed without a move, where the edition has its own (2017:
+    /// 7.8.1/7.8.2); empty = `article`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub article_clock_press_without_move: String,
+    /// The article for a move made with two hands (2017: 7.7.1/7.7.2); empty = `article`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub article_two_hands: String,
+    /// The article for a pawn on the last rank without promotion (2017: 7.5.2); empty =
+    /// `article`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub article_promotion_not_completed: String,
     /// The profile's own source for this rule (e.g. "BTO NRW § 27.2").
     #[serde(default)]
     pub source: String,
@@ -272,6 +412,14 @@ pub struct Scoresheet {
     pub no_exemption_with_increment_s: u32,
     /// The "time trouble" warning threshold shown to the arbiter.
     pub time_trouble_below_s: u32,
+    /// How long the exemption lasts: for the rest of the period once the time was below the
+    /// threshold (FIDE 2017/2023 8.4), or only while it is below (pre-2009 8.4, 1989 11.2).
+    #[serde(default)]
+    pub exempt_scope: ExemptScope,
+    /// Whether a delay (FIDE "delay mode") counts like an increment for the exemption, or
+    /// voids it whatever its length (Trier Nr. 3).
+    #[serde(default)]
+    pub delay: DelayExemption,
     /// The article in the Laws' numbering (e.g. "7.5.5").
     #[serde(default)]
     pub article: String,
@@ -398,21 +546,374 @@ pub struct ProtestRules {
     pub source: String,
 }
 
-/// Overrides for rapid or blitz games.
+/// The mode of play: standard, rapid (FIDE Appendix A) or blitz (Appendix B).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    #[default]
+    Standard,
+    Rapid,
+    Blitz,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 3] = [Mode::Standard, Mode::Rapid, Mode::Blitz];
+
+    /// The catalogue message naming the mode.
+    pub fn message_id(self) -> &'static str {
+        match self {
+            Mode::Standard => "mode-standard",
+            Mode::Rapid => "mode-rapid",
+            Mode::Blitz => "mode-blitz",
+        }
+    }
+}
+
+/// Which regime of the rapid or blitz appendix applies: the event's regulations choose it
+/// (FIDE 2017 A.5, B.5).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Supervision {
+    /// Adequate supervision (2017 A.3: one arbiter for at most three games, each game recorded;
+    /// B.3: one arbiter per game): the Competition Rules apply.
+    #[default]
+    Adequate,
+    /// Otherwise (2017 A.4 / B.4; 2023 A.5).
+    Inadequate,
+}
+
+impl Supervision {
+    pub fn message_id(self) -> &'static str {
+        match self {
+            Supervision::Adequate => "supervision-adequate",
+            Supervision::Inadequate => "supervision-inadequate",
+        }
+    }
+}
+
+/// Until when a completed illegal move can still be penalised.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IllegalWindow {
+    /// Whenever it is found (the standard rules).
+    #[default]
+    AnyTime,
+    /// Only before the opponent has made his next move; afterwards the illegal move stands and
+    /// the game continues (2017 A.4.2; 2023 A.5.2; pre-2009 C.3; 1977 blitz 8.11(3), 8.21).
+    BeforeOpponentMoves,
+}
+
+/// `[modes]`: how the time control of a match is classified.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Variant {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time_control: Option<TimeControl>,
+pub struct Modes {
+    /// A game whose time for each player (all periods, plus `increment_moves` times the
+    /// increment) is at most this many seconds is blitz (2017 B.1: 10 minutes or less).
+    pub blitz_max_s: u32,
+    /// ... and above the blitz limit but at most this is rapid (2017 A.1: less than 60 minutes
+    /// = 3599 s); at or below `blitz_max_s` = the edition has no rapid.
+    pub rapid_max_s: u32,
+    /// How many times the increment counts (2017 A.1, B.1: 60; 0 = not counted).
+    pub increment_moves: u32,
+    #[serde(default)]
+    pub article: String,
+    #[serde(default)]
+    pub source: String,
+}
+
+impl Default for Modes {
+    /// The 2017 definitions (A.1, B.1).
+    fn default() -> Self {
+        Modes {
+            blitz_max_s: 600,
+            rapid_max_s: 3599,
+            increment_moves: 60,
+            article: "A.1, B.1".into(),
+            source: String::new(),
+        }
+    }
+}
+
+/// The values of one regime of a rapid or blitz appendix.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Regime {
     pub illegal_move_time_to_opponent_s: u32,
     pub illegal_move_loss_at: u8,
     pub incorrect_claim_time_to_opponent_s: u32,
-    /// The article in the Laws' numbering (e.g. "7.5.5").
+    /// Until when an illegal move can be penalised.
+    #[serde(default)]
+    pub illegal_move_window: IllegalWindow,
+    /// A draw instead of the loss when the opponent cannot mate; absent = as in standard play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub illegal_move_draw_if_opponent_cannot_mate: Option<bool>,
+    /// Once each player has completed this many moves, the clock setting (and the set-up) can
+    /// no longer be corrected (2017 A.4.1: 10, unless the schedule of the event would be
+    /// adversely affected; pre-2009 B.4: 3; 1977 blitz 8.6: the first move); 0 = no limit.
+    #[serde(default)]
+    pub clock_setting_final_after_moves: u32,
+    /// Whether the arbiter may call a flag he observes (2017 A.4.5: yes; pre-2009 B.6 and
+    /// 1977 blitz 8.17: no, only a valid claim counts).
+    #[serde(default = "yes")]
+    pub arbiter_may_call_flag: bool,
+    /// Both flags down: the game is drawn (pre-2009 B.8; 1977 blitz 8.12; DSB note on 2017
+    /// A.4.3); false = as in standard play.
+    #[serde(default)]
+    pub both_flags_draw: bool,
+    /// The article in the Laws' numbering (e.g. "A.4.2").
+    #[serde(default)]
+    pub article: String,
+    #[serde(default)]
+    pub source: String,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// `[rapid]`, `[blitz]`: the mode's rules. The flat values are the regime with adequate
+/// supervision (or the only one); `[rapid.unsupervised]` holds the other regime where the
+/// edition has one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    /// The variant's time control, used when a match file chooses the mode without its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
+    /// The regime that applies unless the match file says otherwise (the event's regulations,
+    /// 2017 A.5, B.5).
+    #[serde(default)]
+    pub supervision: Supervision,
+    /// Whether the players must record the moves (2017 A.2 and pre-2009 B.3: no).
+    #[serde(default)]
+    pub notation_required: bool,
+    pub illegal_move_time_to_opponent_s: u32,
+    pub illegal_move_loss_at: u8,
+    pub incorrect_claim_time_to_opponent_s: u32,
+    #[serde(default)]
+    pub illegal_move_window: IllegalWindow,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub illegal_move_draw_if_opponent_cannot_mate: Option<bool>,
+    #[serde(default)]
+    pub clock_setting_final_after_moves: u32,
+    #[serde(default = "yes")]
+    pub arbiter_may_call_flag: bool,
+    #[serde(default)]
+    pub both_flags_draw: bool,
+    /// The article in the Laws' numbering (e.g. "A.3").
     #[serde(default)]
     pub article: String,
     /// The profile's own source for this rule (e.g. "BTO NRW § 27.2").
     #[serde(default)]
     pub source: String,
+    /// The regime without adequate supervision, where it differs (2017 A.4, B.4; 2023 A.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unsupervised: Option<Regime>,
+}
+
+impl Variant {
+    /// The regime's values for `supervision`.
+    pub fn regime(&self, supervision: Supervision) -> Regime {
+        match (supervision, &self.unsupervised) {
+            (Supervision::Inadequate, Some(r)) => r.clone(),
+            _ => Regime {
+                illegal_move_time_to_opponent_s: self.illegal_move_time_to_opponent_s,
+                illegal_move_loss_at: self.illegal_move_loss_at,
+                incorrect_claim_time_to_opponent_s: self.incorrect_claim_time_to_opponent_s,
+                illegal_move_window: self.illegal_move_window,
+                illegal_move_draw_if_opponent_cannot_mate: self
+                    .illegal_move_draw_if_opponent_cannot_mate,
+                clock_setting_final_after_moves: self.clock_setting_final_after_moves,
+                arbiter_may_call_flag: self.arbiter_may_call_flag,
+                both_flags_draw: self.both_flags_draw,
+                article: self.article.clone(),
+                source: self.source.clone(),
+            },
+        }
+    }
+}
+
+/// The rules in effect for one mode: the profile's values with the mode's overrides applied.
+/// One function makes it ([`RuleProfile::rules_for`]; per board: `Match::rules_for`), and
+/// every rule that differs by mode reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ModeRules {
+    pub mode: Mode,
+    /// The regime of the rapid or blitz appendix (none in standard play, or where the profile
+    /// has no rules for the mode).
+    pub supervision: Option<Supervision>,
+    /// The illegal-move rules, with the mode's time, losing count and draw rule.
+    pub illegal_moves: IllegalMoves,
+    /// The incorrect-claim rules, with the mode's time to the opponent.
+    pub claims: Claims,
+    pub illegal_move_window: IllegalWindow,
+    /// Whether the players must record the moves (Art. 8.1; not in rapid and blitz).
+    pub notation_required: bool,
+    /// 0 = the clock setting can always be corrected.
+    pub clock_setting_final_after_moves: u32,
+    pub arbiter_may_call_flag: bool,
+    pub both_flags_draw: bool,
+    /// The mode's article (e.g. "A.4.2"); empty in standard play.
+    pub article: String,
+    pub source: String,
+}
+
+/// How long the scoresheet exemption lasts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExemptScope {
+    /// For the rest of the period once the time was below the threshold at some stage (FIDE
+    /// 2017/2023 8.4 "for the remainder of the period").
+    #[default]
+    RestOfPeriod,
+    /// Only while the remaining time is below the threshold (pre-2009 8.4 "Wenn ein Spieler
+    /// weniger als 5 Minuten Restbedenkzeit hat"; 1989 11.2).
+    WhileBelow,
+}
+
+/// Whether a delay (FIDE "delay mode") voids the scoresheet exemption.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DelayExemption {
+    /// A delay counts like an increment of the same length (2017 6.3.2 calls it "a fixed extra
+    /// time with every move").
+    #[default]
+    LikeIncrement,
+    /// In delay mode there is no exemption at all (Trier Nr. 3).
+    NoExemption,
+}
+
+/// `[penalties]`: the penalties of Art. 12.9 (pre-2009 13.4). No edition fixes a time: 0 = the
+/// arbiter enters the amount (nothing is pre-filled).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Penalties {
+    /// Seconds added to the opponent's time (12.9.2); 0 = the arbiter enters it.
+    pub time_to_opponent_s: u32,
+    /// Seconds taken off the offender's time (12.9.3); 0 = the arbiter enters it.
+    pub time_from_offender_s: u32,
+    /// The article that makes players who have finished their games spectators (2017/2023
+    /// 11.4; pre-2009 12.3): conduct after the game never changes its result.
+    #[serde(default)]
+    pub spectator_article: String,
+    #[serde(default)]
+    pub article: String,
+    #[serde(default)]
+    pub source: String,
+}
+
+impl Default for Penalties {
+    fn default() -> Self {
+        Penalties {
+            time_to_opponent_s: 0,
+            time_from_offender_s: 0,
+            spectator_article: "11.4".into(),
+            article: "12.9".into(),
+            source: String::new(),
+        }
+    }
+}
+
+/// `[disturbance]`: external disturbance of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Disturbance {
+    /// The arbiter may award either or both players additional time (2017/2023 12.5; pre-2009
+    /// 13.5); false = the clocks are stopped, no time is awarded (1989 12.5).
+    pub extra_time: bool,
+    #[serde(default)]
+    pub article: String,
+    #[serde(default)]
+    pub source: String,
+}
+
+impl Default for Disturbance {
+    fn default() -> Self {
+        Disturbance {
+            extra_time: true,
+            article: "12.5".into(),
+            source: String::new(),
+        }
+    }
+}
+
+/// The opponent's score when a player loses for persistent refusal to comply.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RefusalScore {
+    /// The opponent wins.
+    Wins,
+    /// The opponent wins if he can checkmate by any series of legal moves, otherwise scores a
+    /// half (DSB note on 2017 11.7): 0–½.
+    #[default]
+    WinsIfCanMate,
+    /// The opponent wins unless he has only his king (1989 10.7: a player with only the king
+    /// cannot win).
+    WinsUnlessBareKing,
+}
+
+/// `[refusal]`: persistent refusal to comply with the Laws.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Refusal {
+    /// The opponent's score (where `refusal_opponent_score` is not left to the arbiter).
+    pub opponent_score: RefusalScore,
+    #[serde(default)]
+    pub article: String,
+    #[serde(default)]
+    pub source: String,
+}
+
+impl Default for Refusal {
+    fn default() -> Self {
+        Refusal {
+            opponent_score: RefusalScore::WinsIfCanMate,
+            article: "11.7".into(),
+            source: String::new(),
+        }
+    }
+}
+
+/// What a player unable to keep score loses from his time.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Deduction {
+    /// No deduction (the 1989 Laws have none).
+    None,
+    /// A fixed amount, `fixed_s` (DSB note on 2017 8.1.6: ten minutes, before the game starts).
+    Fixed,
+    /// An amount the arbiter sets (pre-2009 8.1 "eine vom Schiedsrichter bestimmte Zeitspanne";
+    /// 2017/2023 8.1.6 "in an equitable way"): the console asks for it.
+    #[default]
+    ArbiterEnters,
+}
+
+/// `[unable_to_record]`: a player unable to keep score.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnableToRecord {
+    pub deduction: Deduction,
+    /// The fixed deduction in seconds (`deduction = "fixed"`).
+    #[serde(default)]
+    pub fixed_s: u32,
+    /// No deduction for a player with a disability (2017 8.1.6, last sentence).
+    pub disability_exempt: bool,
+    #[serde(default)]
+    pub article: String,
+    #[serde(default)]
+    pub source: String,
+}
+
+impl Default for UnableToRecord {
+    fn default() -> Self {
+        UnableToRecord {
+            deduction: Deduction::ArbiterEnters,
+            fixed_s: 0,
+            disability_exempt: false,
+            article: String::new(),
+            source: String::new(),
+        }
+    }
 }
 
 impl RuleProfile {
@@ -489,13 +990,125 @@ impl RuleProfile {
                 ),
             );
         }
+        for (name, rule) in [
+            ("flags.both_flags", self.flags.both_flags),
+            (
+                "flags.both_flags_last_period",
+                self.flags.both_flags_last_period,
+            ),
+        ] {
+            if rule == BothFlags::FirstFlagLoses {
+                c.error(
+                    name,
+                    "applies when the order of the flags cannot be established, so the first \
+                     flag cannot decide: use continue, draw or open",
+                );
+            }
+        }
         for (name, v) in [("rapid", &self.rapid), ("blitz", &self.blitz)] {
-            if let Some(v) = v
-                && let Some(tc) = &v.time_control
+            let Some(v) = v else { continue };
+            if let Some(tc) = &v.time_control
                 && let Err(e) = tc.validate()
             {
                 c.error(format!("{name}.time_control"), e);
             }
+            for (sup, path) in [
+                (Supervision::Adequate, name.to_string()),
+                (Supervision::Inadequate, format!("{name}.unsupervised")),
+            ] {
+                let r = v.regime(sup);
+                if r.illegal_move_loss_at == 1 && r.illegal_move_time_to_opponent_s > 0 {
+                    c.error(
+                        format!("{path}.illegal_move_time_to_opponent_s"),
+                        "the first illegal move already loses (illegal_move_loss_at = 1), so no time can be given",
+                    );
+                }
+            }
+        }
+        if self.modes.rapid_max_s < self.modes.blitz_max_s {
+            c.error(
+                "modes.rapid_max_s",
+                "below blitz_max_s: give blitz_max_s for an edition without rapid",
+            );
+        }
+        if self.unable_to_record.deduction == Deduction::Fixed && self.unable_to_record.fixed_s == 0
+        {
+            c.error(
+                "unable_to_record.fixed_s",
+                "a fixed deduction needs its amount in seconds",
+            );
+        }
+    }
+
+    /// The mode a time control falls in under this profile's definitions (`[modes]`): the time
+    /// of all periods for each player, plus `increment_moves` times a Fischer increment.
+    pub fn classify(&self, tc: &TimeControl) -> Mode {
+        let base: u64 = tc.periods.iter().map(|p| p.base_ms() / 1000).sum();
+        let inc = tc
+            .per_move
+            .filter(|pm| pm.kind.is_increment())
+            .map_or(0, |pm| u64::from(pm.seconds));
+        let total = base + u64::from(self.modes.increment_moves) * inc;
+        if total <= u64::from(self.modes.blitz_max_s) {
+            Mode::Blitz
+        } else if total <= u64::from(self.modes.rapid_max_s) {
+            Mode::Rapid
+        } else {
+            Mode::Standard
+        }
+    }
+
+    /// The profile's section for a mode (none for standard play, or where the edition has no
+    /// rules for the mode).
+    pub fn variant(&self, mode: Mode) -> Option<&Variant> {
+        match mode {
+            Mode::Standard => None,
+            Mode::Rapid => self.rapid.as_ref(),
+            Mode::Blitz => self.blitz.as_ref(),
+        }
+    }
+
+    /// The rules in effect for `mode` under `supervision` (default: the variant's regime).
+    /// Where the profile has no rules for the mode, the standard rules apply.
+    pub fn rules_for(&self, mode: Mode, supervision: Option<Supervision>) -> ModeRules {
+        let standard = ModeRules {
+            mode,
+            supervision: None,
+            illegal_moves: self.illegal_moves.clone(),
+            claims: self.claims.clone(),
+            illegal_move_window: IllegalWindow::AnyTime,
+            notation_required: true,
+            clock_setting_final_after_moves: 0,
+            arbiter_may_call_flag: true,
+            both_flags_draw: false,
+            article: String::new(),
+            source: String::new(),
+        };
+        let Some(v) = self.variant(mode) else {
+            return standard;
+        };
+        let sup = supervision.unwrap_or(v.supervision);
+        let r = v.regime(sup);
+        let mut im = self.illegal_moves.clone();
+        im.time_to_opponent_s = r.illegal_move_time_to_opponent_s;
+        im.loss_at = r.illegal_move_loss_at;
+        if let Some(d) = r.illegal_move_draw_if_opponent_cannot_mate {
+            im.draw_if_opponent_cannot_mate = d;
+        }
+        let mut claims = self.claims.clone();
+        claims.incorrect_time_to_opponent_s = r.incorrect_claim_time_to_opponent_s;
+        ModeRules {
+            mode,
+            supervision: Some(sup),
+            illegal_moves: im,
+            claims,
+            illegal_move_window: r.illegal_move_window,
+            notation_required: v.notation_required,
+            clock_setting_final_after_moves: r.clock_setting_final_after_moves,
+            arbiter_may_call_flag: r.arbiter_may_call_flag,
+            both_flags_draw: r.both_flags_draw,
+            article: r.article,
+            source: r.source,
         }
     }
 

@@ -103,12 +103,29 @@ impl SessionStarted {
             profile_id: m.profile.id.clone(),
             boards: m.file.boards,
             software,
-            time_control: Some(m.profile.time_control.clone()),
+            time_control: Some(m.time_control.clone()),
             profile_path: Some(m.profile_path.display().to_string()),
             match_text: Some(m.match_text.clone()),
             profile_text: Some(m.profile_text.clone()),
         }
     }
+}
+
+/// The `board_setup` records a session starts with: each `[[game]]` of the match file (its
+/// starting position and clock device), to be journaled right after `session_started`.
+pub fn board_setups(m: &crate::matchfile::Match) -> Vec<Event> {
+    m.file
+        .games
+        .iter()
+        .map(|g| {
+            Event::BoardSetup(BoardSetup {
+                board: BoardNo(g.board),
+                fen: g.fen.clone(),
+                clock_adds: g.clock_adds,
+                reason: "match file".into(),
+            })
+        })
+        .collect()
 }
 
 /// A console started again on an existing journal (after a crash, a power cut or a quit): the
@@ -383,6 +400,36 @@ pub struct ResultRecorded {
     pub reason: String,
 }
 
+/// How a board's game is set up: its starting position and its clock device. From the match
+/// file when a session starts (origin `system`), or by the arbiter at the console (a position
+/// set up again, a board that joins a game in progress, another clock put on the board).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardSetup {
+    pub board: BoardNo,
+    /// The position the game (from now on) starts from, as a FEN; `None` leaves the game as it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// When the board's clock adds a period's time: at the move count (`on_move`) or when the
+    /// time runs out (`on_flag`, the DGT 3000 presets); `None` leaves it as it is (the time
+    /// control's at the start).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_adds: Option<crate::clock::PeriodAddition>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}
+
+/// The arbiter corrects the result of a finished game (the only way to change a result once it
+/// is recorded). `result = None` takes the result back: the game goes on (e.g. an illegal move
+/// found after the result, FIDE 7.5.1 / 8.7 and the arbiter's decision).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultCorrected {
+    pub board: BoardNo,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+    /// Why: required.
+    pub reason: String,
+}
+
 /// A signature of the match report, made at the console.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReportSigned {
@@ -471,6 +518,8 @@ events! {
     FeedCounters(FeedCounters) = "feed_counters",
     MovesTakenBack(MovesTakenBack) = "takeback",
     MovesRecovered(MovesRecovered) = "moves_recovered",
+    BoardSetup(BoardSetup) = "board_setup",
+    ResultCorrected(ResultCorrected) = "result_corrected",
 }
 
 // The three largest payloads are boxed, so that an `Event` (and every record held in memory,
@@ -520,6 +569,8 @@ impl Event {
             Event::FeedCounters(e) => Some(e.board),
             Event::MovesTakenBack(e) => Some(e.board),
             Event::MovesRecovered(e) => Some(e.board),
+            Event::BoardSetup(e) => Some(e.board),
+            Event::ResultCorrected(e) => Some(e.board),
             Event::SessionStarted(_)
             | Event::RoundStarted(_)
             | Event::LineupSubmitted(_)

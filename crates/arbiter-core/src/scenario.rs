@@ -44,6 +44,49 @@ pub struct Step {
     intervene: Option<Intervene>,
     #[serde(default)]
     lineup: Option<Lineup>,
+    /// An arbiter's clock operation, journaled with the clock before and after.
+    #[serde(default)]
+    clock: Option<ClockStep>,
+    /// Moves on a board's e-board, one record each (scenarios only).
+    #[serde(default)]
+    moves: Option<MovesStep>,
+    /// Shows boards at this instant in the output (scenarios only).
+    #[serde(default)]
+    look: Option<LookStep>,
+}
+
+/// `clock = { board = 3, op = { op = "set_times", white_ms = 3600000, black_ms = 3000000 }, reason = "…" }`
+/// or `clock = { board = 3, replace = true, reason = "…" }` (a defective clock replaced, set to
+/// the values reconstructed from the last reports with the profile's minimum).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockStep {
+    board: u16,
+    #[serde(default)]
+    op: Option<crate::clock::ClockOperation>,
+    #[serde(default)]
+    replace: bool,
+    #[serde(default)]
+    reason: String,
+}
+
+/// `moves = { board = 1, line = "e4 e5 Nf3", every = "0:00:30" }`: SAN or UCI, from the board's
+/// position; one `move` record per move, `every` apart (default one second).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MovesStep {
+    board: u16,
+    line: String,
+    #[serde(default)]
+    every: Option<String>,
+}
+
+/// `look = { board = 3 }` (or `look = {}` for every board).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LookStep {
+    #[serde(default)]
+    board: Option<u16>,
 }
 
 impl Step {
@@ -57,12 +100,52 @@ impl Step {
     ) -> Result<(Origin, Event, Option<ProposalSeen>), (String, String)> {
         let n = usize::from(self.event.is_some())
             + usize::from(self.intervene.is_some())
-            + usize::from(self.lineup.is_some());
+            + usize::from(self.lineup.is_some())
+            + usize::from(self.clock.is_some())
+            + usize::from(self.moves.is_some())
+            + usize::from(self.look.is_some());
         if n != 1 {
             return Err((
                 String::new(),
-                "each step needs exactly one of event, intervene, lineup".into(),
+                "each step needs exactly one of event, intervene, lineup, clock, moves, look"
+                    .into(),
             ));
+        }
+        if self.moves.is_some() || self.look.is_some() {
+            return Err((
+                String::new(),
+                "moves and look are scenario steps (not one record)".into(),
+            ));
+        }
+        if let Some(c) = &self.clock {
+            let board = BoardNo(c.board);
+            let op = match (&c.op, c.replace) {
+                (Some(op), false) => op.clone(),
+                (None, true) => {
+                    let bs = state.board(board).ok_or_else(|| {
+                        (
+                            ".clock.board".to_string(),
+                            format!("board {board} is not in this match"),
+                        )
+                    })?;
+                    rules::replacement_values(m, state, bs, mono)
+                        .map(|(op, _)| op)
+                        .ok_or_else(|| {
+                            (
+                                ".clock.replace".to_string(),
+                                format!(
+                                    "board {board} has no clock report to replace the clock from"
+                                ),
+                            )
+                        })?
+                }
+                _ => {
+                    return Err((".clock".into(), "give either op or replace = true".into()));
+                }
+            };
+            let (event, _) = rules::clock_operation(m, state, board, op, &c.reason, mono)
+                .map_err(|e| (".clock".to_string(), e.to_string()))?;
+            return Ok((Origin::Arbiter, event, None));
         }
         if let Some(ev) = &self.event {
             let payload = ev
@@ -135,6 +218,16 @@ impl Step {
                     .map_err(|e| (".intervene.decide".to_string(), e.to_string()))?
             }
             (None, None) => {
+                if let (Some(missing), None) = (&p.missing, &iv.override_) {
+                    return Err((
+                        ".intervene".into(),
+                        format!(
+                            "the rules need the arbiter's entry first: {} (give it in the kind, \
+                             e.g. time_s, or an override)",
+                            crate::i18n::english(missing)
+                        ),
+                    ));
+                }
                 let confirmed = iv
                     .override_
                     .clone()
@@ -142,6 +235,10 @@ impl Step {
                 rules::confirm(&req, &p, confirmed, iv.reason.clone())
             }
         };
+        let board = req
+            .board
+            .and_then(|b| state.board(b))
+            .map(|bs| summary(m, state, bs, mono));
         Ok((
             Origin::Arbiter,
             event,
@@ -149,6 +246,7 @@ impl Step {
                 at: self.at.clone(),
                 request: req,
                 proposal: p,
+                board,
             }),
         ))
     }
@@ -208,6 +306,81 @@ pub struct ProposalSeen {
     pub at: String,
     pub request: Request,
     pub proposal: Proposal,
+    /// The board at that instant.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardSummary>,
+}
+
+/// Completed moves per player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Completed {
+    pub white: u32,
+    pub black: u32,
+}
+
+/// One board at an instant, as the scenario output shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardSummary {
+    pub board: BoardNo,
+    /// The position (FEN); `None` when no position is known.
+    pub fen: Option<String>,
+    #[serde(with = "crate::model::colour::option")]
+    pub side_to_move: Option<Color>,
+    pub move_no: u32,
+    /// Moves each player had completed (FIDE 6.2.1), counted on the board.
+    pub completed: Completed,
+    /// Both clocks at the instant, as the clock shows them, with `estimated` where carried
+    /// forward over a feed that is not live.
+    pub clock: Option<crate::clock_now::ClockNow>,
+    /// The console's own time model where it differs from the device's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model_clock: Option<crate::clock_now::ClockNow>,
+    pub result: Option<crate::model::GameResult>,
+    /// The game is locked (its result recorded) from this record on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub locked_at_seq: Option<u64>,
+    #[serde(skip_serializing_if = "crate::scenario::is_zero")]
+    pub post_game: u32,
+    pub alerts: Vec<crate::status::BoardAlert>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// A board at `now` for the output.
+pub fn summary(
+    m: &Match,
+    s: &MatchState,
+    bs: &crate::state::BoardState,
+    now: MonoMs,
+) -> BoardSummary {
+    use shakmaty::Position as _;
+    let st = crate::status::board_status(m, s, bs, now);
+    let pos = bs.position();
+    BoardSummary {
+        board: bs.board,
+        fen: pos.map(|_| bs.game.game.fen()),
+        side_to_move: pos.map(|p| p.turn()),
+        move_no: st.move_no,
+        completed: Completed {
+            white: bs.completed(Color::White, None),
+            black: bs.completed(Color::Black, None),
+        },
+        clock: st.clock,
+        model_clock: st.model_clock,
+        result: bs.result.as_ref().map(|r| r.result),
+        locked_at_seq: bs.locked.map(|l| l.seq),
+        post_game: bs.post_game,
+        alerts: st.alerts,
+    }
+}
+
+/// Boards shown by a `look` step.
+#[derive(Debug, Clone, Serialize)]
+pub struct Look {
+    pub at: String,
+    pub boards: Vec<BoardSummary>,
 }
 
 /// What a scenario run yields.
@@ -219,6 +392,10 @@ pub struct Outcome {
     pub absent_after_default_time: Vec<(BoardNo, TeamSide)>,
     /// Both clocks at the end, per board ([`crate::clock_now::clock_at`]).
     pub clocks: Vec<Option<crate::clock_now::ClockNow>>,
+    /// Every board at the end: position, side to move, completed moves, clocks.
+    pub boards: Vec<BoardSummary>,
+    /// The boards each `look` step showed.
+    pub looks: Vec<Look>,
     pub state: MatchState,
     #[serde(skip)]
     pub records: Vec<Record>,
@@ -279,6 +456,7 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
         apply(state, &r);
         records.push(r);
     };
+    let setups = crate::record::board_setups(&m);
     push(
         &mut state,
         0,
@@ -289,6 +467,10 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
         )
         .into(),
     );
+    for e in setups {
+        push(&mut state, 0, Origin::System, e);
+    }
+    let mut looks = Vec::new();
     let mut last = 0;
     for (i, step) in file.steps.iter().enumerate() {
         let field = format!("step[{i}]");
@@ -307,6 +489,55 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
             continue;
         }
         last = mono;
+        if let Some(mv) = &step.moves {
+            match moves_records(&state, mv, mono) {
+                Ok(_) => {
+                    let every = mv.every.as_deref().map(parse_offset).unwrap_or(Some(1_000));
+                    let Some(every) = every else {
+                        c.error(format!("{field}.moves.every"), "not h:mm:ss or h:mm:ss.mmm");
+                        continue;
+                    };
+                    let mut t = mono;
+                    for tok in mv.line.split_whitespace() {
+                        match moves_records(
+                            &state,
+                            &MovesStep {
+                                line: tok.into(),
+                                ..mv.clone()
+                            },
+                            t,
+                        ) {
+                            Ok(evs) => {
+                                for e in evs {
+                                    push(&mut state, t, Origin::Feed(BoardNo(mv.board)), e);
+                                }
+                            }
+                            Err(msg) => {
+                                c.error(format!("{field}.moves"), msg);
+                                break;
+                            }
+                        }
+                        last = t;
+                        t += every;
+                    }
+                }
+                Err(msg) => c.error(format!("{field}.moves"), msg),
+            }
+            continue;
+        }
+        if let Some(l) = &step.look {
+            let boards = state
+                .boards
+                .iter()
+                .filter(|b| l.board.is_none_or(|n| b.board.0 == n))
+                .map(|b| summary(&m, &state, b, mono))
+                .collect();
+            looks.push(Look {
+                at: step.at.clone(),
+                boards,
+            });
+            continue;
+        }
         match step.input(&m, &state, mono) {
             Ok((origin, event, seen)) => {
                 if let Some(seen) = seen {
@@ -324,13 +555,45 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
         .iter()
         .map(|b| crate::clock_now::clock_at(&state, b, last))
         .collect();
+    let boards = state
+        .boards
+        .iter()
+        .map(|b| summary(&m, &state, b, last))
+        .collect();
     Ok(Outcome {
         score,
         proposals,
         absent_after_default_time: rules::absent_after_default_time(&m, &state, last),
         clocks,
+        boards,
+        looks,
         state,
         records,
         journal,
     })
+}
+
+/// The `move` records of a `moves` step's line from the board's position (the first only when
+/// checking; each token is played as the state reaches it).
+fn moves_records(state: &MatchState, mv: &MovesStep, _at: MonoMs) -> Result<Vec<Event>, String> {
+    let bs = state
+        .board(BoardNo(mv.board))
+        .ok_or_else(|| format!("board {} is not in this match", mv.board))?;
+    let Some(tok) = mv.line.split_whitespace().next() else {
+        return Err("an empty line".into());
+    };
+    if bs.position().is_none() {
+        return Err(format!("no position is known on board {}", mv.board));
+    }
+    let g = &bs.game.game;
+    let m = g
+        .legal_move(tok, tok)
+        .ok_or_else(|| format!("{tok} is not a legal move in {}", g.fen()))?;
+    let uci = shakmaty::uci::UciMove::from_standard(m).to_string();
+    Ok(vec![Event::MoveMade(crate::record::MoveMade {
+        board: BoardNo(mv.board),
+        ply: g.ply() + 1,
+        san: g.san(m),
+        uci,
+    })])
 }

@@ -3,6 +3,14 @@
 //! [`apply`] is the only way state changes. It reads nothing but the record: no clock, no IO.
 //! Live mode and replay call the same function, so replay is exact by construction.
 
+mod device;
+mod game_record;
+
+pub use device::{
+    CORRECTION_WITHIN_MS, COUNT_MISMATCH_AFTER_MS, CountMismatch, CountedBy, DeviceBook, Unearned,
+};
+pub use game_record::{EndAt, Ends, GameRecord, GameStart};
+
 use serde::Serialize;
 
 use crate::clock::{
@@ -152,13 +160,53 @@ pub struct MoveEntry {
     /// The mover's clock once the move was completed (the first sample after it in which the
     /// mover's clock no longer runs).
     pub clock_ms: Option<u64>,
+    /// Who made it.
+    #[serde(with = "crate::model::colour")]
+    pub color: Color,
+    /// When it was completed (FIDE 6.2.1): the clock report that showed the mover's clock
+    /// stopped, the move itself if it ended the game, or the next move on the board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub completed_at: Option<Stamp>,
+    pub status: MoveStatus,
+    /// Made by the arbiter in place of an illegal move (7.5.2), not reported by the e-board.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub by_arbiter: bool,
+    /// The last clock report before the move (the clocks at its instant are counted from it).
+    #[serde(skip)]
+    pub clock_before: Option<ClockPress>,
     /// The time the mover's clock ran for this move (set with `clock_ms`): the time the player
     /// actually used, whatever was added meanwhile (increment, period time, an arbiter's
     /// change). The PGN's `[%emt]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub used_ms: Option<u64>,
     /// The placement the board reported before this move, if any: where a continuation game
     /// starts when the record has a gap (a feed that lost track).
+    #[serde(skip)]
     pub placement_before: Option<String>,
+}
+
+/// What became of a reported move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveStatus {
+    /// A legal move of the game.
+    Played,
+    /// Taken back when the arbiter reinstated an earlier position (FIDE 7.5.1).
+    Withdrawn,
+    /// Not legal in the known position and no position to join: the position is unknown since.
+    NotPlayable,
+    /// The e-board reporting a move the arbiter had already made in place of an illegal one.
+    Duplicate,
+}
+
+/// A result the arbiter corrected.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CorrectionEntry {
+    pub at: Stamp,
+    pub from: GameResult,
+    /// `None`: the result was taken back and the game goes on.
+    pub to: Option<GameResult>,
+    pub reason: String,
 }
 
 /// One board as the console sees it.
@@ -195,8 +243,24 @@ pub struct BoardState {
     /// The result the players signalled on the e-board (kings on the central squares): a hint
     /// for the arbiter, not a result.
     pub result_signal: Option<(Stamp, GameResult)>,
+    /// The game: its position from its start, updated on every move; where it ended by itself.
+    pub game: GameRecord,
+    /// The game is locked from this record on: its result was recorded at record `locked.seq`.
+    /// Later clock reports and e-board data on this board are post-game: journaled, counted in
+    /// `post_game`, and they change nothing. A result changes only by a `result_corrected`
+    /// record.
+    pub locked: Option<Stamp>,
+    /// Feed records received after the game was locked.
+    pub post_game: u32,
+    /// The clock time (`MatchState::clock_ms`) of the lock: the clocks stand there.
+    #[serde(skip)]
+    pub locked_clock_ms: Option<u64>,
+    /// Results the arbiter corrected, in order.
+    pub corrections: Vec<CorrectionEntry>,
+    /// The clock device's bookkeeping beside the Laws'.
+    pub device: DeviceBook,
     /// What the devices last said about themselves (clock connected, battery, orientation).
-    pub device: Option<(Stamp, DeviceStatus)>,
+    pub device_status: Option<(Stamp, DeviceStatus)>,
     /// The feed's counters as last journaled.
     pub counters: Option<(Stamp, FeedCounters)>,
     /// When the counters last showed new garbage, malformed or unknown input.
@@ -204,8 +268,10 @@ pub struct BoardState {
     /// Moves the feed recovered from the e-board's log, and moves a source took back.
     pub feed_notes: Vec<NoteEntry>,
     /// How long each side of the clock (left, right) has run since that side's last completed
-    /// move: the time used for the move in progress (see [`MoveEntry::used_ms`]).
-    pub running_for_ms: [u64; 2],
+    /// move: the time used for the move in progress (see [`MoveEntry::used_ms`]); `None` when
+    /// it cannot be told (moves arrived without the clock reports between them, e.g. recovered
+    /// from the e-board's memory after a feed outage).
+    pub running_for_ms: [Option<u64>; 2],
     /// The clock time base (`MatchState::clock_ms`) of the last clock sample.
     pub last_sample_ms: Option<u64>,
 }
@@ -240,18 +306,24 @@ impl BoardState {
             clock_changes: Vec::new(),
             clock_alerts: Vec::new(),
             result_signal: None,
-            device: None,
+            game: GameRecord::default(),
+            locked: None,
+            post_game: 0,
+            locked_clock_ms: None,
+            corrections: Vec::new(),
+            device: DeviceBook::default(),
+            device_status: None,
             counters: None,
             noise_at: None,
             feed_notes: Vec::new(),
-            running_for_ms: [0, 0],
+            running_for_ms: [Some(0), Some(0)],
             last_sample_ms: None,
         }
     }
 
     /// Whether the board's clock is known to be absent (no clock connected).
     pub fn clock_absent(&self) -> bool {
-        self.device
+        self.device_status
             .as_ref()
             .is_some_and(|(_, d)| d.clock == ClockPresence::Absent)
     }
@@ -394,6 +466,23 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         },
         None => None,
     };
+    if let Some(bs) = &board
+        && bs.locked.is_some()
+        && matches!(
+            rec.event,
+            Event::ClockSample(_)
+                | Event::MoveMade(_)
+                | Event::BoardPosition(_)
+                | Event::BoardIrregularity(_)
+                | Event::ResultSignal(_)
+        )
+    {
+        // Post-game: journaled, changes nothing.
+        if let Some(bs) = board {
+            bs.post_game = bs.post_game.saturating_add(1);
+        }
+        return;
+    }
     match (&rec.event, board) {
         (Event::FeedStatus(e), Some(bs)) => {
             bs.feed = e.state;
@@ -421,7 +510,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             {
                 let i = usize::from(side == ClockSide::Right);
                 bs.running_for_ms[i] =
-                    bs.running_for_ms[i].saturating_add(clock_ms.saturating_sub(since));
+                    bs.running_for_ms[i].map(|v| v.saturating_add(clock_ms.saturating_sub(since)));
             }
             bs.last_sample_ms = Some(clock_ms);
             bs.clock = Some(*e);
@@ -441,33 +530,57 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                     right_flag: e.right_flag,
                     white_side: e.white_side,
                 };
-                // The mover's clock after the move: the first sample where it has stopped.
+                // The mover's clock after the move: the first sample where it has stopped; the
+                // move is completed then (FIDE 6.2.1).
                 let white_side = mirror.white_side().map(|(s, _)| s).or(e.white_side);
-                if let (Some(last), Some(ws)) = (bs.moves.last_mut(), white_side)
-                    && last.clock_ms.is_none()
-                {
-                    let mover = if last.ply % 2 == 1 { ws } else { ws.other() };
+                if let (Some(last), Some(ws)) = (
+                    bs.moves
+                        .iter_mut()
+                        .rev()
+                        .find(|m| m.status == MoveStatus::Played),
+                    white_side,
+                ) {
+                    let mover = if last.color.is_white() {
+                        ws
+                    } else {
+                        ws.other()
+                    };
                     if e.running != Some(mover) {
-                        last.clock_ms = Some(reading.time(mover));
-                        let i = usize::from(mover == ClockSide::Right);
-                        last.used_ms = Some(bs.running_for_ms[i]);
-                        bs.running_for_ms[i] = 0;
+                        if last.clock_ms.is_none() {
+                            last.clock_ms = Some(reading.time(mover));
+                            let i = usize::from(mover == ClockSide::Right);
+                            last.used_ms = bs.running_for_ms[i];
+                            bs.running_for_ms[i] = Some(0);
+                        }
+                        if last.completed_at.is_none() {
+                            last.completed_at = Some(at);
+                        }
                     }
                 }
                 let report = mirror.apply_sample(&reading, clock_ms);
+                let tc = mirror.time_control().clone();
+                device::after_sample(bs, at, clock_ms, &tc, &report.changes);
                 bs.clock_changes.extend(report.changes);
                 bs.clock_alerts
                     .extend(report.alerts.into_iter().map(|a| (at, a)));
             }
         }
         (Event::ClockAdjusted(e), Some(bs)) => {
-            if let Some(mirror) = &mut bs.mirror
-                && let Err(err) = mirror.apply_operation(&e.op, clock_ms)
-            {
+            if bs.locked.is_some() {
                 state.rejected.push(Rejected {
                     seq: rec.seq,
-                    reason: format!("clock operation: {err}"),
+                    reason: format!("the game on board {} is finished", bs.board),
                 });
+                return;
+            }
+            if let Some(mirror) = &mut bs.mirror {
+                match mirror.apply_operation(&e.op, clock_ms) {
+                    Err(err) => state.rejected.push(Rejected {
+                        seq: rec.seq,
+                        reason: format!("clock operation: {err}"),
+                    }),
+                    Ok(_) => device::after_clock_op(bs, at, &e.op),
+                }
             }
         }
         (Event::BoardPosition(e), Some(bs)) => {
@@ -475,17 +588,91 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             bs.last_data = Some(at);
         }
         (Event::MoveMade(e), Some(bs)) => {
-            let placement_before = bs.placement.clone();
-            bs.moves.push(MoveEntry {
-                at,
-                ply: e.ply,
-                san: e.san.clone(),
-                uci: e.uci.clone(),
-                clock_ms: None,
-                used_ms: None,
-                placement_before,
-            });
+            if let Some(mirror) = &mut bs.mirror {
+                mirror.apply_move(e.ply);
+            }
+            // A move before the previous one was completed on the clock: how long either
+            // player thought cannot be told until both have completed a move again.
+            if bs
+                .moves
+                .iter()
+                .rev()
+                .find(|m| m.status == MoveStatus::Played)
+                .is_some_and(|m| m.clock_ms.is_none())
+            {
+                bs.running_for_ms = [None, None];
+            }
+            game_record::apply_move(bs, at, e);
+            device::check_counts(bs, at);
             bs.last_data = Some(at);
+        }
+        (Event::BoardSetup(e), Some(bs)) => {
+            if bs.locked.is_some() && e.fen.is_some() {
+                state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason: format!(
+                        "the game on board {} is finished: correct its result before setting a \
+                         position",
+                        bs.board
+                    ),
+                });
+                return;
+            }
+            if let Some(fen) = &e.fen
+                && let Err(err) = game_record::set_position(bs, at, fen)
+            {
+                state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason: err,
+                });
+                return;
+            }
+            if let Some(mode) = e.clock_adds {
+                bs.device.mode = Some(mode);
+                if let Some(mirror) = &mut bs.mirror {
+                    mirror.set_period_addition(mode);
+                }
+            }
+            device::check_counts(bs, at);
+        }
+        (Event::ResultCorrected(e), Some(bs)) => {
+            let reason = if e.reason.trim().is_empty() {
+                Some("a result correction needs the reason".to_string())
+            } else if bs.result.is_none() {
+                Some(format!("board {} has no result to correct", bs.board))
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason,
+                });
+                return;
+            }
+            let from = bs.result.as_ref().map(|r| r.result);
+            if let Some(from) = from {
+                bs.corrections.push(CorrectionEntry {
+                    at,
+                    from,
+                    to: e.result,
+                    reason: e.reason.trim().to_string(),
+                });
+            }
+            match e.result {
+                Some(result) => {
+                    bs.result = Some(ResultEntry {
+                        at,
+                        result,
+                        reason: e.reason.trim().to_string(),
+                    });
+                }
+                None => {
+                    bs.result = None;
+                    bs.locked = None;
+                    bs.locked_clock_ms = None;
+                }
+            }
         }
         (Event::ResultSignal(e), Some(bs)) => {
             bs.result_signal = Some((at, e.result));
@@ -499,7 +686,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             bs.last_data = Some(at);
         }
         (Event::DeviceStatus(e), Some(bs)) => {
-            bs.device = Some((at, e.clone()));
+            bs.device_status = Some((at, e.clone()));
         }
         (Event::FeedCounters(e), Some(bs)) => {
             let before = bs.counters.map_or(0, |(_, c)| c.noise());
@@ -536,13 +723,32 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                 *slot = Some(at);
             }
         }
-        (Event::ResultRecorded(e), Some(bs)) => {
-            bs.result = Some(ResultEntry {
-                at,
-                result: e.result,
-                reason: e.reason.clone(),
-            });
-        }
+        (Event::ResultRecorded(e), Some(bs)) => match &bs.result {
+            Some(r) if bs.locked.is_some() && r.result != e.result => {
+                state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason: format!(
+                        "board {} already has the result {} (record {}): a different result \
+                             needs a result correction",
+                        bs.board,
+                        r.result,
+                        bs.locked.map_or(0, |l| l.seq)
+                    ),
+                });
+            }
+            Some(r) if bs.locked.is_some() && r.result == e.result => {}
+            _ => {
+                bs.result = Some(ResultEntry {
+                    at,
+                    result: e.result,
+                    reason: e.reason.clone(),
+                });
+                if bs.locked.is_none() {
+                    bs.locked = Some(at);
+                    bs.locked_clock_ms = Some(clock_ms);
+                }
+            }
+        },
         (Event::Note(e), Some(bs)) => bs.notes.push(NoteEntry {
             at,
             text: e.text.clone(),
@@ -622,7 +828,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             }
         }
         (Event::Intervention(iv), _) => {
-            apply_intervention(state, at, clock_ms, iv, None);
+            apply_intervention(state, rec.seq, at, clock_ms, iv, None);
         }
         (Event::Decision(d), _) => {
             let note = DecisionNote {
@@ -637,7 +843,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                     .unwrap_or_else(|| crate::i18n::Msg::new("decision-option-unknown")),
                 basis: d.basis,
             };
-            apply_intervention(state, at, clock_ms, &d.intervention, Some(note));
+            apply_intervention(state, rec.seq, at, clock_ms, &d.intervention, Some(note));
         }
         (Event::SessionStarted(_) | Event::SessionResumed(_), _) => {}
         (Event::RoundStarted(_), _) => {
@@ -661,14 +867,59 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
 /// the clock mirror then expects on the device), an illegal move counted, a result, zeroed boards.
 fn apply_intervention(
     state: &mut MatchState,
+    seq: u64,
     at: Stamp,
     clock_ms: u64,
     iv: &Intervention,
     decision: Option<DecisionNote>,
 ) {
     let c = &iv.confirmed;
+    // A finished game changes only by a result correction.
+    if let Some(bs) = iv.board.and_then(|b| state.boards.get(b.index()))
+        && let Some(locked) = bs.locked
+        && (c.result.is_some()
+            || c.game.is_some()
+            || !c.clock.is_empty()
+            || !c.clock_ops.is_empty())
+    {
+        state.rejected.push(Rejected {
+            seq,
+            reason: format!(
+                "the game on board {} is finished (result recorded at record {}): a change needs \
+                 a result correction",
+                bs.board, locked.seq
+            ),
+        });
+        return;
+    }
     // The board was checked to be in the match before.
     if let Some(bs) = iv.board.and_then(|b| state.boards.get_mut(b.index())) {
+        if let Some(change) = &c.game
+            && let Err(err) = game_record::apply_change(bs, at, change)
+        {
+            state.rejected.push(Rejected {
+                seq,
+                reason: format!("game change: {err}"),
+            });
+        }
+        for op in &c.clock_ops {
+            if let Some(mirror) = &mut bs.mirror {
+                match mirror.apply_operation(op, clock_ms) {
+                    Ok(_) => device::after_clock_op(bs, at, op),
+                    Err(err) => state.rejected.push(Rejected {
+                        seq,
+                        reason: format!("clock operation: {err}"),
+                    }),
+                }
+            }
+        }
+        if !c.clock.is_empty() {
+            bs.device.correction_due = Some(at);
+        }
+        if let (InterventionKind::FlagFall { .. }, Some(player)) = (&iv.kind, iv.player) {
+            // Ruled: the time credited too early is the arbiter's matter now.
+            bs.device.unearned[device::colour_index(player)] = None;
+        }
         for tc in &c.clock {
             bs.time_changes.push((at, *tc));
             // The mirror expects the arbiter's change on the physical clock.
@@ -688,7 +939,7 @@ fn apply_intervention(
                 let _ = mirror.apply_operation(&op, clock_ms);
             }
         }
-        if let (InterventionKind::IllegalMove { kind }, Some(player)) = (&iv.kind, iv.player) {
+        if let (InterventionKind::IllegalMove { kind, .. }, Some(player)) = (&iv.kind, iv.player) {
             bs.illegal.push(IllegalEntry {
                 at,
                 player,
@@ -701,7 +952,12 @@ fn apply_intervention(
                 result,
                 reason: c.summary.clone(),
             });
+            if bs.locked.is_none() {
+                bs.locked = Some(at);
+                bs.locked_clock_ms = Some(clock_ms);
+            }
         }
+        device::check_counts(bs, at);
     }
     for z in &c.zeroed {
         if !state.zeroed.contains(z) {

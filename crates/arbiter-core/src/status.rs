@@ -46,6 +46,41 @@ pub enum BoardAlert {
     },
     /// A recent alert of the clock model (a wrong preset, an unexplained change, …).
     Clock(ClockAlert),
+    /// The game ended by itself at a move (checkmate, stalemate, a dead position, and where the
+    /// profile says so fivefold repetition or 75 moves): stop the clock and record the result.
+    GameOver {
+        /// What the position showed: a message id ("rules-end-checkmate", …).
+        reason: &'static str,
+        result: crate::model::GameResult,
+        /// The move that ended it ("38...Qh2#").
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// The device added a period's time before the player had completed the period's moves:
+    /// not earned (the console's model keeps 0:00 for him).
+    TimeNotEarned {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+        added_ms: u64,
+        completed: u32,
+        required: u32,
+    },
+    /// The clock's move counter (its presses and the arbiter's settings) and the moves
+    /// completed on the board disagree: set the counter.
+    MoveCount {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+        device: u32,
+        board: u32,
+    },
+    /// An arbiter's clock correction the device still does not show after 60 s: the value the
+    /// device shows and the value decided.
+    CorrectionNotShown {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+        device_ms: u64,
+        decided_ms: u64,
+    },
     /// The clock shows the flag of a period that is not the last one (DGT 0x40): the next
     /// period's time was added; the arbiter checks whether the required moves were made.
     PeriodFlag {
@@ -69,6 +104,10 @@ pub const GARBLED_MS: u64 = 15_000;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BoardStatus {
     pub clock: Option<ClockNow>,
+    /// The console's own time model where it differs from the device (time credited too early
+    /// is not earned; a device adding a period only at zero), see `clock_now::model_at`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model_clock: Option<ClockNow>,
     /// Who is on move on the board (from the move list).
     #[serde(with = "crate::model::colour")]
     pub to_move: Color,
@@ -80,6 +119,9 @@ pub struct BoardStatus {
     pub age_ms: Option<u64>,
     /// Illegal moves recorded by the arbiter: (White, Black).
     pub illegal: (usize, usize),
+    /// Below the profile's time-trouble marker (`scoresheet.time_trouble_below_s`): (White,
+    /// Black).
+    pub time_trouble: (bool, bool),
     /// The feed's counters as last journaled (shed, rate-limited, garbage, malformed, …).
     pub counters: Option<crate::record::FeedCounters>,
     /// Nothing once the game has a result.
@@ -94,13 +136,23 @@ pub fn illegal_counts(bs: &BoardState) -> (usize, usize) {
 
 /// The board's status at the console's monotonic moment `now`.
 pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> BoardStatus {
-    let plies = u32::try_from(bs.moves.len()).unwrap_or(u32::MAX);
-    let to_move = if plies % 2 == 0 {
-        Color::White
-    } else {
-        Color::Black
+    use shakmaty::Position as _;
+    // The game record's position when known; else the moves reported.
+    let (plies, to_move) = match bs.position() {
+        Some(p) => (bs.game.game.ply(), p.turn()),
+        None => {
+            let plies = u32::try_from(bs.moves.len()).unwrap_or(u32::MAX);
+            let to_move = if plies % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            (plies, to_move)
+        }
     };
     let clock = clock_at(s, bs, now);
+    let model_clock = crate::clock_now::model_at(s, bs, now)
+        .filter(|mc| clock.is_some_and(|c| (mc.white_ms, mc.black_ms) != (c.white_ms, c.black_ms)));
     let age_ms = bs.last_data.map(|d| now.saturating_sub(d.mono_ms));
     let mirror = bs
         .mirror
@@ -113,8 +165,12 @@ pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> 
     if bs.result.is_none() {
         alerts_of(m, s, bs, now, clock, plies, to_move, &mut alerts);
     }
+    let below = rules::indicator_settings(m).time_trouble_below_ms;
+    let trouble = |c: Color| clock.is_some_and(|k| k.of(c) < below) && bs.result.is_none();
     BoardStatus {
+        time_trouble: (trouble(Color::White), trouble(Color::Black)),
         clock,
+        model_clock,
         to_move,
         move_no: plies / 2 + 1,
         period,
@@ -136,9 +192,27 @@ fn alerts_of(
     to_move: Color,
     alerts: &mut Vec<BoardAlert>,
 ) {
-    if let (Some(c), Some(sample)) = (clock, bs.clock) {
+    let end = rules::automatic_end(m, bs);
+    if let Some(e) = &end {
+        alerts.push(BoardAlert::GameOver {
+            reason: e.reason,
+            result: e.result,
+            mv: bs
+                .moves
+                .get(e.move_index)
+                .map(|mv| {
+                    let n = mv.ply.div_ceil(2);
+                    if mv.color.is_white() {
+                        format!("{n}.{}", mv.san)
+                    } else {
+                        format!("{n}...{}", mv.san)
+                    }
+                })
+                .unwrap_or_default(),
+        });
+    }
+    if let Some(sample) = bs.clock.filter(|_| end.is_none()) {
         for side in [ClockSide::Left, ClockSide::Right] {
-            let color = sample.colour_on(side);
             let flag = match side {
                 ClockSide::Left => sample.left_flag,
                 ClockSide::Right => sample.right_flag,
@@ -146,20 +220,37 @@ fn alerts_of(
             // A period flag is not a lost game; a flag the source does not qualify is taken as
             // a flag (older journals, LiveChess).
             if flag && sample.final_flag(side) == Some(false) {
-                alerts.push(BoardAlert::PeriodFlag { color });
+                alerts.push(BoardAlert::PeriodFlag {
+                    color: sample.colour_on(side),
+                });
             }
         }
+    }
+    if bs
+        .mirror
+        .as_ref()
+        .is_some_and(|mr| mr.white_side().is_some())
+    {
+        // Flags read from the clock and the game: a device adding time at zero before the
+        // period's moves were completed does not hide one; one after the end does not count.
+        for f in rules::flags_down(m, s, bs, now).into_iter().flatten() {
+            alerts.push(BoardAlert::Flag { color: f.color });
+        }
+    } else if let (Some(c), Some(sample)) = (clock, bs.clock)
+        && end.is_none()
+    {
         for color in [Color::White, Color::Black] {
             let side_of = |side| sample.colour_on(side) == color;
             let final_flag = [ClockSide::Left, ClockSide::Right]
                 .into_iter()
                 .any(|side| side_of(side) && sample.final_flag(side) != Some(false));
-            if final_flag || c.of(color) == 0 {
+            if final_flag || c.exact(color) == 0 {
                 alerts.push(BoardAlert::Flag { color });
             }
         }
     }
-    if let Some((_, d)) = &bs.device {
+    device_alerts(bs, s, now, end.is_some(), alerts);
+    if let Some((_, d)) = &bs.device_status {
         if d.clock == crate::record::ClockPresence::Absent {
             alerts.push(BoardAlert::NoClock);
         }
@@ -185,10 +276,13 @@ fn alerts_of(
     if let Some(r) = running
         && plies > 0
         && r != to_move
+        && end.is_none()
     {
         alerts.push(BoardAlert::ClockMismatch);
     }
     let settings = rules::indicator_settings(m);
+    // In a mode without notation (FIDE A.2) there is nothing to be exempt from.
+    let notation = m.rules_for(bs.board).notation_required;
     let mirror = bs
         .mirror
         .as_ref()
@@ -198,7 +292,7 @@ fn alerts_of(
         for color in [Color::White, Color::Black] {
             if let Some(side) = mr.side_of(color) {
                 let ind = mr.indicators(side, &settings, clock_now);
-                if ind.scoresheet_exempt {
+                if notation && ind.scoresheet_exempt {
                     alerts.push(BoardAlert::NoScoresheet { color });
                 }
                 if ind.quickplay_claim_possible {
@@ -216,7 +310,7 @@ fn alerts_of(
             };
             let on_move = plies.is_multiple_of(2) == color.is_white();
             let ind = rules::indicators_from_time(m, ms, completed, on_move);
-            if ms > 0 && ind.scoresheet_exempt {
+            if notation && ms > 0 && ind.scoresheet_exempt {
                 alerts.push(BoardAlert::NoScoresheet { color });
             }
             if ms > 0 && ind.quickplay_claim_possible {
@@ -246,6 +340,59 @@ fn alerts_of(
             };
             if bs.arrived(team).is_none() && !moved {
                 alerts.push(BoardAlert::Absent { color });
+            }
+        }
+    }
+}
+
+/// The device bookkeeping's alerts: time credited too early, a move counter that disagrees with
+/// the board, a correction not shown within 60 s.
+fn device_alerts(
+    bs: &BoardState,
+    s: &MatchState,
+    now: MonoMs,
+    ended: bool,
+    alerts: &mut Vec<BoardAlert>,
+) {
+    for color in [Color::White, Color::Black] {
+        if let Some(u) = bs.device.unearned(color) {
+            alerts.push(BoardAlert::TimeNotEarned {
+                color,
+                added_ms: u.added_ms,
+                completed: u.completed,
+                required: u.required,
+            });
+        }
+    }
+    // A move that ends the game is completed without a press (6.2.1.1): no counter to set.
+    if let Some(cm) = bs.device.count_mismatch
+        && !ended
+        && now.saturating_sub(cm.since.mono_ms) >= crate::state::COUNT_MISMATCH_AFTER_MS
+    {
+        alerts.push(BoardAlert::MoveCount {
+            color: cm.color,
+            device: cm.device,
+            board: cm.board,
+        });
+    }
+    if let Some(due) = bs.device.correction_due
+        && now.saturating_sub(due.mono_ms) >= crate::state::CORRECTION_WITHIN_MS
+        && let Some(mr) = &bs.mirror
+        && let Some(c) = clock_at(s, bs, now)
+    {
+        for color in [Color::White, Color::Black] {
+            if let Some(side) = mr.side_of(color)
+                && let Some(delta) = mr.pending_ms(side)
+            {
+                let device_ms = c.of(color);
+                let decided_ms =
+                    u64::try_from(i64::try_from(device_ms).unwrap_or(i64::MAX) + delta)
+                        .unwrap_or(0);
+                alerts.push(BoardAlert::CorrectionNotShown {
+                    color,
+                    device_ms,
+                    decided_ms,
+                });
             }
         }
     }
@@ -294,7 +441,7 @@ mod tests {
             profile_id: m.profile.id.clone(),
             boards: m.file.boards,
             software: "test".into(),
-            time_control: Some(m.profile.time_control.clone()),
+            time_control: Some(m.time_control.clone()),
             profile_path: None,
             match_text: None,
             profile_text: None,
@@ -435,13 +582,16 @@ mod tests {
             |a| matches!(a, BoardAlert::PeriodFlag { color } if color.is_white())
         ));
         assert!(!has(&st, |a| matches!(a, BoardAlert::Flag { .. })));
-        // the final flag is a flag; so is a flag whose kind the source does not tell
+        // the final flag (at 0:00) is a flag; so is a flag whose kind the source does not tell
         for kind in [Some(FlagKind::Final), None] {
             let mut e = e.clone();
             if let Event::ClockSample(c) = &mut e {
                 c.left_flag_kind = kind;
+                c.left_ms = 0;
             }
-            let st = status_at(&m, &[live(0), (t, e)], 1_500);
+            // the clock ran down to it (a first report at 0:00 would be a wrong preset)
+            let (t0, before) = sample(500, 500, 5_000_000, Some(ClockSide::Left));
+            let st = status_at(&m, &[live(0), (t0, before), (t, e)], 1_500);
             assert!(has(
                 &st,
                 |a| matches!(a, BoardAlert::Flag { color } if color.is_white())
@@ -493,11 +643,14 @@ mod tests {
         let bs = s.board(B1).unwrap();
         // The clock shows whole seconds: 1:30:00 while running means between 1:30:00 and
         // 1:30:00.999; the clock model starts at the top of the second and counts from there,
-        // also when no further report comes.
+        // also when no further report comes. Shown as the clock shows it: whole seconds, rounded
+        // down; the estimate to the millisecond beside it.
         let c = clock_at(&s, bs, 1_500).unwrap();
-        assert_eq!((c.white_ms, c.black_ms), (5_400_499, 5_400_000));
+        assert_eq!((c.white_exact_ms, c.black_exact_ms), (5_400_499, 5_400_000));
+        assert_eq!((c.white_ms, c.black_ms), (5_400_000, 5_400_000));
         let c = clock_at(&s, bs, 3_500).unwrap();
-        assert_eq!((c.white_ms, c.black_ms), (5_398_499, 5_400_000));
+        assert_eq!((c.white_exact_ms, c.black_exact_ms), (5_398_499, 5_400_000));
+        assert_eq!((c.white_ms, c.black_ms), (5_398_000, 5_400_000));
         assert_eq!(c.running, Some(Color::White));
         // A stopped clock stands; a clock is never carried below zero.
         let s = state(&m, &[live(0), sample(1_000, 3_000, 7_000, None)]);
@@ -534,7 +687,12 @@ mod tests {
         assert!(!clock_at(&s, bs, 1_000 + STALE_AFTER_MS).unwrap().estimated);
         let c = clock_at(&s, bs, 1_001 + STALE_AFTER_MS).unwrap();
         assert!(c.estimated);
-        assert_eq!(c.white_ms, 5_400_999 - STALE_AFTER_MS - 1, "still counting");
+        assert_eq!(
+            c.white_exact_ms,
+            5_400_999 - STALE_AFTER_MS - 1,
+            "still counting"
+        );
+        assert_eq!(c.white_ms, 5_397_000, "shown in whole seconds");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use crate::clock::ClockAlert;
 use crate::i18n::{Arg, Msg};
 use crate::intervention::{
-    ClaimBasis, IllegalKind, InterventionKind, PenaltyKind, QuickplayDecision,
+    ClaimBasis, DevicePlace, IllegalKind, InterventionKind, PenaltyKind, QuickplayDecision,
 };
 use crate::msg;
 use crate::profile::LineupSanction;
@@ -21,6 +21,13 @@ pub fn illegal_kind(k: IllegalKind) -> &'static str {
         IllegalKind::ClockWithoutMove => "illegal-kind-clock-without-move",
         IllegalKind::TwoHands => "illegal-kind-two-hands",
         IllegalKind::PromotionNotCompleted => "illegal-kind-promotion-not-completed",
+    }
+}
+
+pub fn device_place(p: DevicePlace) -> &'static str {
+    match p {
+        DevicePlace::OnPerson => "device-place-on-person",
+        DevicePlace::InBag => "device-place-in-bag",
     }
 }
 
@@ -95,7 +102,7 @@ pub fn feed_state(f: FeedState) -> &'static str {
 /// log and the report's "kind" column say it this way.
 pub fn intervention_kind(k: &InterventionKind) -> Msg {
     match k {
-        InterventionKind::IllegalMove { kind } => Msg::new(illegal_kind(*kind)),
+        InterventionKind::IllegalMove { kind, .. } => Msg::new(illegal_kind(*kind)),
         InterventionKind::DrawClaim { basis, correct } => msg!(
             "kind-draw-claim",
             basis = Msg::new(claim_basis(*basis)),
@@ -106,13 +113,16 @@ pub fn intervention_kind(k: &InterventionKind) -> Msg {
             decision = Msg::new(quickplay_decision(*decision))
         ),
         InterventionKind::DefaultTimeExpired => msg!("kind-default-time-expired"),
-        InterventionKind::FlagFall => msg!("kind-flag-fall"),
+        InterventionKind::FlagFall { .. } => msg!("kind-flag-fall"),
         InterventionKind::TimeCorrection => msg!("kind-time-correction"),
-        InterventionKind::Penalty { penalties } => msg!(
+        InterventionKind::Penalty { penalties, .. } => msg!(
             "kind-penalty",
             penalties = Arg::list(penalties.iter().map(|p| Msg::new(penalty(*p))))
         ),
-        InterventionKind::ElectronicDevice => msg!("kind-electronic-device"),
+        InterventionKind::ElectronicDevice { place, .. } => msg!(
+            "kind-electronic-device",
+            place = Msg::new(device_place(*place))
+        ),
         InterventionKind::CaptainAdvice { team, advice } => {
             msg!("kind-captain-advice", team = *team, advice = advice)
         }
@@ -121,6 +131,14 @@ pub fn intervention_kind(k: &InterventionKind) -> Msg {
         InterventionKind::StartDelay { team, minutes } => {
             msg!("kind-start-delay", team = *team, minutes = *minutes)
         }
+        InterventionKind::ExternalDisturbance { .. } => msg!("kind-external-disturbance"),
+        InterventionKind::RefusalToComply { both } => {
+            msg!("kind-refusal-to-comply", both = Msg::new(yes_no(*both)))
+        }
+        InterventionKind::UnableToRecord { disabled, .. } => msg!(
+            "kind-unable-to-record",
+            disabled = Msg::new(yes_no(*disabled))
+        ),
         InterventionKind::LineupIrregularity { team } => {
             msg!("kind-lineup-irregularity", team = *team)
         }

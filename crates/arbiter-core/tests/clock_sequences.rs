@@ -6,7 +6,7 @@
 
 use arbiter_core::clock::{
     ChangeKind, ClockAlert, ClockMirror, ClockOperation, ClockReading, FlagVerdict, PerMoveKind,
-    PeriodAddition, SampleReport, TimeControl, assess_flags,
+    PeriodAddition, SampleReport, TimeControl, TimeFloor, assess_flags,
 };
 use arbiter_core::model::{ClockSide, Color};
 use proptest::prelude::*;
@@ -667,7 +667,13 @@ fn reconstruction_through_the_mirror_reproduces_the_1987_example() {
     m.apply_operation(&ClockOperation::Pause, dgt.t).unwrap();
     dgt.stop();
     let out = m
-        .apply_operation(&ClockOperation::Reconstruct { to_move: 20 }, dgt.t)
+        .apply_operation(
+            &ClockOperation::Reconstruct {
+                to_move: 20,
+                floor: TimeFloor::FiveMinutesAndOnePerMove,
+            },
+            dgt.t,
+        )
         .unwrap();
     assert_eq!(
         (out.before.white_ms, out.before.black_ms),
@@ -718,8 +724,14 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
         .is_err()
     );
     assert!(
-        m.apply_operation(&ClockOperation::Reconstruct { to_move: 3 }, 1000)
-            .is_err()
+        m.apply_operation(
+            &ClockOperation::Reconstruct {
+                to_move: 3,
+                floor: TimeFloor::None
+            },
+            1000
+        )
+        .is_err()
     );
     let out = m
         .apply_operation(
@@ -902,7 +914,7 @@ proptest! {
                     3 => ClockOperation::SetMoves { color: Color::Black, moves },
                     4 => ClockOperation::Pause,
                     5 => ClockOperation::Resume,
-                    _ => ClockOperation::Reconstruct { to_move: moves },
+                    _ => ClockOperation::Reconstruct { to_move: moves, floor: TimeFloor::default() },
                 };
                 let _ = m.apply_operation(&op, t);
             }

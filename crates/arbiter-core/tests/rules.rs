@@ -4,7 +4,7 @@ use std::path::Path;
 
 use arbiter_core::i18n::{Lang, core_catalogue};
 use arbiter_core::intervention::{
-    ClaimBasis, Consequence, IllegalKind, InterventionKind, LineupChanged, LineupSlot,
+    ClaimBasis, Consequence, DevicePlace, IllegalKind, InterventionKind, LineupChanged, LineupSlot,
     LineupSubmitted, PenaltyKind, QuickplayDecision, TimeChange,
 };
 use arbiter_core::journal::{Chain, Record};
@@ -91,7 +91,7 @@ impl Game {
             profile_id: g.m.profile.id.clone(),
             boards: 8,
             software: "test".into(),
-            time_control: Some(g.m.profile.time_control.clone()),
+            time_control: Some(g.m.time_control.clone()),
             profile_path: None,
             match_text: None,
             profile_text: None,
@@ -188,7 +188,15 @@ impl Game {
 }
 
 fn illegal(kind: IllegalKind) -> InterventionKind {
-    InterventionKind::IllegalMove { kind }
+    InterventionKind::illegal(kind)
+}
+
+fn device(place: DevicePlace) -> InterventionKind {
+    InterventionKind::ElectronicDevice {
+        place,
+        penalties: Vec::new(),
+        time_s: None,
+    }
 }
 
 fn slots(ranks: &[u16]) -> Vec<LineupSlot> {
@@ -977,29 +985,32 @@ fn quickplay_finish_claim_postponed_with_two_minutes_under_trier() {
 #[test]
 fn electronic_device_and_penalties() {
     let mut g = Game::new("fide-2023");
-    let p = g.intervene(
-        MIN,
-        8,
-        Some(Color::Black),
-        InterventionKind::ElectronicDevice,
-    );
+    let p = g.intervene(MIN, 8, Some(Color::Black), device(DevicePlace::OnPerson));
     assert_eq!(p.consequence.result, Some(GameResult::WhiteWins));
     assert!(p.articles.contains(&"FIDE 2023 Art. 11.3.2.2".to_string()));
     let g = Game::new("nrw-1987");
+    let (_, p) = g.propose(MIN, 8, Some(Color::Black), device(DevicePlace::OnPerson));
+    // Not regulated in 1987: the 12.9-style menu, nothing pre-selected until the arbiter chooses.
+    assert_eq!(p.consequence, Consequence::default());
+    assert!(p.missing.is_some(), "{}", en(&p));
     let (_, p) = g.propose(
         MIN,
         8,
         Some(Color::Black),
-        InterventionKind::ElectronicDevice,
+        InterventionKind::ElectronicDevice {
+            place: DevicePlace::OnPerson,
+            penalties: vec![PenaltyKind::Warning],
+            time_s: None,
+        },
     );
-    assert_eq!(p.consequence.result, None);
-    assert!(p.consequence.warning);
+    assert!(p.consequence.warning && p.consequence.result.is_none());
     let (_, p) = g.propose(
         MIN,
         8,
         Some(Color::Black),
         InterventionKind::Penalty {
             penalties: vec![PenaltyKind::Warning, PenaltyKind::TimeToOpponent],
+            time_s: Some(120),
         },
     );
     assert!(p.consequence.warning);

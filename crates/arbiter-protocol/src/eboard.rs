@@ -60,6 +60,9 @@ pub struct Tracker {
     irregular: Option<Board>,
     signalled: Option<Board>,
     finished: bool,
+    /// Every legal position since the tracker's start, the current one last (side to move,
+    /// castling and en passant rights included): see [`Tracker::history`].
+    history: Vec<Chess>,
     /// How long a placement must stay unchanged before it is judged (ms).
     pub settle_ms: u64,
 }
@@ -117,6 +120,7 @@ impl Tracker {
 
     /// A tracker continuing from a known position, `ply` half-moves already played.
     pub fn from_position(pos: Chess, ply: u32) -> Tracker {
+        let history = vec![pos.clone()];
         Tracker {
             pos,
             ply,
@@ -127,6 +131,7 @@ impl Tracker {
             irregular: None,
             signalled: None,
             finished: false,
+            history,
             settle_ms: 3000,
         }
     }
@@ -332,6 +337,7 @@ impl Tracker {
         };
         self.pos = pos;
         self.ply = ply - 1;
+        self.history = vec![self.pos.clone()];
         self.irregular = None;
         self.judged = true;
         vec![TrackerEvent::Adopted {
@@ -427,6 +433,7 @@ impl Tracker {
         for m in line {
             let uci = UciMove::from_move(m, CastlingMode::Standard).to_string();
             let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, m).to_string();
+            self.history.push(self.pos.clone());
             self.ply += 1;
             out.push(TrackerEvent::Move {
                 ply: self.ply,
@@ -465,6 +472,59 @@ impl Tracker {
             }
         }
         None
+    }
+}
+
+/// The game's history: every position it went through, and the ways to set the position the
+/// arbiter decided (a board joining a game in progress, a position reinstated after an illegal
+/// move).
+impl Tracker {
+    /// Every legal position since the tracker's start (or its last new position), in order; the
+    /// last is the current one. Each has its side to move, castling and en passant rights.
+    pub fn history(&self) -> &[Chess] {
+        &self.history
+    }
+
+    /// How often the current position occurred in [`Tracker::history`] (FIDE 9.2.2: same side
+    /// to move, same castling rights, an en passant capture possible or not).
+    pub fn repetitions(&self) -> usize {
+        use shakmaty::EnPassantMode;
+        use shakmaty::zobrist::Zobrist64;
+        let key = |p: &Chess| p.zobrist_hash::<Zobrist64>(EnPassantMode::Legal);
+        let now = key(&self.pos);
+        self.history.iter().filter(|p| key(p) == now).count()
+    }
+
+    /// Joins a game in progress: the board's placement (as last seen, or `placement`) with the
+    /// side to move the clock tells (`turn`: the side whose time runs), castling rights where
+    /// king and rook stand on their squares; `ply` half-moves played before.
+    pub fn join(&mut self, placement: &Board, turn: Color, ply: u32) -> bool {
+        let setup = shakmaty::Setup {
+            board: placement.clone(),
+            turn,
+            castling_rights: placement.rooks(),
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: std::num::NonZeroU32::new(ply / 2 + 1).unwrap_or(std::num::NonZeroU32::MIN),
+            ..shakmaty::Setup::default()
+        };
+        let Some(pos) = position_from(setup) else {
+            return false;
+        };
+        self.set_position(pos, ply);
+        true
+    }
+
+    /// Continues from `pos` after `ply` half-moves (the position the arbiter set or reinstated):
+    /// the history starts again there.
+    pub fn set_position(&mut self, pos: Chess, ply: u32) {
+        self.seen = Some(pos.board().clone());
+        self.pos = pos;
+        self.ply = ply;
+        self.history = vec![self.pos.clone()];
+        self.irregular = None;
+        self.judged = true;
+        self.finished = false;
     }
 }
 
@@ -822,6 +882,56 @@ mod tests {
         // a new game after the signal
         let ev = tr.observe(Board::default(), 200);
         assert_eq!(ev, [TrackerEvent::NewGame]);
+    }
+
+    #[test]
+    fn history_keeps_side_to_move_castling_and_en_passant() {
+        let mut tr = Tracker::new();
+        let mut t = 0;
+        for san in ["e4", "Nf6", "e5", "d5"] {
+            let (bs, _) = physical(tr.position(), san);
+            play(&mut tr, &bs, &mut t);
+        }
+        // After 2...d5 White may take en passant; castling rights are still all there.
+        let last = tr.history().last().unwrap();
+        assert_eq!(tr.history().len(), 5);
+        assert_eq!(last.turn(), Color::White);
+        assert!(last.legal_moves().iter().any(|m| m.is_en_passant()));
+        assert_eq!(
+            shakmaty::fen::Fen::from_position(last, shakmaty::EnPassantMode::Legal).to_string(),
+            "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"
+        );
+        // Knights out and back: the same position again (the en passant right is gone, so the
+        // position after 2...d5 does not count).
+        for san in ["Nf3", "Ng8", "Ng1", "Nf6"] {
+            let (bs, _) = physical(tr.position(), san);
+            play(&mut tr, &bs, &mut t);
+        }
+        assert_eq!(tr.repetitions(), 1);
+        for san in ["Nf3", "Ng8", "Ng1", "Nf6"] {
+            let (bs, _) = physical(tr.position(), san);
+            play(&mut tr, &bs, &mut t);
+        }
+        assert_eq!(tr.repetitions(), 2);
+    }
+
+    #[test]
+    fn joining_a_game_in_progress_takes_the_side_to_move_from_the_clock() {
+        // Black to move and in check: read with White to move the placement is impossible.
+        let board: Board = "4k3/8/8/8/8/8/8/4R1K1".parse().unwrap();
+        let mut tr = Tracker::new();
+        assert!(tr.join(&board, Color::Black, 41));
+        assert_eq!(tr.position().turn(), Color::Black);
+        assert_eq!(tr.ply(), 41);
+        assert_eq!(tr.history().len(), 1);
+        // The next move is recognised from there.
+        let ev = tr.observe("3k4/8/8/8/8/8/8/4R1K1".parse().unwrap(), 10);
+        assert_eq!(sans(&ev), ["Kd8"]);
+        assert!(matches!(&ev[0], TrackerEvent::Move { ply: 42, .. }));
+        // A reinstated position: the history starts there.
+        let mut tr2 = Tracker::new();
+        tr2.set_position(tr.history()[0].clone(), 41);
+        assert_eq!(tr2.position().board(), &board);
     }
 
     #[test]

@@ -26,7 +26,7 @@ use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, GameResult, TeamSide, format_hms};
 use arbiter_core::msg;
 use arbiter_core::report::player_on;
-use arbiter_core::state::{BoardState, MatchState, MoveEntry};
+use arbiter_core::state::{BoardState, GameStart, MatchState, MoveEntry, MoveStatus};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
@@ -116,62 +116,99 @@ fn legal(pos: &Chess, uci: &str) -> Option<shakmaty::Move> {
     u.to_move(pos).ok()
 }
 
-/// Replays a board's moves and splits them where the record has a gap.
-fn parts(moves: &[MoveEntry], c: &Catalogue, lang: Lang) -> Vec<Part> {
+/// Where a board's game starts: the standard position, or a FEN the match file or the arbiter
+/// set before the first move.
+fn start_of(bs: Option<&BoardState>) -> (Chess, Option<String>) {
+    if let Some(bs) = bs
+        && bs.game.first_move == 0
+        && matches!(bs.game.start, GameStart::Fen { .. })
+        && let Some(fen) = bs.game.game.start_fen()
+    {
+        return (bs.game.game.start().clone(), Some(fen.to_string()));
+    }
+    (Chess::default(), None)
+}
+
+/// Replays a board's moves (the ones played: not those withdrawn when the arbiter reinstated
+/// a position, nor an e-board's duplicate of a move the arbiter made) and splits them where
+/// the record has a gap. A position the arbiter set during the game starts a new part too.
+fn parts(
+    moves: &[MoveEntry],
+    bs: Option<&BoardState>,
+    c: &Catalogue,
+    lang: Lang,
+) -> Vec<Part> {
     let mut out = Vec::new();
-    let mut pos = Chess::default();
+    let (mut pos, fen) = start_of(bs);
+    let ply_of = |p: &Chess| {
+        (u32::from(p.fullmoves()).saturating_sub(1)) * 2 + u32::from(p.turn() == Color::Black) + 1
+    };
     let mut part = Part {
-        fen: None,
-        first_move_no: 1,
-        white_first: true,
+        fen,
+        first_move_no: u32::from(pos.fullmoves()),
+        white_first: pos.turn() == Color::White,
         moves: Vec::new(),
         cut: None,
     };
-    let mut expected_ply = 1;
+    let mut expected_ply = ply_of(&pos);
+    // The arbiter's position set during the game: from that move on, the game record's start.
+    let set_during = bs.and_then(|b| {
+        (b.game.first_move > 0 && matches!(b.game.start, GameStart::Fen { .. }))
+            .then(|| (b.game.first_move, b.game.game.start().clone()))
+    });
+    let mut last_ply = 0;
     for (i, mv) in moves.iter().enumerate() {
-        let in_order = mv.ply == expected_ply;
+        if mv.status != MoveStatus::Played {
+            continue;
+        }
+        let set = set_during
+            .as_ref()
+            .filter(|(k, _)| *k == i)
+            .map(|(_, p)| p.clone());
+        let in_order = mv.ply == expected_ply && set.is_none();
         let m = if in_order { legal(&pos, &mv.uci) } else { None };
         let m = match m {
             Some(m) => m,
             None => {
-                // A gap: continue from the position the board reported, if it is legal and
-                // the move is legal in it.
-                let next = mv
-                    .placement_before
-                    .as_deref()
-                    .and_then(|p| continuation(p, mv.ply, &pos))
+                // A gap: continue from the position the arbiter set, or the one the board
+                // reported, if it is legal and the move is legal in it.
+                let next = set
+                    .or_else(|| {
+                        mv.placement_before
+                            .as_deref()
+                            .and_then(|p| continuation(p, mv.ply, &pos))
+                    })
                     .and_then(|p| legal(&p, &mv.uci).map(|m| (p, m)));
-                let after = moves[..i]
-                    .last()
-                    .map(|l| l.ply)
-                    .unwrap_or(0);
+                let after = u64::from(last_ply);
                 match next {
                     Some((p, m)) => {
                         part.cut = Some(c.format(
                             lang,
-                            &msg!("report-pgn-gap", after = u64::from(after), ply = u64::from(mv.ply)),
+                            &msg!("report-pgn-gap", after = after, ply = u64::from(mv.ply)),
                         ));
-                        out.push(std::mem::replace(
-                            &mut part,
-                            Part {
-                                fen: Some(Fen::from_position(&p, EnPassantMode::Legal).to_string()),
-                                first_move_no: (mv.ply.saturating_sub(1)) / 2 + 1,
-                                white_first: mv.ply % 2 == 1,
-                                moves: Vec::new(),
-                                cut: None,
-                            },
-                        ));
+                        let starts = Part {
+                            fen: Some(Fen::from_position(&p, EnPassantMode::Legal).to_string()),
+                            first_move_no: u32::from(p.fullmoves()),
+                            white_first: p.turn() == Color::White,
+                            moves: Vec::new(),
+                            cut: None,
+                        };
+                        out.push(std::mem::replace(&mut part, starts));
                         pos = p;
                         m
                     }
                     None => {
+                        let rest = moves[i..]
+                            .iter()
+                            .filter(|m| m.status == MoveStatus::Played)
+                            .count();
                         part.cut = Some(c.format(
                             lang,
                             &msg!(
                                 "report-pgn-gap-end",
-                                after = u64::from(after),
+                                after = after,
                                 ply = u64::from(mv.ply),
-                                rest = moves.len() - i
+                                rest = rest
                             ),
                         ));
                         out.push(part);
@@ -182,6 +219,7 @@ fn parts(moves: &[MoveEntry], c: &Catalogue, lang: Lang) -> Vec<Part> {
         };
         let san = SanPlus::from_move_and_play_unchecked(&mut pos, m);
         part.moves.push((i, san.to_string()));
+        last_ply = mv.ply;
         expected_ply = mv.ply + 1;
     }
     out.push(part);
@@ -216,7 +254,7 @@ pub fn game(m: &Match, s: &MatchState, board: BoardNo, lang: Lang) -> String {
         }
         _ => &[],
     };
-    let parts = parts(moves, c, lang);
+    let parts = parts(moves, bs, c, lang);
     let n = parts.len();
     let mut out = String::new();
     for (k, part) in parts.iter().enumerate() {
@@ -309,8 +347,7 @@ fn headers(
     tag(
         out,
         "TimeControl",
-        &m.profile
-            .time_control
+        &m.time_control
             .pgn_tag()
             .unwrap_or_else(|| "?".into()),
     );
@@ -394,6 +431,7 @@ fn movetext(
         .collect();
     push_comment(&mut units, before);
     let mut need_number = true;
+    let mut prev_had_clock = true;
     let mut white_to_move = part.white_first;
     let mut move_no = part.first_move_no;
     for (k, (i, san)) in part.moves.iter().enumerate() {
@@ -406,6 +444,13 @@ fn movetext(
         units.push(san.clone());
         need_number = false;
         let mut comment = clock_commands(mv);
+        // The first of a run of moves the journal has no clock for (recovered from the
+        // e-board's memory while the feed was down, or made while no clock reported): say so.
+        if mv.clock_ms.is_none() && prev_had_clock {
+            let text = c.text(lang, "report-pgn-no-clock");
+            comment.extend(comment_text(&text).split(' ').map(str::to_string));
+        }
+        prev_had_clock = mv.clock_ms.is_some();
         let next_at = part
             .moves
             .get(k + 1)

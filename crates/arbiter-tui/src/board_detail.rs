@@ -116,7 +116,24 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         })
         .unwrap_or_else(|| "–".into())
     };
-    let clk = |ms: Option<u64>| ms.map(fmt_clock).unwrap_or_else(|| "      –".into());
+    // "≈" before a clock carried forward over a feed that is not live (an estimate).
+    let est = if bv.estimated { "≈" } else { " " };
+    let clk = |ms: Option<u64>| {
+        ms.map(|ms| format!("{est}{}", fmt_clock(ms)))
+            .unwrap_or_else(|| "       –".into())
+    };
+    // The console's own time model beside the device's, where they differ.
+    let model = |c: Color| {
+        bv.model
+            .map(|(w, b)| {
+                format!(
+                    " · {} {}",
+                    t.model_time,
+                    format_hms(if c.is_white() { w } else { b })
+                )
+            })
+            .unwrap_or_default()
+    };
     let run = |c: Color| if bv.running == Some(c) { "▶" } else { " " };
     let alerts: Vec<String> = bv.alerts.iter().map(|a| alert_text(v.lang, a)).collect();
     let header = vec![
@@ -144,12 +161,22 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
             th.header(),
         ),
         Line::from(vec![
-            Span::styled(format!(" {} {}", run(Color::White), clk(wms)), th.running()),
-            Span::raw(format!("  {} {}", t.white, pl(bv.white))),
+            Span::styled(format!(" {}{}", run(Color::White), clk(wms)), th.running()),
+            Span::raw(format!(
+                "  {} {}{}",
+                t.white,
+                pl(bv.white),
+                model(Color::White)
+            )),
         ]),
         Line::from(vec![
-            Span::styled(format!(" {} {}", run(Color::Black), clk(bms)), th.running()),
-            Span::raw(format!("  {} {}", t.black, pl(bv.black))),
+            Span::styled(format!(" {}{}", run(Color::Black), clk(bms)), th.running()),
+            Span::raw(format!(
+                "  {} {}{}",
+                t.black,
+                pl(bv.black),
+                model(Color::Black)
+            )),
         ]),
         Line::styled(format!(" {}", alerts.join(" · ")), th.alert()),
         Line::styled(fit(&feed_counters_line(v.lang, bs), w), th.dim()),

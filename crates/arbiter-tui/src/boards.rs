@@ -26,6 +26,8 @@ pub struct BoardView<'a> {
     pub clock: Option<(u64, u64)>,
     /// The clocks are carried forward from the last report of a feed that is not live.
     pub estimated: bool,
+    /// The console's own time model where it differs from the device's (`(white_ms, black_ms)`).
+    pub model: Option<(u64, u64)>,
     /// The colour whose clock runs.
     pub running: Option<Color>,
     pub to_move: Color,
@@ -36,6 +38,8 @@ pub struct BoardView<'a> {
     pub age_ms: Option<u64>,
     /// Illegal moves recorded by the arbiter: (White, Black).
     pub illegal: (usize, usize),
+    /// In time trouble by the profile's marker: (White, Black).
+    pub time_trouble: (bool, bool),
     pub alerts: Vec<Alert>,
     pub result: Option<String>,
 }
@@ -61,8 +65,11 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
         white,
         black,
         white_team,
-        clock: st.clock.map(|c| (c.white_ms, c.black_ms)),
+        // The screen keeps tenths under a minute: the estimate to the millisecond (the clock
+        // shows whole seconds; proposals and the report take those).
+        clock: st.clock.map(|c| (c.white_exact_ms, c.black_exact_ms)),
         estimated: st.clock.is_some_and(|c| c.estimated),
+        model: st.model_clock.map(|c| (c.white_ms, c.black_ms)),
         running: st.clock.and_then(|c| c.running),
         to_move: st.to_move,
         move_no: st.move_no,
@@ -71,6 +78,7 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
         feed: bs.feed,
         age_ms: st.age_ms,
         illegal: st.illegal,
+        time_trouble: st.time_trouble,
         alerts: st.alerts,
         result: bs.result.as_ref().map(|r| r.result.notation().to_string()),
     }

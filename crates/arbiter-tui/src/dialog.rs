@@ -9,13 +9,17 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use arbiter_core::clock::{ClockOperation, OperationOutcome, PeriodAddition};
+use arbiter_core::i18n::Msg;
 use arbiter_core::intervention::{
-    ClaimBasis, Consequence, IllegalKind, InterventionKind, PenaltyKind, QuickplayDecision,
-    TimeChange,
+    Basis, ClaimBasis, ClockChoice, Consequence, DevicePlace, IllegalKind, InterventionKind,
+    PenaltyKind, QuickplayDecision, TimeChange,
 };
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, Color, GameResult, TeamSide, format_hms};
-use arbiter_core::record::{Event, Note, PlayerArrived, ResultRecorded, RoundStarted};
+use arbiter_core::record::{
+    BoardSetup, Event, Note, PlayerArrived, ResultCorrected, ResultRecorded, RoundStarted,
+};
 use arbiter_core::rules::{self, Proposal, Request};
 use arbiter_core::state::MatchState;
 
@@ -42,10 +46,20 @@ pub enum DialogKind {
     Lineup,
     GameEnded,
     StartDelay,
+    Disturbance,
+    Refusal,
+    UnableToRecord,
+    /// The arbiter's operations on the clock: pause, resume, set both times, set a move
+    /// counter, proportional reconstruction, a defective clock replaced.
+    ClockOp,
+    /// A finished game's result corrected (with the reason), or taken back.
+    ResultCorrection,
+    /// The board's position set from a FEN, and its clock's mode.
+    Position,
 }
 
 impl DialogKind {
-    pub const ALL: [DialogKind; 17] = [
+    pub const ALL: [DialogKind; 23] = [
         DialogKind::Illegal,
         DialogKind::TimeCorrection,
         DialogKind::DrawClaim,
@@ -63,6 +77,12 @@ impl DialogKind {
         DialogKind::Lineup,
         DialogKind::GameEnded,
         DialogKind::StartDelay,
+        DialogKind::Disturbance,
+        DialogKind::Refusal,
+        DialogKind::UnableToRecord,
+        DialogKind::ClockOp,
+        DialogKind::ResultCorrection,
+        DialogKind::Position,
     ];
 
     /// The action key on the main screen.
@@ -85,6 +105,12 @@ impl DialogKind {
             DialogKind::Lineup => 'u',
             DialogKind::GameEnded => 'm',
             DialogKind::StartDelay => 'v',
+            DialogKind::Disturbance => 'w',
+            DialogKind::Refusal => 'y',
+            DialogKind::UnableToRecord => 'h',
+            DialogKind::ClockOp => 't',
+            DialogKind::ResultCorrection => 'E',
+            DialogKind::Position => 'b',
         }
     }
 
@@ -104,7 +130,13 @@ impl DialogKind {
     pub fn ruled(self) -> bool {
         !matches!(
             self,
-            DialogKind::Arrived | DialogKind::Result | DialogKind::Note | DialogKind::StartRound
+            DialogKind::Arrived
+                | DialogKind::Result
+                | DialogKind::Note
+                | DialogKind::StartRound
+                | DialogKind::ClockOp
+                | DialogKind::ResultCorrection
+                | DialogKind::Position
         )
     }
 
@@ -128,6 +160,12 @@ impl DialogKind {
             DialogKind::Lineup => "dialog-lineup",
             DialogKind::GameEnded => "dialog-game-ended",
             DialogKind::StartDelay => "dialog-start-delay",
+            DialogKind::Disturbance => "dialog-disturbance",
+            DialogKind::Refusal => "dialog-refusal",
+            DialogKind::UnableToRecord => "dialog-unable-to-record",
+            DialogKind::ClockOp => "dialog-clock-op",
+            DialogKind::ResultCorrection => "dialog-result-correction",
+            DialogKind::Position => "dialog-position",
         }
     }
 
@@ -135,17 +173,47 @@ impl DialogKind {
         i18n::text(lang, self.title_id())
     }
 
+    /// The form's fields (a decision adds its own: [`Dialog::fields`]).
     pub fn fields(self) -> &'static [Field] {
         use Field as F;
         match self {
-            DialogKind::Illegal => &[F::Player, F::Illegal, F::Apply, F::Text],
+            DialogKind::Illegal => &[
+                F::Player,
+                F::Illegal,
+                F::Replied,
+                F::Ply,
+                F::Clocks,
+                F::Apply,
+                F::Text,
+            ],
             DialogKind::TimeCorrection => &[F::Player, F::Seconds, F::Text],
             DialogKind::DrawClaim => &[F::Player, F::Basis, F::Correct, F::Apply, F::Text],
             DialogKind::Quickplay => &[F::Player, F::Decision, F::Apply, F::Text],
             DialogKind::Arrived => &[F::Team],
             DialogKind::Result => &[F::Result, F::Text],
-            DialogKind::Penalty => &[F::Player, F::Penalty, F::Apply, F::Text],
-            DialogKind::Flag | DialogKind::Device => &[F::Player, F::Apply, F::Text],
+            DialogKind::Penalty => &[F::Player, F::Penalty, F::Amount, F::Apply, F::Text],
+            DialogKind::Flag => &[F::Player, F::Tally, F::Apply, F::Text],
+            DialogKind::Device => &[
+                F::Player,
+                F::Place,
+                F::Penalty,
+                F::Amount,
+                F::Apply,
+                F::Text,
+            ],
+            DialogKind::Disturbance => &[F::Whom, F::Amount, F::Apply, F::Text],
+            DialogKind::Refusal => &[F::Player, F::Both, F::Apply, F::Text],
+            DialogKind::UnableToRecord => &[F::Player, F::Disabled, F::Amount, F::Apply, F::Text],
+            DialogKind::ClockOp => &[
+                F::Op,
+                F::Player,
+                F::WhiteTime,
+                F::BlackTime,
+                F::Moves,
+                F::Text,
+            ],
+            DialogKind::ResultCorrection => &[F::Correction, F::Text],
+            DialogKind::Position => &[F::Fen, F::ClockAdds, F::Text],
             DialogKind::CaptainAdvice | DialogKind::Protest => &[F::Team, F::Text],
             DialogKind::Lineup => &[F::Team, F::Apply, F::Text],
             DialogKind::DefaultTime | DialogKind::GameEnded => &[F::Apply, F::Text],
@@ -169,9 +237,122 @@ pub enum Field {
     Seconds,
     Result,
     Minutes,
+    /// A time in seconds the arbiter enters (a 12.9 penalty, a disturbance, a deduction):
+    /// no edition fixes one, so it starts empty.
+    Amount,
+    /// Where an electronic device was.
+    Place,
+    /// Whether the opponent has moved since the illegal move: as the clock shows, no, yes.
+    Replied,
+    /// Both players (persistent refusal, Art. 11.8).
+    Both,
+    /// A player with a disability (Art. 8.1.6).
+    Disabled,
+    /// Whom a disturbance concerns: White, Black or both.
+    Whom,
     /// Apply the proposed consequence (default) or record the facts only, with a reason.
     Apply,
+    /// The option the arbiter chooses where the rules leave the outcome open (none at first).
+    DecisionOption,
+    /// What the decision rests on (none at first).
+    DecisionBasis,
     Text,
+    /// An illegal move found later: its half-move (0 = just now).
+    Ply,
+    /// The clocks for a position reinstated later: not chosen, the journal's, the current.
+    Clocks,
+    /// A flag: the moves completed by the arbiter's count (0 = counted by the board or clock).
+    Tally,
+    /// Which clock operation.
+    Op,
+    WhiteTime,
+    BlackTime,
+    /// A move counter, or the move to reconstruct the times after.
+    Moves,
+    /// The corrected result (or the game goes on).
+    Correction,
+    Fen,
+    ClockAdds,
+}
+
+/// The arbiter's operations on a clock, as the form offers them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpKind {
+    Pause,
+    Resume,
+    SetTimes,
+    SetMoves,
+    Reconstruct,
+    ReplaceClock,
+}
+
+impl OpKind {
+    pub const ALL: [OpKind; 6] = [
+        OpKind::Pause,
+        OpKind::Resume,
+        OpKind::SetTimes,
+        OpKind::SetMoves,
+        OpKind::Reconstruct,
+        OpKind::ReplaceClock,
+    ];
+
+    fn id(self) -> &'static str {
+        match self {
+            OpKind::Pause => "ui-op-pause",
+            OpKind::Resume => "ui-op-resume",
+            OpKind::SetTimes => "ui-op-set-times",
+            OpKind::SetMoves => "ui-op-set-moves",
+            OpKind::Reconstruct => "ui-op-reconstruct",
+            OpKind::ReplaceClock => "ui-op-replace-clock",
+        }
+    }
+
+    /// The fields the operation uses (the others show "–").
+    fn uses(self, f: Field) -> bool {
+        match f {
+            Field::Player => self == OpKind::SetMoves,
+            Field::WhiteTime | Field::BlackTime => self == OpKind::SetTimes,
+            Field::Moves => matches!(self, OpKind::SetMoves | OpKind::Reconstruct),
+            _ => true,
+        }
+    }
+}
+
+const CLOCK_CHOICES: [Option<ClockChoice>; 3] = [
+    None,
+    Some(ClockChoice::Recorded),
+    Some(ClockChoice::Current),
+];
+const CLOCK_ADDS: [Option<PeriodAddition>; 3] = [
+    None,
+    Some(PeriodAddition::OnMove),
+    Some(PeriodAddition::OnFlag),
+];
+const CORRECTIONS: [Option<GameResult>; 10] = [
+    Some(GameResult::WhiteWins),
+    Some(GameResult::Draw),
+    Some(GameResult::BlackWins),
+    Some(GameResult::WhiteWinsForfeit),
+    Some(GameResult::BlackWinsForfeit),
+    Some(GameResult::DoubleForfeit),
+    Some(GameResult::WhiteZeroBlackHalf),
+    Some(GameResult::WhiteHalfBlackZero),
+    Some(GameResult::BothZero),
+    None,
+];
+
+/// `h:mm:ss`, `m:ss` or seconds as milliseconds.
+pub fn parse_time(s: &str) -> Option<u64> {
+    let parts: Vec<&str> = s.trim().split(':').collect();
+    let nums: Option<Vec<u64>> = parts.iter().map(|p| p.parse::<u64>().ok()).collect();
+    let n = nums?;
+    let secs = match n.as_slice() {
+        [s] => *s,
+        [m, s] if *s < 60 => m * 60 + s,
+        [h, m, s] if *m < 60 && *s < 60 => (h * 60 + m) * 60 + s,
+        _ => return None,
+    };
+    Some(secs * 1000)
 }
 
 const RESULTS: [GameResult; 9] = [
@@ -185,6 +366,7 @@ const RESULTS: [GameResult; 9] = [
     GameResult::WhiteHalfBlackZero,
     GameResult::BothZero,
 ];
+/// The penalties in the order the form offers them; before the first choice none is selected.
 const PENALTIES: [PenaltyKind; 7] = [
     PenaltyKind::Warning,
     PenaltyKind::TimeToOpponent,
@@ -207,6 +389,15 @@ fn cycle<T: Copy + PartialEq>(all: &[T], cur: T, up: bool) -> T {
     all[if up { (i + 1) % n } else { (i + n - 1) % n }]
 }
 
+/// Cycles through `all` from nothing chosen: the first key chooses the first (or last) entry.
+fn cycle_opt<T: Copy + PartialEq>(all: &[T], cur: Option<T>, up: bool) -> Option<T> {
+    match cur {
+        None if all.is_empty() => None,
+        None => Some(if up { all[0] } else { all[all.len() - 1] }),
+        Some(c) => Some(cycle(all, c, up)),
+    }
+}
+
 /// An open form.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Dialog {
@@ -218,7 +409,8 @@ pub struct Dialog {
     pub basis: ClaimBasis,
     pub correct: bool,
     pub decision: QuickplayDecision,
-    pub penalty: PenaltyKind,
+    /// The 12.9 penalty chosen; none until the arbiter chooses one.
+    pub penalty: Option<PenaltyKind>,
     pub team: TeamSide,
     pub seconds: i64,
     pub minutes: u32,
@@ -226,8 +418,35 @@ pub struct Dialog {
     pub text: String,
     /// Whether the proposed consequence is applied (the arbiter may decide otherwise).
     pub apply: bool,
+    /// A time in seconds the arbiter entered; 0 = none yet.
+    pub amount: u32,
+    pub place: DevicePlace,
+    /// Whether the opponent has moved since the illegal move; `None` = as the clock shows.
+    pub replied: Option<bool>,
+    pub both: bool,
+    pub disabled: bool,
+    /// Whom a disturbance concerns; `None` = both players.
+    pub whom: Option<Color>,
+    /// The option chosen where the rules leave the outcome open (index into the proposal's).
+    pub choice: Option<usize>,
+    /// What the decision rests on.
+    pub basis_choice: Option<Basis>,
     /// The rules' proposal for the current facts (ruled kinds only).
     pub proposal: Option<Proposal>,
+    /// An illegal move found later: its half-move (0 = just now).
+    pub ply: u32,
+    pub clocks: Option<ClockChoice>,
+    /// A flag: the arbiter's count of completed moves (0 = none given).
+    pub tally: u32,
+    pub op: OpKind,
+    pub white_time: String,
+    pub black_time: String,
+    pub moves: u32,
+    pub correction: Option<GameResult>,
+    pub fen: String,
+    pub clock_adds: Option<PeriodAddition>,
+    /// The clock operation's record and outcome for the current entries, or why it cannot be.
+    pub clock_op: Option<Result<(Event, OperationOutcome), String>>,
 }
 
 impl Dialog {
@@ -261,24 +480,139 @@ impl Dialog {
             basis: ClaimBasis::Threefold,
             correct: true,
             decision: QuickplayDecision::Granted,
-            penalty: PenaltyKind::Warning,
+            penalty: None,
             team,
             seconds: 120,
             minutes: 5,
             result: GameResult::WhiteWins,
             text: String::new(),
             apply: true,
+            amount: 0,
+            place: DevicePlace::OnPerson,
+            replied: None,
+            both: false,
+            disabled: false,
+            whom: None,
+            choice: None,
+            basis_choice: None,
             proposal: None,
+            ply: 0,
+            clocks: None,
+            tally: 0,
+            op: OpKind::Pause,
+            white_time: String::new(),
+            black_time: String::new(),
+            moves: 0,
+            correction: Some(GameResult::Draw),
+            fen: String::new(),
+            clock_adds: None,
+            clock_op: None,
         };
+        if let Some(bs) = bs {
+            if let Some(c) = arbiter_core::clock_now::clock_at(s, bs, now) {
+                d.white_time = format_hms(c.white_ms);
+                d.black_time = format_hms(c.black_ms);
+            }
+            d.moves = bs.completed(d.player, None);
+            d.fen = bs.game.game.fen();
+            if let Some(r) = &bs.result {
+                d.correction = Some(r.result);
+            }
+        }
         d.refresh(m, s, now);
         d
+    }
+
+    /// The form's fields now: where the rules leave the outcome open, the option, the basis
+    /// and the reason replace "as proposed".
+    pub fn fields(&self) -> Vec<Field> {
+        let base = self.kind.fields();
+        if self.decision_request().is_none() {
+            return base.to_vec();
+        }
+        let mut v: Vec<Field> = base
+            .iter()
+            .copied()
+            .filter(|f| !matches!(f, Field::Apply | Field::Text))
+            .collect();
+        v.extend([Field::DecisionOption, Field::DecisionBasis, Field::Text]);
+        v
+    }
+
+    /// The rules' request for a decision, if the proposal is one.
+    pub fn decision_request(&self) -> Option<&arbiter_core::rules::decision::DecisionRequest> {
+        self.proposal.as_ref().and_then(|p| p.decision.as_ref())
+    }
+
+    /// The entered amount, if any.
+    fn entered(&self) -> Option<u32> {
+        (self.amount > 0).then_some(self.amount)
+    }
+
+    /// Why Enter cannot record yet (in `lang`), if it cannot.
+    pub fn blocked(&self, lang: Lang) -> Option<String> {
+        let t = strings(lang);
+        if self.kind.needs_board() && self.board.is_none() {
+            return Some(t.select_board_first.clone());
+        }
+        if self.decision_request().is_some() {
+            if self.choice.is_none() || self.basis_choice.is_none() || self.text.trim().is_empty() {
+                return Some(t.decision_incomplete.clone());
+            }
+            return None;
+        }
+        if let Some(p) = &self.proposal
+            && let Some(missing) = &p.missing
+            && self.apply
+        {
+            return Some(i18n::format(lang, missing));
+        }
+        None
+    }
+
+    /// The clock operation the form's entries describe.
+    fn operation(&self, m: &Match, s: &MatchState, now: u64) -> Result<ClockOperation, String> {
+        let t = strings(m.file.lang);
+        Ok(match self.op {
+            OpKind::Pause => ClockOperation::Pause,
+            OpKind::Resume => ClockOperation::Resume,
+            OpKind::SetTimes => ClockOperation::SetTimes {
+                white_ms: parse_time(&self.white_time)
+                    .ok_or_else(|| format!("{}: {:?}", t.field_white_time, self.white_time))?,
+                black_ms: parse_time(&self.black_time)
+                    .ok_or_else(|| format!("{}: {:?}", t.field_black_time, self.black_time))?,
+            },
+            OpKind::SetMoves => ClockOperation::SetMoves {
+                color: self.player,
+                moves: self.moves,
+            },
+            OpKind::Reconstruct => rules::reconstruction(m, self.moves),
+            OpKind::ReplaceClock => {
+                let bs = self
+                    .board
+                    .and_then(|b| s.board(b))
+                    .ok_or_else(|| t.select_board_first.clone())?;
+                rules::replacement_values(m, s, bs, now)
+                    .map(|(op, _)| op)
+                    .ok_or_else(|| t.no_change.clone())?
+            }
+        })
     }
 
     /// The request to the rules for the current facts.
     pub fn request(&self, m: &Match) -> Option<Request> {
         let player = Some(self.player);
         let (player, kind) = match self.kind {
-            DialogKind::Illegal => (player, InterventionKind::IllegalMove { kind: self.illegal }),
+            DialogKind::Illegal => (
+                player,
+                InterventionKind::IllegalMove {
+                    kind: self.illegal,
+                    opponent_replied: self.replied,
+                    played: None,
+                    found_at_ply: (self.ply > 0).then_some(self.ply),
+                    clocks: self.clocks,
+                },
+            ),
             DialogKind::TimeCorrection => (player, InterventionKind::TimeCorrection),
             DialogKind::DrawClaim => (
                 player,
@@ -296,11 +630,41 @@ impl Dialog {
             DialogKind::Penalty => (
                 player,
                 InterventionKind::Penalty {
-                    penalties: vec![self.penalty],
+                    penalties: self.penalty.into_iter().collect(),
+                    time_s: self.entered(),
                 },
             ),
-            DialogKind::Flag => (player, InterventionKind::FlagFall),
-            DialogKind::Device => (player, InterventionKind::ElectronicDevice),
+            DialogKind::Flag => (
+                player,
+                InterventionKind::FlagFall {
+                    tally: (self.tally > 0).then_some(self.tally),
+                },
+            ),
+            DialogKind::Device => (
+                player,
+                InterventionKind::ElectronicDevice {
+                    place: self.place,
+                    penalties: self.penalty.into_iter().collect(),
+                    time_s: self.entered(),
+                },
+            ),
+            DialogKind::Disturbance => (
+                self.whom,
+                InterventionKind::ExternalDisturbance {
+                    time_s: self.entered(),
+                },
+            ),
+            DialogKind::Refusal => (
+                player,
+                InterventionKind::RefusalToComply { both: self.both },
+            ),
+            DialogKind::UnableToRecord => (
+                player,
+                InterventionKind::UnableToRecord {
+                    disabled: self.disabled,
+                    time_s: self.entered(),
+                },
+            ),
             DialogKind::CaptainAdvice => (
                 None,
                 InterventionKind::CaptainAdvice {
@@ -331,7 +695,10 @@ impl Dialog {
             DialogKind::Arrived
             | DialogKind::Result
             | DialogKind::Note
-            | DialogKind::StartRound => {
+            | DialogKind::StartRound
+            | DialogKind::ClockOp
+            | DialogKind::ResultCorrection
+            | DialogKind::Position => {
                 return None;
             }
         };
@@ -344,7 +711,25 @@ impl Dialog {
 
     /// Asks the rules again (after a change of the facts, and just before confirming).
     pub fn refresh(&mut self, m: &Match, s: &MatchState, now: u64) {
+        let before: Option<Vec<String>> = self
+            .decision_request()
+            .map(|d| d.options.iter().map(|o| o.key.clone()).collect());
         self.proposal = self.request(m).map(|r| rules::propose(m, s, &r, now));
+        let after: Option<Vec<String>> = self
+            .decision_request()
+            .map(|d| d.options.iter().map(|o| o.key.clone()).collect());
+        if before != after {
+            // Other options (or none): nothing stays chosen.
+            self.choice = None;
+            self.basis_choice = None;
+        }
+        self.field = self.field.min(self.fields().len().saturating_sub(1));
+        self.clock_op = match (self.kind, self.board) {
+            (DialogKind::ClockOp, Some(b)) => Some(self.operation(m, s, now).and_then(|op| {
+                rules::clock_operation(m, s, b, op, &self.text, now).map_err(|e| e.to_string())
+            })),
+            _ => None,
+        };
     }
 
     /// The consequence the arbiter confirms: the proposal's; for a time correction the
@@ -394,9 +779,30 @@ impl Dialog {
                 witnesses: Vec::new(),
             })),
             DialogKind::StartRound => Some(Event::RoundStarted(RoundStarted {})),
+            DialogKind::ClockOp => match &self.clock_op {
+                Some(Ok((ev, _))) => Some(ev.clone()),
+                _ => None,
+            },
+            DialogKind::ResultCorrection => Some(Event::ResultCorrected(ResultCorrected {
+                board: self.board?,
+                result: self.correction,
+                reason: self.text.clone(),
+            })),
+            DialogKind::Position => Some(Event::BoardSetup(BoardSetup {
+                board: self.board?,
+                fen: (!self.fen.trim().is_empty()).then(|| self.fen.trim().to_string()),
+                clock_adds: self.clock_adds,
+                reason: self.text.clone(),
+            })),
             _ => {
                 let req = self.request(m)?;
                 let p = self.proposal.clone().unwrap_or_default();
+                if let Some(d) = &p.decision {
+                    // The arbiter's decision: the option, the basis and the reason he gave.
+                    let key = d.options.get(self.choice?)?.key.clone();
+                    return rules::decision::decide(&req, &p, &key, self.basis_choice?, &self.text)
+                        .ok();
+                }
                 Some(rules::confirm(
                     &req,
                     &p,
@@ -408,13 +814,13 @@ impl Dialog {
     }
 
     pub fn current_field(&self) -> Option<Field> {
-        self.kind.fields().get(self.field).copied()
+        self.fields().get(self.field).copied()
     }
 
     /// Applies a key inside the form. Returns whether the facts changed (then ask the rules again).
     pub fn input(&mut self, f: super::keymap::FormInput) -> bool {
         use super::keymap::FormInput as I;
-        let n = self.kind.fields().len();
+        let n = self.fields().len();
         let Some(field) = self.current_field() else {
             return false;
         };
@@ -442,7 +848,37 @@ impl Dialog {
                     Field::Correct => self.correct = !self.correct,
                     Field::Apply => self.apply = !self.apply,
                     Field::Decision => self.decision = cycle(&DECISIONS, self.decision, up),
-                    Field::Penalty => self.penalty = cycle(&PENALTIES, self.penalty, up),
+                    Field::Penalty => self.penalty = cycle_opt(&PENALTIES, self.penalty, up),
+                    Field::Amount => {
+                        self.amount = if up {
+                            self.amount.saturating_add(30).min(99_999)
+                        } else {
+                            self.amount.saturating_sub(30)
+                        }
+                    }
+                    Field::Place => self.place = cycle(&DevicePlace::ALL, self.place, up),
+                    Field::Replied => {
+                        self.replied = cycle(&[None, Some(false), Some(true)], self.replied, up)
+                    }
+                    Field::Both => self.both = !self.both,
+                    Field::Disabled => self.disabled = !self.disabled,
+                    Field::Whom => {
+                        self.whom = cycle(
+                            &[None, Some(Color::White), Some(Color::Black)],
+                            self.whom,
+                            up,
+                        )
+                    }
+                    Field::DecisionOption => {
+                        let n = self.decision_request().map_or(0, |d| d.options.len());
+                        let all: Vec<usize> = (0..n).collect();
+                        self.choice = cycle_opt(&all, self.choice, up);
+                        return false;
+                    }
+                    Field::DecisionBasis => {
+                        self.basis_choice = cycle_opt(&Basis::ALL, self.basis_choice, up);
+                        return false;
+                    }
                     Field::Team => self.team = self.team.other(),
                     Field::Seconds => self.seconds += if up { 30 } else { -30 },
                     Field::Minutes => {
@@ -453,14 +889,67 @@ impl Dialog {
                         }
                     }
                     Field::Result => self.result = cycle(&RESULTS, self.result, up),
-                    Field::Text => return false,
+                    Field::Text | Field::Fen | Field::WhiteTime | Field::BlackTime => {
+                        return false;
+                    }
+                    Field::Ply => {
+                        self.ply = if up {
+                            self.ply.saturating_add(1)
+                        } else {
+                            self.ply.saturating_sub(1)
+                        }
+                    }
+                    Field::Tally => {
+                        self.tally = if up {
+                            self.tally.saturating_add(1)
+                        } else {
+                            self.tally.saturating_sub(1)
+                        }
+                    }
+                    Field::Moves => {
+                        self.moves = if up {
+                            self.moves.saturating_add(1)
+                        } else {
+                            self.moves.saturating_sub(1)
+                        }
+                    }
+                    Field::Clocks => self.clocks = cycle(&CLOCK_CHOICES, self.clocks, up),
+                    Field::Op => self.op = cycle(&OpKind::ALL, self.op, up),
+                    Field::Correction => self.correction = cycle(&CORRECTIONS, self.correction, up),
+                    Field::ClockAdds => self.clock_adds = cycle(&CLOCK_ADDS, self.clock_adds, up),
                 }
                 true
             }
             I::Char(c) => match field {
                 Field::Text => {
                     self.text.push(c);
-                    self.kind == DialogKind::CaptainAdvice
+                    matches!(self.kind, DialogKind::CaptainAdvice | DialogKind::ClockOp)
+                }
+                Field::Fen => {
+                    self.fen.push(c);
+                    true
+                }
+                Field::WhiteTime | Field::BlackTime if c.is_ascii_digit() || c == ':' => {
+                    if field == Field::WhiteTime {
+                        self.white_time.push(c);
+                    } else {
+                        self.black_time.push(c);
+                    }
+                    true
+                }
+                Field::Ply | Field::Tally | Field::Moves if c.is_ascii_digit() => {
+                    let d = u32::from(c as u8 - b'0');
+                    let v = match field {
+                        Field::Ply => &mut self.ply,
+                        Field::Tally => &mut self.tally,
+                        _ => &mut self.moves,
+                    };
+                    *v = (*v * 10 + d).min(9_999);
+                    true
+                }
+                Field::Amount if c.is_ascii_digit() => {
+                    self.amount = (self.amount * 10 + u32::from(c as u8 - b'0')).min(99_999);
+                    true
                 }
                 Field::Seconds if c.is_ascii_digit() => {
                     let d = i64::from(c as u8 - b'0');
@@ -505,7 +994,31 @@ impl Dialog {
             I::Backspace => match field {
                 Field::Text => {
                     self.text.pop();
-                    self.kind == DialogKind::CaptainAdvice
+                    matches!(self.kind, DialogKind::CaptainAdvice | DialogKind::ClockOp)
+                }
+                Field::Fen => {
+                    self.fen.pop();
+                    true
+                }
+                Field::WhiteTime => {
+                    self.white_time.pop();
+                    true
+                }
+                Field::BlackTime => {
+                    self.black_time.pop();
+                    true
+                }
+                Field::Ply => {
+                    self.ply /= 10;
+                    true
+                }
+                Field::Tally => {
+                    self.tally /= 10;
+                    true
+                }
+                Field::Moves => {
+                    self.moves /= 10;
+                    true
                 }
                 Field::Seconds => {
                     self.seconds /= 10;
@@ -513,6 +1026,10 @@ impl Dialog {
                 }
                 Field::Minutes => {
                     self.minutes /= 10;
+                    true
+                }
+                Field::Amount => {
+                    self.amount /= 10;
                     true
                 }
                 _ => false,
@@ -535,15 +1052,36 @@ fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &str {
         Field::Minutes => &t.field_minutes,
         Field::Apply => &t.field_apply,
         Field::Result => &t.field_result,
+        Field::Amount => &t.field_amount,
+        Field::Place => &t.field_place,
+        Field::Replied => &t.field_replied,
+        Field::Both => &t.field_both,
+        Field::Disabled => &t.field_disabled,
+        Field::Whom => &t.field_whom,
+        Field::DecisionOption => &t.field_option,
+        Field::DecisionBasis => &t.field_decision_basis,
         Field::Text if matches!(kind, DialogKind::Note | DialogKind::CaptainAdvice) => {
             &t.field_text
         }
         Field::Text => &t.field_reason,
+        Field::Ply => &t.field_ply,
+        Field::Clocks => &t.field_clocks,
+        Field::Tally => &t.field_tally,
+        Field::Op => &t.field_op,
+        Field::WhiteTime => &t.field_white_time,
+        Field::BlackTime => &t.field_black_time,
+        Field::Moves => &t.field_moves,
+        Field::Correction => &t.field_correction,
+        Field::Fen => &t.field_fen,
+        Field::ClockAdds => &t.field_clock_adds,
     }
 }
 
 fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> String {
     let t = strings(lang);
+    if d.kind == DialogKind::ClockOp && !d.op.uses(f) {
+        return "–".into();
+    }
     match f {
         Field::Player => {
             let name = d.board.and_then(|b| {
@@ -560,13 +1098,67 @@ fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> S
         Field::Basis => i18n::claim_basis(lang, d.basis),
         Field::Correct => if d.correct { &t.yes } else { &t.no }.clone(),
         Field::Decision => i18n::quickplay_decision(lang, d.decision),
-        Field::Penalty => i18n::penalty(lang, d.penalty),
+        Field::Penalty => match d.penalty {
+            Some(p) => i18n::penalty(lang, p),
+            None => t.none_chosen.clone(),
+        },
+        Field::Amount => match d.entered() {
+            Some(s) => format!("{s} s ({})", format_hms(u64::from(s) * 1000)),
+            None => t.none_entered.clone(),
+        },
+        Field::Place => i18n::text(lang, arbiter_core::words::device_place(d.place)),
+        Field::Replied => match d.replied {
+            None => t.replied_clock.clone(),
+            Some(true) => t.yes.clone(),
+            Some(false) => t.no.clone(),
+        },
+        Field::Both => if d.both { &t.yes } else { &t.no }.clone(),
+        Field::Disabled => if d.disabled { &t.yes } else { &t.no }.clone(),
+        Field::Whom => match d.whom {
+            None => t.both_players.clone(),
+            Some(c) => i18n::colour(lang, c).to_string(),
+        },
+        Field::DecisionOption => match (d.choice, d.decision_request()) {
+            (Some(i), Some(r)) => r
+                .options
+                .get(i)
+                .map(|o| i18n::format(lang, &o.label))
+                .unwrap_or_default(),
+            _ => t.none_chosen.clone(),
+        },
+        Field::DecisionBasis => match d.basis_choice {
+            Some(b) => i18n::text(lang, b.message_id()),
+            None => t.none_chosen.clone(),
+        },
         Field::Team => format!("{} ({})", m.team(d.team).name, i18n::team(lang, d.team)),
         Field::Seconds => format!("{:+}", d.seconds),
         Field::Minutes => d.minutes.to_string(),
         Field::Apply => if d.apply { &t.apply_yes } else { &t.apply_no }.clone(),
         Field::Result => d.result.notation().into(),
         Field::Text => format!("{}▏", d.text),
+        Field::Ply if d.ply == 0 => t.at_once.clone(),
+        Field::Ply => d.ply.to_string(),
+        Field::Clocks => match d.clocks {
+            None => t.choose.clone(),
+            Some(ClockChoice::Recorded) => i18n::text(lang, "ui-clocks-recorded"),
+            Some(ClockChoice::Current) => i18n::text(lang, "ui-clocks-current"),
+        },
+        Field::Tally if d.tally == 0 => t.by_board.clone(),
+        Field::Tally => d.tally.to_string(),
+        Field::Op => i18n::text(lang, d.op.id()),
+        Field::WhiteTime => format!("{}▏", d.white_time),
+        Field::BlackTime => format!("{}▏", d.black_time),
+        Field::Moves => d.moves.to_string(),
+        Field::Correction => d
+            .correction
+            .map(|r| r.notation().to_string())
+            .unwrap_or_else(|| t.game_continues.clone()),
+        Field::Fen => format!("{}▏", d.fen),
+        Field::ClockAdds => match d.clock_adds {
+            None => t.unchanged.clone(),
+            Some(PeriodAddition::OnMove) => i18n::text(lang, "ui-clock-adds-on-move"),
+            Some(PeriodAddition::OnFlag) => i18n::text(lang, "ui-clock-adds-on-flag"),
+        },
     }
 }
 
@@ -602,6 +1194,68 @@ pub fn consequence_lines(c: &Consequence, lang: Lang) -> Vec<String> {
     out
 }
 
+/// A clock operation: the articles, the clock before and after, the minimum the profile sets.
+fn clock_op_lines(
+    d: &Dialog,
+    m: &Match,
+    s: &MatchState,
+    lang: Lang,
+    theme: &Theme,
+    lines: &mut Vec<Line<'static>>,
+) {
+    let t = strings(lang);
+    match &d.clock_op {
+        Some(Ok((Event::ClockAdjusted(e), outcome))) => {
+            let arts = rules::operation_articles(m, &e.op);
+            lines.push(Line::from(vec![
+                Span::styled(format!("{}: ", t.rule_basis), theme.column_title()),
+                Span::raw(arts.join("; ")),
+            ]));
+            let times = |c: &arbiter_core::clock::ClockTimes| {
+                format!(
+                    "{} {} ({}) · {} {} ({})",
+                    t.white,
+                    format_hms(c.white_ms),
+                    c.white_moves,
+                    t.black,
+                    format_hms(c.black_ms),
+                    c.black_moves
+                )
+            };
+            lines.push(Line::styled(
+                format!("{}: {}", t.facts, times(&e.before)),
+                theme.dim(),
+            ));
+            lines.push(Line::from(vec![
+                Span::styled(format!("{}: ", t.proposed), theme.column_title()),
+                Span::raw(times(&e.after)),
+            ]));
+            let floor = match &e.op {
+                ClockOperation::Reconstruct { floor, to_move } => Some((*floor, *to_move)),
+                ClockOperation::ReplaceClock { white_moves, .. } => {
+                    Some((m.profile.clock_corrections.replacement_floor, *white_moves))
+                }
+                _ => None,
+            };
+            if let Some((floor, moves)) = floor {
+                let min = floor.minimum_ms(&m.time_control, moves);
+                let shown = if min == 0 {
+                    i18n::text(lang, "ui-no-minimum")
+                } else {
+                    format_hms(min)
+                };
+                lines.push(Line::styled(format!("{}: {shown}", t.minimum), theme.dim()));
+            }
+            if !outcome.note.is_empty() {
+                lines.push(Line::styled(outcome.note.clone(), theme.warn()));
+            }
+        }
+        Some(Err(why)) => lines.push(Line::styled(format!("{}: {why}", t.error), theme.warn())),
+        _ => lines.push(Line::styled(t.select_board_first.as_str(), theme.dim())),
+    }
+    let _ = s;
+}
+
 /// A rectangle of at most `w`×`h` centred in `area`.
 pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);
@@ -625,7 +1279,8 @@ pub fn render(
 ) {
     let t = strings(lang);
     let mut lines: Vec<Line> = Vec::new();
-    for (i, field) in d.kind.fields().iter().enumerate() {
+    let fields = d.fields();
+    for (i, field) in fields.iter().enumerate() {
         let label = format!("{:<22}", field_label(t, *field, d.kind));
         let value = field_value(d, m, s, lang, *field);
         let style = if i == d.field {
@@ -638,7 +1293,8 @@ pub fn render(
             Span::styled(format!(" {value} "), style),
         ]));
     }
-    if !d.kind.fields().is_empty() {
+    let deciding = d.decision_request().is_some();
+    if !fields.is_empty() && !deciding {
         lines.push(Line::raw(""));
     }
     if d.kind.ruled() {
@@ -652,9 +1308,19 @@ pub fn render(
             Span::styled(format!("{}: ", t.rule_basis), theme.column_title()),
             Span::raw(arts),
         ]));
-        let expl = i18n::format(lang, &p.explanation);
-        if !expl.is_empty() {
-            lines.push(Line::raw(expl));
+        if let Some(req) = &p.decision {
+            decision_lines(&mut lines, req, d, lang, theme);
+        } else {
+            let expl = i18n::format(lang, &p.explanation);
+            if !expl.is_empty() {
+                lines.push(Line::raw(expl));
+            }
+        }
+        for fact in &p.facts {
+            lines.push(Line::styled(
+                format!("· {}", i18n::format(lang, fact)),
+                theme.dim(),
+            ));
         }
         if p.white_ms.is_some() || p.black_ms.is_some() || p.move_no.is_some() {
             let ms = |x: Option<u64>| x.map(format_hms).unwrap_or_else(|| "–".into());
@@ -674,24 +1340,54 @@ pub fn render(
                 theme.dim(),
             ));
         }
-        let cons = consequence_lines(&d.proposed(), lang);
-        let cons = if cons.is_empty() {
-            t.no_change.to_string()
-        } else {
-            cons.join(" · ")
-        };
-        lines.push(Line::from(vec![
-            Span::styled(format!("{}: ", t.proposed), theme.column_title()),
-            Span::raw(cons),
-        ]));
-        if !d.apply {
+        if p.decision.is_none() {
+            let cons = consequence_lines(&d.proposed(), lang);
+            let cons = if cons.is_empty() {
+                t.no_change.to_string()
+            } else {
+                cons.join(" · ")
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("{}: ", t.proposed), theme.column_title()),
+                Span::raw(cons),
+            ]));
+        }
+        if let Some(c) = &p.conflict {
+            // The Laws in force would rule otherwise: said beside the profile's outcome.
+            lines.push(Line::styled(
+                format!("⚠ {}", i18n::format(lang, c)),
+                theme.warn(),
+            ));
+        }
+        if !d.apply && p.decision.is_none() {
             lines.push(Line::styled(format!("→ {}", t.apply_no), theme.warn()));
         }
+    } else if d.kind == DialogKind::ClockOp {
+        clock_op_lines(d, m, s, lang, theme, &mut lines);
+    } else if d.kind == DialogKind::ResultCorrection {
+        let has_result = d
+            .board
+            .and_then(|b| s.board(b))
+            .is_some_and(|b| b.result.is_some());
+        let id = if has_result {
+            "ui-correction-needs-reason"
+        } else {
+            "ui-no-result-to-correct"
+        };
+        lines.push(Line::styled(i18n::text(lang, id), theme.dim()));
     } else {
         lines.push(Line::styled(t.plain_event.as_str(), theme.dim()));
     }
     lines.push(Line::raw(""));
-    lines.push(Line::styled(t.confirm_cancel.as_str(), theme.dim()));
+    match d.blocked(lang) {
+        Some(why) if d.kind.ruled() => {
+            lines.push(Line::styled(
+                format!("⏎ {why} · {}", t.cancel_keys),
+                theme.warn(),
+            ));
+        }
+        _ => lines.push(Line::styled(t.confirm_cancel.as_str(), theme.dim())),
+    }
     let title = match d.board {
         Some(b) => format!(" {} {b} · {} ", t.board, d.kind.title(lang)),
         None => format!(" {} ", d.kind.title(lang)),
@@ -712,4 +1408,65 @@ pub fn render(
             .block(Block::bordered().title(title)),
         rect,
     );
+}
+
+/// The part of the form where the rules leave the outcome open: what is open and why, the
+/// facts, the options and the bases (none chosen until the arbiter chooses; the rows above show
+/// the choice).
+fn decision_lines(
+    lines: &mut Vec<Line<'static>>,
+    req: &arbiter_core::rules::decision::DecisionRequest,
+    d: &Dialog,
+    lang: Lang,
+    theme: &Theme,
+) {
+    let t = strings(lang);
+    lines.push(Line::from(vec![
+        Span::styled(
+            format!(
+                "{}: {}. ",
+                t.decision_open,
+                i18n::format(lang, &Msg::new(req.situation.message_id()))
+            ),
+            theme.warn(),
+        ),
+        Span::raw(i18n::format(lang, &req.why)),
+    ]));
+    for fact in &req.facts {
+        lines.push(Line::raw(format!("• {}", i18n::format(lang, fact))));
+    }
+    let radio = |chosen: bool, label: String, last: bool| {
+        Span::raw(format!(
+            "{} {label}{}",
+            if chosen { "(•)" } else { "( )" },
+            if last { "" } else { "  " }
+        ))
+    };
+    let n = req.options.len();
+    lines.push(Line::from(
+        req.options
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                radio(
+                    d.choice == Some(i),
+                    i18n::format(lang, &o.label),
+                    i + 1 == n,
+                )
+            })
+            .collect::<Vec<_>>(),
+    ));
+    lines.push(Line::from(
+        Basis::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                radio(
+                    d.basis_choice == Some(*b),
+                    i18n::text(lang, b.message_id()),
+                    i + 1 == Basis::ALL.len(),
+                )
+            })
+            .collect::<Vec<_>>(),
+    ));
 }

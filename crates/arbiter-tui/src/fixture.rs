@@ -70,14 +70,14 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
             profile_id: m.profile.id.clone(),
             boards,
             software: "fixture".into(),
-            time_control: Some(m.profile.time_control.clone()),
+            time_control: Some(m.time_control.clone()),
             profile_path: None,
             match_text: None,
             profile_text: None,
         }),
     );
     push(60_000, Origin::System, Event::RoundStarted(RoundStarted {}));
-    let base = m.profile.time_control.initial_ms();
+    let base = m.time_control.initial_ms();
     let sample = |board, left_ms, right_ms, running| {
         Event::ClockSample(ClockSample {
             board,
@@ -173,6 +173,12 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
             // Time trouble: White (to move) is under a minute.
             left = 41_300;
         }
+        if k == 2 {
+            // The arbiter set the clock after Black's illegal move (White +2 min, Black's
+            // increment taken back): the last report shows it.
+            left += 120_000;
+            right = right.saturating_sub(30_000);
+        }
         if k != 6 {
             push(last, o, sample(board, left, right, Some(running)));
         }
@@ -233,9 +239,7 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
                 let req = rules::Request {
                     board: Some(board),
                     player: Some(player),
-                    kind: InterventionKind::IllegalMove {
-                        kind: IllegalKind::Move,
-                    },
+                    kind: InterventionKind::illegal(IllegalKind::Move),
                 };
                 let p = rules::propose(m, &s, &req, mono);
                 let ev = rules::confirm(

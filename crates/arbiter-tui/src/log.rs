@@ -31,6 +31,10 @@ pub struct Incident {
     pub consequence: Option<Consequence>,
     /// Text as recorded (a name, a note, the arbiter's reason).
     pub detail: String,
+    /// Where the rules left the outcome open: what the arbiter decided, on what basis.
+    pub decision: Option<arbiter_core::state::DecisionNote>,
+    /// What the Laws in force would have prescribed, as shown when it was confirmed.
+    pub conflict: Option<Msg>,
 }
 
 /// Everything recorded, in journal order, optionally for one board.
@@ -43,6 +47,8 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
         basis: String::new(),
         consequence: None,
         detail,
+        decision: None,
+        conflict: None,
     };
     if filter.is_none() {
         if let Some(r) = s.round_started {
@@ -137,6 +143,8 @@ fn intervention_incident(
         basis: iv.articles.join("; "),
         consequence: Some(iv.confirmed.clone()),
         detail: iv.reason.clone(),
+        decision: e.decision.clone(),
+        conflict: iv.conflict.clone(),
     }
 }
 
@@ -186,8 +194,21 @@ pub fn incident_line(m: &Match, e: &Incident, lang: Lang, with_board: bool) -> S
         .as_ref()
         .map(|c| consequence_lines(c, lang))
         .unwrap_or_default();
+    if let Some(d) = &e.decision {
+        parts.push(i18n::format(
+            lang,
+            &msg!(
+                "ui-log-decided",
+                chosen = d.chosen_label.clone(),
+                basis = Msg::new(d.basis.message_id())
+            ),
+        ));
+    }
     if !e.detail.is_empty() {
         parts.push(e.detail.clone());
+    }
+    if let Some(c) = &e.conflict {
+        parts.push(format!("⚠ {}", i18n::format(lang, c)));
     }
     let detail = parts.join(" · ");
     if !detail.is_empty() {

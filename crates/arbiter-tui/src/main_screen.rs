@@ -95,6 +95,35 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
             t.clock_word,
             i18n::text(lang, super::boards::clock_alert_label(a))
         ),
+        Alert::GameOver { reason, result, mv } => format!(
+            "{} {} {} ({mv})",
+            t.game_over,
+            i18n::text(lang, reason),
+            result.notation()
+        ),
+        Alert::TimeNotEarned { color, .. } => {
+            format!("{} {}", t.time_not_earned, colour_initial(lang, *color))
+        }
+        Alert::MoveCount {
+            color,
+            device,
+            board,
+        } => format!(
+            "{} {} {device}≠{board}",
+            t.move_counter,
+            colour_initial(lang, *color)
+        ),
+        Alert::CorrectionNotShown {
+            color,
+            device_ms,
+            decided_ms,
+        } => format!(
+            "{} {} {}≠{}",
+            t.correction_not_shown,
+            colour_initial(lang, *color),
+            format_hms(*device_ms),
+            format_hms(*decided_ms)
+        ),
         Alert::PeriodFlag { color } => format!(
             "{} {}",
             i18n::text(lang, "ui-period-flag"),
@@ -181,12 +210,38 @@ fn header(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, n
         v.lang,
         &arbiter_core::msg!("ui-feeds-live", live = live, boards = s.boards.len()),
     );
-    let line2 = format!(" {start} · {dt} · {} {live} · {} ", t.feed, m.profile.name);
+    let line2 = format!(
+        " {start} · {dt} · {} {live} · {} · {} ",
+        t.feed,
+        mode_label(m, v.lang),
+        m.profile.name
+    );
     let lines = vec![
         Line::styled(line1, th.header()),
         Line::styled(fit(&line2, w), th.header2()),
     ];
     f.render_widget(Paragraph::new(lines), area);
+}
+
+/// The match's mode of play with the regime it is played under: "Schnellschach (A.4)".
+pub fn mode_label(m: &Match, lang: Lang) -> String {
+    let r = m.match_rules();
+    let word = i18n::text(lang, r.mode.message_id());
+    let mut chars = word.chars();
+    let mode: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    let mode = if m.file.board_modes.iter().any(|b| *b != m.mode) {
+        format!("{mode}*")
+    } else {
+        mode
+    };
+    if r.article.is_empty() {
+        mode
+    } else {
+        format!("{mode} ({})", r.article)
+    }
 }
 
 /// The footer: a prompt, a status message, or the keys of the screen.
@@ -222,18 +277,28 @@ enum Mode {
     Compact,
 }
 
-fn clock_span(ms: Option<u64>, running: bool, th: &Theme) -> Span<'static> {
+/// A clock, 8 characters: "≈" before a clock carried forward over a feed that is not live (an
+/// estimate), else a space; then the time, marked when the player is in time trouble (the core
+/// decides: `BoardStatus`).
+fn clock_span(
+    ms: Option<u64>,
+    running: bool,
+    trouble: bool,
+    estimated: bool,
+    th: &Theme,
+) -> Span<'static> {
     match ms {
-        None => Span::styled("  –:––:––".chars().skip(2).collect::<String>(), th.dim()),
+        None => Span::styled(" –:––:––", th.dim()),
         Some(ms) => {
-            let style = if ms < 60_000 {
+            let style = if trouble {
                 th.low_time()
             } else if running {
                 th.running()
             } else {
                 th.base()
             };
-            Span::styled(fmt_clock(ms), style)
+            let mark = if estimated { "≈" } else { " " };
+            Span::styled(format!("{mark}{}", fmt_clock(ms)), style)
         }
     }
 }
@@ -269,7 +334,7 @@ fn alert_spans(bv: &BoardView, lang: Lang, th: &Theme, short: bool) -> Vec<Span<
             text
         };
         let style = match a {
-            Alert::Flag { .. } | Alert::ClockMismatch => th.alert(),
+            Alert::Flag { .. } | Alert::ClockMismatch | Alert::GameOver { .. } => th.alert(),
             _ => th.warn(),
         };
         out.push(Span::styled(text, style));
@@ -302,19 +367,31 @@ fn wide_rows(
         Span::raw(format!("{:>3} ", bv.board.0)),
         Span::styled(mark(bv, Color::White), th.running()),
         Span::raw(format!(
-            "{} {:>4} ",
+            "{} {:>4}",
             fit(&player_name(bv.white), nw),
             rating(bv.white)
         )),
-        clock_span(wms, bv.running == Some(Color::White), th),
+        clock_span(
+            wms,
+            bv.running == Some(Color::White),
+            bv.time_trouble.0,
+            bv.estimated,
+            th,
+        ),
         Span::raw("  "),
         Span::styled(mark(bv, Color::Black), th.running()),
         Span::raw(format!(
-            "{} {:>4} ",
+            "{} {:>4}",
             fit(&player_name(bv.black), nw),
             rating(bv.black)
         )),
-        clock_span(bms, bv.running == Some(Color::Black), th),
+        clock_span(
+            bms,
+            bv.running == Some(Color::Black),
+            bv.time_trouble.1,
+            bv.estimated,
+            th,
+        ),
         Span::raw(format!(
             " {:>4} P{} {} ",
             format!("{}.", bv.move_no),
@@ -399,11 +476,17 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
         Span::raw(format!("{} ", colour_initial(lang, Color::White))),
         Span::styled(mark(bv, Color::White), th.running()),
         Span::raw(format!(
-            "{} {:>4} ",
+            "{} {:>4}",
             fit(&player_name(bv.white), nw),
             rating(bv.white)
         )),
-        clock_span(wms, bv.running == Some(Color::White), th),
+        clock_span(
+            wms,
+            bv.running == Some(Color::White),
+            bv.time_trouble.0,
+            bv.estimated,
+            th,
+        ),
         Span::raw(format!(
             " │ {:>4} {} P{} │ ",
             format!("{}.", bv.move_no),
@@ -417,11 +500,17 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
         Span::raw(format!("   {} ", colour_initial(lang, Color::Black))),
         Span::styled(mark(bv, Color::Black), th.running()),
         Span::raw(format!(
-            "{} {:>4} ",
+            "{} {:>4}",
             fit(&player_name(bv.black), nw),
             rating(bv.black)
         )),
-        clock_span(bms, bv.running == Some(Color::Black), th),
+        clock_span(
+            bms,
+            bv.running == Some(Color::Black),
+            bv.time_trouble.1,
+            bv.estimated,
+            th,
+        ),
         Span::raw(" │ "),
         Span::styled(
             fit(
@@ -455,12 +544,24 @@ fn compact_row(bv: &BoardView, v: &ViewState, w: usize) -> Line<'static> {
     let mut spans = vec![
         Span::styled(format!("{:>3} ", bv.board.0), th.column_title()),
         Span::styled(mark(bv, Color::White), th.running()),
-        Span::raw(format!("{} ", fit(&short(bv.white), nw))),
-        clock_span(wms, bv.running == Some(Color::White), th),
+        Span::raw(fit(&short(bv.white), nw)),
+        clock_span(
+            wms,
+            bv.running == Some(Color::White),
+            bv.time_trouble.0,
+            bv.estimated,
+            th,
+        ),
         Span::raw(" "),
         Span::styled(mark(bv, Color::Black), th.running()),
-        Span::raw(format!("{} ", fit(&short(bv.black), nw))),
-        clock_span(bms, bv.running == Some(Color::Black), th),
+        Span::raw(fit(&short(bv.black), nw)),
+        clock_span(
+            bms,
+            bv.running == Some(Color::Black),
+            bv.time_trouble.1,
+            bv.estimated,
+            th,
+        ),
         Span::raw(format!(
             " {:>4} {} ",
             format!("{}.", bv.move_no),

@@ -228,6 +228,12 @@ pub fn update(
                 FormInput::Cancel => v.dialog = None,
                 FormInput::Confirm => {
                     d.refresh(m, s, now);
+                    // A decision needs an option, a basis and a reason; an amount no edition
+                    // fixes must be entered: the form stays open and says what is missing.
+                    if let Some(why) = d.blocked(v.lang) {
+                        v.status = Some(why);
+                        return None;
+                    }
                     let ev = d.to_event(m);
                     v.dialog = None;
                     match ev {

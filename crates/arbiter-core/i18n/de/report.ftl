@@ -125,3 +125,4 @@ report-meldung-no = nein
 report-meldung-empty = (nicht besetzt)
 report-meldung-board-points = Brettpunkte (Heim-Gast)
 report-meldung-match-points = Mannschaftspunkte (Heim-Gast)
+report-pgn-no-clock = Für diesen Zug und die folgenden ohne Uhrzeit liegt keine Uhrmeldung vor: Die Übertragung hat sie nach einem Ausfall aus dem Speicher des Bretts nachgeholt, oder keine Uhr hat gemeldet.

@@ -9,7 +9,7 @@ rules-time-change = { $sign }{ $time } { $player }
 
 ## Regelwidrige Züge
 rules-illegal-choose-player = Den Spieler wählen, der den regelwidrigen Zug ausgeführt hat.
-rules-illegal-not-illegal = Nach { $laws } ist das kein regelwidriger Zug; der Schiedsrichter kann nach Art. 12.9 bestrafen.
+rules-illegal-not-illegal = Nach { $laws } ist das kein regelwidriger Zug: die Stellung wird wiederhergestellt; der Schiedsrichter kann den Verstoß nach den allgemeinen Strafen ahnden.
 rules-illegal-loss = { $nth }. regelwidriger Zug von { $player }: die Partie ist verloren.
 rules-illegal-loss-cannot-mate = { $nth }. regelwidriger Zug von { $player }: der Gegner kann mit keiner Folge regelgemäßer Züge mattsetzen, daher ist die Partie remis.
 rules-illegal-loss-mate-possible = { $nth }. regelwidriger Zug von { $player }: die Partie ist verloren; der Gegner hat Mattmaterial (eine tote Stellung kann die Konsole nicht ausschließen: prüfen).
@@ -62,12 +62,20 @@ rules-penalty-item-time-from = −{ $time } bei { $player }
 rules-penalty-item-expelled = Ausschluss; die Partie ist verloren
 rules-penalty-item-game-lost = die Partie ist verloren
 rules-penalty-item-score = Wertungsänderung: das Ergebnis im Formular setzen
-rules-penalty = Strafe (Art. 12.9) für { $player }: { $penalties }. Das Maß bestimmt der Schiedsrichter: vor dem Bestätigen anpassen.
+rules-penalty = Strafe für { $player }: { $penalties }.
+rules-penalty-choose = Die Strafe für { $player } wählen (keine ist vorausgewählt).
+rules-penalty-enter-time = Die Zeit der Strafe eingeben: keine Fassung der Regeln legt ein Maß fest.
+rules-penalty-time-missing = Strafe für { $player }: die Zeit bestimmt der Schiedsrichter (keine Fassung legt sie fest); angewendet wird erst, wenn sie eingegeben ist.
 
 ## Elektronische Geräte
 rules-device-choose-player = Den Spieler wählen.
 rules-device-loss = Elektronisches Gerät bei { $player }: die Partie ist verloren, der Gegner gewinnt.
-rules-device-discretion = Das Profil überlässt die Strafe dem Schiedsrichter (Art. 12.9).
+rules-device-discretion = Die Regeln überlassen die Strafe dem Schiedsrichter.
+rules-device-loss-bag = Ein elektronisches Gerät in der Tasche von { $player }, und die Ausschreibung erlaubt keine Tasche: er hat es bei sich, die Partie ist verloren, der Gegner gewinnt.
+rules-device-why-bag-allowed = Das Gerät war in der Tasche, die die Ausschreibung erlaubt, nicht am Körper des Spielers: kein Partieverlust; ein nicht vollständig ausgeschaltetes Gerät verstößt gegen die Regel über Taschen.
+rules-device-choose-penalty = Die Strafe wählen (keine ist vorausgewählt).
+rules-device-menu = { $why } Die Strafe für { $player } aus den allgemeinen Strafen wählen.
+rules-device-penalty = { $why } Strafe für { $player }: { $penalties }.
 
 ## Proteste
 rules-protest-fee = Gebühr { $amount }
@@ -75,7 +83,9 @@ rules-protest-no-fee = keine Gebühr festgelegt
 rules-protest-deadline = schriftlich innerhalb von { $days } Tagen
 rules-protest-no-deadline = keine Frist im Profil festgelegt
 rules-protest-no-committee = keines benannt
-rules-protest = Protest im Spielbericht vermerkt: { $deadline }; { $fee }; Entscheidung: { $decided_by }; Schiedsgericht: { $committee }.
+rules-protest-announce-within = dem Schiedsrichter binnen { $minutes } Min. nach dem Wettkampf anzukündigen
+rules-protest-announce-on-report = im Spielbericht anzukündigen, bevor die Mannschaftsführer unterschreiben
+rules-protest = Protest im Spielbericht vermerkt: { $announce }; { $deadline }; { $fee }; Entscheidung: { $decided_by }; Schiedsgericht: { $committee }.
 
 ## Aufstellungen
 rules-lineup-none = Keine Aufstellung der Mannschaft ({ $team }) abgegeben.
@@ -131,3 +141,109 @@ situation-lineup-both-faulty = eine Aufstellungssanktion, wenn beide Aufstellung
 situation-both-flags-down = beide Fallblättchen gefallen
 situation-illegal-move-loss-bare-king = ein verlierender regelwidriger Zug gegen einen Gegner, der nicht mattsetzen kann
 decision-option-unknown = (eine nicht angebotene Möglichkeit)
+
+## Spielarten (Schnell-, Blitzschach): rules::mode
+rules-illegal-stands = { $opponent } hat inzwischen seinen nächsten Zug ausgeführt: nach den Regeln für { $mode } bleibt der regelwidrige Zug von { $player } bestehen, die Partie wird fortgesetzt, keine Strafe.
+rules-illegal-window = Im { $mode } kann ein regelwidriger Zug nur geahndet werden, bevor { $opponent } seinen nächsten Zug ausgeführt hat: angeben, ob er das hat.
+rules-illegal-state-reply = Angeben, ob { $opponent } seit dem regelwidrigen Zug seinen nächsten Zug ausgeführt hat (die Uhr zeigt es nicht).
+rules-flag-both-draw = Beide Fallblättchen sind gefallen: nach den Regeln für { $mode } ist die Partie remis.
+rules-flag-claim-only = { $proposal } Im { $mode } weist der Schiedsrichter nicht auf ein gefallenes Blättchen hin: es zählt erst, wenn der Gegner es zu Recht reklamiert hat.
+rules-clock-setting-final = Nach { $moves } Zügen jedes Spielers kann die Uhreinstellung im { $mode } nicht mehr berichtigt werden (außer die Regeln erlauben es für den Zeitplan der Veranstaltung): eine Änderung nur aus diesem Grund eingeben.
+
+## Verhalten
+rules-conduct-after-game = Die Partie ist beendet ({ $result }): der Spieler ist jetzt Zuschauer. Der Vorfall wird nur als Verhalten vermerkt; das Ergebnis bleibt (Verweis aus dem Turniersaal oder eine Strafe der Liga bleiben möglich).
+rules-disturbance-no-time = Nach { $laws } hält der Schiedsrichter bei einer Störung von außen die Uhren an; zusätzliche Bedenkzeit gibt es nicht.
+rules-disturbance-ask = Störung von außen: der Schiedsrichter kann einem oder beiden Spielern zusätzliche Bedenkzeit geben. Die Zeit eingeben (keine Fassung nennt ein Maß); kein Spieler gewählt = beide.
+rules-disturbance-enter-time = Die zusätzliche Bedenkzeit eingeben.
+rules-disturbance = Störung von außen: { $changes }.
+rules-refusal-choose-player = Den Spieler wählen, der sich beharrlich weigert, die Regeln zu befolgen.
+rules-refusal-both = Beide Spieler weigern sich beharrlich, die Regeln zu befolgen: die Partie ist für beide verloren (0-0).
+rules-refusal-loss = Beharrliche Weigerung, die Regeln zu befolgen: { $player } verliert, { $opponent } gewinnt.
+rules-refusal-cannot-mate = Beharrliche Weigerung, die Regeln zu befolgen: { $player } verliert; { $opponent } kann mit keiner Folge regelgemäßer Züge mattsetzen, daher erhält { $opponent } ein Remis (0–½).
+rules-refusal-can-mate = Beharrliche Weigerung, die Regeln zu befolgen: { $player } verliert; { $opponent } hat Mattmaterial und gewinnt.
+rules-refusal-bare-king = Beharrliche Weigerung, die Regeln zu befolgen: { $player } verliert; { $opponent } hat nur noch den König und kann nicht gewinnen, daher erhält { $opponent } ein Remis (0–½).
+rules-refusal-not-bare-king = Beharrliche Weigerung, die Regeln zu befolgen: { $player } verliert, { $opponent } gewinnt.
+rules-refusal-no-position = Beharrliche Weigerung, die Regeln zu befolgen: { $player } verliert; keine Stellung bekannt: prüfen, ob { $opponent } noch mattsetzen kann (sonst erhält er ein Remis).
+rules-unable-choose-player = Den Spieler wählen, der nicht mitschreiben kann.
+rules-unable-no-notation = Im { $mode } müssen die Spieler nicht mitschreiben: es wird keine Zeit abgezogen.
+rules-unable-disabled = { $player } kann wegen einer Behinderung nicht mitschreiben: es wird keine Zeit abgezogen; ein Assistent darf die Züge aufschreiben.
+rules-unable-no-rule = { $laws } zieht einem Spieler, der nicht mitschreiben kann, keine Zeit ab.
+rules-unable-ask = { $player } kann nicht mitschreiben: der Schiedsrichter bestimmt die Zeit, die vor Partiebeginn abgezogen wird.
+rules-unable-enter-time = Die abzuziehende Zeit eingeben.
+rules-unable-deduction = { $player } kann nicht mitschreiben: { $time } werden von seiner Bedenkzeit abgezogen { $started ->
+        [0] vor Partiebeginn
+       *[other] (die Partie hat schon begonnen: der Abzug gehört vor den Beginn)
+    }.
+
+## Die Folge in wenigen Worten (Spielarten und Verhalten)
+rules-summary-illegal-stands = regelwidriger Zug von { $player } bleibt bestehen (Gegner hat gezogen)
+rules-summary-both-flags-draw = beide Blättchen gefallen: remis
+rules-summary-conduct-after-game = Verhalten nach der Partie; Ergebnis { $result } unverändert
+rules-summary-device-penalty = elektronisches Gerät: Strafe für { $player }: { $penalties }
+rules-summary-disturbance = Störung von außen: { $changes }
+rules-summary-refusal-both = beharrliche Weigerung beider: 0-0
+rules-summary-refusal = beharrliche Weigerung von { $player }: { $result }
+rules-summary-unable-no-deduction = { $player } kann nicht mitschreiben (Behinderung): kein Abzug
+rules-summary-unable = { $player } kann nicht mitschreiben: −{ $time }
+
+## Widerspruch zu den geltenden Regeln (rules::conflict)
+conflict-laws-in-force = Die geltenden Regeln ({ $laws }; { $articles }) entscheiden anders: { $outcome }.
+conflict-outcome-open = der Schiedsrichter entscheidet
+conflict-outcome-arbiter-enters = der Schiedsrichter gibt das Maß ein
+conflict-outcome-no-change = nichts ändert sich
+
+## Weitere Entscheidungen
+decision-why-device-off-person = Die Ausschreibung erlaubt keine Tasche, und nach { $laws } verliert ein Gerät nur „am Körper“: ob ein Gerät in der Tasche zählt, ist nicht geregelt.
+decision-fact-device-in-bag = Ein elektronisches Gerät von { $player } war in seiner Tasche, nicht am Körper.
+decision-fact-no-bag-allowed = Die Ausschreibung erlaubt keine Tasche für Geräte.
+decision-option-penalty = Strafe: { $penalties }
+decision-option-warning = Verwarnung
+decision-option-note-only = Keine Strafe; im Spielbericht vermerkt
+decision-why-device-cannot-mate = { $laws } sagt „der Gegner gewinnt“, ohne Ausnahme für einen Gegner, der nicht mattsetzen kann (die Regel zur beharrlichen Weigerung hat eine).
+decision-fact-device = Ein elektronisches Gerät am Körper von { $player }.
+decision-why-refusal-score = { $laws }: „Die vom Gegner erzielte Punktzahl bestimmt der Schiedsrichter.“
+decision-fact-refusal = { $player } weigert sich beharrlich, die Regeln zu befolgen: er verliert.
+decision-fact-can-mate = { $opponent } hat Mattmaterial.
+decision-fact-mate-unknown = Ob { $opponent } noch mattsetzen kann, ist nicht bekannt.
+situation-device-off-person = ein Gerät nicht am Körper, wo keine Tasche erlaubt ist
+situation-device-loss-opponent-cannot-mate = ein Partieverlust durch ein Gerät gegen einen Gegner, der nicht mattsetzen kann
+situation-refusal-opponent-score = die Punktzahl des Gegners nach Partieverlust wegen beharrlicher Weigerung
+## Die Partie auf dem Brett (Stellungen, Partieende, regelwidrige Züge richtiggestellt, Fallblättchen von der Uhr)
+rules-game-finished = Die Partie ist beendet ({ $result }, erfasst mit Eintrag { $seq }): ändern kann das nur eine begründete Ergebniskorrektur.
+rules-fact-ending-move = Der Zug, der sie beendete: { $mv }.
+rules-fact-position = Stellung: { $fen }
+rules-fact-no-position = Für dieses Brett ist keine Stellung bekannt.
+rules-fact-reinstate = Die letzte regelgemäße Stellung wiederherstellen: { $fen }
+rules-fact-touched-unknown = Die berührte Figur ist nicht bekannt: der Ersatzzug ist ein Zug der zuerst berührten Figur (Art. 4.3), ein beliebiger regelgemäßer Zug, wenn sie keinen hat (Art. 4.5).
+rules-fact-touched-no-move = Die berührte Figur ({ $piece }) hat keinen regelgemäßen Zug: ein beliebiger regelgemäßer Zug (Art. 4.5).
+rules-fact-touched-moves = Die berührte Figur ({ $piece }) muss ziehen (Art. 4.3): { $moves }.
+rules-fact-queen = Der Bauer wird durch eine Dame ersetzt (Art. 7.5.2): { $mv }, Stellung { $fen }.
+rules-fact-queen-unknown = Kein auf der letzten Reihe stehengelassener Bauer bekannt: den Zug (Ausgangs- und Zielfeld) angeben.
+rules-fact-completed = Von { $player } ausgeführte Züge: { $moves } (das Drücken der Uhr nach einem regelwidrigen Zug schließt keinen ab).
+rules-fact-counter = Die Uhr zählt { $device } Züge für { $player }: ihren Zugzähler auf { $moves } stellen.
+rules-illegal-later-no-position = Für dieses Brett ist keine Stellung bekannt: der als regelwidrig erkannte Zug kann hier nicht zurückgenommen werden.
+rules-illegal-later-no-such-move = Der Halbzug { $ply } ist nicht im Partieverlauf (er hat die Halbzüge { $first } bis { $last }).
+rules-illegal-later-choose-clocks = Der Halbzug { $ply } war regelwidrig: die Uhrzeiten für die wiederhergestellte Stellung wählen (die im Protokoll festgehaltenen oder die jetzigen, Art. 7.1).
+rules-fact-reinstate-later = { $mv } war regelwidrig: die Stellung davor wiederherstellen ({ $fen }) und { $taken } Halbzüge zurücknehmen.
+rules-fact-clocks-recorded = Uhrzeiten, als der regelwidrige Zug begonnen wurde, wie im Protokoll festgehalten: Weiß { $white }, Schwarz { $black }.
+rules-fact-clocks-not-recorded = Das Protokoll enthält keine Uhrmeldung vom Beginn des regelwidrigen Zuges.
+rules-fact-clocks-current = Uhrzeiten jetzt: Weiß { $white }, Schwarz { $black }.
+rules-flag-after-end = Die Partie war bereits beendet ({ $reason }, { $result }): ein späteres Fallblättchen zählt nicht (Art. 6.9).
+rules-flag-not-down = Die Zeit von { $player } ist nicht abgelaufen: die Uhr zeigt { $time }.
+rules-flag-no-clock = Für dieses Brett gibt es keine Uhrmeldung: der Schiedsrichter hat das Fallblättchen von { $player } festgestellt.
+rules-flag-moves-completed = { $player } hatte { $completed } der { $required } Züge der { $period }. Periode ausgeführt, als die Zeit ablief: das Fallblättchen beendet nur die Periode, kein Partieverlust (Art. 6.4).
+rules-counted-by-board = auf dem elektronischen Brett gezählt
+rules-counted-by-clock-presses = nach dem Drücken der Uhr gezählt (kein elektronisches Brett: die Partieformulare prüfen)
+rules-counted-by-arbiter = nach der Zählung des Schiedsrichters
+rules-fact-flag-period = Die Zeit von { $player } in der { $period }. Periode lief nach { $completed } ausgeführten Zügen ab ({ $counted }); die Periode verlangt { $required }.
+rules-fact-flag-last-period = Die Zeit von { $player } in der { $period }. (letzten) Periode lief nach { $completed } ausgeführten Zügen ab ({ $counted }).
+rules-fact-device-added-earned = Die Uhr schrieb { $player } danach { $time } gut: verdient, die Züge der Periode waren ausgeführt.
+rules-fact-device-added-not-earned = Die Uhr schrieb { $player } bei null { $time } gut: nicht verdient, die Züge der Periode waren nicht ausgeführt; die Zeit von { $player } bleibt in der Konsole bei 0:00.
+rules-fact-flag-order = Die Uhr meldete zuerst das Fallblättchen von { $first }, dann das von { $second }.
+rules-fact-flag-order-unknown = Die Uhr meldete beide Fallblättchen zugleich: welches zuerst fiel, ist nicht feststellbar.
+rules-fact-first-flag-interpretation = Die von der Uhr gemeldete Reihenfolge gilt als festgestellt (ihre Anzeigen sind maßgebend, Art. 6.10.1): eine Auslegung, keine Regel der Schachregeln.
+rules-both-flags-continue = Beide Fallblättchen sind gefallen und die Reihenfolge ist nicht feststellbar: die Partie wird nach { $laws } fortgesetzt.
+rules-both-flags-draw = Beide Fallblättchen sind gefallen: die Partie ist nach { $laws } remis.
+decision-why-both-flags = { $laws } hat hier keine Regel für zwei gefallene Fallblättchen.
+decision-option-continue = Die Partie wird fortgesetzt
+rules-illegal-later-other-player = Den Halbzug { $ply } hat { $player } ausgeführt: diesen Spieler wählen.

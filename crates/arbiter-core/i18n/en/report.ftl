@@ -125,3 +125,4 @@ report-meldung-no = no
 report-meldung-empty = (not occupied)
 report-meldung-board-points = Board points (home-guest)
 report-meldung-match-points = Match points (home-guest)
+report-pgn-no-clock = No clock report for this move and the next ones without a clock: the feed recovered them from the e-board after an outage, or no clock reported.

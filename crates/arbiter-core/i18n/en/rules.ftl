@@ -9,7 +9,7 @@ rules-time-change = { $sign }{ $time } { $player }
 
 ## Illegal moves
 rules-illegal-choose-player = Choose the player who made the illegal move.
-rules-illegal-not-illegal = Under { $laws } this is not an illegal move; the arbiter may penalise it under Art. 12.9.
+rules-illegal-not-illegal = Under { $laws } this is not an illegal move: the position is restored; the arbiter may penalise the breach under the general penalties.
 rules-illegal-loss = Illegal move no. { $nth } by { $player }: the game is lost.
 rules-illegal-loss-cannot-mate = Illegal move no. { $nth } by { $player }: the opponent cannot checkmate by any series of legal moves, so the game is drawn.
 rules-illegal-loss-mate-possible = Illegal move no. { $nth } by { $player }: the game is lost; the opponent has mating material (the console cannot exclude a dead position: check it).
@@ -62,12 +62,20 @@ rules-penalty-item-time-from = −{ $time } from { $player }
 rules-penalty-item-expelled = expulsion; the game is lost
 rules-penalty-item-game-lost = the game is lost
 rules-penalty-item-score = score change: set the result in the form
-rules-penalty = Penalty (Art. 12.9) for { $player }: { $penalties }. The amounts are the arbiter's choice: edit them before confirming.
+rules-penalty = Penalty for { $player }: { $penalties }.
+rules-penalty-choose = Choose the penalty for { $player } (none is pre-selected).
+rules-penalty-enter-time = Enter the time of the penalty: no edition of the Laws fixes an amount.
+rules-penalty-time-missing = Penalty for { $player }: the arbiter sets the time (no edition fixes one); nothing is applied until it is entered.
 
 ## Electronic devices
 rules-device-choose-player = Choose the player.
 rules-device-loss = An electronic device on { $player }'s person: the game is lost, the opponent wins.
-rules-device-discretion = The profile leaves the sanction to the arbiter (Art. 12.9).
+rules-device-discretion = The rules leave the sanction to the arbiter.
+rules-device-loss-bag = An electronic device in { $player }'s bag, and the regulations allow no bag: he has it with him, so the game is lost, the opponent wins.
+rules-device-why-bag-allowed = The device was in the bag the regulations allow, not on the player's person: no loss; a device not completely switched off breaks the rule on bags.
+rules-device-choose-penalty = Choose the penalty (none is pre-selected).
+rules-device-menu = { $why } Choose the penalty for { $player } from the general penalties.
+rules-device-penalty = { $why } Penalty for { $player }: { $penalties }.
 
 ## Protests
 rules-protest-fee = fee { $amount }
@@ -75,7 +83,9 @@ rules-protest-no-fee = no fee set
 rules-protest-deadline = in writing within { $days } days
 rules-protest-no-deadline = deadline not set by the profile
 rules-protest-no-committee = none named
-rules-protest = Protest recorded on the report: { $deadline }; { $fee }; decided by { $decided_by }; appeals committee: { $committee }.
+rules-protest-announce-within = to be announced to the arbiter within { $minutes } min after the match
+rules-protest-announce-on-report = to be announced on the match report before the captains sign
+rules-protest = Protest recorded on the report: { $announce }; { $deadline }; { $fee }; decided by { $decided_by }; appeals committee: { $committee }.
 
 ## Lineups
 rules-lineup-none = No { $team } lineup was handed in.
@@ -131,3 +141,109 @@ situation-lineup-both-faulty = a lineup sanction where both lineups are faulty
 situation-both-flags-down = both flags down
 situation-illegal-move-loss-bare-king = a losing illegal move against an opponent who cannot checkmate
 decision-option-unknown = (an option not offered)
+
+## Modes of play (rapid, blitz): rules::mode
+rules-illegal-stands = { $opponent } has made the next move since: under the { $mode } rules the illegal move of { $player } stands, the game continues, no penalty.
+rules-illegal-window = In { $mode } an illegal move can be penalised only before { $opponent } has made the next move: say whether he has.
+rules-illegal-state-reply = State whether { $opponent } has made the next move since the illegal move (the clock does not show it).
+rules-flag-both-draw = Both flags are down: under the { $mode } rules the game is drawn.
+rules-flag-claim-only = { $proposal } In { $mode } the arbiter does not point out a fallen flag: it counts only once the opponent has validly claimed it.
+rules-clock-setting-final = After { $moves } moves by each player the clock setting can no longer be corrected in { $mode } (unless the rules allow it for the schedule of the event): enter a change only for that reason.
+
+## Conduct
+rules-conduct-after-game = The game is over ({ $result }): the player is a spectator now. The incident is recorded as conduct only; the result stands (expulsion from the venue or a league sanction remain possible).
+rules-disturbance-no-time = Under { $laws } the arbiter stops the clocks for an external disturbance; no additional time is given.
+rules-disturbance-ask = External disturbance: the arbiter may give additional time to either or both players. Enter the time (no edition gives an amount); no player chosen = both.
+rules-disturbance-enter-time = Enter the additional time.
+rules-disturbance = External disturbance: { $changes }.
+rules-refusal-choose-player = Choose the player who persistently refuses to comply.
+rules-refusal-both = Both players persistently refuse to comply with the Laws: the game is lost by both (0-0).
+rules-refusal-loss = Persistent refusal to comply: { $player } loses, { $opponent } wins.
+rules-refusal-cannot-mate = Persistent refusal to comply: { $player } loses; { $opponent } cannot checkmate by any series of legal moves, so { $opponent } scores a draw (0–½).
+rules-refusal-can-mate = Persistent refusal to comply: { $player } loses; { $opponent } has mating material and wins.
+rules-refusal-bare-king = Persistent refusal to comply: { $player } loses; { $opponent } has only the king and cannot win, so { $opponent } scores a draw (0–½).
+rules-refusal-not-bare-king = Persistent refusal to comply: { $player } loses, { $opponent } wins.
+rules-refusal-no-position = Persistent refusal to comply: { $player } loses; no position is known: check whether { $opponent } can still checkmate (otherwise his score is a draw).
+rules-unable-choose-player = Choose the player who cannot keep score.
+rules-unable-no-notation = In { $mode } the players need not record the moves: no time is deducted.
+rules-unable-disabled = { $player } cannot keep score because of a disability: no time is deducted; an assistant may write the moves.
+rules-unable-no-rule = { $laws } deducts no time from a player who cannot keep score.
+rules-unable-ask = { $player } cannot keep score: the arbiter sets the time deducted before the game starts.
+rules-unable-enter-time = Enter the time to deduct.
+rules-unable-deduction = { $player } cannot keep score: { $time } are deducted from his time { $started ->
+        [0] before the game starts
+       *[other] (the game has already started: the deduction belongs before the start)
+    }.
+
+## The consequence in a few words (modes and conduct)
+rules-summary-illegal-stands = illegal move of { $player } stands (opponent has moved)
+rules-summary-both-flags-draw = both flags down: draw
+rules-summary-conduct-after-game = conduct after the game; result { $result } unchanged
+rules-summary-device-penalty = electronic device: penalty for { $player }: { $penalties }
+rules-summary-disturbance = external disturbance: { $changes }
+rules-summary-refusal-both = persistent refusal by both: 0-0
+rules-summary-refusal = persistent refusal by { $player }: { $result }
+rules-summary-unable-no-deduction = { $player } cannot keep score (disability): no deduction
+rules-summary-unable = { $player } cannot keep score: −{ $time }
+
+## Conflict with the Laws in force (rules::conflict)
+conflict-laws-in-force = The Laws in force ({ $laws }; { $articles }) rule otherwise: { $outcome }.
+conflict-outcome-open = the arbiter decides
+conflict-outcome-arbiter-enters = the arbiter enters the amount
+conflict-outcome-no-change = nothing changes
+
+## More decisions
+decision-why-device-off-person = The regulations allow no bag, and { $laws } makes a device lose only "on their person": whether a device in the bag counts is not settled.
+decision-fact-device-in-bag = An electronic device of { $player } was in his bag, not on his person.
+decision-fact-no-bag-allowed = The regulations allow no bag for devices.
+decision-option-penalty = Penalty: { $penalties }
+decision-option-warning = Warning
+decision-option-note-only = No sanction; recorded on the report
+decision-why-device-cannot-mate = { $laws } says "the opponent shall win", with no exception for an opponent who cannot checkmate (the rule on persistent refusal has one).
+decision-fact-device = An electronic device on { $player }'s person.
+decision-why-refusal-score = { $laws }: "the arbiter shall decide the score of the opponent".
+decision-fact-refusal = { $player } persistently refuses to comply with the Laws: he loses.
+decision-fact-can-mate = { $opponent } has mating material.
+decision-fact-mate-unknown = Whether { $opponent } can still checkmate is not known.
+situation-device-off-person = a device off the player's person where no bag is allowed
+situation-device-loss-opponent-cannot-mate = a device loss against an opponent who cannot checkmate
+situation-refusal-opponent-score = the opponent's score after a loss for persistent refusal
+## The game on the board (positions, ends, illegal moves put right, flags read from the clock)
+rules-game-finished = The game is finished ({ $result }, recorded at record { $seq }): nothing changes it but a result correction with its reason.
+rules-fact-ending-move = The move that ended it: { $mv }.
+rules-fact-position = Position: { $fen }
+rules-fact-no-position = No position is known for this board.
+rules-fact-reinstate = Reinstate the last legal position: { $fen }
+rules-fact-touched-unknown = The touched piece is not known: the replacing move is a move of the piece the player touched first (Art. 4.3), any legal move if it has none (Art. 4.5).
+rules-fact-touched-no-move = The touched piece ({ $piece }) has no legal move: any legal move (Art. 4.5).
+rules-fact-touched-moves = The touched piece ({ $piece }) must move (Art. 4.3): { $moves }.
+rules-fact-queen = The pawn is replaced by a queen (Art. 7.5.2): { $mv }, position { $fen }.
+rules-fact-queen-unknown = No pawn left on the last rank is known: name the move (from and to square).
+rules-fact-completed = Moves completed by { $player }: { $moves } (the press after an illegal move completes none).
+rules-fact-counter = The clock counts { $device } moves for { $player }: set its counter to { $moves }.
+rules-illegal-later-no-position = No position is known for this board: the move found illegal cannot be taken back here.
+rules-illegal-later-no-such-move = Half-move { $ply } is not in the game record (it has half-moves { $first } to { $last }).
+rules-illegal-later-choose-clocks = Half-move { $ply } was illegal: choose the clocks for the reinstated position (the journal's or the current ones, Art. 7.1).
+rules-fact-reinstate-later = { $mv } was illegal: reinstate the position before it ({ $fen }) and take back { $taken } half-moves.
+rules-fact-clocks-recorded = Clocks when the illegal move was started, as the journal recorded them: White { $white }, Black { $black }.
+rules-fact-clocks-not-recorded = The journal has no clock report from when the illegal move was started.
+rules-fact-clocks-current = Clocks now: White { $white }, Black { $black }.
+rules-flag-after-end = The game had already ended ({ $reason }, { $result }): a flag after that does not count (Art. 6.9).
+rules-flag-not-down = { $player }'s time has not run out: the clock shows { $time }.
+rules-flag-no-clock = No clock report for this board: the arbiter established the flag of { $player }.
+rules-flag-moves-completed = { $player } had completed { $completed } of the { $required } moves of period { $period } when the time ran out: the flag only ends the period, no loss (Art. 6.4).
+rules-counted-by-board = counted on the e-board
+rules-counted-by-clock-presses = counted from the clock presses (no e-board: check the scoresheets)
+rules-counted-by-arbiter = by the arbiter's count
+rules-fact-flag-period = { $player }'s time in period { $period } ran out after { $completed } completed moves ({ $counted }); the period requires { $required }.
+rules-fact-flag-last-period = { $player }'s time in period { $period } (the last) ran out after { $completed } completed moves ({ $counted }).
+rules-fact-device-added-earned = The clock then added { $time } for { $player }: earned, the period's moves were completed.
+rules-fact-device-added-not-earned = The clock then added { $time } for { $player } at zero: not earned, the period's moves were not completed; the console's time for { $player } stays 0:00.
+rules-fact-flag-order = The clock reported { $first }'s flag first, then { $second }'s.
+rules-fact-flag-order-unknown = The clock reported both flags at once: which fell first cannot be established.
+rules-fact-first-flag-interpretation = The order the clock reported is taken as established (its indications are conclusive, Art. 6.10.1): an interpretation, not a rule of the Laws.
+rules-both-flags-continue = Both flags have fallen and the order cannot be established: the game continues under { $laws }.
+rules-both-flags-draw = Both flags have fallen: the game is drawn under { $laws }.
+decision-why-both-flags = { $laws } has no rule for both flags down here.
+decision-option-continue = The game continues
+rules-illegal-later-other-player = Half-move { $ply } was made by { $player }: choose that player.

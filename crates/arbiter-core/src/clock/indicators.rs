@@ -15,6 +15,12 @@ pub struct IndicatorSettings {
     pub exemption_below_ms: u64,
     /// … unless at least this much is added per move (FIDE 8.4: 30 seconds).
     pub exemption_void_from_per_move_ms: u64,
+    /// The exemption lasts only while the time is below the threshold (pre-2009 8.4), not for
+    /// the rest of the period (2017/2023 8.4).
+    pub exemption_while_below: bool,
+    /// Any delay voids the exemption (Trier Nr. 3: "Wird nach dem Aufschub-Modus gespielt,
+    /// entfällt diese Erleichterung"); otherwise a delay counts like an increment.
+    pub delay_voids_exemption: bool,
     /// Guidelines III.4/III.5: less than 2 minutes.
     pub quickplay_below_ms: u64,
     /// The time-trouble window (team-match practice: the last 5 minutes).
@@ -27,6 +33,8 @@ impl Default for IndicatorSettings {
             quickplay_allowed: false,
             exemption_below_ms: 5 * 60_000,
             exemption_void_from_per_move_ms: 30_000,
+            exemption_while_below: false,
+            delay_voids_exemption: false,
             quickplay_below_ms: 2 * 60_000,
             time_trouble_below_ms: 5 * 60_000,
         }
@@ -64,9 +72,15 @@ pub struct PlayerClock {
 /// Computes the indicators of one player.
 pub fn indicators(tc: &TimeControl, settings: &IndicatorSettings, p: &PlayerClock) -> Indicators {
     let next_move = p.moves_completed.saturating_add(1);
-    let per_move_ms = tc
-        .per_move_for(next_move)
-        .map_or(0, |pm| u64::from(pm.seconds) * 1000);
+    let per_move = tc.per_move_for(next_move);
+    let per_move_ms = per_move.map_or(0, |pm| u64::from(pm.seconds) * 1000);
+    let delay_voids =
+        settings.delay_voids_exemption && per_move.is_some_and(|pm| !pm.kind.is_increment());
+    let low = if settings.exemption_while_below {
+        p.remaining_ms
+    } else {
+        p.lowest_in_period_ms
+    };
     let last = tc.is_last_period(p.period);
     let moves_to_control = if last {
         None
@@ -75,8 +89,9 @@ pub fn indicators(tc: &TimeControl, settings: &IndicatorSettings, p: &PlayerCloc
             .map(|end| end.saturating_sub(p.moves_completed))
     };
     Indicators {
-        scoresheet_exempt: p.lowest_in_period_ms < settings.exemption_below_ms
-            && per_move_ms < settings.exemption_void_from_per_move_ms,
+        scoresheet_exempt: low < settings.exemption_below_ms
+            && per_move_ms < settings.exemption_void_from_per_move_ms
+            && !delay_voids,
         quickplay_claim_possible: settings.quickplay_allowed
             && tc.per_move.is_none()
             && last

@@ -169,6 +169,17 @@ impl ClockMirror {
         &self.tc
     }
 
+    /// When this board's clock adds a period's time (its device mode, which may differ from
+    /// the time control's: a DGT 3000 preset adds at zero).
+    pub fn set_period_addition(&mut self, mode: PeriodAddition) {
+        self.tc.period_time_added = mode;
+    }
+
+    /// An arbiter's change the clock has not shown yet on a side (ms), if any.
+    pub fn pending_ms(&self, side: ClockSide) -> Option<i64> {
+        self.side(side).pending.map(|p| p.delta_ms)
+    }
+
     /// Sets which side of the clock is White (from the pairing and the clock's position).
     pub fn set_white_side(&mut self, side: ClockSide) {
         self.white_side = Some(side);
@@ -372,9 +383,11 @@ impl ClockMirror {
             self.started = true;
         }
 
-        // A reset: stopped, both sides changed to the same value, not announced.
+        // A reset: stopped, both sides changed to the same value (not zero: both flags down
+        // is no reset), not announced.
         if r.running.is_none()
             && r.left_ms == r.right_ms
+            && r.left_ms > 0
             && p.left_ms != r.left_ms
             && p.right_ms != r.right_ms
             && self.sides.iter().all(|s| s.pending.is_none())
@@ -838,8 +851,8 @@ impl ClockMirror {
                     .ok_or(ClockError::OrientationUnknown)?;
                 after.white_ms = *white_ms;
                 after.black_ms = *black_ms;
-                self.expect(w, diff(*white_ms, before.white_ms));
-                self.expect(w.other(), diff(*black_ms, before.black_ms));
+                self.expect_value(w, diff(*white_ms, before.white_ms));
+                self.expect_value(w.other(), diff(*black_ms, before.black_ms));
             }
             ClockOperation::SetMoves { color, moves } => {
                 let side = self.side_of(*color).ok_or(ClockError::OrientationUnknown)?;
@@ -866,22 +879,40 @@ impl ClockMirror {
                 }
                 self.pending_resume = true;
             }
-            ClockOperation::Reconstruct { to_move } => {
+            ClockOperation::ReplaceClock {
+                white_ms,
+                black_ms,
+                white_moves,
+                black_moves,
+            } => {
+                let w = self
+                    .side_of(Color::White)
+                    .ok_or(ClockError::OrientationUnknown)?;
+                after = ClockTimes {
+                    white_ms: *white_ms,
+                    black_ms: *black_ms,
+                    white_moves: *white_moves,
+                    black_moves: *black_moves,
+                };
+                self.expect_value(w, diff(*white_ms, before.white_ms));
+                self.expect_value(w.other(), diff(*black_ms, before.black_ms));
+                self.set_moves(w, *white_moves);
+                self.set_moves(w.other(), *black_moves);
+            }
+            ClockOperation::Reconstruct { to_move, floor } => {
                 let w = self
                     .side_of(Color::White)
                     .ok_or(ClockError::OrientationUnknown)?;
                 if self.last.is_none() {
                     return Err(ClockError::NoReading);
                 }
-                let (then, raised) = reconstruct(&self.tc, before, *to_move)?;
+                let (then, raised) = reconstruct(&self.tc, before, *to_move, *floor)?;
                 after = then;
                 if raised {
-                    note =
-                        "a player was raised to the minimum (5 min, 1 min per move to the control)"
-                            .into();
+                    note = "a player was raised to the minimum".into();
                 }
-                self.expect(w, diff(after.white_ms, before.white_ms));
-                self.expect(w.other(), diff(after.black_ms, before.black_ms));
+                self.expect_value(w, diff(after.white_ms, before.white_ms));
+                self.expect_value(w.other(), diff(after.black_ms, before.black_ms));
                 self.set_moves(w, *to_move);
                 self.set_moves(w.other(), *to_move);
             }
@@ -895,6 +926,12 @@ impl ClockMirror {
 
     fn times_or_zero(&self) -> ClockTimes {
         self.times().unwrap_or_default()
+    }
+
+    /// The device is to show this change from its last reading (a time set anew: any earlier
+    /// expectation is replaced).
+    fn expect_value(&mut self, side: ClockSide, delta_ms: i64) {
+        self.sides[side_index(side)].pending = (delta_ms != 0).then_some(Pending { delta_ms });
     }
 
     fn expect(&mut self, side: ClockSide, delta_ms: i64) {

@@ -39,8 +39,47 @@ pub enum ClockOperation {
     /// The arbiter restarts the clock (FIDE 6.11.3).
     Resume,
     /// Restore the times of the position after each player's move `to_move`, in proportion to
-    /// the times used so far (NRW 1987, printed FIDE Laws Art. 12.6; DSB note on 7.1).
-    Reconstruct { to_move: u32 },
+    /// the times used so far (NRW 1987, printed FIDE Laws Art. 12.6; DSB note on 7.1), raised to
+    /// the profile's minimum (`floor`; journals without it: the 1987 minimum).
+    Reconstruct {
+        to_move: u32,
+        #[serde(default)]
+        floor: TimeFloor,
+    },
+    /// A defective clock replaced by another set to these values (FIDE 6.10.1, pre-2009 6.11,
+    /// 1987 12.4): both times and both move counters.
+    ReplaceClock {
+        white_ms: u64,
+        black_ms: u64,
+        white_moves: u32,
+        black_moves: u32,
+    },
+}
+
+/// The least remaining time an arbiter's reconstruction or replacement of a clock may leave a
+/// player (profile `[clock_corrections]`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TimeFloor {
+    /// No minimum: the arbiter's best judgement (FIDE 2017/2023 6.10.1, 7.1; pre-2009 6.11, 6.14).
+    None,
+    /// At least 5 minutes until the next control (DSB note on 6.10).
+    FiveMinutes,
+    /// At least 5 minutes in all and 1 minute per move still due before the control (1987 Art.
+    /// 12.4 and 12.6).
+    #[default]
+    FiveMinutesAndOnePerMove,
+}
+
+impl TimeFloor {
+    /// The minimum remaining time after `moves_done` completed moves under `tc` (0 for `None`).
+    pub fn minimum_ms(self, tc: &TimeControl, moves_done: u32) -> u64 {
+        match self {
+            TimeFloor::None => 0,
+            TimeFloor::FiveMinutes => 5 * 60_000,
+            TimeFloor::FiveMinutesAndOnePerMove => minimum_after_reconstruction(tc, moves_done),
+        }
+    }
 }
 
 /// The clock before and after an operation.
@@ -85,6 +124,31 @@ pub fn proportional_used(used_ms: u64, moves_now: u32, moves_then: u32) -> u64 {
     u64::try_from(v).unwrap_or(u64::MAX)
 }
 
+/// The values of a replacement clock from the times reconstructed from the last reports, each
+/// raised to `floor`'s minimum; and whether a minimum was applied.
+pub fn replacement(tc: &TimeControl, times: ClockTimes, floor: TimeFloor) -> (ClockTimes, bool) {
+    let mut raised = false;
+    let mut one = |ms: u64, moves: u32| {
+        let min = floor.minimum_ms(tc, moves);
+        if ms < min {
+            raised = true;
+            min
+        } else {
+            ms
+        }
+    };
+    let white_ms = one(times.white_ms, times.white_moves);
+    let black_ms = one(times.black_ms, times.black_moves);
+    (
+        ClockTimes {
+            white_ms,
+            black_ms,
+            ..times
+        },
+        raised,
+    )
+}
+
 /// The least time the arbiter may leave a player after a reconstruction: 5 minutes in all and
 /// 1 minute per move still required before the next control (1987 Art. 12.4/12.6).
 pub fn minimum_after_reconstruction(tc: &TimeControl, moves_done: u32) -> u64 {
@@ -103,12 +167,13 @@ pub fn minimum_after_reconstruction(tc: &TimeControl, moves_done: u32) -> u64 {
 
 /// Reconstructs the times after each player's move `to_move` from the times `now`: the time
 /// each player used is scaled by `to_move / moves_now` and subtracted from the time credited
-/// by the time control up to that move; the result is raised to the minimum where needed.
+/// by the time control up to that move; the result is raised to `floor`'s minimum where needed.
 /// Returns the new times and whether a minimum was applied.
 pub fn reconstruct(
     tc: &TimeControl,
     now: ClockTimes,
     to_move: u32,
+    floor: TimeFloor,
 ) -> Result<(ClockTimes, bool), ClockError> {
     let moves_now = now.white_moves.min(now.black_moves);
     if to_move > moves_now {
@@ -119,7 +184,7 @@ pub fn reconstruct(
         let used = tc.credited_after_moves(moves).saturating_sub(remaining);
         let used_then = proportional_used(used, moves, to_move);
         let value = tc.credited_after_moves(to_move).saturating_sub(used_then);
-        let min = minimum_after_reconstruction(tc, to_move);
+        let min = floor.minimum_ms(tc, to_move);
         if value < min {
             raised = true;
             min
@@ -158,7 +223,8 @@ mod tests {
             white_moves: 30,
             black_moves: 30,
         };
-        let (then, raised) = reconstruct(&tc, now, 20).unwrap();
+        let (then, raised) =
+            reconstruct(&tc, now, 20, TimeFloor::FiveMinutesAndOnePerMove).unwrap();
         assert!(!raised);
         assert_eq!(then.white_ms, 90 * 60_000); // 150 − 60
         assert_eq!(then.black_ms, 110 * 60_000); // 150 − 40
@@ -174,12 +240,16 @@ mod tests {
             white_moves: 39,
             black_moves: 39,
         };
-        let (then, raised) = reconstruct(&tc, now, 38).unwrap();
+        let (then, raised) =
+            reconstruct(&tc, now, 38, TimeFloor::FiveMinutesAndOnePerMove).unwrap();
         assert!(raised);
+        let (none, raised) = reconstruct(&tc, now, 38, TimeFloor::None).unwrap();
+        assert!(!raised);
+        assert!(none.white_ms < 5 * 60_000);
         assert_eq!(then.white_ms, 5 * 60_000);
         assert_eq!(minimum_after_reconstruction(&tc, 20), 20 * 60_000);
         assert_eq!(minimum_after_reconstruction(&tc, 45), 5 * 60_000);
-        assert!(reconstruct(&tc, now, 40).is_err());
+        assert!(reconstruct(&tc, now, 40, TimeFloor::None).is_err());
         assert_eq!(proportional_used(u64::MAX, 1, 1), u64::MAX);
         assert_eq!(proportional_used(5, 0, 3), 0);
     }

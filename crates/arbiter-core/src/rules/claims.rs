@@ -11,30 +11,32 @@ pub(super) fn draw_claim(
     arbiter_says: bool,
     p: &mut Proposal,
 ) {
-    let c = &m.profile.claims;
+    // The mode's values (rapid and blitz: FIDE Appendices A and B).
+    let rules = m.rules_for(bs.board);
+    let c = &rules.claims;
     let article = match basis {
         ClaimBasis::Threefold => "9.2",
         ClaimBasis::FiftyMoves => "9.3",
     };
     p.articles = cite(m, article, "");
     p.articles.extend(cite(m, &c.article, &c.source));
+    p.articles.extend(cite(m, &rules.article, &rules.source));
     let Some(claimant) = claimant else {
         p.explanation = msg!("rules-choose-claimant");
         return;
     };
-    // The move list decides when the e-board supplied a complete one.
-    let replayed =
-        (!bs.moves.is_empty()).then(|| position::replay(bs.moves.iter().map(|m| m.san.as_str())));
-    let evidence = replayed.filter(|r| r.is_complete()).map(|r| match basis {
+    // The game record decides when the e-board supplied the moves.
+    let game = (bs.has_board_moves() && bs.position().is_some()).then_some(&bs.game.game);
+    let evidence = game.map(|g| match basis {
         ClaimBasis::Threefold => (
-            r.repetitions() >= 3,
-            msg!("rules-claim-evidence-repetitions", times = r.repetitions()),
+            g.repetitions() >= 3,
+            msg!("rules-claim-evidence-repetitions", times = g.repetitions()),
         ),
         ClaimBasis::FiftyMoves => {
             let needed = c.fifty_move_count * 2;
             (
-                r.halfmoves() >= needed,
-                msg!("rules-claim-evidence-fifty", moves = r.halfmoves() / 2),
+                g.halfmoves() >= needed,
+                msg!("rules-claim-evidence-fifty", moves = g.halfmoves() / 2),
             )
         }
     });
@@ -100,7 +102,7 @@ pub(super) fn quickplay(
 ) {
     let q = &m.profile.quickplay_finish;
     p.articles = cite(m, &q.article, &q.source);
-    if q.kind == QuickplayKind::None || m.profile.time_control.has_per_move() {
+    if q.kind == QuickplayKind::None || m.time_control.has_per_move() {
         p.explanation = msg!("rules-quickplay-none", profile = &m.profile.id);
         return;
     }

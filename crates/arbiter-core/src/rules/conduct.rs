@@ -1,18 +1,52 @@
-//! Conduct: penalties (Art. 12.9), electronic devices (Art. 11.3), protests.
+//! Conduct: penalties (Art. 12.9), electronic devices (Art. 11.3), external disturbance
+//! (Art. 12.5), persistent refusal to comply (Art. 11.7, 11.8), a player unable to keep score
+//! (Art. 8.1.6), protests, and the guard that conduct after a game never changes its result.
 
+use super::decision::DecisionRequest;
 use super::*;
+use crate::intervention::DevicePlace;
+use crate::profile::{Deduction, RefusalScore, Situation};
 
-pub(super) fn penalty(
-    m: &Match,
-    player: Option<Color>,
-    penalties: &[PenaltyKind],
-    p: &mut Proposal,
-) {
-    p.articles = cite(m, "12.9", "");
-    let Some(player) = player else {
-        p.explanation = msg!("rules-penalty-choose-player");
-        return;
+/// Conduct after the player's game has ended: he is a spectator (2017/2023 Art. 11.4,
+/// pre-2009 12.3). The incident is recorded as conduct only; the result stands. Returns whether
+/// the proposal is made.
+pub(super) fn finished_game(m: &Match, bs: &BoardState, req: &Request, p: &mut Proposal) -> bool {
+    if !matches!(
+        req.kind,
+        InterventionKind::ElectronicDevice { .. }
+            | InterventionKind::Penalty { .. }
+            | InterventionKind::RefusalToComply { .. }
+    ) {
+        return false;
+    }
+    let Some(r) = &bs.result else {
+        return false;
     };
+    let pen = &m.profile.penalties;
+    p.articles = cite(m, &pen.spectator_article, "");
+    p.consequence
+        .set_summary(msg!("rules-summary-conduct-after-game", result = r.result));
+    p.explanation = msg!("rules-conduct-after-game", result = r.result);
+    true
+}
+
+/// A time penalty's amount: the arbiter's entry, else the profile's (0 = none fixed).
+fn amount(entered: Option<u32>, profile_s: u32) -> Option<u32> {
+    entered
+        .filter(|s| *s > 0)
+        .or((profile_s > 0).then_some(profile_s))
+}
+
+/// The penalties of Art. 12.9 chosen for `player`, applied to the proposal's consequence; the
+/// words for each. A time penalty without an amount leaves the proposal waiting for it.
+fn apply_penalties(
+    m: &Match,
+    player: Color,
+    penalties: &[PenaltyKind],
+    time_s: Option<u32>,
+    p: &mut Proposal,
+) -> Vec<Msg> {
+    let pen = &m.profile.penalties;
     let mut items = Vec::new();
     for k in penalties {
         match k {
@@ -20,27 +54,40 @@ pub(super) fn penalty(
                 p.consequence.warning = true;
                 items.push(msg!("rules-penalty-item-warning"));
             }
-            PenaltyKind::TimeToOpponent => {
+            PenaltyKind::TimeToOpponent | PenaltyKind::TimeFromOffender => {
+                let to_opponent = *k == PenaltyKind::TimeToOpponent;
+                let fixed = if to_opponent {
+                    pen.time_to_opponent_s
+                } else {
+                    pen.time_from_offender_s
+                };
+                let Some(s) = amount(time_s, fixed) else {
+                    p.missing = Some(msg!("rules-penalty-enter-time"));
+                    continue;
+                };
+                let ms = u64::from(s) * 1000;
+                let (who, delta) = if to_opponent {
+                    (player.other(), ms as i64)
+                } else {
+                    (player, -(ms as i64))
+                };
                 p.consequence.clock.push(TimeChange {
-                    player: player.other(),
-                    delta_ms: 120_000,
+                    player: who,
+                    delta_ms: delta,
                 });
-                items.push(msg!(
-                    "rules-penalty-item-time-to",
-                    time = Arg::DurationMs(120_000),
-                    player = player.other()
-                ));
-            }
-            PenaltyKind::TimeFromOffender => {
-                p.consequence.clock.push(TimeChange {
-                    player,
-                    delta_ms: -120_000,
+                items.push(if to_opponent {
+                    msg!(
+                        "rules-penalty-item-time-to",
+                        time = Arg::DurationMs(ms),
+                        player = who
+                    )
+                } else {
+                    msg!(
+                        "rules-penalty-item-time-from",
+                        time = Arg::DurationMs(ms),
+                        player = who
+                    )
                 });
-                items.push(msg!(
-                    "rules-penalty-item-time-from",
-                    time = Arg::DurationMs(120_000),
-                    player = player
-                ));
             }
             PenaltyKind::GameLost | PenaltyKind::Expelled => {
                 p.consequence.result = Some(loss_for(player));
@@ -55,6 +102,36 @@ pub(super) fn penalty(
             }
         }
     }
+    if p.missing.is_some() {
+        // Nothing is applied until the amount is given.
+        p.consequence = Consequence::default();
+    }
+    items
+}
+
+pub(super) fn penalty(
+    m: &Match,
+    player: Option<Color>,
+    penalties: &[PenaltyKind],
+    time_s: Option<u32>,
+    p: &mut Proposal,
+) {
+    let pen = &m.profile.penalties;
+    p.articles = cite(m, &pen.article, &pen.source);
+    let Some(player) = player else {
+        p.explanation = msg!("rules-penalty-choose-player");
+        return;
+    };
+    if penalties.is_empty() {
+        p.missing = Some(msg!("rules-device-choose-penalty"));
+        p.explanation = msg!("rules-penalty-choose", player = player);
+        return;
+    }
+    let items = apply_penalties(m, player, penalties, time_s, p);
+    if p.missing.is_some() {
+        p.explanation = msg!("rules-penalty-time-missing", player = player);
+        return;
+    }
     p.consequence.set_summary(msg!(
         "rules-summary-penalty",
         player = player,
@@ -67,25 +144,375 @@ pub(super) fn penalty(
     );
 }
 
-pub(super) fn device(m: &Match, player: Option<Color>, p: &mut Proposal) {
+/// The penalty menu of Art. 12.9 for a device that does not lose: the penalties the arbiter
+/// chose in the form, none pre-selected.
+fn device_menu(
+    m: &Match,
+    player: Color,
+    penalties: &[PenaltyKind],
+    time_s: Option<u32>,
+    why: Msg,
+    p: &mut Proposal,
+) {
+    let pen = &m.profile.penalties;
+    p.articles.extend(cite(m, &pen.article, &pen.source));
+    if penalties.is_empty() {
+        p.missing = Some(msg!("rules-device-choose-penalty"));
+        p.explanation = msg!("rules-device-menu", why = why, player = player);
+        return;
+    }
+    let items = apply_penalties(m, player, penalties, time_s, p);
+    if p.missing.is_some() {
+        p.explanation = msg!("rules-device-menu", why = why, player = player);
+        return;
+    }
+    p.consequence.set_summary(msg!(
+        "rules-summary-device-penalty",
+        player = player,
+        penalties = Arg::list(items.clone())
+    ));
+    p.explanation = msg!(
+        "rules-device-penalty",
+        why = why,
+        player = player,
+        penalties = Arg::list(items)
+    );
+}
+
+fn result_option(r: GameResult) -> Consequence {
+    Consequence {
+        result: Some(r),
+        ..Consequence::default()
+    }
+}
+
+/// The offender loses, the opponent (who could not have won) scores a half.
+fn zero_half(player: Color) -> GameResult {
+    if player.is_white() {
+        GameResult::WhiteZeroBlackHalf
+    } else {
+        GameResult::WhiteHalfBlackZero
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn device(
+    m: &Match,
+    bs: &BoardState,
+    player: Option<Color>,
+    place: DevicePlace,
+    penalties: &[PenaltyKind],
+    time_s: Option<u32>,
+    p: &mut Proposal,
+) {
     let d = &m.profile.devices;
     p.articles = cite(m, &d.article, &d.source);
     let Some(player) = player else {
         p.explanation = msg!("rules-device-choose-player");
         return;
     };
+    if place == DevicePlace::InBag {
+        if d.allowed_in_bag {
+            // Not on the player's person: no loss under 11.3.2.2; a device not completely
+            // switched off breaks 11.3.2.1, which 12.9 penalises.
+            device_menu(
+                m,
+                player,
+                penalties,
+                time_s,
+                msg!("rules-device-why-bag-allowed"),
+                p,
+            );
+            return;
+        }
+        if m.profile.is_open(Situation::DeviceOffPerson) {
+            let mut menu = Proposal::default();
+            let items = apply_penalties(m, player, penalties, time_s, &mut menu);
+            let mut req = DecisionRequest::new(
+                Situation::DeviceOffPerson,
+                msg!("decision-why-device-off-person", laws = &m.profile.laws),
+            )
+            .fact(msg!("decision-fact-device-in-bag", player = player))
+            .fact(msg!("decision-fact-no-bag-allowed"))
+            .option(
+                "loss",
+                msg!("decision-option-result", result = loss_for(player)),
+                result_option(loss_for(player)),
+            );
+            let warning = Consequence {
+                warning: true,
+                ..Consequence::default()
+            };
+            // The 12.9 penalty the arbiter chose in the form (a plain warning is offered anyway).
+            let chosen = menu.consequence.clone();
+            if !items.is_empty()
+                && menu.missing.is_none()
+                && (chosen.clock.clone(), chosen.result, chosen.warning) != (Vec::new(), None, true)
+            {
+                req = req.option(
+                    "penalty",
+                    msg!("decision-option-penalty", penalties = Arg::list(items)),
+                    menu.consequence,
+                );
+            }
+            p.decision = Some(
+                req.option("warning", msg!("decision-option-warning"), warning)
+                    .option(
+                        "note_only",
+                        msg!("decision-option-note-only"),
+                        Consequence::default(),
+                    ),
+            );
+            p.explanation = msg!(
+                "decision-open",
+                situation = Msg::new(Situation::DeviceOffPerson.message_id())
+            );
+            return;
+        }
+        // No bag allowed and the profile leaves nothing open: a device in the player's bag is
+        // one he has with him ("bei sich", 2017 German 11.3.2.2).
+    }
     match d.on_person {
         DeviceSanction::Loss => {
+            let opponent = player.other();
+            let ability = board_position(bs).map(|pos| mate_check(&pos, opponent));
+            if matches!(ability, Some(MateCheck::CannotMate))
+                && m.profile.is_open(Situation::DeviceLossOpponentCannotMate)
+            {
+                p.decision = Some(
+                    DecisionRequest::new(
+                        Situation::DeviceLossOpponentCannotMate,
+                        msg!("decision-why-device-cannot-mate", laws = &m.profile.laws),
+                    )
+                    .fact(msg!("decision-fact-device", player = player))
+                    .fact(msg!("decision-fact-cannot-mate", opponent = opponent))
+                    .option(
+                        "loss",
+                        msg!("decision-option-result", result = loss_for(player)),
+                        result_option(loss_for(player)),
+                    )
+                    .option(
+                        "loss_opponent_half",
+                        msg!("decision-option-result", result = zero_half(player)),
+                        result_option(zero_half(player)),
+                    )
+                    .option(
+                        "draw",
+                        msg!("decision-option-result", result = GameResult::Draw),
+                        result_option(GameResult::Draw),
+                    ),
+                );
+                p.explanation = msg!(
+                    "decision-open",
+                    situation = Msg::new(Situation::DeviceLossOpponentCannotMate.message_id())
+                );
+                return;
+            }
             p.consequence.result = Some(loss_for(player));
             p.consequence
                 .set_summary(msg!("rules-summary-device", player = player));
-            p.explanation = msg!("rules-device-loss", player = player);
+            p.explanation = if place == DevicePlace::InBag {
+                msg!("rules-device-loss-bag", player = player)
+            } else {
+                msg!("rules-device-loss", player = player)
+            };
         }
-        DeviceSanction::ArbiterDiscretion => {
-            p.consequence.warning = true;
-            p.explanation = msg!("rules-device-discretion");
-        }
+        DeviceSanction::ArbiterDiscretion => device_menu(
+            m,
+            player,
+            penalties,
+            time_s,
+            msg!("rules-device-discretion"),
+            p,
+        ),
     }
+}
+
+/// External disturbance (2017/2023 12.5, pre-2009 13.5): additional time for the player named,
+/// or both; the arbiter enters the amount (no edition gives one).
+pub(super) fn disturbance(m: &Match, player: Option<Color>, time_s: Option<u32>, p: &mut Proposal) {
+    let d = &m.profile.disturbance;
+    p.articles = cite(m, &d.article, &d.source);
+    if !d.extra_time {
+        p.explanation = msg!("rules-disturbance-no-time", laws = &m.profile.laws);
+        return;
+    }
+    let Some(s) = time_s.filter(|s| *s > 0) else {
+        p.missing = Some(msg!("rules-disturbance-enter-time"));
+        p.explanation = msg!("rules-disturbance-ask");
+        return;
+    };
+    let ms = u64::from(s) * 1000;
+    let players: Vec<Color> = match player {
+        Some(c) => vec![c],
+        None => vec![Color::White, Color::Black],
+    };
+    for c in &players {
+        p.consequence.clock.push(TimeChange {
+            player: *c,
+            delta_ms: ms as i64,
+        });
+    }
+    let changes: Vec<Msg> = p.consequence.clock.iter().map(time_change).collect();
+    p.consequence.set_summary(msg!(
+        "rules-summary-disturbance",
+        changes = Arg::list(changes.clone())
+    ));
+    p.explanation = msg!("rules-disturbance", changes = Arg::list(changes));
+}
+
+/// Persistent refusal to comply (2017/2023 11.7, 11.8; pre-2009 12.7, 12.8; 1989 10.15): the
+/// offender loses; the opponent's score by the profile's rule, or the arbiter's decision.
+pub(super) fn refusal(
+    m: &Match,
+    bs: &BoardState,
+    player: Option<Color>,
+    both: bool,
+    p: &mut Proposal,
+) {
+    let r = &m.profile.refusal;
+    p.articles = cite(m, &r.article, &r.source);
+    if both {
+        p.consequence.result = Some(GameResult::BothZero);
+        p.consequence
+            .set_summary(msg!("rules-summary-refusal-both"));
+        p.explanation = msg!("rules-refusal-both");
+        return;
+    }
+    let Some(player) = player else {
+        p.explanation = msg!("rules-refusal-choose-player");
+        return;
+    };
+    let opponent = player.other();
+    let pos = board_position(bs);
+    let ability = pos.as_ref().map(|pos| mate_check(pos, opponent));
+    if m.profile.is_open(Situation::RefusalOpponentScore) {
+        let mut req = DecisionRequest::new(
+            Situation::RefusalOpponentScore,
+            msg!("decision-why-refusal-score", laws = &m.profile.laws),
+        )
+        .fact(msg!("decision-fact-refusal", player = player));
+        req = match ability {
+            Some(MateCheck::CannotMate) => {
+                req.fact(msg!("decision-fact-cannot-mate", opponent = opponent))
+            }
+            Some(MateCheck::MatePossible) => {
+                req.fact(msg!("decision-fact-can-mate", opponent = opponent))
+            }
+            _ => req.fact(msg!("decision-fact-mate-unknown", opponent = opponent)),
+        };
+        p.decision = Some(
+            req.option(
+                "opponent_wins",
+                msg!("decision-option-result", result = loss_for(player)),
+                result_option(loss_for(player)),
+            )
+            .option(
+                "opponent_half",
+                msg!("decision-option-result", result = zero_half(player)),
+                result_option(zero_half(player)),
+            )
+            .option(
+                "opponent_zero",
+                msg!("decision-option-result", result = GameResult::BothZero),
+                result_option(GameResult::BothZero),
+            ),
+        );
+        p.explanation = msg!(
+            "decision-open",
+            situation = Msg::new(Situation::RefusalOpponentScore.message_id())
+        );
+        return;
+    }
+    let bare_king = pos
+        .as_ref()
+        .map(|pos| pos.board().by_color(opponent).count() == 1);
+    let (result, id) = match (r.opponent_score, ability, bare_king) {
+        (RefusalScore::Wins, _, _) => (loss_for(player), "rules-refusal-loss"),
+        (RefusalScore::WinsIfCanMate, Some(MateCheck::CannotMate), _) => {
+            (zero_half(player), "rules-refusal-cannot-mate")
+        }
+        (RefusalScore::WinsIfCanMate, Some(_), _) => (loss_for(player), "rules-refusal-can-mate"),
+        (RefusalScore::WinsUnlessBareKing, _, Some(true)) => {
+            (zero_half(player), "rules-refusal-bare-king")
+        }
+        (RefusalScore::WinsUnlessBareKing, _, Some(false)) => {
+            (loss_for(player), "rules-refusal-not-bare-king")
+        }
+        (_, _, _) => (loss_for(player), "rules-refusal-no-position"),
+    };
+    p.consequence.result = Some(result);
+    p.consequence.set_summary(msg!(
+        "rules-summary-refusal",
+        player = player,
+        result = result
+    ));
+    p.explanation = Msg::new(id).arg("player", player).arg("opponent", opponent);
+}
+
+/// A player unable to keep score (2017 8.1.6 and the DSB note; pre-2009 8.1): the deduction the
+/// edition sets, none for a disability where the edition says so, none where the mode needs no
+/// notation; applied to his clock before the game starts.
+pub(super) fn unable_to_record(
+    m: &Match,
+    bs: &BoardState,
+    player: Option<Color>,
+    disabled: bool,
+    time_s: Option<u32>,
+    p: &mut Proposal,
+) {
+    let u = &m.profile.unable_to_record;
+    p.articles = cite(m, &u.article, &u.source);
+    let Some(player) = player else {
+        p.explanation = msg!("rules-unable-choose-player");
+        return;
+    };
+    let rules = m.rules_for(bs.board);
+    if !rules.notation_required {
+        p.articles.extend(cite(m, &rules.article, &rules.source));
+        p.explanation = msg!(
+            "rules-unable-no-notation",
+            mode = Msg::new(rules.mode.message_id())
+        );
+        return;
+    }
+    if disabled && u.disability_exempt {
+        p.consequence
+            .set_summary(msg!("rules-summary-unable-no-deduction", player = player));
+        p.explanation = msg!("rules-unable-disabled", player = player);
+        return;
+    }
+    let s = match u.deduction {
+        Deduction::None => {
+            p.explanation = msg!("rules-unable-no-rule", laws = &m.profile.laws);
+            return;
+        }
+        Deduction::Fixed => u.fixed_s,
+        Deduction::ArbiterEnters => match time_s.filter(|s| *s > 0) {
+            Some(s) => s,
+            None => {
+                p.missing = Some(msg!("rules-unable-enter-time"));
+                p.explanation = msg!("rules-unable-ask", player = player);
+                return;
+            }
+        },
+    };
+    let ms = u64::from(s) * 1000;
+    p.consequence.clock.push(TimeChange {
+        player,
+        delta_ms: -(ms as i64),
+    });
+    p.consequence.set_summary(msg!(
+        "rules-summary-unable",
+        player = player,
+        time = Arg::DurationMs(ms)
+    ));
+    p.explanation = msg!(
+        "rules-unable-deduction",
+        player = player,
+        time = Arg::DurationMs(ms),
+        started = u32::from(!bs.moves.is_empty())
+    );
 }
 
 pub(super) fn protest(m: &Match, fee_paid_cents: u32, p: &mut Proposal) {
@@ -110,6 +537,14 @@ pub(super) fn protest(m: &Match, fee_paid_cents: u32, p: &mut Proposal) {
     } else {
         msg!("rules-protest-no-deadline")
     };
+    let announce = if r.announce_within_min > 0 {
+        msg!(
+            "rules-protest-announce-within",
+            minutes = r.announce_within_min
+        )
+    } else {
+        msg!("rules-protest-announce-on-report")
+    };
     let committee = if m.file.appeals_committee.is_empty() {
         Arg::from(msg!("rules-protest-no-committee"))
     } else {
@@ -122,6 +557,7 @@ pub(super) fn protest(m: &Match, fee_paid_cents: u32, p: &mut Proposal) {
     ));
     p.explanation = msg!(
         "rules-protest",
+        announce = announce,
         deadline = deadline,
         fee = fee,
         decided_by = &r.decided_by,

@@ -99,6 +99,7 @@ pub fn decide(
             confirmed: chosen.consequence.clone(),
             reason: reason.trim().to_string(),
             witnesses: Vec::new(),
+            conflict: p.conflict.clone(),
         },
         situation: d.situation,
         why: d.why.clone(),

@@ -1,34 +1,335 @@
-//! Illegal moves (FIDE Art. 7.5 and the editions' equivalents): the count, the penalty time,
-//! the loss at the profile's count, and the draw when the opponent cannot mate.
+//! Illegal moves (FIDE Art. 7.5 and the editions' equivalents), put right: the position to
+//! reinstate (the last legal one, or the one before a move found illegal later), the touched
+//! piece and its legal moves (4.3; none: any legal move, 4.5), the corrected move count (the
+//! press after an illegal move completes nothing), a pawn left on the last rank replaced by a
+//! queen (7.5.2), the clocks for a position reinstated later (7.1: the journal's or the current
+//! ones, as the arbiter chooses); and the count, the penalty time, the loss at the profile's
+//! count and the draw when the opponent cannot mate.
+
+use shakmaty::{Board, Chess, Square};
 
 use super::decision::DecisionRequest;
 use super::*;
+use crate::clock::ClockOperation;
+use crate::game;
+use crate::intervention::{ClockChoice, GameChange};
 use crate::profile::Situation;
+use crate::state::MoveStatus;
 
-pub(super) fn illegal_move(
-    m: &Match,
-    bs: &BoardState,
-    player: Option<Color>,
-    kind: IllegalKind,
-    p: &mut Proposal,
-) {
-    let im = &m.profile.illegal_moves;
-    p.articles = cite(m, &im.article, &im.source);
+/// What the arbiter states about the illegal move.
+pub(super) struct Facts<'a> {
+    pub player: Option<Color>,
+    pub kind: IllegalKind,
+    /// From and to square as played (`e1e2`).
+    pub played: Option<&'a str>,
+    pub found_at_ply: Option<u32>,
+    pub clocks: Option<ClockChoice>,
+}
+
+/// The placement the e-board showed after the last legal move, if it showed one no legal move
+/// reaches (the illegal move on the board).
+fn irregular_board(bs: &BoardState) -> Option<Board> {
+    let last_move = bs.game_moves().last().map(|(_, m)| m.at.seq).unwrap_or(0);
+    bs.irregularities
+        .iter()
+        .rev()
+        .find(|n| n.at.seq > last_move)
+        .and(bs.placement.as_deref())
+        .and_then(|p| p.parse().ok())
+}
+
+fn square_of(played: &str) -> Option<Square> {
+    played.get(0..2).and_then(|s| s.parse().ok())
+}
+
+/// The pawn move to the last rank the arbiter named (`e7e8`), with a queen.
+fn named_promotion(pos: &Chess, played: &str) -> Option<shakmaty::Move> {
+    let from = square_of(played)?;
+    let to: Square = played.get(2..4)?.parse().ok()?;
+    pos.legal_moves().into_iter().find(|m| {
+        m.from() == Some(from) && m.to() == to && m.promotion() == Some(shakmaty::Role::Queen)
+    })
+}
+
+pub(super) fn illegal_move(m: &Match, bs: &BoardState, f: Facts<'_>, p: &mut Proposal) {
+    let kind = f.kind;
+    // The mode's values (rapid and blitz: FIDE Appendices A and B).
+    let rules = m.rules_for(bs.board);
+    let im = &rules.illegal_moves;
+    p.articles = cite(m, super::mode::illegal_article(im, kind), &im.source);
+    p.articles.extend(cite(m, &rules.article, &rules.source));
+    // Found later: the mover of that half-move is the offender.
+    let later = f.found_at_ply.map(|ply| later_move(bs, ply));
+    if let (Some(Ok(l)), Some(named)) = (&later, f.player)
+        && l.player != named
+    {
+        p.explanation = msg!(
+            "rules-illegal-later-other-player",
+            ply = l.ply,
+            player = l.player
+        );
+        return;
+    }
+    let player = match &later {
+        Some(Ok(l)) => Some(l.player),
+        _ => f.player,
+    };
     let Some(player) = player else {
         p.explanation = msg!("rules-illegal-choose-player");
         return;
     };
+    if let Some(Err(why)) = &later {
+        p.explanation = why.clone();
+        return;
+    }
     let counts_as_illegal = match kind {
         IllegalKind::Move => true,
         IllegalKind::ClockWithoutMove => im.clock_press_without_move,
         IllegalKind::TwoHands => im.two_hands,
         IllegalKind::PromotionNotCompleted => im.promotion_not_completed,
     };
+    // The position the game goes on from, and what the arbiter does to the game.
+    let mut position = board_position(bs);
+    match later {
+        Some(Ok(l)) => {
+            position = Some(l.before.clone());
+            reinstate_later(bs, &l, f.clocks, p);
+            if f.clocks.is_none() {
+                // The clocks are the arbiter's choice (7.1): nothing is proposed before it.
+                p.explanation = msg!("rules-illegal-later-choose-clocks", ply = l.ply);
+                return;
+            }
+        }
+        _ => {
+            if let Some(pos) = &position {
+                p.facts
+                    .push(msg!("rules-fact-reinstate", fen = game::fen_of(pos)));
+                let shown = irregular_board(bs);
+                if kind == IllegalKind::PromotionNotCompleted && counts_as_illegal {
+                    let promotion = f
+                        .played
+                        .and_then(|pl| named_promotion(pos, pl))
+                        .or_else(|| shown.as_ref().and_then(|b| game::unpromoted_pawn(pos, b)));
+                    match promotion {
+                        Some(mv) => {
+                            let san =
+                                shakmaty::san::SanPlus::from_move(pos.clone(), mv).to_string();
+                            let mut after = pos.clone();
+                            after.play_unchecked(mv);
+                            let fen = game::fen_of(&after);
+                            p.facts
+                                .push(msg!("rules-fact-queen", mv = &san, fen = &fen));
+                            p.consequence.game = Some(GameChange::Replace {
+                                uci: shakmaty::uci::UciMove::from_standard(mv).to_string(),
+                                san,
+                                fen,
+                            });
+                        }
+                        None => p.facts.push(msg!("rules-fact-queen-unknown")),
+                    }
+                } else {
+                    touched_piece(pos, f.played, shown.as_ref(), player, p);
+                }
+            } else {
+                p.facts.push(msg!("rules-fact-no-position"));
+            }
+            corrected_count(bs, player, p);
+        }
+    }
     if !counts_as_illegal {
-        p.articles = cite(m, "12.9", "");
+        let pen = &m.profile.penalties;
+        p.articles = cite(m, &pen.article, &pen.source);
         p.explanation = msg!("rules-illegal-not-illegal", laws = &m.profile.laws);
         return;
     }
+    penalty(m, bs, player, kind, position.as_ref(), p);
+}
+
+/// The touched piece (the one the illegal move moved) and its legal moves in the reinstated
+/// position: the replacing move must be one of them (4.3), any legal move if there is none (4.5).
+fn touched_piece(
+    pos: &Chess,
+    played: Option<&str>,
+    shown: Option<&Board>,
+    player: Color,
+    p: &mut Proposal,
+) {
+    if pos.turn() != player {
+        return;
+    }
+    let from = played
+        .and_then(square_of)
+        .or_else(|| shown.and_then(|b| game::moved_from(pos.board(), b, player)));
+    let Some(from) = from.filter(|sq| pos.board().color_at(*sq) == Some(player)) else {
+        p.facts.push(msg!("rules-fact-touched-unknown"));
+        return;
+    };
+    let piece = pos
+        .board()
+        .piece_at(from)
+        .map(|pc| format!("{}{from}", pc.role.upper_char()))
+        .unwrap_or_default()
+        .replace('P', "");
+    let moves = game::legal_moves_from(pos, from);
+    p.facts.push(if moves.is_empty() {
+        msg!("rules-fact-touched-no-move", piece = piece)
+    } else {
+        msg!(
+            "rules-fact-touched-moves",
+            piece = piece,
+            moves = Arg::list(moves)
+        )
+    });
+}
+
+/// The offender's completed moves: the press after the illegal move completed nothing; where
+/// the clock counted it, its counter is set back.
+fn corrected_count(bs: &BoardState, player: Color, p: &mut Proposal) {
+    if !bs.has_board_moves() && bs.game.start == crate::state::GameStart::Initial {
+        return;
+    }
+    let board = bs.completed(player, None);
+    let device = bs.mirror.as_ref().and_then(|m| m.color_moves(player));
+    p.facts
+        .push(msg!("rules-fact-completed", player = player, moves = board));
+    if let Some(d) = device
+        && d != board
+    {
+        p.facts.push(msg!(
+            "rules-fact-counter",
+            player = player,
+            device = d,
+            moves = board
+        ));
+        p.consequence.clock_ops.push(ClockOperation::SetMoves {
+            color: player,
+            moves: board,
+        });
+    }
+}
+
+/// An illegal move found later: the half-move, its player and the position before it.
+struct Later {
+    ply: u32,
+    player: Color,
+    /// Moves of the game record kept.
+    keep: usize,
+    before: Chess,
+    /// Index in `BoardState::moves` of the illegal move.
+    index: usize,
+}
+
+fn later_move(bs: &BoardState, ply: u32) -> Result<Later, Msg> {
+    let Some(_) = bs.position() else {
+        return Err(msg!("rules-illegal-later-no-position"));
+    };
+    let start = bs.game.game.start_ply();
+    let played = bs.game.game.moves().len();
+    let keep = ply
+        .checked_sub(start + 1)
+        .map(|k| k as usize)
+        .filter(|k| *k < played)
+        .ok_or_else(|| {
+            msg!(
+                "rules-illegal-later-no-such-move",
+                ply = ply,
+                first = start + 1,
+                last = start + u32::try_from(played).unwrap_or(u32::MAX)
+            )
+        })?;
+    let index = bs
+        .game_moves()
+        .nth(keep)
+        .map(|(i, _)| i)
+        .ok_or_else(|| msg!("rules-illegal-later-no-position"))?;
+    let before = bs.game.game.position_after(keep);
+    Ok(Later {
+        ply,
+        player: before.turn(),
+        keep,
+        before,
+        index,
+    })
+}
+
+/// The position before the illegal move is reinstated, the moves after it taken back; the clocks
+/// as the arbiter chose; both move counters set to the reinstated position.
+fn reinstate_later(bs: &BoardState, l: &Later, clocks: Option<ClockChoice>, p: &mut Proposal) {
+    let fen = game::fen_of(&l.before);
+    let taken_back = bs.game.game.moves().len() - l.keep;
+    p.facts.push(msg!(
+        "rules-fact-reinstate-later",
+        mv = super::game_end::move_text(bs, l.index),
+        fen = &fen,
+        taken = taken_back
+    ));
+    // The clocks when the player started the illegal move: the press that set his clock going
+    // before it (the report the journal recorded then).
+    let mv_seq = bs.moves[l.index].at.seq;
+    let recorded = bs
+        .clock_presses
+        .iter()
+        .rev()
+        .find(|c| {
+            c.at.seq < mv_seq
+                && c.sample.running.map(|side| c.sample.colour_on(side)) == Some(l.player)
+        })
+        .map(|c| c.sample.by_colour());
+    match recorded {
+        Some((w, b)) => p.facts.push(msg!(
+            "rules-fact-clocks-recorded",
+            white = format_hms(w),
+            black = format_hms(b)
+        )),
+        None => p.facts.push(msg!("rules-fact-clocks-not-recorded")),
+    }
+    if let (Some(w), Some(b)) = (p.white_ms, p.black_ms) {
+        p.facts.push(msg!(
+            "rules-fact-clocks-current",
+            white = format_hms(w),
+            black = format_hms(b)
+        ));
+    }
+    let Some(choice) = clocks else { return };
+    p.consequence.game = Some(GameChange::Reinstate {
+        moves: u32::try_from(l.keep).unwrap_or(u32::MAX),
+        fen,
+    });
+    match (choice, recorded) {
+        (ClockChoice::Recorded, Some((white_ms, black_ms))) => {
+            p.consequence
+                .clock_ops
+                .push(ClockOperation::SetTimes { white_ms, black_ms });
+        }
+        (ClockChoice::Recorded, None) => p.facts.push(msg!("rules-fact-clocks-not-recorded")),
+        (ClockChoice::Current, _) => {}
+    }
+    let g = &bs.game.game;
+    for color in [Color::White, Color::Black] {
+        let before = g.moves_before_start(color);
+        let own = bs
+            .game_moves()
+            .take(l.keep)
+            .filter(|(_, mv)| mv.color == color && mv.status == MoveStatus::Played)
+            .count();
+        p.consequence.clock_ops.push(ClockOperation::SetMoves {
+            color,
+            moves: before + u32::try_from(own).unwrap_or(u32::MAX),
+        });
+    }
+}
+
+/// The count, the penalty time, or the loss at the profile's count (draw if the opponent cannot
+/// mate in `position`).
+fn penalty(
+    m: &Match,
+    bs: &BoardState,
+    player: Color,
+    kind: IllegalKind,
+    position: Option<&Chess>,
+    p: &mut Proposal,
+) {
+    let im = &m.rules_for(bs.board).illegal_moves;
     let earlier = match im.counting {
         IllegalCounting::Combined => bs.illegal_count(player, None),
         IllegalCounting::PerKind => bs.illegal_count(player, Some(kind)),
@@ -36,7 +337,16 @@ pub(super) fn illegal_move(
     let nth = earlier + 1;
     let opponent = player.other();
     if im.loss_at > 0 && nth >= usize::from(im.loss_at) {
-        let ability = board_position(bs).map(|pos| mate_check(&pos, opponent));
+        // The game ends: nothing to reinstate.
+        p.consequence.game = None;
+        p.consequence.clock_ops.clear();
+        let ability = position.map(|pos| {
+            if game::cannot_mate(pos, opponent) {
+                MateCheck::CannotMate
+            } else {
+                mate_check(pos, opponent)
+            }
+        });
         // A text with no exception for an opponent who cannot mate, and a profile that leaves
         // the case to the arbiter: the facts and the outcomes, none chosen.
         if !im.draw_if_opponent_cannot_mate
@@ -120,7 +430,7 @@ pub(super) fn illegal_move(
     }
     let mut increment_s = 0;
     if im.remove_increment
-        && let Some(pm) = m.profile.time_control.per_move
+        && let Some(pm) = m.time_control.per_move
         && pm.kind.is_increment()
     {
         p.consequence.clock.push(TimeChange {

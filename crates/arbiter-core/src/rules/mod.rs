@@ -5,22 +5,30 @@
 //! the profile's edition of the Laws and the profile's own source.
 
 mod claims;
+mod clock_ops;
 mod conduct;
+pub mod conflict;
 pub mod decision;
 mod flag;
 mod game_end;
 mod illegal;
 pub mod lineup;
 mod lineup_sanction;
+pub mod mode;
 pub mod position;
 pub mod score;
 mod start;
 
+pub use clock_ops::{
+    OperationError, clock_operation, operation_articles, reconstruction, replacement_values,
+};
+pub use flag::{FlagFact, flags_down};
 pub use game_end::{AutomaticEnd, automatic_end};
+pub use position::board_position;
 pub use start::{absent_after_default_time, default_time_expiry, start_delay_requests};
 
 use serde::Serialize;
-use shakmaty::{Chess, Position as _};
+use shakmaty::Position as _;
 
 use crate::clock::{MateCheck, mate_check};
 use crate::i18n::{Arg, Msg};
@@ -62,6 +70,23 @@ pub struct Proposal {
     /// then empty; the arbiter's choice is recorded with `decision::decide`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub decision: Option<decision::DecisionRequest>,
+    /// Where the profile is historical and the Laws in force rule otherwise: what they say
+    /// ([`conflict`]); shown beside the proposal and journaled with it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conflict: Option<Msg>,
+    /// A fact or an amount the arbiter must still give before the proposal can be confirmed
+    /// (e.g. the time of a 12.9 penalty, which no edition fixes); the consequence is empty
+    /// until then.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub missing: Option<Msg>,
+    /// The facts the proposal rests on, a line each (the position, the touched piece and its
+    /// legal moves, when a flag fell and how many moves were completed then, …).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facts: Vec<Msg>,
+    /// The instant the proposal is about (wall ms), where it is not now: the move that ended
+    /// the game, the report that showed a flag.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instant: Option<WallMs>,
 }
 
 /// Builds the journal event for a confirmed proposal; `confirmed` may differ from the proposal.
@@ -78,6 +103,7 @@ pub fn confirm(req: &Request, p: &Proposal, confirmed: Consequence, reason: Stri
         confirmed,
         reason,
         witnesses: Vec::new(),
+        conflict: p.conflict.clone(),
     })
 }
 
@@ -93,6 +119,8 @@ pub fn indicator_settings(m: &Match) -> crate::clock::IndicatorSettings {
     let sheet = &m.profile.scoresheet;
     let qpf = &m.profile.quickplay_finish;
     crate::clock::IndicatorSettings {
+        exemption_while_below: sheet.exempt_scope == crate::profile::ExemptScope::WhileBelow,
+        delay_voids_exemption: sheet.delay == crate::profile::DelayExemption::NoExemption,
         quickplay_allowed: qpf.kind != QuickplayKind::None,
         exemption_below_ms: u64::from(sheet.exempt_below_s) * 1000,
         // 0 in the profile: the exemption applies whatever is added per move.
@@ -107,7 +135,7 @@ pub fn indicator_settings(m: &Match) -> crate::clock::IndicatorSettings {
 
 /// The period (1-based) a player is in after `completed` moves.
 pub fn period_of(m: &Match, completed: u32) -> usize {
-    let tc = &m.profile.time_control;
+    let tc = &m.time_control;
     let mut ordinal = 0u32;
     while let Some(end) = tc.moves_at_end_of(ordinal) {
         if completed < end || !tc.has_next_period(ordinal) {
@@ -133,23 +161,16 @@ pub fn indicators_from_time(
         period: u32::try_from(period_of(m, completed) - 1).unwrap_or(0),
         on_move,
     };
-    crate::clock::indicators(&m.profile.time_control, &indicator_settings(m), &player)
+    crate::clock::indicators(&m.time_control, &indicator_settings(m), &player)
 }
 
-/// The move number in progress on a board (1 before the first move).
+/// The move number in progress on a board (1 before the first move): from the game record when
+/// its position is known, else from the moves reported.
 pub fn move_no(bs: &BoardState) -> u32 {
-    u32::try_from(bs.moves.len() / 2 + 1).unwrap_or(u32::MAX)
-}
-
-/// The position on a board: from the move list, else from the last e-board placement.
-pub fn board_position(bs: &BoardState) -> Option<Chess> {
-    if !bs.moves.is_empty() {
-        let r = position::replay(bs.moves.iter().map(|m| m.san.as_str()));
-        if r.is_complete() {
-            return Some(r.position);
-        }
+    match bs.position() {
+        Some(p) => p.fullmoves().get(),
+        None => u32::try_from(bs.moves.len() / 2 + 1).unwrap_or(u32::MAX),
     }
-    bs.placement.as_deref().and_then(position::from_placement)
 }
 
 /// "FIDE 2023 Art. 7.5.5" and the profile's own source, as cited on proposals.
@@ -172,8 +193,48 @@ fn loss_for(player: Color) -> GameResult {
     }
 }
 
-/// Proposes the consequence the rules prescribe.
+/// Proposes the consequence the rules prescribe, and says where the Laws in force would rule
+/// otherwise ([`conflict`]).
 pub fn propose(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Proposal {
+    let mut p = propose_by_profile(m, s, req, now_mono);
+    conflict::check(m, s, req, now_mono, &mut p);
+    p
+}
+
+/// The proposal under the match's own profile alone.
+pub(crate) fn propose_by_profile(
+    m: &Match,
+    s: &MatchState,
+    req: &Request,
+    now_mono: MonoMs,
+) -> Proposal {
+    let mut p = propose_unlocked(m, s, req, now_mono);
+    // A finished game changes only by a result correction (FIDE 8.7: the result stands unless
+    // the arbiter decides otherwise, and that is recorded as its own record).
+    if let Some(bs) = req.board.and_then(|b| s.board(b))
+        && let (Some(locked), Some(result)) = (bs.locked, bs.result.as_ref())
+    {
+        let c = &p.consequence;
+        if c.result.is_some()
+            || c.game.is_some()
+            || !c.clock.is_empty()
+            || !c.clock_ops.is_empty()
+            || p.decision.is_some()
+        {
+            p.facts.insert(0, p.explanation.clone());
+            p.consequence = Consequence::default();
+            p.decision = None;
+            p.explanation = msg!(
+                "rules-game-finished",
+                result = result.result,
+                seq = locked.seq
+            );
+        }
+    }
+    p
+}
+
+fn propose_unlocked(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Proposal {
     let bs = req.board.and_then(|b| s.board(b));
     let (white_ms, black_ms) = bs
         .and_then(|b| crate::clock_now::clock_at(s, b, now_mono))
@@ -185,9 +246,39 @@ pub fn propose(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Pr
         move_no: bs.map(move_no),
         ..Proposal::default()
     };
+    // Conduct after a player's game has ended: he is a spectator, the result stands.
+    if let Some(bs) = bs
+        && conduct::finished_game(m, bs, req, &mut p)
+    {
+        return p;
+    }
     match (&req.kind, bs) {
-        (InterventionKind::IllegalMove { kind }, Some(bs)) => {
-            illegal::illegal_move(m, bs, req.player, *kind, &mut p)
+        (
+            InterventionKind::IllegalMove {
+                kind,
+                opponent_replied,
+                played,
+                found_at_ply,
+                clocks,
+            },
+            Some(bs),
+        ) => {
+            // Where the mode allows a penalty only before the opponent's next move (2017
+            // A.4.2, 2023 A.5.2), a later one stands.
+            if !mode::illegal_move_stands(m, bs, req.player, *opponent_replied, &mut p) {
+                illegal::illegal_move(
+                    m,
+                    bs,
+                    illegal::Facts {
+                        player: req.player,
+                        kind: *kind,
+                        played: played.as_deref(),
+                        found_at_ply: *found_at_ply,
+                        clocks: *clocks,
+                    },
+                    &mut p,
+                )
+            }
         }
         (InterventionKind::DrawClaim { basis, correct }, Some(bs)) => {
             claims::draw_claim(m, bs, req.player, *basis, *correct, &mut p)
@@ -198,11 +289,33 @@ pub fn propose(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Pr
         (InterventionKind::DefaultTimeExpired, Some(bs)) => {
             start::default_time(m, s, bs, now_mono, &mut p)
         }
-        (InterventionKind::FlagFall, Some(bs)) => flag::flag_fall(m, bs, req.player, &mut p),
-        (InterventionKind::Penalty { penalties }, Some(_)) => {
-            conduct::penalty(m, req.player, penalties, &mut p)
+        (InterventionKind::FlagFall { tally }, Some(bs)) => {
+            // The rapid and blitz rules for both flags down (pre-2009 B.8, DSB note on A.4.3).
+            if !mode::both_flags(m, bs, &mut p) {
+                flag::flag_fall(m, s, bs, req.player, *tally, now_mono, &mut p);
+            }
+            mode::flag_call_note(m, bs, &mut p);
         }
-        (InterventionKind::ElectronicDevice, Some(_)) => conduct::device(m, req.player, &mut p),
+        (InterventionKind::Penalty { penalties, time_s }, Some(_)) => {
+            conduct::penalty(m, req.player, penalties, *time_s, &mut p)
+        }
+        (
+            InterventionKind::ElectronicDevice {
+                place,
+                penalties,
+                time_s,
+            },
+            Some(bs),
+        ) => conduct::device(m, bs, req.player, *place, penalties, *time_s, &mut p),
+        (InterventionKind::ExternalDisturbance { time_s }, Some(_)) => {
+            conduct::disturbance(m, req.player, *time_s, &mut p)
+        }
+        (InterventionKind::RefusalToComply { both }, Some(bs)) => {
+            conduct::refusal(m, bs, req.player, *both, &mut p)
+        }
+        (InterventionKind::UnableToRecord { disabled, time_s }, Some(bs)) => {
+            conduct::unable_to_record(m, bs, req.player, *disabled, *time_s, &mut p)
+        }
         (InterventionKind::CaptainAdvice { .. }, _) => {
             p.articles = vec!["FIDE C.06 § 15".into()];
             p.explanation = msg!("rules-captain-advice");
@@ -211,6 +324,11 @@ pub fn propose(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Pr
         (InterventionKind::TimeCorrection, _) => {
             p.articles = cite(m, "7.1", "");
             p.explanation = msg!("rules-time-correction");
+            // Rapid and blitz without adequate supervision: the clock setting is final after
+            // a number of moves (2017 A.4.1.1, pre-2009 B.4).
+            if let Some(bs) = bs {
+                mode::clock_setting_final(m, bs, &mut p);
+            }
         }
         (InterventionKind::LineupIrregularity { team }, _) => {
             lineup_sanction::lineup_irregularity(m, s, *team, &mut p)

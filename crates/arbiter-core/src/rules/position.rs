@@ -1,116 +1,48 @@
-//! Positions from the move list: who can still mate, repetitions, the 50-move count.
+//! The position on a board as the rules see it: the game record's (kept by `state::apply` on
+//! every move, see `crate::game`), else a placement the e-board showed, read with the side to
+//! move the clock tells.
 
-use shakmaty::san::San;
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use shakmaty::{Chess, Color};
 
-/// The game replayed from its moves, with the position history for repetition checks.
-#[derive(Debug, Clone)]
-pub struct Replayed {
-    pub position: Chess,
-    /// Zobrist hash of every position from the start (including the current one).
-    history: Vec<u64>,
-    /// How many SAN moves could not be replayed (0 = the list is complete and legal).
-    pub unreadable_from: Option<usize>,
+use crate::state::BoardState;
+
+/// The position on a board: the game record's when known (and, for a game record still at the
+/// initial position without moves, when the e-board shows nothing else); else the e-board's
+/// last placement with the side to move from the clock (the side whose time runs), trying the
+/// other side when the placement is impossible with that one. A placement the e-board reported
+/// as irregular (no legal move reaches it) is never taken for the position.
+pub fn board_position(bs: &BoardState) -> Option<Chess> {
+    use shakmaty::Position as _;
+    if let Some(p) = bs.position() {
+        let fresh =
+            bs.game.start == crate::state::GameStart::Initial && bs.game_moves().next().is_none();
+        let shown_elsewhere = bs
+            .placement
+            .as_deref()
+            .and_then(|pl| pl.parse::<shakmaty::Board>().ok())
+            .is_some_and(|b| b != *p.board());
+        let irregular = bs.irregularities.last().is_some_and(|n| {
+            bs.game_moves()
+                .last()
+                .is_none_or(|(_, m)| n.at.seq > m.at.seq)
+        });
+        if !(fresh && shown_elsewhere) || irregular {
+            return Some(p.clone());
+        }
+    }
+    let turn: Option<Color> = bs.mirror.as_ref().and_then(|m| m.on_move());
+    bs.placement
+        .as_deref()
+        .and_then(|p| crate::game::from_placement(p, turn))
 }
 
-fn key(p: &Chess) -> u64 {
-    // Repetition per Art. 9.2.2: same player to move, same pieces, same castling and en passant
-    // rights; the legal en passant square only.
-    p.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
-}
-
-/// Replays SAN moves from the initial position; stops at the first that is not legal.
-pub fn replay<'a>(sans: impl IntoIterator<Item = &'a str>) -> Replayed {
-    let mut position = Chess::default();
-    let mut history = vec![key(&position)];
-    let mut unreadable_from = None;
-    for (i, san) in sans.into_iter().enumerate() {
-        let Ok(parsed) = san.parse::<San>() else {
-            unreadable_from = Some(i);
-            break;
-        };
-        let Ok(m) = parsed.to_move(&position) else {
-            unreadable_from = Some(i);
-            break;
-        };
-        position.play_unchecked(m);
-        history.push(key(&position));
-    }
-    Replayed {
-        position,
-        history,
-        unreadable_from,
-    }
-}
-
-impl Replayed {
-    /// How often the current position has occurred (counting itself).
-    pub fn repetitions(&self) -> usize {
-        let Some(last) = self.history.last() else {
-            return 0;
-        };
-        self.history.iter().filter(|h| *h == last).count()
-    }
-
-    /// Half-moves since the last capture or pawn move.
-    pub fn halfmoves(&self) -> u32 {
-        self.position.halfmoves()
-    }
-
-    pub fn is_complete(&self) -> bool {
-        self.unreadable_from.is_none()
-    }
-}
-
-/// A position from a FEN piece placement alone (side to move unknown: White is assumed, which
-/// does not matter for the material test).
-pub fn from_placement(placement: &str) -> Option<Chess> {
-    let fen = format!("{placement} w - - 0 1");
-    let setup: shakmaty::fen::Fen = fen.parse().ok()?;
-    setup.into_position(CastlingMode::Standard).ok()
-}
-
-/// The piece placement on a board now: the e-board's last report, else the moves replayed.
-pub fn placement_now(bs: &crate::state::BoardState) -> shakmaty::Board {
+/// The piece placement on a board now: the e-board's last report, else the game record's.
+pub fn placement_now(bs: &BoardState) -> shakmaty::Board {
     if let Some(p) = &bs.placement
         && let Ok(b) = p.parse::<shakmaty::Board>()
     {
         return b;
     }
-    let mut pos = Chess::default();
-    for mv in &bs.moves {
-        let Ok(uci) = mv.uci.parse::<shakmaty::uci::UciMove>() else {
-            break;
-        };
-        let Ok(m) = uci.to_move(&pos) else { break };
-        pos.play_unchecked(m);
-    }
-    pos.board().clone()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn threefold_by_knight_shuffle() {
-        let r = replay(["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]);
-        assert!(r.is_complete());
-        assert_eq!(r.repetitions(), 3);
-        assert_eq!(r.halfmoves(), 8);
-    }
-
-    #[test]
-    fn illegal_san_stops_the_replay() {
-        let r = replay(["e4", "e5", "Ke3"]);
-        assert_eq!(r.unreadable_from, Some(2));
-    }
-
-    #[test]
-    fn placement_gives_a_position() {
-        let p = from_placement("8/8/8/4k3/8/8/8/4K2R").unwrap();
-        assert!(p.has_insufficient_material(shakmaty::Color::Black));
-        assert!(from_placement("not a board").is_none());
-    }
+    use shakmaty::Position as _;
+    bs.game.game.position().board().clone()
 }

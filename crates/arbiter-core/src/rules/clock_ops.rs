@@ -1,0 +1,134 @@
+//! The arbiter's operations on a board's clock as journal records: pause and resume (FIDE 6.11),
+//! both times set (6.10.2), a move counter set (6.10.2, 7.1), the used times reconstructed in
+//! proportion (1987 Art. 12.6; DSB note on 7.1) with the profile's minimum, and a defective clock
+//! replaced by one set to the values reconstructed from the last reports (6.10.1; 1987 12.4)
+//! with the profile's minimum. Each is one `clock_adjusted` record with the clock before and
+//! after, computed by the board's clock model.
+
+use super::*;
+use crate::clock::{ClockOperation, ClockTimes, OperationOutcome, TimeFloor};
+use crate::record::ClockAdjusted;
+
+/// Why an operation cannot be recorded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OperationError {
+    #[error("board {0} is not in this match")]
+    NoBoard(BoardNo),
+    #[error("board {0} has no clock model yet (no session with a time control)")]
+    NoClock(BoardNo),
+    #[error("the game on board {0} is finished: correct its result first")]
+    Finished(BoardNo),
+    #[error("{0}")]
+    Clock(#[from] crate::clock::ClockError),
+}
+
+/// The operation as the profile has it: a reconstruction gets the profile's minimum.
+fn with_profile(m: &Match, op: ClockOperation) -> ClockOperation {
+    match op {
+        ClockOperation::Reconstruct { to_move, .. } => ClockOperation::Reconstruct {
+            to_move,
+            floor: m.profile.clock_corrections.reconstruction_floor,
+        },
+        other => other,
+    }
+}
+
+/// The record for an arbiter's clock operation on `board` at `now`, with the clock before and
+/// after it, and the outcome (a note where a minimum was applied).
+pub fn clock_operation(
+    m: &Match,
+    s: &MatchState,
+    board: BoardNo,
+    op: ClockOperation,
+    reason: &str,
+    now: MonoMs,
+) -> Result<(Event, OperationOutcome), OperationError> {
+    let bs = s.board(board).ok_or(OperationError::NoBoard(board))?;
+    if bs.locked.is_some() {
+        return Err(OperationError::Finished(board));
+    }
+    let mut mirror = bs.mirror.clone().ok_or(OperationError::NoClock(board))?;
+    let op = with_profile(m, op);
+    let outcome = mirror.apply_operation(&op, s.clock_ms(now))?;
+    let event = Event::ClockAdjusted(ClockAdjusted {
+        board,
+        op,
+        reason: reason.trim().to_string(),
+        before: outcome.before,
+        after: outcome.after,
+    });
+    Ok((event, outcome))
+}
+
+/// A proportional reconstruction of both clocks to move `to_move`, with the profile's minimum
+/// (`[clock_corrections] reconstruction_floor`).
+pub fn reconstruction(m: &Match, to_move: u32) -> ClockOperation {
+    ClockOperation::Reconstruct {
+        to_move,
+        floor: m.profile.clock_corrections.reconstruction_floor,
+    }
+}
+
+/// The values for a clock that replaces a defective one: both times as the console's clock shows
+/// them now (counted on from the last reports), both players' completed moves, each time raised
+/// to the profile's minimum (`[clock_corrections] replacement_floor`). Returns the operation and
+/// whether a minimum was applied.
+pub fn replacement_values(
+    m: &Match,
+    s: &MatchState,
+    bs: &BoardState,
+    now: MonoMs,
+) -> Option<(ClockOperation, bool)> {
+    let c = crate::clock_now::clock_at(s, bs, now)?;
+    let moves = |color: Color| -> u32 {
+        if bs.has_board_moves() {
+            bs.completed(color, None)
+        } else {
+            bs.mirror
+                .as_ref()
+                .and_then(|mr| mr.color_moves(color))
+                .unwrap_or(0)
+        }
+    };
+    let times = ClockTimes {
+        white_ms: c.white_ms,
+        black_ms: c.black_ms,
+        white_moves: moves(Color::White),
+        black_moves: moves(Color::Black),
+    };
+    let floor: TimeFloor = m.profile.clock_corrections.replacement_floor;
+    let (t, raised) = crate::clock::replacement(&m.time_control, times, floor);
+    Some((
+        ClockOperation::ReplaceClock {
+            white_ms: t.white_ms,
+            black_ms: t.black_ms,
+            white_moves: t.white_moves,
+            black_moves: t.black_moves,
+        },
+        raised,
+    ))
+}
+
+/// The articles an operation rests on, for the screen and the record's reason.
+pub fn operation_articles(m: &Match, op: &ClockOperation) -> Vec<String> {
+    let cc = &m.profile.clock_corrections;
+    let article = match op {
+        ClockOperation::Pause | ClockOperation::Resume => "6.11",
+        ClockOperation::SetTimes { .. } | ClockOperation::SetMoves { .. } => "6.10.2",
+        ClockOperation::AddTime { .. } | ClockOperation::SubtractTime { .. } => "7.1",
+        ClockOperation::Reconstruct { .. } => "7.1",
+        ClockOperation::ReplaceClock { .. } => "6.10.1",
+    };
+    let mut v = cite(m, article, "");
+    if matches!(
+        op,
+        ClockOperation::Reconstruct { .. } | ClockOperation::ReplaceClock { .. }
+    ) {
+        for c in cite(m, &cc.article, &cc.source) {
+            if !v.contains(&c) {
+                v.push(c);
+            }
+        }
+    }
+    v
+}

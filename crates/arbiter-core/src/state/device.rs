@@ -1,0 +1,198 @@
+//! The clock device's bookkeeping beside the Laws': when the board's clock adds a period's time
+//! (its mode), period time it credited before the player had completed the period's moves
+//! (FIDE 6.3.1/6.4: not earned), a move counter that disagrees with the moves completed on the
+//! board, and an arbiter's correction the device has not shown yet.
+
+use serde::Serialize;
+
+use super::{BoardState, Stamp};
+use crate::clock::{ChangeKind, ClockChange, PeriodAddition, TimeControl};
+use crate::model::{ClockSide, Color};
+
+/// How long a correction may take to show on the device before the console says so (the
+/// equipment standard: "time and move counter corrections are executed by an arbiter within 60
+/// seconds", `current-regulations.md`).
+pub const CORRECTION_WITHIN_MS: u64 = 60_000;
+/// How long the clock's count of presses may differ from the moves completed on the board
+/// before the console says so (a press and its move arrive within a second of each other).
+pub const COUNT_MISMATCH_AFTER_MS: u64 = 5_000;
+
+/// Where a count of completed moves comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CountedBy {
+    /// The moves on the e-board (completed by the press that followed).
+    Board,
+    /// The clock presses the console saw (no e-board on this board).
+    ClockPresses,
+    /// The arbiter's count (the scoresheets).
+    Arbiter,
+}
+
+/// Period time a device credited before the player had completed the period's moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Unearned {
+    /// The clock report that showed it.
+    pub at: Stamp,
+    /// The clock time (the state's clock base plus the record's monotonic time) of that report.
+    pub clock_ms: u64,
+    /// The period (0-based) whose time ran out.
+    pub period: u32,
+    /// The time the device added.
+    pub added_ms: u64,
+    /// Moves completed at that instant, and how they were counted.
+    pub completed: u32,
+    pub counted_by: CountedBy,
+    /// Moves the period required (cumulative).
+    pub required: u32,
+    /// The device added it when the time ran out (`on_flag`), not at a move.
+    pub on_flag: bool,
+}
+
+/// The clock's press count and the moves completed on the board disagree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CountMismatch {
+    pub since: Stamp,
+    #[serde(with = "crate::model::colour")]
+    pub color: Color,
+    /// Moves completed as the clock counts them (its presses and the arbiter's settings).
+    pub device: u32,
+    /// Moves completed on the board.
+    pub board: u32,
+}
+
+/// The device's side of a board.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct DeviceBook {
+    /// When the board's clock adds a period's time, where the match file or the arbiter said
+    /// (`None`: the time control's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<PeriodAddition>,
+    /// Period time credited too early, per colour `[white, black]`.
+    pub unearned: [Option<Unearned>; 2],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count_mismatch: Option<CountMismatch>,
+    /// An arbiter's clock correction the device has not shown yet, since this record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub correction_due: Option<Stamp>,
+}
+
+pub(crate) fn colour_index(c: Color) -> usize {
+    usize::from(c.is_black())
+}
+
+impl DeviceBook {
+    pub fn unearned(&self, c: Color) -> Option<&Unearned> {
+        self.unearned[colour_index(c)].as_ref()
+    }
+}
+
+/// Moves `color` had completed now, as the console counts them for the device bookkeeping: on
+/// the board when an e-board reports moves, else the presses the clock model saw.
+pub(super) fn completed_now(bs: &BoardState, color: Color, side: ClockSide) -> (u32, CountedBy) {
+    if bs.has_board_moves() {
+        (bs.completed(color, None), CountedBy::Board)
+    } else {
+        let presses = bs.mirror.as_ref().map_or(0, |m| m.moves(side));
+        (presses, CountedBy::ClockPresses)
+    }
+}
+
+/// After a clock report: period time the device added before the period's moves were completed
+/// is recorded as not earned.
+pub(super) fn after_sample(
+    bs: &mut BoardState,
+    at: Stamp,
+    clock_ms: u64,
+    tc: &TimeControl,
+    changes: &[ClockChange],
+) {
+    for ch in changes {
+        let ChangeKind::PeriodTimeAdded { period, on_flag } = ch.kind else {
+            continue;
+        };
+        let Some(color) = ch.color else { continue };
+        let ended = period.saturating_sub(1);
+        let Some(required) = tc.moves_at_end_of(ended) else {
+            continue;
+        };
+        let (completed, counted_by) = completed_now(bs, color, ch.side);
+        if completed < required {
+            bs.device.unearned[colour_index(color)] = Some(Unearned {
+                at,
+                clock_ms,
+                period: ended,
+                added_ms: ch.delta_ms.unsigned_abs(),
+                completed,
+                counted_by,
+                required,
+                on_flag,
+            });
+        }
+    }
+    check_counts(bs, at);
+    if bs.device.correction_due.is_some()
+        && let Some(m) = &bs.mirror
+        && m.pending_ms(ClockSide::Left).is_none()
+        && m.pending_ms(ClockSide::Right).is_none()
+    {
+        bs.device.correction_due = None;
+    }
+}
+
+/// Compares the clock's count of completed moves with the board's (only where an e-board reports
+/// moves and the clock knows the colours).
+pub(super) fn check_counts(bs: &mut BoardState, at: Stamp) {
+    let Some(m) = &bs.mirror else { return };
+    if !bs.has_board_moves() || bs.game.unknown_since.is_some() || m.last_reading().is_none() {
+        bs.device.count_mismatch = None;
+        return;
+    }
+    let mut found = None;
+    for color in [Color::White, Color::Black] {
+        let Some(device) = m.color_moves(color) else {
+            return;
+        };
+        let board = bs.completed(color, None);
+        if device != board {
+            found = Some((color, device, board));
+            break;
+        }
+    }
+    bs.device.count_mismatch = match (found, bs.device.count_mismatch) {
+        (None, _) => None,
+        (Some((color, device, board)), Some(old))
+            if old.color == color && old.device == device && old.board == board =>
+        {
+            Some(old)
+        }
+        (Some((color, device, board)), _) => Some(CountMismatch {
+            since: at,
+            color,
+            device,
+            board,
+        }),
+    };
+}
+
+/// After an arbiter's clock operation: a time change is due on the device (checked against the
+/// next reports); a time set anew settles any time credited too early.
+pub(super) fn after_clock_op(bs: &mut BoardState, at: Stamp, op: &crate::clock::ClockOperation) {
+    use crate::clock::ClockOperation as Op;
+    match op {
+        Op::AddTime { .. } | Op::SubtractTime { .. } | Op::Reconstruct { .. } => {
+            bs.device.correction_due = Some(at);
+        }
+        Op::SetTimes { .. } | Op::ReplaceClock { .. } => {
+            bs.device.correction_due = Some(at);
+            bs.device.unearned = [None, None];
+        }
+        Op::SetMoves { .. } | Op::Pause | Op::Resume => {}
+    }
+    if bs.mirror.as_ref().is_some_and(|m| {
+        m.pending_ms(ClockSide::Left).is_none() && m.pending_ms(ClockSide::Right).is_none()
+    }) {
+        bs.device.correction_due = None;
+    }
+    check_counts(bs, at);
+}

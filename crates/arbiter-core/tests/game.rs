@@ -1,0 +1,1400 @@
+//! The game on every board against the rule texts (`../shared/reference/`, digest
+//! `notes/rules-game-claims.md` §8 with positions verified there): positions from a FEN, illegal
+//! moves put right, the end of a game at the move that ends it, flag rulings that read the clock
+//! and the moves completed, both flags under each profile, the arbiter's clock operations, and
+//! post-game locking.
+
+use std::path::Path;
+
+use arbiter_core::clock::{ChangeKind, ClockOperation, PeriodAddition, TimeFloor};
+use arbiter_core::i18n::{Lang, core_catalogue};
+use arbiter_core::intervention::{
+    ClockChoice, GameChange, IllegalKind, InterventionKind, TimeChange,
+};
+use arbiter_core::journal::{Chain, Record};
+use arbiter_core::matchfile::Match;
+use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult};
+use arbiter_core::record::{
+    BoardIrregularity, BoardPosition, BoardSetup, ClockSample, Event, FeedState, FeedStatus,
+    MoveMade, Origin, ResultCorrected, ResultRecorded, SessionStarted,
+};
+use arbiter_core::rules::{self, Proposal, Request};
+use arbiter_core::state::{MatchState, MoveStatus, apply};
+use arbiter_core::status::{BoardAlert, board_status};
+use shakmaty::{Chess, Position};
+
+const MIN: u64 = 60_000;
+const B: BoardNo = BoardNo(1);
+
+fn load(profile: &str) -> Match {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let text = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
+    Match::from_texts(
+        Path::new("config/matches/demo-bundesliga.toml"),
+        &text("config/matches/demo-bundesliga.toml"),
+        Path::new(&format!("config/rules/{profile}.toml")),
+        &text(&format!("config/rules/{profile}.toml")),
+    )
+    .unwrap()
+}
+
+/// A match in progress on board 1, records stamped `at` ms after the session start.
+struct Table {
+    m: Match,
+    s: MatchState,
+    chain: Chain,
+    buf: Vec<u8>,
+    /// The clock as the test's physical clock has it: `[white, black]`, the running colour.
+    clock: [u64; 2],
+    running: Option<Color>,
+}
+
+fn en(m: &arbiter_core::i18n::Msg) -> String {
+    core_catalogue().format(Lang::En, m)
+}
+
+/// The explanation and every fact, in English, each checked to format in both languages.
+fn words(p: &Proposal) -> String {
+    let mut all = vec![p.explanation.clone()];
+    all.extend(p.facts.iter().cloned());
+    for m in &all {
+        for lang in Lang::ALL {
+            core_catalogue()
+                .try_format(lang, m)
+                .unwrap_or_else(|e| panic!("{m:?} in {lang:?}: {e:?}"));
+        }
+    }
+    all.iter().map(en).collect::<Vec<_>>().join(" | ")
+}
+
+impl Table {
+    fn new(profile: &str) -> Table {
+        let m = load(profile);
+        let initial = m.profile.time_control.initial_ms();
+        let mut t = Table {
+            s: MatchState::default(),
+            chain: Chain::default(),
+            buf: Vec::new(),
+            clock: [initial, initial],
+            running: None,
+            m,
+        };
+        let ev = SessionStarted {
+            match_sha256: t.m.match_sha256.clone(),
+            profile_sha256: t.m.profile_sha256.clone(),
+            match_path: String::new(),
+            profile_id: t.m.profile.id.clone(),
+            boards: 8,
+            software: "test".into(),
+            time_control: Some(t.m.profile.time_control.clone()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
+        };
+        t.push(0, Origin::System, ev.into());
+        t.push(
+            0,
+            Origin::Feed(B),
+            FeedStatus {
+                board: B,
+                state: FeedState::Live,
+                detail: String::new(),
+            }
+            .into(),
+        );
+        t
+    }
+
+    fn push(&mut self, at: u64, origin: Origin, event: Event) -> Record {
+        let start = self.m.scheduled_start.timestamp_millis();
+        let r = self
+            .chain
+            .append(start + at as i64, at, origin, event, &mut self.buf);
+        apply(&mut self.s, &r);
+        r
+    }
+
+    fn setup(&mut self, at: u64, fen: Option<&str>, clock_adds: Option<PeriodAddition>) {
+        self.push(
+            at,
+            Origin::Arbiter,
+            BoardSetup {
+                board: B,
+                fen: fen.map(str::to_string),
+                clock_adds,
+                reason: "test".into(),
+            }
+            .into(),
+        );
+    }
+
+    /// A clock report of the test's clock (White on the left).
+    fn sample_flags(&mut self, at: u64, flags: [bool; 2]) {
+        let running = self.running.map(|c| {
+            if c.is_white() {
+                ClockSide::Left
+            } else {
+                ClockSide::Right
+            }
+        });
+        let ev = ClockSample {
+            board: B,
+            left_ms: self.clock[0] / 1000 * 1000,
+            right_ms: self.clock[1] / 1000 * 1000,
+            running,
+            left_flag: flags[0],
+            right_flag: flags[1],
+            white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
+        };
+        self.push(at, Origin::Feed(B), ev.into());
+    }
+
+    fn sample(&mut self, at: u64) {
+        self.sample_flags(at, [false, false]);
+    }
+
+    fn start_clock(&mut self, at: u64) {
+        self.sample(at);
+        self.running = Some(self.position().turn());
+        self.sample(at);
+    }
+
+    fn position(&self) -> Chess {
+        self.s.board(B).unwrap().position().unwrap().clone()
+    }
+
+    /// A move on the e-board (SAN or UCI) from the game record's position.
+    fn mv(&mut self, at: u64, m: &str) {
+        let bs = self.s.board(B).unwrap();
+        let g = &bs.game.game;
+        let legal = g
+            .legal_move(m, m)
+            .unwrap_or_else(|| panic!("{m} illegal in {}", g.fen()));
+        let ev = MoveMade {
+            board: B,
+            ply: g.ply() + 1,
+            uci: shakmaty::uci::UciMove::from_standard(legal).to_string(),
+            san: g.san(legal),
+        };
+        self.push(at, Origin::Feed(B), ev.into());
+    }
+
+    /// The mover thinks `think` ms, makes `m` on the board and presses the clock (increment
+    /// from the time control).
+    fn play(&mut self, at: &mut u64, think: u64, m: &str) {
+        let mover = self.position().turn();
+        let i = usize::from(mover.is_black());
+        *at += think;
+        self.clock[i] = self.clock[i].saturating_sub(think);
+        self.mv(*at, m);
+        let n = self.s.board(B).unwrap().completed(mover, None) + 1;
+        self.clock[i] += self.m.profile.time_control.increment_ms_for(n);
+        self.running = Some(!mover);
+        self.sample(*at + 100);
+    }
+
+    /// The running player's time runs out `after` ms from `at`.
+    fn run(&mut self, at: &mut u64, ms: u64) {
+        let i = usize::from(self.running.is_some_and(|c| c.is_black()));
+        *at += ms;
+        self.clock[i] = self.clock[i].saturating_sub(ms);
+    }
+
+    fn irregular(&mut self, at: u64, placement: &str) {
+        self.push(
+            at,
+            Origin::Feed(B),
+            BoardIrregularity {
+                board: B,
+                placement: placement.into(),
+                detail: "no legal move reaches this position".into(),
+            }
+            .into(),
+        );
+        self.push(
+            at,
+            Origin::Feed(B),
+            BoardPosition {
+                board: B,
+                placement: placement.into(),
+            }
+            .into(),
+        );
+    }
+
+    fn propose(
+        &self,
+        at: u64,
+        player: Option<Color>,
+        kind: InterventionKind,
+    ) -> (Request, Proposal) {
+        let req = Request {
+            board: Some(B),
+            player,
+            kind,
+        };
+        (req.clone(), rules::propose(&self.m, &self.s, &req, at))
+    }
+
+    fn confirm(&mut self, at: u64, player: Option<Color>, kind: InterventionKind) -> Proposal {
+        let (req, p) = self.propose(at, player, kind);
+        let ev = rules::confirm(&req, &p, p.consequence.clone(), String::new());
+        self.push(at, Origin::Arbiter, ev);
+        p
+    }
+
+    fn alerts(&self, at: u64) -> Vec<BoardAlert> {
+        board_status(&self.m, &self.s, self.s.board(B).unwrap(), at).alerts
+    }
+
+    fn rejected(&self) -> usize {
+        self.s.rejected.len()
+    }
+}
+
+/// A legal game of `plies` half-moves without captures, repetitions or an end (chosen
+/// deterministically), from the initial position.
+fn quiet_line(plies: usize) -> Vec<String> {
+    let mut pos = Chess::default();
+    let mut seen = vec![arbiter_core::game::key(&pos)];
+    let mut out = Vec::new();
+    let mut k: u64 = 7;
+    for _ in 0..plies {
+        let ok = |m: &shakmaty::Move| {
+            let mut p = pos.clone();
+            p.play_unchecked(*m);
+            !p.is_game_over()
+                && arbiter_core::game::dead_position(&p).is_none()
+                && !seen.contains(&arbiter_core::game::key(&p))
+        };
+        let mut moves: Vec<shakmaty::Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !m.is_capture())
+            .filter(ok)
+            .collect();
+        if moves.is_empty() {
+            moves = pos.legal_moves().into_iter().filter(ok).collect();
+        }
+        moves.sort_by_key(|m| shakmaty::uci::UciMove::from_standard(*m).to_string());
+        assert!(
+            !moves.is_empty(),
+            "the generator got stuck after {}",
+            out.len()
+        );
+        k = k
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let m = moves[(k >> 33) as usize % moves.len()];
+        out.push(shakmaty::uci::UciMove::from_standard(m).to_string());
+        pos.play_unchecked(m);
+        seen.push(arbiter_core::game::key(&pos));
+    }
+    out
+}
+
+// ---- A position from a FEN -------------------------------------------------------------------
+
+#[test]
+fn a_fen_with_black_in_check_gives_a_draw_where_the_rules_give_one() {
+    // Black (bare king, in check from the rook) to move: the position is legal. White (K+R)
+    // completes a second illegal move: Black cannot checkmate by any series of legal moves, so
+    // the game is drawn (FIDE 2023 7.5.5), not lost.
+    let mut t = Table::new("fide-2023");
+    // A FEN that is no legal position (White to move with Black in check) is refused, naming it.
+    t.setup(0, Some("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"), None);
+    assert!(
+        t.s.rejected
+            .last()
+            .unwrap()
+            .reason
+            .contains("not a legal chess position")
+    );
+    t.setup(0, Some("4k3/8/8/8/8/8/8/4R1K1 b - - 0 40"), None);
+    let bs = t.s.board(B).unwrap();
+    assert_eq!(bs.position().unwrap().turn(), Color::Black);
+    // Black to move at move 40: White has made 40 moves, Black 39.
+    assert_eq!(bs.completed(Color::White, None), 40);
+    assert_eq!(bs.completed(Color::Black, None), 39);
+    t.confirm(
+        MIN,
+        Some(Color::White),
+        InterventionKind::illegal(IllegalKind::Move),
+    );
+    let p = t.confirm(
+        2 * MIN,
+        Some(Color::White),
+        InterventionKind::illegal(IllegalKind::Move),
+    );
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::Draw),
+        "{}",
+        words(&p)
+    );
+}
+
+// ---- Illegal moves put right ------------------------------------------------------------------
+
+#[test]
+fn an_illegal_king_move_is_reinstated_with_the_touched_kings_legal_moves() {
+    // IM-2: White's king goes into check on the second rank (Ke2) and White presses the clock.
+    // The position before it is reinstated; the touched king must move: Kf1 or Kxd2 (4.3); the
+    // press completed no move (the clock counts one: its counter is set back); Black +2 min.
+    let mut t = Table::new("fide-2023");
+    t.setup(0, Some("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1"), None);
+    t.start_clock(1_000);
+    t.irregular(30_000, "4k3/8/8/8/8/8/3rK3/8");
+    t.running = Some(Color::Black);
+    t.clock[0] -= 29_000;
+    t.sample(30_100);
+    let (_, p) = t.propose(
+        40_000,
+        Some(Color::White),
+        InterventionKind::illegal(IllegalKind::Move),
+    );
+    let w = words(&p);
+    assert!(w.contains("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1"), "{w}");
+    assert!(
+        w.contains("The touched piece (Ke1) must move (Art. 4.3): Kf1, Kxd2"),
+        "{w}"
+    );
+    assert!(w.contains("Moves completed by White: 0"), "{w}");
+    // +2 min to Black; the profile takes White's increment of the illegal press back
+    // (`remove_increment`, the Arbiters' Manual).
+    assert_eq!(
+        p.consequence.clock,
+        vec![
+            TimeChange {
+                player: Color::Black,
+                delta_ms: 120_000
+            },
+            TimeChange {
+                player: Color::White,
+                delta_ms: -30_000
+            }
+        ]
+    );
+    assert_eq!(
+        p.consequence.clock_ops,
+        vec![ClockOperation::SetMoves {
+            color: Color::White,
+            moves: 0
+        }]
+    );
+    assert_eq!(
+        p.consequence.game, None,
+        "the game record never left the last legal position"
+    );
+    let rec = rules::confirm(
+        &Request {
+            board: Some(B),
+            player: Some(Color::White),
+            kind: InterventionKind::illegal(IllegalKind::Move),
+        },
+        &p,
+        p.consequence.clone(),
+        String::new(),
+    );
+    t.push(40_000, Origin::Arbiter, rec);
+    let bs = t.s.board(B).unwrap();
+    assert_eq!(bs.illegal_count(Color::White, None), 1);
+    assert_eq!(
+        bs.mirror.as_ref().unwrap().color_moves(Color::White),
+        Some(0),
+        "the clock model's counter set back"
+    );
+    // The arbiter names the move himself (no e-board): the same touched king.
+    let mut t = Table::new("fide-2023");
+    t.setup(0, Some("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1"), None);
+    let (_, p) = t.propose(
+        MIN,
+        Some(Color::White),
+        InterventionKind::IllegalMove {
+            opponent_replied: None,
+            kind: IllegalKind::Move,
+            played: Some("e1e2".into()),
+            found_at_ply: None,
+            clocks: None,
+        },
+    );
+    assert!(words(&p).contains("Kf1, Kxd2"));
+}
+
+#[test]
+fn a_pinned_knight_has_no_legal_move_so_any_legal_move_replaces_the_illegal_one() {
+    // IM-1 (case Evers): Black's Ne5 is pinned by the Re1; Nd3+ exposes the king. Reinstated;
+    // the knight has no legal move: any legal move (Art. 4.5); White +2 min.
+    let mut t = Table::new("fide-2023");
+    t.setup(0, Some("r3k3/8/8/4n3/8/8/5K2/4R3 b - - 0 1"), None);
+    t.irregular(20_000, "r3k3/8/8/8/8/3n4/5K2/4R3");
+    let (_, p) = t.propose(
+        MIN,
+        Some(Color::Black),
+        InterventionKind::illegal(IllegalKind::Move),
+    );
+    let w = words(&p);
+    assert!(
+        w.contains("The touched piece (Ne5) has no legal move: any legal move (Art. 4.5)"),
+        "{w}"
+    );
+    assert!(w.contains("r3k3/8/8/4n3/8/8/5K2/4R3 b - - 0 1"), "{w}");
+    assert_eq!(
+        p.consequence.clock[0],
+        TimeChange {
+            player: Color::White,
+            delta_ms: 120_000
+        }
+    );
+    // Under the 1987 NRW text: reinstated, no time penalty (8.1); the touched knight still has
+    // no legal move (7.3 "jeden möglichen Zug seiner Wahl").
+    let mut t = Table::new("nrw-1987");
+    t.setup(0, Some("r3k3/8/8/4n3/8/8/5K2/4R3 b - - 0 1"), None);
+    t.irregular(20_000, "r3k3/8/8/8/8/3n4/5K2/4R3");
+    let (_, p) = t.propose(
+        MIN,
+        Some(Color::Black),
+        InterventionKind::illegal(IllegalKind::Move),
+    );
+    assert!(p.consequence.clock.is_empty());
+    assert!(words(&p).contains("has no legal move"));
+}
+
+#[test]
+fn a_pawn_left_on_the_last_rank_is_replaced_by_a_queen() {
+    // IM-4 (7.5.2): e7-e8 without promotion, clock pressed: the pawn becomes a queen (no
+    // reinstatement), it counts as the first illegal move: Black +2 min.
+    let mut t = Table::new("fide-2023");
+    t.setup(0, Some("8/4P3/8/8/8/8/k7/4K3 w - - 0 1"), None);
+    t.irregular(20_000, "4P3/8/8/8/8/8/k7/4K3");
+    let p = t.confirm(
+        MIN,
+        Some(Color::White),
+        InterventionKind::illegal(IllegalKind::PromotionNotCompleted),
+    );
+    assert_eq!(
+        p.consequence.game,
+        Some(GameChange::Replace {
+            uci: "e7e8q".into(),
+            san: "e8=Q".into(),
+            fen: "4Q3/8/8/8/8/8/k7/4K3 b - - 0 1".into()
+        }),
+        "{}",
+        words(&p)
+    );
+    assert_eq!(
+        p.consequence.clock[0],
+        TimeChange {
+            player: Color::Black,
+            delta_ms: 120_000
+        }
+    );
+    let bs = t.s.board(B).unwrap();
+    assert_eq!(bs.game.game.fen(), "4Q3/8/8/8/8/8/k7/4K3 b - - 0 1");
+    assert_eq!(
+        bs.completed(Color::White, None),
+        1,
+        "the pawn move was completed"
+    );
+    assert_eq!(bs.illegal_count(Color::White, None), 1);
+    // The players put the queen on e8: the e-board reports the move the arbiter already made.
+    t.push(
+        MIN + 5_000,
+        Origin::Feed(B),
+        MoveMade {
+            board: B,
+            ply: 1,
+            uci: "e7e8q".into(),
+            san: "e8=Q".into(),
+        }
+        .into(),
+    );
+    let bs = t.s.board(B).unwrap();
+    assert_eq!(bs.moves.last().unwrap().status, MoveStatus::Duplicate);
+    assert_eq!(bs.game.game.fen(), "4Q3/8/8/8/8/8/k7/4K3 b - - 0 1");
+    // Under the 1987 NRW text it is no illegal move (5.6 e): the position is restored.
+    let mut t = Table::new("nrw-1987");
+    t.setup(0, Some("8/4P3/8/8/8/8/k7/4K3 w - - 0 1"), None);
+    t.irregular(20_000, "4P3/8/8/8/8/8/k7/4K3");
+    let (_, p) = t.propose(
+        MIN,
+        Some(Color::White),
+        InterventionKind::illegal(IllegalKind::PromotionNotCompleted),
+    );
+    assert!(p.consequence.game.is_none() && p.consequence.clock.is_empty());
+    assert!(words(&p).contains("not an illegal move"));
+}
+
+#[test]
+fn the_second_illegal_move_draws_against_a_bare_king_and_loses_against_king_and_knight() {
+    // IM-3a: White has only his king: Black's 2nd illegal move draws (7.5.5).
+    // IM-3b: White K+N, Black K+R: a mate exists with Black's help (6rk/5N2/7K/... is mate):
+    // Black loses. IM-3c: White K+N, Black K+P: 8/8/8/8/8/1N6/p1K5/k7 is mate: Black loses.
+    for (fen, expected) in [
+        ("4k3/8/8/2q5/8/8/8/7K b - - 0 1", GameResult::Draw),
+        ("6rk/8/8/8/8/8/4N3/4K3 b - - 0 1", GameResult::WhiteWins),
+        ("k7/8/8/8/8/8/p3N3/4K3 b - - 0 1", GameResult::WhiteWins),
+    ] {
+        let mut t = Table::new("fide-2023");
+        t.setup(0, Some(fen), None);
+        let first = t.confirm(
+            MIN,
+            Some(Color::Black),
+            InterventionKind::illegal(IllegalKind::Move),
+        );
+        assert_eq!(first.consequence.result, None);
+        let second = t.confirm(
+            2 * MIN,
+            Some(Color::Black),
+            InterventionKind::illegal(IllegalKind::Move),
+        );
+        assert_eq!(
+            second.consequence.result,
+            Some(expected),
+            "{fen}: {}",
+            words(&second)
+        );
+        assert_eq!(
+            t.s.board(B).unwrap().result.as_ref().unwrap().result,
+            expected
+        );
+    }
+}
+
+#[test]
+fn an_illegal_move_found_four_moves_later_with_either_clock_choice() {
+    // 4.Ba4 (half-move 7) is found illegal after 8.… (four moves later by each player). The
+    // position before it is reinstated and the moves after it taken back; the clocks: as the
+    // journal recorded them when White started move 4, or unchanged (7.1); both counters set to
+    // three moves; Black +2 min (7.5.5).
+    let line = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
+        "d6", "c3",
+    ];
+    let run = |choice: Option<ClockChoice>| {
+        let mut t = Table::new("fide-2023");
+        let mut at = 1_000;
+        t.start_clock(at);
+        for (i, m) in line.iter().enumerate() {
+            t.play(&mut at, 20_000 + 1_000 * i as u64, m);
+        }
+        // White's clock when he started move 4 (3...a6 pressed): the clock presses are the
+        // stopped clock, White's start, then one after each half-move.
+        let presses = &t.s.board(B).unwrap().clock_presses;
+        let when = presses[7].sample.by_colour();
+        let kind = InterventionKind::IllegalMove {
+            opponent_replied: None,
+            kind: IllegalKind::Move,
+            played: None,
+            found_at_ply: Some(7),
+            clocks: choice,
+        };
+        let (req, p) = t.propose(at + 5_000, Some(Color::White), kind);
+        (t, req, p, when, at)
+    };
+    // Not chosen yet: the facts show both, nothing is proposed.
+    let (_, _, p, when, _) = run(None);
+    let w = words(&p);
+    assert!(w.contains("4.Ba4 was illegal"), "{w}");
+    assert!(w.contains("take back 9 half-moves"), "{w}");
+    assert!(
+        w.contains(&format!(
+            "as the journal recorded them: White {}, Black {}",
+            arbiter_core::model::format_hms(when.0),
+            arbiter_core::model::format_hms(when.1)
+        )),
+        "{w}"
+    );
+    assert_eq!(p.consequence, Default::default());
+    // Naming the wrong player is refused.
+    let (t, ..) = run(None);
+    let (_, p) = t.propose(
+        0,
+        Some(Color::Black),
+        InterventionKind::IllegalMove {
+            opponent_replied: None,
+            kind: IllegalKind::Move,
+            played: None,
+            found_at_ply: Some(7),
+            clocks: Some(ClockChoice::Current),
+        },
+    );
+    assert!(words(&p).contains("was made by White"));
+    assert_eq!(p.consequence, Default::default());
+    for choice in ClockChoice::ALL {
+        let (mut t, req, p, when, at) = run(Some(choice));
+        assert_eq!(
+            p.consequence.game,
+            Some(GameChange::Reinstate {
+                moves: 6,
+                fen: "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4".into()
+            })
+        );
+        let set_times = ClockOperation::SetTimes {
+            white_ms: when.0,
+            black_ms: when.1,
+        };
+        assert_eq!(
+            p.consequence.clock_ops.contains(&set_times),
+            choice == ClockChoice::Recorded,
+            "{choice:?}"
+        );
+        assert!(p.consequence.clock_ops.contains(&ClockOperation::SetMoves {
+            color: Color::White,
+            moves: 3
+        }));
+        assert!(p.consequence.clock.contains(&TimeChange {
+            player: Color::Black,
+            delta_ms: 120_000
+        }));
+        t.push(
+            at + 5_000,
+            Origin::Arbiter,
+            rules::confirm(&req, &p, p.consequence.clone(), "found later".into()),
+        );
+        let bs = t.s.board(B).unwrap();
+        assert_eq!(
+            bs.game.game.fen(),
+            "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"
+        );
+        assert_eq!(
+            bs.moves
+                .iter()
+                .filter(|m| m.status == MoveStatus::Withdrawn)
+                .count(),
+            9
+        );
+        assert_eq!(bs.illegal_count(Color::White, None), 1);
+        assert_eq!(bs.completed(Color::White, None), 3);
+        // The journal says which clocks the arbiter chose.
+        let iv = &t.s.interventions.last().unwrap().intervention;
+        assert!(matches!(
+            iv.kind,
+            InterventionKind::IllegalMove { clocks: Some(c), .. } if c == choice
+        ));
+        // The game goes on from the reinstated position.
+        let mut at = at + 10_000;
+        t.play(&mut at, 5_000, "Bc4");
+        assert_eq!(t.s.board(B).unwrap().game.game.ply(), 7);
+    }
+}
+
+// ---- The end of a game at the move that ends it -------------------------------------------------
+
+#[test]
+fn stalemate_and_a_dead_position_end_the_game_at_the_move_and_a_later_flag_does_not_count() {
+    // Sam Loyd's ten-move stalemate; then Black's clock, which keeps running, reaches zero.
+    let mut t = Table::new("fide-2023");
+    let mut at = 1_000;
+    t.start_clock(at);
+    for m in [
+        "e3", "a5", "Qh5", "Ra6", "Qxa5", "h5", "h4", "Rah6", "Qxc7", "f6", "Qxd7+", "Kf7", "Qxb7",
+        "Qd3", "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6",
+    ] {
+        t.play(&mut at, 10_000, m);
+    }
+    let end_at = t.s.board(B).unwrap().moves.last().unwrap().at;
+    let alerts = t.alerts(at + 200);
+    assert!(
+        alerts.iter().any(|a| matches!(
+            a,
+            BoardAlert::GameOver {
+                reason: "rules-end-stalemate",
+                result: GameResult::Draw,
+                ..
+            }
+        )),
+        "{alerts:?}"
+    );
+    let (_, p) = t.propose(at + 300, None, InterventionKind::GameEnded);
+    assert_eq!(p.consequence.result, Some(GameResult::Draw));
+    assert_eq!(
+        p.instant,
+        Some(end_at.wall_ms),
+        "proposed with the time of the move"
+    );
+    // Black's time runs out later: no flag alert, and a flag claim keeps the draw.
+    let left = t.clock[1];
+    t.run(&mut at, left + 500);
+    t.sample_flags(at, [false, true]);
+    assert!(
+        !t.alerts(at)
+            .iter()
+            .any(|a| matches!(a, BoardAlert::Flag { .. }))
+    );
+    let (_, p) = t.propose(at + 1_000, Some(Color::Black), InterventionKind::flag());
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::Draw),
+        "{}",
+        words(&p)
+    );
+    assert!(words(&p).contains("a flag after that does not count"));
+
+    // Dead position: White takes the last black pawn, K+B against K.
+    let mut t = Table::new("fide-2023");
+    t.setup(0, Some("4k3/8/8/8/8/8/3p4/3BK3 w - - 0 60"), None);
+    let mut at = 1_000;
+    t.start_clock(at);
+    t.play(&mut at, 10_000, "Kxd2");
+    let (_, p) = t.propose(at + 100, None, InterventionKind::GameEnded);
+    assert_eq!(p.consequence.result, Some(GameResult::Draw));
+    assert!(words(&p).contains("dead position"));
+    let left = t.clock[1];
+    t.run(&mut at, left + 500);
+    t.sample_flags(at, [false, true]);
+    let (_, p) = t.propose(at + 1_000, Some(Color::Black), InterventionKind::flag());
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::Draw),
+        "{}",
+        words(&p)
+    );
+}
+
+#[test]
+fn fivefold_repetition_and_seventy_five_moves_end_the_game_without_a_claim() {
+    // Knights out and back four times: the initial position for the fifth time (9.6.1).
+    let shuffle: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"]
+        .iter()
+        .copied()
+        .cycle()
+        .take(16)
+        .collect();
+    for (profile, automatic) in [
+        ("fide-2023", true),
+        ("fide-2017", true),
+        ("nrw-1987", false),
+        ("trier", false),
+    ] {
+        let mut t = Table::new(profile);
+        for (i, m) in shuffle.iter().enumerate() {
+            t.mv(i as u64 * 1_000, m);
+            let end = rules::automatic_end(&t.m, t.s.board(B).unwrap());
+            assert_eq!(
+                end.is_some(),
+                automatic && i == 15,
+                "{profile}: after half-move {}",
+                i + 1
+            );
+        }
+        assert_eq!(
+            t.alerts(20_000).iter().any(|a| matches!(
+                a,
+                BoardAlert::GameOver {
+                    reason: "rules-end-fivefold",
+                    ..
+                }
+            )),
+            automatic,
+            "{profile}"
+        );
+    }
+    // 75 moves each without capture or pawn move (9.6.2): the 150th half-move ends the game;
+    // a mate on it prevails.
+    let mut t = Table::new("fide-2023");
+    t.setup(0, Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 80"), None);
+    t.mv(1_000, "Kf2");
+    let end = rules::automatic_end(&t.m, t.s.board(B).unwrap()).unwrap();
+    assert_eq!((end.result, end.article), (GameResult::Draw, "9.6.2"));
+    let mut t = Table::new("fide-2023");
+    t.setup(0, Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 80"), None);
+    t.mv(1_000, "Ra8#");
+    let end = rules::automatic_end(&t.m, t.s.board(B).unwrap()).unwrap();
+    assert_eq!((end.result, end.article), (GameResult::WhiteWins, "5.1.1"));
+    // Not automatic under 1987: nothing.
+    let mut t = Table::new("nrw-1987");
+    t.setup(0, Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 80"), None);
+    t.mv(1_000, "Kf2");
+    assert!(rules::automatic_end(&t.m, t.s.board(B).unwrap()).is_none());
+}
+
+// ---- Flags read from the clock and the game ------------------------------------------------------
+
+/// 90/40 + 30 + 30 s: White plays `white_moves` moves of 160 s (130 s net of the increment),
+/// Black answers in 10 s; then White thinks on. Returns the time White has left then.
+fn forty_move_game(t: &mut Table, at: &mut u64, white_moves: usize) -> u64 {
+    let line = quiet_line(2 * white_moves);
+    t.start_clock(*at);
+    for (i, m) in line.iter().enumerate() {
+        let think = if i % 2 == 0 { 160_000 } else { 10_000 };
+        t.play(at, think, m);
+    }
+    t.clock[0]
+}
+
+#[test]
+fn a_flag_before_move_forty_on_a_clock_adding_time_at_zero_is_a_loss_at_that_instant() {
+    // The board's DGT clock adds the second period when the time runs out (a DGT 3000 preset):
+    // at 38 completed moves White's time reaches zero; the clock shows 30 min again. The
+    // console marks the time as not earned, keeps 0:00 for White and proposes the loss at the
+    // instant the time ran out, however late the arbiter looks.
+    let mut t = Table::new("fide-2023");
+    t.setup(0, None, Some(PeriodAddition::OnFlag));
+    let mut at = 1_000;
+    let left = forty_move_game(&mut t, &mut at, 38);
+    assert_eq!(left, 5_400_000 - 38 * 130_000);
+    t.run(&mut at, left + 200);
+    t.clock[0] = 30 * MIN;
+    t.sample_flags(at, [true, false]);
+    let flag_wall = t.s.last.unwrap().wall_ms;
+    let bs = t.s.board(B).unwrap();
+    assert!(bs.clock_changes.iter().any(|c| c.kind
+        == ChangeKind::PeriodTimeAdded {
+            period: 1,
+            on_flag: true
+        }));
+    let u = bs.device.unearned(Color::White).expect("time not earned");
+    assert_eq!((u.completed, u.required), (38, 40));
+    let st = board_status(&t.m, &t.s, bs, at + 100);
+    assert!(
+        st.clock.unwrap().white_ms > 29 * MIN,
+        "the device shows 30:00 again"
+    );
+    assert_eq!(
+        st.model_clock.unwrap().white_ms,
+        0,
+        "the console keeps 0:00"
+    );
+    assert!(st.alerts.contains(&BoardAlert::Flag {
+        color: Color::White
+    }));
+    assert!(st.alerts.iter().any(|a| matches!(
+        a,
+        BoardAlert::TimeNotEarned {
+            color: Color::White,
+            ..
+        }
+    )));
+    // White plays on (moves 39 and 40); the arbiter looks five minutes later.
+    t.play(&mut at, 20_000, &quiet_next(&t));
+    t.play(&mut at, 10_000, &quiet_next(&t));
+    t.play(&mut at, 20_000, &quiet_next(&t));
+    let (_, p) = t.propose(at + 5 * MIN, Some(Color::White), InterventionKind::flag());
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::BlackWins),
+        "{}",
+        words(&p)
+    );
+    assert_eq!(p.instant, Some(flag_wall), "the instant the time ran out");
+    let w = words(&p);
+    assert!(
+        w.contains(
+            "ran out after 38 completed moves (counted on the e-board); the period requires 40"
+        ),
+        "{w}"
+    );
+    assert!(w.contains("not earned"), "{w}");
+}
+
+/// The next move of the quiet line from the board's position.
+fn quiet_next(t: &Table) -> String {
+    let pos = t.position();
+    let mut moves: Vec<shakmaty::Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| {
+            let mut p = pos.clone();
+            p.play_unchecked(*m);
+            !m.is_capture() && !p.is_game_over()
+        })
+        .collect();
+    moves.sort_by_key(|m| shakmaty::uci::UciMove::from_standard(*m).to_string());
+    shakmaty::uci::UciMove::from_standard(moves[0]).to_string()
+}
+
+#[test]
+fn a_flag_after_the_fortieth_move_was_completed_is_no_loss() {
+    // Same clock, but White completed 40 moves before his first-period time ran out: the time
+    // the clock adds at zero was earned; the flag only ends the period (6.4).
+    let mut t = Table::new("fide-2023");
+    t.setup(0, None, Some(PeriodAddition::OnFlag));
+    let mut at = 1_000;
+    let left = forty_move_game(&mut t, &mut at, 40);
+    assert_eq!(left, 5_400_000 - 40 * 130_000);
+    t.run(&mut at, left + 200);
+    t.clock[0] = 30 * MIN;
+    t.sample_flags(at, [true, false]);
+    let bs = t.s.board(B).unwrap();
+    assert!(bs.device.unearned(Color::White).is_none());
+    let st = board_status(&t.m, &t.s, bs, at + 100);
+    assert!(
+        !st.alerts
+            .iter()
+            .any(|a| matches!(a, BoardAlert::Flag { .. })),
+        "{:?}",
+        st.alerts
+    );
+    let (_, p) = t.propose(at + MIN, Some(Color::White), InterventionKind::flag());
+    assert_eq!(p.consequence.result, None, "{}", words(&p));
+    assert!(words(&p).contains("had completed 40 of the 40 moves"));
+
+    // The 40th move made on the board but the clock not pressed when the time runs out (on a
+    // clock adding the period at the move count): 39 completed, lost (6.2.1, 6.9; Trier Nr. 4).
+    let mut t = Table::new("fide-2023");
+    let mut at = 1_000;
+    forty_move_game(&mut t, &mut at, 39);
+    let last = quiet_next(&t);
+    let left = t.clock[0];
+    at += left - 300;
+    t.mv(at, &last);
+    at += 500;
+    t.clock[0] = 0;
+    t.sample_flags(at, [true, false]);
+    assert_eq!(t.s.board(B).unwrap().completed(Color::White, None), 39);
+    let (_, p) = t.propose(at + 1_000, Some(Color::White), InterventionKind::flag());
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::BlackWins),
+        "{}",
+        words(&p)
+    );
+    assert!(words(&p).contains("after 39 completed moves"));
+}
+
+#[test]
+fn a_flag_after_checkmate_is_no_loss() {
+    // Black mates (1.f3 e5 2.g4 Qh4#) and does not press; his time runs out afterwards.
+    let mut t = Table::new("fide-2023");
+    let mut at = 1_000;
+    t.start_clock(at);
+    for m in ["f3", "e5", "g4"] {
+        t.play(&mut at, 30_000, m);
+    }
+    at += 10_000;
+    t.mv(at, "Qh4#");
+    t.clock[1] = 0;
+    at += 5_390_000;
+    t.sample_flags(at, [false, true]);
+    let (_, p) = t.propose(at + 1_000, Some(Color::Black), InterventionKind::flag());
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::BlackWins),
+        "{}",
+        words(&p)
+    );
+    assert!(
+        !t.alerts(at)
+            .iter()
+            .any(|a| matches!(a, BoardAlert::Flag { .. }))
+    );
+}
+
+#[test]
+fn a_flag_that_never_fell_is_no_loss() {
+    let mut t = Table::new("fide-2023");
+    let mut at = 1_000;
+    t.start_clock(at);
+    t.play(&mut at, 30_000, "e4");
+    let (_, p) = t.propose(at + 1_000, Some(Color::Black), InterventionKind::flag());
+    assert_eq!(p.consequence.result, None);
+    assert!(words(&p).contains("Black's time has not run out"));
+}
+
+/// Both flags down in the period `last` (0 = the first of two) of a 2 h/40 + 1 h control
+/// (Trier's; the other profiles read it the same way): White's first, then Black's in a later
+/// report (`known`), or both in one report.
+fn both_flags(profile: &str, known: bool, last: bool) -> Proposal {
+    let mut t = Table::new(profile);
+    // The same time control for every profile, so that only the [flags] rules differ.
+    t.m.profile.time_control = "40/120+60".parse().unwrap();
+    t.s = MatchState::default();
+    t.chain = Chain::default();
+    let tc = t.m.profile.time_control.clone();
+    let ev = SessionStarted {
+        match_sha256: String::new(),
+        profile_sha256: String::new(),
+        match_path: String::new(),
+        profile_id: profile.into(),
+        boards: 8,
+        software: "test".into(),
+        time_control: Some(tc.clone()),
+        profile_path: None,
+        match_text: None,
+        profile_text: None,
+    };
+    t.push(0, Origin::System, ev.into());
+    t.clock = [tc.initial_ms(); 2];
+    let mut at = 1_000;
+    t.start_clock(at);
+    let moves = if last { 82 } else { 10 };
+    for (i, m) in quiet_line(moves).iter().enumerate() {
+        t.play(&mut at, if i % 2 == 0 { 100_000 } else { 80_000 }, m);
+    }
+    // White on move: both run down in one gap of the feed, or one after the other.
+    if known {
+        let left = t.clock[0];
+        t.run(&mut at, left);
+        t.sample_flags(at, [true, false]);
+        t.running = Some(Color::Black);
+        let left = t.clock[1];
+        t.run(&mut at, left + 2_000);
+        t.sample_flags(at, [true, true]);
+    } else {
+        t.clock = [0, 0];
+        t.running = None;
+        at += 3 * 3_600_000;
+        t.sample_flags(at, [true, true]);
+    }
+    let (_, p) = t.propose(at + 1_000, None, InterventionKind::flag());
+    let _ = words(&p);
+    p
+}
+
+#[test]
+fn both_flags_down_under_each_profile() {
+    use arbiter_core::profile::Situation;
+    // Trier (pre-2009 6.12, 10.3): order unknown: play on before the last period, a draw in
+    // it; the order known: the first flag decides.
+    let p = both_flags("trier", false, false);
+    assert_eq!((p.consequence.result, p.decision.is_none()), (None, true));
+    assert!(words(&p).contains("the game continues"), "{}", words(&p));
+    let p = both_flags("trier", false, true);
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::Draw),
+        "{}",
+        words(&p)
+    );
+    let p = both_flags("trier", true, false);
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::BlackWins),
+        "{}",
+        words(&p)
+    );
+    assert!(words(&p).contains("an interpretation"));
+    // NRW 1987 (12.8): order unknown: play on in every period.
+    let p = both_flags("nrw-1987", false, true);
+    assert_eq!(
+        (p.consequence.result, p.decision.is_none()),
+        (None, true),
+        "{}",
+        words(&p)
+    );
+    // FIDE 2023 and 2017 (no rule in the Laws): order unknown: the arbiter decides, nothing
+    // pre-selected; the order known: the first flag (an interpretation).
+    for profile in ["fide-2023", "fide-2017", "bundesliga"] {
+        for last in [false, true] {
+            let p = both_flags(profile, false, last);
+            let d = p
+                .decision
+                .as_ref()
+                .unwrap_or_else(|| panic!("{profile}: {}", words(&p)));
+            assert_eq!(d.situation, Situation::BothFlagsDown);
+            assert_eq!(p.consequence, Default::default());
+            let keys: Vec<&str> = d.options.iter().map(|o| o.key.as_str()).collect();
+            assert_eq!(keys, ["continue", "draw", "white_loses", "black_loses"]);
+        }
+        let p = both_flags(profile, true, true);
+        assert_eq!(
+            p.consequence.result,
+            Some(GameResult::BlackWins),
+            "{profile}"
+        );
+    }
+}
+
+// ---- The arbiter's clock operations ----------------------------------------------------------------
+
+#[test]
+fn proportional_reconstruction_the_1987_example_and_its_floor() {
+    // NRW 1987 Art. 12.6: after Black's 30th move the clocks show 90 min used by White and
+    // 60 min by Black; an irregularity at move 20: 90 × 20 / 30 = 60 min and 60 × 20 / 30 =
+    // 40 min. Under the BTO control (2½ h / 50) White has 150 − 60 = 90:00, Black 110:00.
+    let mut t = Table::new("nrw-1987");
+    let mut at = 1_000;
+    t.start_clock(at);
+    for (i, m) in quiet_line(60).iter().enumerate() {
+        t.play(&mut at, if i % 2 == 0 { 180_000 } else { 120_000 }, m);
+    }
+    t.running = None;
+    t.sample(at + 1_000);
+    let (ev, out) = rules::clock_operation(
+        &t.m,
+        &t.s,
+        B,
+        ClockOperation::Reconstruct {
+            to_move: 20,
+            floor: TimeFloor::None,
+        },
+        "12.6",
+        at + 2_000,
+    )
+    .unwrap();
+    assert_eq!(
+        (out.before.white_ms, out.before.black_ms),
+        (60 * MIN, 90 * MIN)
+    );
+    assert_eq!(
+        (out.after.white_ms, out.after.black_ms),
+        (90 * MIN, 110 * MIN)
+    );
+    let Event::ClockAdjusted(e) = &ev else {
+        unreachable!()
+    };
+    assert_eq!(
+        e.op,
+        ClockOperation::Reconstruct {
+            to_move: 20,
+            floor: TimeFloor::FiveMinutesAndOnePerMove
+        },
+        "the profile's minimum"
+    );
+    // The floor case (digest CL-2): after Black's 49th move White has used 149:54; the
+    // irregularity at move 48: 149.9 × 48 / 49 = 146:50.6 used, 3:09.4 left; 1987: at least
+    // 5 minutes (and 1 min per move to the control: 2) → 5:00.
+    let mut t = Table::new("nrw-1987");
+    let mut at = 1_000;
+    t.start_clock(at);
+    for (i, m) in quiet_line(98).iter().enumerate() {
+        let think = match (i % 2, i / 2) {
+            (0, 48) => 354_000,
+            (0, _) => 180_000,
+            _ => 60_000,
+        };
+        t.play(&mut at, think, m);
+    }
+    t.running = None;
+    t.sample(at + 1_000);
+    let reconstruct = ClockOperation::Reconstruct {
+        to_move: 48,
+        floor: TimeFloor::None,
+    };
+    let (_, out) =
+        rules::clock_operation(&t.m, &t.s, B, reconstruct.clone(), "", at + 2_000).unwrap();
+    assert_eq!(out.before.white_ms, 6_000, "149:54 used of 150 min");
+    assert_eq!(out.after.white_ms, 5 * MIN);
+    assert!(out.note.contains("minimum"));
+    // Without a minimum (the 2017/2023 Laws: best judgement) the proportion stands: 3:09.4.
+    let (then, raised) = arbiter_core::clock::reconstruct(
+        &t.m.profile.time_control,
+        out.before,
+        48,
+        TimeFloor::None,
+    )
+    .unwrap();
+    assert!(!raised);
+    assert_eq!(then.white_ms, 150 * MIN - 8_994_000 * 48 / 49);
+}
+
+#[test]
+fn clock_operations_are_journaled_with_before_and_after_and_checked_on_the_device() {
+    let mut t = Table::new("bundesliga");
+    let mut at = 1_000;
+    t.start_clock(at);
+    t.play(&mut at, 30_000, "e4");
+    // Pause, set both times, set a counter: one record each, with the clock before and after.
+    for op in [
+        ClockOperation::Pause,
+        ClockOperation::SetTimes {
+            white_ms: 80 * MIN,
+            black_ms: 85 * MIN,
+        },
+        ClockOperation::SetMoves {
+            color: Color::White,
+            moves: 1,
+        },
+    ] {
+        let (ev, out) = rules::clock_operation(&t.m, &t.s, B, op.clone(), "", at).unwrap();
+        t.push(at, Origin::Arbiter, ev);
+        if matches!(op, ClockOperation::SetTimes { .. }) {
+            assert_eq!(
+                (out.after.white_ms, out.after.black_ms),
+                (80 * MIN, 85 * MIN)
+            );
+        }
+    }
+    assert_eq!(t.rejected(), 0, "{:?}", t.s.rejected);
+    // The device does not show the decided times within 60 s: the console says so, with both.
+    t.running = None;
+    t.sample(at + 1_000);
+    let alerts = t.alerts(at + 61_000);
+    assert!(
+        alerts.iter().any(|a| matches!(
+            a,
+            BoardAlert::CorrectionNotShown { color: Color::White, decided_ms, .. } if *decided_ms == 80 * MIN
+        )),
+        "{alerts:?}"
+    );
+    // The arbiter sets the clock: the next report shows it, the alert goes.
+    t.clock = [80 * MIN, 85 * MIN];
+    t.sample(at + 62_000);
+    assert!(
+        !t.alerts(at + 63_000)
+            .iter()
+            .any(|a| matches!(a, BoardAlert::CorrectionNotShown { .. }))
+    );
+    // A defective clock replaced: the values from the last report, with the profile's minimum
+    // (Bundesliga, DSB note on 6.10: 5 minutes to the next control).
+    let mut t = Table::new("bundesliga");
+    let mut at = 1_000;
+    t.start_clock(at);
+    t.clock[0] = 4 * MIN;
+    t.sample(at + 500);
+    at += 20_000;
+    let bs = t.s.board(B).unwrap();
+    let (op, raised) = rules::replacement_values(&t.m, &t.s, bs, at).unwrap();
+    assert!(raised);
+    assert!(
+        matches!(op, ClockOperation::ReplaceClock { white_ms, black_ms, .. } if white_ms == 5 * MIN && black_ms == 90 * MIN)
+    );
+    let (ev, out) = rules::clock_operation(&t.m, &t.s, B, op, "display dark", at).unwrap();
+    assert_eq!(out.after.white_ms, 5 * MIN);
+    t.push(at, Origin::Arbiter, ev);
+    assert_eq!(t.rejected(), 0);
+}
+
+// ---- A finished game is locked --------------------------------------------------------------------
+
+#[test]
+fn after_the_result_later_reports_are_post_game_and_a_change_needs_a_correction() {
+    let mut t = Table::new("fide-2023");
+    let mut at = 1_000;
+    t.start_clock(at);
+    t.play(&mut at, 30_000, "e4");
+    let result = t.push(
+        at + 1_000,
+        Origin::Arbiter,
+        ResultRecorded {
+            board: B,
+            result: GameResult::Draw,
+            reason: "agreed".into(),
+        }
+        .into(),
+    );
+    let frozen =
+        arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), at + 1_000).unwrap();
+    // The players go on playing on the board; the clock runs: post-game, nothing changes.
+    t.play(&mut at, 30_000, "e5");
+    t.run(&mut at, 60_000);
+    t.sample(at);
+    let bs = t.s.board(B).unwrap();
+    assert_eq!(
+        bs.locked.map(|l| l.seq),
+        Some(result.seq),
+        "locked at the result's record"
+    );
+    assert_eq!(bs.post_game, 3, "a move and two clock reports");
+    assert_eq!(bs.moves.len(), 1);
+    let later = arbiter_core::clock_now::clock_at(&t.s, bs, at).unwrap();
+    assert_eq!(
+        (later.white_ms, later.black_ms, later.running),
+        (frozen.white_ms, frozen.black_ms, None)
+    );
+    // A flag claim or an illegal move cannot change the result: refused at the proposal and in
+    // the state.
+    let (req, p) = t.propose(
+        at,
+        Some(Color::White),
+        InterventionKind::illegal(IllegalKind::Move),
+    );
+    assert_eq!(p.consequence, Default::default());
+    assert!(words(&p).contains("nothing changes it but a result correction"));
+    let mut forced = p.clone();
+    forced.consequence.result = Some(GameResult::BlackWins);
+    t.push(
+        at,
+        Origin::Arbiter,
+        rules::confirm(&req, &forced, forced.consequence.clone(), String::new()),
+    );
+    assert_eq!(
+        t.s.board(B).unwrap().result.as_ref().unwrap().result,
+        GameResult::Draw
+    );
+    t.push(
+        at,
+        Origin::Arbiter,
+        ResultRecorded {
+            board: B,
+            result: GameResult::WhiteWins,
+            reason: String::new(),
+        }
+        .into(),
+    );
+    assert_eq!(
+        t.s.board(B).unwrap().result.as_ref().unwrap().result,
+        GameResult::Draw
+    );
+    assert_eq!(t.rejected(), 2);
+    // A result correction is its own record and needs a reason.
+    t.push(
+        at,
+        Origin::Arbiter,
+        ResultCorrected {
+            board: B,
+            result: Some(GameResult::WhiteWins),
+            reason: " ".into(),
+        }
+        .into(),
+    );
+    assert_eq!(t.rejected(), 3);
+    t.push(
+        at,
+        Origin::Arbiter,
+        ResultCorrected {
+            board: B,
+            result: Some(GameResult::WhiteWins),
+            reason: "scoresheets: Black resigned".into(),
+        }
+        .into(),
+    );
+    let bs = t.s.board(B).unwrap();
+    assert_eq!(bs.result.as_ref().unwrap().result, GameResult::WhiteWins);
+    assert_eq!(bs.corrections.len(), 1);
+    assert_eq!(bs.corrections[0].from, GameResult::Draw);
+    // Taken back: the game goes on and the board's moves count again.
+    t.push(
+        at,
+        Origin::Arbiter,
+        ResultCorrected {
+            board: B,
+            result: None,
+            reason: "illegal move found before the result (7.5.1)".into(),
+        }
+        .into(),
+    );
+    let bs = t.s.board(B).unwrap();
+    assert!(bs.result.is_none() && bs.locked.is_none());
+    t.mv(at + 1_000, "e5");
+    assert_eq!(t.s.board(B).unwrap().moves.len(), 2);
+}
+
+#[test]
+fn a_board_joins_a_game_in_progress_with_the_side_to_move_from_the_clock() {
+    // The e-board shows a placement the game record cannot reach (the console started mid-game);
+    // the next move by Black (ply 42, Black's clock running) joins the game there.
+    let mut t = Table::new("fide-2023");
+    t.push(
+        1_000,
+        Origin::Feed(B),
+        BoardPosition {
+            board: B,
+            placement: "4k3/8/8/8/8/8/8/4R1K1".into(),
+        }
+        .into(),
+    );
+    t.push(
+        2_000,
+        Origin::Feed(B),
+        MoveMade {
+            board: B,
+            ply: 42,
+            uci: "e8d7".into(),
+            san: "Kd7".into(),
+        }
+        .into(),
+    );
+    let bs = t.s.board(B).unwrap();
+    assert_eq!(bs.game.game.fen(), "8/3k4/8/8/8/8/8/4R1K1 w - - 1 22");
+    assert!(matches!(
+        bs.game.start,
+        arbiter_core::state::GameStart::Joined { .. }
+    ));
+    // Black's 21st move is made on the board but not completed yet (no press seen).
+    assert_eq!(bs.completed(Color::Black, None), 20);
+    assert_eq!(bs.completed(Color::White, None), 21);
+}

@@ -1,0 +1,991 @@
+//! A profile field that no rule reads is a bug (docs/RULES.md): for every leaf of every shipped
+//! profile (`config/rules/*.toml`, enumerated from the TOML, recursively), the test changes the
+//! value and checks that something the console says changes: a proposal (consequence, articles,
+//! explanation, decision, conflict, what is missing), a board's status, the score, the default
+//! time, the indicators of the clock model, the mode a time control falls in, or the rules
+//! summary of `arbiter check`, over a fixed set of matches (standard, rapid, blitz, both
+//! supervision regimes, a mode named by the match file) and situations. A field counts as read
+//! when one change in one profile changes one of them; a field whose changes change nothing in
+//! any profile is reported.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use arbiter_core::clock::{PlayerClock, TimeControl, indicators};
+use arbiter_core::intervention::{
+    ClaimBasis, Consequence, DevicePlace, IllegalKind, InterventionKind, LineupSlot,
+    LineupSubmitted, PenaltyKind, QuickplayDecision,
+};
+use arbiter_core::journal::Record;
+use arbiter_core::matchfile::Match;
+use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult, TeamSide};
+use arbiter_core::profile::RuleProfile;
+use arbiter_core::record::{
+    BoardPosition, ClockSample, Event, MoveMade, Origin, PlayerArrived, ResultRecorded,
+    RoundStarted, SessionStarted,
+};
+use arbiter_core::rules::{self, Request};
+use arbiter_core::state::{MatchState, apply};
+use arbiter_core::status::board_status;
+use toml::Value;
+
+const PROFILES: [&str; 5] = ["fide-2023", "fide-2017", "bundesliga", "nrw-1987", "trier"];
+
+/// Fields another open issue reads; they are checked like the others once that issue lands
+/// (remove the entry then). Each names who reads it.
+const READ_ELSEWHERE: &[(&str, &str)] = &[
+    (
+        "default_time.white_loses_time_if_both_absent",
+        "issue 16: both players absent (FIDE 6.7.2), the start of play",
+    ),
+    (
+        "lineup.change_needs_both_captains",
+        "issue 16: per-captain consent records before the announcement",
+    ),
+    (
+        "scoring.tie_breaks",
+        "issue 16: the match decider (Berliner Wertung, lot) of a play-off",
+    ),
+];
+
+/// A game that ends in bare kings (insufficient material) after 86 plies: the dead position.
+const BARE_KINGS: &str = "a3 a6 b3 a5 b4 axb4 axb4 Rxa1 Na3 Rxc1 Qxc1 b5 Nxb5 d6 Nxd6 exd6 h3 \
+    Bxh3 gxh3 c5 bxc5 dxc5 h4 Qxd2 Qxd2 g5 hxg5 f6 gxf6 Nxf6 Rxh7 Nxh7 Qd7 Nxd7 c3 c4 e3 Bb4 cxb4 \
+    Nc5 bxc5 Ng5 Bxc4 Nf3 Nxf3 Rh2 Nxh2 Kd7 c6 Kxc6 Bb5 Kxb5 f3 Ka4 e4 Ka3 f4 Ka2 e5 Ka1 f5 Kb1 \
+    e6 Ka1 f6 Kb1 e7 Ka1 f7 Kb1 e8=Q Ka1 f8=Q Kb1 Nf1 Ka1 Nd2 Ka2 Nb1 Kxb1 Qe2 Ka1 Qa2 Kxa2 Qa3 \
+    Kxa3";
+
+/// Every value an enumeration of the profile takes (snake_case), tried on string fields.
+const ENUM_WORDS: &[&str] = &[
+    // [flags], [clock_corrections]
+    "continue",
+    "draw",
+    "first_flag_loses",
+    "open",
+    "any_series_of_legal_moves",
+    "only_king",
+    "five_minutes",
+    "five_minutes_and_one_per_move",
+    "home",
+    "away",
+    "scheduled_start",
+    "actual_start",
+    "combined",
+    "per_kind",
+    "none",
+    "art_10_2",
+    "guidelines_iii_2017",
+    "guidelines_iii_2023",
+    "game_lost",
+    "zero_from_board",
+    "zero_between",
+    "match_lost",
+    "board_points",
+    "berliner_wertung",
+    "direct_encounter",
+    "loss",
+    "arbiter_discretion",
+    "adequate",
+    "inadequate",
+    "any_time",
+    "before_opponent_moves",
+    "rest_of_period",
+    "while_below",
+    "like_increment",
+    "no_exemption",
+    "wins",
+    "wins_if_can_mate",
+    "wins_unless_bare_king",
+    "fixed",
+    "arbiter_enters",
+    "on_move",
+    "on_flag",
+    "increment",
+    "bronstein",
+    "simple_delay",
+    "start_delay_unforeseeable",
+    "seating_error",
+    "competing_claims",
+    "lineup_both_faulty",
+    "both_flags_down",
+    "illegal_move_loss_bare_king",
+    "device_off_person",
+    "device_loss_opponent_cannot_mate",
+    "refusal_opponent_score",
+];
+
+/// The matches every profile is tried in: top-level keys added to the demo match file.
+const MATCHES: &[&[&str]] = &[
+    &[],
+    &[
+        r#"time_control = { periods = [ { minutes = 15 } ], per_move = { kind = "increment", seconds = 10 } }"#,
+    ],
+    &[
+        r#"time_control = { periods = [ { minutes = 3 } ], per_move = { kind = "increment", seconds = 2 } }"#,
+    ],
+    &[
+        r#"time_control = { periods = [ { minutes = 15 } ], per_move = { kind = "increment", seconds = 10 } }"#,
+        r#"supervision = "adequate""#,
+    ],
+    &[
+        r#"time_control = { periods = [ { minutes = 3 } ], per_move = { kind = "increment", seconds = 2 } }"#,
+        r#"supervision = "adequate""#,
+    ],
+    &[r#"mode = "rapid""#],
+    &[r#"mode = "blitz""#],
+];
+
+const MIN: u64 = 60_000;
+/// The moment of the proposals: 61 minutes after the scheduled start.
+const NOW: u64 = 61 * MIN + 1000;
+
+fn root() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn read(p: &str) -> String {
+    std::fs::read_to_string(root().join(p)).unwrap()
+}
+
+// ---- Leaves of a TOML value -------------------------------------------------------------------
+
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+fn path_name(path: &[Seg]) -> String {
+    let mut s = String::new();
+    for seg in path {
+        match seg {
+            Seg::Key(k) => {
+                if !s.is_empty() {
+                    s.push('.');
+                }
+                s.push_str(k);
+            }
+            // Array elements count as one field (`time_control.periods.minutes`).
+            Seg::Index(_) => {}
+        }
+    }
+    s
+}
+
+fn leaves(v: &Value, path: &mut Vec<Seg>, out: &mut Vec<Vec<Seg>>) {
+    match v {
+        Value::Table(t) => {
+            for (k, x) in t {
+                path.push(Seg::Key(k.clone()));
+                leaves(x, path, out);
+                path.pop();
+            }
+        }
+        Value::Array(a) if !a.is_empty() && a.iter().all(Value::is_table) => {
+            for (i, x) in a.iter().enumerate() {
+                path.push(Seg::Index(i));
+                leaves(x, path, out);
+                path.pop();
+            }
+        }
+        _ => out.push(path.clone()),
+    }
+}
+
+fn get_mut<'a>(v: &'a mut Value, path: &[Seg]) -> &'a mut Value {
+    let mut cur = v;
+    for seg in path {
+        cur = match seg {
+            Seg::Key(k) => cur.get_mut(k.as_str()).unwrap(),
+            Seg::Index(i) => cur.get_mut(*i).unwrap(),
+        };
+    }
+    cur
+}
+
+/// Other values for a leaf, to try in turn.
+fn candidates(v: &Value) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    match v {
+        Value::Boolean(b) => out.push(Value::Boolean(!b)),
+        Value::Integer(i) => {
+            for c in [i + 1, i - 1, 0, i * 2, i / 2, 1, 3000] {
+                if c >= 0 && c != *i {
+                    out.push(Value::Integer(c));
+                }
+            }
+        }
+        Value::String(s) => {
+            for w in ENUM_WORDS {
+                if *w != s {
+                    out.push(Value::String((*w).into()));
+                }
+            }
+            out.push(Value::String(format!("{s} X")));
+        }
+        Value::Array(a) => {
+            if !a.is_empty() {
+                out.push(Value::Array(a[..a.len() - 1].to_vec()));
+                out.push(Value::Array(a[1..].to_vec()));
+                out.push(Value::Array(a.iter().rev().cloned().collect()));
+            }
+            if a.iter().all(Value::is_integer) {
+                out.push(Value::Array(vec![Value::Integer(1); a.len().max(8)]));
+            }
+            if a.iter().all(Value::is_str) {
+                for w in ENUM_WORDS {
+                    let mut b = a.clone();
+                    b.push(Value::String((*w).into()));
+                    out.push(Value::Array(b));
+                }
+                let mut b = a.clone();
+                b.push(Value::String("X".into()));
+                out.push(Value::Array(b));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+// ---- What the console says about a profile ----------------------------------------------------
+
+fn load(profile_src: &str, extra: &[&str]) -> Result<Match, String> {
+    static MATCH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let match_path = "config/matches/demo-bundesliga.toml";
+    let mut src = MATCH.get_or_init(|| read(match_path)).clone();
+    let at = src.find("rules = ").unwrap();
+    let eol = at + src[at..].find('\n').unwrap() + 1;
+    src.insert_str(eol, &(extra.join("\n") + "\n"));
+    Match::from_texts(
+        Path::new(match_path),
+        &src,
+        Path::new("profile.toml"),
+        profile_src,
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// A match in progress on every board, in the situations the rules distinguish.
+fn situation(m: &Match) -> MatchState {
+    let mut s = MatchState::default();
+    let start = m.scheduled_start.timestamp_millis();
+    let mut seq = 0;
+    let mut push = |s: &mut MatchState, at: u64, origin: Origin, event: Event| {
+        let r = Record {
+            seq,
+            wall_ms: start + at as i64,
+            mono_ms: at,
+            origin,
+            event,
+        };
+        seq += 1;
+        apply(s, &r);
+    };
+    push(
+        &mut s,
+        0,
+        Origin::System,
+        SessionStarted {
+            match_sha256: m.match_sha256.clone(),
+            profile_sha256: m.profile_sha256.clone(),
+            match_path: String::new(),
+            profile_id: m.profile.id.clone(),
+            boards: 8,
+            software: "test".into(),
+            time_control: Some(m.time_control.clone()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
+        }
+        .into(),
+    );
+    let slot = |r: u16| {
+        if r == 0 {
+            LineupSlot::Empty { absent: None }
+        } else {
+            LineupSlot::Player { rank: r }
+        }
+    };
+    for (team, ranks) in [
+        (TeamSide::Home, [1, 3, 2, 4, 5, 6, 7, 8]),
+        (TeamSide::Away, [1, 2, 0, 4, 5, 6, 7, 99]),
+    ] {
+        push(
+            &mut s,
+            0,
+            Origin::Arbiter,
+            LineupSubmitted {
+                team,
+                slots: ranks.iter().map(|r| slot(*r)).collect(),
+                channel: String::new(),
+            }
+            .into(),
+        );
+    }
+    push(&mut s, MIN, Origin::Arbiter, RoundStarted {}.into());
+    for b in 1..=4 {
+        for team in [TeamSide::Home, TeamSide::Away] {
+            push(
+                &mut s,
+                0,
+                Origin::Arbiter,
+                PlayerArrived {
+                    board: BoardNo(b),
+                    team,
+                }
+                .into(),
+            );
+        }
+    }
+    let moves = |s: &mut MatchState,
+                 push: &mut dyn FnMut(&mut MatchState, u64, Origin, Event),
+                 b: u16,
+                 sans: &[&str]| {
+        for (i, san) in sans.iter().enumerate() {
+            let ev = MoveMade {
+                board: BoardNo(b),
+                ply: u32::try_from(i + 1).unwrap(),
+                uci: String::new(),
+                san: (*san).into(),
+            };
+            push(s, 2 * MIN, Origin::Feed(BoardNo(b)), ev.into());
+        }
+    };
+    let clock = |s: &mut MatchState,
+                 push: &mut dyn FnMut(&mut MatchState, u64, Origin, Event),
+                 at: u64,
+                 b: u16,
+                 w: u64,
+                 bl: u64,
+                 running: Option<ClockSide>| {
+        let ev = ClockSample {
+            board: BoardNo(b),
+            left_ms: w,
+            right_ms: bl,
+            running,
+            left_flag: w == 0,
+            right_flag: bl == 0,
+            white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
+        };
+        push(s, at, Origin::Feed(BoardNo(b)), ev.into());
+    };
+    let shuffle: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"]
+        .iter()
+        .copied()
+        .cycle()
+        .take(150)
+        .collect();
+    let bare: Vec<&str> = BARE_KINGS.split_whitespace().collect();
+    moves(&mut s, &mut push, 1, &["e4", "e5", "Nf3", "Nc6"]);
+    clock(
+        &mut s,
+        &mut push,
+        3 * MIN,
+        1,
+        4 * MIN,
+        10 * MIN,
+        Some(ClockSide::Left),
+    );
+    // Board 2: a king and rook against the bare king, both flags down, two illegal moves.
+    push(
+        &mut s,
+        3 * MIN,
+        Origin::Feed(BoardNo(2)),
+        BoardPosition {
+            board: BoardNo(2),
+            placement: "8/8/8/4k3/8/8/8/4K2R".into(),
+        }
+        .into(),
+    );
+    clock(&mut s, &mut push, 3 * MIN, 2, 0, 0, None);
+    moves(&mut s, &mut push, 3, &shuffle);
+    clock(
+        &mut s,
+        &mut push,
+        3 * MIN,
+        3,
+        10 * MIN,
+        12 * MIN,
+        Some(ClockSide::Right),
+    );
+    moves(&mut s, &mut push, 4, &bare);
+    clock(
+        &mut s,
+        &mut push,
+        3 * MIN,
+        4,
+        90_000,
+        90_000,
+        Some(ClockSide::Left),
+    );
+    push(
+        &mut s,
+        3 * MIN,
+        Origin::Arbiter,
+        ResultRecorded {
+            board: BoardNo(5),
+            result: GameResult::WhiteWins,
+            reason: String::new(),
+        }
+        .into(),
+    );
+    clock(
+        &mut s,
+        &mut push,
+        3 * MIN,
+        6,
+        4 * MIN,
+        10 * MIN,
+        Some(ClockSide::Left),
+    );
+    clock(&mut s, &mut push, 4 * MIN, 6, 6 * MIN, 10 * MIN, None);
+    moves(&mut s, &mut push, 7, &["d4", "d5"]);
+    clock(
+        &mut s,
+        &mut push,
+        3 * MIN,
+        7,
+        10 * MIN,
+        10 * MIN,
+        Some(ClockSide::Left),
+    );
+    // Earlier illegal moves, recorded without consequence (they count).
+    for (b, n) in [(2u16, 2), (8, 1)] {
+        for _ in 0..n {
+            let req = Request {
+                board: Some(BoardNo(b)),
+                player: Some(Color::White),
+                kind: InterventionKind::illegal(IllegalKind::Move),
+            };
+            let p = rules::propose(m, &s, &req, 3 * MIN);
+            let ev = rules::confirm(&req, &p, Consequence::default(), "test".into());
+            push(&mut s, 3 * MIN, Origin::Arbiter, ev);
+        }
+    }
+    s
+}
+
+/// Flags read from the clock (the `[flags]` rules) and the arbiter's clock operations (the
+/// `[clock_corrections]` minimums): board 1 both flags in one report (order unknown), board 3
+/// White's flag and then Black's (order known), board 4 Black's flag against a king and knight.
+fn flag_situation(m: &Match) -> MatchState {
+    let mut s = MatchState::default();
+    let start = m.scheduled_start.timestamp_millis();
+    let mut seq = 0;
+    let mut push = |s: &mut MatchState, at: u64, origin: Origin, event: Event| {
+        let r = Record {
+            seq,
+            wall_ms: start + at as i64,
+            mono_ms: at,
+            origin,
+            event,
+        };
+        seq += 1;
+        apply(s, &r);
+    };
+    push(
+        &mut s,
+        0,
+        Origin::System,
+        SessionStarted {
+            match_sha256: m.match_sha256.clone(),
+            profile_sha256: m.profile_sha256.clone(),
+            match_path: String::new(),
+            profile_id: m.profile.id.clone(),
+            boards: 8,
+            software: "test".into(),
+            time_control: Some(m.time_control.clone()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
+        }
+        .into(),
+    );
+    push(&mut s, MIN, Origin::Arbiter, RoundStarted {}.into());
+    push(
+        &mut s,
+        MIN,
+        Origin::Feed(BoardNo(4)),
+        BoardPosition {
+            board: BoardNo(4),
+            placement: "8/8/8/4k3/8/8/8/4KN2".into(),
+        }
+        .into(),
+    );
+    let initial = m.time_control.initial_ms();
+    let mut sample =
+        |s: &mut MatchState, at: u64, b: u16, w: u64, bl: u64, run: Option<ClockSide>| {
+            let ev = ClockSample {
+                board: BoardNo(b),
+                left_ms: w,
+                right_ms: bl,
+                running: run,
+                left_flag: w == 0,
+                right_flag: bl == 0,
+                white_side: Some(ClockSide::Left),
+                left_flag_kind: None,
+                right_flag_kind: None,
+            };
+            push(s, at, Origin::Feed(BoardNo(b)), ev.into());
+        };
+    for b in [1, 3, 4] {
+        sample(&mut s, MIN, b, initial, initial, None);
+    }
+    // Board 1: both clocks run down; one report shows both flags.
+    sample(&mut s, 2 * MIN, 1, 2_000, 2_000, Some(ClockSide::Left));
+    sample(&mut s, 2 * MIN + 9_000, 1, 0, 0, None);
+    // Board 3: White's flag, then Black's.
+    sample(&mut s, 2 * MIN, 3, 1_000, 3_000, Some(ClockSide::Left));
+    sample(&mut s, 2 * MIN + 1_000, 3, 0, 3_000, Some(ClockSide::Right));
+    sample(&mut s, 2 * MIN + 4_000, 3, 0, 0, None);
+    // Board 4: Black's flag; White has king and knight.
+    sample(&mut s, 2 * MIN, 4, 30_000, 1_000, Some(ClockSide::Right));
+    sample(&mut s, 2 * MIN + 1_000, 4, 30_000, 0, None);
+    s
+}
+
+/// A finished match: `results` per board.
+fn finished(results: [GameResult; 8]) -> MatchState {
+    let mut s = MatchState::default();
+    let mut evs: Vec<Event> = vec![
+        SessionStarted {
+            match_sha256: String::new(),
+            profile_sha256: String::new(),
+            match_path: String::new(),
+            profile_id: String::new(),
+            boards: 8,
+            software: "test".into(),
+            time_control: None,
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
+        }
+        .into(),
+    ];
+    for (i, r) in results.iter().enumerate() {
+        evs.push(
+            ResultRecorded {
+                board: BoardNo::from_index(i),
+                result: *r,
+                reason: String::new(),
+            }
+            .into(),
+        );
+    }
+    for (seq, event) in evs.into_iter().enumerate() {
+        let r = Record {
+            seq: seq as u64,
+            wall_ms: 0,
+            mono_ms: 0,
+            origin: Origin::Arbiter,
+            event,
+        };
+        apply(&mut s, &r);
+    }
+    s
+}
+
+fn requests() -> Vec<Request> {
+    let mut v = Vec::new();
+    let mut r = |b: Option<u16>, p: Option<Color>, kind: InterventionKind| {
+        v.push(Request {
+            board: b.map(BoardNo),
+            player: p,
+            kind,
+        })
+    };
+    let (w, bl) = (Some(Color::White), Some(Color::Black));
+    let illegal = InterventionKind::illegal;
+    for b in 1..=8 {
+        for p in [w, bl] {
+            r(Some(b), p, illegal(IllegalKind::Move));
+        }
+    }
+    for k in [
+        IllegalKind::TwoHands,
+        IllegalKind::ClockWithoutMove,
+        IllegalKind::PromotionNotCompleted,
+    ] {
+        r(Some(8), w, illegal(k));
+        r(Some(2), w, illegal(k));
+    }
+    for (b, basis, correct) in [
+        (1, ClaimBasis::Threefold, false),
+        (3, ClaimBasis::Threefold, false),
+        (3, ClaimBasis::FiftyMoves, false),
+        (1, ClaimBasis::FiftyMoves, false),
+        (6, ClaimBasis::Threefold, false),
+    ] {
+        r(Some(b), w, InterventionKind::DrawClaim { basis, correct });
+    }
+    for decision in [
+        QuickplayDecision::Granted,
+        QuickplayDecision::Postponed,
+        QuickplayDecision::Rejected,
+        QuickplayDecision::IncrementGranted,
+    ] {
+        r(Some(4), w, InterventionKind::QuickplayClaim { decision });
+    }
+    for b in 4..=8 {
+        r(Some(b), None, InterventionKind::DefaultTimeExpired);
+    }
+    for (b, p) in [(1, w), (2, w), (6, bl), (4, w)] {
+        r(Some(b), p, InterventionKind::flag());
+    }
+    for (penalties, time_s) in [
+        (vec![PenaltyKind::Warning], None),
+        (vec![PenaltyKind::TimeToOpponent], None),
+        (vec![PenaltyKind::TimeFromOffender], None),
+        (vec![PenaltyKind::TimeToOpponent], Some(60)),
+        (vec![PenaltyKind::GameLost], None),
+    ] {
+        r(
+            Some(1),
+            bl,
+            InterventionKind::Penalty {
+                penalties: penalties.clone(),
+                time_s,
+            },
+        );
+        r(Some(5), w, InterventionKind::Penalty { penalties, time_s });
+    }
+    for b in [1, 2, 5] {
+        for (place, penalties) in [
+            (DevicePlace::OnPerson, vec![]),
+            (DevicePlace::InBag, vec![]),
+            (DevicePlace::InBag, vec![PenaltyKind::Warning]),
+            (DevicePlace::OnPerson, vec![PenaltyKind::Warning]),
+        ] {
+            r(
+                Some(b),
+                bl,
+                InterventionKind::ElectronicDevice {
+                    place,
+                    penalties,
+                    time_s: None,
+                },
+            );
+        }
+    }
+    r(
+        Some(1),
+        None,
+        InterventionKind::CaptainAdvice {
+            team: TeamSide::Home,
+            advice: "resign".into(),
+        },
+    );
+    r(
+        None,
+        None,
+        InterventionKind::Protest {
+            team: TeamSide::Away,
+            fee_cents: 0,
+        },
+    );
+    for b in [1, 3] {
+        r(Some(b), None, InterventionKind::TimeCorrection);
+    }
+    for team in [TeamSide::Home, TeamSide::Away] {
+        r(None, None, InterventionKind::LineupIrregularity { team });
+    }
+    for b in 1..=4 {
+        r(Some(b), None, InterventionKind::GameEnded);
+    }
+    r(
+        Some(1),
+        None,
+        InterventionKind::StartDelay {
+            team: TeamSide::Home,
+            minutes: 15,
+        },
+    );
+    for (p, time_s) in [(None, None), (None, Some(60)), (w, Some(60))] {
+        r(Some(1), p, InterventionKind::ExternalDisturbance { time_s });
+    }
+    for (b, both) in [(1, false), (2, false), (1, true)] {
+        r(Some(b), w, InterventionKind::RefusalToComply { both });
+    }
+    for (disabled, time_s) in [(false, None), (true, None), (false, Some(600))] {
+        r(
+            Some(1),
+            w,
+            InterventionKind::UnableToRecord { disabled, time_s },
+        );
+    }
+    v
+}
+
+/// Everything the console says under a profile text, in chunks, the cheap ones first. With
+/// `baseline`, stops at the first chunk that differs from it (`None`: something changed).
+fn fingerprint(profile_src: &str, baseline: Option<&[String]>) -> Option<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    let mut emit = |chunk: String| -> bool {
+        let same = baseline.is_none_or(|b| b.get(out.len()) == Some(&chunk));
+        out.push(chunk);
+        same
+    };
+    let tcs: Vec<TimeControl> = [
+        "5",
+        "10",
+        "14",
+        "15",
+        "3+2s",
+        "10+1s",
+        "15+10s",
+        "45",
+        "59",
+        "60",
+        "61",
+        "90/40+30+30s",
+    ]
+    .iter()
+    .map(|t| t.parse().unwrap())
+    .collect();
+    let delay: TimeControl = "120'/40 + 60' + d10''".parse().unwrap();
+    let matches: Vec<Result<Match, String>> =
+        MATCHES.iter().map(|x| load(profile_src, x)).collect();
+    // What `arbiter check` prints, the modes, the clock model's indicators.
+    for m in &matches {
+        let m = match m {
+            Ok(m) => m,
+            Err(e) => {
+                if !emit(e.clone()) {
+                    return None;
+                }
+                continue;
+            }
+        };
+        let mut c = m.summary();
+        for tc in &tcs {
+            c.push_str(&format!("{:?}", m.profile.classify(tc)));
+        }
+        let settings = rules::indicator_settings(m);
+        for tc in [&m.time_control, &delay, &tcs[11]] {
+            for (remaining, lowest) in [(100_000, 100_000), (410_000, 290_000), (280_000, 280_000)]
+            {
+                for (moves, period) in [(10, 0), (45, 1)] {
+                    let i = indicators(
+                        tc,
+                        &settings,
+                        &PlayerClock {
+                            remaining_ms: remaining,
+                            lowest_in_period_ms: lowest,
+                            moves_completed: moves,
+                            period,
+                            on_move: true,
+                        },
+                    );
+                    c.push_str(&format!("{i:?}"));
+                }
+            }
+        }
+        if !emit(c) {
+            return None;
+        }
+    }
+    // The rules on the boards.
+    let reqs = requests();
+    for m in matches.iter().flatten() {
+        let s = situation(m);
+        let mut c = String::new();
+        for req in &reqs {
+            let p = rules::propose(m, &s, req, NOW);
+            c.push_str(&serde_json::to_string(&p).unwrap());
+        }
+        for bs in &s.boards {
+            c.push_str(&serde_json::to_string(&board_status(m, &s, bs, NOW)).unwrap());
+        }
+        c.push_str(&serde_json::to_string(&rules::score(m, &s)).unwrap());
+        // Flags from the clock, and the arbiter's clock operations.
+        let fs = flag_situation(m);
+        for (b, player) in [(1, Color::White), (3, Color::White), (4, Color::Black)] {
+            let req = Request {
+                board: Some(BoardNo(b)),
+                player: Some(player),
+                kind: InterventionKind::flag(),
+            };
+            c.push_str(&serde_json::to_string(&rules::propose(m, &fs, &req, NOW)).unwrap());
+        }
+        let bs = fs.board(BoardNo(3)).unwrap();
+        let replace = rules::replacement_values(m, &fs, bs, 2 * MIN + 500);
+        let reconstruct = rules::reconstruction(m, 30);
+        c.push_str(&format!(
+            "{replace:?}{:?}{:?}",
+            rules::operation_articles(m, &reconstruct),
+            rules::clock_operation(m, &fs, BoardNo(3), reconstruct, "r", 2 * MIN + 500)
+                .map(|(e, o)| (e, o.note))
+        ));
+        // Board 1 of the match in progress: White 4 minutes left, a reconstruction to the
+        // current move leaves the times as they are unless the profile's minimum raises them.
+        c.push_str(&format!(
+            "{:?}",
+            rules::clock_operation(m, &s, BoardNo(1), rules::reconstruction(m, 0), "r", NOW)
+                .map(|(e, o)| (e, o.note))
+        ));
+        if let Some((op, _)) = &replace {
+            c.push_str(&format!("{:?}", rules::operation_articles(m, op)));
+        }
+        c.push_str(&format!(
+            "{:?}{:?}",
+            rules::default_time_expiry(m, &s),
+            rules::absent_after_default_time(m, &s, NOW)
+        ));
+        use GameResult::*;
+        for results in [
+            [
+                WhiteWins, BlackWins, Draw, Draw, WhiteWins, WhiteWins, Draw, BlackWins,
+            ],
+            [
+                WhiteWins, WhiteWins, BlackWins, BlackWins, Draw, Draw, WhiteWins, BlackWins,
+            ],
+            [Draw, Draw, Draw, Draw, Draw, Draw, Draw, WhiteWins],
+        ] {
+            c.push_str(&serde_json::to_string(&rules::score(m, &finished(results))).unwrap());
+        }
+        if !emit(c) {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// The profiles the fields are tried in: the shipped ones, and fide-2023 as a league with
+/// Guidelines III announced and no increment (III.2: only then do they apply), where the
+/// quickplay-finish fields take effect.
+fn contexts() -> Vec<(String, Value)> {
+    let mut v: Vec<(String, Value)> = PROFILES
+        .iter()
+        .map(|p| {
+            let src = read(&format!("config/rules/{p}.toml"));
+            (
+                p.to_string(),
+                Value::Table(toml::from_str::<toml::Table>(&src).unwrap()),
+            )
+        })
+        .collect();
+    let mut g = v[0].1.clone();
+    g["quickplay_finish"]["kind"] = Value::String("guidelines_iii_2023".into());
+    g["time_control"].as_table_mut().unwrap().remove("per_move");
+    v.push(("fide-2023 with Guidelines III".into(), g));
+    v
+}
+
+/// Whether changing field `name` changes anything in some context.
+fn is_read(
+    name: &str,
+    contexts: &[(String, Value)],
+    by_context: &[Vec<Vec<Seg>>],
+    baselines: &[Vec<String>],
+) -> bool {
+    for (i, (ctx, v)) in contexts.iter().enumerate() {
+        for leaf in by_context[i].iter().filter(|l| path_name(l) == name) {
+            for c in candidates(get_mut(&mut v.clone(), leaf)) {
+                let mut changed = v.clone();
+                *get_mut(&mut changed, leaf) = c;
+                let src = toml::to_string(&changed).unwrap();
+                // Only values the profile format accepts: a misspelt enumeration value is an
+                // error of the format, not a rule.
+                if RuleProfile::parse(Path::new(ctx), &src).is_err() {
+                    continue;
+                }
+                if fingerprint(&src, Some(&baselines[i])).is_none() {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+#[test]
+fn every_profile_field_is_read_by_a_rule() {
+    let contexts = contexts();
+    let baselines: Vec<Vec<String>> = contexts
+        .iter()
+        .map(|(name, v)| {
+            let src = toml::to_string(v).unwrap();
+            RuleProfile::parse(Path::new(name), &src).unwrap_or_else(|e| panic!("{name}: {e}"));
+            fingerprint(&src, None).unwrap()
+        })
+        .collect();
+    // Every field path in any context.
+    let mut paths: BTreeSet<String> = BTreeSet::new();
+    let mut by_context: Vec<Vec<Vec<Seg>>> = Vec::new();
+    for (_, v) in &contexts {
+        let mut out = Vec::new();
+        leaves(v, &mut Vec::new(), &mut out);
+        paths.extend(out.iter().map(|p| path_name(p)));
+        by_context.push(out);
+    }
+    let paths: Vec<String> = paths.into_iter().collect();
+    // Two workers share the fields.
+    let unread: Vec<String> = std::thread::scope(|sc| {
+        let workers: Vec<_> = (0..2)
+            .map(|w| {
+                let (paths, contexts, by_context, baselines) =
+                    (&paths, &contexts, &by_context, &baselines);
+                sc.spawn(move || {
+                    paths
+                        .iter()
+                        .skip(w)
+                        .step_by(2)
+                        .filter(|name| !is_read(name, contexts, by_context, baselines))
+                        .cloned()
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    let expected: Vec<String> = READ_ELSEWHERE.iter().map(|(f, _)| f.to_string()).collect();
+    let surprising: Vec<&String> = unread.iter().filter(|f| !expected.contains(f)).collect();
+    assert!(
+        surprising.is_empty(),
+        "profile fields that no rule reads (changing them changes nothing the console says): \
+         {surprising:?}"
+    );
+    // An entry of READ_ELSEWHERE that is read by now must go.
+    for f in &expected {
+        assert!(
+            unread.contains(f),
+            "{f} is read now: remove it from READ_ELSEWHERE"
+        );
+    }
+}
+
+/// The check can fail: it finds a field that nothing reads (one of READ_ELSEWHERE today) and
+/// passes one that a rule reads; the same profile gives the same output twice.
+#[test]
+fn an_unread_field_is_found() {
+    let contexts = contexts();
+    let one = &contexts[..1];
+    let src = toml::to_string(&one[0].1).unwrap();
+    let baseline = fingerprint(&src, None).unwrap();
+    assert!(
+        fingerprint(&src, Some(&baseline)).is_some(),
+        "deterministic"
+    );
+    let mut leaves_of = Vec::new();
+    leaves(&one[0].1, &mut Vec::new(), &mut leaves_of);
+    let by_context = vec![leaves_of];
+    let baselines = vec![baseline];
+    assert!(is_read(
+        "illegal_moves.time_to_opponent_s",
+        one,
+        &by_context,
+        &baselines
+    ));
+    assert!(!is_read(
+        "default_time.white_loses_time_if_both_absent",
+        one,
+        &by_context,
+        &baselines
+    ));
+}
