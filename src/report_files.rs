@@ -267,8 +267,11 @@ pub fn write_history(
     paths.extend(write_version(&report_json, &current, authority, lang)?);
     if let Some((m, state)) = games {
         let path = dir.join("games.pgn");
-        atomic::write(&path, arbiter_report::pgn::all_games(m, state, lang).as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        atomic::write(
+            &path,
+            arbiter_report::pgn::all_games(m, state, lang).as_bytes(),
+        )
+        .map_err(|e| format!("{}: {e}", path.display()))?;
         paths.push(path);
     }
     // For the league's result service: the round as a FIDE TRF, the Ergebnismeldung.

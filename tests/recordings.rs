@@ -331,7 +331,10 @@ fn the_pgn_of_the_recordings_replays_legally() {
         let m = match_of(&r.records);
         let s = arbiter_core::report::games_state(&r.records);
         let report = arbiter_core::report::build(&m, &r.records);
-        for lang in [arbiter_core::matchfile::Lang::De, arbiter_core::matchfile::Lang::En] {
+        for lang in [
+            arbiter_core::matchfile::Lang::De,
+            arbiter_core::matchfile::Lang::En,
+        ] {
             let pgn = arbiter_report::pgn::all_games(&m, &s, lang);
             let games = pgn_check::read(&pgn);
             for g in &games {
@@ -341,7 +344,9 @@ fn the_pgn_of_the_recordings_replays_legally() {
                     assert!(emt.is_none() || clk.is_some());
                 }
                 assert!(
-                    g.comments.iter().all(|c| !c.trim().is_empty() && c.trim() != "Arbiter:"),
+                    g.comments
+                        .iter()
+                        .all(|c| !c.trim().is_empty() && c.trim() != "Arbiter:"),
                     "{dir}: an empty comment"
                 );
             }
@@ -384,7 +389,9 @@ fn the_pgn_of_the_recordings_replays_legally() {
                     let last = own.last().unwrap();
                     assert_eq!(
                         last.tag("Result"),
-                        b.result.as_deref().map(|r| if r == "1/2-1/2" { "1/2-1/2" } else { r })
+                        b.result
+                            .as_deref()
+                            .map(|r| if r == "1/2-1/2" { "1/2-1/2" } else { r })
                     );
                     for g in &own[..own.len() - 1] {
                         assert_eq!(g.tag("Result"), Some("*"));
@@ -399,7 +406,10 @@ fn the_pgn_of_the_recordings_replays_legally() {
             if dir.starts_with("bundesliga") {
                 // Board 6 (the pulled cable): the moves the feed recovered from the e-board's
                 // memory are in one legal game, without clocks the journal does not have.
-                let six: Vec<_> = games.iter().filter(|g| g.tag("Board") == Some("6")).collect();
+                let six: Vec<_> = games
+                    .iter()
+                    .filter(|g| g.tag("Board") == Some("6"))
+                    .collect();
                 assert_eq!(six.len(), 1);
                 assert_eq!(six[0].outcome.as_deref(), Some("1-0"));
                 assert!(six[0].clk.iter().any(Option::is_none));
@@ -422,7 +432,10 @@ fn the_pgn_of_the_recordings_reads_in_python_chess_and_pgn_extract() {
         let r = load(rec);
         let m = match_of(&r.records);
         let s = arbiter_core::report::games_state(&r.records);
-        for lang in [arbiter_core::matchfile::Lang::De, arbiter_core::matchfile::Lang::En] {
+        for lang in [
+            arbiter_core::matchfile::Lang::De,
+            arbiter_core::matchfile::Lang::En,
+        ] {
             let path = dir.path().join(format!("{rec}-{lang:?}.pgn"));
             std::fs::write(&path, arbiter_report::pgn::all_games(&m, &s, lang)).unwrap();
             files.push(path);
@@ -440,6 +453,10 @@ fn the_pgn_of_the_recordings_reads_in_python_chess_and_pgn_extract() {
         return;
     }
     assert!(out.status.success(), "{stdout}\n{stderr}");
-    assert_eq!(stdout.matches(", 0 errors").count(), 2 * files.len(), "{stdout}");
+    assert_eq!(
+        stdout.matches(", 0 errors").count(),
+        2 * files.len(),
+        "{stdout}"
+    );
     eprintln!("{stdout}");
 }

@@ -476,18 +476,27 @@ fn the_pdf_prints_every_name_in_both_languages() {
             );
         }
         if !poppler {
-            eprintln!("pdftotext not installed: text extraction skipped (apt-get install poppler-utils)");
+            eprintln!(
+                "pdftotext not installed: text extraction skipped (apt-get install poppler-utils)"
+            );
             continue;
         }
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("r.pdf");
         std::fs::write(&p, &pdf).unwrap();
         let out = Command::new("pdftotext").arg(&p).arg("-").output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(text.contains(word), "{word}");
         for name in NAMES {
-            assert!(text.contains(name), "{lang:?}: {name} not in the extracted text");
+            assert!(
+                text.contains(name),
+                "{lang:?}: {name} not in the extracted text"
+            );
         }
         assert!(!text.contains('?'), "{lang:?}: a character printed as '?'");
         let flat = text.split_whitespace().collect::<String>();
@@ -499,7 +508,11 @@ fn the_pdf_prints_every_name_in_both_languages() {
             .arg(dir.path().join("page"))
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let info = Command::new("pdfinfo").arg(&p).output().unwrap();
         let info = String::from_utf8_lossy(&info.stdout);
         assert!(info.contains("595 x 842 pts (A4)"), "{info}");
@@ -713,11 +726,21 @@ fn pgn_emt_is_the_time_used_across_the_period_change_and_an_arbiter_time_change(
         let b1 = &games[0];
         assert_eq!(b1.illegal, None);
         let used = time_used_from_reports(&o.records, 1);
-        assert_eq!(used.len(), b1.sans.len(), "{name}: every move has a completing report");
+        assert_eq!(
+            used.len(),
+            b1.sans.len(),
+            "{name}: every move has a completing report"
+        );
         let emt: Vec<String> = b1.emt.iter().map(|e| e.clone().expect("[%emt]")).collect();
-        let want: Vec<String> = used.iter().map(|u| arbiter_core::model::format_hms(*u)).collect();
+        let want: Vec<String> = used
+            .iter()
+            .map(|u| arbiter_core::model::format_hms(*u))
+            .collect();
         assert_eq!(emt, want, "{name}");
-        assert!(b1.clk.iter().all(Option::is_some), "{name}: [%clk] on every move");
+        assert!(
+            b1.clk.iter().all(Option::is_some),
+            "{name}: [%clk] on every move"
+        );
         if name == "pgn-periods" {
             // The period change: White's 2nd move completes the first period, the clock shows
             // 3 min more than before although 30 s were used.
@@ -741,10 +764,18 @@ fn pgn_emt_is_the_time_used_across_the_period_change_and_an_arbiter_time_change(
 fn report_json_follows_the_shipped_schema_and_any_jcs_recomputes_the_digest() {
     use sha2::Digest as _;
     let mut envs = Vec::new();
-    for name in ["bundesliga-match", "trier-decision", "pgn-periods", "exports-unicode"] {
+    for name in [
+        "bundesliga-match",
+        "trier-decision",
+        "pgn-periods",
+        "exports-unicode",
+    ] {
         let o = run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap();
         let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
-        envs.push((name, arbiter_core::signature::envelope_from_journal(&m, &o.records)));
+        envs.push((
+            name,
+            arbiter_core::signature::envelope_from_journal(&m, &o.records),
+        ));
     }
     envs.push(("signed", signed().0));
     for (name, env) in &envs {
@@ -752,7 +783,11 @@ fn report_json_follows_the_shipped_schema_and_any_jcs_recomputes_the_digest() {
         let v: serde_json::Value = serde_json::from_slice(&file).unwrap();
         arbiter_report::schema::check(&v, 10).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         let jcs = serde_jcs::to_vec(&v["report"]).unwrap();
-        assert_eq!(hex::encode(sha2::Sha256::digest(&jcs)), env.digest, "{name}");
+        assert_eq!(
+            hex::encode(sha2::Sha256::digest(&jcs)),
+            env.digest,
+            "{name}"
+        );
     }
     // The exports' test match carries the member ids into the report.
     let u = &envs[3].1.report;
@@ -805,7 +840,11 @@ fn the_digest_recomputes_with_python_rfc8785_where_installed() {
         .arg(&path)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), env.digest);
 }
 
@@ -826,20 +865,30 @@ fn the_trf_of_a_round_follows_the_fide_columns() {
     };
     let lines: Vec<&str> = trf.lines().collect();
     let rec = |tag: &str| lines.iter().find(|l| l.starts_with(tag)).copied().unwrap();
-    assert_eq!(col(rec("012"), 5, 80).trim(), "Schachbundesliga 2026/27, round 5");
+    assert_eq!(
+        col(rec("012"), 5, 80).trim(),
+        "Schachbundesliga 2026/27, round 5"
+    );
     assert_eq!(col(rec("042"), 5, 14), "2026/11/28");
     assert_eq!(col(rec("062"), 5, 8).trim(), "16");
     assert_eq!(col(rec("082"), 5, 8).trim(), "2");
     assert_eq!(col(rec("102"), 5, 40).trim(), "Martina Keller");
     assert_eq!(col(rec("132"), 92, 99), "26/11/28");
-    let players: Vec<&str> = lines.iter().copied().filter(|l| l.starts_with("001")).collect();
+    let players: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("001"))
+        .collect();
     assert_eq!(players.len(), 16);
     let mut halves = [0u32; 2];
     for (i, l) in players.iter().enumerate() {
         assert_eq!(col(l, 4, 4), " ");
         let rank: usize = col(l, 5, 8).trim().parse().unwrap();
         assert_eq!(rank, i + 1);
-        assert!(col(l, 5, 8).starts_with(' ') || rank >= 1000, "right-aligned");
+        assert!(
+            col(l, 5, 8).starts_with(' ') || rank >= 1000,
+            "right-aligned"
+        );
         assert!(col(l, 15, 47).contains(", "), "{l}");
         let fide = col(l, 58, 68);
         assert_eq!(fide.len(), 11);
@@ -875,7 +924,16 @@ fn the_trf_of_a_round_follows_the_fide_columns() {
             "=" => 1,
             _ => 0,
         };
-        assert_eq!(pts.trim(), if h == 2 { "1.0" } else if h == 1 { "0.5" } else { "0.0" });
+        assert_eq!(
+            pts.trim(),
+            if h == 2 {
+                "1.0"
+            } else if h == 1 {
+                "0.5"
+            } else {
+                "0.0"
+            }
+        );
         halves[usize::from(!home)] += h;
     }
     assert_eq!(halves, r.score.board_points_halves);
@@ -883,7 +941,11 @@ fn the_trf_of_a_round_follows_the_fide_columns() {
     assert_eq!(col(players[7], 99, 99), "+");
     assert_eq!(col(players[15], 99, 99), "-");
     // The team records: name 5-36, the start ranks in 5-column fields from 37.
-    let teams: Vec<&str> = lines.iter().copied().filter(|l| l.starts_with("013")).collect();
+    let teams: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("013"))
+        .collect();
     assert_eq!(col(teams[0], 5, 36).trim(), r.home.name);
     assert_eq!(col(teams[1], 5, 36).trim(), r.away.name);
     for (k, first) in [(0, 1), (1, 9)] {
@@ -912,8 +974,16 @@ fn the_ergebnismeldung_has_the_fields_of_the_result_entry() {
     assert_eq!(
         rows[1],
         [
-            "1", "Paweł Zieliński", "C0327-101", "4742961", "Arkadij Morozov", "60118-201",
-            "24083832", "Schwarz", "1-0", "nein"
+            "1",
+            "Paweł Zieliński",
+            "C0327-101",
+            "4742961",
+            "Arkadij Morozov",
+            "60118-201",
+            "24083832",
+            "Schwarz",
+            "1-0",
+            "nein"
         ]
     );
     assert_eq!(rows[8][8..], ["+/-", "ja"]);
@@ -974,7 +1044,14 @@ fn a_gap_in_the_record_is_a_continuation_game_never_an_illegal_move() {
     }
     assert_eq!(games[0].sans, ["e4", "e5", "Nf3", "Nc6"]);
     assert_eq!(games[0].tag("Result"), Some("*"));
-    assert!(games[0].comments.last().unwrap().contains("gap after ply 4"), "{pgn}");
+    assert!(
+        games[0]
+            .comments
+            .last()
+            .unwrap()
+            .contains("gap after ply 4"),
+        "{pgn}"
+    );
     assert_eq!(games[1].tag("SetUp"), Some("1"));
     assert_eq!(
         games[1].tag("FEN"),

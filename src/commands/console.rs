@@ -32,7 +32,14 @@ fn demo_match() -> Result<Match, Diagnostics> {
 
 /// `arbiter demo`.
 pub fn demo(lang: Option<Lang>, journal: Option<PathBuf>) -> ExitCode {
-    console(demo_match(), lang, journal, inputs::demo, None, "arbiter demo")
+    console(
+        demo_match(),
+        lang,
+        journal,
+        inputs::demo,
+        None,
+        "arbiter demo",
+    )
 }
 
 /// `arbiter run MATCH`.
@@ -43,7 +50,14 @@ pub fn run_match(
     broadcast: Option<crate::broadcast::Broadcast>,
 ) -> ExitCode {
     let m = arbiter_io::config::load_match(path, None);
-    console(m, lang, journal, inputs::match_feeds, broadcast, "arbiter run")
+    console(
+        m,
+        lang,
+        journal,
+        inputs::match_feeds,
+        broadcast,
+        "arbiter run",
+    )
 }
 
 fn console(

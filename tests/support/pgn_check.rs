@@ -85,7 +85,11 @@ impl pgn_reader::Visitor for Replay {
         };
         ControlFlow::Continue(Movetext { game, pos })
     }
-    fn san(&mut self, mt: &mut Self::Movetext, san: pgn_reader::SanPlus) -> ControlFlow<Self::Output> {
+    fn san(
+        &mut self,
+        mt: &mut Self::Movetext,
+        san: pgn_reader::SanPlus,
+    ) -> ControlFlow<Self::Output> {
         mt.game.sans.push(san.to_string());
         mt.game.clk.push(None);
         mt.game.emt.push(None);
@@ -94,10 +98,7 @@ impl pgn_reader::Visitor for Replay {
                 Ok(m) => pos.play_unchecked(m),
                 Err(e) => {
                     if mt.game.illegal.is_none() {
-                        mt.game.illegal = Some(format!(
-                            "ply {} ({san}): {e}",
-                            mt.game.sans.len()
-                        ));
+                        mt.game.illegal = Some(format!("ply {} ({san}): {e}", mt.game.sans.len()));
                     }
                     mt.pos = None;
                 }

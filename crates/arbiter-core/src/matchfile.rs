@@ -142,7 +142,9 @@ pub fn check_zps(z: &str) -> Result<(), String> {
     let b = z.as_bytes();
     let ok = b.len() == 5
         && matches!(b[0], b'0'..=b'9' | b'A'..=b'H' | b'L' | b'M')
-        && b[1..3].iter().all(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
+        && b[1..3]
+            .iter()
+            .all(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
         && b[3..5].iter().all(u8::is_ascii_digit);
     if !ok {
         return Err(format!(

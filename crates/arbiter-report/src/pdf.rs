@@ -305,16 +305,13 @@ fn finish(mut l: Layout, env: &SignedReport, lang: Lang) -> Vec<u8> {
     let n = l.pages.len();
     // Footer: the digest and the page number on every page (encoded before the fonts are
     // written: they use glyphs too).
-    let digest_line = l.regular.encode(&words.format(
-        lang,
-        &msg!("report-pdf-digest", digest = &env.digest),
-    ));
+    let digest_line = l
+        .regular
+        .encode(&words.format(lang, &msg!("report-pdf-digest", digest = &env.digest)));
     let page_lines: Vec<Vec<u8>> = (0..n)
         .map(|i| {
-            l.regular.encode(&words.format(
-                lang,
-                &msg!("report-pdf-page", page = i + 1, pages = n),
-            ))
+            l.regular
+                .encode(&words.format(lang, &msg!("report-pdf-page", page = i + 1, pages = n)))
         })
         .collect();
     let mut pdf = Pdf::new();
@@ -396,7 +393,12 @@ fn write_font(pdf: &mut Pdf, type0: Ref, base: i32, used: &FontUse) {
         Some(face) => {
             let b = face.global_bounding_box();
             (
-                Rect::new(scale(b.x_min), scale(b.y_min), scale(b.x_max), scale(b.y_max)),
+                Rect::new(
+                    scale(b.x_min),
+                    scale(b.y_min),
+                    scale(b.x_max),
+                    scale(b.y_max),
+                ),
                 scale(face.ascender()),
                 scale(face.descender()),
                 scale(face.capital_height().unwrap_or(face.ascender())),

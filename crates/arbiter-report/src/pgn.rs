@@ -132,12 +132,7 @@ fn start_of(bs: Option<&BoardState>) -> (Chess, Option<String>) {
 /// Replays a board's moves (the ones played: not those withdrawn when the arbiter reinstated
 /// a position, nor an e-board's duplicate of a move the arbiter made) and splits them where
 /// the record has a gap. A position the arbiter set during the game starts a new part too.
-fn parts(
-    moves: &[MoveEntry],
-    bs: Option<&BoardState>,
-    c: &Catalogue,
-    lang: Lang,
-) -> Vec<Part> {
+fn parts(moves: &[MoveEntry], bs: Option<&BoardState>, c: &Catalogue, lang: Lang) -> Vec<Part> {
     let mut out = Vec::new();
     let (mut pos, fen) = start_of(bs);
     let ply_of = |p: &Chess| {
@@ -347,9 +342,7 @@ fn headers(
     tag(
         out,
         "TimeControl",
-        &m.time_control
-            .pgn_tag()
-            .unwrap_or_else(|| "?".into()),
+        &m.time_control.pgn_tag().unwrap_or_else(|| "?".into()),
     );
     if let Some(f) = fen {
         tag(out, "SetUp", "1");

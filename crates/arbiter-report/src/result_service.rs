@@ -63,7 +63,10 @@ fn right(s: &str, n: usize) -> String {
 
 /// Points in TRF form, e.g. " 1.0", " 0.5".
 fn points(halves: u32) -> String {
-    format!("{:>4}", format!("{}.{}", halves / 2, if halves % 2 == 1 { 5 } else { 0 }))
+    format!(
+        "{:>4}",
+        format!("{}.{}", halves / 2, if halves % 2 == 1 { 5 } else { 0 })
+    )
 }
 
 /// One player of the round: start rank, the board line, colour.
@@ -242,7 +245,11 @@ fn rows(r: &Report, lang: Lang) -> Vec<[String; 10]> {
                         member(p),
                         p.fide_id.map(|f| f.to_string()).unwrap_or_default(),
                     ],
-                    None => [c.text(lang, "report-meldung-empty"), String::new(), String::new()],
+                    None => [
+                        c.text(lang, "report-meldung-empty"),
+                        String::new(),
+                        String::new(),
+                    ],
                 }
             };
             let [hn, hm, hf] = who(home);

@@ -32,5 +32,9 @@ pub fn check(report_json: &serde_json::Value, limit: usize) -> Result<(), Vec<St
             format!("{}: {e}", if at.is_empty() { "/" } else { at.as_str() })
         })
         .collect();
-    if errors.is_empty() { Ok(()) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
 }

@@ -359,27 +359,29 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         .match_points
         .map(|m| format!("{} : {}", m[0], m[1]))
         .unwrap_or_else(|| w.t("word-open"));
-    d.push(Block::Line(if s.played_board_points_halves != s.board_points_halves {
-        w.f(msg!(
-            "report-score-as-played",
-            home = half(s.board_points_halves[0]),
-            away = half(s.board_points_halves[1]),
-            played_home = half(s.played_board_points_halves[0]),
-            played_away = half(s.played_board_points_halves[1]),
-            match_points = match_points,
-            bw_home = half(s.berliner_wertung_halves[0]),
-            bw_away = half(s.berliner_wertung_halves[1])
-        ))
-    } else {
-        w.f(msg!(
-            "report-score",
-            home = half(s.board_points_halves[0]),
-            away = half(s.board_points_halves[1]),
-            match_points = match_points,
-            bw_home = half(s.berliner_wertung_halves[0]),
-            bw_away = half(s.berliner_wertung_halves[1])
-        ))
-    }));
+    d.push(Block::Line(
+        if s.played_board_points_halves != s.board_points_halves {
+            w.f(msg!(
+                "report-score-as-played",
+                home = half(s.board_points_halves[0]),
+                away = half(s.board_points_halves[1]),
+                played_home = half(s.played_board_points_halves[0]),
+                played_away = half(s.played_board_points_halves[1]),
+                match_points = match_points,
+                bw_home = half(s.berliner_wertung_halves[0]),
+                bw_away = half(s.berliner_wertung_halves[1])
+            ))
+        } else {
+            w.f(msg!(
+                "report-score",
+                home = half(s.board_points_halves[0]),
+                away = half(s.board_points_halves[1]),
+                match_points = match_points,
+                bw_home = half(s.berliner_wertung_halves[0]),
+                bw_away = half(s.berliner_wertung_halves[1])
+            ))
+        },
+    ));
     if !s.open_boards.is_empty() {
         let open: Vec<String> = s.open_boards.iter().map(u16::to_string).collect();
         d.push(Block::Line(
