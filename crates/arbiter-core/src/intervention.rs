@@ -23,13 +23,39 @@ pub enum LineupSlot {
 }
 
 /// A captain handed in the lineup (sealed until both are in).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LineupSubmitted {
     pub team: TeamSide,
     pub slots: Vec<LineupSlot>,
-    /// How it was handed in (in person, phone, message) and to whom.
+    /// How it was handed in: `in_person`, `phone`, `message` (free text in older journals).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub channel: String,
+    /// Who received it (the arbiter, for a lineup by phone the person who took the call).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub received_by: String,
+    /// Boards played under reservation: an error found at submission, overridden with the
+    /// reason the arbiter gave (BTO NRW § 2.4 "nur unter Vorbehalt").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reservations: Vec<Reservation>,
+    /// When the absence of a named absent player was notified (Trier Nr. 1: to the opposing
+    /// captain and the league controller by 18:00 the day before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub absence_notices: Vec<AbsenceNotice>,
+}
+
+/// A board played under reservation, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reservation {
+    pub board: BoardNo,
+    pub reason: String,
+}
+
+/// When the absence of a player named on an empty board was notified.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AbsenceNotice {
+    pub rank: u16,
+    /// RFC 3339 with offset.
+    pub notified: String,
 }
 
 /// A change to a submitted lineup, agreed by both captains before the announcement.
@@ -201,6 +227,18 @@ pub enum InterventionKind {
         disabled: bool,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         time_s: Option<u32>,
+    },
+    /// Players seated at the wrong boards (Gessl-1: two players at each other's boards): no
+    /// source rules on it, the arbiter decides (`Situation::SeatingError`).
+    SeatingError {
+        team: TeamSide,
+        boards: Vec<BoardNo>,
+    },
+    /// The start of `team` was delayed by something it could not foresee (a train, a road
+    /// closure); BTO NRW § 27.3 charges only a delay a club is at fault for.
+    UnforeseeableDelay {
+        team: TeamSide,
+        minutes: u32,
     },
 }
 

@@ -25,6 +25,7 @@ pub mod intervention;
 pub mod journal;
 pub mod matchfile;
 pub mod model;
+pub mod procedure;
 pub mod profile;
 pub mod record;
 pub mod replay;

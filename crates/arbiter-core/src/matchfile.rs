@@ -65,6 +65,38 @@ pub struct MatchFile {
     /// differently from the profile's time control (`[[game]]` tables).
     #[serde(default, rename = "game", skip_serializing_if = "Vec::is_empty")]
     pub games: Vec<GameSetup>,
+    /// The match is played at a neutral venue: the host (for the colours) is the club the
+    /// pairing table names first (BTO NRW § 17), `pairing_first`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub neutral_venue: bool,
+    /// Which team the pairing table names first (`home` or `away` of this file).
+    #[serde(default, skip_serializing_if = "is_home")]
+    pub pairing_first: TeamSide,
+    /// `league` (default) or `play_off`: in a play-off (a cup tie, a Stichkampf) a drawn match
+    /// is decided by the profile's `scoring.tie_breaks` and then by lot.
+    #[serde(default, skip_serializing_if = "MatchKind::is_league")]
+    pub kind: MatchKind,
+}
+
+fn is_home(t: &TeamSide) -> bool {
+    *t == TeamSide::Home
+}
+
+/// Whether a drawn match needs a winner.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchKind {
+    /// A league match: a draw stands.
+    #[default]
+    League,
+    /// A play-off or cup tie: a draw is decided by the tie-breaks, then by lot.
+    PlayOff,
+}
+
+impl MatchKind {
+    fn is_league(&self) -> bool {
+        *self == MatchKind::League
+    }
 }
 
 /// `[[game]]`: one board's starting position and clock device.
@@ -403,8 +435,23 @@ impl Match {
     /// The team that has White on a board, by the profile's colour rule.
     pub fn white_team(&self, board: BoardNo) -> TeamSide {
         let odd = board.0 % 2 == 1;
-        let on_odd = self.profile.colours.white_on_odd_boards;
+        // The profile names the host (`home`) and the guests (`away`); at a neutral venue the
+        // host is the club named first in the pairing table.
+        let on_odd = match self.profile.colours.white_on_odd_boards {
+            TeamSide::Home => self.host(),
+            TeamSide::Away => self.host().other(),
+        };
         if odd { on_odd } else { on_odd.other() }
+    }
+
+    /// The host (gastgebender Verein): the home team, or at a neutral venue the team the
+    /// pairing table names first (BTO NRW § 17).
+    pub fn host(&self) -> TeamSide {
+        if self.file.neutral_venue {
+            self.file.pairing_first
+        } else {
+            TeamSide::Home
+        }
     }
 
     /// The colour a team has on a board.
@@ -483,6 +530,7 @@ impl Match {
         let from = match p.default_time.from {
             crate::profile::StartReference::ScheduledStart => "the scheduled start",
             crate::profile::StartReference::ActualStart => "the actual start",
+            crate::profile::StartReference::AgreedStart => "the agreed start",
         };
         let _ = writeln!(
             s,

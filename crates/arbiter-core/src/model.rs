@@ -32,14 +32,23 @@ impl fmt::Display for BoardNo {
 }
 
 /// Which of the two teams: the home team (Heimmannschaft, first named) or the guests.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TeamSide {
+    #[default]
     Home,
     Away,
 }
 
 impl TeamSide {
+    /// 0 for home, 1 for away: the index into `[home, away]` pairs.
+    pub fn index(self) -> usize {
+        match self {
+            TeamSide::Home => 0,
+            TeamSide::Away => 1,
+        }
+    }
+
     pub fn other(self) -> TeamSide {
         match self {
             TeamSide::Home => TeamSide::Away,

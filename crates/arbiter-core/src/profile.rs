@@ -68,6 +68,20 @@ pub struct RuleProfile {
     /// (`[clock_corrections]`).
     #[serde(default)]
     pub clock_corrections: ClockCorrections,
+    /// The lineup procedure: citations per sanction, the § 33 Abs. 4a proviso, the notice of a
+    /// named absent player, reservations (`[lineup_procedure]`).
+    #[serde(default)]
+    pub lineup_procedure: LineupProcedure,
+    /// The start of play: the boundary of the default time, single boards started apart from
+    /// the round (`[start]`).
+    #[serde(default)]
+    pub start: StartRules,
+    /// Whether a team has turned up (`[team_presence]`).
+    #[serde(default)]
+    pub team_presence: TeamPresence,
+    /// The formula of the match points (`[match_points]`).
+    #[serde(default)]
+    pub match_points: MatchPointsRule,
 }
 
 /// What both flags down mean (`[flags]`).
@@ -258,6 +272,9 @@ pub enum StartReference {
     ScheduledStart,
     /// The moment the arbiter actually started the round.
     ActualStart,
+    /// The start of play the captains agreed on (a `start_agreed` record; the scheduled start
+    /// while there is none): BTO NRW § 27.1 "festgesetzten bzw. vereinbarten Zeit".
+    AgreedStart,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -429,10 +446,11 @@ pub struct Scoresheet {
 }
 
 /// What a lineup irregularity costs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LineupSanction {
     /// Recorded on the report only.
+    #[default]
     None,
     /// The player concerned loses his game.
     GameLost,
@@ -970,6 +988,18 @@ impl RuleProfile {
                 );
             }
         }
+        if self.lineup_procedure.absence_notice_hour > 23 {
+            c.error(
+                "lineup_procedure.absence_notice_hour",
+                "an hour of the day: 0 to 23",
+            );
+        }
+        if self.team_presence.min_players > self.boards {
+            c.error(
+                "team_presence.min_players",
+                format!("more players than {} boards", self.boards),
+            );
+        }
         let s = &self.scoring;
         if s.match_points_win < s.match_points_draw || s.match_points_draw < s.match_points_loss {
             c.error("scoring", "match points must satisfy win >= draw >= loss");
@@ -1133,4 +1163,121 @@ impl RuleProfile {
             boards.saturating_sub(board) + 1
         }
     }
+}
+
+// ---- The match around the games (issue 16): lineup procedure, start, presence, match points ----
+
+/// `[lineup_procedure]`: how the lineup procedure is sanctioned and cited. Every field has a
+/// default, so profiles written before it still load.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LineupProcedure {
+    /// The paragraph each sanction cites (e.g. "§ 33 Abs. 4b", "BTO NRW § 16.7").
+    #[serde(default)]
+    pub cite_wrong_order: String,
+    #[serde(default)]
+    pub cite_ineligible: String,
+    #[serde(default)]
+    pub cite_unnamed_empty_board: String,
+    #[serde(default)]
+    pub cite_empty_board_not_at_end: String,
+    /// § 33 Abs. 4a: the zeroing for an ineligible player or an unnamed empty board applies
+    /// only "vorausgesetzt, dass dessen [des Gegners] Aufstellung korrekt war".
+    #[serde(default)]
+    pub zero_needs_opponent_correct: bool,
+    /// A named absent player must have been notified this many days before the match (0 = no
+    /// notice required) …
+    #[serde(default)]
+    pub absence_notice_days_before: u8,
+    /// … by this hour of that day (Trier Nr. 1: "bis 18 Uhr des Vortags").
+    #[serde(default)]
+    pub absence_notice_hour: u8,
+    /// What a named empty board notified late costs (no source names a sanction: `none`).
+    #[serde(default)]
+    pub late_notice: LineupSanction,
+    #[serde(default)]
+    pub cite_absence_notice: String,
+    /// Days after the match by which a reservation must be cleared (BTO NRW Anl. 1 13.3: one
+    /// week); 0 = the regulations set none.
+    #[serde(default)]
+    pub reservation_follow_up_days: u16,
+    #[serde(default)]
+    pub cite_reservation: String,
+}
+
+/// Whether a player arriving exactly at the end of the default time is in time.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArrivalAtDeadline {
+    /// In time: FIDE 2017/2023 6.7.1 "arrives … after the default time"; FIDE 1989 10.13 and
+    /// pre-2009 6.7 "mehr als eine Stunde".
+    #[default]
+    InTime,
+    /// Late: BTO NRW § 27.2 "eine Stunde nach Spielbeginn noch nicht angetreten"; Trier Nr. 5
+    /// "verliert … genau um 11:00 Uhr".
+    Late,
+}
+
+/// `[start]`: the start of play.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartRules {
+    #[serde(default)]
+    pub arrival_at_deadline: ArrivalAtDeadline,
+    /// A board whose clock is started more than this many seconds after the round start raises
+    /// an alert (DSB note to 6.7.1: "In keinem Fall dürfen bei einem Mannschaftskampf einzelne
+    /// Bretter nach Rundenbeginn gestartet werden"); 0 = not checked.
+    #[serde(default)]
+    pub single_board_tolerance_s: u32,
+    #[serde(default)]
+    pub source: String,
+}
+
+/// What the score of a team that has not turned up is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoShowScoring {
+    /// The sources leave it to the league (BTO NRW § 4.3 names only the fine): the score is
+    /// provisional and the report says so.
+    #[default]
+    LeftToLeague,
+    /// The boards are scored as they are (forfeits).
+    BoardForfeits,
+}
+
+/// `[team_presence]`: whether a team has turned up (BTO NRW § 15.2: "Eine Mannschaft gilt nach
+/// Einsatz der Hälfte ihrer Spieler als angetreten").
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamPresence {
+    /// Players present at the end of the default time for a team to have turned up; 0 = not
+    /// checked.
+    #[serde(default)]
+    pub min_players: u16,
+    #[serde(default)]
+    pub no_show_scoring: NoShowScoring,
+    #[serde(default)]
+    pub source: String,
+}
+
+/// How match points follow from board points.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchPointsFormula {
+    /// More board points than the other team wins (BTO NRW § 18.2, FIDE C.06 App. 3a).
+    #[default]
+    Comparison,
+    /// The threshold (`scoring.win_threshold_half_points`, "4½ or more") wins, exactly half of
+    /// all board points (4:4) draws, anything else gives both the points of a loss (SBL).
+    Threshold,
+}
+
+/// `[match_points]`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchPointsRule {
+    #[serde(default)]
+    pub formula: MatchPointsFormula,
+    #[serde(default)]
+    pub source: String,
 }

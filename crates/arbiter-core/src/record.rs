@@ -520,6 +520,11 @@ events! {
     MovesRecovered(MovesRecovered) = "moves_recovered",
     BoardSetup(BoardSetup) = "board_setup",
     ResultCorrected(ResultCorrected) = "result_corrected",
+    LineupView(crate::procedure::LineupView) = "lineup_view",
+    LineupConsent(crate::procedure::LineupConsent) = "lineup_consent",
+    StartAgreed(crate::procedure::StartAgreed) = "start_agreed",
+    ColoursOverridden(crate::procedure::ColoursOverridden) = "colours_overridden",
+    LotDrawn(crate::procedure::LotDrawn) = "lot_drawn",
 }
 
 // The three largest payloads are boxed, so that an `Event` (and every record held in memory,
@@ -571,6 +576,11 @@ impl Event {
             Event::MovesRecovered(e) => Some(e.board),
             Event::BoardSetup(e) => Some(e.board),
             Event::ResultCorrected(e) => Some(e.board),
+            Event::ColoursOverridden(e) => Some(e.board),
+            Event::LineupView(_)
+            | Event::LineupConsent(_)
+            | Event::StartAgreed(_)
+            | Event::LotDrawn(_) => None,
             Event::SessionStarted(_)
             | Event::RoundStarted(_)
             | Event::LineupSubmitted(_)

@@ -31,6 +31,12 @@ use crate::state::{MatchState, Stamp, apply};
 /// be recomputed by any JCS implementation; every point is an integer number of half points
 /// (`*_halves`, no text beside it); players carry their national member identification (ZPS
 /// and member number). The JSON Schema is `docs/report.schema.json`.
+///
+/// Format 4 also carries the match around the games: the deadline and its basis, the lineups'
+/// submissions (channel, received by), consents, requests to see a sealed lineup, reservations
+/// with their reason and due date, colour overrides, host and guest points per board (in half
+/// points) with how the game ended, the match-point formula, team presence, a play-off's
+/// decider and lot.
 pub const FORMAT: &str = "arbiter-console/report/4";
 
 /// The match report. Its canonical form ([`Report::canonical_bytes`]) is RFC 8785 JSON, one
@@ -67,6 +73,8 @@ pub struct Report {
     pub reservations: Vec<ReservationLine>,
     /// The arbiter's remarks.
     pub remarks: Vec<Remark>,
+    /// The match procedure: deadline, submissions, consents, views, colour overrides, presence.
+    pub procedure: ProcedureLine,
     /// The journal record this report was made from.
     pub journal: JournalRef,
 }
@@ -152,6 +160,12 @@ pub struct BoardLine {
     /// Both clocks when the result was recorded (h:mm:ss), White's and Black's: the game's
     /// final clocks. `None` without a result or without a clock.
     pub final_clocks: Option<[String; 2]>,
+    /// The host's and the guests' points on this board as scored, in half points (a win is 2,
+    /// a draw 1); `None` while open.
+    pub host_points_halves: Option<u32>,
+    pub guest_points_halves: Option<u32>,
+    /// How the game ended, where an intervention ended it (its kind).
+    pub termination: Option<Msg>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -168,6 +182,118 @@ pub struct ScoreLine {
     pub berliner_wertung_halves: [u32; 2],
     pub unplayed_boards: Vec<u16>,
     pub open_boards: Vec<u16>,
+    /// The match-point formula and its source.
+    pub formula: crate::profile::MatchPointsFormula,
+    pub formula_source: String,
+    /// The board points do not add up to the number of boards.
+    pub board_points_incomplete: bool,
+    /// A team has not turned up and its score is left to the league.
+    pub provisional: bool,
+    pub no_show: Vec<TeamSide>,
+    /// A play-off's decider.
+    pub play_off: Option<PlayOffLine>,
+}
+
+/// How a drawn play-off was decided.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayOffLine {
+    pub decided_by: Option<crate::profile::TieBreak>,
+    pub winner: Option<TeamSide>,
+    /// The Berliner Wertung weights, board 1 first.
+    pub weights: Vec<u16>,
+    /// A lot is needed and not drawn: the report cannot be finalised.
+    pub lot_pending: bool,
+    pub lot: Option<LotLine>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LotLine {
+    pub time: String,
+    pub winner: TeamSide,
+    pub drawn_by: String,
+    pub witnesses: Vec<String>,
+}
+
+/// The match procedure on the report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProcedureLine {
+    /// The host (at a neutral venue the club named first in the pairing table).
+    pub host: TeamSide,
+    pub neutral_venue: bool,
+    /// The default time and its basis.
+    pub deadline: Option<DeadlineLine>,
+    /// The start the captains agreed on (local time), if any.
+    pub agreed_start: Option<String>,
+    pub submissions: Vec<SubmissionLine>,
+    pub consents: Vec<ConsentLine>,
+    /// Requests to see the other lineup, granted or refused.
+    pub views: Vec<ViewLine>,
+    pub colour_overrides: Vec<ColourOverrideLine>,
+    /// Players present at the end of the default time `[home, away]`, the threshold, and who
+    /// has turned up.
+    pub presence: Option<PresenceLine>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeadlineLine {
+    pub minutes: u32,
+    pub from: crate::profile::StartReference,
+    /// Local times HH:MM.
+    pub reference: String,
+    pub until: String,
+    pub late_at_deadline: bool,
+    pub sources: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubmissionLine {
+    pub team: TeamSide,
+    pub time: String,
+    pub channel: String,
+    pub received_by: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConsentLine {
+    pub time: String,
+    /// The team whose lineup changed.
+    pub team: TeamSide,
+    /// The captain who consented.
+    pub captain: TeamSide,
+    /// Whether a change followed.
+    pub applied: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ViewLine {
+    pub time: String,
+    pub by: TeamSide,
+    pub granted: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ColourOverrideLine {
+    pub time: String,
+    pub board: u16,
+    pub white: TeamSide,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PresenceLine {
+    pub present: [u16; 2],
+    pub min_players: u16,
+    pub turned_up: [bool; 2],
+    pub source: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -226,7 +352,14 @@ pub struct ReservationLine {
     pub team: TeamSide,
     pub board: u16,
     pub name: String,
+    /// The remark on the ranking list.
     pub notes: String,
+    /// Played under reservation at submission: the reason the arbiter gave (empty for a remark
+    /// on the ranking list only).
+    pub reason: String,
+    /// The date by which it must be cleared, where the regulations set one.
+    pub due: Option<String>,
+    pub cite: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -314,6 +447,8 @@ fn category(kind: &InterventionKind) -> &'static str {
         InterventionKind::Protest { .. } => "protest",
         InterventionKind::LineupIrregularity { .. } => "lineup",
         InterventionKind::GameEnded => "result",
+        InterventionKind::SeatingError { .. } => "lineup",
+        InterventionKind::UnforeseeableDelay { .. } => "time",
     }
 }
 
@@ -456,8 +591,16 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
     let board_lines = (0..usize::from(boards))
         .map(|i| {
             let b = BoardNo::from_index(i);
-            let white_team = m.white_team(b);
+            let white_team = rules::colours::white_team(m, &s, b);
             let bs = s.board(b);
+            let host = m.host();
+            let (_, scored_pts) = rules::score::board_points(m, &s, b);
+            let termination = bs.and_then(|x| x.result.as_ref()).and_then(|r| {
+                s.interventions
+                    .iter()
+                    .find(|e| e.at.seq == r.at.seq && e.intervention.confirmed.result.is_some())
+                    .map(|e| crate::words::intervention_kind(&e.intervention.kind))
+            });
             let result = bs.and_then(|x| x.result.as_ref()).map(|r| r.result);
             let zeroed: Vec<TeamSide> = s
                 .zeroed
@@ -493,6 +636,9 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                     .map(|x| u32::try_from(x.moves.len().div_ceil(2)).unwrap_or(u32::MAX))
                     .unwrap_or(0),
                 final_clocks: finals.get(i).cloned().flatten(),
+                host_points_halves: scored_pts.map(|p| p[host.index()]),
+                guest_points_halves: scored_pts.map(|p| p[host.other().index()]),
+                termination,
             }
         })
         .collect();
@@ -503,11 +649,8 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
             let iv = &e.intervention;
             let (player, colour) = match (iv.board, iv.player) {
                 (Some(b), Some(c)) => {
-                    let team = if c == Color::White {
-                        m.white_team(b)
-                    } else {
-                        m.white_team(b).other()
-                    };
+                    let wt = rules::colours::white_team(m, &s, b);
+                    let team = if c == Color::White { wt } else { wt.other() };
                     (player_on(m, &s, team, b).map(|p| p.name), Some(c))
                 }
                 _ => (None, None),
@@ -539,7 +682,11 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
     for team in [TeamSide::Home, TeamSide::Away] {
         let slots = lineup_slots(m, &s, team);
         if !slots.is_empty() {
-            for f in lineup::check(m.team(team), &slots, &m.profile.lineup, boards) {
+            let notices = s
+                .lineup(team)
+                .map(|l| l.absence_notices.clone())
+                .unwrap_or_default();
+            for f in lineup::check_lineup(m, team, &slots, &notices) {
                 lineup_irregularities.push(LineupIrregularityLine {
                     team,
                     board: f.board.0,
@@ -549,17 +696,23 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 });
             }
         }
+        let under = rules::procedure::reservations(m, &s);
         for i in 0..usize::from(boards) {
-            if let Some(p) = player_on(m, &s, team, BoardNo::from_index(i))
-                && !p.notes.is_empty()
-            {
-                reservations.push(ReservationLine {
-                    team,
-                    board: BoardNo::from_index(i).0,
-                    name: p.name,
-                    notes: p.notes,
-                });
+            let b = BoardNo::from_index(i);
+            let res = under.iter().find(|r| r.team == team && r.board == b);
+            let p = player_on(m, &s, team, b);
+            if res.is_none() && p.as_ref().is_none_or(|p| p.notes.is_empty()) {
+                continue;
             }
+            reservations.push(ReservationLine {
+                team,
+                board: b.0,
+                name: p.as_ref().map(|p| p.name.clone()).unwrap_or_default(),
+                notes: p.map(|p| p.notes).unwrap_or_default(),
+                reason: res.map(|r| r.reason.clone()).unwrap_or_default(),
+                due: res.and_then(|r| r.due.clone()),
+                cite: res.map(|r| r.cite.clone()).unwrap_or_default(),
+            });
         }
     }
     let mut remarks: Vec<Remark> = s
@@ -624,7 +777,25 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
             berliner_wertung_halves: score.as_scored.berliner,
             unplayed_boards: score.unplayed_boards.iter().map(|b| b.0).collect(),
             open_boards: score.open_boards.iter().map(|b| b.0).collect(),
+            formula: score.formula,
+            formula_source: score.formula_source.clone(),
+            board_points_incomplete: score.board_points_incomplete,
+            provisional: score.provisional,
+            no_show: score.no_show.clone(),
+            play_off: score.play_off.as_ref().map(|po| PlayOffLine {
+                decided_by: po.decided_by,
+                winner: po.winner,
+                weights: po.weights.clone(),
+                lot_pending: po.lot_pending,
+                lot: s.procedure.lot.as_ref().map(|(at, l)| LotLine {
+                    time: local_time(m, at.wall_ms),
+                    winner: l.winner,
+                    drawn_by: l.drawn_by.clone(),
+                    witnesses: l.witnesses.clone(),
+                }),
+            }),
         },
+        procedure: procedure_line(m, &s),
         interventions,
         lineup_irregularities,
         reservations,
@@ -634,6 +805,78 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
             head_seq: head.map(|r| r.seq).unwrap_or(0),
             head_hash,
         },
+    }
+}
+
+/// The match procedure as the report has it.
+fn procedure_line(m: &Match, s: &MatchState) -> ProcedureLine {
+    let hm = |ms: i64| rules::local_hm(m, ms);
+    let deadline = rules::deadline(m, s).map(|d| DeadlineLine {
+        minutes: d.minutes,
+        from: d.from,
+        reference: hm(d.reference),
+        until: hm(d.at),
+        late_at_deadline: d.late_at_deadline,
+        sources: d.sources,
+    });
+    let mut submissions = Vec::new();
+    for team in [TeamSide::Home, TeamSide::Away] {
+        if let Some(l) = s.lineup(team) {
+            submissions.push(SubmissionLine {
+                team,
+                time: local_time(m, l.submitted.wall_ms),
+                channel: l.channel.clone(),
+                received_by: l.received_by.clone(),
+            });
+        }
+    }
+    submissions.sort_by(|a, b| a.time.cmp(&b.time));
+    let p = &s.procedure;
+    let presence = s
+        .last
+        .and_then(|l| rules::presence_at(m, s, l.wall_ms))
+        .map(|pr| PresenceLine {
+            present: pr.present,
+            min_players: pr.min_players,
+            turned_up: pr.turned_up,
+            source: pr.source,
+        });
+    ProcedureLine {
+        host: m.host(),
+        neutral_venue: m.file.neutral_venue,
+        deadline,
+        agreed_start: p.agreed_start.map(|(_, t)| hm(t)),
+        submissions,
+        consents: p
+            .consents
+            .iter()
+            .map(|c| ConsentLine {
+                time: local_time(m, c.at.wall_ms),
+                team: c.team,
+                captain: c.captain,
+                applied: c.used.is_some(),
+            })
+            .collect(),
+        views: p
+            .views
+            .iter()
+            .map(|v| ViewLine {
+                time: local_time(m, v.at.wall_ms),
+                by: v.by,
+                granted: v.granted,
+            })
+            .collect(),
+        colour_overrides: p
+            .colour_overrides
+            .iter()
+            .map(|(at, c)| ColourOverrideLine {
+                time: local_time(m, at.wall_ms),
+                board: c.board.0,
+                white: c.white,
+                reason: c.reason.clone(),
+            })
+            .collect(),
+        presence,
     }
 }
 

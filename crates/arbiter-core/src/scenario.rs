@@ -177,12 +177,18 @@ impl Step {
                     r => LineupSlot::Player { rank: *r },
                 })
                 .collect();
-            let ev = LineupSubmitted {
+            let sub = LineupSubmitted {
                 team: l.team,
                 slots,
-                channel: String::new(),
+                channel: l.channel.clone(),
+                received_by: l.received_by.clone(),
+                reservations: l.reservations.clone(),
+                absence_notices: l.notices.clone(),
             };
-            return Ok((Origin::Arbiter, ev.into(), None));
+            // Validated at submission: an error is refused unless overridden with a reason.
+            let ev = rules::lineup::submit(m, state, sub)
+                .map_err(|e| (".lineup".to_string(), crate::i18n::english(&e.describe())))?;
+            return Ok((Origin::Arbiter, ev, None));
         }
         let iv = self
             .intervene
@@ -298,6 +304,17 @@ struct Lineup {
     /// For empty boards: the absent players' ranks, in order.
     #[serde(default)]
     absent: Vec<u16>,
+    /// `in_person`, `phone`, `message`.
+    #[serde(default)]
+    channel: String,
+    #[serde(default)]
+    received_by: String,
+    /// Errors overridden with a reason: those boards are played under reservation.
+    #[serde(default)]
+    reservations: Vec<crate::intervention::Reservation>,
+    /// When the absence of each named absent player was notified.
+    #[serde(default)]
+    notices: Vec<crate::intervention::AbsenceNotice>,
 }
 
 /// One proposal made during the scenario, as the arbiter saw it.

@@ -62,6 +62,44 @@ pub struct MatchState {
     /// Clock time base: a restarted console counts `mono_ms` from 0 again; the clocks continue
     /// from here (ms).
     pub clock_base_ms: u64,
+    /// The match procedure around the games: requests to see a lineup, consents, the agreed
+    /// start, colour overrides, the lot.
+    pub procedure: Procedure,
+}
+
+/// The records of the match procedure (`crate::procedure`), as applied.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Procedure {
+    /// Every request of a captain to see the other lineup, granted or refused (sealed).
+    pub views: Vec<ViewEntry>,
+    /// Every captain's consent to a change, in order.
+    pub consents: Vec<ConsentEntry>,
+    /// The start of play agreed by the captains (wall ms) and when it was recorded.
+    pub agreed_start: Option<(Stamp, WallMs)>,
+    /// Boards whose colours were set by the arbiter, with the reason.
+    pub colour_overrides: Vec<(Stamp, crate::procedure::ColoursOverridden)>,
+    /// The lot that decided a drawn play-off.
+    pub lot: Option<(Stamp, crate::procedure::LotDrawn)>,
+}
+
+/// A captain's request to see the other lineup.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ViewEntry {
+    pub at: Stamp,
+    pub by: TeamSide,
+    /// Refused while the lineups are sealed (not both in).
+    pub granted: bool,
+}
+
+/// A captain's consent to a change of a lineup.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ConsentEntry {
+    pub at: Stamp,
+    pub team: TeamSide,
+    pub captain: TeamSide,
+    pub slots: Vec<LineupSlot>,
+    /// The change it led to, once applied.
+    pub used: Option<u64>,
 }
 
 /// A team's lineup as handed in, with any agreed changes applied.
@@ -71,6 +109,13 @@ pub struct LineupEntry {
     pub submitted: Stamp,
     /// Changes agreed by both captains, in order.
     pub changes: Vec<Stamp>,
+    /// How it came in and who received it.
+    pub channel: String,
+    pub received_by: String,
+    /// Boards played under reservation, with the reason.
+    pub reservations: Vec<crate::intervention::Reservation>,
+    /// When the absence of each named absent player was notified.
+    pub absence_notices: Vec<crate::intervention::AbsenceNotice>,
 }
 
 /// An intervention as journaled.
@@ -772,11 +817,27 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                     slots: e.slots.clone(),
                     submitted: at,
                     changes: Vec::new(),
+                    channel: e.channel.clone(),
+                    received_by: e.received_by.clone(),
+                    reservations: e.reservations.clone(),
+                    absence_notices: e.absence_notices.clone(),
                 });
             }
         }
         (Event::LineupChanged(e), _) => {
-            let reason = if !(e.home_captain_agrees && e.away_captain_agrees) {
+            // Consent: the flags of the record, or one consent record per captain for exactly
+            // these slots.
+            let consented = |captain: TeamSide| {
+                state.procedure.consents.iter().any(|c| {
+                    c.team == e.team
+                        && c.captain == captain
+                        && c.slots == e.slots
+                        && c.used.is_none()
+                })
+            };
+            let agrees = (e.home_captain_agrees && e.away_captain_agrees)
+                || (consented(TeamSide::Home) && consented(TeamSide::Away));
+            let reason = if !agrees {
                 Some("a lineup change needs the consent of both captains")
             } else if state.lineups_announced.is_some() {
                 Some("the lineups were already announced")
@@ -787,6 +848,11 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                 (None, Some(l)) => {
                     l.slots = e.slots.clone();
                     l.changes.push(at);
+                    for c in state.procedure.consents.iter_mut() {
+                        if c.team == e.team && c.slots == e.slots && c.used.is_none() {
+                            c.used = Some(at.seq);
+                        }
+                    }
                 }
                 (None, None) => state.rejected.push(Rejected {
                     seq: rec.seq,
@@ -853,6 +919,21 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                 state.rejected.push(Rejected {
                     seq: rec.seq,
                     reason: "the round was already started".into(),
+                });
+            }
+        }
+        (
+            Event::LineupView(_)
+            | Event::LineupConsent(_)
+            | Event::StartAgreed(_)
+            | Event::LotDrawn(_)
+            | Event::ColoursOverridden(_),
+            _,
+        ) => {
+            if let Err(reason) = apply_procedure(state, at, &rec.event) {
+                state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason,
                 });
             }
         }
@@ -969,4 +1050,62 @@ fn apply_intervention(
         intervention: iv.clone(),
         decision,
     });
+}
+
+/// Applies a record of the match procedure; the error is why it was rejected.
+fn apply_procedure(state: &mut MatchState, at: Stamp, ev: &Event) -> Result<(), String> {
+    let p = &mut state.procedure;
+    match ev {
+        Event::LineupView(e) => {
+            // Sealed until both lineups are in (Trier Nr. 2); the request is kept either way.
+            let granted = state.lineups.iter().all(Option::is_some);
+            p.views.push(ViewEntry {
+                at,
+                by: e.by,
+                granted,
+            });
+        }
+        Event::LineupConsent(e) => {
+            if state.lineups_announced.is_some() {
+                return Err("the lineups were already announced: no change any more".into());
+            }
+            if state.lineups[team_index(e.team)].is_none() {
+                return Err(format!("no {} lineup to change", e.team));
+            }
+            p.consents.push(ConsentEntry {
+                at,
+                team: e.team,
+                captain: e.captain,
+                slots: e.slots.clone(),
+                used: None,
+            });
+        }
+        Event::StartAgreed(e) => {
+            let t = chrono::DateTime::parse_from_rfc3339(&e.time).map_err(|err| {
+                format!("agreed start {:?} is not an RFC 3339 time: {err}", e.time)
+            })?;
+            if state.round_started.is_some() {
+                return Err("the round was already started".into());
+            }
+            p.agreed_start = Some((at, t.timestamp_millis()));
+        }
+        Event::ColoursOverridden(e) => {
+            if e.reason.trim().is_empty() {
+                return Err("colours can be overridden only with a reason".into());
+            }
+            p.colour_overrides.retain(|(_, c)| c.board != e.board);
+            p.colour_overrides.push((at, e.clone()));
+        }
+        Event::LotDrawn(e) => {
+            if let Some((first, _)) = &p.lot {
+                return Err(format!("the lot was already drawn (record {})", first.seq));
+            }
+            if e.drawn_by.trim().is_empty() {
+                return Err("a lot names who drew it".into());
+            }
+            p.lot = Some((at, e.clone()));
+        }
+        _ => {}
+    }
+    Ok(())
 }

@@ -95,6 +95,9 @@ pub enum BoardAlert {
     BoardMismatch,
     /// The feed is not live and what it received lately was garbage or malformed.
     Garbled,
+    /// The board's clock was started apart from the round, this long after it (DSB note to
+    /// 6.7.1: no single board may be started after the round start).
+    StartedApart { after_ms: u64 },
 }
 
 /// How long new garbage counts as "lately" for [`BoardAlert::Garbled`].
@@ -327,8 +330,11 @@ fn alerts_of(
     {
         alerts.push(BoardAlert::Clock(a.clone()));
     }
+    if let Some(after_ms) = rules::procedure::started_apart(m, s, bs) {
+        alerts.push(BoardAlert::StartedApart { after_ms });
+    }
     if s.round_started.is_some() {
-        let white_team = m.white_team(bs.board);
+        let white_team = rules::colours::white_team(m, s, bs.board);
         for (color, team) in [
             (Color::White, white_team),
             (Color::Black, white_team.other()),

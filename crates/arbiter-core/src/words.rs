@@ -142,5 +142,17 @@ pub fn intervention_kind(k: &InterventionKind) -> Msg {
         InterventionKind::LineupIrregularity { team } => {
             msg!("kind-lineup-irregularity", team = *team)
         }
+        InterventionKind::SeatingError { team, boards } => msg!(
+            "kind-seating-error",
+            team = *team,
+            boards = boards
+                .iter()
+                .map(|b| b.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        InterventionKind::UnforeseeableDelay { team, minutes } => {
+            msg!("kind-unforeseeable-delay", team = *team, minutes = *minutes)
+        }
     }
 }

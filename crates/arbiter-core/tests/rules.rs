@@ -338,6 +338,7 @@ fn lineup_sanction_is_scored_on_top_of_the_played_results() {
             team: TeamSide::Away,
             slots: slots(&[1, 5, 2, 3, 4, 6, 7, 8]),
             channel: String::new(),
+            ..Default::default()
         }
         .into(),
     );
@@ -377,6 +378,7 @@ fn lineups_are_sealed_and_changes_need_both_captains() {
             team: TeamSide::Home,
             slots: slots(&[1, 2, 3, 4, 5, 6, 7, 8]),
             channel: "in person".into(),
+            ..Default::default()
         }
         .into(),
     );
@@ -425,6 +427,7 @@ fn lineups_are_sealed_and_changes_need_both_captains() {
             team: TeamSide::Away,
             slots: slots(&[1, 2, 3, 4, 5, 6, 7, 8]),
             channel: String::new(),
+            ..Default::default()
         }
         .into(),
     );
@@ -759,7 +762,16 @@ fn default_time_30_min_from_the_actual_start_vs_60_min_from_the_scheduled_start(
     );
     assert_eq!(early.consequence.result, None);
     assert!(en(&early).contains("expires at 14:40:00"), "{}", en(&early));
-    let p = g.intervene(40 * MIN, 5, None, InterventionKind::DefaultTimeExpired);
+    // 6.7.1 "arrives at the chessboard after the default time": at 14:40:00 itself a player is
+    // still in time, so the default is declared after it.
+    let (_, at_mark) = g.propose(40 * MIN, 5, None, InterventionKind::DefaultTimeExpired);
+    assert_eq!(at_mark.consequence.result, None, "{}", en(&at_mark));
+    let p = g.intervene(
+        40 * MIN + 1000,
+        5,
+        None,
+        InterventionKind::DefaultTimeExpired,
+    );
     // Board 5: away has White and is absent → -/+.
     assert_eq!(
         p.consequence.result,
@@ -769,7 +781,7 @@ fn default_time_30_min_from_the_actual_start_vs_60_min_from_the_scheduled_start(
     );
     assert!(p.articles.iter().any(|a| a.contains("6.7.1")));
     assert_eq!(
-        rules::absent_after_default_time(&g.m, &g.s, 40 * MIN),
+        rules::absent_after_default_time(&g.m, &g.s, 40 * MIN + 1000),
         Vec::<(BoardNo, TeamSide)>::new()
             .into_iter()
             .chain(

@@ -301,7 +301,7 @@ fn headers(
     result: &str,
     fen: Option<&str>,
 ) {
-    let white_team = m.white_team(board);
+    let white_team = arbiter_core::rules::colours::white_team(m, s, board);
     let white = player_on(m, s, white_team, board);
     let black = player_on(m, s, white_team.other(), board);
     let team_name = |t: TeamSide| m.team(t).name.clone();

@@ -59,6 +59,10 @@ pub enum SignError {
     },
     #[error("the remark {0}")]
     Remark(&'static str),
+    #[error(
+        "the play-off is tied on board points and Berliner Wertung: the report cannot be finalised or signed before the lot is drawn"
+    )]
+    LotPending,
     #[error("{0}")]
     Key(String),
 }
@@ -177,6 +181,15 @@ pub fn sign(
     let open = env.open_boards();
     if !open.is_empty() {
         return Err(SignError::OpenBoards(open));
+    }
+    if env
+        .report
+        .score
+        .play_off
+        .as_ref()
+        .is_some_and(|p| p.lot_pending)
+    {
+        return Err(SignError::LotPending);
     }
     let arbiter_sig = env.signature(Role::Arbiter).map(|s| s.signature.clone());
     for s in &env.signatures {

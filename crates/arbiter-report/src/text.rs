@@ -8,6 +8,7 @@ use crate::sign::{Authority, KeySource, KeyStatus, Role, SigStatus, SignedReport
 use arbiter_core::i18n::{Lang, Msg, core_catalogue};
 use arbiter_core::model::TeamSide;
 use arbiter_core::msg;
+use arbiter_core::profile::{MatchPointsFormula, StartReference, TieBreak};
 use arbiter_core::report::{InterventionLine, PlayerLine, Report};
 use arbiter_core::words::{self, intervention_kind};
 
@@ -253,6 +254,7 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         scheduled = &r.scheduled_start,
         actual = r.actual_start.clone().unwrap_or_else(|| "–".into())
     ))));
+    procedure_head(r, w, &mut d);
     d.push(Block::Line(if r.arbiter.licence.is_empty() {
         w.f(msg!(
             "report-officials",
@@ -297,6 +299,8 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         },
     };
     let (home_initial, away_initial) = (w.t("report-home-initial"), w.t("report-away-initial"));
+    // "As played" and "as scored" side by side whenever a sanction changed a board.
+    let any_scored = r.boards.iter().any(|b| b.scored.is_some());
     let rows = r
         .boards
         .iter()
@@ -312,9 +316,6 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             if !b.played {
                 result = w.f(msg!("report-result-unplayed", result = result));
             }
-            if let Some(s) = &b.scored {
-                result = w.f(msg!("report-result-scored", result = result, scored = s));
-            }
             let initial = |home: bool| {
                 if home {
                     home_initial.clone()
@@ -322,7 +323,7 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
                     away_initial.clone()
                 }
             };
-            vec![
+            let mut row = vec![
                 b.board.to_string(),
                 format!(
                     "{} {}",
@@ -335,22 +336,54 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
                     player(&b.black, absent(!home_white))
                 ),
                 result,
+            ];
+            if any_scored {
+                row.push(b.scored.clone().unwrap_or_else(|| "=".into()));
+            }
+            row.extend([
+                b.host_points_halves
+                    .map(arbiter_core::model::half_points_text)
+                    .unwrap_or_else(|| "–".into()),
+                b.guest_points_halves
+                    .map(arbiter_core::model::half_points_text)
+                    .unwrap_or_else(|| "–".into()),
+                b.termination
+                    .clone()
+                    .map(|t| w.f(t))
+                    .unwrap_or_else(|| "–".into()),
                 b.final_clocks
                     .as_ref()
                     .map(|[w, b]| format!("{w} / {b}"))
                     .unwrap_or_else(|| "–".into()),
-            ]
+            ]);
+            row
         })
         .collect();
+    let mut header = vec![
+        w.t("report-col-board"),
+        w.t("report-col-white"),
+        w.t("report-col-black"),
+        w.t(if any_scored {
+            "report-col-as-played"
+        } else {
+            "report-col-result"
+        }),
+    ];
+    let mut widths = vec![3, 13, 13, 6];
+    if any_scored {
+        header.push(w.t("report-col-as-scored"));
+        widths.push(5);
+    }
+    header.extend([
+        w.t("report-col-host"),
+        w.t("report-col-guest"),
+        w.t("report-col-termination"),
+        w.t("report-col-final-clocks"),
+    ]);
+    widths.extend([4, 4, 8, 8]);
     d.push(Block::Table {
-        header: vec![
-            w.t("report-col-board"),
-            w.t("report-col-white"),
-            w.t("report-col-black"),
-            w.t("report-col-result"),
-            w.t("report-col-final-clocks"),
-        ],
-        widths: vec![3, 14, 14, 8, 8],
+        header,
+        widths,
         rows,
     });
     let s = &r.score;
@@ -388,6 +421,7 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             w.f(msg!("report-open-boards", boards = open.join(", "))),
         ));
     }
+    score_notes(r, w, &mut d);
 
     let header = vec![
         w.t("report-col-time"),
@@ -459,21 +493,43 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         };
         d.push(Block::Line(format!("• {}", w.f(line))));
     }
+    procedure_section(r, w, &mut d);
     d.push(Block::Heading(w.t("report-heading-reservations")));
     if r.reservations.is_empty() {
         d.push(Block::Line(w.t("report-none")));
     }
     for res in &r.reservations {
-        d.push(Block::Line(format!(
-            "• {}",
-            w.f(msg!(
-                "report-reservation",
-                name = &res.name,
-                team = team_name(r, res.team),
-                board = res.board,
-                notes = &res.notes
-            ))
-        )));
+        if !res.reason.is_empty() {
+            let due = res
+                .due
+                .as_ref()
+                .map(|date| w.f(msg!("report-reservation-due", date = date)))
+                .unwrap_or_default();
+            d.push(Block::Line(format!(
+                "• {}",
+                w.f(msg!(
+                    "report-reservation-under",
+                    name = &res.name,
+                    team = team_name(r, res.team),
+                    board = res.board,
+                    reason = &res.reason,
+                    due = due,
+                    sources = sources(w, std::slice::from_ref(&res.cite))
+                ))
+            )));
+        }
+        if !res.notes.is_empty() {
+            d.push(Block::Line(format!(
+                "• {}",
+                w.f(msg!(
+                    "report-reservation",
+                    name = &res.name,
+                    team = team_name(r, res.team),
+                    board = res.board,
+                    notes = &res.notes
+                ))
+            )));
+        }
     }
     d.push(Block::Heading(w.t("report-heading-remarks")));
     if r.remarks.is_empty() {
@@ -534,6 +590,222 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
     d.push(Block::Heading(w.t("report-heading-signatures")));
     d.push(Block::Signatures(sigs));
     d
+}
+
+/// " (BTO NRW § 27.2)": the non-empty sources in parentheses, or nothing.
+fn sources(w: &Words, list: &[String]) -> String {
+    let list: Vec<&str> = list
+        .iter()
+        .map(String::as_str)
+        .filter(|x| !x.is_empty())
+        .collect();
+    if list.is_empty() {
+        String::new()
+    } else {
+        w.f(msg!("report-sources", sources = list.join("; ")))
+    }
+}
+
+/// The deadline and its basis, an agreed start, a neutral venue's host.
+fn procedure_head(r: &Report, w: &Words, d: &mut Vec<Block>) {
+    let p = &r.procedure;
+    if let Some(dl) = &p.deadline {
+        let basis = match dl.from {
+            StartReference::ScheduledStart => "deadline-basis-scheduled",
+            StartReference::AgreedStart => "deadline-basis-agreed",
+            StartReference::ActualStart => "deadline-basis-actual",
+        };
+        d.push(Block::Line(w.f(msg!(
+            "report-deadline",
+            deadline = msg!(
+                "rules-deadline",
+                minutes = dl.minutes,
+                basis = Msg::new(basis),
+                reference = &dl.reference,
+                until = &dl.until
+            ),
+            boundary = Msg::new(if dl.late_at_deadline {
+                "report-boundary-late"
+            } else {
+                "report-boundary-in-time"
+            }),
+            sources = sources(w, &dl.sources)
+        ))));
+    }
+    if let Some(t) = &p.agreed_start {
+        d.push(Block::Line(w.f(msg!("report-agreed-start", time = t))));
+    }
+    if p.neutral_venue {
+        d.push(Block::Line(
+            w.f(msg!("report-neutral-venue", name = team_name(r, p.host))),
+        ));
+    }
+}
+
+/// The match-point formula, warnings, presence, a play-off's decider.
+fn score_notes(r: &Report, w: &Words, d: &mut Vec<Block>) {
+    let s = &r.score;
+    let half = arbiter_core::model::half_points_text;
+    let src = sources(w, std::slice::from_ref(&s.formula_source));
+    d.push(Block::Line(match s.formula {
+        MatchPointsFormula::Comparison => w.f(msg!("report-formula-comparison", sources = src)),
+        MatchPointsFormula::Threshold => w.f(msg!(
+            "report-formula-threshold",
+            threshold = half(u32::from(r.boards.len() as u16) + 1),
+            half = half(r.boards.len() as u32),
+            sources = src
+        )),
+    }));
+    if s.board_points_incomplete {
+        d.push(Block::Line(
+            w.f(msg!("report-points-incomplete", boards = r.boards.len())),
+        ));
+    }
+    if let Some(pr) = &r.procedure.presence {
+        d.push(Block::Line(w.f(msg!(
+            "report-presence",
+            home = &r.home.name,
+            home_present = pr.present[0],
+            away = &r.away.name,
+            away_present = pr.present[1],
+            min = pr.min_players,
+            sources = sources(w, std::slice::from_ref(&pr.source))
+        ))));
+    }
+    if s.provisional {
+        let teams: Vec<&str> = s.no_show.iter().map(|t| team_name(r, *t)).collect();
+        d.push(Block::Line(
+            w.f(msg!("report-provisional", teams = teams.join(", "))),
+        ));
+    }
+    if let Some(po) = &s.play_off {
+        let weights: Vec<String> = po.weights.iter().map(u16::to_string).collect();
+        let (bh, ba) = (
+            half(s.berliner_wertung_halves[0]),
+            half(s.berliner_wertung_halves[1]),
+        );
+        let winner = po.winner.map(|t| team_name(r, t)).unwrap_or("–");
+        let line = if po.lot_pending {
+            Some(msg!(
+                "report-play-off-lot-pending",
+                home = bh,
+                away = ba,
+                weights = weights.join(", ")
+            ))
+        } else if let Some(lot) = &po.lot {
+            Some(msg!(
+                "report-play-off-lot",
+                home = bh,
+                away = ba,
+                weights = weights.join(", "),
+                time = &lot.time,
+                winner = team_name(r, lot.winner),
+                drawn_by = &lot.drawn_by,
+                witnesses = lot.witnesses.join(", ")
+            ))
+        } else {
+            match po.decided_by {
+                Some(TieBreak::BerlinerWertung) => Some(msg!(
+                    "report-play-off-bw",
+                    home = bh,
+                    away = ba,
+                    weights = weights.join(", "),
+                    winner = winner
+                )),
+                Some(_) => Some(msg!("report-play-off-board-points", winner = winner)),
+                None => None,
+            }
+        };
+        if let Some(l) = line {
+            d.push(Block::Line(w.f(l)));
+        }
+    }
+}
+
+/// The lineups handed in (channel, received by), consents, requests to see a sealed lineup,
+/// colour overrides.
+fn procedure_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
+    let p = &r.procedure;
+    d.push(Block::Heading(w.t("report-heading-procedure")));
+    let mut lines: Vec<(String, String)> = Vec::new();
+    for sub in &p.submissions {
+        let channel = match sub.channel.as_str() {
+            "in_person" => w.t("report-channel-in-person"),
+            "phone" => w.t("report-channel-phone"),
+            "message" => w.t("report-channel-message"),
+            "" => String::new(),
+            other => w.f(msg!("report-channel-unknown", channel = other)),
+        };
+        let received_by = if sub.received_by.is_empty() {
+            "–".to_string()
+        } else {
+            sub.received_by.clone()
+        };
+        lines.push((
+            sub.time.clone(),
+            w.f(msg!(
+                "report-submission",
+                time = &sub.time,
+                team = team_name(r, sub.team),
+                channel = channel,
+                received_by = received_by
+            )),
+        ));
+    }
+    for c in &p.consents {
+        let (time, captain, team) = (&c.time, team_name(r, c.captain), team_name(r, c.team));
+        let m = if c.applied {
+            msg!(
+                "report-consent-applied",
+                time = time,
+                captain = captain,
+                team = team
+            )
+        } else {
+            msg!(
+                "report-consent-pending",
+                time = time,
+                captain = captain,
+                team = team
+            )
+        };
+        lines.push((c.time.clone(), w.f(m)));
+    }
+    for v in &p.views {
+        let m = if v.granted {
+            msg!(
+                "report-view-granted",
+                time = &v.time,
+                team = team_name(r, v.by)
+            )
+        } else {
+            msg!(
+                "report-view-refused",
+                time = &v.time,
+                team = team_name(r, v.by)
+            )
+        };
+        lines.push((v.time.clone(), w.f(m)));
+    }
+    for c in &p.colour_overrides {
+        lines.push((
+            c.time.clone(),
+            w.f(msg!(
+                "report-colour-override",
+                time = &c.time,
+                board = c.board,
+                team = team_name(r, c.white),
+                reason = &c.reason
+            )),
+        ));
+    }
+    if lines.is_empty() {
+        d.push(Block::Line(w.t("report-none")));
+    }
+    lines.sort_by(|a, b| a.0.cmp(&b.0));
+    for (_, l) in lines {
+        d.push(Block::Line(format!("• {l}")));
+    }
 }
 
 /// The report as Markdown (readable as plain text).

@@ -87,6 +87,53 @@ pub fn feed_counters_line(lang: arbiter_core::matchfile::Lang, bs: &BoardState) 
     )
 }
 
+/// The match around this board (the core's `rules::procedure`): the deadline and its basis,
+/// when each player arrived and how late, the teams present at the deadline, a reservation.
+pub fn procedure_lines(
+    m: &Match,
+    s: &MatchState,
+    bs: &BoardState,
+    lang: arbiter_core::matchfile::Lang,
+    now: u64,
+) -> Vec<String> {
+    use arbiter_core::model::TeamSide;
+    use arbiter_core::msg;
+    let p = arbiter_core::rules::procedure::procedure(m, s, now);
+    let fmt = |msg: arbiter_core::i18n::Msg| super::i18n::format(lang, &msg);
+    let mut out = Vec::new();
+    if let Some(d) = p.deadline_text {
+        out.push(fmt(d));
+    }
+    for (_, team, late) in p.lateness.iter().filter(|(b, _, _)| *b == bs.board) {
+        let at = bs
+            .arrived(*team)
+            .map(|a| arbiter_core::rules::local_hm(m, a.wall_ms))
+            .unwrap_or_default();
+        out.push(fmt(msg!(
+            "ui-detail-arrived",
+            team = *team,
+            time = at,
+            late = arbiter_core::i18n::Arg::DurationMs(*late)
+        )));
+    }
+    if let Some(pr) = &p.presence {
+        out.push(fmt(msg!(
+            "ui-detail-presence",
+            home = pr.present[TeamSide::Home.index()],
+            away = pr.present[TeamSide::Away.index()],
+            min = pr.min_players
+        )));
+    }
+    for r in p.reservations.iter().filter(|r| r.board == bs.board) {
+        out.push(fmt(msg!(
+            "ui-detail-reservation",
+            team = r.team,
+            reason = r.reason.clone()
+        )));
+    }
+    out
+}
+
 pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, now: u64) {
     let t = strings(v.lang);
     let th = &v.theme;
@@ -239,12 +286,18 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         diag_area,
     );
     let incidents = board_incidents(m, s, bs.board);
-    let mut inc: Vec<Line> = incidents
-        .iter()
-        .rev()
-        .map(|e| Line::raw(incident_line(m, e, v.lang, false)))
+    let mut inc: Vec<Line> = procedure_lines(m, s, bs, v.lang, now)
+        .into_iter()
+        .map(|l| Line::styled(l, th.dim()))
         .collect();
-    if inc.is_empty() {
+    let match_lines = inc.len();
+    inc.extend(
+        incidents
+            .iter()
+            .rev()
+            .map(|e| Line::raw(incident_line(m, e, v.lang, false))),
+    );
+    if inc.len() == match_lines {
         inc.push(Line::styled(t.no_incidents.as_str(), th.dim()));
     }
     f.render_widget(

@@ -56,9 +56,9 @@ pub fn move_label(ply: u32, san: &str) -> String {
 
 pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -> BoardView<'a> {
     let b = bs.board;
-    let white_team = m.white_team(b);
-    let white = arbiter_core::rules::lineup::player(m, s, white_team, b);
-    let black = arbiter_core::rules::lineup::player(m, s, white_team.other(), b);
+    let white_team = arbiter_core::rules::colours::white_team(m, s, b);
+    let white = arbiter_core::rules::lineup::shown_player(m, s, white_team, b);
+    let black = arbiter_core::rules::lineup::shown_player(m, s, white_team.other(), b);
     let st = board_status(m, s, bs, now);
     BoardView {
         board: b,

@@ -56,10 +56,20 @@ pub enum DialogKind {
     ResultCorrection,
     /// The board's position set from a FEN, and its clock's mode.
     Position,
+    /// A team's start delayed by something it could not foresee (`D`).
+    UnforeseeableDelay,
+    /// Players of a team at the wrong boards: the selected board and another (`S`).
+    SeatingError,
+    /// The captains agreed on a start later than the scheduled one (`A`).
+    StartAgreed,
+    /// The colours of the selected board set with a reason (`C`).
+    ColourOverride,
+    /// A drawn play-off decided by lot (`G`).
+    Lot,
 }
 
 impl DialogKind {
-    pub const ALL: [DialogKind; 23] = [
+    pub const ALL: [DialogKind; 28] = [
         DialogKind::Illegal,
         DialogKind::TimeCorrection,
         DialogKind::DrawClaim,
@@ -83,6 +93,11 @@ impl DialogKind {
         DialogKind::ClockOp,
         DialogKind::ResultCorrection,
         DialogKind::Position,
+        DialogKind::UnforeseeableDelay,
+        DialogKind::SeatingError,
+        DialogKind::StartAgreed,
+        DialogKind::ColourOverride,
+        DialogKind::Lot,
     ];
 
     /// The action key on the main screen.
@@ -111,6 +126,11 @@ impl DialogKind {
             DialogKind::ClockOp => 't',
             DialogKind::ResultCorrection => 'E',
             DialogKind::Position => 'b',
+            DialogKind::UnforeseeableDelay => 'D',
+            DialogKind::SeatingError => 'S',
+            DialogKind::StartAgreed => 'A',
+            DialogKind::ColourOverride => 'C',
+            DialogKind::Lot => 'G',
         }
     }
 
@@ -122,7 +142,12 @@ impl DialogKind {
     pub fn needs_board(self) -> bool {
         !matches!(
             self,
-            DialogKind::Note | DialogKind::StartRound | DialogKind::Protest | DialogKind::Lineup
+            DialogKind::Note
+                | DialogKind::StartRound
+                | DialogKind::Protest
+                | DialogKind::Lineup
+                | DialogKind::StartAgreed
+                | DialogKind::Lot
         )
     }
 
@@ -137,6 +162,9 @@ impl DialogKind {
                 | DialogKind::ClockOp
                 | DialogKind::ResultCorrection
                 | DialogKind::Position
+                | DialogKind::StartAgreed
+                | DialogKind::ColourOverride
+                | DialogKind::Lot
         )
     }
 
@@ -166,6 +194,11 @@ impl DialogKind {
             DialogKind::ClockOp => "dialog-clock-op",
             DialogKind::ResultCorrection => "dialog-result-correction",
             DialogKind::Position => "dialog-position",
+            DialogKind::UnforeseeableDelay => "dialog-unforeseeable-delay",
+            DialogKind::SeatingError => "dialog-seating-error",
+            DialogKind::StartAgreed => "dialog-start-agreed",
+            DialogKind::ColourOverride => "dialog-colour-override",
+            DialogKind::Lot => "dialog-lot",
         }
     }
 
@@ -218,6 +251,14 @@ impl DialogKind {
             DialogKind::Lineup => &[F::Team, F::Apply, F::Text],
             DialogKind::DefaultTime | DialogKind::GameEnded => &[F::Apply, F::Text],
             DialogKind::StartDelay => &[F::Team, F::Minutes, F::Apply, F::Text],
+            DialogKind::UnforeseeableDelay => &[F::Team, F::Minutes, F::Apply, F::Text],
+            DialogKind::SeatingError => &[F::Team, F::OtherBoard, F::Apply, F::Text],
+            // Minutes after the scheduled start.
+            DialogKind::StartAgreed => &[F::Minutes, F::Text],
+            // The team with White on the board, and the reason.
+            DialogKind::ColourOverride => &[F::Team, F::Text],
+            // The winner, and who drew the lot.
+            DialogKind::Lot => &[F::Team, F::Text],
             DialogKind::Note => &[F::Text],
             DialogKind::StartRound => &[],
         }
@@ -273,6 +314,8 @@ pub enum Field {
     Correction,
     Fen,
     ClockAdds,
+    /// The other board of a seating error.
+    OtherBoard,
 }
 
 /// The arbiter's operations on a clock, as the form offers them.
@@ -692,13 +735,39 @@ impl Dialog {
                 None,
                 InterventionKind::LineupIrregularity { team: self.team },
             ),
+            DialogKind::UnforeseeableDelay => (
+                None,
+                InterventionKind::UnforeseeableDelay {
+                    team: self.team,
+                    minutes: self.minutes,
+                },
+            ),
+            DialogKind::SeatingError => (
+                None,
+                InterventionKind::SeatingError {
+                    team: self.team,
+                    boards: self
+                        .board
+                        .into_iter()
+                        .chain(
+                            u16::try_from(self.moves)
+                                .ok()
+                                .filter(|b| *b > 0)
+                                .map(BoardNo),
+                        )
+                        .collect(),
+                },
+            ),
             DialogKind::Arrived
             | DialogKind::Result
             | DialogKind::Note
             | DialogKind::StartRound
             | DialogKind::ClockOp
             | DialogKind::ResultCorrection
-            | DialogKind::Position => {
+            | DialogKind::Position
+            | DialogKind::StartAgreed
+            | DialogKind::ColourOverride
+            | DialogKind::Lot => {
                 return None;
             }
         };
@@ -794,6 +863,32 @@ impl Dialog {
                 clock_adds: self.clock_adds,
                 reason: self.text.clone(),
             })),
+            DialogKind::StartAgreed => {
+                let t = m.scheduled_start + chrono::Duration::minutes(i64::from(self.minutes));
+                Some(
+                    arbiter_core::procedure::StartAgreed {
+                        time: t.to_rfc3339(),
+                        reason: self.text.clone(),
+                    }
+                    .into(),
+                )
+            }
+            DialogKind::ColourOverride => Some(
+                arbiter_core::procedure::ColoursOverridden {
+                    board: self.board?,
+                    white: self.team,
+                    reason: self.text.clone(),
+                }
+                .into(),
+            ),
+            DialogKind::Lot => Some(
+                arbiter_core::procedure::LotDrawn {
+                    winner: self.team,
+                    drawn_by: self.text.clone(),
+                    witnesses: Vec::new(),
+                }
+                .into(),
+            ),
             _ => {
                 let req = self.request(m)?;
                 let p = self.proposal.clone().unwrap_or_default();
@@ -906,7 +1001,7 @@ impl Dialog {
                             self.tally.saturating_sub(1)
                         }
                     }
-                    Field::Moves => {
+                    Field::Moves | Field::OtherBoard => {
                         self.moves = if up {
                             self.moves.saturating_add(1)
                         } else {
@@ -937,7 +1032,9 @@ impl Dialog {
                     }
                     true
                 }
-                Field::Ply | Field::Tally | Field::Moves if c.is_ascii_digit() => {
+                Field::Ply | Field::Tally | Field::Moves | Field::OtherBoard
+                    if c.is_ascii_digit() =>
+                {
                     let d = u32::from(c as u8 - b'0');
                     let v = match field {
                         Field::Ply => &mut self.ply,
@@ -1016,7 +1113,7 @@ impl Dialog {
                     self.tally /= 10;
                     true
                 }
-                Field::Moves => {
+                Field::Moves | Field::OtherBoard => {
                     self.moves /= 10;
                     true
                 }
@@ -1071,6 +1168,7 @@ fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &str {
         Field::WhiteTime => &t.field_white_time,
         Field::BlackTime => &t.field_black_time,
         Field::Moves => &t.field_moves,
+        Field::OtherBoard => &t.field_other_board,
         Field::Correction => &t.field_correction,
         Field::Fen => &t.field_fen,
         Field::ClockAdds => &t.field_clock_adds,
@@ -1148,7 +1246,7 @@ fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> S
         Field::Op => i18n::text(lang, d.op.id()),
         Field::WhiteTime => format!("{}▏", d.white_time),
         Field::BlackTime => format!("{}▏", d.black_time),
-        Field::Moves => d.moves.to_string(),
+        Field::Moves | Field::OtherBoard => d.moves.to_string(),
         Field::Correction => d
             .correction
             .map(|r| r.notation().to_string())

@@ -131,6 +131,7 @@ strings! {
     field_team => "ui-field-team",
     field_seconds => "ui-field-seconds",
     field_minutes => "ui-field-minutes",
+    field_other_board => "ui-field-other-board",
     field_apply => "ui-field-apply",
     apply_yes => "ui-apply-yes",
     apply_no => "ui-apply-no",

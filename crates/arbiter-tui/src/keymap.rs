@@ -39,6 +39,10 @@ pub enum Action {
     OpenReport,
     /// A key on the report screen.
     Report(ReportInput),
+    /// `H`: a captain hands in the lineup; `V`: a captain asks to see the other lineup.
+    OpenLineup(super::lineup_form::LineupMode),
+    /// A key in the lineup form.
+    LineupForm(FormInput),
 }
 
 /// Keys on the report screen.
@@ -101,6 +105,8 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("e", "key-device"),
     ("t / y / h", "key-disturbance-refusal-unable"),
     ("K / u", "key-captain-lineup"),
+    ("H / V / U", "key-lineup-submit-view"),
+    ("D S A C G", "key-match-procedure"),
     ("x / n / s", "key-protest-note-start"),
     ("t", "key-clock-op"),
     ("E", "key-result-correction"),
@@ -159,6 +165,19 @@ pub fn map(view: &ViewState, key: KeyEvent) -> Action {
     if let Some(r) = &view.report {
         return Action::Report(report_key(r, key.code));
     }
+    if view.lineup_form.is_some() {
+        return Action::LineupForm(match key.code {
+            K::Enter => FormInput::Confirm,
+            K::Esc => FormInput::Cancel,
+            K::Down | K::Tab => FormInput::NextField,
+            K::Up | K::BackTab => FormInput::PrevField,
+            K::Right => FormInput::Increase,
+            K::Left => FormInput::Decrease,
+            K::Backspace => FormInput::Backspace,
+            K::Char(c) if !ctrl => FormInput::Char(c),
+            _ => return Action::None,
+        });
+    }
     if view.dialog.is_some() {
         return Action::Form(match key.code {
             K::Enter => FormInput::Confirm,
@@ -197,6 +216,9 @@ pub fn map(view: &ViewState, key: KeyEvent) -> Action {
         K::Char('Q') => Action::Quit,
         K::Char('R') => Action::OpenReport,
         K::Char('L') => Action::ToggleLang,
+        K::Char('H') => Action::OpenLineup(super::lineup_form::LineupMode::Submit),
+        K::Char('V') => Action::OpenLineup(super::lineup_form::LineupMode::View),
+        K::Char('U') => Action::OpenLineup(super::lineup_form::LineupMode::Change),
         K::Char(c) => match DialogKind::for_key(c) {
             Some(kind) if view.screen != Screen::Log || c != '0' => Action::Intervene(kind),
             _ => Action::None,

@@ -18,6 +18,7 @@ pub mod fixture;
 pub mod help;
 pub mod i18n;
 pub mod keymap;
+pub mod lineup_form;
 pub mod log;
 pub mod main_screen;
 pub mod report_view;
@@ -42,6 +43,9 @@ pub fn render(f: &mut Frame, m: &Match, s: &MatchState, v: &ViewState, now_mono_
     }
     if let Some(d) = &v.dialog {
         dialog::render(f, area, d, m, s, v.lang, &v.theme);
+    }
+    if let Some(l) = &v.lineup_form {
+        lineup_form::render(f, area, l, m, s, v.lang, &v.theme);
     }
     if let Some(r) = &v.report {
         report_view::render(f, area, r, v.lang);

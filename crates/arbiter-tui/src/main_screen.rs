@@ -133,6 +133,13 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
         Alert::BatteryLow => i18n::text(lang, "ui-battery-low"),
         Alert::BoardMismatch => i18n::text(lang, "ui-board-mismatch"),
         Alert::Garbled => i18n::text(lang, "ui-garbled"),
+        Alert::StartedApart { after_ms } => i18n::format(
+            lang,
+            &arbiter_core::msg!(
+                "ui-started-apart",
+                time = arbiter_core::i18n::Arg::DurationMs(*after_ms)
+            ),
+        ),
     }
 }
 

@@ -46,6 +46,8 @@ pub struct ViewState {
     /// The journal cannot be written (a full disk, an IO error): shown in every footer until
     /// the shell has written everything that waited. Set by the shell, never by a key.
     pub journal_alert: Option<String>,
+    /// The lineup form (a captain hands in, or asks to see the other lineup), while open.
+    pub lineup_form: Option<super::lineup_form::LineupForm>,
 }
 
 impl ViewState {
@@ -64,6 +66,7 @@ impl ViewState {
             status: None,
             report: None,
             journal_alert: None,
+            lineup_form: None,
         }
     }
 
@@ -222,6 +225,24 @@ pub fn update(
             return Some(Command::LoadReport);
         }
         Action::Report(input) => return report_input(v, input),
+        Action::OpenLineup(mode) => {
+            v.lineup_form = Some(super::lineup_form::LineupForm::open(mode, s));
+        }
+        Action::LineupForm(input) => {
+            let form = v.lineup_form.as_mut()?;
+            if input == FormInput::Cancel {
+                v.lineup_form = None;
+                return None;
+            }
+            match form.input(input, m, s, v.lang)? {
+                Ok((ev, said)) => {
+                    v.lineup_form = None;
+                    v.status = Some(said);
+                    return Some(Command::Submit(ev));
+                }
+                Err(why) => v.status = Some(why),
+            }
+        }
         Action::Form(input) => {
             let d = v.dialog.as_mut()?;
             match input {

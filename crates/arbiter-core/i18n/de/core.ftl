@@ -108,3 +108,20 @@ incident-takeback = Züge zurückgenommen: die Zugliste endet jetzt mit Halbzug 
 incident-moves-recovered = Halbzüge { $from } bis { $to } aus dem Zugspeicher des Bretts wiederhergestellt
 incident-no-clock = keine Uhr angeschlossen
 incident-battery-low = Uhrbatterie schwach
+
+## Der Ablauf um die Partien (Issue 16)
+lineup-problem-absence-notified-late = das Fehlen von Nr. { $rank } wurde nicht rechtzeitig gemeldet
+lineup-submit-already-in = Die Aufstellung dieser Mannschaft liegt schon vor: eine Änderung braucht vor der Bekanntgabe die Zustimmung beider Mannschaftsführer.
+lineup-submit-findings = So kann die Aufstellung nicht abgegeben werden: { $problems }. Bitte berichtigen oder jeden Fehler mit Begründung übergehen (das Brett wird dann unter Vorbehalt gespielt).
+lineup-submit-bad-reservation = Brett { $board }: ein Vorbehalt braucht eine Begründung und einen Fehler an diesem Brett.
+lineup-change-none = Es gibt keine Aufstellung ({ $team }), die geändert werden könnte.
+lineup-change-announced = Die Aufstellungen sind bekanntgegeben: keine Änderung mehr (§ 33 Abs. 1).
+lineup-change-not-provided = Diese Ordnung sieht keine Änderung einer abgegebenen Aufstellung vor.
+lineup-sealed = verschlossen, bis beide Aufstellungen vorliegen
+lineup-view-refused = Der Mannschaftsführer ({ $team }) wollte die andere Aufstellung sehen: abgelehnt, sie bleibt verschlossen, bis beide Aufstellungen vorliegen.
+lineup-view-granted = Der Mannschaftsführer ({ $team }) hat die andere Aufstellung eingesehen.
+kind-seating-error = Spieler an falschen Brettern ({ $team }, Bretter { $boards })
+kind-unforeseeable-delay = unvorhersehbare Verspätung ({ $team }, { $minutes } min)
+deadline-basis-scheduled = angesetztem Beginn
+deadline-basis-agreed = vereinbartem Beginn
+deadline-basis-actual = tatsächlichem Beginn

@@ -108,3 +108,20 @@ incident-takeback = moves taken back: the move list now ends at ply { $ply }
 incident-moves-recovered = plies { $from } to { $to } recovered from the e-board's move log
 incident-no-clock = no clock connected
 incident-battery-low = clock battery low
+
+## The match procedure around the games (issue 16)
+lineup-problem-absence-notified-late = the absence of no. { $rank } was not notified in time
+lineup-submit-already-in = This team's lineup is already in: a change needs both captains' consent before the announcement.
+lineup-submit-findings = The lineup cannot be handed in like this: { $problems }. Correct it, or override each error with a reason (the board is then played under reservation).
+lineup-submit-bad-reservation = Board { $board }: a reservation needs a reason and an error on that board.
+lineup-change-none = There is no { $team } lineup to change.
+lineup-change-announced = The lineups were announced: no change any more (§ 33 Abs. 1).
+lineup-change-not-provided = These regulations provide no change of a handed-in lineup.
+lineup-sealed = sealed until both lineups are in
+lineup-view-refused = The { $team } captain asked to see the other lineup: refused, it is sealed until both lineups are in.
+lineup-view-granted = The { $team } captain saw the other lineup.
+kind-seating-error = players at the wrong boards ({ $team }, boards { $boards })
+kind-unforeseeable-delay = unforeseeable delay ({ $team }, { $minutes } min)
+deadline-basis-scheduled = the scheduled start
+deadline-basis-agreed = the agreed start
+deadline-basis-actual = the actual start

@@ -19,6 +19,10 @@ pub struct Finding {
     pub sanction: LineupSanction,
     /// Boards lost by the team (0:1) under the sanction.
     pub zeroed: Vec<BoardNo>,
+    /// The paragraph the sanction rests on (`[lineup_procedure] cite_*`), where the profile
+    /// names one.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub cite: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,6 +42,9 @@ pub enum Problem {
     EmptyBoardNotAtEnd,
     /// The lineup has a different number of boards than the match.
     WrongLength { boards: usize },
+    /// An empty board naming an absent player whose absence was notified late, or not at all
+    /// (Trier Nr. 1: by 18:00 the day before).
+    AbsenceNotifiedLate { rank: u16 },
 }
 
 impl Problem {
@@ -61,6 +68,9 @@ impl Problem {
             Problem::EmptyBoardNotAtEnd => msg!("lineup-problem-empty-board-not-at-end"),
             Problem::WrongLength { boards } => {
                 msg!("lineup-problem-wrong-length", boards = *boards)
+            }
+            Problem::AbsenceNotifiedLate { rank } => {
+                msg!("lineup-problem-absence-notified-late", rank = *rank)
             }
         }
     }
@@ -105,6 +115,7 @@ pub fn check(
                 problem,
                 sanction,
                 zeroed,
+                cite: String::new(),
             });
         };
     if slots.len() != usize::from(boards) {
@@ -119,12 +130,29 @@ pub fn check(
     }
     let mut seen: Vec<(u16, BoardNo)> = Vec::new();
     let mut fielded: Vec<(u16, BoardNo)> = Vec::new();
-    let mut empty_seen = false;
+    // An empty board before an occupied one, where empty boards belong at the end: the finding
+    // is on the empty board itself (its game is forfeited anyway; the players behind it are in
+    // order among the fielded players), and the console offers to move the players up.
+    if policy.empty_boards_only_at_end
+        && let Some(last_player) = slots
+            .iter()
+            .rposition(|s| matches!(s, LineupSlot::Player { .. }))
+    {
+        for (i, slot) in slots.iter().enumerate().take(last_player) {
+            if matches!(slot, LineupSlot::Empty { .. }) {
+                push(
+                    BoardNo::from_index(i),
+                    Problem::EmptyBoardNotAtEnd,
+                    policy.wrong_order,
+                    None,
+                );
+            }
+        }
+    }
     for (i, slot) in slots.iter().enumerate() {
         let board = BoardNo::from_index(i);
         match *slot {
             LineupSlot::Empty { absent } => {
-                empty_seen = true;
                 if absent.is_none() && policy.empty_board_must_name_player {
                     push(
                         board,
@@ -135,10 +163,6 @@ pub fn check(
                 }
             }
             LineupSlot::Player { rank } => {
-                if empty_seen && policy.empty_boards_only_at_end {
-                    push(board, Problem::EmptyBoardNotAtEnd, policy.wrong_order, None);
-                    empty_seen = false;
-                }
                 if let Some((_, first)) = seen.iter().find(|(r, _)| *r == rank) {
                     push(
                         board,
@@ -241,4 +265,201 @@ pub fn player<'a>(
         LineupSlot::Player { rank } => m.team(team).squad.iter().find(|p| p.rank == *rank),
         LineupSlot::Empty { .. } => None,
     }
+}
+
+// ---- The lineup procedure (issue 16) ----------------------------------------------------------
+
+/// The paragraph a finding's sanction rests on, from the profile.
+fn cite_of(m: &Match, problem: &Problem) -> String {
+    let lp = &m.profile.lineup_procedure;
+    match problem {
+        Problem::WrongOrder { .. } => lp.cite_wrong_order.clone(),
+        Problem::UnknownPlayer { .. } | Problem::Ineligible { .. } | Problem::Twice { .. } => {
+            lp.cite_ineligible.clone()
+        }
+        Problem::UnnamedEmptyBoard => lp.cite_unnamed_empty_board.clone(),
+        Problem::EmptyBoardNotAtEnd => lp.cite_empty_board_not_at_end.clone(),
+        Problem::AbsenceNotifiedLate { .. } => lp.cite_absence_notice.clone(),
+        Problem::WrongLength { .. } => String::new(),
+    }
+}
+
+/// The latest moment the absence of a named player may be notified (wall ms), where the profile
+/// requires notice: `absence_notice_days_before` days before the match date at
+/// `absence_notice_hour`, in the venue's time zone.
+pub fn absence_notice_deadline(m: &Match) -> Option<i64> {
+    let lp = &m.profile.lineup_procedure;
+    if lp.absence_notice_days_before == 0 {
+        return None;
+    }
+    let day = m.date - chrono::Days::new(u64::from(lp.absence_notice_days_before));
+    let local = day.and_hms_opt(u32::from(lp.absence_notice_hour.min(23)), 0, 0)?;
+    local
+        .and_local_timezone(*m.scheduled_start.offset())
+        .single()
+        .map(|t| t.timestamp_millis())
+}
+
+/// Checks a team's lineup with everything the profile says about the procedure: the order, the
+/// ranking list and eligibility ([`check`]), the notice of named absent players, and the
+/// paragraph each sanction cites.
+pub fn check_lineup(
+    m: &Match,
+    team: TeamSide,
+    slots: &[LineupSlot],
+    notices: &[crate::intervention::AbsenceNotice],
+) -> Vec<Finding> {
+    let mut out = check(m.team(team), slots, &m.profile.lineup, m.file.boards);
+    if let Some(deadline) = absence_notice_deadline(m) {
+        let lp = &m.profile.lineup_procedure;
+        for (i, slot) in slots.iter().enumerate() {
+            let LineupSlot::Empty { absent: Some(rank) } = *slot else {
+                continue;
+            };
+            let in_time = notices.iter().any(|n| {
+                n.rank == rank
+                    && chrono::DateTime::parse_from_rfc3339(&n.notified)
+                        .is_ok_and(|t| t.timestamp_millis() <= deadline)
+            });
+            if !in_time {
+                let board = BoardNo::from_index(i);
+                out.push(Finding {
+                    board,
+                    problem: Problem::AbsenceNotifiedLate { rank },
+                    sanction: lp.late_notice,
+                    zeroed: sanction_range(lp.late_notice, board, None, m.file.boards),
+                    cite: String::new(),
+                });
+            }
+        }
+        out.sort_by_key(|f| f.board);
+    }
+    for f in &mut out {
+        f.cite = cite_of(m, &f.problem);
+    }
+    out
+}
+
+/// The findings of the lineup a team plays with (as handed in at the console, else the match
+/// file's).
+pub fn team_findings(m: &Match, s: &MatchState, team: TeamSide) -> Vec<Finding> {
+    let notices = s
+        .lineup(team)
+        .map(|l| l.absence_notices.clone())
+        .unwrap_or_default();
+    let slots = slots(m, s, team);
+    if slots.is_empty() {
+        return Vec::new();
+    }
+    check_lineup(m, team, &slots, &notices)
+}
+
+/// The lineup with its players moved up: the players in their order from board 1, the empty
+/// boards (with their names) at the end. Offered where empty boards may only be at the end.
+pub fn move_up(slots: &[LineupSlot]) -> Vec<LineupSlot> {
+    let (players, empty): (Vec<LineupSlot>, Vec<LineupSlot>) = slots
+        .iter()
+        .partition(|s| matches!(s, LineupSlot::Player { .. }));
+    players.into_iter().chain(empty).collect()
+}
+
+/// Why a lineup cannot be handed in as it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SubmitError {
+    /// The team's lineup is already in: a change needs both captains.
+    AlreadyIn,
+    /// Errors on boards without a reservation: correct them, or override each with a reason
+    /// (the board is then played under reservation).
+    Findings(Vec<Finding>),
+    /// A reservation without a reason, or for a board without an error.
+    BadReservation(BoardNo),
+}
+
+impl SubmitError {
+    /// The refusal in words: a message of the catalogue.
+    pub fn describe(&self) -> Msg {
+        match self {
+            SubmitError::AlreadyIn => msg!("lineup-submit-already-in"),
+            SubmitError::Findings(f) => msg!(
+                "lineup-submit-findings",
+                problems = crate::i18n::Arg::joined(
+                    "; ",
+                    f.iter()
+                        .map(|f| msg!(
+                            "rules-lineup-finding",
+                            board = f.board,
+                            problem = f.problem.describe()
+                        ))
+                        .collect::<Vec<Msg>>()
+                )
+            ),
+            SubmitError::BadReservation(b) => msg!("lineup-submit-bad-reservation", board = *b),
+        }
+    }
+}
+
+/// Validates a lineup at submission and makes its record: an error on a board (order, ranking
+/// list, eligibility, an empty board) refuses the submission unless the arbiter overrides it
+/// for that board with a reason, which puts the board under reservation.
+pub fn submit(
+    m: &Match,
+    s: &MatchState,
+    sub: crate::intervention::LineupSubmitted,
+) -> Result<crate::record::Event, SubmitError> {
+    if s.lineup(sub.team).is_some() {
+        return Err(SubmitError::AlreadyIn);
+    }
+    let findings = check_lineup(m, sub.team, &sub.slots, &sub.absence_notices);
+    for r in &sub.reservations {
+        if r.reason.trim().is_empty() || !findings.iter().any(|f| f.board == r.board) {
+            return Err(SubmitError::BadReservation(r.board));
+        }
+    }
+    let open: Vec<Finding> = findings
+        .into_iter()
+        .filter(|f| !sub.reservations.iter().any(|r| r.board == f.board))
+        .collect();
+    if !open.is_empty() {
+        return Err(SubmitError::Findings(open));
+    }
+    Ok(sub.into())
+}
+
+/// Whether a handed-in lineup may still be changed: only before the announcement and only where
+/// the profile's regulations allow a change with both captains' consent (§ 33 Abs. 1);
+/// otherwise the message says why not.
+pub fn change_allowed(m: &Match, s: &MatchState, team: TeamSide) -> Result<(), Msg> {
+    if s.lineup(team).is_none() {
+        return Err(msg!("lineup-change-none", team = team));
+    }
+    if s.lineups_announced.is_some() {
+        return Err(msg!("lineup-change-announced"));
+    }
+    if !m.profile.lineup.change_needs_both_captains {
+        return Err(msg!("lineup-change-not-provided"));
+    }
+    Ok(())
+}
+
+/// The lineup a captain may see: the other team's once both are in (Trier Nr. 2), else `None`.
+pub fn visible_lineup(s: &MatchState, captain: TeamSide) -> Option<&[LineupSlot]> {
+    if !s.lineups_complete() {
+        return None;
+    }
+    s.lineup(captain.other()).map(|l| l.slots.as_slice())
+}
+
+/// The player of a team on a board as the screens may show him: nobody while the lineups are
+/// sealed (a lineup handed in at the console is not shown before the other one is in, Trier
+/// Nr. 2); a lineup from the match file is not sealed.
+pub fn shown_player<'a>(
+    m: &'a Match,
+    s: &MatchState,
+    team: TeamSide,
+    board: BoardNo,
+) -> Option<&'a Player> {
+    if s.lineup(team).is_some() && !s.lineups_complete() {
+        return None;
+    }
+    player(m, s, team, board)
 }

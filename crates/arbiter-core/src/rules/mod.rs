@@ -6,6 +6,7 @@
 
 mod claims;
 mod clock_ops;
+pub mod colours;
 mod conduct;
 pub mod conflict;
 pub mod decision;
@@ -16,6 +17,7 @@ pub mod lineup;
 mod lineup_sanction;
 pub mod mode;
 pub mod position;
+pub mod procedure;
 pub mod score;
 mod start;
 
@@ -25,7 +27,11 @@ pub use clock_ops::{
 pub use flag::{FlagFact, flags_down};
 pub use game_end::{AutomaticEnd, automatic_end};
 pub use position::board_position;
-pub use start::{absent_after_default_time, default_time_expiry, start_delay_requests};
+pub use start::{
+    Deadline, Presence, absent_after_default_time, arrived_late, deadline, deadline_msg,
+    default_time_expiry, lateness, local_hm, presence, presence_at, start_delay_requests,
+    start_reference,
+};
 
 use serde::Serialize;
 use shakmaty::Position as _;
@@ -39,7 +45,9 @@ use crate::intervention::{
 use crate::matchfile::Match;
 use crate::model::{BoardNo, Color, GameResult, MonoMs, TeamSide, WallMs, format_hms};
 use crate::msg;
-use crate::profile::{DeviceSanction, IllegalCounting, QuickplayKind, StartReference};
+use crate::profile::{
+    ArrivalAtDeadline, DeviceSanction, IllegalCounting, QuickplayKind, StartReference,
+};
 use crate::record::Event;
 use crate::state::{BoardState, MatchState};
 
@@ -335,7 +343,13 @@ fn propose_unlocked(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) 
         }
         (InterventionKind::GameEnded, Some(bs)) => game_end::game_ended(m, bs, &mut p),
         (InterventionKind::StartDelay { team, minutes }, Some(bs)) => {
-            start::start_delay(m, bs, *team, *minutes, &mut p)
+            start::start_delay(m, s, bs, *team, *minutes, &mut p)
+        }
+        (InterventionKind::SeatingError { team, boards }, _) => {
+            lineup_sanction::seating_error(m, *team, boards, &mut p)
+        }
+        (InterventionKind::UnforeseeableDelay { team, minutes }, Some(bs)) => {
+            start::unforeseeable_delay(m, s, bs, *team, *minutes, &mut p)
         }
         (_, None) => p.explanation = msg!("rules-choose-board"),
     }

@@ -3,14 +3,120 @@
 
 use super::*;
 
-/// When the default time expires (wall ms), if it can be known yet.
-pub fn default_time_expiry(m: &Match, s: &MatchState) -> Option<WallMs> {
+/// The moment the default time counts from, and where that comes from: the scheduled start, the
+/// start the captains agreed on (the scheduled one while none is recorded), or the actual start
+/// (unknown until the round is started).
+pub fn start_reference(m: &Match, s: &MatchState) -> Option<(StartReference, WallMs)> {
     let dt = &m.profile.default_time;
-    let reference = match dt.from {
-        StartReference::ScheduledStart => m.scheduled_start.timestamp_millis(),
+    let scheduled = m.scheduled_start.timestamp_millis();
+    let at = match dt.from {
+        StartReference::ScheduledStart => scheduled,
+        StartReference::AgreedStart => s
+            .procedure
+            .agreed_start
+            .map(|(_, t)| t)
+            .unwrap_or(scheduled),
         StartReference::ActualStart => s.round_started?.wall_ms,
     };
-    Some(reference + i64::from(dt.minutes) * 60_000)
+    Some((dt.from, at))
+}
+
+/// When the default time expires (wall ms), if it can be known yet.
+pub fn default_time_expiry(m: &Match, s: &MatchState) -> Option<WallMs> {
+    let (_, reference) = start_reference(m, s)?;
+    Some(reference + i64::from(m.profile.default_time.minutes) * 60_000)
+}
+
+/// The deadline of the default time with its basis, for the board panel and the report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Deadline {
+    pub minutes: u32,
+    pub from: StartReference,
+    /// The reference moment (wall ms).
+    pub reference: WallMs,
+    /// The deadline (wall ms).
+    pub at: WallMs,
+    /// Whether a player arriving exactly at the deadline is late.
+    pub late_at_deadline: bool,
+    /// Where the default time and its boundary come from (`default_time.source`,
+    /// `start.source`).
+    pub sources: Vec<String>,
+}
+
+pub fn deadline(m: &Match, s: &MatchState) -> Option<Deadline> {
+    let (from, reference) = start_reference(m, s)?;
+    let minutes = m.profile.default_time.minutes;
+    Some(Deadline {
+        minutes,
+        from,
+        reference,
+        at: reference + i64::from(minutes) * 60_000,
+        late_at_deadline: m.profile.start.arrival_at_deadline == ArrivalAtDeadline::Late,
+        sources: {
+            let mut v: Vec<String> = Vec::new();
+            for x in [&m.profile.default_time.source, &m.profile.start.source] {
+                if !x.is_empty() && !v.contains(x) {
+                    v.push(x.clone());
+                }
+            }
+            v
+        },
+    })
+}
+
+/// "HH:MM" (or "HH:MM:SS" when the seconds are not zero) at the venue.
+pub fn local_hm(m: &Match, wall_ms: WallMs) -> String {
+    chrono::DateTime::from_timestamp_millis(wall_ms)
+        .map(|t| {
+            let t = t.with_timezone(m.scheduled_start.offset());
+            if t.timestamp() % 60 == 0 {
+                t.format("%H:%M").to_string()
+            } else {
+                t.format("%H:%M:%S").to_string()
+            }
+        })
+        .unwrap_or_default()
+}
+
+/// The deadline in words: "default time 60 min from the scheduled start 10:00 (until 11:00)".
+pub fn deadline_msg(m: &Match, d: &Deadline) -> Msg {
+    let basis = match d.from {
+        StartReference::ScheduledStart => "deadline-basis-scheduled",
+        StartReference::AgreedStart => "deadline-basis-agreed",
+        StartReference::ActualStart => "deadline-basis-actual",
+    };
+    msg!(
+        "rules-deadline",
+        minutes = d.minutes,
+        basis = Msg::new(basis),
+        reference = local_hm(m, d.reference),
+        until = local_hm(m, d.at)
+    )
+}
+
+/// Whether an arrival at `arrival` (wall ms) is after the default time, by the profile's rule
+/// for an arrival exactly at the deadline.
+pub fn arrived_late(m: &Match, arrival: WallMs, expiry: WallMs) -> bool {
+    match m.profile.start.arrival_at_deadline {
+        ArrivalAtDeadline::InTime => arrival > expiry,
+        ArrivalAtDeadline::Late => arrival >= expiry,
+    }
+}
+
+/// Whether the default time has run out at `now` (a player not there at the deadline is
+/// absent; where an arrival at the deadline is in time, only after it).
+fn expired(m: &Match, now: WallMs, expiry: WallMs) -> bool {
+    arrived_late(m, now, expiry)
+}
+
+/// How late a player arrived: the time from the reference start (the one the default time
+/// counts from, else the actual start) to the arrival; 0 when in time for the start.
+pub fn lateness(m: &Match, s: &MatchState, bs: &BoardState, team: TeamSide) -> Option<u64> {
+    let arrival = bs.arrived(team)?.wall_ms;
+    let start = start_reference(m, s)
+        .map(|(_, t)| t)
+        .or(s.round_started.map(|r| r.wall_ms))?;
+    Some(u64::try_from(arrival - start).unwrap_or(0))
 }
 
 /// Players absent (or arrived after it) once the default time has expired.
@@ -22,7 +128,7 @@ pub fn absent_after_default_time(
     let (Some(expiry), Some(now)) = (default_time_expiry(m, s), wall_at(s, now_mono)) else {
         return Vec::new();
     };
-    if now < expiry {
+    if !expired(m, now, expiry) {
         return Vec::new();
     }
     let mut v = Vec::new();
@@ -31,12 +137,69 @@ pub fn absent_after_default_time(
             continue;
         }
         for team in [TeamSide::Home, TeamSide::Away] {
-            if bs.arrived(team).is_none_or(|a| a.wall_ms > expiry) {
+            if bs
+                .arrived(team)
+                .is_none_or(|a| arrived_late(m, a.wall_ms, expiry))
+            {
                 v.push((bs.board, team));
             }
         }
     }
     v
+}
+
+/// Who has turned up at the end of the default time (BTO NRW § 15.2: a team has turned up once
+/// half its players are fielded).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Presence {
+    /// Players present in time, `[home, away]`.
+    pub present: [u16; 2],
+    /// The profile's threshold.
+    pub min_players: u16,
+    /// Whether each team has turned up.
+    pub turned_up: [bool; 2],
+    /// Whether the score of a team that has not turned up is left to the league (provisional).
+    pub provisional: bool,
+    pub source: String,
+}
+
+/// The teams' presence once the default time has run out at `now` (wall ms); `None` where the
+/// profile has no threshold or the deadline has not passed.
+pub fn presence_at(m: &Match, s: &MatchState, now: WallMs) -> Option<Presence> {
+    let tp = &m.profile.team_presence;
+    if tp.min_players == 0 {
+        return None;
+    }
+    let expiry = default_time_expiry(m, s)?;
+    if !expired(m, now, expiry) {
+        return None;
+    }
+    let mut present = [0u16; 2];
+    for bs in &s.boards {
+        for team in [TeamSide::Home, TeamSide::Away] {
+            if lineup::player(m, s, team, bs.board).is_some()
+                && bs
+                    .arrived(team)
+                    .is_some_and(|a| !arrived_late(m, a.wall_ms, expiry))
+            {
+                present[team.index()] += 1;
+            }
+        }
+    }
+    let turned_up = present.map(|n| n >= tp.min_players);
+    Some(Presence {
+        present,
+        min_players: tp.min_players,
+        turned_up,
+        provisional: turned_up.contains(&false)
+            && tp.no_show_scoring == crate::profile::NoShowScoring::LeftToLeague,
+        source: tp.source.clone(),
+    })
+}
+
+/// [`presence_at`] at a monotonic instant of the session.
+pub fn presence(m: &Match, s: &MatchState, now_mono: MonoMs) -> Option<Presence> {
+    presence_at(m, s, wall_at(s, now_mono)?)
 }
 
 pub(super) fn default_time(
@@ -60,19 +223,22 @@ pub(super) fn default_time(
                 .to_string()
         })
         .unwrap_or_default();
-    if now < expiry {
+    if !expired(m, now, expiry) {
         p.explanation = msg!("rules-default-time-expires", minutes = dt.minutes, at = &at);
         return;
     }
-    let absent = |t: TeamSide| bs.arrived(t).is_none_or(|a| a.wall_ms > expiry);
-    let white = m.white_team(bs.board);
+    let absent = |t: TeamSide| {
+        bs.arrived(t)
+            .is_none_or(|a| arrived_late(m, a.wall_ms, expiry))
+    };
+    let white = super::colours::white_team(m, s, bs.board);
     let (white_absent, black_absent) = (absent(white), absent(white.other()));
     let result = match (white_absent, black_absent) {
         (true, true) => GameResult::DoubleForfeit,
         (true, false) => GameResult::BlackWinsForfeit,
         (false, true) => GameResult::WhiteWinsForfeit,
         (false, false) => {
-            p.explanation = msg!("rules-default-time-both-present");
+            both_were_absent(m, s, bs, white, p);
             return;
         }
     };
@@ -87,6 +253,7 @@ pub(super) fn default_time(
 
 pub(super) fn start_delay(
     m: &Match,
+    s: &MatchState,
     bs: &BoardState,
     team: TeamSide,
     minutes: u32,
@@ -98,11 +265,7 @@ pub(super) fn start_delay(
         p.explanation = msg!("rules-start-delay-not-charged", profile = &m.profile.id);
         return;
     }
-    let colour = if m.white_team(bs.board) == team {
-        Color::White
-    } else {
-        Color::Black
-    };
+    let colour = super::colours::colour_of(m, s, team, bs.board);
     let ms = i64::from(minutes) * 60_000;
     p.consequence.clock.push(TimeChange {
         player: colour,
@@ -131,4 +294,108 @@ pub fn start_delay_requests(m: &Match, team: TeamSide, minutes: u32) -> Vec<Requ
             kind: InterventionKind::StartDelay { team, minutes },
         })
         .collect()
+}
+
+/// Both players were present at the deadline, but both were absent at the start: FIDE 6.7.2,
+/// White loses the time that elapses until he arrives, "unless the regulations … or the arbiter
+/// decides otherwise". Where the profile says White does not lose it, the time both were
+/// absent is given back to White.
+fn both_were_absent(m: &Match, s: &MatchState, bs: &BoardState, white: TeamSide, p: &mut Proposal) {
+    let start = s
+        .round_started
+        .map(|r| r.wall_ms)
+        .unwrap_or_else(|| m.scheduled_start.timestamp_millis());
+    let (Some(w), Some(b)) = (bs.arrived(white), bs.arrived(white.other())) else {
+        p.explanation = msg!("rules-default-time-both-present");
+        return;
+    };
+    let both_absent = w.wall_ms.min(b.wall_ms) - start;
+    if both_absent <= 0 {
+        p.explanation = msg!("rules-default-time-both-present");
+        return;
+    }
+    let time = Arg::DurationMs(both_absent.unsigned_abs());
+    if m.profile.default_time.white_loses_time_if_both_absent {
+        p.explanation = msg!("rules-both-absent-white-loses-time", time = time);
+        return;
+    }
+    p.consequence.clock.push(TimeChange {
+        player: Color::White,
+        delta_ms: both_absent,
+    });
+    p.consequence.set_summary(msg!(
+        "rules-summary-both-absent-time-back",
+        time = time.clone()
+    ));
+    p.explanation = msg!("rules-both-absent-time-back", time = time);
+}
+
+/// A start delayed by something the team could not foresee (a train, a road closure): BTO NRW
+/// § 27.3 charges a delay only to a club at fault. Where the profile leaves it to the arbiter,
+/// the options; otherwise nothing is charged.
+pub(super) fn unforeseeable_delay(
+    m: &Match,
+    s: &MatchState,
+    bs: &BoardState,
+    team: TeamSide,
+    minutes: u32,
+    p: &mut Proposal,
+) {
+    use crate::profile::Situation;
+    let dt = &m.profile.default_time;
+    p.articles = cite(m, &dt.article, &dt.source);
+    if !m.profile.is_open(Situation::StartDelayUnforeseeable) {
+        p.explanation = msg!(
+            "rules-unforeseeable-delay-not-charged",
+            team = team,
+            minutes = minutes
+        );
+        return;
+    }
+    let colour = super::colours::colour_of(m, s, team, bs.board);
+    let ms = i64::from(minutes) * 60_000;
+    let mut charged = Consequence::default();
+    charged.clock.push(TimeChange {
+        player: colour,
+        delta_ms: -ms,
+    });
+    charged.set_summary(msg!(
+        "rules-summary-start-delay",
+        team = team,
+        time = Arg::DurationMs(ms.unsigned_abs()),
+        player = colour
+    ));
+    let mut req = super::decision::DecisionRequest::new(
+        Situation::StartDelayUnforeseeable,
+        msg!("decision-why-start-delay-unforeseeable"),
+    )
+    .fact(msg!(
+        "decision-fact-start-delay",
+        team = team,
+        minutes = minutes
+    ));
+    if let Some(d) = deadline(m, s) {
+        req = req.fact(deadline_msg(m, &d));
+    }
+    p.decision = Some(
+        req.option(
+            "not_charged",
+            msg!("decision-option-delay-not-charged"),
+            Consequence::default(),
+        )
+        .option(
+            "charge_to_team",
+            msg!(
+                "decision-option-delay-charged",
+                team = team,
+                minutes = minutes
+            ),
+            charged,
+        ),
+    );
+    p.explanation = msg!(
+        "rules-unforeseeable-delay-open",
+        team = team,
+        minutes = minutes
+    );
 }

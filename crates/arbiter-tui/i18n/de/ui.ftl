@@ -233,3 +233,38 @@ replay-status = WIEDERGABE { $time } { $state } { $speed }x | { $verdict }{ $inc
 replay-chain-intact = Kette intakt ({ $records } Einträge)
 replay-chain-tampered = MANIPULIERT: { $problem }; gezeigt werden die { $records } Einträge davor
 shell-broadcast-failed = ÜBERTRAGUNGS-PGN NICHT GESCHRIEBEN: { $error } – die Partien sind im Journal sicher; neuer Versuch folgt
+
+## Der Ablauf um die Partien (Issue 16)
+ui-started-apart = { $time } NACH RUNDENBEGINN GESTARTET
+ui-detail-arrived = Spieler ({ $team }) erschienen um { $time } ({ $late } nach Beginn)
+ui-detail-presence = Anwesend bei Ablauf der Karenzzeit: Heim { $home }, Gast { $away } (angetreten mit { $min })
+ui-detail-reservation = Unter Vorbehalt ({ $team }): { $reason }
+ui-lineup-submit-title = Aufstellung abgeben
+ui-lineup-view-title = Andere Aufstellung einsehen
+ui-lineup-team = Mannschaft
+ui-lineup-captain-of = Mannschaftsführer von
+ui-lineup-ranks = Ranglistenplätze ab Brett 1
+ui-lineup-channel = Abgegeben
+ui-lineup-received-by = Entgegengenommen von
+ui-lineup-reason = Fehler übergehen, Begründung
+ui-lineup-ranks-help = Ranglistenplätze mit Leerzeichen getrennt; 0 ein freies Brett, (8) ein freies Brett mit Nennung des fehlenden Nr. 8.
+ui-lineup-no-errors = Keine Fehler: Reihenfolge, Rangliste und Spielberechtigung wie vorgeschrieben.
+ui-lineup-not-a-rank = „{ $word }“ ist kein Ranglistenplatz.
+ui-lineup-handed-in = Aufstellung abgegeben (verschlossen, bis beide vorliegen).
+key-lineup-submit-view = ein Mannschaftsführer gibt die Aufstellung ab / will die andere sehen (verschlossen, bis beide vorliegen) / eine Änderung mit Zustimmung beider
+ui-lineup-change-title = Aufstellung ändern (beide Mannschaftsführer, vor der Bekanntgabe)
+ui-lineup-consenting-captain = Zustimmung des Mannschaftsführers von
+ui-lineup-consents = { $captains ->
+    [0] Noch keine Zustimmung zu dieser Aufstellung: Enter nimmt die Zustimmung des Mannschaftsführers auf.
+    [1] Bisher zugestimmt: { $names }. Enter nimmt die Zustimmung des anderen Mannschaftsführers auf.
+   *[other] Beide Mannschaftsführer haben zugestimmt: Enter ändert die Aufstellung.
+}
+ui-lineup-consent-recorded = Zustimmung aufgenommen.
+ui-lineup-changed = Aufstellung mit Zustimmung beider Mannschaftsführer geändert.
+dialog-unforeseeable-delay = Verspätung aus unvorhersehbarem Grund
+dialog-seating-error = Spieler an falschen Brettern
+dialog-start-agreed = Von den Mannschaftsführern vereinbarter Beginn (Minuten nach dem angesetzten)
+dialog-colour-override = Farben an diesem Brett (die Mannschaft mit Weiß, und warum)
+dialog-lot = Los bei Gleichstand im Stichkampf (der Sieger, und wer gelost hat)
+ui-field-other-board = Das andere Brett
+key-match-procedure = unvorhersehbare Verspätung / falsche Bretter / vereinbarter Beginn / Farben / Los

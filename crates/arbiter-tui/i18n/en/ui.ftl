@@ -233,3 +233,38 @@ replay-status = REPLAY { $time } { $state } { $speed }x | { $verdict }{ $inciden
 replay-chain-intact = chain intact ({ $records } records)
 replay-chain-tampered = TAMPERED: { $problem }; showing the { $records } records before it
 shell-broadcast-failed = BROADCAST PGN NOT WRITTEN: { $error } – the games are safe in the journal; retrying
+
+## The match around the games (issue 16)
+ui-started-apart = STARTED { $time } AFTER THE ROUND
+ui-detail-arrived = The { $team } player arrived { $time } ({ $late } after the start)
+ui-detail-presence = Present at the deadline: home { $home }, away { $away } (a team has turned up with { $min })
+ui-detail-reservation = Under reservation ({ $team }): { $reason }
+ui-lineup-submit-title = Hand in a lineup
+ui-lineup-view-title = See the other lineup
+ui-lineup-team = Team
+ui-lineup-captain-of = Captain of
+ui-lineup-ranks = Ranks from board 1
+ui-lineup-channel = Handed in
+ui-lineup-received-by = Received by
+ui-lineup-reason = Override errors, reason
+ui-lineup-ranks-help = Ranks separated by spaces; 0 an empty board, (8) an empty board naming the absent no. 8.
+ui-lineup-no-errors = No errors: order, ranking list and eligibility as the rules require.
+ui-lineup-not-a-rank = "{ $word }" is not a rank.
+ui-lineup-handed-in = Lineup handed in (sealed until both are in).
+key-lineup-submit-view = a captain hands in the lineup / asks to see the other one (sealed until both are in) / a change with both captains' consent
+ui-lineup-change-title = Change a lineup (both captains before the announcement)
+ui-lineup-consenting-captain = Consent of the captain of
+ui-lineup-consents = { $captains ->
+    [0] No consent to this lineup yet: Enter records the captain's consent.
+    [1] Consented so far: { $names }. Enter records the other captain's consent.
+   *[other] Both captains consented: Enter changes the lineup.
+}
+ui-lineup-consent-recorded = Consent recorded.
+ui-lineup-changed = Lineup changed with both captains' consent.
+dialog-unforeseeable-delay = Start delayed by something the team could not foresee
+dialog-seating-error = Players at the wrong boards
+dialog-start-agreed = Start agreed by the captains (minutes after the scheduled start)
+dialog-colour-override = Colours of this board (the team with White, and why)
+dialog-lot = Lot of a tied play-off (the winner, and who drew it)
+ui-field-other-board = The other board
+key-match-procedure = unforeseeable delay / seating error / agreed start / colours / lot

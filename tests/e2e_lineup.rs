@@ -1,0 +1,166 @@
+//! End to end: sealed lineups at the console. The real `arbiter run` binary in a
+//! pseudo-terminal (no feeds: the Oberliga example has none), read back through a VT100
+//! emulator. The away captain asks to see the home lineup before either is in, and again after
+//! only the home lineup is in: refused both times, the names never on the screen; once both
+//! lineups are in, the request is granted and the home lineup is shown. Every request is in the
+//! journal.
+
+#![cfg(unix)]
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use expectrl::{Session, WaitStatus};
+
+struct Pty {
+    s: Session,
+    vt: vt100::Parser,
+}
+
+const COLS: u16 = 120;
+const ROWS: u16 = 40;
+
+impl Pty {
+    fn screen(&mut self) -> String {
+        let mut buf = [0u8; 16384];
+        while let Ok(n) = self.s.try_read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            self.vt.process(&buf[..n]);
+        }
+        self.vt.screen().contents()
+    }
+
+    fn wait_for(&mut self, needle: &str, secs: u64) -> String {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let text = self.screen();
+            if text.contains(needle) {
+                return text;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{needle:?} did not appear within {secs} s; screen:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn key(&mut self, k: &str) {
+        self.s.send(k).expect("send key");
+        std::thread::sleep(Duration::from_millis(150));
+    }
+}
+
+const RIGHT: &str = "\x1b[C";
+const TAB: &str = "\t";
+const ENTER: &str = "\r";
+
+/// The home team's first player (rank 1 of SK Rheinufer): the name that must stay sealed.
+const HOME_NO_1: &str = "Ralf Steinbach";
+
+#[test]
+fn the_away_captains_view_of_the_home_lineup_is_refused_until_both_are_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("run.jsonl");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    cmd.arg("run")
+        .arg("config/matches/oberliga-example.toml")
+        .args(["--lang", "en", "--journal"])
+        .arg(&journal)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("TERM", "xterm-256color");
+    let mut s = Session::spawn(cmd).expect("spawn arbiter run");
+    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
+    let mut p = Pty {
+        s,
+        vt: vt100::Parser::new(ROWS, COLS, 0),
+    };
+    p.wait_for("SK Rheinufer", 20);
+
+    // 1. Before any lineup: the away captain asks to see the home lineup.
+    let view_as_away = |p: &mut Pty| {
+        p.key("V");
+        p.wait_for("See the other lineup", 5);
+        p.key(RIGHT); // the captain of the away team
+        let form = p.wait_for("Captain of", 5);
+        assert!(form.contains("SV Hügelland II"), "{form}");
+        form
+    };
+    let form = view_as_away(&mut p);
+    assert!(form.contains("sealed until both lineups are in"), "{form}");
+    assert!(!form.contains(HOME_NO_1), "{form}");
+    p.key(ENTER);
+    let screen = p.wait_for("refused", 5);
+    assert!(!screen.contains(HOME_NO_1), "{screen}");
+
+    // 2. The home captain hands in (in person).
+    p.key("H");
+    p.wait_for("Hand in a lineup", 5);
+    p.key(TAB);
+    p.key("1 2 3 4 5 6 7 8");
+    p.wait_for("No errors", 5);
+    p.key(ENTER);
+    p.wait_for("Lineup handed in", 5);
+
+    // 3. Only the home lineup is in: still sealed for the away captain.
+    let form = view_as_away(&mut p);
+    assert!(form.contains("sealed until both lineups are in"), "{form}");
+    assert!(!form.contains(HOME_NO_1), "{form}");
+    p.key(ENTER);
+    let screen = p.wait_for("refused", 5);
+    assert!(!screen.contains(HOME_NO_1), "{screen}");
+
+    // 4. The away captain hands in (by phone); an error (rank 4 on board 5) is refused until it
+    // is overridden with a reason.
+    p.key("H");
+    let form = p.wait_for("Hand in a lineup", 5);
+    assert!(
+        form.contains("SV Hügelland II"),
+        "the team not yet in: {form}"
+    );
+    p.key(TAB);
+    p.key("1 2 3 5 4 6 7 8");
+    p.wait_for("belongs on board", 5);
+    p.key(TAB);
+    p.key(RIGHT); // by phone
+    p.key(ENTER);
+    p.wait_for("cannot be handed in like this", 5);
+    p.key(TAB);
+    p.key(TAB);
+    p.key("captain insists");
+    p.key(ENTER);
+    p.wait_for("Lineup handed in", 5);
+
+    // 5. Both are in: granted, and the home lineup is shown.
+    let form = view_as_away(&mut p);
+    assert!(form.contains(HOME_NO_1), "{form}");
+    p.key(ENTER);
+    p.wait_for("saw the other lineup", 5);
+
+    p.key("Q");
+    p.wait_for("Quit the console?", 5);
+    p.key("y");
+    let status = p.s.get_process().wait().unwrap();
+    assert!(
+        matches!(status, WaitStatus::Exited(_, 0)),
+        "clean exit: {status:?}"
+    );
+    // The journal has every request, and the reservation.
+    let (records, _) = arbiter_io::journal_file::read(&journal).expect("the journal verifies");
+    let state = arbiter_core::state::MatchState::fold(&records);
+    let views: Vec<bool> = state.procedure.views.iter().map(|v| v.granted).collect();
+    assert_eq!(views, [false, false, true]);
+    assert!(
+        state
+            .procedure
+            .views
+            .iter()
+            .all(|v| v.by == arbiter_core::model::TeamSide::Away)
+    );
+    let away = state.lineup(arbiter_core::model::TeamSide::Away).unwrap();
+    assert_eq!(away.channel, "phone");
+    assert_eq!(away.reservations.len(), 1);
+    assert_eq!(away.reservations[0].reason, "captain insists");
+}
