@@ -756,7 +756,8 @@ fn pgn_emt_is_the_time_used_across_the_period_change_and_an_arbiter_time_change(
 
 /// The reports of several matches (a whole Bundesliga match with a forfeit and an illegal move,
 /// a decision where the rules are silent, the period change, the names and member ids of the
-/// exports' test match, the match procedure) and a report signed by all three: `report.json` follows the schema
+/// exports' test match, the match procedure, claims with their status) and a report signed by
+/// all three: `report.json` follows the schema
 /// shipped in `docs/report.schema.json`, and its digest is SHA-256 of the report's RFC 8785
 /// form as an independent implementation (serde_jcs, a different crate from the one the
 /// console uses) computes it from the file's JSON.
@@ -770,6 +771,7 @@ fn report_json_follows_the_shipped_schema_and_any_jcs_recomputes_the_digest() {
         "pgn-periods",
         "exports-unicode",
         "match-procedure",
+        "claims",
     ] {
         let o = run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap();
         let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();

@@ -118,7 +118,9 @@ fn trier_quickplay_illegal_moves_and_paragraph_33() {
         Some(GameResult::WhiteWins)
     );
     // Board 7: the claim 5 s after White's clock reported 1:40 running (1:40.999 at most, less
-    // 5 s: the clock shows 1:35) is postponed with +2 min to Black, then granted.
+    // 5 s: the clock shows 1:35) is postponed; the optional +2 min to Black is offered, not
+    // preset (10.2 b "dürfen"), and the arbiter gives it. Then a second claim, linked to the
+    // open one, is granted.
     let b7: Vec<_> = o
         .proposals
         .iter()
@@ -126,8 +128,18 @@ fn trier_quickplay_illegal_moves_and_paragraph_33() {
         .collect();
     assert_eq!(b7[0].proposal.white_ms, Some(95_000));
     assert_eq!(b7[0].proposal.black_ms, Some(360_000));
+    assert!(b7[0].proposal.consequence.clock.is_empty());
+    let bonus = &b7[0].proposal.decision.as_ref().unwrap().options[0];
     assert_eq!(
-        b7[0].proposal.consequence.clock,
+        bonus.consequence.clock,
+        vec![TimeChange {
+            player: Color::Black,
+            delta_ms: 120_000
+        }]
+    );
+    let bs7 = o.state.board(BoardNo(7)).unwrap();
+    assert_eq!(
+        bs7.time_changes.iter().map(|(_, t)| *t).collect::<Vec<_>>(),
         vec![TimeChange {
             player: Color::Black,
             delta_ms: 120_000
@@ -136,6 +148,12 @@ fn trier_quickplay_illegal_moves_and_paragraph_33() {
     // The final claim 2 s after the clock reported 0:40 running: it shows 0:38.
     assert_eq!(b7[1].proposal.white_ms, Some(38_000));
     assert_eq!(result(&o, 7), Some(GameResult::Draw));
+    assert_eq!(bs7.claims.len(), 2);
+    assert_eq!(bs7.claims[1].follows, Some(bs7.claims[0].id));
+    assert_eq!(
+        bs7.claims[0].status,
+        arbiter_core::intervention::ClaimStatus::Postponed
+    );
 }
 
 #[test]
@@ -363,4 +381,67 @@ fn the_output_shows_positions_completed_moves_and_clocks_at_the_instant() {
     assert_eq!(b6.corrections.len(), 1);
     assert_eq!(b6.corrections[0].from, GameResult::WhiteWins);
     assert!(o.state.rejected.is_empty(), "{:?}", o.state.rejected);
+}
+
+/// Claims as records with a life (issue 14): the output shows each claim with its status, and
+/// what the console said (the checks, the occurrences, the proposal).
+#[test]
+fn claims_inadmissible_incorrect_written_move_and_agreements() {
+    use arbiter_core::intervention::ClaimStatus;
+    let o = run("claims");
+    let b1 = o.state.board(BoardNo(1)).unwrap();
+    let st: Vec<ClaimStatus> = b1.claims.iter().map(|c| c.status).collect();
+    assert_eq!(
+        st,
+        [
+            ClaimStatus::Inadmissible,
+            ClaimStatus::Incorrect,
+            ClaimStatus::Correct
+        ]
+    );
+    assert_eq!(b1.claims[0].claimant, Some(Color::Black));
+    assert_eq!(b1.claims[2].intended.as_deref(), Some("Nf3"));
+    // Only the incorrect claim cost time: +2 min to Black; the inadmissible one nothing.
+    assert_eq!(
+        b1.time_changes.iter().map(|(_, t)| *t).collect::<Vec<_>>(),
+        vec![TimeChange {
+            player: Color::Black,
+            delta_ms: 120_000
+        }]
+    );
+    assert_eq!(result(&o, 1), Some(GameResult::Draw));
+    let said: Vec<&Vec<String>> = o
+        .proposals
+        .iter()
+        .filter(|p| p.request.board == Some(BoardNo(1)))
+        .map(|p| &p.said)
+        .collect();
+    assert!(said[0].iter().any(|l| l.contains("Black is not on move")));
+    assert!(
+        said[1]
+            .iter()
+            .any(|l| l.contains("Occurrence 2: after 6… Nf6"))
+    );
+    assert!(
+        said[1]
+            .iter()
+            .any(|l| l.contains("after 2… d5: an en passant capture"))
+    );
+    assert!(said[2].iter().any(|l| l == "Occurrence 3: after 7. Nf3"));
+    // Board 2: the agreement after 1.e4 is refused; after 1...e5 it stands.
+    let b2: Vec<_> = o
+        .proposals
+        .iter()
+        .filter(|p| p.request.board == Some(BoardNo(2)))
+        .collect();
+    assert_eq!(b2[0].proposal.consequence.result, None);
+    assert_eq!(result(&o, 2), Some(GameResult::Draw));
+    // Board 3: the written move was not played: the board says so.
+    let look = &o.looks[0].boards[0];
+    assert!(look.alerts.iter().any(|a| matches!(
+        a,
+        arbiter_core::status::BoardAlert::WrittenMoveNotPlayed { intended, played, article }
+            if intended == "Nc3" && played == "Nf3" && article == "9.5.3"
+    )));
+    assert_eq!(look.claims[0].status, ClaimStatus::Incorrect);
 }

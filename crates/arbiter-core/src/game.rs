@@ -222,6 +222,179 @@ impl Game {
     }
 }
 
+/// One earlier occurrence of a position (FIDE 9.2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Occurrence {
+    /// The moves of the game since its start before the position appeared (0: the start).
+    pub after_moves: usize,
+    /// The move that led to it, as "3. Nf3" or "3… Ng8" (`None`: the start position).
+    pub by_move: Option<String>,
+}
+
+/// Why a position with the same pieces on the same squares and the same player to move is not
+/// the same position (FIDE 9.2.2 / 2023 9.2.3; pre-2009 9.2; 1987 10.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Difference {
+    /// An en passant capture was possible in one of them only.
+    EnPassant,
+    /// The castling rights differ.
+    Castling,
+    /// Both.
+    EnPassantAndCastling,
+}
+
+impl Difference {
+    pub fn message_id(self) -> &'static str {
+        match self {
+            Difference::EnPassant => "difference-en-passant",
+            Difference::Castling => "difference-castling",
+            Difference::EnPassantAndCastling => "difference-en-passant-and-castling",
+        }
+    }
+}
+
+/// The earlier occurrences of the position now: the same position (`same`, itself included,
+/// in order), and the positions with the same placement and player to move that differ, with
+/// why (`differs`). Only positions since the last capture or pawn move can be the same.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Repetition {
+    pub same: Vec<Occurrence>,
+    pub differs: Vec<(Occurrence, Difference)>,
+}
+
+/// The material of one side as a string of role letters from strong to weak ("KRB"), with
+/// `P7` for a pawn one square before promotion.
+fn material(p: &Chess, color: Color) -> Vec<String> {
+    let b = p.board();
+    let mut v = Vec::new();
+    for (role, letter) in [
+        (Role::King, "K"),
+        (Role::Queen, "Q"),
+        (Role::Rook, "R"),
+        (Role::Bishop, "B"),
+        (Role::Knight, "N"),
+    ] {
+        for _ in (b.by_role(role) & b.by_color(color)).into_iter() {
+            v.push(letter.to_string());
+        }
+    }
+    for sq in b.by_role(Role::Pawn) & b.by_color(color) {
+        let seventh = match color {
+            Color::White => sq.rank() == shakmaty::Rank::Seventh,
+            Color::Black => sq.rank() == shakmaty::Rank::Second,
+        };
+        v.push(if seventh { "P7" } else { "P" }.to_string());
+    }
+    v
+}
+
+/// Whether the position is one of the endings written as material, `"KRB-KR"` (either colour
+/// the stronger side; `P7` a pawn one square before promotion; role letters in any order).
+pub fn is_ending(p: &Chess, ending: &str) -> bool {
+    let Some((a, b)) = ending.split_once('-') else {
+        return false;
+    };
+    let parse = |side: &str| -> Vec<String> {
+        let mut v = Vec::new();
+        let chars: Vec<char> = side.trim().chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i].to_ascii_uppercase();
+            if c == 'P' && chars.get(i + 1) == Some(&'7') {
+                v.push("P7".to_string());
+                i += 2;
+            } else {
+                v.push(c.to_string());
+                i += 1;
+            }
+        }
+        v.sort();
+        v
+    };
+    let (a, b) = (parse(a), parse(b));
+    let mut w = material(p, Color::White);
+    let mut bl = material(p, Color::Black);
+    w.sort();
+    bl.sort();
+    (w == a && bl == b) || (w == b && bl == a)
+}
+
+impl Game {
+    /// The move that led to the position after `n` moves, as "3. Nf3" or "3… Ng8".
+    fn move_label(&self, before: &Chess, n: usize) -> Option<String> {
+        let m = *self.moves.get(n.checked_sub(1)?)?;
+        let san = SanPlus::from_move(before.clone(), m);
+        let no = before.fullmoves().get();
+        Some(if before.turn() == Color::White {
+            format!("{no}. {san}")
+        } else {
+            format!("{no}… {san}")
+        })
+    }
+
+    /// The earlier occurrences of the position now (see [`Repetition`]).
+    pub fn repetition(&self) -> Repetition {
+        let mut out = Repetition::default();
+        let Some(last) = self.keys.last() else {
+            return out;
+        };
+        let since = usize::try_from(self.position.halfmoves()).unwrap_or(usize::MAX);
+        let from = self.keys.len().saturating_sub(since.saturating_add(1));
+        let now = &self.position;
+        let now_ep = now.ep_square(EnPassantMode::Legal);
+        let now_castles = now.castles().castling_rights();
+        let mut p = self.start.clone();
+        let mut before = p.clone();
+        for i in 0..self.keys.len() {
+            if i > 0 {
+                before = p.clone();
+                p.play_unchecked(self.moves[i - 1]);
+            }
+            if i < from {
+                continue;
+            }
+            let occ = || Occurrence {
+                after_moves: i,
+                by_move: self.move_label(&before, i),
+            };
+            if self.keys[i] == *last {
+                out.same.push(occ());
+            } else if p.board() == now.board() && p.turn() == now.turn() {
+                let ep = p.ep_square(EnPassantMode::Legal) != now_ep;
+                let castling = p.castles().castling_rights() != now_castles;
+                let d = match (ep, castling) {
+                    (true, true) => Difference::EnPassantAndCastling,
+                    (true, false) => Difference::EnPassant,
+                    (false, true) => Difference::Castling,
+                    // The same hash key would have matched; a hash collision cannot make two
+                    // equal positions differ, so nothing is listed.
+                    (false, false) => continue,
+                };
+                out.differs.push((occ(), d));
+            }
+        }
+        out
+    }
+
+    /// The game with the move `uci` or `san` played in addition (a written intended move), or
+    /// `None` if it is not legal in the position now.
+    pub fn with_move(&self, mv: &str) -> Option<(Game, String)> {
+        let m = self.legal_move(mv, mv)?;
+        let label = {
+            let no = self.position.fullmoves().get();
+            let san = self.san(m);
+            if self.position.turn() == Color::White {
+                format!("{no}. {san}")
+            } else {
+                format!("{no}… {san}")
+            }
+        };
+        let mut g = self.clone();
+        g.play(m);
+        Some((g, label))
+    }
+}
+
 /// What one position means for the end of the game. Which of these end it is the rule
 /// profile's business (`[automatic_draws]`); checkmate and stalemate end it in every edition.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -114,6 +114,11 @@ pub enum QuickplayDecision {
     Rejected,
     /// Guidelines III.4: the request for an increment is granted (it counts as a draw offer).
     IncrementGranted,
+    /// Guidelines III.4: the opponent accepts the request, which is a draw offer: drawn.
+    IncrementAccepted,
+    /// Guidelines III.4: the opponent declines and the arbiter does not agree (the text is
+    /// silent on this case): recorded with the arbiter's reason, the game continues.
+    IncrementRefused,
 }
 
 /// A penalty of Art. 12.9.
@@ -155,6 +160,11 @@ pub enum InterventionKind {
     DrawClaim {
         basis: ClaimBasis,
         correct: bool,
+        /// The move the claimant wrote on his scoresheet and declared (FIDE 9.2.1.1, 9.3.1;
+        /// 1987 10.5a), SAN or UCI: the claim is judged on the position after it, which is not
+        /// played on the board.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        intended: Option<String>,
     },
     QuickplayClaim {
         decision: QuickplayDecision,
@@ -228,6 +238,9 @@ pub enum InterventionKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         time_s: Option<u32>,
     },
+    /// Both players agree a draw (FIDE 5.2.3, 9.1.1): valid only once both have moved and from
+    /// the move the regulations set.
+    DrawAgreement,
     /// Players seated at the wrong boards (Gessl-1: two players at each other's boards): no
     /// source rules on it, the arbiter decides (`Situation::SeatingError`).
     SeatingError {
@@ -319,9 +332,56 @@ pub struct TimeChange {
     pub delta_ms: i64,
 }
 
+/// Where a claim stands (a claim's life: `state::ClaimEntry`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimStatus {
+    /// Not admissible (the claimant is not on move, the game is over): no examination, no
+    /// incorrect-claim penalty (DSB note on 9.5.2).
+    Inadmissible,
+    /// Made, not yet decided.
+    Open,
+    /// A quickplay-finish decision postponed (old 10.2 b, Guidelines III.5.2): still open.
+    Postponed,
+    /// A draw claim found correct: the game is drawn.
+    Correct,
+    /// A draw claim found incorrect: the penalty, the game continues.
+    Incorrect,
+    /// A quickplay-finish claim granted: drawn.
+    Granted,
+    /// A quickplay-finish claim (or an increment request) rejected.
+    Rejected,
+    /// A postponed claim decided for good (after a flag fell, or later in the game).
+    Final,
+}
+
+impl ClaimStatus {
+    /// Whether the claim still waits for a decision.
+    pub fn is_open(self) -> bool {
+        matches!(self, ClaimStatus::Open | ClaimStatus::Postponed)
+    }
+
+    /// The catalogue message naming the status.
+    pub fn message_id(self) -> &'static str {
+        match self {
+            ClaimStatus::Inadmissible => "claim-status-inadmissible",
+            ClaimStatus::Open => "claim-status-open",
+            ClaimStatus::Postponed => "claim-status-postponed",
+            ClaimStatus::Correct => "claim-status-correct",
+            ClaimStatus::Incorrect => "claim-status-incorrect",
+            ClaimStatus::Granted => "claim-status-granted",
+            ClaimStatus::Rejected => "claim-status-rejected",
+            ClaimStatus::Final => "claim-status-final",
+        }
+    }
+}
+
 /// What an intervention changes.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Consequence {
+    /// The claim this intervention makes or decides, and where it stands afterwards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim: Option<ClaimStatus>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub clock: Vec<TimeChange>,
     /// The game's result, when the intervention ends it.

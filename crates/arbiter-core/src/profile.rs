@@ -58,6 +58,9 @@ pub struct RuleProfile {
     /// Persistent refusal to comply with the Laws (FIDE 2017/2023 Art. 11.7, 11.8).
     #[serde(default)]
     pub refusal: Refusal,
+    /// When a draw may be agreed (`[draw_agreement]`, FIDE 5.2.3, 9.1.1).
+    #[serde(default)]
+    pub draw_agreement: DrawAgreement,
     /// A player unable to keep score (FIDE 2017 Art. 8.1.6; pre-2009 Art. 8.1).
     #[serde(default)]
     pub unable_to_record: UnableToRecord,
@@ -205,6 +208,22 @@ pub enum Situation {
     /// The opponent's score after a loss for persistent refusal (Art. 11.7: "the arbiter shall
     /// decide the score of the opponent").
     RefusalOpponentScore,
+    /// A claim that is not admissible (the claimant not on move, the game over): no
+    /// incorrect-claim penalty; the arbiter may impose a general penalty (DSB note on 9.5.2).
+    /// Always asked.
+    InadmissibleClaim,
+    /// An incorrect claim by a claimant whose time lies exactly on a boundary the text does not
+    /// cover (pre-2009 9.5: exactly 2 or exactly 1 minute). Always asked.
+    ClaimPenaltyUnregulated,
+    /// A postponed quickplay-finish claim: whether the opponent gets the optional extra time
+    /// (pre-2009 10.2 b "dürfen", Guidelines III.5.2 "may"). Always asked.
+    QuickplayPostponedBonus,
+    /// A flag fell while a quickplay-finish claim was open: the arbiter declares the result
+    /// (pre-2009 10.2 b, Guidelines III.5.2). Always asked.
+    QuickplayFinalDecision,
+    /// A draw agreed before the regulations' minimum move where they let the arbiter consent
+    /// (FIDE 9.1.1). Always asked.
+    DrawAgreementConsent,
 }
 
 /// `[decisions]`: the situations left to the arbiter.
@@ -216,7 +235,7 @@ pub struct Decisions {
 }
 
 impl Situation {
-    pub const ALL: [Situation; 9] = [
+    pub const ALL: [Situation; 14] = [
         Situation::StartDelayUnforeseeable,
         Situation::SeatingError,
         Situation::CompetingClaims,
@@ -226,6 +245,11 @@ impl Situation {
         Situation::DeviceOffPerson,
         Situation::DeviceLossOpponentCannotMate,
         Situation::RefusalOpponentScore,
+        Situation::InadmissibleClaim,
+        Situation::ClaimPenaltyUnregulated,
+        Situation::QuickplayPostponedBonus,
+        Situation::QuickplayFinalDecision,
+        Situation::DrawAgreementConsent,
     ];
 
     /// The catalogue message naming the situation.
@@ -240,6 +264,11 @@ impl Situation {
             Situation::DeviceOffPerson => "situation-device-off-person",
             Situation::DeviceLossOpponentCannotMate => "situation-device-loss-opponent-cannot-mate",
             Situation::RefusalOpponentScore => "situation-refusal-opponent-score",
+            Situation::InadmissibleClaim => "situation-inadmissible-claim",
+            Situation::ClaimPenaltyUnregulated => "situation-claim-penalty-unregulated",
+            Situation::QuickplayPostponedBonus => "situation-quickplay-postponed-bonus",
+            Situation::QuickplayFinalDecision => "situation-quickplay-final-decision",
+            Situation::DrawAgreementConsent => "situation-draw-agreement-consent",
         }
     }
 }
@@ -357,8 +386,30 @@ pub struct Claims {
     /// Halving never takes the claimant below this (seconds), nor raises a lower time.
     #[serde(default)]
     pub incorrect_claimant_floor_s: u32,
+    /// The claimant's time is halved only above this (seconds; pre-2009 9.5 "mehr als zwei
+    /// Minuten"); between the floor and this it is set to the floor, below the floor it stays.
+    /// 0 = halved whenever above the floor.
+    #[serde(default)]
+    pub incorrect_halve_claimant_above_s: u32,
+    /// The text bounds its bands with "more than" and "less than", so a claimant with exactly
+    /// `incorrect_halve_claimant_above_s` or exactly `incorrect_claimant_floor_s` is covered by
+    /// none of them (pre-2009 9.5): the console says so and the arbiter enters the value.
+    #[serde(default)]
+    pub incorrect_boundaries_unregulated: bool,
+    /// The claimant loses if the time taken off exceeds his remaining time, unless his opponent
+    /// has only the king (1987 10.11 b with 10.7).
+    #[serde(default)]
+    pub incorrect_overstep_loses: bool,
     /// Moves without capture or pawn move for a claim (50).
     pub fifty_move_count: u32,
+    /// The count that replaces `fifty_move_count` in the endings of `extended_endings` (1987
+    /// 10.9: 75); 0 = none.
+    #[serde(default)]
+    pub extended_count: u32,
+    /// The endings with the extended count, as material (`"KRB-KR"`: king, rook and bishop
+    /// against king and rook, either colour; `P7` is a pawn one square before promotion).
+    #[serde(default)]
+    pub extended_endings: Vec<String>,
     /// The article in the Laws' numbering (e.g. "7.5.5").
     #[serde(default)]
     pub article: String,
@@ -394,6 +445,14 @@ pub struct QuickplayFinish {
     /// Guidelines III.4: the increment the claimant may request (seconds per move).
     #[serde(default)]
     pub increment_request_s: u32,
+    /// The arbiter's decisions on a claim are final (pre-2009 10.2 d; Trier Nr. 12): a later
+    /// protest against one is flagged. false = appealable (2017/2023 11.10).
+    #[serde(default)]
+    pub decision_final: bool,
+    /// Hints for the arbiter's final decision after a flag (message ids of the catalogue, e.g.
+    /// the DSB notes on Guidelines III.5): shown as hints, never chosen for him.
+    #[serde(default)]
+    pub hints: Vec<String>,
     /// The article in the Laws' numbering (e.g. "7.5.5").
     #[serde(default)]
     pub article: String,
@@ -801,6 +860,39 @@ pub enum DelayExemption {
     NoExemption,
 }
 
+/// `[draw_agreement]`: when the players may agree a draw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawAgreement {
+    /// Moves each player must have made (2017/2023 5.2.3: 1; pre-2009 and 1987: 0).
+    pub min_moves_each: u32,
+    /// The regulations' minimum: no agreement before this move number (the move in progress,
+    /// as the clock's and the scoresheets' move number); 0 = none (9.1.1).
+    #[serde(default)]
+    pub min_move: u32,
+    /// The regulations let the arbiter consent to an earlier agreement (9.1.1 "without the
+    /// consent of the arbiter"); false: refused (DSB note on 9.1.1).
+    #[serde(default)]
+    pub arbiter_may_consent: bool,
+    #[serde(default)]
+    pub article: String,
+    #[serde(default)]
+    pub source: String,
+}
+
+impl Default for DrawAgreement {
+    /// A profile without `[draw_agreement]`: both players must have moved (2017/2023 5.2.3).
+    fn default() -> Self {
+        DrawAgreement {
+            min_moves_each: 1,
+            min_move: 0,
+            arbiter_may_consent: false,
+            article: "5.2.3".into(),
+            source: String::new(),
+        }
+    }
+}
+
 /// `[penalties]`: the penalties of Art. 12.9 (pre-2009 13.4). No edition fixes a time: 0 = the
 /// arbiter enters the amount (nothing is pre-filled).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -1054,6 +1146,22 @@ impl RuleProfile {
                     );
                 }
             }
+        }
+        for h in &self.quickplay_finish.hints {
+            if !crate::i18n::core_catalogue().has(crate::i18n::Lang::En, h) {
+                c.error(
+                    "quickplay_finish.hints",
+                    format!("{h:?} is not a message of the catalogue (i18n/*/rules.ftl)"),
+                );
+            }
+        }
+        if self.draw_agreement.min_move > 0
+            && self.draw_agreement.min_moves_each > self.draw_agreement.min_move
+        {
+            c.error(
+                "draw_agreement.min_move",
+                "lower than min_moves_each: the minimum move would never bind",
+            );
         }
         if self.modes.rapid_max_s < self.modes.blitz_max_s {
             c.error(

@@ -127,30 +127,13 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                 msg!("incident-player-arrived", team = e.team),
             ),
             Event::Intervention(iv) => {
-                let kind = serde_json::to_value(&iv.kind)
-                    .ok()
-                    .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_string))
-                    .unwrap_or_default();
-                let articles = iv.articles.join("; ");
-                let text = match &iv.confirmed.summary_msg {
-                    Some(m) => msg!(
-                        "incident-intervention",
-                        summary = Msg::clone(m),
-                        articles = articles
-                    ),
-                    // An older journal: the summary in English only.
-                    None => msg!(
-                        "incident-intervention-recorded",
-                        summary = if iv.confirmed.summary.is_empty() {
-                            kind.replace('_', " ")
-                        } else {
-                            iv.confirmed.summary.clone()
-                        },
-                        kind = crate::words::intervention_kind(&iv.kind),
-                        articles = articles
-                    ),
-                };
+                let (kind, text) = intervention_incident(iv);
                 push(iv.board, &kind, text)
+            }
+            // The arbiter's decision where the rules left the outcome open: an intervention too.
+            Event::Decision(d) => {
+                let (kind, text) = intervention_incident(&d.intervention);
+                push(d.intervention.board, &kind, text)
             }
             Event::ResultRecorded(e) => push(
                 Some(e.board),
@@ -406,4 +389,32 @@ pub fn parse_moment(
         .single()
         .map(|t| t.timestamp_millis())
         .ok_or_else(|| format!("{s:?} does not exist on {day}"))
+}
+
+/// An intervention's kind and its line in the incident list.
+fn intervention_incident(iv: &crate::intervention::Intervention) -> (String, Msg) {
+    let kind = serde_json::to_value(&iv.kind)
+        .ok()
+        .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_string))
+        .unwrap_or_default();
+    let articles = iv.articles.join("; ");
+    let text = match &iv.confirmed.summary_msg {
+        Some(m) => msg!(
+            "incident-intervention",
+            summary = Msg::clone(m),
+            articles = articles
+        ),
+        // An older journal: the summary in English only.
+        None => msg!(
+            "incident-intervention-recorded",
+            summary = if iv.confirmed.summary.is_empty() {
+                kind.replace('_', " ")
+            } else {
+                iv.confirmed.summary.clone()
+            },
+            kind = crate::words::intervention_kind(&iv.kind),
+            articles = articles
+        ),
+    };
+    (kind, text)
 }

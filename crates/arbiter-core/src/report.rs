@@ -331,6 +331,10 @@ pub struct InterventionLine {
     /// Where the rules left the outcome open: what the arbiter decided, on what basis.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decision: Option<crate::state::DecisionNote>,
+    /// A claim this intervention made: where it stands at the report (a postponed claim still
+    /// open, or decided later).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim: Option<crate::intervention::ClaimStatus>,
 }
 
 /// A lineup irregularity and its sanction.
@@ -434,7 +438,9 @@ fn local_rfc3339(m: &Match, at: Stamp) -> String {
 fn category(kind: &InterventionKind) -> &'static str {
     match kind {
         InterventionKind::IllegalMove { .. } => "illegal_move",
-        InterventionKind::DrawClaim { .. } | InterventionKind::QuickplayClaim { .. } => "claim",
+        InterventionKind::DrawClaim { .. }
+        | InterventionKind::QuickplayClaim { .. }
+        | InterventionKind::DrawAgreement => "claim",
         InterventionKind::DefaultTimeExpired => "default_time",
         InterventionKind::FlagFall { .. } => "flag",
         InterventionKind::TimeCorrection | InterventionKind::StartDelay { .. } => "time",
@@ -674,6 +680,11 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 reason: iv.reason.clone(),
                 witnesses: iv.witnesses.clone(),
                 decision: e.decision.clone(),
+                claim: iv
+                    .board
+                    .and_then(|b| s.board(b))
+                    .and_then(|bs| bs.claims.iter().find(|c| c.id == e.at.seq))
+                    .map(|c| c.status),
             }
         })
         .collect();

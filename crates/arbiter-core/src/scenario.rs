@@ -250,6 +250,7 @@ impl Step {
             event,
             Some(ProposalSeen {
                 at: self.at.clone(),
+                said: said(&p),
                 request: req,
                 proposal: p,
                 board,
@@ -323,9 +324,28 @@ pub struct ProposalSeen {
     pub at: String,
     pub request: Request,
     pub proposal: Proposal,
+    /// What the console said, in English: the explanation, the facts (checks, occurrences)
+    /// and, where the arbiter decides, why and the options.
+    pub said: Vec<String>,
     /// The board at that instant.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardSummary>,
+}
+
+/// A proposal's words in English, a line each.
+fn said(p: &Proposal) -> Vec<String> {
+    let mut v = vec![crate::i18n::english(&p.explanation)];
+    v.extend(p.facts.iter().map(crate::i18n::english));
+    if let Some(d) = &p.decision {
+        v.push(crate::i18n::english(&d.why));
+        v.extend(d.facts.iter().map(crate::i18n::english));
+        v.extend(
+            d.options
+                .iter()
+                .map(|o| format!("option {}: {}", o.key, crate::i18n::english(&o.label))),
+        );
+    }
+    v
 }
 
 /// Completed moves per player.
@@ -359,6 +379,9 @@ pub struct BoardSummary {
     #[serde(skip_serializing_if = "crate::scenario::is_zero")]
     pub post_game: u32,
     pub alerts: Vec<crate::status::BoardAlert>,
+    /// The claims on the board with their status (id, claimant, position, clocks, link).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub claims: Vec<crate::state::ClaimEntry>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -390,6 +413,7 @@ pub fn summary(
         locked_at_seq: bs.locked.map(|l| l.seq),
         post_game: bs.post_game,
         alerts: st.alerts,
+        claims: bs.claims.clone(),
     }
 }
 

@@ -3,9 +3,11 @@
 //! [`apply`] is the only way state changes. It reads nothing but the record: no clock, no IO.
 //! Live mode and replay call the same function, so replay is exact by construction.
 
+mod claims;
 mod device;
 mod game_record;
 
+pub use claims::{ClaimEntry, ClaimKind};
 pub use device::{
     CORRECTION_WITHIN_MS, COUNT_MISMATCH_AFTER_MS, CountMismatch, CountedBy, DeviceBook, Unearned,
 };
@@ -304,6 +306,8 @@ pub struct BoardState {
     pub corrections: Vec<CorrectionEntry>,
     /// The clock device's bookkeeping beside the Laws'.
     pub device: DeviceBook,
+    /// Every claim on this board, in order, with where it stands.
+    pub claims: Vec<ClaimEntry>,
     /// What the devices last said about themselves (clock connected, battery, orientation).
     pub device_status: Option<(Stamp, DeviceStatus)>,
     /// The feed's counters as last journaled.
@@ -354,6 +358,7 @@ impl BoardState {
             game: GameRecord::default(),
             locked: None,
             post_game: 0,
+            claims: Vec::new(),
             locked_clock_ms: None,
             corrections: Vec::new(),
             device: DeviceBook::default(),
@@ -1038,6 +1043,7 @@ fn apply_intervention(
                 bs.locked_clock_ms = Some(clock_ms);
             }
         }
+        claims::apply_claim(bs, seq, at, iv);
         device::check_counts(bs, at);
     }
     for z in &c.zeroed {

@@ -98,6 +98,53 @@ pub enum BoardAlert {
     /// The board's clock was started apart from the round, this long after it (DSB note to
     /// 6.7.1: no single board may be started after the round start).
     StartedApart { after_ms: u64 },
+    /// A claim on the board is still open (a postponed quickplay-finish claim): its id.
+    OpenClaim { id: u64 },
+    /// After an incorrect claim on a written move, another move was made: the written move had
+    /// to be made (FIDE 9.5.3; pre-2009 9.5; 1987 10.11 b).
+    WrittenMoveNotPlayed {
+        intended: String,
+        played: String,
+        /// The article the written move rests on (the profile's claim article).
+        article: String,
+    },
+}
+
+/// The move a player wrote for a claim found incorrect, and what he played next.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WrittenMove {
+    /// The claim (its record's sequence number).
+    pub claim: u64,
+    pub intended: String,
+    /// The move made after the claim, when it is not the written one; `None`: none yet.
+    pub played: Option<String>,
+}
+
+/// The written move still due after the board's latest claim, if that claim was incorrect and
+/// rested on a written move: `played` is the other move made instead, if any. `None` once the
+/// written move was made.
+pub fn written_move_due(bs: &BoardState) -> Option<WrittenMove> {
+    let c = bs.claims.last()?;
+    if c.status != crate::intervention::ClaimStatus::Incorrect {
+        return None;
+    }
+    let intended = c.intended.clone()?;
+    let game = crate::game::Game::from_fen(c.fen.as_deref()?).ok()?;
+    let want = game.legal_move(&intended, &intended)?;
+    let next = bs.game_moves().map(|(_, e)| e).find(|e| e.at.seq > c.id);
+    match next {
+        None => Some(WrittenMove {
+            claim: c.id,
+            intended,
+            played: None,
+        }),
+        Some(e) if game.legal_move(&e.uci, &e.san) == Some(want) => None,
+        Some(e) => Some(WrittenMove {
+            claim: c.id,
+            intended,
+            played: Some(e.san.clone()),
+        }),
+    }
 }
 
 /// How long new garbage counts as "lately" for [`BoardAlert::Garbled`].
@@ -195,6 +242,21 @@ fn alerts_of(
     to_move: Color,
     alerts: &mut Vec<BoardAlert>,
 ) {
+    if let Some(c) = bs.open_claim() {
+        alerts.push(BoardAlert::OpenClaim { id: c.id });
+    }
+    if let Some(WrittenMove {
+        intended,
+        played: Some(played),
+        ..
+    }) = written_move_due(bs)
+    {
+        alerts.push(BoardAlert::WrittenMoveNotPlayed {
+            intended,
+            played,
+            article: m.rules_for(bs.board).claims.article,
+        });
+    }
     let end = rules::automatic_end(m, bs);
     if let Some(e) = &end {
         alerts.push(BoardAlert::GameOver {

@@ -44,6 +44,8 @@ pub fn quickplay_decision(d: QuickplayDecision) -> &'static str {
         QuickplayDecision::Postponed => "quickplay-decision-postponed",
         QuickplayDecision::Rejected => "quickplay-decision-rejected",
         QuickplayDecision::IncrementGranted => "quickplay-decision-increment-granted",
+        QuickplayDecision::IncrementAccepted => "quickplay-decision-increment-accepted",
+        QuickplayDecision::IncrementRefused => "quickplay-decision-increment-refused",
     }
 }
 
@@ -103,10 +105,23 @@ pub fn feed_state(f: FeedState) -> &'static str {
 pub fn intervention_kind(k: &InterventionKind) -> Msg {
     match k {
         InterventionKind::IllegalMove { kind, .. } => Msg::new(illegal_kind(*kind)),
-        InterventionKind::DrawClaim { basis, correct } => msg!(
+        InterventionKind::DrawClaim {
+            basis,
+            correct,
+            intended: None,
+        } => msg!(
             "kind-draw-claim",
             basis = Msg::new(claim_basis(*basis)),
             correct = Msg::new(yes_no(*correct))
+        ),
+        InterventionKind::DrawClaim {
+            basis,
+            intended: Some(mv),
+            ..
+        } => msg!(
+            "kind-draw-claim-intended",
+            basis = Msg::new(claim_basis(*basis)),
+            intended = mv
         ),
         InterventionKind::QuickplayClaim { decision } => msg!(
             "kind-quickplay-claim",
@@ -142,6 +157,7 @@ pub fn intervention_kind(k: &InterventionKind) -> Msg {
         InterventionKind::LineupIrregularity { team } => {
             msg!("kind-lineup-irregularity", team = *team)
         }
+        InterventionKind::DrawAgreement => msg!("kind-draw-agreement"),
         InterventionKind::SeatingError { team, boards } => msg!(
             "kind-seating-error",
             team = *team,

@@ -237,6 +237,7 @@ fn claim() -> InterventionKind {
     InterventionKind::DrawClaim {
         basis: ClaimBasis::Threefold,
         correct: false,
+        intended: None,
     }
 }
 

@@ -21,7 +21,7 @@ use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult, TeamSide};
 use arbiter_core::profile::RuleProfile;
 use arbiter_core::record::{
-    BoardPosition, ClockSample, Event, MoveMade, Origin, PlayerArrived, ResultRecorded,
+    BoardPosition, BoardSetup, ClockSample, Event, MoveMade, Origin, PlayerArrived, ResultRecorded,
     RoundStarted, SessionStarted,
 };
 use arbiter_core::rules::{self, Request};
@@ -457,6 +457,162 @@ fn situation(m: &Match) -> MatchState {
 /// Flags read from the clock (the `[flags]` rules) and the arbiter's clock operations (the
 /// `[clock_corrections]` minimums): board 1 both flags in one report (order unknown), board 3
 /// White's flag and then Black's (order known), board 4 Black's flag against a king and knight.
+/// Claims and agreements (issue 14): board 1 K+R+B v K+R after 50 moves (the 1987 75-move
+/// endings); board 2 a claimant with exactly 2:00 (the pre-2009 boundaries); board 3 after 1.e4
+/// (both players must have moved); board 4 at move 15 (a regulations' minimum move); board 5 in
+/// the last period with a postponed quickplay-finish claim and White's flag down (the hints).
+fn claims_situation(m: &Match) -> MatchState {
+    let mut s = MatchState::default();
+    let start = m.scheduled_start.timestamp_millis();
+    let mut seq = 0;
+    let mut push = |s: &mut MatchState, at: u64, origin: Origin, event: Event| {
+        let r = Record {
+            seq,
+            wall_ms: start + at as i64,
+            mono_ms: at,
+            origin,
+            event,
+        };
+        seq += 1;
+        apply(s, &r);
+    };
+    push(
+        &mut s,
+        0,
+        Origin::System,
+        SessionStarted {
+            match_sha256: m.match_sha256.clone(),
+            profile_sha256: m.profile_sha256.clone(),
+            match_path: String::new(),
+            profile_id: m.profile.id.clone(),
+            boards: 8,
+            software: "test".into(),
+            time_control: Some(m.time_control.clone()),
+            profile_path: None,
+            match_text: None,
+            profile_text: None,
+        }
+        .into(),
+    );
+    let setup = |b: u16, fen: &str| -> Event {
+        BoardSetup {
+            board: BoardNo(b),
+            fen: Some(fen.into()),
+            clock_adds: None,
+            reason: String::new(),
+        }
+        .into()
+    };
+    let sample = |b: u16, w: u64, bl: u64| -> Event {
+        ClockSample {
+            board: BoardNo(b),
+            left_ms: w,
+            right_ms: bl,
+            running: None,
+            left_flag: w == 0,
+            right_flag: false,
+            white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
+        }
+        .into()
+    };
+    push(
+        &mut s,
+        0,
+        Origin::Arbiter,
+        setup(1, "8/8/8/4k3/8/8/2r5/R3KB2 w - - 100 80"),
+    );
+    push(
+        &mut s,
+        0,
+        Origin::Feed(BoardNo(2)),
+        sample(2, 2 * MIN, 20 * MIN),
+    );
+    // Board 1: the claimant's flag is down too (competing claims).
+    push(&mut s, 0, Origin::Feed(BoardNo(1)), sample(1, 0, 20 * MIN));
+    push(
+        &mut s,
+        0,
+        Origin::Feed(BoardNo(3)),
+        MoveMade {
+            board: BoardNo(3),
+            ply: 1,
+            uci: "e2e4".into(),
+            san: "e4".into(),
+        }
+        .into(),
+    );
+    push(
+        &mut s,
+        0,
+        Origin::Arbiter,
+        setup(
+            4,
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 6 15",
+        ),
+    );
+    push(
+        &mut s,
+        0,
+        Origin::Arbiter,
+        setup(5, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 45"),
+    );
+    push(
+        &mut s,
+        0,
+        Origin::Feed(BoardNo(5)),
+        sample(5, 90_000, 20 * MIN),
+    );
+    let req = Request {
+        board: Some(BoardNo(5)),
+        player: Some(Color::White),
+        kind: InterventionKind::QuickplayClaim {
+            decision: QuickplayDecision::Postponed,
+        },
+    };
+    let p = rules::propose(m, &s, &req, 1000);
+    if p.decision.is_some() {
+        let ev = rules::decision::decide(
+            &req,
+            &p,
+            "no_bonus",
+            arbiter_core::rules::decision::Basis::ExplicitRule,
+            "r",
+        )
+        .unwrap();
+        push(&mut s, 1000, Origin::Arbiter, ev);
+    }
+    push(
+        &mut s,
+        2000,
+        Origin::Feed(BoardNo(5)),
+        sample(5, 0, 20 * MIN),
+    );
+    s
+}
+
+fn claims_requests() -> Vec<Request> {
+    let r = |b: u16, p: Option<Color>, kind: InterventionKind| Request {
+        board: Some(BoardNo(b)),
+        player: p,
+        kind,
+    };
+    let w = Some(Color::White);
+    let fifty = || InterventionKind::DrawClaim {
+        basis: ClaimBasis::FiftyMoves,
+        correct: false,
+        intended: None,
+    };
+    vec![
+        r(1, w, fifty()),
+        r(2, w, fifty()),
+        r(3, None, InterventionKind::DrawAgreement),
+        r(4, None, InterventionKind::DrawAgreement),
+        r(5, w, InterventionKind::flag()),
+    ]
+}
+
 fn flag_situation(m: &Match) -> MatchState {
     let mut s = MatchState::default();
     let start = m.scheduled_start.timestamp_millis();
@@ -593,7 +749,15 @@ fn requests() -> Vec<Request> {
         (1, ClaimBasis::FiftyMoves, false),
         (6, ClaimBasis::Threefold, false),
     ] {
-        r(Some(b), w, InterventionKind::DrawClaim { basis, correct });
+        r(
+            Some(b),
+            w,
+            InterventionKind::DrawClaim {
+                basis,
+                correct,
+                intended: None,
+            },
+        );
     }
     for decision in [
         QuickplayDecision::Granted,
@@ -774,6 +938,11 @@ fn fingerprint(profile_src: &str, baseline: Option<&[String]>) -> Option<Vec<Str
             c.push_str(&serde_json::to_string(&board_status(m, &s, bs, NOW)).unwrap());
         }
         c.push_str(&serde_json::to_string(&rules::score(m, &s)).unwrap());
+        // Claims and agreements.
+        let cs = claims_situation(m);
+        for req in claims_requests() {
+            c.push_str(&serde_json::to_string(&rules::propose(m, &cs, &req, 3000)).unwrap());
+        }
         // Flags from the clock, and the arbiter's clock operations.
         let fs = flag_situation(m);
         for (b, player) in [(1, Color::White), (3, Color::White), (4, Color::Black)] {

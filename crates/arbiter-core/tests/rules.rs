@@ -5,7 +5,7 @@ use std::path::Path;
 use arbiter_core::i18n::{Lang, core_catalogue};
 use arbiter_core::intervention::{
     ClaimBasis, Consequence, DevicePlace, IllegalKind, InterventionKind, LineupChanged, LineupSlot,
-    LineupSubmitted, PenaltyKind, QuickplayDecision, TimeChange,
+    LineupSubmitted, PenaltyKind, TimeChange,
 };
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::Match;
@@ -860,6 +860,7 @@ fn threefold_claim_is_checked_against_the_move_list() {
         InterventionKind::DrawClaim {
             basis: ClaimBasis::Threefold,
             correct: false,
+            intended: None,
         },
     );
     assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", en(&p));
@@ -874,6 +875,7 @@ fn threefold_claim_is_checked_against_the_move_list() {
         InterventionKind::DrawClaim {
             basis: ClaimBasis::Threefold,
             correct: true,
+            intended: None,
         },
     );
     assert_eq!(p.consequence.result, None, "twice is not three times");
@@ -904,6 +906,7 @@ fn incorrect_claim_penalties_by_profile() {
             InterventionKind::DrawClaim {
                 basis: ClaimBasis::FiftyMoves,
                 correct: false,
+                intended: None,
             },
         );
         let mut want = vec![TimeChange {
@@ -927,6 +930,7 @@ fn incorrect_claim_penalties_by_profile() {
         InterventionKind::DrawClaim {
             basis: ClaimBasis::Threefold,
             correct: false,
+            intended: None,
         },
     );
     assert_eq!(
@@ -936,60 +940,6 @@ fn incorrect_claim_penalties_by_profile() {
             delta_ms: -300_000
         }]
     );
-}
-
-#[test]
-fn quickplay_finish_claim_postponed_with_two_minutes_under_trier() {
-    let mut g = Game::new("trier");
-    g.clock(0, 7, 90_000, 25 * MIN, Some(ClockSide::Left));
-    let p = g.intervene(
-        1000,
-        7,
-        Some(Color::White),
-        InterventionKind::QuickplayClaim {
-            decision: QuickplayDecision::Postponed,
-        },
-    );
-    // The clock reports whole seconds: without a newer sample the console shows what the clock
-    // last said (the physical clock is authoritative), never less.
-    assert_eq!(
-        p.white_ms,
-        Some(90_000),
-        "the clock at the moment of the claim"
-    );
-    assert_eq!(
-        p.consequence.clock,
-        vec![TimeChange {
-            player: Color::Black,
-            delta_ms: 120_000
-        }]
-    );
-    assert!(p.articles.iter().any(|a| a.ends_with("Art. 10.2")));
-    let bs = g.s.board(BoardNo(7)).unwrap();
-    assert_eq!(bs.time_changes.len(), 1);
-    // Not eligible with 2 minutes or more.
-    g.clock(2000, 7, 3 * MIN, 25 * MIN, None);
-    let (_, p) = g.propose(
-        3000,
-        7,
-        Some(Color::White),
-        InterventionKind::QuickplayClaim {
-            decision: QuickplayDecision::Rejected,
-        },
-    );
-    assert!(p.consequence.clock.is_empty());
-    assert!(en(&p).contains("Not eligible"));
-    // Never with an increment.
-    let g = Game::new("bundesliga");
-    let (_, p) = g.propose(
-        0,
-        7,
-        Some(Color::White),
-        InterventionKind::QuickplayClaim {
-            decision: QuickplayDecision::Granted,
-        },
-    );
-    assert_eq!(p.consequence.result, None);
 }
 
 // ---- Penalties ---------------------------------------------------------------------------------

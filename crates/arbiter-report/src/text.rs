@@ -124,6 +124,9 @@ fn intervention_rows(
             if !i.reason.is_empty() {
                 decided.push_str(&format!(" – {}", i.reason));
             }
+            if let Some(c) = i.claim {
+                decided.push_str(&format!(" [{}]", w.f(Msg::new(c.message_id()))));
+            }
             vec![
                 i.time.clone(),
                 i.board.map(|b| b.to_string()).unwrap_or_else(|| "–".into()),

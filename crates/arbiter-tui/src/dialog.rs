@@ -56,6 +56,8 @@ pub enum DialogKind {
     ResultCorrection,
     /// The board's position set from a FEN, and its clock's mode.
     Position,
+    /// The players agree a draw (FIDE 5.2.3, 9.1.1).
+    DrawAgreement,
     /// A team's start delayed by something it could not foresee (`D`).
     UnforeseeableDelay,
     /// Players of a team at the wrong boards: the selected board and another (`S`).
@@ -69,7 +71,7 @@ pub enum DialogKind {
 }
 
 impl DialogKind {
-    pub const ALL: [DialogKind; 28] = [
+    pub const ALL: [DialogKind; 29] = [
         DialogKind::Illegal,
         DialogKind::TimeCorrection,
         DialogKind::DrawClaim,
@@ -93,6 +95,7 @@ impl DialogKind {
         DialogKind::ClockOp,
         DialogKind::ResultCorrection,
         DialogKind::Position,
+        DialogKind::DrawAgreement,
         DialogKind::UnforeseeableDelay,
         DialogKind::SeatingError,
         DialogKind::StartAgreed,
@@ -126,9 +129,10 @@ impl DialogKind {
             DialogKind::ClockOp => 't',
             DialogKind::ResultCorrection => 'E',
             DialogKind::Position => 'b',
+            DialogKind::DrawAgreement => 'A',
             DialogKind::UnforeseeableDelay => 'D',
             DialogKind::SeatingError => 'S',
-            DialogKind::StartAgreed => 'A',
+            DialogKind::StartAgreed => 'B',
             DialogKind::ColourOverride => 'C',
             DialogKind::Lot => 'G',
         }
@@ -194,6 +198,7 @@ impl DialogKind {
             DialogKind::ClockOp => "dialog-clock-op",
             DialogKind::ResultCorrection => "dialog-result-correction",
             DialogKind::Position => "dialog-position",
+            DialogKind::DrawAgreement => "dialog-draw-agreement",
             DialogKind::UnforeseeableDelay => "dialog-unforeseeable-delay",
             DialogKind::SeatingError => "dialog-seating-error",
             DialogKind::StartAgreed => "dialog-start-agreed",
@@ -220,7 +225,15 @@ impl DialogKind {
                 F::Text,
             ],
             DialogKind::TimeCorrection => &[F::Player, F::Seconds, F::Text],
-            DialogKind::DrawClaim => &[F::Player, F::Basis, F::Correct, F::Apply, F::Text],
+            DialogKind::DrawClaim => &[
+                F::Player,
+                F::Basis,
+                F::Intended,
+                F::Correct,
+                F::Apply,
+                F::Text,
+            ],
+            DialogKind::DrawAgreement => &[F::Apply, F::Text],
             DialogKind::Quickplay => &[F::Player, F::Decision, F::Apply, F::Text],
             DialogKind::Arrived => &[F::Team],
             DialogKind::Result => &[F::Result, F::Text],
@@ -314,6 +327,9 @@ pub enum Field {
     Correction,
     Fen,
     ClockAdds,
+    /// The move the claimant wrote and declared (FIDE 9.2.1.1, 9.3.1), SAN or UCI; empty = the
+    /// claim is on the position now.
+    Intended,
     /// The other board of a seating error.
     OtherBoard,
 }
@@ -419,11 +435,13 @@ const PENALTIES: [PenaltyKind; 7] = [
     PenaltyKind::GameLost,
     PenaltyKind::Expelled,
 ];
-const DECISIONS: [QuickplayDecision; 4] = [
+const DECISIONS: [QuickplayDecision; 6] = [
     QuickplayDecision::Granted,
     QuickplayDecision::Postponed,
     QuickplayDecision::Rejected,
+    QuickplayDecision::IncrementAccepted,
     QuickplayDecision::IncrementGranted,
+    QuickplayDecision::IncrementRefused,
 ];
 
 fn cycle<T: Copy + PartialEq>(all: &[T], cur: T, up: bool) -> T {
@@ -451,7 +469,8 @@ pub struct Dialog {
     pub illegal: IllegalKind,
     pub basis: ClaimBasis,
     pub correct: bool,
-    pub decision: QuickplayDecision,
+    /// The arbiter's decision on a quickplay-finish claim; none until he chooses one.
+    pub decision: Option<QuickplayDecision>,
     /// The 12.9 penalty chosen; none until the arbiter chooses one.
     pub penalty: Option<PenaltyKind>,
     pub team: TeamSide,
@@ -488,6 +507,8 @@ pub struct Dialog {
     pub correction: Option<GameResult>,
     pub fen: String,
     pub clock_adds: Option<PeriodAddition>,
+    /// A claim's written intended move (empty: none).
+    pub intended: String,
     /// The clock operation's record and outcome for the current entries, or why it cannot be.
     pub clock_op: Option<Result<(Event, OperationOutcome), String>>,
 }
@@ -522,7 +543,7 @@ impl Dialog {
             illegal: IllegalKind::Move,
             basis: ClaimBasis::Threefold,
             correct: true,
-            decision: QuickplayDecision::Granted,
+            decision: None,
             penalty: None,
             team,
             seconds: 120,
@@ -549,12 +570,17 @@ impl Dialog {
             correction: Some(GameResult::Draw),
             fen: String::new(),
             clock_adds: None,
+            intended: String::new(),
             clock_op: None,
         };
         if let Some(bs) = bs {
             if let Some(c) = arbiter_core::clock_now::clock_at(s, bs, now) {
                 d.white_time = format_hms(c.white_ms);
                 d.black_time = format_hms(c.black_ms);
+            }
+            // A claim is made by the player on move (as the rules engine sees the board).
+            if matches!(kind, DialogKind::DrawClaim | DialogKind::Quickplay) {
+                d.player = arbiter_core::status::board_status(m, s, bs, now).to_move;
             }
             d.moves = bs.completed(d.player, None);
             d.fen = bs.game.game.fen();
@@ -662,12 +688,15 @@ impl Dialog {
                 InterventionKind::DrawClaim {
                     basis: self.basis,
                     correct: self.correct,
+                    intended: (!self.intended.trim().is_empty())
+                        .then(|| self.intended.trim().to_string()),
                 },
             ),
+            DialogKind::DrawAgreement => (None, InterventionKind::DrawAgreement),
             DialogKind::Quickplay => (
                 player,
                 InterventionKind::QuickplayClaim {
-                    decision: self.decision,
+                    decision: self.decision?,
                 },
             ),
             DialogKind::Penalty => (
@@ -784,6 +813,10 @@ impl Dialog {
             .decision_request()
             .map(|d| d.options.iter().map(|o| o.key.clone()).collect());
         self.proposal = self.request(m).map(|r| rules::propose(m, s, &r, now));
+        if let (DialogKind::Quickplay, None, Some(b)) = (self.kind, self.decision, self.board) {
+            // Nothing decided yet: the preconditions, no consequence.
+            self.proposal = Some(rules::quickplay_preview(m, s, b, self.player, now));
+        }
         let after: Option<Vec<String>> = self
             .decision_request()
             .map(|d| d.options.iter().map(|o| o.key.clone()).collect());
@@ -942,7 +975,7 @@ impl Dialog {
                     }
                     Field::Correct => self.correct = !self.correct,
                     Field::Apply => self.apply = !self.apply,
-                    Field::Decision => self.decision = cycle(&DECISIONS, self.decision, up),
+                    Field::Decision => self.decision = cycle_opt(&DECISIONS, self.decision, up),
                     Field::Penalty => self.penalty = cycle_opt(&PENALTIES, self.penalty, up),
                     Field::Amount => {
                         self.amount = if up {
@@ -984,7 +1017,11 @@ impl Dialog {
                         }
                     }
                     Field::Result => self.result = cycle(&RESULTS, self.result, up),
-                    Field::Text | Field::Fen | Field::WhiteTime | Field::BlackTime => {
+                    Field::Text
+                    | Field::Fen
+                    | Field::WhiteTime
+                    | Field::BlackTime
+                    | Field::Intended => {
                         return false;
                     }
                     Field::Ply => {
@@ -1022,6 +1059,10 @@ impl Dialog {
                 }
                 Field::Fen => {
                     self.fen.push(c);
+                    true
+                }
+                Field::Intended if !c.is_whitespace() => {
+                    self.intended.push(c);
                     true
                 }
                 Field::WhiteTime | Field::BlackTime if c.is_ascii_digit() || c == ':' => {
@@ -1095,6 +1136,10 @@ impl Dialog {
                 }
                 Field::Fen => {
                     self.fen.pop();
+                    true
+                }
+                Field::Intended => {
+                    self.intended.pop();
                     true
                 }
                 Field::WhiteTime => {
@@ -1172,6 +1217,7 @@ fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &str {
         Field::Correction => &t.field_correction,
         Field::Fen => &t.field_fen,
         Field::ClockAdds => &t.field_clock_adds,
+        Field::Intended => &t.field_intended,
     }
 }
 
@@ -1195,7 +1241,10 @@ fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> S
         Field::Illegal => i18n::illegal_kind(lang, d.illegal),
         Field::Basis => i18n::claim_basis(lang, d.basis),
         Field::Correct => if d.correct { &t.yes } else { &t.no }.clone(),
-        Field::Decision => i18n::quickplay_decision(lang, d.decision),
+        Field::Decision => d
+            .decision
+            .map(|x| i18n::quickplay_decision(lang, x))
+            .unwrap_or_else(|| t.choose.clone()),
         Field::Penalty => match d.penalty {
             Some(p) => i18n::penalty(lang, p),
             None => t.none_chosen.clone(),
@@ -1252,6 +1301,7 @@ fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> S
             .map(|r| r.notation().to_string())
             .unwrap_or_else(|| t.game_continues.clone()),
         Field::Fen => format!("{}▏", d.fen),
+        Field::Intended => format!("{}▏", d.intended),
         Field::ClockAdds => match d.clock_adds {
             None => t.unchanged.clone(),
             Some(PeriodAddition::OnMove) => i18n::text(lang, "ui-clock-adds-on-move"),

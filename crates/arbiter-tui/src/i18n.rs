@@ -183,6 +183,7 @@ strings! {
     field_moves => "ui-field-moves",
     field_correction => "ui-field-correction",
     field_fen => "ui-field-fen",
+    field_intended => "ui-field-intended",
     field_clock_adds => "ui-field-clock-adds",
     at_once => "ui-at-once",
     by_board => "ui-by-board",

@@ -110,7 +110,17 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
         }
         let ivs = board_interventions(s, bs.board);
         for e in &ivs {
-            out.push(intervention_incident(e, b));
+            let mut inc = intervention_incident(e, b);
+            // A claim shows where it stands now (an open claim until it is decided).
+            if let Some(c) = bs.claims.iter().find(|c| c.id == e.at.seq) {
+                inc.what = msg!(
+                    "ui-log-claim",
+                    what = inc.what,
+                    id = c.id,
+                    status = Msg::new(c.status.message_id())
+                );
+            }
+            out.push(inc);
         }
         if let Some(r) = &bs.result
             && !ivs.iter().any(|e| e.at == r.at)

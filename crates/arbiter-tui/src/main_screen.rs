@@ -133,6 +133,15 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
         Alert::BatteryLow => i18n::text(lang, "ui-battery-low"),
         Alert::BoardMismatch => i18n::text(lang, "ui-board-mismatch"),
         Alert::Garbled => i18n::text(lang, "ui-garbled"),
+        Alert::OpenClaim { id } => format!("{} #{id}", i18n::text(lang, "ui-open-claim")),
+        Alert::WrittenMoveNotPlayed {
+            intended,
+            played,
+            article,
+        } => format!(
+            "{} {article}: {intended}≠{played}",
+            i18n::text(lang, "ui-written-move")
+        ),
         Alert::StartedApart { after_ms } => i18n::format(
             lang,
             &arbiter_core::msg!(
@@ -341,7 +350,10 @@ fn alert_spans(bv: &BoardView, lang: Lang, th: &Theme, short: bool) -> Vec<Span<
             text
         };
         let style = match a {
-            Alert::Flag { .. } | Alert::ClockMismatch | Alert::GameOver { .. } => th.alert(),
+            Alert::Flag { .. }
+            | Alert::ClockMismatch
+            | Alert::GameOver { .. }
+            | Alert::WrittenMoveNotPlayed { .. } => th.alert(),
             _ => th.warn(),
         };
         out.push(Span::styled(text, style));

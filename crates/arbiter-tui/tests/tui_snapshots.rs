@@ -657,3 +657,200 @@ fn clock_operations_80x24_both_languages() {
         }
     }
 }
+
+/// Appends records to a state (after the fixture's), stamped `at` ms after the fixture's start.
+fn append(s: &mut MatchState, at: u64, origin: arbiter_core::record::Origin, event: Event) {
+    let r = arbiter_core::journal::Record {
+        seq: s.applied + 1_000,
+        wall_ms: arbiter_tui::fixture::WALL0 + at as i64,
+        mono_ms: at,
+        origin,
+        event,
+    };
+    arbiter_core::state::apply(s, &r);
+}
+
+/// Board 1 set to the initial position, then 1.e4 Nf6 2.e5 d5 3.Nf3 Ng8 4.Ng1 Nf6 5.Nf3 Ng8
+/// 6.Ng1 Nf6: the position has occurred twice, after 2…d5 it looked the same but an en passant
+/// capture was possible (digest DC-1).
+fn repetition_board(s: &mut MatchState) {
+    use arbiter_core::model::BoardNo;
+    use arbiter_core::record::{BoardSetup, MoveMade, Origin};
+    let b = BoardNo(1);
+    append(
+        s,
+        NOW - 550,
+        Origin::Arbiter,
+        Event::BoardSetup(BoardSetup {
+            board: b,
+            fen: Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()),
+            clock_adds: None,
+            reason: String::new(),
+        }),
+    );
+    for (i, san) in [
+        "e4", "Nf6", "e5", "d5", "Nf3", "Ng8", "Ng1", "Nf6", "Nf3", "Ng8", "Ng1", "Nf6",
+    ]
+    .iter()
+    .enumerate()
+    {
+        append(
+            s,
+            NOW - 540 + i as u64,
+            Origin::Feed(b),
+            Event::MoveMade(MoveMade {
+                board: b,
+                ply: i as u32 + 1,
+                uci: String::new(),
+                san: (*san).into(),
+            }),
+        );
+    }
+}
+
+/// A draw claim: board digit, `c`, Enter (three keys; the written move typed into its field is
+/// the only addition). The form shows the checks, the occurrences and why a look-alike position
+/// differs, at 80x24 in both languages.
+#[test]
+fn claim_form_shows_checks_and_occurrences_80x24() {
+    let (m, mut s) = setup();
+    repetition_board(&mut s);
+    for lang in LANGS {
+        let mut v = ViewState::new(lang, Theme::default());
+        press(&mut v, &m, &s, &[key('1'), key('c')]);
+        let d = v.dialog.as_ref().unwrap();
+        assert_eq!(
+            d.player,
+            arbiter_core::model::Color::White,
+            "the player on move"
+        );
+        let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
+        let (occ, ep) = match lang {
+            Lang::En => ("Occurrence 2: after 6… Nf6", "en passant"),
+            Lang::De => ("2. Auftreten: nach 6… Nf6", "en passant"),
+        };
+        assert!(screen.contains(occ), "{screen}");
+        assert!(screen.contains(ep), "{screen}");
+        insta::assert_snapshot!(format!("claim_threefold_80x24_{}", lang_name(lang)), screen);
+        // The written move: Down twice to its field, type it; the claim is judged after it.
+        press(
+            &mut v,
+            &m,
+            &s,
+            &[
+                code(KeyCode::Down),
+                code(KeyCode::Down),
+                key('N'),
+                key('f'),
+                key('3'),
+            ],
+        );
+        let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
+        insta::assert_snapshot!(
+            format!("claim_written_move_80x24_{}", lang_name(lang)),
+            screen
+        );
+        let cmds = press(&mut v, &m, &s, &[code(KeyCode::Enter)]);
+        match &cmds[..] {
+            [Command::Submit(Event::Intervention(iv))] => {
+                assert_eq!(
+                    iv.kind,
+                    arbiter_core::intervention::InterventionKind::DrawClaim {
+                        basis: arbiter_core::intervention::ClaimBasis::Threefold,
+                        correct: true,
+                        intended: Some("Nf3".into()),
+                    }
+                );
+                assert_eq!(
+                    iv.confirmed.result,
+                    Some(arbiter_core::model::GameResult::Draw)
+                );
+            }
+            other => panic!("expected an intervention, got {other:?}"),
+        }
+    }
+    // Three keys for a claim on the position now.
+    let mut v = ViewState::new(Lang::En, Theme::default());
+    let cmds = press(&mut v, &m, &s, &[key('1'), key('c'), code(KeyCode::Enter)]);
+    assert!(matches!(
+        &cmds[..],
+        [Command::Submit(Event::Intervention(_))]
+    ));
+}
+
+/// A quickplay-finish claim under the pre-2009 rules (Trier): the preconditions as a checklist
+/// in the form, 80x24, both languages.
+#[test]
+fn quickplay_form_shows_the_checklist_80x24() {
+    use arbiter_core::model::{BoardNo, ClockSide};
+    use arbiter_core::record::{BoardSetup, ClockSample, Origin};
+    let (m, mut s) = under(include_str!("../../../config/rules/trier.toml"));
+    let b = BoardNo(1);
+    append(
+        &mut s,
+        NOW - 300,
+        Origin::Arbiter,
+        Event::BoardSetup(BoardSetup {
+            board: b,
+            fen: Some("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 45".into()),
+            clock_adds: None,
+            reason: String::new(),
+        }),
+    );
+    append(
+        &mut s,
+        NOW - 200,
+        Origin::Feed(b),
+        Event::ClockSample(ClockSample {
+            board: b,
+            left_ms: 90_000,
+            right_ms: 25 * 60_000,
+            running: None,
+            left_flag: false,
+            right_flag: false,
+            white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
+        }),
+    );
+    for lang in LANGS {
+        let mut v = ViewState::new(lang, Theme::default());
+        press(&mut v, &m, &s, &[key('1'), key('q')]);
+        let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
+        assert!(screen.contains("[x]"), "{screen}");
+        assert!(
+            !screen.contains("[ ]"),
+            "every precondition is met: {screen}"
+        );
+        insta::assert_snapshot!(format!("claim_quickplay_80x24_{}", lang_name(lang)), screen);
+    }
+}
+
+/// The log shows each claim with where it stands (here an incorrect one).
+#[test]
+fn the_log_shows_a_claims_status() {
+    use arbiter_core::intervention::{ClaimBasis, InterventionKind};
+    use arbiter_core::model::{BoardNo, Color};
+    use arbiter_core::record::Origin;
+    use arbiter_core::rules::{self, Request};
+    let (m, mut s) = setup();
+    repetition_board(&mut s);
+    let req = Request {
+        board: Some(BoardNo(1)),
+        player: Some(Color::White),
+        kind: InterventionKind::DrawClaim {
+            basis: ClaimBasis::Threefold,
+            correct: false,
+            intended: None,
+        },
+    };
+    let p = rules::propose(&m, &s, &req, NOW);
+    let ev = rules::confirm(&req, &p, p.consequence.clone(), String::new());
+    append(&mut s, NOW - 100, Origin::Arbiter, ev);
+    for (lang, want) in [(Lang::En, ": incorrect"), (Lang::De, ": unberechtigt")] {
+        let mut v = ViewState::new(lang, Theme::default());
+        press(&mut v, &m, &s, &[key('l'), key('1')]);
+        let screen = render_to_string(&m, &s, &v, NOW, 160, 40);
+        assert!(screen.contains(want), "{screen}");
+    }
+}

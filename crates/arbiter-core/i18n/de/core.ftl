@@ -109,6 +109,20 @@ incident-moves-recovered = Halbzüge { $from } bis { $to } aus dem Zugspeicher d
 incident-no-clock = keine Uhr angeschlossen
 incident-battery-low = Uhrbatterie schwach
 
+## Reklamationen mit Verlauf (Issue 14)
+quickplay-decision-increment-accepted = Bitte um Inkrement angenommen: remis
+quickplay-decision-increment-refused = Bitte um Inkrement abgelehnt, Schiedsrichter stimmt nicht zu
+kind-draw-claim-intended = Remisreklamation ({ $basis }, notierter Zug { $intended })
+kind-draw-agreement = Remisvereinbarung
+claim-status-inadmissible = unzulässig
+claim-status-open = offen
+claim-status-postponed = zurückgestellt (offen)
+claim-status-correct = berechtigt
+claim-status-incorrect = unberechtigt
+claim-status-granted = stattgegeben
+claim-status-rejected = abgelehnt
+claim-status-final = endgültig entschieden
+
 ## Der Ablauf um die Partien (Issue 16)
 lineup-problem-absence-notified-late = das Fehlen von Nr. { $rank } wurde nicht rechtzeitig gemeldet
 lineup-submit-already-in = Die Aufstellung dieser Mannschaft liegt schon vor: eine Änderung braucht vor der Bekanntgabe die Zustimmung beider Mannschaftsführer.

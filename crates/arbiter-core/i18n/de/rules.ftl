@@ -26,7 +26,7 @@ rules-illegal-no-time = { $nth }. regelwidriger Zug von { $player }: Stellung wi
 
 ## Remisreklamationen
 rules-claim-evidence-repetitions = Laut Partieverlauf: die Stellung ist { $times }-mal aufgetreten
-rules-claim-evidence-fifty = Laut Partieverlauf: { $moves } Züge ohne Schlagen oder Bauernzug
+rules-claim-evidence-fifty = Laut Partieverlauf: { $moves } Züge ohne Schlagen oder Bauernzug ({ $needed } nötig)
 rules-claim-evidence-none = Kein vollständiger Partieverlauf: der Schiedsrichter entscheidet
 rules-claim-correct = { $evidence }. Die Reklamation ist berechtigt: die Partie ist remis.
 rules-claim-incorrect = { $evidence }. Die Reklamation ist unberechtigt: { $changes }; die Partie geht weiter.
@@ -34,9 +34,9 @@ rules-claim-incorrect-no-penalty = { $evidence }. Die Reklamation ist unberechti
 
 ## Endspurt
 rules-quickplay-none = Keine Endspurt-Reklamation nach dem Profil "{ $profile }" (nur ohne Inkrement, wenn das Profil sie vorsieht).
-rules-quickplay-not-eligible = Nicht zulässig: { $player } hat noch { $left }, eine Reklamation setzt weniger als { $threshold } voraus.
+rules-quickplay-not-eligible = Nicht zulässig, nicht erfüllt: { $why }. Die Reklamation wird als unzulässig festgehalten; keine Zeitgutschrift.
 rules-quickplay-granted = Der Reklamation wird stattgegeben: die Partie ist remis.
-rules-quickplay-postponed = Die Entscheidung wird zurückgestellt; der Schiedsrichter kann { $opponent } { $time } gutschreiben (freigestellt) und entscheidet später oder nach Zeitüberschreitung.
+rules-quickplay-postponed = Die Entscheidung wird zurückgestellt; die Reklamation bleibt offen. Der Schiedsrichter kann { $opponent } { $time } gutschreiben (seine Wahl, nichts ist vorbelegt) und entscheidet später oder nach einem Blättchenfall.
 rules-quickplay-rejected = Die Reklamation wird abgelehnt: { $opponent } erhält { $time }.
 rules-quickplay-increment-unavailable = Den Antrag auf ein Inkrement gibt es nur nach Richtlinie III.4.
 rules-quickplay-increment = Der Antrag gilt als Remisangebot. Wird es abgelehnt und stimmt der Schiedsrichter zu, erhalten beide Uhren { $increment_s } s Inkrement und { $opponent } { $time }.
@@ -247,6 +247,93 @@ rules-both-flags-draw = Beide Fallblättchen sind gefallen: die Partie ist nach 
 decision-why-both-flags = { $laws } hat hier keine Regel für zwei gefallene Fallblättchen.
 decision-option-continue = Die Partie wird fortgesetzt
 rules-illegal-later-other-player = Den Halbzug { $ply } hat { $player } ausgeführt: diesen Spieler wählen.
+
+## Claims with a life (issue 14)
+difference-en-passant = nur in einer der beiden Stellungen war ein Schlagen en passant möglich
+difference-castling = die Rochaderechte sind verschieden
+difference-en-passant-and-castling = die Rochaderechte sind verschieden, und nur in einer der beiden Stellungen war ein Schlagen en passant möglich
+claim-kind-quickplay = Endspurt
+claim-kind-increment-request = Bitte um ein Inkrement
+rules-claim-check-game-over = die Partie ist beendet ({ $result })
+rules-claim-check-not-on-move = { $player } ist nicht am Zug ({ $on_move } ist am Zug)
+rules-claim-check-on-move = { $player } ist am Zug
+rules-claim-check-on-move-unknown = wer am Zug ist, steht nicht fest (kein Partieverlauf, keine laufende Uhr): der Schiedsrichter prüft es
+rules-claim-inadmissible = Die Reklamation ist unzulässig: { $why }. Sie wird nicht sachlich geprüft und zieht keine Zeitstrafe für eine unberechtigte Reklamation nach sich; der Schiedsrichter kann eine Strafe nach seiner Wahl verhängen.
+rules-claim-inadmissible-why = Eine unzulässige Reklamation führt zu keiner Zeitkorrektur wie eine unberechtigte; der Schiedsrichter kann nach den allgemeinen Vorschriften eine Strafe verhängen (Art. { $article }; DSB-Anmerkung zu 9.5.2).
+rules-option-no-penalty = keine Strafe
+rules-option-warning = eine Verwarnung
+rules-claim-intended-illegal = Der notierte Zug { $mv } ist in der Stellung ({ $fen }) nicht regelgemäß. Die Regeln sagen nicht, was daraus folgt: der Schiedsrichter entscheidet (regelwidriger Zug, Berührt-geführt).
+rules-claim-fact-intended = Beurteilt wird die Stellung nach dem notierten Zug { $mv }, der auf dem Brett nicht ausgeführt ist
+rules-claim-occurrence = { $n }. Auftreten: nach { $mv }
+rules-claim-occurrence-start = { $n }. Auftreten: die Ausgangsstellung
+rules-claim-differs = Nicht dieselbe Stellung nach { $mv }: { $reason }
+rules-claim-differs-start = Nicht dieselbe wie die Ausgangsstellung: { $reason }
+rules-claim-fact-extended = Im Endspiel { $ending } gelten { $count } statt 50 Züge
+rules-claim-fact-must-play = Der notierte Zug { $mv } muss als nächster ausgeführt werden (Art. { $article }); jeder andere Zug ist eine Regelwidrigkeit
+rules-claim-fact-time-unknown = Die Bedenkzeit von { $player } ist nicht bekannt: der Anteil des Reklamierenden an der Strafe wird nicht berechnet
+rules-claim-fact-overstep = { $player } hat noch { $left }: die seiner verbrauchten Zeit hinzugefügten { $time } überschreiten sie
+rules-claim-fact-bare-king-unknown = Ob { $opponent } nur noch den König hat, ist nicht bekannt (keine Stellung): bitte prüfen
+rules-claim-overstep-draw = { $evidence }. Die Reklamation ist unberechtigt, und die hinzugefügte Zeit überschreitet die Bedenkzeit von { $player }; { $opponent } hat aber nur noch den König: die Partie ist remis.
+rules-claim-overstep-loss = { $evidence }. Die Reklamation ist unberechtigt, und die hinzugefügte Zeit überschreitet die Bedenkzeit von { $player }: { $player } verliert die Partie.
+rules-claim-boundary = { $evidence }. Die Reklamation ist unberechtigt. { $player } hat genau { $left }: diese Zeit regelt der Text nicht; der Schiedsrichter legt den Wert fest.
+rules-claim-boundary-why = Der Text regelt mehr und weniger als { $left }, nicht genau { $left } (Art. { $article }): ungeregelt.
+rules-claim-fact-claimant-time = { $player } hat { $left } auf der Uhr (volle Sekunden wie angezeigt)
+rules-option-claimant-time = { $player } behält { $time }
+rules-check = { $ok ->
+    [yes] [x]
+   *[no] [ ]
+} { $check }
+rules-quickplay-check-in-force = die Regel gilt nach dem Profil "{ $profile }"
+rules-quickplay-check-no-increment = kein Inkrement und keine Verzögerung
+rules-quickplay-check-last-period = die letzte Periode (jetzt Periode { $period })
+rules-quickplay-check-time = { $player } hat { $left }, weniger als { $threshold }
+rules-quickplay-check-time-unknown = die Bedenkzeit des Reklamierenden unter { $threshold } (keine Uhrzeit bekannt)
+rules-quickplay-check-on-move = { $player } ist am Zug
+rules-quickplay-check-running = die Partie läuft noch
+rules-claim-fact-follows = Eine frühere Reklamation an diesem Brett ist noch offen (Reklamation Nr. { $id }, { $status }): diese wird mit ihr verknüpft
+rules-quickplay-fact-final = Die Entscheidung des Schiedsrichters ist endgültig (Art. { $article }): ein späterer Protest dagegen wird markiert
+rules-quickplay-bonus-why = Bei zurückgestellter Entscheidung dürfen dem Gegner zwei zusätzliche Minuten zugesprochen werden (Art. { $article }): die Wahl des Schiedsrichters, nichts ist vorbelegt.
+rules-option-bonus = { $opponent } erhält { $time }
+rules-option-no-bonus = keine Zeitgutschrift
+rules-quickplay-increment-accepted = Der Gegner nimmt die Bitte an, die ein Remisangebot ist: die Partie ist remis.
+rules-quickplay-increment-refused = Der Gegner lehnt ab, und der Schiedsrichter stimmt dem Inkrement nicht zu. Richtlinie III.4 sagt nicht, was daraus folgt: festgehalten mit der Begründung des Schiedsrichters; die Partie geht weiter.
+rules-quickplay-flag-open-claim = Das Blättchen von { $player } ist gefallen, während die Endspurt-Reklamation Nr. { $id } offen ist: der Schiedsrichter bestimmt jetzt das Ergebnis (remis oder Zeitverlust) mit Begründung.
+rules-quickplay-final-why = Nach zurückgestellter Entscheidung bestimmt der Schiedsrichter das Ergebnis, sobald ein Blättchen gefallen ist (Art. { $article }).
+rules-claim-fact-open = Offene Reklamation Nr. { $id } von { $player }
+rules-quickplay-hint-normal-means = Remis, wenn { $opponent } die Partie mit normalen Mitteln nicht gewinnen kann oder keine ausreichenden Anstrengungen unternommen hat, sie mit normalen Mitteln zu gewinnen
+rules-option-draw = remis
+rules-option-loss-on-time = { $player } verliert durch Zeitüberschreitung
+rules-agreement-fact-moves = Ausgeführte Züge: Weiß { $white }, Schwarz { $black }
+rules-agreement-game-over = Die Partie ist bereits beendet: nach der Partie gibt es keine Remisvereinbarung.
+rules-agreement-too-early-moves = Unwirksam: Remis kann erst vereinbart werden, wenn jeder Spieler { $moves } Zug/Züge ausgeführt hat (Weiß { $white }, Schwarz { $black }).
+rules-agreement-too-early-regulations = Unwirksam: die Turnierordnung erlaubt keine Remisvereinbarung vor dem { $min }. Zug (jetzt { $move_no }. Zug); der Schiedsrichter stimmt nicht zu.
+rules-agreement-consent = Die Turnierordnung erlaubt vor dem { $min }. Zug (jetzt { $move_no }. Zug) keine Remisvereinbarung ohne Zustimmung des Schiedsrichters.
+rules-agreement-consent-why = Eine Vereinbarung vor dem { $min }. Zug braucht die Zustimmung des Schiedsrichters (Art. 9.1.1).
+rules-option-consent = zustimmen: die Partie ist remis
+rules-option-refuse-consent = nicht zustimmen: die Partie geht weiter
+rules-agreement-valid = Die Remisvereinbarung ist wirksam: die Partie ist remis.
+rules-summary-agreement = Remis durch Vereinbarung
+rules-summary-claim-inadmissible = unzulässige Reklamation: keine Strafe
+rules-summary-claim-inadmissible-warning = unzulässige Reklamation: Verwarnung
+rules-summary-claim-overstep-draw = unberechtigte Reklamation, Zeit überschritten, Gegner hat nur den König: remis
+rules-summary-claim-overstep-loss = unberechtigte Reklamation, Zeit überschritten: { $player } verliert
+rules-summary-quickplay-final-draw = Endspurt-Reklamation nach dem Blättchenfall entschieden: remis
+rules-summary-quickplay-final-loss = Endspurt-Reklamation nach dem Blättchenfall entschieden: { $player } verliert durch Zeitüberschreitung
+rules-summary-quickplay-increment-accepted = Bitte um Inkrement als Remisangebot angenommen: remis
+rules-summary-quickplay-increment-refused = Bitte um Inkrement abgelehnt, Schiedsrichter stimmt nicht zu
+rules-summary-quickplay-postponed-no-bonus = Entscheidung zurückgestellt; keine Zeitgutschrift
+situation-inadmissible-claim = eine unzulässige Reklamation (eine allgemeine Strafe oder keine)
+situation-claim-penalty-unregulated = eine Strafe für eine unberechtigte Reklamation an einer Grenze, die der Text nicht regelt
+situation-quickplay-postponed-bonus = die freigestellte Zeitgutschrift bei zurückgestellter Endspurt-Entscheidung
+situation-quickplay-final-decision = das Ergebnis nach einem Blättchenfall bei offener Endspurt-Reklamation
+situation-draw-agreement-consent = die Zustimmung des Schiedsrichters zu einem Remis vor dem Mindestzug der Turnierordnung
+hint-dsb-iii5-doubt = Hinweis (DSB-Anmerkung zu III.5): Im Zweifel schiebt der SR seine Entscheidung hinaus. Fällt später eines der Fallblättchen, entscheidet der SR im Zweifel auf Verlust wegen Zeitüberschreitung.
+hint-dsb-iii5-wait-for-flag = Hinweis (DSB-Anmerkung zu III.5): Nach aufgeschobener Entscheidung soll der SR in der Regel abwarten, bis ein Fallblättchen fällt.
+rules-quickplay-choose = Alle Voraussetzungen sind erfüllt: die Entscheidung wählen (stattgeben, zurückstellen, ablehnen); nichts ist vorbelegt.
+rules-protest-final-claim = Achtung: über die Endspurt-Reklamation Nr. { $id } an diesem Brett wurde entschieden ({ $status }); diese Entscheidung ist endgültig (Art. { $article }): ein Protest kann nur die Voraussetzungen betreffen, nicht die Entscheidung.
+rules-claim-competing = { $evidence }. Die Reklamation ist berechtigt, aber auch das Blättchen des Reklamierenden ist gefallen.
+rules-claim-competing-flag = Das Blättchen von { $player } ist gefallen: ob die Reklamation oder der Blättchenfall zuerst kam, steht nicht fest; keine Quelle regelt das.
+rules-option-claim-first = die Reklamation kam zuerst: remis
 
 ## Der Ablauf um die Partien (Issue 16)
 rules-deadline = Karenzzeit { $minutes } min ab { $basis } { $reference } (bis { $until })

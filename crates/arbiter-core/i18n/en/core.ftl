@@ -109,6 +109,20 @@ incident-moves-recovered = plies { $from } to { $to } recovered from the e-board
 incident-no-clock = no clock connected
 incident-battery-low = clock battery low
 
+## Claims with a life (issue 14)
+quickplay-decision-increment-accepted = increment request accepted: draw
+quickplay-decision-increment-refused = increment request declined, arbiter does not agree
+kind-draw-claim-intended = draw claim ({ $basis }, written move { $intended })
+kind-draw-agreement = draw agreement
+claim-status-inadmissible = inadmissible
+claim-status-open = open
+claim-status-postponed = postponed (open)
+claim-status-correct = correct
+claim-status-incorrect = incorrect
+claim-status-granted = granted
+claim-status-rejected = rejected
+claim-status-final = decided (final)
+
 ## The match procedure around the games (issue 16)
 lineup-problem-absence-notified-late = the absence of no. { $rank } was not notified in time
 lineup-submit-already-in = This team's lineup is already in: a change needs both captains' consent before the announcement.

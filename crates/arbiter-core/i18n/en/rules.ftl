@@ -25,8 +25,11 @@ rules-illegal-time = Illegal move no. { $nth } by { $player }{ $loses_at ->
 rules-illegal-no-time = Illegal move no. { $nth } by { $player }: restore the position; no time penalty under { $laws }.
 
 ## Draw claims
-rules-claim-evidence-repetitions = The move list shows: the position has occurred { $times } times
-rules-claim-evidence-fifty = The move list shows: { $moves } moves without capture or pawn move
+rules-claim-evidence-repetitions = The move list shows: the position has occurred { $times ->
+    [1] once
+   *[other] { $times } times
+}
+rules-claim-evidence-fifty = The move list shows: { $moves } moves without capture or pawn move ({ $needed } needed)
 rules-claim-evidence-none = No complete move list: the arbiter decides
 rules-claim-correct = { $evidence }. The claim is correct: the game is drawn.
 rules-claim-incorrect = { $evidence }. The claim is incorrect: { $changes }; the game continues.
@@ -34,9 +37,9 @@ rules-claim-incorrect-no-penalty = { $evidence }. The claim is incorrect: no tim
 
 ## Quickplay finish
 rules-quickplay-none = No quickplay-finish claims under the profile "{ $profile }" (only without increment, where the profile allows).
-rules-quickplay-not-eligible = Not eligible: { $player } has { $left } left, a claim needs less than { $threshold }.
+rules-quickplay-not-eligible = Not admissible, not met: { $why }. The claim is recorded as inadmissible; no extra time is given.
 rules-quickplay-granted = The claim is granted: the game is drawn.
-rules-quickplay-postponed = The decision is postponed; the arbiter may give { $opponent } { $time } (optional, remove it if not given) and decides later or after a flag falls.
+rules-quickplay-postponed = The decision is postponed; the claim stays open. The arbiter may give { $opponent } { $time } (his choice, nothing is preset) and decides later or after a flag falls.
 rules-quickplay-rejected = The claim is rejected: { $opponent } gets { $time }.
 rules-quickplay-increment-unavailable = An increment request exists only under Guidelines III.4.
 rules-quickplay-increment = The request counts as a draw offer. If it is refused and the arbiter agrees, both clocks get a { $increment_s } s increment and { $opponent } gets { $time }.
@@ -247,6 +250,93 @@ rules-both-flags-draw = Both flags have fallen: the game is drawn under { $laws 
 decision-why-both-flags = { $laws } has no rule for both flags down here.
 decision-option-continue = The game continues
 rules-illegal-later-other-player = Half-move { $ply } was made by { $player }: choose that player.
+
+## Claims with a life (issue 14)
+difference-en-passant = an en passant capture was possible in one of the two only
+difference-castling = the castling rights differ
+difference-en-passant-and-castling = the castling rights differ and an en passant capture was possible in one of the two only
+claim-kind-quickplay = quickplay finish
+claim-kind-increment-request = request for an increment
+rules-claim-check-game-over = the game is over ({ $result })
+rules-claim-check-not-on-move = { $player } is not on move ({ $on_move } is)
+rules-claim-check-on-move = { $player } is on move
+rules-claim-check-on-move-unknown = who is on move is not established (no move list, no running clock): the arbiter checks it
+rules-claim-inadmissible = The claim is not admissible: { $why }. It is not examined and gets no incorrect-claim penalty; the arbiter may impose a penalty of his choice.
+rules-claim-inadmissible-why = An inadmissible claim gets no time correction for an incorrect claim; the arbiter may impose a general penalty (Art. { $article }; DSB note on 9.5.2).
+rules-option-no-penalty = no penalty
+rules-option-warning = a warning
+rules-claim-intended-illegal = The written move { $mv } is not a legal move in the position ({ $fen }). The rules do not say what follows: the arbiter decides (an illegal move, touch-move).
+rules-claim-fact-intended = Judged on the position after the written move { $mv }, which is not played on the board
+rules-claim-occurrence = Occurrence { $n }: after { $mv }
+rules-claim-occurrence-start = Occurrence { $n }: the start position
+rules-claim-differs = Not the same position after { $mv }: { $reason }
+rules-claim-differs-start = Not the same as the start position: { $reason }
+rules-claim-fact-extended = The ending { $ending } has { $count } moves instead of 50
+rules-claim-fact-must-play = The written move { $mv } must be made next (Art. { $article }); any other move is an irregularity
+rules-claim-fact-time-unknown = The clock time of { $player } is not known: the claimant's part of the penalty is not computed
+rules-claim-fact-overstep = { $player } has { $left } left: the { $time } added to his used time exceed it
+rules-claim-fact-bare-king-unknown = Whether { $opponent } has only the king is not known (no position): check it
+rules-claim-overstep-draw = { $evidence }. The claim is incorrect and the time added exceeds the time of { $player }, but { $opponent } has only the king: the game is drawn.
+rules-claim-overstep-loss = { $evidence }. The claim is incorrect and the time added exceeds the time of { $player }: { $player } loses the game.
+rules-claim-boundary = { $evidence }. The claim is incorrect. { $player } has exactly { $left }: the text does not regulate this time; the arbiter enters the value.
+rules-claim-boundary-why = The text covers more and less than { $left }, not exactly { $left } (Art. { $article }): unregulated.
+rules-claim-fact-claimant-time = { $player } has { $left } on the clock (whole seconds as shown)
+rules-option-claimant-time = { $player } keeps { $time }
+rules-check = { $ok ->
+    [yes] [x]
+   *[no] [ ]
+} { $check }
+rules-quickplay-check-in-force = the rule is in force under the profile "{ $profile }"
+rules-quickplay-check-no-increment = no increment or delay
+rules-quickplay-check-last-period = the last period (now period { $period })
+rules-quickplay-check-time = { $player } has { $left }, under { $threshold }
+rules-quickplay-check-time-unknown = the claimant's time under { $threshold } (no clock time known)
+rules-quickplay-check-on-move = { $player } is on move
+rules-quickplay-check-running = the game is still running
+rules-claim-fact-follows = An earlier claim on this board is still open (claim #{ $id }, { $status }): this one is linked to it
+rules-quickplay-fact-final = The arbiter's decision is final (Art. { $article }): a later protest against it is flagged
+rules-quickplay-bonus-why = The opponent may be given extra time when the decision is postponed (Art. { $article }): the arbiter's choice, nothing is preset.
+rules-option-bonus = { $opponent } gets { $time }
+rules-option-no-bonus = no extra time
+rules-quickplay-increment-accepted = The opponent accepts the request, which is a draw offer: the game is drawn.
+rules-quickplay-increment-refused = The opponent declines and the arbiter does not agree to the increment. Guidelines III.4 does not say what follows: recorded with the arbiter's reason; the game continues.
+rules-quickplay-flag-open-claim = The flag of { $player } fell while the quickplay-finish claim #{ $id } is open: the arbiter now declares the result (draw or loss on time) with his reason.
+rules-quickplay-final-why = After a postponed decision the arbiter declares the result once a flag has fallen (Art. { $article }).
+rules-claim-fact-open = Open claim #{ $id } by { $player }
+rules-quickplay-hint-normal-means = Drawn if { $opponent } cannot win by normal means or was not making sufficient attempts to win by normal means
+rules-option-draw = draw
+rules-option-loss-on-time = { $player } loses on time
+rules-agreement-fact-moves = Moves made: White { $white }, Black { $black }
+rules-agreement-game-over = The game is already over: no agreement after the game.
+rules-agreement-too-early-moves = Not valid: a draw can be agreed only after each player has made { $moves } move(s) (White { $white }, Black { $black }).
+rules-agreement-too-early-regulations = Not valid: the regulations allow no draw agreement before move { $min } (now move { $move_no }); the arbiter does not consent.
+rules-agreement-consent = The regulations allow no draw agreement before move { $min } (now move { $move_no }) without the arbiter's consent.
+rules-agreement-consent-why = An agreement before move { $min } needs the arbiter's consent (Art. 9.1.1).
+rules-option-consent = consent: the game is drawn
+rules-option-refuse-consent = refuse: the game continues
+rules-agreement-valid = The draw agreement is valid: the game is drawn.
+rules-summary-agreement = draw by agreement
+rules-summary-claim-inadmissible = inadmissible claim: no penalty
+rules-summary-claim-inadmissible-warning = inadmissible claim: warning
+rules-summary-claim-overstep-draw = incorrect claim, time exceeded, opponent has only the king: draw
+rules-summary-claim-overstep-loss = incorrect claim, time exceeded: { $player } loses
+rules-summary-quickplay-final-draw = quickplay-finish claim decided after the flag: draw
+rules-summary-quickplay-final-loss = quickplay-finish claim decided after the flag: { $player } loses on time
+rules-summary-quickplay-increment-accepted = increment request accepted as a draw offer: draw
+rules-summary-quickplay-increment-refused = increment request declined, the arbiter does not agree
+rules-summary-quickplay-postponed-no-bonus = decision postponed; no extra time
+situation-inadmissible-claim = an inadmissible claim (a general penalty or none)
+situation-claim-penalty-unregulated = an incorrect-claim penalty on a boundary the text does not cover
+situation-quickplay-postponed-bonus = the optional extra time when a quickplay-finish decision is postponed
+situation-quickplay-final-decision = the result after a flag during an open quickplay-finish claim
+situation-draw-agreement-consent = the arbiter's consent to a draw agreed before the regulations' minimum move
+hint-dsb-iii5-doubt = Hint (DSB note on III.5): in doubt the arbiter postpones; if a flag then falls, in doubt he declares the loss on time.
+hint-dsb-iii5-wait-for-flag = Hint (DSB note on III.5): after a postponement the arbiter should as a rule wait until a flag falls.
+rules-quickplay-choose = All preconditions are met: choose the decision (grant, postpone, reject); none is preset.
+rules-protest-final-claim = Warning: the quickplay-finish claim #{ $id } on this board was decided ({ $status }); that decision is final (Art. { $article }): a protest can concern only whether the preconditions were met, not the decision.
+rules-claim-competing = { $evidence }. The claim is correct, but the flag of the claimant is down too.
+rules-claim-competing-flag = The flag of { $player } is down: whether the claim or the flag came first is not established; no source rules on it.
+rules-option-claim-first = the claim came first: drawn
 
 ## The match procedure around the games (issue 16)
 rules-deadline = Default time { $minutes } min from { $basis } { $reference } (until { $until })

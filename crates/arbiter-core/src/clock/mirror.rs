@@ -899,6 +899,14 @@ impl ClockMirror {
                 self.set_moves(w, *white_moves);
                 self.set_moves(w.other(), *black_moves);
             }
+            ClockOperation::SetIncrement { seconds, from_move } => {
+                self.tc.per_move = Some(super::PerMove {
+                    kind: super::PerMoveKind::Increment,
+                    seconds: *seconds,
+                    from_move: *from_move,
+                });
+                note = format!("{seconds} s increment from move {from_move}");
+            }
             ClockOperation::Reconstruct { to_move, floor } => {
                 let w = self
                     .side_of(Color::White)

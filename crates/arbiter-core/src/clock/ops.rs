@@ -54,6 +54,10 @@ pub enum ClockOperation {
         white_moves: u32,
         black_moves: u32,
     },
+    /// An increment introduced for both players from move `from_move` on (Guidelines III.4:
+    /// the claimant's request granted): the clock model credits it after every move from
+    /// then on, as the clock set by the arbiter does.
+    SetIncrement { seconds: u32, from_move: u32 },
 }
 
 /// The least remaining time an arbiter's reconstruction or replacement of a clock may leave a

@@ -1,7 +1,97 @@
-//! Draw claims (threefold repetition, 50 moves) and quickplay-finish claims (old Art. 10.2,
-//! Guidelines III).
+//! Claims: draw claims (threefold repetition, 50 moves, on the position now or on a written
+//! intended move), quickplay-finish claims (old Art. 10.2, Guidelines III.5) and the III.4
+//! request for an increment, and draw agreements.
+//!
+//! Admissibility comes before correctness: the claimant must be on move and the game still
+//! running; an inadmissible claim is recorded as such and gets no incorrect-claim penalty (DSB
+//! note on 9.5.2), the general penalties are offered, none chosen. Correctness is decided from
+//! the game record (the positions with side to move, castling and en passant rights), with the
+//! earlier occurrences listed. The incorrect-claim penalty is the profile's, in whole seconds as
+//! the clocks show them.
 
 use super::*;
+use crate::game::{Game, Repetition};
+use crate::intervention::ClaimStatus;
+use crate::profile::{Claims, Situation};
+use decision::DecisionRequest;
+
+/// Who is on move on a board, and from what: the game record where the moves are known, else the
+/// clock (the side whose time runs, or ran before the clocks were stopped for the claim).
+fn on_move(bs: &BoardState) -> Option<Color> {
+    if let Some(p) = known_position(bs) {
+        return Some(p.turn());
+    }
+    let sample = bs.clock?;
+    let running = sample.running.or_else(|| {
+        bs.clock_presses
+            .iter()
+            .rev()
+            .find_map(|press| press.sample.running)
+    })?;
+    Some(sample.colour_on(running))
+}
+
+/// The game record's position where it rests on reported moves or a set position (a board
+/// without an e-board keeps the initial position, which says nothing about the game).
+fn known_position(bs: &BoardState) -> Option<&shakmaty::Chess> {
+    let known = bs.has_board_moves() || bs.game.start != crate::state::GameStart::Initial;
+    bs.position().filter(|_| known)
+}
+
+/// Why a claim is not admissible, if it is not (the claimant not on move; the game over).
+fn inadmissible(bs: &BoardState, claimant: Color, p: &mut Proposal) -> Option<Msg> {
+    if let Some(r) = &bs.result {
+        return Some(msg!("rules-claim-check-game-over", result = r.result));
+    }
+    match on_move(bs) {
+        Some(c) if c != claimant => Some(msg!(
+            "rules-claim-check-not-on-move",
+            player = claimant,
+            on_move = c
+        )),
+        Some(_) => {
+            p.facts
+                .push(msg!("rules-claim-check-on-move", player = claimant));
+            None
+        }
+        None => {
+            p.facts.push(msg!("rules-claim-check-on-move-unknown"));
+            None
+        }
+    }
+}
+
+/// The inadmissible claim: recorded as such, no incorrect-claim penalty; the general penalties
+/// of Art. 12.9 offered, none chosen.
+fn inadmissible_claim(m: &Match, why: Msg, p: &mut Proposal) {
+    let pen = &m.profile.penalties;
+    p.articles.extend(cite(m, &pen.article, &pen.source));
+    p.explanation = msg!("rules-claim-inadmissible", why = why.clone());
+    let mut none = Consequence {
+        claim: Some(ClaimStatus::Inadmissible),
+        ..Consequence::default()
+    };
+    none.set_summary(msg!("rules-summary-claim-inadmissible"));
+    let mut warning = none.clone();
+    warning.warning = true;
+    warning.set_summary(msg!("rules-summary-claim-inadmissible-warning"));
+    p.decision = Some(
+        DecisionRequest::new(
+            Situation::InadmissibleClaim,
+            msg!("rules-claim-inadmissible-why", article = &pen.article),
+        )
+        .fact(why)
+        .option("no_penalty", msg!("rules-option-no-penalty"), none)
+        .option("warning", msg!("rules-option-warning"), warning),
+    );
+}
+
+/// The repetition and 50-move facts of the position to be judged.
+struct Judged {
+    game: Game,
+    /// The written move, as "7. Nf3".
+    intended: Option<String>,
+}
 
 pub(super) fn draw_claim(
     m: &Match,
@@ -9,14 +99,17 @@ pub(super) fn draw_claim(
     claimant: Option<Color>,
     basis: ClaimBasis,
     arbiter_says: bool,
+    intended: Option<&str>,
     p: &mut Proposal,
 ) {
     // The mode's values (rapid and blitz: FIDE Appendices A and B).
     let rules = m.rules_for(bs.board);
     let c = &rules.claims;
-    let article = match basis {
-        ClaimBasis::Threefold => "9.2",
-        ClaimBasis::FiftyMoves => "9.3",
+    let article = match (basis, intended.is_some()) {
+        (ClaimBasis::Threefold, false) => "9.2",
+        (ClaimBasis::Threefold, true) => "9.2.1.1",
+        (ClaimBasis::FiftyMoves, false) => "9.3",
+        (ClaimBasis::FiftyMoves, true) => "9.3.1",
     };
     p.articles = cite(m, article, "");
     p.articles.extend(cite(m, &c.article, &c.source));
@@ -25,18 +118,71 @@ pub(super) fn draw_claim(
         p.explanation = msg!("rules-choose-claimant");
         return;
     };
-    // The game record decides when the e-board supplied the moves.
-    let game = (bs.has_board_moves() && bs.position().is_some()).then_some(&bs.game.game);
-    let evidence = game.map(|g| match basis {
-        ClaimBasis::Threefold => (
-            g.repetitions() >= 3,
-            msg!("rules-claim-evidence-repetitions", times = g.repetitions()),
-        ),
-        ClaimBasis::FiftyMoves => {
-            let needed = c.fifty_move_count * 2;
+    if let Some(why) = inadmissible(bs, claimant, p) {
+        return inadmissible_claim(m, why, p);
+    }
+    // The game record decides when the e-board supplied the moves (or the position was set).
+    let judged = match (known_position(bs), intended) {
+        (Some(_), None) => Some(Judged {
+            game: bs.game.game.clone(),
+            intended: None,
+        }),
+        (Some(_), Some(mv)) => match bs.game.game.with_move(mv.trim()) {
+            Some((game, label)) => Some(Judged {
+                game,
+                intended: Some(label),
+            }),
+            None => {
+                // The sources do not say what happens when the written move is itself illegal.
+                p.explanation = msg!(
+                    "rules-claim-intended-illegal",
+                    mv = mv,
+                    fen = crate::game::fen_of(bs.game.game.position())
+                );
+                return;
+            }
+        },
+        (None, _) => None,
+    };
+    if let Some(j) = &judged
+        && let Some(label) = &j.intended
+    {
+        p.facts.push(msg!("rules-claim-fact-intended", mv = label));
+    }
+    let evidence = judged.as_ref().map(|j| match basis {
+        ClaimBasis::Threefold => {
+            let r = j.game.repetition();
+            occurrence_facts(&r, p);
             (
-                g.halfmoves() >= needed,
-                msg!("rules-claim-evidence-fifty", moves = g.halfmoves() / 2),
+                r.same.len() >= 3,
+                msg!("rules-claim-evidence-repetitions", times = r.same.len()),
+            )
+        }
+        ClaimBasis::FiftyMoves => {
+            let pos = j.game.position();
+            let extended = c
+                .extended_endings
+                .iter()
+                .find(|e| c.extended_count > 0 && crate::game::is_ending(pos, e));
+            let count = match extended {
+                Some(e) => {
+                    p.facts.push(msg!(
+                        "rules-claim-fact-extended",
+                        ending = e,
+                        count = c.extended_count
+                    ));
+                    c.extended_count
+                }
+                None => c.fifty_move_count,
+            };
+            let have = j.game.halfmoves();
+            (
+                have >= count * 2,
+                msg!(
+                    "rules-claim-evidence-fifty",
+                    moves = have / 2,
+                    needed = count
+                ),
             )
         }
     });
@@ -44,16 +190,86 @@ pub(super) fn draw_claim(
         Some(e) => e,
         None => (arbiter_says, msg!("rules-claim-evidence-none")),
     };
+    let claimant_ms = if claimant.is_white() {
+        p.white_ms
+    } else {
+        p.black_ms
+    };
+    if correct && claimant_ms == Some(0) {
+        // The claimant's flag is down too: the claim and the flag compete, and which came
+        // first is not established (no source rules on it).
+        let mut draw = Consequence {
+            claim: Some(ClaimStatus::Correct),
+            result: Some(GameResult::Draw),
+            ..Consequence::default()
+        };
+        draw.set_summary(msg!("rules-summary-claim-correct"));
+        let mut lost = Consequence {
+            claim: Some(ClaimStatus::Final),
+            result: Some(loss_for(claimant)),
+            ..Consequence::default()
+        };
+        lost.set_summary(msg!(
+            "rules-summary-quickplay-final-loss",
+            player = claimant
+        ));
+        let why = msg!("rules-claim-competing-flag", player = claimant);
+        if m.profile.is_open(Situation::CompetingClaims) {
+            p.explanation = msg!("rules-claim-competing", evidence = evidence);
+            p.decision = Some(
+                DecisionRequest::new(Situation::CompetingClaims, why)
+                    .option("claim_first", msg!("rules-option-claim-first"), draw)
+                    .option(
+                        "flag_first",
+                        msg!("rules-option-loss-on-time", player = claimant),
+                        lost,
+                    ),
+            );
+            return;
+        }
+        p.facts.push(why);
+    }
     if correct {
+        p.consequence.claim = Some(ClaimStatus::Correct);
         p.consequence.result = Some(GameResult::Draw);
         p.consequence
             .set_summary(msg!("rules-summary-claim-correct"));
         p.explanation = msg!("rules-claim-correct", evidence = evidence);
         return;
     }
+    if let Some(mv) = judged.as_ref().and_then(|j| j.intended.clone()) {
+        p.facts.push(msg!(
+            "rules-claim-fact-must-play",
+            mv = mv,
+            article = &c.article
+        ));
+    }
+    incorrect(bs, c, claimant, evidence, p);
+}
+
+/// Lists the occurrences of the judged position and the look-alikes that differ.
+fn occurrence_facts(r: &Repetition, p: &mut Proposal) {
+    for (n, o) in r.same.iter().enumerate() {
+        p.facts.push(match &o.by_move {
+            Some(mv) => msg!("rules-claim-occurrence", n = n + 1, mv = mv),
+            None => msg!("rules-claim-occurrence-start", n = n + 1),
+        });
+    }
+    for (o, d) in &r.differs {
+        let reason = Msg::new(d.message_id());
+        p.facts.push(match &o.by_move {
+            Some(mv) => msg!("rules-claim-differs", mv = mv, reason = reason),
+            None => msg!("rules-claim-differs-start", reason = reason),
+        });
+    }
+}
+
+/// The incorrect-claim penalty of the profile, in whole seconds as the clocks show them.
+fn incorrect(bs: &BoardState, c: &Claims, claimant: Color, evidence: Msg, p: &mut Proposal) {
     let opponent = claimant.other();
+    let mut to_opponent = Vec::new();
     if c.incorrect_time_to_opponent_s > 0 {
-        p.consequence.clock.push(TimeChange {
+        to_opponent.push(TimeChange {
             player: opponent,
             delta_ms: i64::from(c.incorrect_time_to_opponent_s) * 1000,
         });
@@ -63,19 +279,97 @@ pub(super) fn draw_claim(
     } else {
         p.black_ms
     };
-    let mut off = i64::from(c.incorrect_time_from_claimant_s) * 1000;
-    if c.incorrect_halve_claimant_up_to_s > 0
-        && let Some(t) = claimant_ms
-    {
-        let t = t as i64;
-        let halved = t - (t / 2).min(i64::from(c.incorrect_halve_claimant_up_to_s) * 1000);
-        let new = halved.max(t.min(i64::from(c.incorrect_claimant_floor_s) * 1000));
-        off += t - new;
+    // The clock shows whole seconds; the arbiter reads and sets whole seconds.
+    let shown_s = claimant_ms.map(|ms| ms / 1000);
+    let needs_claimant_time =
+        c.incorrect_time_from_claimant_s > 0 || c.incorrect_halve_claimant_up_to_s > 0;
+    if needs_claimant_time && shown_s.is_none() {
+        p.facts
+            .push(msg!("rules-claim-fact-time-unknown", player = claimant));
     }
-    if off > 0 {
+    let mut off_s: u64 = 0;
+    if let Some(t) = shown_s {
+        // 1987 10.11 b: the minutes are added to the claimant's used time; if that exceeds his
+        // time, he has lost (unless his opponent has only the king, 10.7).
+        let fixed = u64::from(c.incorrect_time_from_claimant_s);
+        if c.incorrect_overstep_loses && fixed > t {
+            p.consequence.claim = Some(ClaimStatus::Incorrect);
+            let bare = known_position(bs).map(|pos| {
+                let b = pos.board();
+                (b.by_color(opponent) & !b.kings()).is_empty()
+            });
+            p.facts.push(msg!(
+                "rules-claim-fact-overstep",
+                player = claimant,
+                left = Arg::DurationMs(t * 1000),
+                time = Arg::DurationMs(fixed * 1000)
+            ));
+            match bare {
+                Some(true) => {
+                    p.consequence.result = Some(GameResult::Draw);
+                    p.consequence
+                        .set_summary(msg!("rules-summary-claim-overstep-draw"));
+                    p.explanation = msg!(
+                        "rules-claim-overstep-draw",
+                        evidence = evidence,
+                        player = claimant,
+                        opponent = opponent
+                    );
+                }
+                _ => {
+                    if bare.is_none() {
+                        p.facts.push(msg!(
+                            "rules-claim-fact-bare-king-unknown",
+                            opponent = opponent
+                        ));
+                    }
+                    p.consequence.result = Some(loss_for(claimant));
+                    p.consequence
+                        .set_summary(msg!("rules-summary-claim-overstep-loss", player = claimant));
+                    p.explanation = msg!(
+                        "rules-claim-overstep-loss",
+                        evidence = evidence,
+                        player = claimant
+                    );
+                }
+            }
+            return;
+        }
+        off_s += fixed.min(t);
+        if c.incorrect_halve_claimant_up_to_s > 0 {
+            let floor = u64::from(c.incorrect_claimant_floor_s);
+            let above = match c.incorrect_halve_claimant_above_s {
+                0 => floor,
+                a => u64::from(a),
+            };
+            let cap = u64::from(c.incorrect_halve_claimant_up_to_s);
+            let rest = t - off_s;
+            // Halved, rounded in the claimant's favour: he loses the whole seconds of half his
+            // time (2:31 → 1:16), at most the cap, never below the floor.
+            let halved = |t: u64| t - (t / 2).min(cap).min(t.saturating_sub(floor));
+            if c.incorrect_boundaries_unregulated && (rest == above || rest == floor) {
+                return unregulated_boundary(c, claimant, rest, halved, to_opponent, evidence, p);
+            }
+            let new = if rest > above {
+                halved(rest)
+            } else if rest > floor {
+                floor
+            } else {
+                rest
+            };
+            off_s += rest - new;
+        }
+    } else {
+        // Without the claimant's time the fixed part is still due; whether it exceeds his time
+        // (or what half of it is) the arbiter reads on the clock.
+        off_s = u64::from(c.incorrect_time_from_claimant_s);
+    }
+    p.consequence.claim = Some(ClaimStatus::Incorrect);
+    p.consequence.clock = to_opponent;
+    if off_s > 0 {
         p.consequence.clock.push(TimeChange {
             player: claimant,
-            delta_ms: -off,
+            delta_ms: -i64::try_from(off_s * 1000).unwrap_or(i64::MAX),
         });
     }
     let changes: Vec<Msg> = p.consequence.clock.iter().map(time_change).collect();
@@ -94,37 +388,196 @@ pub(super) fn draw_claim(
     };
 }
 
+/// The claimant's time lies exactly on a boundary the text does not cover (pre-2009 9.5: "mehr
+/// als zwei Minuten" / "weniger als zwei Minuten"): the console says so and the arbiter chooses
+/// the value, from what the neighbouring rules would give.
+#[allow(clippy::too_many_arguments)]
+fn unregulated_boundary(
+    c: &Claims,
+    claimant: Color,
+    t: u64,
+    halved: impl Fn(u64) -> u64,
+    to_opponent: Vec<TimeChange>,
+    evidence: Msg,
+    p: &mut Proposal,
+) {
+    let floor = u64::from(c.incorrect_claimant_floor_s);
+    let mut values = vec![t, floor.min(t), halved(t)];
+    values.sort_unstable_by(|a, b| b.cmp(a));
+    values.dedup();
+    p.explanation = msg!(
+        "rules-claim-boundary",
+        evidence = evidence,
+        player = claimant,
+        left = Arg::DurationMs(t * 1000)
+    );
+    let mut req = DecisionRequest::new(
+        Situation::ClaimPenaltyUnregulated,
+        msg!(
+            "rules-claim-boundary-why",
+            left = Arg::DurationMs(t * 1000),
+            article = &c.article
+        ),
+    )
+    .fact(msg!(
+        "rules-claim-fact-claimant-time",
+        player = claimant,
+        left = Arg::DurationMs(t * 1000)
+    ));
+    for v in values {
+        let mut cons = Consequence {
+            claim: Some(ClaimStatus::Incorrect),
+            clock: to_opponent.clone(),
+            ..Consequence::default()
+        };
+        if v < t {
+            cons.clock.push(TimeChange {
+                player: claimant,
+                delta_ms: -i64::try_from((t - v) * 1000).unwrap_or(i64::MAX),
+            });
+        }
+        let changes: Vec<Msg> = cons.clock.iter().map(time_change).collect();
+        cons.set_summary(msg!(
+            "rules-summary-claim-incorrect",
+            changes = Arg::list(changes)
+        ));
+        req = req.option(
+            &format!("claimant_{v}s"),
+            msg!(
+                "rules-option-claimant-time",
+                player = claimant,
+                time = Arg::DurationMs(v * 1000)
+            ),
+            cons,
+        );
+    }
+    p.decision = Some(req);
+}
+
+/// The preconditions of a quickplay-finish claim (and an increment request) as a checklist: the
+/// rule in force, no increment, the last period, the claimant's time under the threshold, the
+/// claimant on move, the game running. Returns the first that fails.
+fn quickplay_checks(m: &Match, bs: &BoardState, claimant: Color, p: &mut Proposal) -> Option<Msg> {
+    let q = &m.profile.quickplay_finish;
+    // The board's clock model follows an increment introduced under III.4.
+    let tc = bs
+        .mirror
+        .as_ref()
+        .map_or(&m.time_control, |mr| mr.time_control());
+    let mut failed = None;
+    let check = |ok: bool, m: Msg, failed: &mut Option<Msg>, facts: &mut Vec<Msg>| {
+        facts.push(msg!(
+            "rules-check",
+            ok = if ok { "yes" } else { "no" },
+            check = m.clone()
+        ));
+        if !ok && failed.is_none() {
+            *failed = Some(m);
+        }
+    };
+    let mut facts = Vec::new();
+    // Guidelines III never apply to blitz (III.2.2); the pre-2009 10.2 does (C.4).
+    let guidelines = matches!(
+        q.kind,
+        QuickplayKind::GuidelinesIii2017 | QuickplayKind::GuidelinesIii2023
+    );
+    let blitz = m.mode_of(bs.board) == crate::profile::Mode::Blitz;
+    check(
+        q.kind != QuickplayKind::None && !(guidelines && blitz),
+        msg!("rules-quickplay-check-in-force", profile = &m.profile.id),
+        &mut failed,
+        &mut facts,
+    );
+    check(
+        !tc.has_per_move(),
+        msg!("rules-quickplay-check-no-increment"),
+        &mut failed,
+        &mut facts,
+    );
+    let completed = bs.completed(claimant, None);
+    let period = period_of(m, completed);
+    let last = !tc.has_next_period(u32::try_from(period - 1).unwrap_or(0));
+    check(
+        last,
+        msg!("rules-quickplay-check-last-period", period = period),
+        &mut failed,
+        &mut facts,
+    );
+    let remaining = if claimant.is_white() {
+        p.white_ms
+    } else {
+        p.black_ms
+    };
+    let threshold = u64::from(q.threshold_s) * 1000;
+    // Whole seconds as the clock shows them: 2:00 exactly is not "less than two minutes".
+    let under = remaining.is_some_and(|t| t / 1000 * 1000 < threshold);
+    check(
+        under,
+        match remaining {
+            Some(t) => msg!(
+                "rules-quickplay-check-time",
+                player = claimant,
+                left = format_hms(t),
+                threshold = Arg::DurationMs(threshold)
+            ),
+            None => msg!(
+                "rules-quickplay-check-time-unknown",
+                threshold = Arg::DurationMs(threshold)
+            ),
+        },
+        &mut failed,
+        &mut facts,
+    );
+    let turn = on_move(bs);
+    check(
+        turn.is_none_or(|c| c == claimant),
+        match turn {
+            Some(_) => msg!("rules-quickplay-check-on-move", player = claimant),
+            None => msg!("rules-claim-check-on-move-unknown"),
+        },
+        &mut failed,
+        &mut facts,
+    );
+    check(
+        bs.result.is_none(),
+        msg!("rules-quickplay-check-running"),
+        &mut failed,
+        &mut facts,
+    );
+    p.facts.extend(facts);
+    failed
+}
+
 pub(super) fn quickplay(
     m: &Match,
+    bs: &BoardState,
     claimant: Option<Color>,
     decision: QuickplayDecision,
     p: &mut Proposal,
 ) {
     let q = &m.profile.quickplay_finish;
     p.articles = cite(m, &q.article, &q.source);
-    if q.kind == QuickplayKind::None || m.time_control.has_per_move() {
-        p.explanation = msg!("rules-quickplay-none", profile = &m.profile.id);
-        return;
-    }
     let Some(claimant) = claimant else {
         p.explanation = msg!("rules-choose-claimant");
         return;
     };
-    let remaining = if claimant.is_white() {
-        p.white_ms
-    } else {
-        p.black_ms
-    };
-    if let Some(t) = remaining
-        && t >= u64::from(q.threshold_s) * 1000
-    {
-        p.explanation = msg!(
-            "rules-quickplay-not-eligible",
-            player = claimant,
-            left = format_hms(t),
-            threshold = Arg::DurationMs(u64::from(q.threshold_s) * 1000)
-        );
+    if let Some(first) = bs.open_claim() {
+        p.facts.push(msg!(
+            "rules-claim-fact-follows",
+            id = first.id,
+            status = Msg::new(first.status.message_id())
+        ));
+    }
+    if let Some(failed) = quickplay_checks(m, bs, claimant, p) {
+        p.consequence.claim = Some(ClaimStatus::Inadmissible);
+        p.consequence
+            .set_summary(msg!("rules-summary-claim-inadmissible"));
+        p.explanation = msg!("rules-quickplay-not-eligible", why = failed);
         return;
+    }
+    if q.decision_final {
+        p.facts
+            .push(msg!("rules-quickplay-fact-final", article = &q.article));
     }
     let opponent = claimant.other();
     let bonus = TimeChange {
@@ -132,27 +585,60 @@ pub(super) fn quickplay(
         delta_ms: i64::from(q.opponent_bonus_s) * 1000,
     };
     let bonus_time = Arg::DurationMs(bonus.delta_ms.unsigned_abs());
+    let is_iii = matches!(
+        q.kind,
+        QuickplayKind::GuidelinesIii2017 | QuickplayKind::GuidelinesIii2023
+    );
     match decision {
         QuickplayDecision::Granted => {
+            p.consequence.claim = Some(ClaimStatus::Granted);
             p.consequence.result = Some(GameResult::Draw);
             p.consequence
                 .set_summary(msg!("rules-summary-quickplay-granted"));
             p.explanation = msg!("rules-quickplay-granted");
         }
         QuickplayDecision::Postponed => {
-            p.consequence.clock.push(bonus);
-            p.consequence.set_summary(msg!(
+            // The extra time is optional ("dürfen", "may"): offered, not chosen.
+            p.explanation = msg!(
+                "rules-quickplay-postponed",
+                opponent = opponent,
+                time = bonus_time.clone()
+            );
+            let mut with = Consequence {
+                claim: Some(ClaimStatus::Postponed),
+                clock: vec![bonus],
+                ..Consequence::default()
+            };
+            with.set_summary(msg!(
                 "rules-summary-quickplay-postponed",
                 time = bonus_time.clone(),
                 opponent = opponent
             ));
-            p.explanation = msg!(
-                "rules-quickplay-postponed",
-                opponent = opponent,
-                time = bonus_time
+            let mut without = Consequence {
+                claim: Some(ClaimStatus::Postponed),
+                ..Consequence::default()
+            };
+            without.set_summary(msg!("rules-summary-quickplay-postponed-no-bonus"));
+            p.decision = Some(
+                DecisionRequest::new(
+                    Situation::QuickplayPostponedBonus,
+                    msg!("rules-quickplay-bonus-why", article = &q.article),
+                )
+                .option(
+                    "bonus",
+                    msg!(
+                        "rules-option-bonus",
+                        opponent = opponent,
+                        time = bonus_time.clone()
+                    ),
+                    with,
+                )
+                .option("no_bonus", msg!("rules-option-no-bonus"), without),
             );
         }
         QuickplayDecision::Rejected => {
+            // The extra time is mandatory ("werden … zugesprochen", "shall").
+            p.consequence.claim = Some(ClaimStatus::Rejected);
             p.consequence.clock.push(bonus);
             p.consequence.set_summary(msg!(
                 "rules-summary-quickplay-rejected",
@@ -165,16 +651,26 @@ pub(super) fn quickplay(
                 time = bonus_time
             );
         }
+        QuickplayDecision::IncrementGranted
+        | QuickplayDecision::IncrementAccepted
+        | QuickplayDecision::IncrementRefused
+            if !is_iii =>
+        {
+            p.consequence = Consequence::default();
+            p.explanation = msg!("rules-quickplay-increment-unavailable");
+        }
         QuickplayDecision::IncrementGranted => {
-            if !matches!(
-                q.kind,
-                QuickplayKind::GuidelinesIii2017 | QuickplayKind::GuidelinesIii2023
-            ) {
-                p.explanation = msg!("rules-quickplay-increment-unavailable");
-                return;
-            }
             p.articles = cite(m, "III.4", &q.source);
+            p.consequence.claim = Some(ClaimStatus::Granted);
             p.consequence.clock.push(bonus);
+            // The increment enters both players' time control from the move in progress: a
+            // journaled clock-mode change the clock model follows.
+            p.consequence
+                .clock_ops
+                .push(crate::clock::ClockOperation::SetIncrement {
+                    seconds: q.increment_request_s,
+                    from_move: move_no(bs),
+                });
             p.consequence.set_summary(msg!(
                 "rules-summary-quickplay-increment",
                 increment_s = q.increment_request_s,
@@ -188,5 +684,189 @@ pub(super) fn quickplay(
                 time = bonus_time
             );
         }
+        QuickplayDecision::IncrementAccepted => {
+            p.articles = cite(m, "III.4", &q.source);
+            p.consequence.claim = Some(ClaimStatus::Granted);
+            p.consequence.result = Some(GameResult::Draw);
+            p.consequence
+                .set_summary(msg!("rules-summary-quickplay-increment-accepted"));
+            p.explanation = msg!("rules-quickplay-increment-accepted");
+        }
+        QuickplayDecision::IncrementRefused => {
+            p.articles = cite(m, "III.4", &q.source);
+            p.consequence.claim = Some(ClaimStatus::Rejected);
+            p.consequence
+                .set_summary(msg!("rules-summary-quickplay-increment-refused"));
+            p.explanation = msg!("rules-quickplay-increment-refused");
+        }
+    }
+}
+
+/// A flag fell while a quickplay-finish claim is open: the arbiter declares the result (pre-2009
+/// 10.2 b, Guidelines III.5.2), draw or loss on time, with his reason; the profile's notes are
+/// hints, nothing is chosen. Returns whether it made the proposal.
+pub(super) fn flag_during_open_claim(
+    m: &Match,
+    bs: &BoardState,
+    player: Option<Color>,
+    p: &mut Proposal,
+) -> bool {
+    let Some(open) = bs
+        .open_claim()
+        .filter(|c| c.kind == crate::state::ClaimKind::Quickplay)
+    else {
+        return false;
+    };
+    let Some(flagged) = player else {
+        return false;
+    };
+    let q = &m.profile.quickplay_finish;
+    p.articles.extend(cite(m, &q.article, &q.source));
+    p.explanation = msg!(
+        "rules-quickplay-flag-open-claim",
+        id = open.id,
+        player = flagged
+    );
+    let option = |result: GameResult, summary: Msg| {
+        let mut c = Consequence {
+            claim: Some(ClaimStatus::Final),
+            result: Some(result),
+            ..Consequence::default()
+        };
+        c.set_summary(summary);
+        c
+    };
+    let mut req = DecisionRequest::new(
+        Situation::QuickplayFinalDecision,
+        msg!("rules-quickplay-final-why", article = &q.article),
+    )
+    .fact(msg!(
+        "rules-claim-fact-open",
+        id = open.id,
+        player = open.claimant.unwrap_or(flagged)
+    ));
+    if let Some(claimant) = open.claimant {
+        req = req.fact(msg!(
+            "rules-quickplay-hint-normal-means",
+            opponent = claimant.other()
+        ));
+    }
+    for hint in &q.hints {
+        req = req.fact(Msg {
+            id: std::borrow::Cow::Owned(hint.clone()),
+            args: Vec::new(),
+        });
+    }
+    req = req
+        .option(
+            "draw",
+            msg!("rules-option-draw"),
+            option(GameResult::Draw, msg!("rules-summary-quickplay-final-draw")),
+        )
+        .option(
+            "loss_on_time",
+            msg!("rules-option-loss-on-time", player = flagged),
+            option(
+                loss_for(flagged),
+                msg!("rules-summary-quickplay-final-loss", player = flagged),
+            ),
+        );
+    p.decision = Some(req);
+    true
+}
+
+/// The moves `color` has made on the board (the moves before a set position included).
+fn made(bs: &BoardState, color: Color) -> u32 {
+    let played = bs.game_moves().filter(|(_, e)| e.color == color).count();
+    bs.game
+        .game
+        .moves_before_start(color)
+        .saturating_add(u32::try_from(played).unwrap_or(u32::MAX))
+}
+
+/// A draw agreement: valid once both players have made the profile's moves (2017/2023 5.2.3)
+/// and from the regulations' minimum move (9.1.1); before that it is refused with the reason,
+/// or, where the regulations let the arbiter consent, his decision.
+pub(super) fn draw_agreement(m: &Match, bs: &BoardState, p: &mut Proposal) {
+    let da = &m.profile.draw_agreement;
+    p.articles = cite(m, &da.article, &da.source);
+    let (w, b) = (made(bs, Color::White), made(bs, Color::Black));
+    p.facts
+        .push(msg!("rules-agreement-fact-moves", white = w, black = b));
+    if bs.result.is_some() {
+        p.explanation = msg!("rules-agreement-game-over");
+        return;
+    }
+    if w.min(b) < da.min_moves_each {
+        p.explanation = msg!(
+            "rules-agreement-too-early-moves",
+            moves = da.min_moves_each,
+            white = w,
+            black = b
+        );
+        return;
+    }
+    let no = move_no(bs);
+    let mut draw = Consequence {
+        result: Some(GameResult::Draw),
+        ..Consequence::default()
+    };
+    draw.set_summary(msg!("rules-summary-agreement"));
+    if da.min_move > 0 && no < da.min_move {
+        if da.arbiter_may_consent {
+            p.explanation = msg!("rules-agreement-consent", move_no = no, min = da.min_move);
+            p.decision = Some(
+                DecisionRequest::new(
+                    Situation::DrawAgreementConsent,
+                    msg!("rules-agreement-consent-why", min = da.min_move),
+                )
+                .option("consent", msg!("rules-option-consent"), draw)
+                .option(
+                    "refuse",
+                    msg!("rules-option-refuse-consent"),
+                    Consequence::default(),
+                ),
+            );
+        } else {
+            p.explanation = msg!(
+                "rules-agreement-too-early-regulations",
+                move_no = no,
+                min = da.min_move
+            );
+        }
+        return;
+    }
+    p.consequence = draw;
+    p.explanation = msg!("rules-agreement-valid");
+}
+
+/// A protest about a board where the arbiter decided a quickplay-finish claim under rules that
+/// make that decision final (pre-2009 10.2 d; Trier Nr. 12): the console warns.
+pub(super) fn protest_on_final_decision(m: &Match, bs: &BoardState, p: &mut Proposal) {
+    let q = &m.profile.quickplay_finish;
+    if !q.decision_final {
+        return;
+    }
+    let decided = bs.claims.iter().rev().find(|c| {
+        c.kind == crate::state::ClaimKind::Quickplay
+            && matches!(
+                c.status,
+                ClaimStatus::Granted
+                    | ClaimStatus::Rejected
+                    | ClaimStatus::Postponed
+                    | ClaimStatus::Final
+            )
+    });
+    if let Some(c) = decided {
+        p.articles.extend(cite(m, &q.article, &q.source));
+        p.facts.insert(
+            0,
+            msg!(
+                "rules-protest-final-claim",
+                id = c.id,
+                status = Msg::new(c.status.message_id()),
+                article = &q.article
+            ),
+        );
     }
 }

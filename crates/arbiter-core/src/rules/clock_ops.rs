@@ -118,6 +118,7 @@ pub fn operation_articles(m: &Match, op: &ClockOperation) -> Vec<String> {
         ClockOperation::AddTime { .. } | ClockOperation::SubtractTime { .. } => "7.1",
         ClockOperation::Reconstruct { .. } => "7.1",
         ClockOperation::ReplaceClock { .. } => "6.10.1",
+        ClockOperation::SetIncrement { .. } => "III.4",
     };
     let mut v = cite(m, article, "");
     if matches!(

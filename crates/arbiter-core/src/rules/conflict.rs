@@ -37,6 +37,7 @@ fn ruled_by_the_laws(kind: &InterventionKind) -> bool {
         kind,
         InterventionKind::IllegalMove { .. }
             | InterventionKind::DrawClaim { .. }
+            | InterventionKind::DrawAgreement
             | InterventionKind::FlagFall { .. }
             | InterventionKind::Penalty { .. }
             | InterventionKind::ElectronicDevice { .. }

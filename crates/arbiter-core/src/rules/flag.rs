@@ -285,6 +285,10 @@ pub(super) fn flag_fall(
 
 /// The flag of `player` is down: lost on time, unless the opponent could not win.
 fn single_flag(m: &Match, bs: &BoardState, player: Color, p: &mut Proposal) {
+    // A quickplay-finish claim is open: the flag opens the arbiter's final decision on it.
+    if super::claims::flag_during_open_claim(m, bs, Some(player), p) {
+        return;
+    }
     let opponent = player.other();
     let pos = board_position(bs);
     let ability = pos

@@ -201,6 +201,35 @@ fn loss_for(player: Color) -> GameResult {
     }
 }
 
+/// What the rules say about a quickplay-finish claim before the arbiter has decided on it:
+/// the preconditions as a checklist, the articles and both clocks, no consequence (the
+/// arbiter's grant, postponement or rejection is his own; nothing is chosen for him).
+pub fn quickplay_preview(
+    m: &Match,
+    s: &MatchState,
+    board: BoardNo,
+    player: Color,
+    now_mono: MonoMs,
+) -> Proposal {
+    let req = Request {
+        board: Some(board),
+        player: Some(player),
+        kind: InterventionKind::QuickplayClaim {
+            decision: QuickplayDecision::Granted,
+        },
+    };
+    let mut p = propose(m, s, &req, now_mono);
+    let inadmissible = p.consequence.claim == Some(crate::intervention::ClaimStatus::Inadmissible);
+    if !inadmissible {
+        p.explanation = msg!("rules-quickplay-choose");
+        // Only the checks: the finality note belongs to a decision.
+        p.facts.retain(|f| f.id != "rules-quickplay-fact-final");
+    }
+    p.consequence = Consequence::default();
+    p.decision = None;
+    p
+}
+
 /// Proposes the consequence the rules prescribe, and says where the Laws in force would rule
 /// otherwise ([`conflict`]).
 pub fn propose(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Proposal {
@@ -288,12 +317,26 @@ fn propose_unlocked(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) 
                 )
             }
         }
-        (InterventionKind::DrawClaim { basis, correct }, Some(bs)) => {
-            claims::draw_claim(m, bs, req.player, *basis, *correct, &mut p)
+        (
+            InterventionKind::DrawClaim {
+                basis,
+                correct,
+                intended,
+            },
+            Some(bs),
+        ) => claims::draw_claim(
+            m,
+            bs,
+            req.player,
+            *basis,
+            *correct,
+            intended.as_deref(),
+            &mut p,
+        ),
+        (InterventionKind::QuickplayClaim { decision }, Some(bs)) => {
+            claims::quickplay(m, bs, req.player, *decision, &mut p)
         }
-        (InterventionKind::QuickplayClaim { decision }, Some(_)) => {
-            claims::quickplay(m, req.player, *decision, &mut p)
-        }
+        (InterventionKind::DrawAgreement, Some(bs)) => claims::draw_agreement(m, bs, &mut p),
         (InterventionKind::DefaultTimeExpired, Some(bs)) => {
             start::default_time(m, s, bs, now_mono, &mut p)
         }
@@ -328,7 +371,12 @@ fn propose_unlocked(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) 
             p.articles = vec!["FIDE C.06 § 15".into()];
             p.explanation = msg!("rules-captain-advice");
         }
-        (InterventionKind::Protest { fee_cents, .. }, _) => conduct::protest(m, *fee_cents, &mut p),
+        (InterventionKind::Protest { fee_cents, .. }, _) => {
+            conduct::protest(m, *fee_cents, &mut p);
+            if let Some(bs) = bs {
+                claims::protest_on_final_decision(m, bs, &mut p);
+            }
+        }
         (InterventionKind::TimeCorrection, _) => {
             p.articles = cite(m, "7.1", "");
             p.explanation = msg!("rules-time-correction");

@@ -187,7 +187,7 @@ pub(super) fn after_clock_op(bs: &mut BoardState, at: Stamp, op: &crate::clock::
             bs.device.correction_due = Some(at);
             bs.device.unearned = [None, None];
         }
-        Op::SetMoves { .. } | Op::Pause | Op::Resume => {}
+        Op::SetMoves { .. } | Op::Pause | Op::Resume | Op::SetIncrement { .. } => {}
     }
     if bs.mirror.as_ref().is_some_and(|m| {
         m.pending_ms(ClockSide::Left).is_none() && m.pending_ms(ClockSide::Right).is_none()

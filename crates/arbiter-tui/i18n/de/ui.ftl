@@ -233,6 +233,12 @@ replay-status = WIEDERGABE { $time } { $state } { $speed }x | { $verdict }{ $inc
 replay-chain-intact = Kette intakt ({ $records } Einträge)
 replay-chain-tampered = MANIPULIERT: { $problem }; gezeigt werden die { $records } Einträge davor
 shell-broadcast-failed = ÜBERTRAGUNGS-PGN NICHT GESCHRIEBEN: { $error } – die Partien sind im Journal sicher; neuer Versuch folgt
+ui-open-claim = OFFENE REKL.
+ui-written-move = NOTIERTER ZUG
+ui-field-intended = Notierter Zug
+dialog-draw-agreement = Remisvereinbarung
+key-draw-agreement = Remisvereinbarung
+ui-log-claim = { $what } · Reklamation Nr. { $id }: { $status }
 
 ## Der Ablauf um die Partien (Issue 16)
 ui-started-apart = { $time } NACH RUNDENBEGINN GESTARTET

@@ -233,6 +233,12 @@ replay-status = REPLAY { $time } { $state } { $speed }x | { $verdict }{ $inciden
 replay-chain-intact = chain intact ({ $records } records)
 replay-chain-tampered = TAMPERED: { $problem }; showing the { $records } records before it
 shell-broadcast-failed = BROADCAST PGN NOT WRITTEN: { $error } – the games are safe in the journal; retrying
+ui-open-claim = OPEN CLAIM
+ui-written-move = WRITTEN MOVE
+ui-field-intended = Written move
+dialog-draw-agreement = Draw agreement
+key-draw-agreement = draw agreement
+ui-log-claim = { $what } · claim #{ $id }: { $status }
 
 ## The match around the games (issue 16)
 ui-started-apart = STARTED { $time } AFTER THE ROUND
