@@ -515,7 +515,7 @@ fn the_decision_form_is_generic() {
     d.basis_choice = Some(Basis::Discretion);
     d.text = "seated as announced".into();
     assert!(d.blocked(Lang::En).is_none());
-    match d.to_event(&m) {
+    match d.to_event(&m, &s, NOW) {
         Some(Event::Decision(dec)) => {
             assert_eq!(dec.situation, Situation::SeatingError);
             assert_eq!(dec.chosen, "warning");

@@ -273,3 +273,12 @@ dialog-colour-override = Farben an diesem Brett (die Mannschaft mit Weiß, und w
 dialog-lot = Los bei Gleichstand im Stichkampf (der Sieger, und wer gelost hat)
 ui-field-other-board = Das andere Brett
 key-match-procedure = unvorhersehbare Verspätung / falsche Bretter / vereinbarter Beginn / Farben / Los
+# Issue 19a: Formulare folgen dem Regelwerk; Entscheidungen erreichen die Uhr.
+ui-adjustment-to-set = { $sign }{ $time } { $player } einzustellen
+ui-confirm-again = Enter: trotzdem erfassen · Esc: abbrechen
+ui-claim-correct-choose = Die Partieaufzeichnung kann die Reklamation nicht beurteilen: nach den Partieformularen angeben, ob sie berechtigt ist (j/n).
+ui-value-from-rules = { $value } (nach den Regeln, aus der Partieaufzeichnung)
+ui-value-overridden = { $value } (Abweichung; nach den Regeln: { $rules })
+ui-override-line = Abweichung: { $field }: nach den Regeln „{ $proposed }“, gewählt „{ $chosen }“: wird mit der Begründung neben dem Vorschlag erfasst.
+ui-clocks-estimated = Die Uhrzeiten sind geschätzt (die Verbindung ist veraltet oder verloren): die Zeiten eingeben, die die Uhr zeigt.
+ui-device-clocks-invalid = „{ $value }“ ist keine Zeit (h:mm:ss, m:ss oder Sekunden).

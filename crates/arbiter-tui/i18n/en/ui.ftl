@@ -273,3 +273,12 @@ dialog-colour-override = Colours of this board (the team with White, and why)
 dialog-lot = Lot of a tied play-off (the winner, and who drew it)
 ui-field-other-board = The other board
 key-match-procedure = unforeseeable delay / seating error / agreed start / colours / lot
+# Issue 19a: forms derive from the engine; rulings reach the device.
+ui-adjustment-to-set = { $sign }{ $time } { $player } to set
+ui-confirm-again = Enter: record all the same · Esc: cancel
+ui-claim-correct-choose = The game record cannot judge the claim: say whether it is correct (y/n) from the scoresheets.
+ui-value-from-rules = { $value } (the rules, from the game record)
+ui-value-overridden = { $value } (override; the rules: { $rules })
+ui-override-line = Override: { $field }: the rules “{ $proposed }”, chosen “{ $chosen }”: recorded beside the proposal with the reason.
+ui-clocks-estimated = The clocks are estimates (the feed is stale or lost): enter the times the device shows.
+ui-device-clocks-invalid = “{ $value }” is not a time (h:mm:ss, m:ss or seconds).
