@@ -158,11 +158,29 @@ fn every_dialog_both_languages() {
         for kind in DialogKind::ALL {
             let mut v = ViewState::new(lang, Theme::default());
             press(&mut v, &m, &s, &[key('3'), key(kind.key())]);
-            let d = v
-                .dialog
-                .as_ref()
-                .unwrap_or_else(|| panic!("{kind:?} opens a form"));
-            assert_eq!(d.kind, kind);
+            // A form the rules refuse here is not opened: the footer says why.
+            match arbiter_tui::dialog::Dialog::availability(
+                kind,
+                Some(arbiter_core::model::BoardNo(3)),
+                &m,
+                &s,
+                NOW,
+            ) {
+                arbiter_core::rules::Availability::Refused(why) => {
+                    assert!(v.dialog.is_none(), "{kind:?} is refused");
+                    assert_eq!(
+                        v.status.as_deref(),
+                        Some(arbiter_tui::i18n::format(lang, &why).as_str())
+                    );
+                }
+                _ => {
+                    let d = v
+                        .dialog
+                        .as_ref()
+                        .unwrap_or_else(|| panic!("{kind:?} opens a form"));
+                    assert_eq!(d.kind, kind);
+                }
+            }
             insta::assert_snapshot!(
                 format!("dialog_{kind:?}_{}", lang_name(lang)).to_lowercase(),
                 render_to_string(&m, &s, &v, NOW, 100, 30)
@@ -244,12 +262,20 @@ fn intervention_in_three_keys_and_nothing_before_enter() {
             assert_ne!(iv.proposed, iv.confirmed);
             assert!(iv.confirmed.clock.is_empty() && iv.confirmed.result.is_none());
             assert_eq!(iv.reason, "x");
+            // Beside the proposal: the override of the consequence, with the reason.
+            assert_eq!(iv.overridden.len(), 1, "{:?}", iv.overridden);
+            assert_eq!(
+                iv.overridden[0].field,
+                arbiter_core::intervention::OverrideField::Consequence
+            );
+            assert_eq!(iv.overridden[0].reason, "x");
         }
         other => panic!("expected an intervention, got {other:?}"),
     }
     // Results and arrivals are plain events.
     let cmds = press(&mut v, &m, &s, &[key('8'), key('a'), code(KeyCode::Enter)]);
     assert!(matches!(&cmds[..], [Command::Submit(Event::PlayerArrived(p))] if p.board.0 == 8));
+    // A result while the clock runs asks first; the second Enter records it.
     let cmds = press(
         &mut v,
         &m,
@@ -261,6 +287,13 @@ fn intervention_in_three_keys_and_nothing_before_enter() {
             code(KeyCode::Enter),
         ],
     );
+    assert!(cmds.is_empty(), "{cmds:?}");
+    assert!(
+        v.status.as_deref().unwrap_or("").contains("clock still runs"),
+        "{:?}",
+        v.status
+    );
+    let cmds = press(&mut v, &m, &s, &[code(KeyCode::Enter)]);
     assert!(matches!(&cmds[..], [Command::Submit(Event::ResultRecorded(r))] if r.board.0 == 1));
 }
 
@@ -467,7 +500,14 @@ fn the_decision_form_is_generic() {
     use arbiter_core::rules::decision::DecisionRequest;
     let (m, s) = setup();
     let mut v = ViewState::new(Lang::En, Theme::default());
-    press(&mut v, &m, &s, &[key('3'), key('f')]);
+    // The flag form itself (the key refuses it on this board: both players have time).
+    v.dialog = Some(arbiter_tui::dialog::Dialog::open(
+        arbiter_tui::dialog::DialogKind::Flag,
+        Some(arbiter_core::model::BoardNo(3)),
+        &m,
+        &s,
+        NOW,
+    ));
     let d = v.dialog.as_mut().unwrap();
     let mut p = d.proposal.clone().unwrap();
     p.consequence = Consequence::default();
