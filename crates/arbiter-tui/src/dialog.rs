@@ -526,6 +526,15 @@ pub struct Dialog {
     pub asked: Option<String>,
 }
 
+/// "2:00" under an hour, "1:02:00" from one: a change as a clock's display shows it.
+fn short_hms(ms: u64) -> String {
+    let s = ms / 1000;
+    match s / 3600 {
+        0 => format!("{}:{:02}", s / 60, s % 60),
+        h => format!("{h}:{:02}:{:02}", (s / 60) % 60, s % 60),
+    }
+}
+
 /// "+2:00 White to set": an arbiter's clock change the device does not show yet.
 pub fn adjustment_text(lang: Lang, color: Color, delta_ms: i64) -> String {
     i18n::format(
@@ -533,7 +542,7 @@ pub fn adjustment_text(lang: Lang, color: Color, delta_ms: i64) -> String {
         &arbiter_core::msg!(
             "ui-adjustment-to-set",
             sign = if delta_ms < 0 { "−" } else { "+" },
-            time = format_hms(delta_ms.unsigned_abs()),
+            time = short_hms(delta_ms.unsigned_abs()),
             player = color
         ),
     )
