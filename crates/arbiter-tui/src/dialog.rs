@@ -1704,6 +1704,20 @@ pub fn render(
 ) {
     let t = strings(lang);
     let mut lines: Vec<Line> = Vec::new();
+    // First, so a tall form never hides them: the question Enter asked, and that the clocks
+    // are estimates (the time fields below ask for the device's).
+    if let Some(q) = &d.asked {
+        lines.push(Line::styled(
+            format!("? {q} {}", i18n::text(lang, "ui-confirm-again")),
+            theme.warn(),
+        ));
+    }
+    if d.estimated {
+        lines.push(Line::styled(
+            i18n::text(lang, "ui-clocks-estimated"),
+            theme.warn(),
+        ));
+    }
     let fields = d.fields();
     for (i, field) in fields.iter().enumerate() {
         let label = format!("{:<22}", field_label(t, *field, d.kind));
@@ -1801,6 +1815,21 @@ pub fn render(
                 theme.warn(),
             ));
         }
+        if let Some(o) = &d.on_finding {
+            let cons = consequence_lines(&o.consequence, lang);
+            let cons = if cons.is_empty() {
+                t.no_change.to_string()
+            } else {
+                cons.join(" · ")
+            };
+            lines.push(Line::styled(
+                i18n::format(
+                    lang,
+                    &arbiter_core::msg!("ui-override-gives", consequence = cons),
+                ),
+                theme.warn(),
+            ));
+        }
     } else if d.kind == DialogKind::ClockOp {
         clock_op_lines(d, m, s, lang, theme, &mut lines);
     } else if d.kind == DialogKind::ResultCorrection {
@@ -1816,18 +1845,6 @@ pub fn render(
         lines.push(Line::styled(i18n::text(lang, id), theme.dim()));
     } else {
         lines.push(Line::styled(t.plain_event.as_str(), theme.dim()));
-    }
-    if d.estimated {
-        lines.push(Line::styled(
-            i18n::text(lang, "ui-clocks-estimated"),
-            theme.warn(),
-        ));
-    }
-    if let Some(q) = &d.asked {
-        lines.push(Line::styled(
-            format!("? {q} {}", i18n::text(lang, "ui-confirm-again")),
-            theme.warn(),
-        ));
     }
     lines.push(Line::raw(""));
     match d.blocked(lang) {

@@ -316,7 +316,7 @@ fn a_second_arrival_is_refused() {
     );
 }
 
-/// +2:00 to White on board 2 (a time correction), then an illegal move of Black a minute later
+/// +2:00 to White on board 2 (a time correction), then an illegal move of Black soon after
 /// (+2:00 to White again): "already credited?" before it is journaled. The board shows the
 /// adjustment still to set until a clock report shows it.
 #[test]
@@ -359,8 +359,8 @@ fn already_credited_asks_and_the_adjustment_is_shown_until_the_clock_shows_it() 
         let shown = arbiter_tui::main_screen::alert_text(lang, &alert);
         assert!(screen.contains(&shown), "{screen}");
     }
-    // Black's illegal move a minute later gives White +2:00 again: asked first.
-    let later = NOW + 60_000;
+    // Black's illegal move two seconds later gives White +2:00 again: asked first.
+    let later = NOW + 2_000;
     for lang in LANGS {
         let mut v = ViewState::new(lang, Theme::default());
         press_at(&mut v, &m, &s, later, &[key('2'), key('i')]);
@@ -396,10 +396,10 @@ fn already_credited_asks_and_the_adjustment_is_shown_until_the_clock_shows_it() 
     }
     // The clock reports White +2:00: the adjustment is gone.
     let bs = s.board(BoardNo(2)).unwrap();
-    let c = arbiter_core::clock_now::clock_at(&s, bs, NOW + 2_000).unwrap();
+    let c = arbiter_core::clock_now::clock_at(&s, bs, NOW + 2_500).unwrap();
     append(
         &mut s,
-        NOW + 2_000,
+        NOW + 2_500,
         Origin::Feed(BoardNo(2)),
         Event::ClockSample(ClockSample {
             board: BoardNo(2),
@@ -420,10 +420,10 @@ fn already_credited_asks_and_the_adjustment_is_shown_until_the_clock_shows_it() 
         }),
     );
     let bs = s.board(BoardNo(2)).unwrap();
-    let st = arbiter_core::status::board_status(&m, &s, bs, NOW + 2_500);
+    let st = arbiter_core::status::board_status(&m, &s, bs, NOW + 3_000);
     assert!(st.pending.is_empty(), "{:?}", st.pending);
     let v = ViewState::new(Lang::En, Theme::default());
-    let screen = render_to_string(&m, &s, &v, NOW + 2_500, 200, 60);
+    let screen = render_to_string(&m, &s, &v, NOW + 3_000, 200, 60);
     assert!(!screen.contains("to set"), "{screen}");
 }
 

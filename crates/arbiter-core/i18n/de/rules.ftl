@@ -380,4 +380,4 @@ rules-avail-round-started = Die Runde wurde um { $time } begonnen (Eintrag { $se
 rules-avail-no-quickplay = Das Regelwerk „{ $profile }“ kennt keine Endspurt-Regel: eine Endspurt-Reklamation gibt es nicht.
 rules-avail-no-flag = Kein Fallblättchen ist gefallen: Weiß { $white }, Schwarz { $black }. Kein Zeitverlust, solange beide Spieler Zeit haben.
 rules-avail-clock-runs = Die Uhr läuft noch für { $player }. Das Ergebnis trotzdem erfassen?
-rules-avail-already-credited = Schon gutgeschrieben? { $changes } für denselben Spieler wurde um { $time } bestätigt (Eintrag { $seq }, vor { $minutes } min).
+rules-avail-already-credited = Schon gutgeschrieben? { $changes } wurde um { $time } bestätigt (Eintrag { $seq }).

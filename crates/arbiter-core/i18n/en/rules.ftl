@@ -383,4 +383,4 @@ rules-avail-round-started = The round started at { $time } (record { $seq }): it
 rules-avail-no-quickplay = The rules “{ $profile }” have no quickplay-finish rule: there is no such claim.
 rules-avail-no-flag = No flag is down: White { $white }, Black { $black }. No loss on time while both players have time left.
 rules-avail-clock-runs = The clock still runs for { $player }. Record the result all the same?
-rules-avail-already-credited = Already credited? { $changes } for the same player was confirmed at { $time } (record { $seq }, { $minutes } min ago).
+rules-avail-already-credited = Already credited? { $changes } was confirmed at { $time } (record { $seq }).

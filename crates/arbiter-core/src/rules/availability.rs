@@ -155,7 +155,6 @@ pub fn recent_time_change(
             sep: ", ".into()
         },
         time = local_hm(m, e.at.wall_ms),
-        seq = e.at.seq,
-        minutes = now.saturating_sub(e.at.mono_ms) / 60_000
+        seq = e.at.seq
     ))
 }

@@ -282,3 +282,4 @@ ui-value-overridden = { $value } (Abweichung; nach den Regeln: { $rules })
 ui-override-line = Abweichung: { $field }: nach den Regeln „{ $proposed }“, gewählt „{ $chosen }“: wird mit der Begründung neben dem Vorschlag erfasst.
 ui-clocks-estimated = Die Uhrzeiten sind geschätzt (die Verbindung ist veraltet oder verloren): die Zeiten eingeben, die die Uhr zeigt.
 ui-device-clocks-invalid = „{ $value }“ ist keine Zeit (h:mm:ss, m:ss oder Sekunden).
+ui-override-gives = Mit der Abweichung: { $consequence }

@@ -282,3 +282,4 @@ ui-value-overridden = { $value } (override; the rules: { $rules })
 ui-override-line = Override: { $field }: the rules “{ $proposed }”, chosen “{ $chosen }”: recorded beside the proposal with the reason.
 ui-clocks-estimated = The clocks are estimates (the feed is stale or lost): enter the times the device shows.
 ui-device-clocks-invalid = “{ $value }” is not a time (h:mm:ss, m:ss or seconds).
+ui-override-gives = With the override: { $consequence }
