@@ -173,6 +173,19 @@ fn a_form_cannot_journal_a_claim_against_the_record_without_an_override() {
             }
             other => panic!("{other:?}"),
         }
+        // The log shows the override beside the proposal.
+        let mut s2 = s.clone();
+        let Command::Submit(ev) = &cmds[0] else {
+            unreachable!()
+        };
+        append(&mut s2, NOW, Origin::Arbiter, ev.clone());
+        let log = arbiter_tui::log::board_incidents(&m, &s2, BoardNo(1));
+        let line = arbiter_tui::log::incident_line(&m, log.last().unwrap(), lang, false);
+        let said = match lang {
+            Lang::De => "Abweichung (Reklamation berechtigt): nach den Regeln „unberechtigt“, gewählt „berechtigt“",
+            Lang::En => "override (claim correct): the rules “incorrect”, chosen “correct”",
+        };
+        assert!(line.contains(said), "{line}");
     }
 }
 

@@ -283,3 +283,4 @@ ui-override-line = Abweichung: { $field }: nach den Regeln „{ $proposed }“, 
 ui-clocks-estimated = Die Uhrzeiten sind geschätzt (die Verbindung ist veraltet oder verloren): die Zeiten eingeben, die die Uhr zeigt.
 ui-device-clocks-invalid = „{ $value }“ ist keine Zeit (h:mm:ss, m:ss oder Sekunden).
 ui-override-gives = Mit der Abweichung: { $consequence }
+ui-log-override = Abweichung ({ $field }): nach den Regeln „{ $proposed }“, gewählt „{ $chosen }“

@@ -283,3 +283,4 @@ ui-override-line = Override: { $field }: the rules “{ $proposed }”, chosen �
 ui-clocks-estimated = The clocks are estimates (the feed is stale or lost): enter the times the device shows.
 ui-device-clocks-invalid = “{ $value }” is not a time (h:mm:ss, m:ss or seconds).
 ui-override-gives = With the override: { $consequence }
+ui-log-override = override ({ $field }): the rules “{ $proposed }”, chosen “{ $chosen }”
