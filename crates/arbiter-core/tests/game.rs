@@ -1406,7 +1406,11 @@ fn a_board_joins_a_game_in_progress_with_the_side_to_move_from_the_clock() {
 fn twice_repeated(profile: &str) -> (Table, u64) {
     let mut t = Table::new(profile);
     let mut at = 1_000;
-    t.setup(at, Some(shakmaty::fen::Fen::default().to_string().as_str()), None);
+    t.setup(
+        at,
+        Some(shakmaty::fen::Fen::default().to_string().as_str()),
+        None,
+    );
     t.start_clock(at);
     for mv in ["Nf3", "Nf6", "Ng1", "Ng8"] {
         t.play(&mut at, 20_000, mv);
@@ -1502,7 +1506,10 @@ fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_overri
     assert_eq!(iv.overridden.len(), 1);
     let o = &iv.overridden[0];
     assert_eq!(o.field, OverrideField::ClaimCorrect);
-    assert_eq!((en(&o.proposed), en(&o.chosen)), ("incorrect".into(), "correct".into()));
+    assert_eq!(
+        (en(&o.proposed), en(&o.chosen)),
+        ("incorrect".into(), "correct".into())
+    );
     // A reason of blanks is no reason.
     assert!(
         rules::confirm_checked(
@@ -1546,12 +1553,18 @@ fn availability_quickplay_finished_board_flag_and_running_clock() {
         avail(&t, Action::Result { board: B }, at),
         Availability::Confirm(m) if en(&m).contains("clock still runs for White")
     ));
-    assert_eq!(avail(&t, Action::DrawClaim { board: B }, at), Availability::Open);
+    assert_eq!(
+        avail(&t, Action::DrawClaim { board: B }, at),
+        Availability::Open
+    );
     // White's time runs out: the flag form opens.
     let left = t.clock[0];
     t.run(&mut at, left);
     t.sample_flags(at, [true, false]);
-    assert_eq!(avail(&t, Action::FlagFall { board: B }, at + 100), Availability::Open);
+    assert_eq!(
+        avail(&t, Action::FlagFall { board: B }, at + 100),
+        Availability::Open
+    );
     // A finished game takes no claim, flag or result.
     t.push(
         at + 1_000,
@@ -1571,7 +1584,9 @@ fn availability_quickplay_finished_board_flag_and_running_clock() {
         Action::Result { board: B },
     ] {
         match avail(&t, a, at + 2_000) {
-            Availability::Refused(m) => assert!(en(&m).contains("is finished"), "{a:?}: {}", en(&m)),
+            Availability::Refused(m) => {
+                assert!(en(&m).contains("is finished"), "{a:?}: {}", en(&m))
+            }
             other => panic!("{a:?}: {other:?}"),
         }
     }
@@ -1608,7 +1623,11 @@ fn a_second_arrival_is_refused_and_a_second_start_too() {
     );
     match rules::availability(&t.m, &t.s, arrival(TeamSide::Home), 3_000) {
         Availability::Refused(m) => {
-            assert!(en(&m).contains("a second arrival is not recorded"), "{}", en(&m));
+            assert!(
+                en(&m).contains("a second arrival is not recorded"),
+                "{}",
+                en(&m)
+            );
             // Both languages say it.
             core_catalogue().try_format(Lang::De, &m).unwrap();
         }
@@ -1625,7 +1644,11 @@ fn a_second_time_change_soon_after_asks_whether_it_was_credited_and_the_device_m
     use arbiter_core::intervention::{Consequence, TimeChange};
     let mut t = Table::new("bundesliga");
     let mut at = 1_000;
-    t.setup(at, Some(shakmaty::fen::Fen::default().to_string().as_str()), None);
+    t.setup(
+        at,
+        Some(shakmaty::fen::Fen::default().to_string().as_str()),
+        None,
+    );
     t.start_clock(at);
     t.play(&mut at, 20_000, "e4");
     at += 1_000;
@@ -1662,7 +1685,11 @@ fn a_second_time_change_soon_after_asks_whether_it_was_credited_and_the_device_m
     }));
     // Within the profile's window another change for White asks; for Black it does not.
     let q = rules::recent_time_change(&t.m, &t.s, B, Color::White, at + 60_000).unwrap();
-    assert!(en(&q).starts_with("Already credited? +2 min White"), "{}", en(&q));
+    assert!(
+        en(&q).starts_with("Already credited? +2 min White"),
+        "{}",
+        en(&q)
+    );
     assert!(rules::recent_time_change(&t.m, &t.s, B, Color::Black, at + 60_000).is_none());
     let window = u64::from(t.m.profile.clock_corrections.repeat_window_s) * 1000;
     assert!(rules::recent_time_change(&t.m, &t.s, B, Color::White, at + window + 1).is_none());

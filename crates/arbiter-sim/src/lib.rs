@@ -627,7 +627,9 @@ mod tests {
         }
         let mut dec = Decoder::new();
         dec.push(&out);
-        std::iter::from_fn(|| dec.next()).map(|m| m.unwrap()).collect()
+        std::iter::from_fn(|| dec.next())
+            .map(|m| m.unwrap())
+            .collect()
     }
 
     #[test]

@@ -7,9 +7,7 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::model::BoardNo;
 use arbiter_core::record::Event;
-use arbiter_io::feeds::{
-    ClockCommandError, ClockRun, SetAndRun, Source, Timing, spawn_feeds_with,
-};
+use arbiter_io::feeds::{ClockCommandError, ClockRun, SetAndRun, Source, Timing, spawn_feeds_with};
 use arbiter_sim::venue::Venue;
 use arbiter_sim::{SimulatorConfig, games};
 

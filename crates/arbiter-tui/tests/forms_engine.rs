@@ -182,7 +182,9 @@ fn a_form_cannot_journal_a_claim_against_the_record_without_an_override() {
         let log = arbiter_tui::log::board_incidents(&m, &s2, BoardNo(1));
         let line = arbiter_tui::log::incident_line(&m, log.last().unwrap(), lang, false);
         let said = match lang {
-            Lang::De => "Abweichung (Reklamation berechtigt): nach den Regeln „unberechtigt“, gewählt „berechtigt“",
+            Lang::De => {
+                "Abweichung (Reklamation berechtigt): nach den Regeln „unberechtigt“, gewählt „berechtigt“"
+            }
             Lang::En => "override (claim correct): the rules “incorrect”, chosen “correct”",
         };
         assert!(line.contains(said), "{line}");
@@ -258,7 +260,10 @@ fn what_the_rules_refuse_is_not_offered_and_a_result_while_the_clock_runs_asks()
             render_to_string(&m, &s, &v, NOW, 80, 24)
         );
         let cmds = press(&mut v, &m, &s, &[code(KeyCode::Enter)]);
-        assert!(matches!(&cmds[..], [Command::Submit(Event::ResultRecorded(_))]));
+        assert!(matches!(
+            &cmds[..],
+            [Command::Submit(Event::ResultRecorded(_))]
+        ));
     }
 }
 
@@ -273,7 +278,12 @@ fn a_second_arrival_is_refused() {
         v.dialog.as_ref().map(|d| d.team),
         Some(arbiter_core::model::TeamSide::Away)
     );
-    let cmds = press(&mut v, &m, &s, &[code(KeyCode::Right), code(KeyCode::Enter)]);
+    let cmds = press(
+        &mut v,
+        &m,
+        &s,
+        &[code(KeyCode::Right), code(KeyCode::Enter)],
+    );
     assert!(cmds.is_empty(), "{cmds:?}");
     assert!(v.dialog.is_some(), "the form stays open");
     assert!(
@@ -405,7 +415,10 @@ fn already_credited_asks_and_the_adjustment_is_shown_until_the_clock_shows_it() 
         );
         // Enter again records it.
         let cmds = press_at(&mut v, &m, &s, later, &[code(KeyCode::Enter)]);
-        assert!(matches!(&cmds[..], [Command::Submit(Event::Intervention(_))]));
+        assert!(matches!(
+            &cmds[..],
+            [Command::Submit(Event::Intervention(_))]
+        ));
     }
     // The clock reports White +2:00: the adjustment is gone.
     let bs = s.board(BoardNo(2)).unwrap();
@@ -450,8 +463,8 @@ fn a_ruling_on_a_stale_feed_asks_for_the_device_times() {
         press(&mut v, &m, &s, &[key('6'), key('z')]);
         let d = v.dialog.as_ref().unwrap();
         assert!(d.estimated, "board 6's clocks are estimates");
-        let estimate = arbiter_core::clock_now::clock_at(&s, s.board(BoardNo(6)).unwrap(), NOW)
-            .unwrap();
+        let estimate =
+            arbiter_core::clock_now::clock_at(&s, s.board(BoardNo(6)).unwrap(), NOW).unwrap();
         assert!(estimate.estimated);
         assert_eq!(
             d.white_time,

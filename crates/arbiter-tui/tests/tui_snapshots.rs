@@ -289,7 +289,10 @@ fn intervention_in_three_keys_and_nothing_before_enter() {
     );
     assert!(cmds.is_empty(), "{cmds:?}");
     assert!(
-        v.status.as_deref().unwrap_or("").contains("clock still runs"),
+        v.status
+            .as_deref()
+            .unwrap_or("")
+            .contains("clock still runs"),
         "{:?}",
         v.status
     );

@@ -40,9 +40,13 @@ pub enum Availability {
 pub fn availability(m: &Match, s: &MatchState, action: Action, now: MonoMs) -> Availability {
     use Availability::{Confirm, Open, Refused};
     let finished = |b: BoardNo| {
-        s.board(b)
-            .and_then(|bs| bs.result.as_ref())
-            .map(|r| Refused(msg!("rules-avail-game-finished", board = b.0, result = r.result)))
+        s.board(b).and_then(|bs| bs.result.as_ref()).map(|r| {
+            Refused(msg!(
+                "rules-avail-game-finished",
+                board = b.0,
+                result = r.result
+            ))
+        })
     };
     match action {
         Action::Arrival { board, team } => match s.board(board).and_then(|bs| bs.arrived(team)) {
@@ -71,10 +75,7 @@ pub fn availability(m: &Match, s: &MatchState, action: Action, now: MonoMs) -> A
                 return r;
             }
             if m.profile.quickplay_finish.kind == QuickplayKind::None {
-                return Refused(msg!(
-                    "rules-avail-no-quickplay",
-                    profile = &m.profile.name
-                ));
+                return Refused(msg!("rules-avail-no-quickplay", profile = &m.profile.name));
             }
             Open
         }
@@ -92,7 +93,9 @@ pub fn availability(m: &Match, s: &MatchState, action: Action, now: MonoMs) -> A
             let down = flags_down(m, s, bs, now).iter().any(Option::is_some)
                 || c.exact(Color::White) == 0
                 || c.exact(Color::Black) == 0
-                || flag::flag_facts(s, bs, None, now).iter().any(Option::is_some);
+                || flag::flag_facts(s, bs, None, now)
+                    .iter()
+                    .any(Option::is_some);
             if down || c.estimated {
                 // A flag, or clocks that are only estimates: the arbiter looks at the device.
                 return Open;

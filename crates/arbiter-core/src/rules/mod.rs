@@ -7,7 +7,6 @@
 mod availability;
 mod claims;
 mod clock_ops;
-mod overrides;
 pub mod colours;
 mod conduct;
 pub mod conflict;
@@ -18,6 +17,7 @@ mod illegal;
 pub mod lineup;
 mod lineup_sanction;
 pub mod mode;
+mod overrides;
 pub mod position;
 pub mod procedure;
 pub mod score;
@@ -28,8 +28,8 @@ pub use clock_ops::{
     OperationError, clock_operation, operation_articles, reconstruction, replacement_values,
 };
 pub use flag::{FlagFact, flags_down};
-pub use overrides::{Confirmation, confirm_checked, contradictions};
 pub use game_end::{AutomaticEnd, automatic_end};
+pub use overrides::{Confirmation, confirm_checked, contradictions};
 pub use position::board_position;
 pub use start::{
     Deadline, Presence, absent_after_default_time, arrived_late, deadline, deadline_msg,

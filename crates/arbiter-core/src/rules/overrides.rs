@@ -68,7 +68,11 @@ pub fn contradictions(
             ..confirmed.clone()
         }) == effect(&expected);
     if effect(confirmed) != effect(&expected) && !own_amount {
-        v.push((OverrideField::Consequence, words(&expected), words(confirmed)));
+        v.push((
+            OverrideField::Consequence,
+            words(&expected),
+            words(confirmed),
+        ));
     }
     v
 }

@@ -454,7 +454,8 @@ impl Feeds {
             .clocks
             .get(&board)
             .ok_or(ClockCommandError::NotAccepted(board))?;
-        tx.send(cmd).map_err(|_| ClockCommandError::FeedEnded(board))
+        tx.send(cmd)
+            .map_err(|_| ClockCommandError::FeedEnded(board))
     }
 
     /// Asks every feed to stop; records already queued can still be read.

@@ -297,14 +297,18 @@ mod tests {
             run: ClockRun::Right,
         };
         let b = cmd.bytes();
+        assert_eq!(b, [0x2B, 0x0A, 0x03, 0x0A, 1, 32, 5, 0, 58, 0, 0x02, 0x00]);
         assert_eq!(
-            b,
-            [0x2B, 0x0A, 0x03, 0x0A, 1, 32, 5, 0, 58, 0, 0x02, 0x00]
+            usize::from(b[1]),
+            b.len() - 2,
+            "size counts the bytes after it"
         );
-        assert_eq!(usize::from(b[1]), b.len() - 2, "size counts the bytes after it");
         d.push(&b);
         match d.next() {
-            Some(Received::ClockCommand { cmd: SET_AND_RUN, payload }) => assert_eq!(
+            Some(Received::ClockCommand {
+                cmd: SET_AND_RUN,
+                payload,
+            }) => assert_eq!(
                 SetAndRun::from_payload(&payload),
                 Some(SetAndRun {
                     right_ms: 58 * 60_000,
