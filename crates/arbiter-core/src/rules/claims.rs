@@ -93,6 +93,9 @@ struct Judged {
     intended: Option<String>,
 }
 
+/// `arbiter_says`: the arbiter's finding, which decides where the game record cannot;
+/// `on_finding`: it decides even where the record can (an override, [`super::propose_on_finding`]).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn draw_claim(
     m: &Match,
     bs: &BoardState,
