@@ -7,7 +7,7 @@
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, Color, TeamSide};
 use arbiter_core::record::{Event, Origin, PlayerArrived, RoundStarted};
-use arbiter_io::feeds::{Source, Timing, spawn_feeds};
+use arbiter_io::feeds::{Source, Timing, spawn_feeds, spawn_feeds_with};
 use arbiter_sim::venue::Venue;
 use arbiter_sim::{Incident, SimulatorConfig, games};
 
@@ -95,7 +95,14 @@ pub fn match_feeds(m: &Match, time: &TimeBase) -> anyhow::Result<Inputs> {
     let feeds = if sources.is_empty() {
         None
     } else {
-        Some(spawn_feeds(sources, time.start(), Timing::default())?)
+        // Only the clocks the match file names accept the arbiter's commands.
+        let clocks: Vec<BoardNo> = m.file.clock_commands.iter().map(|b| BoardNo(*b)).collect();
+        Some(spawn_feeds_with(
+            sources,
+            time.start(),
+            Timing::default(),
+            &clocks,
+        )?)
     };
     Ok(Inputs {
         feeds,

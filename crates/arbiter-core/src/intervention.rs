@@ -458,6 +458,53 @@ pub struct Intervention {
     /// say, as shown beside the proposal when the arbiter confirmed it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conflict: Option<Msg>,
+    /// The fields the rules decided that the arbiter set otherwise, each with the proposed and
+    /// the chosen value and his reason (`rules::confirm_checked` refuses a contradiction
+    /// without one).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overridden: Vec<Override>,
+    /// Both clocks as the arbiter read them on the device, where the feed was stale or lost
+    /// and the console's clocks were only estimates (`white_ms`/`black_ms` keep the estimate).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device_clocks: Option<DeviceClocks>,
+}
+
+/// A field the rules decided, set otherwise by the arbiter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Override {
+    pub field: OverrideField,
+    /// The value the rules proposed, as a message of the catalogue.
+    pub proposed: Msg,
+    /// The value the arbiter chose.
+    pub chosen: Msg,
+    pub reason: String,
+}
+
+/// Which field of a form the arbiter overrode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OverrideField {
+    /// Whether a draw claim is correct, where the game record decides it.
+    ClaimCorrect,
+    /// The consequence (not applied, or another one).
+    Consequence,
+}
+
+impl OverrideField {
+    /// The catalogue message naming the field.
+    pub fn message_id(self) -> &'static str {
+        match self {
+            OverrideField::ClaimCorrect => "override-field-claim-correct",
+            OverrideField::Consequence => "override-field-consequence",
+        }
+    }
+}
+
+/// Both clocks as the arbiter read them on the device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeviceClocks {
+    pub white_ms: u64,
+    pub black_ms: u64,
 }
 
 /// What a decision rests on.

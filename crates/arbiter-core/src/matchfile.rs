@@ -43,6 +43,11 @@ pub struct MatchFile {
     /// `livechess://HOST:1982/SERIAL`, or `none`); empty = no feeds.
     #[serde(default)]
     pub feeds: Vec<String>,
+    /// Boards whose clock accepts commands from the console (a DGT 3000 in its host-controlled
+    /// mode 23): only to these can the arbiter send a ruling's times (SETNRUN). Empty by
+    /// default: a clock running a game is set by hand (docs/FEEDS.md).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clock_commands: Vec<u16>,
     #[serde(default)]
     pub signers: Signers,
     /// The mode of play (`standard`, `rapid`, `blitz`); default: from the time control by the
@@ -784,6 +789,23 @@ fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checke
         match Source::parse(uri) {
             Ok(s) => sources.push(s),
             Err(e) => c.error(format!("feeds[{i}]"), e),
+        }
+    }
+    for (i, b) in f.clock_commands.iter().enumerate() {
+        let feed = usize::from(*b)
+            .checked_sub(1)
+            .and_then(|i| f.feeds.get(i))
+            .map(|u| Source::parse(u));
+        match feed {
+            _ if *b == 0 || *b > f.boards => c.error(
+                format!("clock_commands[{i}]"),
+                format!("board {b}: the match has boards 1 to {}", f.boards),
+            ),
+            Some(Ok(Source::Tcp { .. } | Source::Serial { .. })) => {}
+            _ => c.error(
+                format!("clock_commands[{i}]"),
+                format!("board {b}: only a DGT feed (tcp:// or serial://) can send to its clock"),
+            ),
         }
     }
     if !f.board_modes.is_empty() && f.board_modes.len() != usize::from(f.boards) {

@@ -164,6 +164,15 @@ pub struct ClockCorrections {
     /// The profile's own source for this rule.
     #[serde(default)]
     pub source: String,
+    /// Seconds within which a second change of the same player's time on a board asks the
+    /// arbiter whether it was already credited (`rules::recent_time_change`). No rule of the
+    /// Laws: the console's guard against crediting one incident twice.
+    #[serde(default = "default_repeat_window_s")]
+    pub repeat_window_s: u32,
+}
+
+fn default_repeat_window_s() -> u32 {
+    300
 }
 
 impl Default for ClockCorrections {
@@ -175,6 +184,7 @@ impl Default for ClockCorrections {
             reconstruction_floor: crate::clock::TimeFloor::None,
             article: "6.10.1".into(),
             source: String::new(),
+            repeat_window_s: default_repeat_window_s(),
         }
     }
 }

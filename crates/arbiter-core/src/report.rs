@@ -335,6 +335,13 @@ pub struct InterventionLine {
     /// open, or decided later).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claim: Option<crate::intervention::ClaimStatus>,
+    /// The fields the arbiter set against the proposal: the proposed and the chosen value and
+    /// his reason, beside the proposal.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overridden: Vec<crate::intervention::Override>,
+    /// The clocks as the arbiter read them on the device, where the console's were estimates.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub device_clocks: Option<crate::intervention::DeviceClocks>,
 }
 
 /// A lineup irregularity and its sanction.
@@ -689,6 +696,8 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                     .and_then(|b| s.board(b))
                     .and_then(|bs| bs.claims.iter().find(|c| c.id == e.at.seq))
                     .map(|c| c.status),
+                overridden: iv.overridden.clone(),
+                device_clocks: iv.device_clocks,
             }
         })
         .collect();

@@ -108,6 +108,13 @@ pub enum BoardAlert {
         /// The article the written move rests on (the profile's claim article).
         article: String,
     },
+    /// An arbiter's change of a player's time that the device does not show yet: to be set on
+    /// the clock ("+2:00 White to set"); after 60 s [`BoardAlert::CorrectionNotShown`] says it.
+    AdjustmentToSet {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+        delta_ms: i64,
+    },
 }
 
 /// The move a player wrote for a claim found incorrect, and what he played next.
@@ -176,6 +183,37 @@ pub struct BoardStatus {
     pub counters: Option<crate::record::FeedCounters>,
     /// Nothing once the game has a result.
     pub alerts: Vec<BoardAlert>,
+    /// The arbiter's clock changes the device does not show yet ("+2:00 White to set"): gone
+    /// once a clock report shows them (the clock model compares the reported times with the
+    /// expected ones, within its tolerance).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending: Vec<PendingAdjustment>,
+}
+
+/// A change of one player's time that is still to be set on the device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PendingAdjustment {
+    #[serde(with = "crate::model::colour")]
+    pub color: Color,
+    /// Milliseconds to add (negative: to take off).
+    pub delta_ms: i64,
+}
+
+/// The arbiter's clock changes on a board that no clock report has shown yet.
+pub fn pending_adjustments(bs: &BoardState) -> Vec<PendingAdjustment> {
+    let Some(mr) = bs.mirror.as_ref().filter(|mr| mr.last_reading().is_some()) else {
+        return Vec::new();
+    };
+    if bs.result.is_some() {
+        return Vec::new();
+    }
+    [Color::White, Color::Black]
+        .into_iter()
+        .filter_map(|color| {
+            let delta_ms = mr.pending_ms(mr.side_of(color)?)?;
+            Some(PendingAdjustment { color, delta_ms })
+        })
+        .collect()
 }
 
 /// Illegal moves recorded on a board, per colour.
@@ -228,6 +266,7 @@ pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> 
         illegal: illegal_counts(bs),
         counters: bs.counters.map(|(_, c)| c),
         alerts,
+        pending: pending_adjustments(bs),
     }
 }
 
@@ -442,6 +481,18 @@ fn device_alerts(
             device: cm.device,
             board: cm.board,
         });
+    }
+    let overdue = bs
+        .device
+        .correction_due
+        .is_some_and(|due| now.saturating_sub(due.mono_ms) >= crate::state::CORRECTION_WITHIN_MS);
+    if !overdue {
+        for p in pending_adjustments(bs) {
+            alerts.push(BoardAlert::AdjustmentToSet {
+                color: p.color,
+                delta_ms: p.delta_ms,
+            });
+        }
     }
     if let Some(due) = bs.device.correction_due
         && now.saturating_sub(due.mono_ms) >= crate::state::CORRECTION_WITHIN_MS

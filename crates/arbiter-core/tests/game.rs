@@ -1398,3 +1398,311 @@ fn a_board_joins_a_game_in_progress_with_the_side_to_move_from_the_clock() {
     assert_eq!(bs.completed(Color::Black, None), 20);
     assert_eq!(bs.completed(Color::White, None), 21);
 }
+
+// ---- Forms derive from the engine; what is possible; rulings reach the device (issue 19a) ----
+
+/// Board 1 from the initial position, the clock running, 1.Nf3 Nf6 2.Ng1 Ng8 played: the
+/// initial position has occurred twice, White is on move.
+fn twice_repeated(profile: &str) -> (Table, u64) {
+    let mut t = Table::new(profile);
+    let mut at = 1_000;
+    t.setup(
+        at,
+        Some(shakmaty::fen::Fen::default().to_string().as_str()),
+        None,
+    );
+    t.start_clock(at);
+    for mv in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+        t.play(&mut at, 20_000, mv);
+    }
+    (t, at + 1_000)
+}
+
+#[test]
+fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_override_record() {
+    use arbiter_core::intervention::{ClaimBasis, ClaimStatus, Consequence, OverrideField};
+    use arbiter_core::rules::Confirmation;
+    let (t, at) = twice_repeated("bundesliga");
+    let claim = |correct| Request {
+        board: Some(B),
+        player: Some(Color::White),
+        kind: InterventionKind::DrawClaim {
+            basis: ClaimBasis::Threefold,
+            correct,
+            intended: None,
+        },
+    };
+    // The game record decides: twice is not three times, the claim is incorrect.
+    let p = rules::propose(&t.m, &t.s, &claim(false), at);
+    assert_eq!(p.finding, Some(false), "{}", words(&p));
+    assert_eq!(p.consequence.claim, Some(ClaimStatus::Incorrect));
+    let plain = |confirmed: Consequence| Confirmation {
+        confirmed,
+        reason: String::new(),
+        overrides: Vec::new(),
+    };
+    // "Claim correct: yes" with the rules' incorrect-claim consequence: refused.
+    let err = rules::confirm_checked(
+        &t.m,
+        &t.s,
+        &claim(true),
+        &p,
+        plain(p.consequence.clone()),
+        at,
+    )
+    .unwrap_err();
+    assert!(en(&err).contains("claim correct"), "{}", en(&err));
+    // The consequence left out without a reason: refused.
+    let err = rules::confirm_checked(
+        &t.m,
+        &t.s,
+        &claim(false),
+        &p,
+        plain(Consequence::default()),
+        at,
+    )
+    .unwrap_err();
+    assert!(en(&err).contains("consequence"), "{}", en(&err));
+    // Kept to the proposal: journaled as proposed, no override.
+    match rules::confirm_checked(
+        &t.m,
+        &t.s,
+        &claim(false),
+        &p,
+        plain(p.consequence.clone()),
+        at,
+    ) {
+        Ok(Event::Intervention(iv)) => {
+            assert!(iv.overridden.is_empty());
+            assert_eq!(iv.proposed, iv.confirmed);
+        }
+        other => panic!("{other:?}"),
+    }
+    // The arbiter's own finding, with a reason: the override beside the proposal, and the
+    // consequence his finding gives (a correct claim: drawn).
+    let on_finding = rules::propose_on_finding(&t.m, &t.s, &claim(true), at);
+    assert_eq!(on_finding.consequence.result, Some(GameResult::Draw));
+    let ev = rules::confirm_checked(
+        &t.m,
+        &t.s,
+        &claim(true),
+        &p,
+        Confirmation {
+            confirmed: on_finding.consequence.clone(),
+            reason: "the scoresheets show a third occurrence".into(),
+            overrides: vec![(
+                OverrideField::ClaimCorrect,
+                "the scoresheets show a third occurrence".into(),
+            )],
+        },
+        at,
+    )
+    .unwrap();
+    let Event::Intervention(iv) = ev else {
+        panic!("{ev:?}")
+    };
+    assert_eq!(iv.proposed.claim, Some(ClaimStatus::Incorrect));
+    assert_eq!(iv.confirmed.result, Some(GameResult::Draw));
+    assert_eq!(iv.overridden.len(), 1);
+    let o = &iv.overridden[0];
+    assert_eq!(o.field, OverrideField::ClaimCorrect);
+    assert_eq!(
+        (en(&o.proposed), en(&o.chosen)),
+        ("incorrect".into(), "correct".into())
+    );
+    // A reason of blanks is no reason.
+    assert!(
+        rules::confirm_checked(
+            &t.m,
+            &t.s,
+            &claim(true),
+            &p,
+            Confirmation {
+                confirmed: on_finding.consequence,
+                reason: String::new(),
+                overrides: vec![(OverrideField::ClaimCorrect, "  ".into())],
+            },
+            at,
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn availability_quickplay_finished_board_flag_and_running_clock() {
+    use rules::{Action, Availability};
+    let (mut t, mut at) = twice_repeated("bundesliga");
+    let avail = |t: &Table, a, at| rules::availability(&t.m, &t.s, a, at);
+    // The Bundesliga profile has no quickplay-finish rule; Trier has Art. 10.2.
+    assert!(matches!(
+        avail(&t, Action::QuickplayClaim { board: B }, at),
+        Availability::Refused(m) if en(&m).contains("no quickplay-finish rule")
+    ));
+    let (trier, trier_at) = twice_repeated("trier");
+    assert_eq!(
+        avail(&trier, Action::QuickplayClaim { board: B }, trier_at),
+        Availability::Open
+    );
+    // No flag while both players have time: the form does not propose a loss on time.
+    match avail(&t, Action::FlagFall { board: B }, at) {
+        Availability::Refused(m) => assert!(en(&m).contains("No flag is down"), "{}", en(&m)),
+        other => panic!("{other:?}"),
+    }
+    // A result while the clock runs asks first.
+    assert!(matches!(
+        avail(&t, Action::Result { board: B }, at),
+        Availability::Confirm(m) if en(&m).contains("clock still runs for White")
+    ));
+    assert_eq!(
+        avail(&t, Action::DrawClaim { board: B }, at),
+        Availability::Open
+    );
+    // White's time runs out: the flag form opens.
+    let left = t.clock[0];
+    t.run(&mut at, left);
+    t.sample_flags(at, [true, false]);
+    assert_eq!(
+        avail(&t, Action::FlagFall { board: B }, at + 100),
+        Availability::Open
+    );
+    // A finished game takes no claim, flag or result.
+    t.push(
+        at + 1_000,
+        Origin::Arbiter,
+        ResultRecorded {
+            board: B,
+            result: GameResult::BlackWins,
+            reason: String::new(),
+        }
+        .into(),
+    );
+    for a in [
+        Action::DrawClaim { board: B },
+        Action::QuickplayClaim { board: B },
+        Action::DrawAgreement { board: B },
+        Action::FlagFall { board: B },
+        Action::Result { board: B },
+    ] {
+        match avail(&t, a, at + 2_000) {
+            Availability::Refused(m) => {
+                assert!(en(&m).contains("is finished"), "{a:?}: {}", en(&m))
+            }
+            other => panic!("{a:?}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_second_arrival_is_refused_and_a_second_start_too() {
+    use arbiter_core::model::TeamSide;
+    use arbiter_core::record::{PlayerArrived, RoundStarted};
+    use rules::{Action, Availability};
+    let mut t = Table::new("bundesliga");
+    let arrival = |team| Action::Arrival { board: B, team };
+    assert_eq!(
+        rules::availability(&t.m, &t.s, Action::StartRound, 0),
+        Availability::Open
+    );
+    t.push(1_000, Origin::Arbiter, RoundStarted {}.into());
+    assert!(matches!(
+        rules::availability(&t.m, &t.s, Action::StartRound, 2_000),
+        Availability::Refused(m) if en(&m).contains("round started at")
+    ));
+    assert_eq!(
+        rules::availability(&t.m, &t.s, arrival(TeamSide::Home), 2_000),
+        Availability::Open
+    );
+    t.push(
+        2_000,
+        Origin::Arbiter,
+        PlayerArrived {
+            board: B,
+            team: TeamSide::Home,
+        }
+        .into(),
+    );
+    match rules::availability(&t.m, &t.s, arrival(TeamSide::Home), 3_000) {
+        Availability::Refused(m) => {
+            assert!(
+                en(&m).contains("a second arrival is not recorded"),
+                "{}",
+                en(&m)
+            );
+            // Both languages say it.
+            core_catalogue().try_format(Lang::De, &m).unwrap();
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        rules::availability(&t.m, &t.s, arrival(TeamSide::Away), 3_000),
+        Availability::Open
+    );
+}
+
+#[test]
+fn a_second_time_change_soon_after_asks_whether_it_was_credited_and_the_device_must_show_it() {
+    use arbiter_core::intervention::{Consequence, TimeChange};
+    let mut t = Table::new("bundesliga");
+    let mut at = 1_000;
+    t.setup(
+        at,
+        Some(shakmaty::fen::Fen::default().to_string().as_str()),
+        None,
+    );
+    t.start_clock(at);
+    t.play(&mut at, 20_000, "e4");
+    at += 1_000;
+    assert!(rules::recent_time_change(&t.m, &t.s, B, Color::White, at).is_none());
+    // +2:00 to White (an illegal move of Black, a time correction: the same).
+    let req = Request {
+        board: Some(B),
+        player: Some(Color::White),
+        kind: InterventionKind::TimeCorrection,
+    };
+    let p = rules::propose(&t.m, &t.s, &req, at);
+    let plus_two = Consequence {
+        clock: vec![TimeChange {
+            player: Color::White,
+            delta_ms: 2 * MIN as i64,
+        }],
+        ..Consequence::default()
+    };
+    t.push(
+        at,
+        Origin::Arbiter,
+        rules::confirm(&req, &p, plus_two, "disturbance".into()),
+    );
+    // The board shows the adjustment still to be set on the device.
+    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), at + 1_000);
+    assert_eq!(st.pending.len(), 1, "{:?}", st.pending);
+    assert_eq!(
+        (st.pending[0].color, st.pending[0].delta_ms),
+        (Color::White, 2 * MIN as i64)
+    );
+    assert!(st.alerts.contains(&BoardAlert::AdjustmentToSet {
+        color: Color::White,
+        delta_ms: 2 * MIN as i64
+    }));
+    // Within the profile's window another change for White asks; for Black it does not.
+    let q = rules::recent_time_change(&t.m, &t.s, B, Color::White, at + 60_000).unwrap();
+    assert!(
+        en(&q).starts_with("Already credited? +2 min White"),
+        "{}",
+        en(&q)
+    );
+    assert!(rules::recent_time_change(&t.m, &t.s, B, Color::Black, at + 60_000).is_none());
+    let window = u64::from(t.m.profile.clock_corrections.repeat_window_s) * 1000;
+    assert!(rules::recent_time_change(&t.m, &t.s, B, Color::White, at + window + 1).is_none());
+    // The arbiter sets the clock (Black runs): the next report shows +2:00 and it is gone.
+    t.clock[0] += 2 * MIN;
+    t.sample(at + 5_000);
+    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), at + 5_500);
+    assert!(st.pending.is_empty(), "{:?}", st.pending);
+    assert!(
+        !st.alerts
+            .iter()
+            .any(|a| matches!(a, BoardAlert::AdjustmentToSet { .. })),
+        "{:?}",
+        st.alerts
+    );
+}

@@ -938,6 +938,37 @@ fn fingerprint(profile_src: &str, baseline: Option<&[String]>) -> Option<Vec<Str
         for bs in &s.boards {
             c.push_str(&serde_json::to_string(&board_status(m, &s, bs, NOW)).unwrap());
         }
+        // A second time change within `[clock_corrections] repeat_window_s` asks whether the
+        // first one credited it already: +2:00 to White on board 7 four minutes before.
+        let mut rs = s.clone();
+        let then = NOW - 4 * MIN;
+        let req = Request {
+            board: Some(BoardNo(7)),
+            player: Some(Color::White),
+            kind: InterventionKind::TimeCorrection,
+        };
+        let p = rules::propose(m, &rs, &req, then);
+        let plus = Consequence {
+            clock: vec![arbiter_core::intervention::TimeChange {
+                player: Color::White,
+                delta_ms: 2 * MIN as i64,
+            }],
+            ..Consequence::default()
+        };
+        apply(
+            &mut rs,
+            &Record {
+                seq: 100_000,
+                wall_ms: m.scheduled_start.timestamp_millis() + then as i64,
+                mono_ms: then,
+                origin: Origin::Arbiter,
+                event: rules::confirm(&req, &p, plus, "test".into()),
+            },
+        );
+        c.push_str(&format!(
+            "{:?}",
+            rules::recent_time_change(m, &rs, BoardNo(7), Color::White, NOW)
+        ));
         c.push_str(&serde_json::to_string(&rules::score(m, &s)).unwrap());
         // Claims and agreements.
         let cs = claims_situation(m);

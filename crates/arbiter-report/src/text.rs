@@ -124,6 +124,27 @@ fn intervention_rows(
             if !i.reason.is_empty() {
                 decided.push_str(&format!(" – {}", i.reason));
             }
+            for o in &i.overridden {
+                decided.push_str(&format!(
+                    " [{}]",
+                    w.f(msg!(
+                        "report-override",
+                        field = Msg::new(o.field.message_id()),
+                        proposed = o.proposed.clone(),
+                        chosen = o.chosen.clone()
+                    ))
+                ));
+            }
+            if let Some(dc) = i.device_clocks {
+                decided.push_str(&format!(
+                    " [{}]",
+                    w.f(msg!(
+                        "report-device-clocks",
+                        white = arbiter_core::model::format_hms(dc.white_ms),
+                        black = arbiter_core::model::format_hms(dc.black_ms)
+                    ))
+                ));
+            }
             if let Some(c) = i.claim {
                 decided.push_str(&format!(" [{}]", w.f(Msg::new(c.message_id()))));
             }

@@ -50,6 +50,9 @@ pub struct BoardSetup {
     pub max_plies: Option<usize>,
     pub time_control: TimeControlSpec,
     pub incidents: Vec<Incident>,
+    /// The clock is in its host-controlled mode (DGT 3000 mode 23): it carries out SETNRUN.
+    /// Off by default: a game's clock is set by hand.
+    pub host_controlled_clock: bool,
 }
 
 /// What a board sends (or does) as its game advances.
@@ -547,6 +550,29 @@ impl BoardSim {
         t
     }
 
+    /// Whether the clock carries out SETNRUN (its host-controlled mode).
+    pub fn host_controlled_clock(&self) -> bool {
+        self.setup.host_controlled_clock && !self.no_clock
+    }
+
+    /// SETNRUN carried out: both sides set to these times, `running` runs (none: paused). The
+    /// game's later presses go on from them.
+    pub fn set_and_run(
+        &mut self,
+        left_ms: u64,
+        right_ms: u64,
+        running: Option<ClockSide>,
+        out: &mut Vec<SimOutput>,
+    ) {
+        self.clock_ms = [left_ms, right_ms];
+        self.flag = [left_ms == 0, right_ms == 0];
+        self.running = running;
+        if let Some(r) = running {
+            self.lever = r;
+        }
+        self.report(out);
+    }
+
     /// The clock's exact time per side (ms) at the current game time: what the display
     /// truncates (for accuracy measurements).
     pub fn clock_ms(&self) -> [u64; 2] {
@@ -787,7 +813,31 @@ mod tests {
             max_plies: None,
             time_control: TimeControlSpec::default(),
             incidents: Vec::new(),
+            host_controlled_clock: false,
         }
+    }
+
+    #[test]
+    fn set_and_run_sets_both_times_and_the_running_side() {
+        let mut sim = BoardSim::new(setup(
+            "1. e4 {[%clk 1:30:21]} e5 {[%clk 1:29:59]} 2. Nf3 {[%clk 1:25:00]} *",
+        ))
+        .unwrap();
+        let times = sim.move_times().to_vec();
+        let mut out = Vec::new();
+        sim.advance_to(times[0] + 500, &mut out);
+        // White (left) +2:00 as the arbiter ruled; Black's time runs on.
+        let left = sim.clock_times().left.ms() + 120_000;
+        let right = sim.clock_times().right.ms();
+        sim.set_and_run(left, right, Some(ClockSide::Right), &mut out);
+        let t = sim.clock_times();
+        assert_eq!((t.left.ms(), t.right.ms()), (left, right));
+        assert_eq!(t.running_side(), Some(ClockSide::Right));
+        assert!(matches!(out.last(), Some(SimOutput::Frame(Message::ClockTimes(r))) if *r == t));
+        // The clock runs on from the set values.
+        sim.advance_to(times[0] + 10_500, &mut out);
+        assert_eq!(sim.clock_times().right.ms(), right - 10_000);
+        assert_eq!(sim.clock_times().left.ms(), left);
     }
 
     #[test]

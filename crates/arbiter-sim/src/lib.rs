@@ -64,6 +64,9 @@ pub struct SimulatorConfig {
     pub white_sides: Vec<ClockSide>,
     /// Stop serving once every game's timeline has ended (plus 1 s).
     pub exit_when_done: bool,
+    /// Boards whose clock is in its host-controlled mode (mode 23) and carries out SETNRUN;
+    /// the others answer it with an error ACK, as a clock running a game does.
+    pub host_controlled_clocks: Vec<u16>,
 }
 
 impl Default for SimulatorConfig {
@@ -83,6 +86,7 @@ impl Default for SimulatorConfig {
             rotated_boards: Vec::new(),
             white_sides: Vec::new(),
             exit_when_done: false,
+            host_controlled_clocks: Vec::new(),
         }
     }
 }
@@ -178,6 +182,7 @@ impl Simulator {
                     .filter(|inc| inc.board() == no.0)
                     .cloned()
                     .collect(),
+                host_controlled_clock: config.host_controlled_clocks.contains(&no.0),
             };
             let serial = setup.serial.clone();
             let mut sim = BoardSim::new(setup)
@@ -415,7 +420,7 @@ mod clock_cmd {
 }
 
 fn reply(board: &Shared, r: Received, mode: &mut Mode, out: &mut Vec<u8>) {
-    let sim = board.sim.lock().expect("board lock");
+    let mut sim = board.sim.lock().expect("board lock");
     let m = match r {
         Received::Command(c) => match c {
             Command::Reset => {
@@ -456,8 +461,31 @@ fn reply(board: &Shared, r: Received, mode: &mut Mode, out: &mut Vec<u8>) {
             Command::ClockVersion => return,
         },
         Received::ClockCommand { .. } if !mode.clock() || sim.no_clock() => return,
-        // SETNRUN needs the clock in mode 23, which the simulated clock is not in (a game's
-        // clock is set by hand): an error ACK
+        // SETNRUN in mode 23 (a host-controlled clock): both times set, the side run, ACK.
+        Received::ClockCommand {
+            cmd: clock_cmd::SETNRUN,
+            payload,
+        } if sim.host_controlled_clock() => {
+            match arbiter_protocol::dgt::command::SetAndRun::from_payload(&payload) {
+                Some(c) => {
+                    use arbiter_protocol::dgt::command::ClockRun;
+                    let running = match c.run {
+                        ClockRun::Left => Some(ClockSide::Left),
+                        ClockRun::Right => Some(ClockSide::Right),
+                        ClockRun::Paused => None,
+                    };
+                    let mut frames = Vec::new();
+                    sim.set_and_run(c.left_ms, c.right_ms, running, &mut frames);
+                    for f in frames {
+                        let _ = board.tx.send(f);
+                    }
+                    Message::ClockAck(ClockAck([0x10, clock_cmd::SETNRUN, 0, 0]))
+                }
+                None => Message::ClockAck(ClockAck([0x40, clock_cmd::SETNRUN, 0, 0])),
+            }
+        }
+        // SETNRUN needs the clock in mode 23, which a clock running a game is not in (it is
+        // set by hand): an error ACK
         Received::ClockCommand {
             cmd: clock_cmd::SETNRUN,
             ..
@@ -555,5 +583,91 @@ async fn serve_dgt(
             }
             out.clear();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_protocol::dgt::command::{ClockRun, CommandDecoder, SetAndRun};
+    use arbiter_protocol::dgt::{Decoder, Message};
+
+    fn board(host_controlled_clock: bool) -> Shared {
+        let setup = BoardSetup {
+            board: BoardNo(1),
+            serial: "10001".into(),
+            game: pgn::parse("1. e4 {[%clk 1:30:21]} e5 {[%clk 1:29:59]} *")
+                .unwrap()
+                .remove(0),
+            white_side: ClockSide::Left,
+            rotated: false,
+            max_plies: None,
+            time_control: TimeControlSpec::default(),
+            incidents: Vec::new(),
+            host_controlled_clock,
+        };
+        let mut sim = BoardSim::new(setup).unwrap();
+        let t = sim.move_times()[0];
+        sim.advance_to(t + 1_000, &mut Vec::new());
+        Shared {
+            sim: Mutex::new(sim),
+            tx: broadcast::channel(16).0,
+            serial: "10001".into(),
+        }
+    }
+
+    /// The bytes the console would send, through the board's command decoder and `reply`.
+    fn send(b: &Shared, bytes: &[u8]) -> Vec<Message> {
+        let mut d = CommandDecoder::new();
+        d.push(bytes);
+        let mut out = Vec::new();
+        let mut mode = Mode::Nice;
+        while let Some(r) = d.next() {
+            reply(b, r, &mut mode, &mut out);
+        }
+        let mut dec = Decoder::new();
+        dec.push(&out);
+        std::iter::from_fn(|| dec.next())
+            .map(|m| m.unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_host_controlled_clock_carries_out_setnrun_and_another_refuses_it() {
+        let cmd = SetAndRun {
+            left_ms: 5_541_000,
+            right_ms: 5_399_000,
+            run: ClockRun::Right,
+        };
+        // A clock running a game (not in mode 23): error ACK, the times stay.
+        let b = board(false);
+        let before = b.sim.lock().unwrap().clock_times();
+        assert_eq!(
+            send(&b, &cmd.bytes()),
+            [Message::ClockAck(ClockAck([0x40, 0x0A, 0, 0]))]
+        );
+        assert_eq!(b.sim.lock().unwrap().clock_times(), before);
+        // In mode 23: ACK 0x10 echoing 0A, and the clock shows the times with Black's running.
+        let b = board(true);
+        let mut rx = b.tx.subscribe();
+        assert_eq!(
+            send(&b, &cmd.bytes()),
+            [Message::ClockAck(ClockAck([0x10, 0x0A, 0, 0]))]
+        );
+        let t = b.sim.lock().unwrap().clock_times();
+        assert_eq!((t.left.ms(), t.right.ms()), (5_541_000, 5_399_000));
+        assert_eq!(t.running_side(), Some(ClockSide::Right));
+        // Clients in an update mode get the new report.
+        assert!(matches!(
+            rx.try_recv(),
+            Ok(SimOutput::Frame(Message::ClockTimes(r))) if r == t
+        ));
+        // A malformed SETNRUN (count-up hours) is refused even there.
+        let mut bad = cmd.bytes();
+        bad[4] = 0x11;
+        assert_eq!(
+            send(&b, &bad),
+            [Message::ClockAck(ClockAck([0x40, 0x0A, 0, 0]))]
+        );
     }
 }

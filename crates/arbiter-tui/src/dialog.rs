@@ -12,15 +12,15 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use arbiter_core::clock::{ClockOperation, OperationOutcome, PeriodAddition};
 use arbiter_core::i18n::Msg;
 use arbiter_core::intervention::{
-    Basis, ClaimBasis, ClockChoice, Consequence, DevicePlace, IllegalKind, InterventionKind,
-    PenaltyKind, QuickplayDecision, TimeChange,
+    Basis, ClaimBasis, ClaimStatus, ClockChoice, Consequence, DeviceClocks, DevicePlace,
+    IllegalKind, InterventionKind, OverrideField, PenaltyKind, QuickplayDecision, TimeChange,
 };
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, Color, GameResult, TeamSide, format_hms};
 use arbiter_core::record::{
     BoardSetup, Event, Note, PlayerArrived, ResultCorrected, ResultRecorded, RoundStarted,
 };
-use arbiter_core::rules::{self, Proposal, Request};
+use arbiter_core::rules::{self, Availability, Proposal, Request};
 use arbiter_core::state::MatchState;
 
 use super::i18n::{self, Strings, strings};
@@ -468,7 +468,10 @@ pub struct Dialog {
     pub player: Color,
     pub illegal: IllegalKind,
     pub basis: ClaimBasis,
-    pub correct: bool,
+    /// The arbiter's own finding whether a draw claim is correct; `None`: none given. Where the
+    /// rules decide it from the game record (`Proposal::finding`) the form shows theirs, and
+    /// another value is an override that needs a reason.
+    pub correct: Option<bool>,
     /// The arbiter's decision on a quickplay-finish claim; none until he chooses one.
     pub decision: Option<QuickplayDecision>,
     /// The 12.9 penalty chosen; none until the arbiter chooses one.
@@ -511,6 +514,38 @@ pub struct Dialog {
     pub intended: String,
     /// The clock operation's record and outcome for the current entries, or why it cannot be.
     pub clock_op: Option<Result<(Event, OperationOutcome), String>>,
+    /// The board's clocks are only estimates (the feed is stale or lost): the form asks for the
+    /// times on the device (`white_time`, `black_time`, prefilled with the estimate).
+    pub estimated: bool,
+    /// The fields set against the proposal (field, proposed, chosen): each needs the reason.
+    pub contradictions: Vec<(OverrideField, Msg, Msg)>,
+    /// What the arbiter's own finding gives where it overrides the rules' (a draw claim).
+    pub on_finding: Option<Proposal>,
+    /// The question Enter asked (a result while the clock runs, a time perhaps credited
+    /// already); the next Enter records.
+    pub asked: Option<String>,
+}
+
+/// "2:00" under an hour, "1:02:00" from one: a change as a clock's display shows it.
+fn short_hms(ms: u64) -> String {
+    let s = ms / 1000;
+    match s / 3600 {
+        0 => format!("{}:{:02}", s / 60, s % 60),
+        h => format!("{h}:{:02}:{:02}", (s / 60) % 60, s % 60),
+    }
+}
+
+/// "+2:00 White to set": an arbiter's clock change the device does not show yet.
+pub fn adjustment_text(lang: Lang, color: Color, delta_ms: i64) -> String {
+    i18n::format(
+        lang,
+        &arbiter_core::msg!(
+            "ui-adjustment-to-set",
+            sign = if delta_ms < 0 { "−" } else { "+" },
+            time = short_hms(delta_ms.unsigned_abs()),
+            player = color
+        ),
+    )
 }
 
 impl Dialog {
@@ -542,7 +577,7 @@ impl Dialog {
             player,
             illegal: IllegalKind::Move,
             basis: ClaimBasis::Threefold,
-            correct: true,
+            correct: None,
             decision: None,
             penalty: None,
             team,
@@ -572,11 +607,28 @@ impl Dialog {
             clock_adds: None,
             intended: String::new(),
             clock_op: None,
+            estimated: false,
+            contradictions: Vec::new(),
+            on_finding: None,
+            asked: None,
         };
         if let Some(bs) = bs {
             if let Some(c) = arbiter_core::clock_now::clock_at(s, bs, now) {
                 d.white_time = format_hms(c.white_ms);
                 d.black_time = format_hms(c.black_ms);
+                // A ruling on estimated clocks asks for the values on the device.
+                d.estimated = c.estimated && kind.ruled();
+            }
+            // The flag form names the player whose flag is down, where one is.
+            if kind == DialogKind::Flag
+                && let [w, b] = rules::flags_down(m, s, bs, now)
+                && w.is_some() != b.is_some()
+            {
+                d.player = if w.is_some() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
             }
             // A claim is made by the player on move (as the rules engine sees the board).
             if matches!(kind, DialogKind::DrawClaim | DialogKind::Quickplay) {
@@ -593,19 +645,132 @@ impl Dialog {
     }
 
     /// The form's fields now: where the rules leave the outcome open, the option, the basis
-    /// and the reason replace "as proposed".
+    /// and the reason replace "as proposed"; on estimated clocks the times on the device come
+    /// before the reason.
     pub fn fields(&self) -> Vec<Field> {
         let base = self.kind.fields();
-        if self.decision_request().is_none() {
-            return base.to_vec();
+        let mut v: Vec<Field> = if self.decision_request().is_none() {
+            base.to_vec()
+        } else {
+            let mut v: Vec<Field> = base
+                .iter()
+                .copied()
+                .filter(|f| !matches!(f, Field::Apply | Field::Text))
+                .collect();
+            v.extend([Field::DecisionOption, Field::DecisionBasis, Field::Text]);
+            v
+        };
+        if self.estimated && !v.contains(&Field::WhiteTime) {
+            let at = v.iter().position(|f| *f == Field::Text).unwrap_or(v.len());
+            v.splice(at..at, [Field::WhiteTime, Field::BlackTime]);
         }
-        let mut v: Vec<Field> = base
-            .iter()
-            .copied()
-            .filter(|f| !matches!(f, Field::Apply | Field::Text))
-            .collect();
-        v.extend([Field::DecisionOption, Field::DecisionBasis, Field::Text]);
         v
+    }
+
+    /// Whether an action is possible at all (the rules decide: [`rules::availability`]); the
+    /// console opens no form that is refused and says why.
+    pub fn availability(
+        kind: DialogKind,
+        board: Option<BoardNo>,
+        m: &Match,
+        s: &MatchState,
+        now: u64,
+    ) -> Availability {
+        use rules::Action as A;
+        let action = match (kind, board) {
+            (DialogKind::StartRound, _) => A::StartRound,
+            (DialogKind::DrawClaim, Some(board)) => A::DrawClaim { board },
+            (DialogKind::Quickplay, Some(board)) => A::QuickplayClaim { board },
+            (DialogKind::DrawAgreement, Some(board)) => A::DrawAgreement { board },
+            (DialogKind::Flag, Some(board)) => A::FlagFall { board },
+            (DialogKind::Result, Some(board)) => A::Result { board },
+            (DialogKind::Arrived, Some(board)) => {
+                // Refused at once only when both players are there.
+                let d = Dialog::open(kind, Some(board), m, s, now);
+                A::Arrival {
+                    board,
+                    team: d.team,
+                }
+            }
+            _ => return Availability::Open,
+        };
+        match rules::availability(m, s, action, now) {
+            // The result's question is asked on Enter.
+            Availability::Confirm(_) => Availability::Open,
+            other => other,
+        }
+    }
+
+    /// The claim's correctness as the form shows it: the arbiter's finding, else the rules'.
+    pub fn shown_correct(&self) -> Option<bool> {
+        self.correct
+            .or_else(|| self.proposal.as_ref().and_then(|p| p.finding))
+    }
+
+    /// The times the arbiter entered from the device, where the clocks are estimates.
+    fn device_clocks(&self) -> Option<Result<DeviceClocks, String>> {
+        if !self.estimated {
+            return None;
+        }
+        Some(
+            match (parse_time(&self.white_time), parse_time(&self.black_time)) {
+                (Some(white_ms), Some(black_ms)) => Ok(DeviceClocks { white_ms, black_ms }),
+                (None, _) => Err(self.white_time.clone()),
+                (_, None) => Err(self.black_time.clone()),
+            },
+        )
+    }
+
+    /// Checks before Enter records: what is missing, what the rules refuse (a second arrival),
+    /// and a question to confirm first (a result while the clock runs, a time change that may
+    /// be credited already): asked once, the next Enter records.
+    pub fn check(&mut self, m: &Match, s: &MatchState, now: u64, lang: Lang) -> Result<(), String> {
+        if let Some(why) = self.blocked(lang) {
+            return Err(why);
+        }
+        if let (DialogKind::Arrived, Some(board)) = (self.kind, self.board)
+            && let Availability::Refused(why) = rules::availability(
+                m,
+                s,
+                rules::Action::Arrival {
+                    board,
+                    team: self.team,
+                },
+                now,
+            )
+        {
+            return Err(i18n::format(lang, &why));
+        }
+        if self.asked.is_some() {
+            return Ok(());
+        }
+        let mut question = None;
+        if let (DialogKind::Result, Some(board)) = (self.kind, self.board)
+            && let Availability::Confirm(q) =
+                rules::availability(m, s, rules::Action::Result { board }, now)
+        {
+            question = Some(q);
+        }
+        if let Some(board) = self.board
+            && self.kind.ruled()
+            && self.decision_request().is_none()
+        {
+            let c = self.confirmed();
+            let players: Vec<Color> = c.clock.iter().map(|tc| tc.player).collect();
+            question = question.or_else(|| {
+                players
+                    .into_iter()
+                    .find_map(|p| rules::recent_time_change(m, s, board, p, now))
+            });
+        }
+        match question {
+            Some(q) => {
+                let q = i18n::format(lang, &q);
+                self.asked = Some(q.clone());
+                Err(format!("{q} {}", i18n::text(lang, "ui-confirm-again")))
+            }
+            None => Ok(()),
+        }
     }
 
     /// The rules' request for a decision, if the proposal is one.
@@ -624,11 +789,33 @@ impl Dialog {
         if self.kind.needs_board() && self.board.is_none() {
             return Some(t.select_board_first.clone());
         }
+        if let Some(Err(bad)) = self.device_clocks() {
+            return Some(i18n::format(
+                lang,
+                &arbiter_core::msg!("ui-device-clocks-invalid", value = bad),
+            ));
+        }
         if self.decision_request().is_some() {
             if self.choice.is_none() || self.basis_choice.is_none() || self.text.trim().is_empty() {
                 return Some(t.decision_incomplete.clone());
             }
             return None;
+        }
+        if self.kind == DialogKind::DrawClaim && self.shown_correct().is_none() {
+            return Some(i18n::text(lang, "ui-claim-correct-choose"));
+        }
+        if let Some((field, proposed, chosen)) = self.contradictions.first()
+            && self.text.trim().is_empty()
+        {
+            return Some(i18n::format(
+                lang,
+                &arbiter_core::msg!(
+                    "rules-override-needs-reason",
+                    field = Msg::new(field.message_id()),
+                    proposed = proposed.clone(),
+                    chosen = chosen.clone()
+                ),
+            ));
         }
         if let Some(p) = &self.proposal
             && let Some(missing) = &p.missing
@@ -687,7 +874,7 @@ impl Dialog {
                 player,
                 InterventionKind::DrawClaim {
                     basis: self.basis,
-                    correct: self.correct,
+                    correct: self.shown_correct().unwrap_or(false),
                     intended: (!self.intended.trim().is_empty())
                         .then(|| self.intended.trim().to_string()),
                 },
@@ -825,6 +1012,39 @@ impl Dialog {
             self.choice = None;
             self.basis_choice = None;
         }
+        // A claim the rules cannot judge (no game record) and the arbiter has not judged yet:
+        // nothing is proposed until he says whether it is correct.
+        if self.kind == DialogKind::DrawClaim
+            && self.correct.is_none()
+            && let Some(p) = &mut self.proposal
+            && p.finding.is_none()
+            && p.decision.is_none()
+            && matches!(
+                p.consequence.claim,
+                Some(ClaimStatus::Correct | ClaimStatus::Incorrect)
+            )
+        {
+            p.consequence = Consequence::default();
+            p.explanation = arbiter_core::msg!("ui-claim-correct-choose");
+        }
+        // The arbiter's finding against the rules': what it gives, confirmed as an override.
+        self.on_finding = match (self.request(m), &self.proposal) {
+            (Some(req), Some(p))
+                if self.kind == DialogKind::DrawClaim
+                    && p.finding.is_some()
+                    && self.correct.is_some()
+                    && p.finding != self.correct =>
+            {
+                Some(rules::propose_on_finding(m, s, &req, now))
+            }
+            _ => None,
+        };
+        self.contradictions = match (self.request(m), &self.proposal) {
+            (Some(req), Some(p)) if p.decision.is_none() => {
+                rules::contradictions(m, s, &req, p, &self.confirmed(), now)
+            }
+            _ => Vec::new(),
+        };
         self.field = self.field.min(self.fields().len().saturating_sub(1));
         self.clock_op = match (self.kind, self.board) {
             (DialogKind::ClockOp, Some(b)) => Some(self.operation(m, s, now).and_then(|op| {
@@ -844,7 +1064,10 @@ impl Dialog {
             c.set_summary(arbiter_core::msg!("rules-summary-not-applied"));
             return c;
         }
-        self.proposed()
+        match &self.on_finding {
+            Some(p) => p.consequence.clone(),
+            None => self.proposed(),
+        }
     }
 
     /// The rules' consequence, with the arbiter's own entry for a time correction.
@@ -863,8 +1086,22 @@ impl Dialog {
         c
     }
 
-    /// The journal event Enter records.
-    pub fn to_event(&self, m: &Match) -> Option<Event> {
+    /// The journal event Enter records: a field set against the proposal goes with its
+    /// override record ([`rules::confirm_checked`]), the reason the arbiter gave; the times
+    /// read on the device where the clocks were estimates.
+    pub fn to_event(&self, m: &Match, s: &MatchState, now: u64) -> Option<Event> {
+        let mut ev = self.event(m, s, now)?;
+        if let Some(Ok(dc)) = self.device_clocks() {
+            match &mut ev {
+                Event::Intervention(iv) => iv.device_clocks = Some(dc),
+                Event::Decision(d) => d.intervention.device_clocks = Some(dc),
+                _ => {}
+            }
+        }
+        Some(ev)
+    }
+
+    fn event(&self, m: &Match, s: &MatchState, now: u64) -> Option<Event> {
         match self.kind {
             DialogKind::Arrived => Some(Event::PlayerArrived(PlayerArrived {
                 board: self.board?,
@@ -932,12 +1169,24 @@ impl Dialog {
                     return rules::decision::decide(&req, &p, &key, self.basis_choice?, &self.text)
                         .ok();
                 }
-                Some(rules::confirm(
+                let reason = self.text.trim().to_string();
+                rules::confirm_checked(
+                    m,
+                    s,
                     &req,
                     &p,
-                    self.confirmed(),
-                    self.text.clone(),
-                ))
+                    rules::Confirmation {
+                        confirmed: self.confirmed(),
+                        reason: self.text.clone(),
+                        overrides: self
+                            .contradictions
+                            .iter()
+                            .map(|(f, _, _)| (*f, reason.clone()))
+                            .collect(),
+                    },
+                    now,
+                )
+                .ok()
             }
         }
     }
@@ -946,8 +1195,17 @@ impl Dialog {
         self.fields().get(self.field).copied()
     }
 
-    /// Applies a key inside the form. Returns whether the facts changed (then ask the rules again).
+    /// Applies a key inside the form. Returns whether the facts changed (then ask the rules
+    /// again); a question asked on Enter is asked again after a change.
     pub fn input(&mut self, f: super::keymap::FormInput) -> bool {
+        let changed = self.input_facts(f);
+        if changed {
+            self.asked = None;
+        }
+        changed
+    }
+
+    fn input_facts(&mut self, f: super::keymap::FormInput) -> bool {
         use super::keymap::FormInput as I;
         let n = self.fields().len();
         let Some(field) = self.current_field() else {
@@ -974,7 +1232,7 @@ impl Dialog {
                             up,
                         )
                     }
-                    Field::Correct => self.correct = !self.correct,
+                    Field::Correct => self.correct = Some(!self.shown_correct().unwrap_or(false)),
                     Field::Apply => self.apply = !self.apply,
                     Field::Decision => self.decision = cycle_opt(&DECISIONS, self.decision, up),
                     Field::Penalty => self.penalty = cycle_opt(&PENALTIES, self.penalty, up),
@@ -1117,11 +1375,11 @@ impl Dialog {
                     true
                 }
                 Field::Correct if matches!(c, 'y' | 'j' | 'Y' | 'J') => {
-                    self.correct = true;
+                    self.correct = Some(true);
                     true
                 }
                 Field::Correct if matches!(c, 'n' | 'N') => {
-                    self.correct = false;
+                    self.correct = Some(false);
                     true
                 }
                 Field::Result if c == ' ' => {
@@ -1241,7 +1499,26 @@ fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> S
         }
         Field::Illegal => i18n::illegal_kind(lang, d.illegal),
         Field::Basis => i18n::claim_basis(lang, d.basis),
-        Field::Correct => if d.correct { &t.yes } else { &t.no }.clone(),
+        Field::Correct => {
+            let yes_no = |b: bool| if b { &t.yes } else { &t.no }.clone();
+            let finding = d.proposal.as_ref().and_then(|p| p.finding);
+            match (d.correct, finding) {
+                (None, None) => t.choose.clone(),
+                (Some(c), Some(f)) if c != f => i18n::format(
+                    lang,
+                    &arbiter_core::msg!(
+                        "ui-value-overridden",
+                        value = yes_no(c),
+                        rules = yes_no(f)
+                    ),
+                ),
+                (_, Some(f)) => i18n::format(
+                    lang,
+                    &arbiter_core::msg!("ui-value-from-rules", value = yes_no(f)),
+                ),
+                (Some(c), None) => yes_no(c),
+            }
+        }
         Field::Decision => d
             .decision
             .map(|x| i18n::quickplay_decision(lang, x))
@@ -1428,6 +1705,20 @@ pub fn render(
 ) {
     let t = strings(lang);
     let mut lines: Vec<Line> = Vec::new();
+    // First, so a tall form never hides them: the question Enter asked, and that the clocks
+    // are estimates (the time fields below ask for the device's).
+    if let Some(q) = &d.asked {
+        lines.push(Line::styled(
+            format!("? {q} {}", i18n::text(lang, "ui-confirm-again")),
+            theme.warn(),
+        ));
+    }
+    if d.estimated {
+        lines.push(Line::styled(
+            i18n::text(lang, "ui-clocks-estimated"),
+            theme.warn(),
+        ));
+    }
     let fields = d.fields();
     for (i, field) in fields.iter().enumerate() {
         let label = format!("{:<22}", field_label(t, *field, d.kind));
@@ -1510,6 +1801,35 @@ pub fn render(
         }
         if !d.apply && p.decision.is_none() {
             lines.push(Line::styled(format!("→ {}", t.apply_no), theme.warn()));
+        }
+        for (field, proposed, chosen) in &d.contradictions {
+            lines.push(Line::styled(
+                i18n::format(
+                    lang,
+                    &arbiter_core::msg!(
+                        "ui-override-line",
+                        field = Msg::new(field.message_id()),
+                        proposed = proposed.clone(),
+                        chosen = chosen.clone()
+                    ),
+                ),
+                theme.warn(),
+            ));
+        }
+        if let Some(o) = &d.on_finding {
+            let cons = consequence_lines(&o.consequence, lang);
+            let cons = if cons.is_empty() {
+                t.no_change.to_string()
+            } else {
+                cons.join(" · ")
+            };
+            lines.push(Line::styled(
+                i18n::format(
+                    lang,
+                    &arbiter_core::msg!("ui-override-gives", consequence = cons),
+                ),
+                theme.warn(),
+            ));
         }
     } else if d.kind == DialogKind::ClockOp {
         clock_op_lines(d, m, s, lang, theme, &mut lines);

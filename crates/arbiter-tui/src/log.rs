@@ -35,6 +35,8 @@ pub struct Incident {
     pub decision: Option<arbiter_core::state::DecisionNote>,
     /// What the Laws in force would have prescribed, as shown when it was confirmed.
     pub conflict: Option<Msg>,
+    /// The fields the arbiter set against the proposal, with his reasons.
+    pub overridden: Vec<arbiter_core::intervention::Override>,
 }
 
 /// Everything recorded, in journal order, optionally for one board.
@@ -49,6 +51,7 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
         detail,
         decision: None,
         conflict: None,
+        overridden: Vec::new(),
     };
     if filter.is_none() {
         if let Some(r) = s.round_started {
@@ -155,6 +158,7 @@ fn intervention_incident(
         detail: iv.reason.clone(),
         decision: e.decision.clone(),
         conflict: iv.conflict.clone(),
+        overridden: iv.overridden.clone(),
     }
 }
 
@@ -216,6 +220,17 @@ pub fn incident_line(m: &Match, e: &Incident, lang: Lang, with_board: bool) -> S
     }
     if !e.detail.is_empty() {
         parts.push(e.detail.clone());
+    }
+    for o in &e.overridden {
+        parts.push(i18n::format(
+            lang,
+            &msg!(
+                "ui-log-override",
+                field = Msg::new(o.field.message_id()),
+                proposed = o.proposed.clone(),
+                chosen = o.chosen.clone()
+            ),
+        ));
     }
     if let Some(c) = &e.conflict {
         parts.push(format!("⚠ {}", i18n::format(lang, c)));

@@ -146,6 +146,9 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
                 time = arbiter_core::i18n::Arg::DurationMs(*after_ms)
             ),
         ),
+        Alert::AdjustmentToSet { color, delta_ms } => {
+            super::dialog::adjustment_text(lang, *color, *delta_ms)
+        }
     }
 }
 

@@ -253,7 +253,13 @@ pub fn update(
             } else {
                 board
             };
-            v.dialog = Some(Dialog::open(kind, board, m, s, now));
+            // What the rules do not allow now is not offered: the footer says why.
+            match Dialog::availability(kind, board, m, s, now) {
+                arbiter_core::rules::Availability::Refused(why) => {
+                    v.status = Some(super::i18n::format(v.lang, &why));
+                }
+                _ => v.dialog = Some(Dialog::open(kind, board, m, s, now)),
+            }
         }
         Action::OpenReport => {
             v.report = Some(ReportView {
@@ -344,11 +350,11 @@ pub fn update(
                     d.refresh(m, s, now);
                     // A decision needs an option, a basis and a reason; an amount no edition
                     // fixes must be entered: the form stays open and says what is missing.
-                    if let Some(why) = d.blocked(v.lang) {
+                    if let Err(why) = d.check(m, s, now, v.lang) {
                         v.status = Some(why);
                         return None;
                     }
-                    let ev = d.to_event(m);
+                    let ev = d.to_event(m, s, now);
                     v.dialog = None;
                     match ev {
                         Some(ev) => {

@@ -159,7 +159,22 @@ fn every_dialog_both_languages() {
         for kind in DialogKind::ALL {
             let mut v = ViewState::new(lang, Theme::default());
             press(&mut v, &m, &s, &[key('3'), key(kind.key())]);
-            if matches!(
+            // A form the rules refuse here is not opened: the footer says why.
+            if let arbiter_core::rules::Availability::Refused(why) =
+                arbiter_tui::dialog::Dialog::availability(
+                    kind,
+                    Some(arbiter_core::model::BoardNo(3)),
+                    &m,
+                    &s,
+                    NOW,
+                )
+            {
+                assert!(v.dialog.is_none(), "{kind:?} is refused");
+                assert_eq!(
+                    v.status.as_deref(),
+                    Some(arbiter_tui::i18n::format(lang, &why).as_str())
+                );
+            } else if matches!(
                 kind,
                 DialogKind::Arrived | DialogKind::StartRound | DialogKind::DefaultTime
             ) {
@@ -254,6 +269,13 @@ fn intervention_in_three_keys_and_nothing_before_enter() {
             assert_ne!(iv.proposed, iv.confirmed);
             assert!(iv.confirmed.clock.is_empty() && iv.confirmed.result.is_none());
             assert_eq!(iv.reason, "x");
+            // Beside the proposal: the override of the consequence, with the reason.
+            assert_eq!(iv.overridden.len(), 1, "{:?}", iv.overridden);
+            assert_eq!(
+                iv.overridden[0].field,
+                arbiter_core::intervention::OverrideField::Consequence
+            );
+            assert_eq!(iv.overridden[0].reason, "x");
         }
         other => panic!("expected an intervention, got {other:?}"),
     }
@@ -264,6 +286,7 @@ fn intervention_in_three_keys_and_nothing_before_enter() {
         matches!(&cmds[..], [Command::SubmitAll(evs)] if matches!(&evs[..],
             [Event::PlayerArrived(p)] if p.board.0 == 8 && p.team == TeamSide::Away && p.at.is_none()))
     );
+    // A result while the clock runs asks first; the second Enter records it.
     let cmds = press(
         &mut v,
         &m,
@@ -275,6 +298,16 @@ fn intervention_in_three_keys_and_nothing_before_enter() {
             code(KeyCode::Enter),
         ],
     );
+    assert!(cmds.is_empty(), "{cmds:?}");
+    assert!(
+        v.status
+            .as_deref()
+            .unwrap_or("")
+            .contains("clock still runs"),
+        "{:?}",
+        v.status
+    );
+    let cmds = press(&mut v, &m, &s, &[code(KeyCode::Enter)]);
     assert!(matches!(&cmds[..], [Command::Submit(Event::ResultRecorded(r))] if r.board.0 == 1));
 }
 
@@ -481,7 +514,14 @@ fn the_decision_form_is_generic() {
     use arbiter_core::rules::decision::DecisionRequest;
     let (m, s) = setup();
     let mut v = ViewState::new(Lang::En, Theme::default());
-    press(&mut v, &m, &s, &[key('3'), key('f')]);
+    // The flag form itself (the key refuses it on this board: both players have time).
+    v.dialog = Some(arbiter_tui::dialog::Dialog::open(
+        arbiter_tui::dialog::DialogKind::Flag,
+        Some(arbiter_core::model::BoardNo(3)),
+        &m,
+        &s,
+        NOW,
+    ));
     let d = v.dialog.as_mut().unwrap();
     let mut p = d.proposal.clone().unwrap();
     p.consequence = Consequence::default();
@@ -529,7 +569,7 @@ fn the_decision_form_is_generic() {
     d.basis_choice = Some(Basis::Discretion);
     d.text = "seated as announced".into();
     assert!(d.blocked(Lang::En).is_none());
-    match d.to_event(&m) {
+    match d.to_event(&m, &s, NOW) {
         Some(Event::Decision(dec)) => {
             assert_eq!(dec.situation, Situation::SeatingError);
             assert_eq!(dec.chosen, "warning");

@@ -369,3 +369,21 @@ decision-option-delay-charged = { $minutes } min auf die Uhren der Mannschaft ({
 rules-start-in-future = Der Beginn { $time } liegt in der Zukunft: bitte die Zeit eingeben, zu der die Runde tatsächlich begonnen hat.
 rules-start-before-scheduled = Der Beginn { $time } liegt vor dem angesetzten Beginn { $scheduled }: bitte den Grund angeben.
 rules-arrival-in-future = Die Ankunft { $time } liegt in der Zukunft: bitte die Zeit eingeben, zu der der Spieler tatsächlich eingetroffen ist.
+
+# Issue 19a: Formulare folgen dem Regelwerk; was möglich ist; Entscheidungen erreichen die Uhr.
+rules-claim-fact-overridden = Die Partieaufzeichnung ergibt: { $found }; der Schiedsrichter hat anders entschieden (Abweichung).
+rules-claim-evidence-arbiter = die Feststellung des Schiedsrichters, abweichend von der Partieaufzeichnung
+rules-override-needs-reason = { $field }: die Regeln ergeben „{ $proposed }“, das Formular „{ $chosen }“: eine Abweichung braucht eine Begründung.
+override-field-claim-correct = Reklamation berechtigt
+override-field-consequence = Folge
+override-value-correct = berechtigt
+override-value-incorrect = unberechtigt
+override-value-nothing = nichts
+override-value-text = { $text }
+rules-avail-game-finished = Die Partie an Brett { $board } ist beendet ({ $result }): keine Reklamation, kein Zeitverlust, kein Ergebnis mehr; ändern kann sie nur eine Ergebniskorrektur.
+rules-avail-arrived-twice = Der Spieler der Mannschaft ({ $team }) an Brett { $board } ist um { $time } eingetroffen (Eintrag { $seq }): eine zweite Ankunft wird nicht erfasst.
+rules-avail-round-started = Die Runde wurde um { $time } begonnen (Eintrag { $seq }): sie wird nicht noch einmal begonnen.
+rules-avail-no-quickplay = Das Regelwerk „{ $profile }“ kennt keine Endspurt-Regel: eine Endspurt-Reklamation gibt es nicht.
+rules-avail-no-flag = Kein Fallblättchen ist gefallen: Weiß { $white }, Schwarz { $black }. Kein Zeitverlust, solange beide Spieler Zeit haben.
+rules-avail-clock-runs = Die Uhr läuft noch für { $player }. Das Ergebnis trotzdem erfassen?
+rules-avail-already-credited = Schon gutgeschrieben? { $changes } wurde um { $time } bestätigt (Eintrag { $seq }).

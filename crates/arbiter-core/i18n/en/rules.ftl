@@ -372,3 +372,21 @@ decision-option-delay-charged = charge { $minutes } min to the { $team } team's 
 rules-start-in-future = The start { $time } lies in the future: enter the time the round actually started.
 rules-start-before-scheduled = The start { $time } is before the scheduled start { $scheduled }: give the reason.
 rules-arrival-in-future = The arrival { $time } lies in the future: enter the time the player actually arrived.
+
+# Issue 19a: forms derive from the engine; availability of actions; rulings reach the device.
+rules-claim-fact-overridden = The game record gives: { $found }; the arbiter found otherwise (override).
+rules-claim-evidence-arbiter = the arbiter's finding, against the game record
+rules-override-needs-reason = { $field }: the rules give “{ $proposed }”, the form “{ $chosen }”: an override needs a reason.
+override-field-claim-correct = claim correct
+override-field-consequence = consequence
+override-value-correct = correct
+override-value-incorrect = incorrect
+override-value-nothing = nothing
+override-value-text = { $text }
+rules-avail-game-finished = The game on board { $board } is finished ({ $result }): it takes no claim, flag or result; only a result correction changes it.
+rules-avail-arrived-twice = The player of the { $team } team on board { $board } arrived at { $time } (record { $seq }): a second arrival is not recorded.
+rules-avail-round-started = The round started at { $time } (record { $seq }): it is not started again.
+rules-avail-no-quickplay = The rules “{ $profile }” have no quickplay-finish rule: there is no such claim.
+rules-avail-no-flag = No flag is down: White { $white }, Black { $black }. No loss on time while both players have time left.
+rules-avail-clock-runs = The clock still runs for { $player }. Record the result all the same?
+rules-avail-already-credited = Already credited? { $changes } was confirmed at { $time } (record { $seq }).

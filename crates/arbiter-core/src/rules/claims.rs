@@ -93,6 +93,9 @@ struct Judged {
     intended: Option<String>,
 }
 
+/// `arbiter_says`: the arbiter's finding, which decides where the game record cannot;
+/// `on_finding`: it decides even where the record can (an override, [`super::propose_on_finding`]).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn draw_claim(
     m: &Match,
     bs: &BoardState,
@@ -100,6 +103,7 @@ pub(super) fn draw_claim(
     basis: ClaimBasis,
     arbiter_says: bool,
     intended: Option<&str>,
+    on_finding: bool,
     p: &mut Proposal,
 ) {
     // The mode's values (rapid and blitz: FIDE Appendices A and B).
@@ -187,7 +191,16 @@ pub(super) fn draw_claim(
         }
     });
     let (correct, evidence) = match evidence {
-        Some(e) => e,
+        // The arbiter overrode the record's finding (an `Override` beside the proposal).
+        Some((found, e)) if on_finding => {
+            p.finding = Some(found);
+            p.facts.push(msg!("rules-claim-fact-overridden", found = e));
+            (arbiter_says, msg!("rules-claim-evidence-arbiter"))
+        }
+        Some((found, e)) => {
+            p.finding = Some(found);
+            (found, e)
+        }
         None => (arbiter_says, msg!("rules-claim-evidence-none")),
     };
     let claimant_ms = if claimant.is_white() {

@@ -100,6 +100,8 @@ pub fn decide(
             reason: reason.trim().to_string(),
             witnesses: Vec::new(),
             conflict: p.conflict.clone(),
+            overridden: Vec::new(),
+            device_clocks: None,
         },
         situation: d.situation,
         why: d.why.clone(),

@@ -4,6 +4,7 @@
 //! arbiter's confirmation is a journal record ([`confirm`]). Every proposal cites the article in
 //! the profile's edition of the Laws and the profile's own source.
 
+mod availability;
 mod claims;
 mod clock_ops;
 pub mod colours;
@@ -16,16 +17,19 @@ mod illegal;
 pub mod lineup;
 mod lineup_sanction;
 pub mod mode;
+mod overrides;
 pub mod position;
 pub mod procedure;
 pub mod score;
 mod start;
 
+pub use availability::{Action, Availability, availability, recent_time_change};
 pub use clock_ops::{
     OperationError, clock_operation, operation_articles, reconstruction, replacement_values,
 };
 pub use flag::{FlagFact, flags_down};
 pub use game_end::{AutomaticEnd, automatic_end};
+pub use overrides::{Confirmation, confirm_checked, contradictions};
 pub use position::board_position;
 pub use start::{
     Deadline, Presence, absent_after_default_time, arrived_late, deadline, deadline_msg,
@@ -40,7 +44,7 @@ use shakmaty::Position as _;
 use crate::clock::{MateCheck, mate_check};
 use crate::i18n::{Arg, Msg};
 use crate::intervention::{
-    ClaimBasis, Consequence, IllegalKind, Intervention, InterventionKind, PenaltyKind,
+    ClaimBasis, Consequence, IllegalKind, Intervention, InterventionKind, Override, PenaltyKind,
     QuickplayDecision, TimeChange,
 };
 use crate::matchfile::Match;
@@ -96,6 +100,11 @@ pub struct Proposal {
     /// the game, the report that showed a flag.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instant: Option<WallMs>,
+    /// What the rules found on a fact the arbiter otherwise states himself (a draw claim's
+    /// correctness, from the game record): the form shows it and cannot journal another value
+    /// without an override ([`confirm_checked`]). `None`: the rules cannot tell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finding: Option<bool>,
 }
 
 /// Builds the journal event for a confirmed proposal; `confirmed` may differ from the proposal.
@@ -113,6 +122,8 @@ pub fn confirm(req: &Request, p: &Proposal, confirmed: Consequence, reason: Stri
         reason,
         witnesses: Vec::new(),
         conflict: p.conflict.clone(),
+        overridden: Vec::new(),
+        device_clocks: None,
     })
 }
 
@@ -273,6 +284,24 @@ pub(crate) fn propose_by_profile(
 }
 
 fn propose_unlocked(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Proposal {
+    propose_facts(m, s, req, now_mono, false)
+}
+
+/// The proposal where the arbiter's own finding on a fact the rules decide (a draw claim's
+/// correctness) replaces theirs: what an override confirms. Only with an [`Override`] record.
+pub fn propose_on_finding(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) -> Proposal {
+    let mut p = propose_facts(m, s, req, now_mono, true);
+    conflict::check(m, s, req, now_mono, &mut p);
+    p
+}
+
+fn propose_facts(
+    m: &Match,
+    s: &MatchState,
+    req: &Request,
+    now_mono: MonoMs,
+    on_finding: bool,
+) -> Proposal {
     let bs = req.board.and_then(|b| s.board(b));
     let (white_ms, black_ms) = bs
         .and_then(|b| crate::clock_now::clock_at(s, b, now_mono))
@@ -332,6 +361,7 @@ fn propose_unlocked(m: &Match, s: &MatchState, req: &Request, now_mono: MonoMs) 
             *basis,
             *correct,
             intended.as_deref(),
+            on_finding,
             &mut p,
         ),
         (InterventionKind::QuickplayClaim { decision }, Some(bs)) => {

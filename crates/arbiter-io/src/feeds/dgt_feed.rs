@@ -89,6 +89,8 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
     );
     // Whether the feed has been live before: a later return to live follows a gap.
     let mut was_live = false;
+    // The arbiter's clock commands (a board whose clock accepts them); none: never sent.
+    let mut clock_commands = ctx.clock_commands.take();
     loop {
         if ctx.shutting_down() {
             return;
@@ -170,6 +172,14 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
                     if session.take_dump_request() {
                         let _ = link.tx.try_send(Command::SendBoard.bytes().to_vec());
                     }
+                }
+                Some(cmd) = async {
+                    match clock_commands.as_mut() {
+                        Some(rx) => rx.recv().await,
+                        None => std::future::pending().await,
+                    }
+                } => {
+                    let _ = link.tx.send(cmd.bytes()).await;
                 }
                 _ = keepalive.tick() => {
                     let mut b = Vec::new();

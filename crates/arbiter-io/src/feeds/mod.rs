@@ -18,6 +18,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use tokio::sync::{mpsc, watch};
+
+pub use arbiter_protocol::dgt::command::{ClockRun, SetAndRun};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
@@ -177,6 +179,8 @@ pub(crate) struct Ctx {
     /// the session must emit the next one even if it is unchanged.
     pub dropped_clock: bool,
     pub dropped_position: bool,
+    /// Clock commands the arbiter sends (SETNRUN), for a board whose clock accepts them.
+    pub clock_commands: Option<mpsc::UnboundedReceiver<SetAndRun>>,
 }
 
 impl Ctx {
@@ -205,6 +209,7 @@ impl Ctx {
             last_at_ms: 0,
             dropped_clock: false,
             dropped_position: false,
+            clock_commands: None,
         }
     }
 
@@ -348,8 +353,21 @@ pub fn spawn_feed(
     counters: Arc<FeedCounters>,
     shutdown: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
+    spawn_feed_with(config, tx, counters, shutdown, None)
+}
+
+/// [`spawn_feed`] for a board whose clock accepts commands: what `clock_commands` receives is
+/// sent to the clock (DGT feeds only; a LiveChess feed ignores it).
+pub fn spawn_feed_with(
+    config: FeedConfig,
+    tx: mpsc::Sender<FeedRecord>,
+    counters: Arc<FeedCounters>,
+    shutdown: watch::Receiver<bool>,
+    clock_commands: Option<mpsc::UnboundedReceiver<SetAndRun>>,
+) -> JoinHandle<()> {
     let limits = BoardLimits::scaled(config.timing.rate_scale);
-    let ctx = Ctx::new(config.board, config.base, tx, counters, shutdown, limits);
+    let mut ctx = Ctx::new(config.board, config.base, tx, counters, shutdown, limits);
+    ctx.clock_commands = clock_commands;
     tokio::spawn(async move {
         match config.source {
             Source::Tcp { .. } | Source::Serial { .. } => {
@@ -367,6 +385,17 @@ pub fn spawn_feed(
 /// everything else waits.
 pub const FEED_QUEUE: usize = 4096;
 
+/// Why a clock command was not sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ClockCommandError {
+    #[error(
+        "the clock of board {0} does not accept commands (the match file's clock_commands): set it by hand"
+    )]
+    NotAccepted(BoardNo),
+    #[error("the feed of board {0} has ended")]
+    FeedEnded(BoardNo),
+}
+
 /// Every feed has ended (they were stopped, or their runtime is gone).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("the feeds have ended")]
@@ -377,6 +406,8 @@ pub struct FeedsEnded;
 /// [`spawn_feeds`]). Dropping it stops every feed.
 pub struct Feeds {
     records: mpsc::Receiver<FeedRecord>,
+    /// The boards whose clock accepts commands (the match file's `clock_commands`).
+    clocks: std::collections::BTreeMap<BoardNo, mpsc::UnboundedSender<SetAndRun>>,
     /// The counters of all feeds together.
     pub counters: Arc<FeedCounters>,
     stop: watch::Sender<bool>,
@@ -415,6 +446,18 @@ impl Feeds {
         }
     }
 
+    /// Sends SETNRUN to a board's clock: only where the match file says the clock accepts
+    /// commands (`clock_commands`, off by default); the error says why not. The clock's next
+    /// reports show whether it carried it out.
+    pub fn set_clock(&self, board: BoardNo, cmd: SetAndRun) -> Result<(), ClockCommandError> {
+        let tx = self
+            .clocks
+            .get(&board)
+            .ok_or(ClockCommandError::NotAccepted(board))?;
+        tx.send(cmd)
+            .map_err(|_| ClockCommandError::FeedEnded(board))
+    }
+
     /// Asks every feed to stop; records already queued can still be read.
     pub fn stop(&self) {
         let _ = self.stop.send(true);
@@ -438,6 +481,17 @@ pub fn spawn_feeds(
     base: std::time::Instant,
     timing: Timing,
 ) -> std::io::Result<Feeds> {
+    spawn_feeds_with(sources, base, timing, &[])
+}
+
+/// [`spawn_feeds`] where the clocks of `clock_commands` accept commands ([`Feeds::set_clock`]).
+pub fn spawn_feeds_with(
+    sources: Vec<(BoardNo, Source)>,
+    base: std::time::Instant,
+    timing: Timing,
+    clock_commands: &[BoardNo],
+) -> std::io::Result<Feeds> {
+    let mut clocks = std::collections::BTreeMap::new();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("feeds")
@@ -456,11 +510,23 @@ pub fn spawn_feeds(
                 base,
                 timing,
             };
-            spawn_feed(config, tx.clone(), counters.clone(), stop_rx.clone());
+            let commands = clock_commands.contains(&board).then(|| {
+                let (ctx, crx) = mpsc::unbounded_channel();
+                clocks.insert(board, ctx);
+                crx
+            });
+            spawn_feed_with(
+                config,
+                tx.clone(),
+                counters.clone(),
+                stop_rx.clone(),
+                commands,
+            );
         }
     }
     Ok(Feeds {
         records,
+        clocks,
         counters,
         stop,
         runtime: Some(runtime),

@@ -1,5 +1,7 @@
-//! PC → board commands. Only commands that read are offered: the console never sets, starts
-//! or stops a clock during a game (no `SETNRUN`, no bootloader, no EEPROM writes).
+//! PC → board commands. The console reads; the one command that sets a clock, `SETNRUN`
+//! ([`SetAndRun`]), works only in the clock's host-controlled mode (mode 23) and is sent only to
+//! a board whose feed configuration says its clock accepts commands, as the arbiter's explicit
+//! action (docs/FEEDS.md). No bootloader, no EEPROM writes.
 
 /// A command the console (or a test) sends to a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -114,7 +116,72 @@ pub fn clock_set_and_run(left_ms: u64, right_ms: u64, flags: u8) -> Vec<u8> {
         [(s / 3600) as u8, ((s / 60) % 60) as u8, (s % 60) as u8]
     };
     let (l, r) = (hms(left_ms), hms(right_ms));
-    clock_command(0x0A, &[l[0], l[1], l[2], r[0], r[1], r[2], flags])
+    clock_command(SET_AND_RUN, &[l[0], l[1], l[2], r[0], r[1], r[2], flags])
+}
+
+/// The clock command id of SETNRUN (inside `2B 0A 03 0A … 00`).
+pub const SET_AND_RUN: u8 = 0x0A;
+
+/// Which side a set clock runs for afterwards (the SETNRUN flags byte: 01 left runs, 02 right
+/// runs, 04 pause; 08 "toggle at lever" is not used).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClockRun {
+    Left,
+    Right,
+    Paused,
+}
+
+impl ClockRun {
+    fn flags(self) -> u8 {
+        match self {
+            ClockRun::Left => 0x01,
+            ClockRun::Right => 0x02,
+            ClockRun::Paused => 0x04,
+        }
+    }
+}
+
+/// DGT_CMD_CLOCK_SETNRUN: both times in whole seconds (up to 9:59:59: the hours are one binary
+/// digit, 0x10 would mean counting up), and who runs. Only a clock in mode 23 (host-controlled)
+/// carries it out; any other answers with an error ACK (ack0 0x40).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SetAndRun {
+    pub left_ms: u64,
+    pub right_ms: u64,
+    pub run: ClockRun,
+}
+
+impl SetAndRun {
+    /// The largest time the command carries.
+    pub const MAX_MS: u64 = (9 * 3600 + 59 * 60 + 59) * 1000;
+
+    /// The bytes on the wire: `2B 0A 03 0A lh lm ls rh rm rs flags 00`.
+    pub fn bytes(&self) -> Vec<u8> {
+        clock_set_and_run(self.left_ms, self.right_ms, self.run.flags())
+    }
+
+    /// The command from a received clock command's payload (`lh lm ls rh rm rs flags`):
+    /// `None` for another length, a count-up or out-of-range digit, or no single run flag.
+    pub fn from_payload(p: &[u8]) -> Option<SetAndRun> {
+        let [lh, lm, ls, rh, rm, rs, flags] = *p else {
+            return None;
+        };
+        let ms = |h: u8, m: u8, s: u8| {
+            (h <= 9 && m < 60 && s < 60)
+                .then(|| (u64::from(h) * 3600 + u64::from(m) * 60 + u64::from(s)) * 1000)
+        };
+        let run = match flags & 0x07 {
+            0x01 => ClockRun::Left,
+            0x02 => ClockRun::Right,
+            0x04 => ClockRun::Paused,
+            _ => return None,
+        };
+        Some(SetAndRun {
+            left_ms: ms(lh, lm, ls)?,
+            right_ms: ms(rh, rm, rs)?,
+            run,
+        })
+    }
 }
 
 /// What a board received: a known command, a clock command (wrapper `2B size ...`), or an
@@ -222,6 +289,43 @@ mod tests {
             clock_set_and_run(5_400_000, 5_400_000, 0x01),
             [0x2B, 0x0A, 0x03, 0x0A, 1, 30, 0, 1, 30, 0, 1, 0]
         );
+        // SETNRUN against the header's layout: 2B, size (the 10 bytes after it), 03, cmd 0A,
+        // left h m s, right h m s in binary (not BCD), the run flags, 00.
+        let cmd = SetAndRun {
+            left_ms: (3600 + 32 * 60 + 5) * 1000,
+            right_ms: 58 * 60_000 + 999,
+            run: ClockRun::Right,
+        };
+        let b = cmd.bytes();
+        assert_eq!(b, [0x2B, 0x0A, 0x03, 0x0A, 1, 32, 5, 0, 58, 0, 0x02, 0x00]);
+        assert_eq!(
+            usize::from(b[1]),
+            b.len() - 2,
+            "size counts the bytes after it"
+        );
+        d.push(&b);
+        match d.next() {
+            Some(Received::ClockCommand {
+                cmd: SET_AND_RUN,
+                payload,
+            }) => assert_eq!(
+                SetAndRun::from_payload(&payload),
+                Some(SetAndRun {
+                    right_ms: 58 * 60_000,
+                    ..cmd
+                })
+            ),
+            other => panic!("{other:?}"),
+        }
+        // Count-up hours (0x10), bad minutes, two run flags, a short payload: not a SETNRUN.
+        for bad in [
+            &[0x11, 0, 0, 1, 0, 0, 1][..],
+            &[1, 60, 0, 1, 0, 0, 1],
+            &[1, 0, 0, 1, 0, 0, 3],
+            &[1, 0, 0, 1, 0, 0],
+        ] {
+            assert_eq!(SetAndRun::from_payload(bad), None, "{bad:?}");
+        }
         d.push(&clock_ascii("HELLO", 3));
         assert_eq!(
             d.next(),

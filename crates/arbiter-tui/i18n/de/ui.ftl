@@ -346,3 +346,15 @@ replay-state = WIEDERGABE { $time } { $state } { $speed }x | { $verdict }{ $inci
 ui-arrival-already = { $name } ist bereits um { $time } eingetroffen: nichts eingetragen.
 ui-start-keys-started = { " " }Enter/Esc zurück
 ui-footer-main-short = ? Hilfe · 1-8 Brett · s Beginn · a Anwesenheit · i z c r Eingriffe · R Bericht
+
+# Issue 19a: Formulare folgen dem Regelwerk; Entscheidungen erreichen die Uhr.
+ui-adjustment-to-set = { $sign }{ $time } { $player } einzustellen
+ui-confirm-again = Enter: trotzdem erfassen · Esc: abbrechen
+ui-claim-correct-choose = Die Partieaufzeichnung kann die Reklamation nicht beurteilen: nach den Partieformularen angeben, ob sie berechtigt ist (j/n).
+ui-value-from-rules = { $value } (laut Partieverlauf)
+ui-value-overridden = { $value } (Abweichung; nach den Regeln: { $rules })
+ui-override-line = Abweichung: { $field }: nach den Regeln „{ $proposed }“, gewählt „{ $chosen }“: wird mit der Begründung neben dem Vorschlag erfasst.
+ui-clocks-estimated = Die Uhrzeiten sind geschätzt (die Verbindung ist veraltet oder verloren): die Zeiten eingeben, die die Uhr zeigt.
+ui-device-clocks-invalid = „{ $value }“ ist keine Zeit (h:mm:ss, m:ss oder Sekunden).
+ui-override-gives = Mit der Abweichung: { $consequence }
+ui-log-override = Abweichung ({ $field }): nach den Regeln „{ $proposed }“, gewählt „{ $chosen }“

@@ -346,3 +346,15 @@ replay-state = REPLAY { $time } { $state } { $speed }x | { $verdict }{ $incident
 ui-arrival-already = { $name } already arrived at { $time }: nothing recorded.
 ui-start-keys-started = { " " }Enter/Esc back
 ui-footer-main-short = ? help · 1-8 board · s start · a attendance · i z c r interventions · R report
+
+# Issue 19a: forms derive from the engine; rulings reach the device.
+ui-adjustment-to-set = { $sign }{ $time } { $player } to set
+ui-confirm-again = Enter: record all the same · Esc: cancel
+ui-claim-correct-choose = The game record cannot judge the claim: say whether it is correct (y/n) from the scoresheets.
+ui-value-from-rules = { $value } (from the game record)
+ui-value-overridden = { $value } (override; the rules: { $rules })
+ui-override-line = Override: { $field }: the rules “{ $proposed }”, chosen “{ $chosen }”: recorded beside the proposal with the reason.
+ui-clocks-estimated = The clocks are estimates (the feed is stale or lost): enter the times the device shows.
+ui-device-clocks-invalid = “{ $value }” is not a time (h:mm:ss, m:ss or seconds).
+ui-override-gives = With the override: { $consequence }
+ui-log-override = override ({ $field }): the rules “{ $proposed }”, chosen “{ $chosen }”
