@@ -248,6 +248,10 @@ pub const TASKS: &[Task] = {
             keys: &[N, C('r'), R, E],
         },
         Task {
+            id: "task-result-clock-running",
+            keys: &[N, C('r'), E, E],
+        },
+        Task {
             id: "task-report",
             keys: &[C('R')],
         },

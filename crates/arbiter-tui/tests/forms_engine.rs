@@ -270,73 +270,60 @@ fn what_the_rules_refuse_is_not_offered_and_a_result_while_the_clock_runs_asks()
 #[test]
 fn a_second_arrival_is_refused() {
     let (m, mut s) = setup();
-    // Board 8: only the home player is there. The form offers the away player; switched to
-    // the home player, Enter refuses and journals nothing.
-    let mut v = ViewState::new(Lang::En, Theme::default());
-    press(&mut v, &m, &s, &[key('8'), key('a')]);
-    assert_eq!(
-        v.dialog.as_ref().map(|d| d.team),
-        Some(arbiter_core::model::TeamSide::Away)
-    );
-    let cmds = press(
-        &mut v,
-        &m,
-        &s,
-        &[code(KeyCode::Right), code(KeyCode::Enter)],
-    );
-    assert!(cmds.is_empty(), "{cmds:?}");
-    assert!(v.dialog.is_some(), "the form stays open");
-    assert!(
-        v.status
-            .as_deref()
-            .unwrap_or("")
-            .contains("a second arrival is not recorded"),
-        "{:?}",
-        v.status
-    );
-    // The away player arrives.
-    let mut v = ViewState::new(Lang::En, Theme::default());
-    let cmds = press(&mut v, &m, &s, &[key('8'), key('a'), code(KeyCode::Enter)]);
-    let ev = match &cmds[..] {
-        [Command::Submit(ev @ Event::PlayerArrived(p))] => {
-            assert_eq!(p.team, arbiter_core::model::TeamSide::Away);
-            ev.clone()
-        }
-        other => panic!("{other:?}"),
-    };
-    append(&mut s, NOW, Origin::Arbiter, ev);
-    // Both are there now: the key is refused with the message.
+    // Board 8: only the home player is there. The attendance view (`a`) starts on the away
+    // player; moved up to the home player, Enter refuses and journals nothing.
     for lang in LANGS {
         let mut v = ViewState::new(lang, Theme::default());
-        let cmds = press(&mut v, &m, &s, &[key('8'), key('a')]);
-        assert!(cmds.is_empty(), "{cmds:?}");
-        assert!(v.dialog.is_none());
-        let said = match lang {
-            Lang::De => "eine zweite Ankunft wird nicht erfasst",
-            Lang::En => "a second arrival is not recorded",
-        };
-        assert!(
-            v.status.as_deref().unwrap_or("").contains(said),
-            "{:?}",
-            v.status
+        let cmds = press(
+            &mut v,
+            &m,
+            &s,
+            &[key('8'), key('a'), code(KeyCode::Up), code(KeyCode::Enter)],
         );
+        assert!(cmds.is_empty(), "{cmds:?}");
+        assert!(v.panel.is_some(), "the view stays open");
+        let screen = render_to_string(&m, &s, &v, NOW, 120, 30);
+        let said = match lang {
+            Lang::De => "bereits um",
+            Lang::En => "already arrived at",
+        };
+        assert!(screen.contains(said), "{screen}");
         insta::assert_snapshot!(
             format!("second_arrival_80x24_{}", lang_name(lang)),
             render_to_string(&m, &s, &v, NOW, 80, 24)
         );
     }
-    // A second round start is refused too.
+    // The away player arrives.
     let mut v = ViewState::new(Lang::En, Theme::default());
-    press(&mut v, &m, &s, &[key('s')]);
+    let cmds = press(&mut v, &m, &s, &[key('8'), key('a'), code(KeyCode::Enter)]);
+    let ev = match &cmds[..] {
+        [Command::SubmitAll(evs)] => match &evs[..] {
+            [ev @ Event::PlayerArrived(p)] => {
+                assert_eq!(p.team, arbiter_core::model::TeamSide::Away);
+                assert_eq!(p.board, BoardNo(8));
+                ev.clone()
+            }
+            other => panic!("{other:?}"),
+        },
+        other => panic!("{other:?}"),
+    };
+    append(&mut s, NOW, Origin::Arbiter, ev);
+    // Both are there now: Enter on either is refused.
+    for up in [false, true] {
+        let mut v = ViewState::new(Lang::En, Theme::default());
+        let mut keys = vec![key('8'), key('a')];
+        if up {
+            keys.push(code(KeyCode::Up));
+        }
+        keys.push(code(KeyCode::Enter));
+        let cmds = press(&mut v, &m, &s, &keys);
+        assert!(cmds.is_empty(), "{cmds:?}");
+    }
+    // A second round start is refused too: the start screen says when, and records nothing.
+    let mut v = ViewState::new(Lang::En, Theme::default());
+    let cmds = press(&mut v, &m, &s, &[key('s'), code(KeyCode::Enter)]);
+    assert!(cmds.is_empty(), "{cmds:?}");
     assert!(v.dialog.is_none());
-    assert!(
-        v.status
-            .as_deref()
-            .unwrap_or("")
-            .contains("round started at"),
-        "{:?}",
-        v.status
-    );
 }
 
 /// +2:00 to White on board 2 (a time correction), then an illegal move of Black soon after

@@ -313,6 +313,7 @@ task-intervention = Eingriff (regelwidriger Zug, Zeitkorrektur, Strafe, Gerät, 
 task-claim = Remisreklamation: Brett, c, Enter
 task-result-white = Ergebnis 1-0: Brett, r, Enter
 task-result-draw = Ergebnis ½-½: Brett, r, →, Enter
+task-result-clock-running = Ergebnis, während die Uhr noch läuft (Enter fragt nach, das zweite bestätigt): Brett, r, Enter, Enter
 task-report = Spielbericht ansehen: R
 task-sign = Spielbericht unterschreiben (im Bericht): S, 1/2/3, Passphrase, Enter
 task-three-signatures = Drei Unterschriften (Schiedsrichter, MF Heim, MF Gast): R, dann dreimal S, 1/2/3, Passphrase, Enter

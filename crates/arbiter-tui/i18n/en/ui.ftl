@@ -313,6 +313,7 @@ task-intervention = An intervention (illegal move, time correction, penalty, dev
 task-claim = A draw claim: board, c, Enter
 task-result-white = Result 1-0: board, r, Enter
 task-result-draw = Result ½-½: board, r, →, Enter
+task-result-clock-running = Result while the clock still runs (Enter asks, the second confirms): board, r, Enter, Enter
 task-report = See the match report: R
 task-sign = Sign the report (on the report screen): S, 1/2/3, passphrase, Enter
 task-three-signatures = Three signatures (arbiter, home captain, away captain): R, then three times S, 1/2/3, passphrase, Enter
