@@ -232,6 +232,7 @@ replay-keys = Leertaste ⏯ · +/- Tempo · n/p Vorfall · t Zeit · ←→ ±1 
 replay-status = WIEDERGABE { $time } { $state } { $speed }x | { $verdict }{ $incident } | { $keys }
 replay-chain-intact = Kette intakt ({ $records } Einträge)
 replay-chain-tampered = MANIPULIERT: { $problem }; gezeigt werden die { $records } Einträge davor
+replay-bundle-intact = Auszug intakt: Einträge { $from } bis { $to } eines Journals mit { $total } Einträgen (was vor Eintrag { $from } geschah, enthält er nicht)
 ui-open-claim = OFFENE REKL.
 ui-written-move = NOTIERTER ZUG
 ui-field-intended = Notierter Zug

@@ -232,6 +232,7 @@ replay-keys = Space ⏯ · +/- speed · n/p incident · t time · ←→ ±1 min
 replay-status = REPLAY { $time } { $state } { $speed }x | { $verdict }{ $incident } | { $keys }
 replay-chain-intact = chain intact ({ $records } records)
 replay-chain-tampered = TAMPERED: { $problem }; showing the { $records } records before it
+replay-bundle-intact = bundle intact: records { $from } to { $to } of a journal of { $total } (what came before record { $from } is not in it)
 ui-open-claim = OPEN CLAIM
 ui-written-move = WRITTEN MOVE
 ui-field-intended = Written move
