@@ -196,7 +196,10 @@ fn a_bundle_opens_in_the_replay_console() {
         )),
         "{screen}"
     );
-    assert!(!screen.contains("edited") && !screen.contains("MANIPULIERT"), "{screen}");
+    assert!(
+        !screen.contains("edited") && !screen.contains("MANIPULIERT"),
+        "{screen}"
+    );
     // Board 7's detail screen (the bundle holds the range only: the lineups handed in before it
     // are not in it, which the verdict says).
     assert!(screen.contains("Brett 7"), "{screen}");

@@ -320,7 +320,10 @@ fn a_bundle_from_extract_opens_in_replay_and_refuses_moments_outside_it() {
     assert_eq!(v["clocks"].as_array().unwrap().len(), 1, "only board 7");
     // Before the claim: nothing yet.
     let (_, out, _) = replay_cmd(&[b.as_os_str(), "--at".as_ref(), "16:49:30".as_ref()]);
-    assert!(out.contains("interventions (0):") && out.contains("open claims (0):"), "{out}");
+    assert!(
+        out.contains("interventions (0):") && out.contains("open claims (0):"),
+        "{out}"
+    );
     // Outside the bundle's range (inside the journal's): refused, naming the range.
     let (code, out, err) = replay_cmd(&[b.as_os_str(), "--at".as_ref(), "16:40:00".as_ref()]);
     assert_eq!(code, Some(2), "{out}");
@@ -366,7 +369,10 @@ fn at_refuses_a_moment_outside_the_journal_and_board_narrows_it() {
         "7".as_ref(),
     ]);
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.contains("board  7:") && !out.contains("board  4:"), "{out}");
+    assert!(
+        out.contains("board  7:") && !out.contains("board  4:"),
+        "{out}"
+    );
     assert!(out.contains("round started 14:00:00"), "{out}");
     let (code, _, err) = replay_cmd(&[
         j.as_os_str(),

@@ -98,7 +98,11 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
             let t = arbiter_core::replay::parse_moment(a, base, offset)?;
             let day = |w: i64| {
                 chrono::DateTime::from_timestamp_millis(w)
-                    .map(|t| t.with_timezone(&offset).format("%Y-%m-%d %H:%M:%S").to_string())
+                    .map(|t| {
+                        t.with_timezone(&offset)
+                            .format("%Y-%m-%d %H:%M:%S")
+                            .to_string()
+                    })
                     .unwrap_or_default()
             };
             match covered {
@@ -278,7 +282,12 @@ fn at_moment(
         .collect();
     let open_claims: Vec<serde_json::Value> = boards
         .iter()
-        .flat_map(|b| b.claims.iter().filter(|c| c.status.is_open()).map(move |c| (b.board, c)))
+        .flat_map(|b| {
+            b.claims
+                .iter()
+                .filter(|c| c.status.is_open())
+                .map(move |c| (b.board, c))
+        })
         .map(|(b, c)| {
             serde_json::json!({
                 "board": b, "id": c.id, "kind": c.kind, "at": local(c.at.wall_ms),

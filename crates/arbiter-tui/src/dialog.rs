@@ -1450,7 +1450,7 @@ pub fn render(
         let arts = if p.articles.is_empty() {
             t.no_article.to_string()
         } else {
-            p.articles.join("; ")
+            arbiter_core::i18n::citation(lang, &p.articles.join("; "))
         };
         lines.push(Line::from(vec![
             Span::styled(format!("{}: ", t.rule_basis), theme.column_title()),

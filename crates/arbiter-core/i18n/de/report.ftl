@@ -130,3 +130,24 @@ report-view-granted = { $time } der Mannschaftsführer von { $team } hat die and
 report-colour-override = { $time } Brett { $board }: Weiß hat { $team } (Farben geändert) – { $reason }
 report-reservation-under = { $name } ({ $team }), Brett { $board }: unter Vorbehalt gespielt – { $reason }{ $due }{ $sources }
 report-reservation-due = ; zu klären bis { $date }
+
+# Die Ablehnungen einer Unterschrift auf dem Berichtsbildschirm (SignError::message).
+sign-role-arbiter = der Schiedsrichter
+sign-role-home-captain = der Mannschaftsführer der Heimmannschaft
+sign-role-away-captain = der Mannschaftsführer der Gastmannschaft
+sign-error-arbiter-first = Der Schiedsrichter unterschreibt zuerst; ein Mannschaftsführer gegenzeichnet seine Unterschrift
+sign-error-stale-digest = Der Bericht hat sich nach der Prüfsumme geändert: vor dem Unterschreiben neu erstellen
+sign-error-superseded = Fassung { $version } des Berichts ist überholt: spätere Einträge haben ihn geändert; die aktuelle Fassung unterschreiben
+sign-error-open-boards = { $n ->
+    [one] Brett { $boards } hat kein Ergebnis: der Bericht kann erst abgeschlossen und unterschrieben werden, wenn jedes Brett eines hat
+   *[other] Bretter { $boards } haben kein Ergebnis: der Bericht kann erst abgeschlossen und unterschrieben werden, wenn jedes Brett eines hat
+}
+sign-error-void = Der Bericht trägt eine ungültige Unterschrift ({ $role }): { $why }; den Bericht neu aus dem Journal erstellen
+sign-error-already-signed = { $role } ({ $name }) hat diese Fassung bereits unterschrieben { $time }; eine gültige Unterschrift wird nie ersetzt
+sign-error-no-key = Für { $role } ({ $name }) ist kein Schlüssel hinterlegt oder eingetragen; nichts wurde unterschrieben
+sign-error-wrong-key = Nicht der hinterlegte oder eingetragene Schlüssel für { $role } ({ $name }): Passwort prüfen; nichts wurde unterschrieben
+sign-error-remark = Die Bemerkung { $why }
+sign-error-remark-long = ist länger als 200 Zeichen
+sign-error-remark-control = enthält ein Steuerzeichen (einen Zeilenumbruch?)
+sign-error-lot-pending = Das Stichkampfergebnis ist nach Brettpunkten und Berliner Wertung gleich: der Bericht kann erst nach dem Losentscheid abgeschlossen oder unterschrieben werden
+sign-error-key = Der Schlüssel konnte nicht erzeugt werden: { $detail }

@@ -130,3 +130,24 @@ report-view-granted = { $time } the captain of { $team } saw the other lineup
 report-colour-override = { $time } board { $board }: White { $team } (colours overridden) – { $reason }
 report-reservation-under = { $name } ({ $team }), board { $board }: played under reservation – { $reason }{ $due }{ $sources }
 report-reservation-due = ; to be cleared by { $date }
+
+# The report screen's refusals of a signature (arbiter_report::sign::SignError::message).
+sign-role-arbiter = the arbiter
+sign-role-home-captain = the home captain
+sign-role-away-captain = the away captain
+sign-error-arbiter-first = the arbiter signs first; a captain countersigns the arbiter's signature
+sign-error-stale-digest = the report changed after it was digested: make the report again before signing
+sign-error-superseded = version { $version } of the report is superseded: records after it changed the report; sign the current version
+sign-error-open-boards = { $n ->
+    [one] board { $boards } has no result: the report cannot be finalised or signed before every board has one
+   *[other] boards { $boards } have no result: the report cannot be finalised or signed before every board has one
+}
+sign-error-void = the report carries a void signature of { $role }: { $why }; make the report again from the journal
+sign-error-already-signed = { $role } ({ $name }) has already signed this version { $time }; a valid signature is never replaced
+sign-error-no-key = no key is registered or enrolled for { $role } ({ $name }); nothing was signed
+sign-error-wrong-key = not the key registered or enrolled for { $role } ({ $name }): check the passphrase; nothing was signed
+sign-error-remark = the remark { $why }
+sign-error-remark-long = is longer than 200 characters
+sign-error-remark-control = holds a control character (a line break?)
+sign-error-lot-pending = the play-off is tied on board points and Berliner Wertung: the report cannot be finalised or signed before the lot is drawn
+sign-error-key = the key could not be made: { $detail }
