@@ -104,7 +104,7 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("p", "key-penalty"),
     ("f", "key-flag"),
     ("e", "key-device"),
-    ("t / y / h", "key-disturbance-refusal-unable"),
+    ("w / y / h", "key-disturbance-refusal-unable"),
     ("K / u", "key-captain-lineup"),
     ("H / V / U", "key-lineup-submit-view"),
     ("D S B C G", "key-match-procedure"),
@@ -225,5 +225,54 @@ pub fn map(view: &ViewState, key: KeyEvent) -> Action {
             _ => Action::None,
         },
         _ => Action::None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BINDINGS;
+    use crate::dialog::DialogKind;
+
+    /// The single letters the help lists for each entry of the main screen (the report
+    /// screen's sequences after `R` and the board number `N` after `g` are other contexts).
+    fn listed() -> Vec<(char, &'static str)> {
+        BINDINGS
+            .iter()
+            .filter(|(_, id)| !matches!(*id, "key-sign" | "key-enrol" | "key-select-board"))
+            .flat_map(|(keys, id)| {
+                keys.split([' ', '/'])
+                    .filter(|w| w.chars().count() == 1)
+                    .filter_map(|w| w.chars().next())
+                    .filter(|c| c.is_ascii_alphabetic())
+                    .map(move |c| (c, *id))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_help_lists_every_form_key_once() {
+        let listed = listed();
+        for kind in DialogKind::ALL {
+            let n = listed.iter().filter(|(c, _)| *c == kind.key()).count();
+            assert!(n >= 1, "{kind:?} (key {}) is not in the help", kind.key());
+        }
+        // No letter stands for two different things in the help.
+        for (c, id) in &listed {
+            let other = listed.iter().find(|(d, j)| d == c && j != id);
+            assert!(other.is_none(), "{c} is listed for {id} and {other:?}");
+        }
+    }
+
+    #[test]
+    fn no_two_forms_share_a_key() {
+        for a in DialogKind::ALL {
+            for b in DialogKind::ALL {
+                assert!(
+                    a == b || a.key() != b.key(),
+                    "{a:?} and {b:?} share {}",
+                    a.key()
+                );
+            }
+        }
     }
 }
