@@ -169,6 +169,7 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                 ),
             ),
             Event::Note(e) => push(e.board, "note", msg!("incident-text", text = &e.text)),
+            Event::Remark(e) => push(e.board, "remark", msg!("incident-text", text = &e.text)),
             Event::MovesTakenBack(e) => push(
                 Some(e.board),
                 "takeback",

@@ -52,6 +52,47 @@ fn team_line(r: &Report, w: &Words, side: TeamSide) -> String {
     w.f(msg!("report-team", name = &t.name, side = side))
 }
 
+/// The players who arrived after the start, with how late.
+fn late_arrivals_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
+    d.push(Block::Heading(w.t("report-heading-late-arrivals")));
+    if r.late_arrivals.is_empty() {
+        d.push(Block::Line(w.t("report-none")));
+    }
+    for l in &r.late_arrivals {
+        d.push(Block::Line(format!(
+            "• {}",
+            w.f(msg!(
+                "report-late-arrival",
+                time = &l.time,
+                board = l.board,
+                name = if l.name.is_empty() { "–" } else { &l.name },
+                team = team_name(r, l.team),
+                late = &l.late_by
+            ))
+        )));
+    }
+}
+
+/// The arbiter's free remarks (`remark` records), a section of their own.
+fn arbiter_remarks_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
+    d.push(Block::Heading(w.t("report-heading-arbiter-remarks")));
+    if r.arbiter_remarks.is_empty() {
+        d.push(Block::Line(w.t("report-none")));
+    }
+    for rm in &r.arbiter_remarks {
+        let line = match rm.board {
+            Some(b) => msg!(
+                "report-remark-board",
+                time = &rm.time,
+                board = b,
+                text = &rm.text
+            ),
+            None => msg!("report-remark", time = &rm.time, text = &rm.text),
+        };
+        d.push(Block::Line(format!("• {}", w.f(line))));
+    }
+}
+
 fn team_name(r: &Report, side: TeamSide) -> &str {
     match side {
         TeamSide::Home => &r.home.name,
@@ -560,6 +601,7 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             )));
         }
     }
+    late_arrivals_section(r, w, &mut d);
     d.push(Block::Heading(w.t("report-heading-remarks")));
     if r.remarks.is_empty() {
         d.push(Block::Line(w.t("report-none")));
@@ -576,6 +618,7 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         };
         d.push(Block::Line(format!("• {}", w.f(line))));
     }
+    arbiter_remarks_section(r, w, &mut d);
     d.push(Block::Heading(w.t("report-heading-journal")));
     d.push(Block::Line(w.f(msg!(
         "report-journal",

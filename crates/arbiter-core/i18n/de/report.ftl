@@ -47,7 +47,7 @@ report-lineup-irregularity = { $name } ({ $team }), Brett { $board }: { $problem
 report-lineup-irregularity-boards = { $name } ({ $team }), Brett { $board }: { $problem }; Folge: { $sanction } (Bretter { $boards } mit 0:1 gewertet)
 report-heading-reservations = Spieler unter Vorbehalt
 report-reservation = { $name } ({ $team }), Brett { $board }: { $notes }
-report-heading-remarks = Bemerkungen
+report-heading-remarks = Notizen während der Runde
 report-remark = { $time }: { $text }
 report-remark-board = { $time } Brett { $board }: { $text }
 
@@ -151,3 +151,16 @@ sign-error-remark-long = ist länger als 200 Zeichen
 sign-error-remark-control = enthält ein Steuerzeichen (einen Zeilenumbruch?)
 sign-error-lot-pending = Das Stichkampfergebnis ist nach Brettpunkten und Berliner Wertung gleich: der Bericht kann erst nach dem Losentscheid abgeschlossen oder unterschrieben werden
 sign-error-key = Der Schlüssel konnte nicht erzeugt werden: { $detail }
+
+# Was der Tag im Bericht hinterlässt (Issue 19): wie eine Partie ohne Eingriff endete, verspätete
+# Spieler, die Bemerkungen des Schiedsrichters.
+report-ended-forfeit = kampflos
+report-ended-checkmate = Matt
+report-ended-stalemate = Patt
+report-ended-automatic-draw = Remis durch die Stellung (fünfmalige Wiederholung, 75 Züge oder tote Stellung)
+report-ended-agreement = Remis vereinbart
+report-ended-resignation = Aufgabe
+report-ended-recorded = Ergebnis eingetragen
+report-heading-late-arrivals = Verspätet eingetroffene Spieler
+report-late-arrival = { $time } Brett { $board }: { $name } ({ $team }), { $late } nach Beginn
+report-heading-arbiter-remarks = Bemerkungen des Schiedsrichters

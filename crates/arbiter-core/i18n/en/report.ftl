@@ -47,7 +47,7 @@ report-lineup-irregularity = { $name } ({ $team }), board { $board }: { $problem
 report-lineup-irregularity-boards = { $name } ({ $team }), board { $board }: { $problem }; sanction: { $sanction } (boards { $boards } scored 0:1)
 report-heading-reservations = Players under reservation
 report-reservation = { $name } ({ $team }), board { $board }: { $notes }
-report-heading-remarks = Remarks
+report-heading-remarks = Notes during the round
 report-remark = { $time }: { $text }
 report-remark-board = { $time } board { $board }: { $text }
 
@@ -151,3 +151,16 @@ sign-error-remark-long = is longer than 200 characters
 sign-error-remark-control = holds a control character (a line break?)
 sign-error-lot-pending = the play-off is tied on board points and Berliner Wertung: the report cannot be finalised or signed before the lot is drawn
 sign-error-key = the key could not be made: { $detail }
+
+# What the day leaves in the report (issue 19): how a game ended without an intervention, late
+# arrivals, the arbiter's remarks.
+report-ended-forfeit = forfeit
+report-ended-checkmate = checkmate
+report-ended-stalemate = stalemate
+report-ended-automatic-draw = draw by the position (fivefold repetition, 75 moves or a dead position)
+report-ended-agreement = draw agreed
+report-ended-resignation = resignation
+report-ended-recorded = result recorded
+report-heading-late-arrivals = Late arrivals
+report-late-arrival = { $time } board { $board }: { $name } ({ $team }), { $late } after the start
+report-heading-arbiter-remarks = Remarks of the arbiter
