@@ -3,10 +3,11 @@
 
 use std::path::Path;
 
+use arbiter_core::clock::{ClockOperation, ClockTimes};
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::Lang;
-use arbiter_core::model::BoardNo;
-use arbiter_core::record::{Event, Origin, Remark};
+use arbiter_core::model::{BoardNo, Color};
+use arbiter_core::record::{ClockAdjusted, ClockSample, Event, Origin, Remark};
 use arbiter_core::report;
 use arbiter_report::sign::{Authority, SignedReport};
 
@@ -14,8 +15,9 @@ use arbiter_report::sign::{Authority, SignedReport};
 /// players at 14:59:59 and 15:00:30, board 3 nobody; results at 18:00) and two remarks of the
 /// arbiter after it.
 fn day() -> (arbiter_core::matchfile::Match, Vec<Record>) {
-    let o = arbiter_io::config::run_scenario_file(Path::new("tests/scenarios/nrw-default-time.toml"))
-        .unwrap();
+    let o =
+        arbiter_io::config::run_scenario_file(Path::new("tests/scenarios/nrw-default-time.toml"))
+            .unwrap();
     let m = arbiter_io::config::match_for_journal_noted(&o.records, None)
         .unwrap()
         .m;
@@ -38,6 +40,62 @@ fn day() -> (arbiter_core::matchfile::Match, Vec<Record>) {
                 text: text.into(),
             }),
         });
+    }
+    // Board 4's clock: the arbiter added two minutes to White at 15:30 (an operation journaled
+    // with its reason), before the results.
+    let at = records
+        .iter()
+        .position(|r| matches!(r.event, Event::ResultRecorded(_)))
+        .unwrap();
+    let before = records[at - 1].clone();
+    // The clock reported first (White on the left, stopped), so the console knows its sides.
+    let sample: Event = serde_json::from_value::<ClockSample>(serde_json::json!({
+        "board": 4, "left_ms": 3_000_000, "right_ms": 2_900_000, "running": null,
+        "white_side": "left"
+    }))
+    .unwrap()
+    .into();
+    records.insert(
+        at,
+        Record {
+            seq: 0,
+            wall_ms: before.wall_ms + 500,
+            mono_ms: before.mono_ms + 500,
+            origin: Origin::Feed(BoardNo(4)),
+            event: sample,
+        },
+    );
+    records.insert(
+        at + 1,
+        Record {
+            seq: 0,
+            wall_ms: before.wall_ms + 1_000,
+            mono_ms: before.mono_ms + 1_000,
+            origin: Origin::Arbiter,
+            event: Event::ClockAdjusted(ClockAdjusted {
+                board: BoardNo(4),
+                op: ClockOperation::AddTime {
+                    color: Color::White,
+                    ms: 120_000,
+                },
+                reason: "Störung durch Handyklingeln eines Zuschauers".into(),
+                before: ClockTimes {
+                    white_ms: 3_000_000,
+                    black_ms: 2_900_000,
+                    white_moves: 20,
+                    black_moves: 20,
+                },
+                after: ClockTimes {
+                    white_ms: 3_120_000,
+                    black_ms: 2_900_000,
+                    white_moves: 20,
+                    black_moves: 20,
+                },
+            }),
+        },
+    );
+    for (i, r) in records.iter_mut().enumerate() {
+        r.seq = i as u64;
     }
     (m, records)
 }
@@ -69,6 +127,14 @@ fn the_report_keeps_late_arrivals_endings_clocks_and_remarks() {
             .filter(|b| b.result.is_some())
             .all(|b| b.termination.is_some())
     );
+    // The clock irregularity the arbiter confirmed, with the clocks before and after.
+    let s = arbiter_core::replay::Replay::new(records.clone()).state_after(records.len());
+    assert_eq!(r.clock_operations.len(), 1, "{:?}", s.rejected);
+    let c = &r.clock_operations[0];
+    assert_eq!(
+        (c.board, c.before[0].as_str(), c.after[0].as_str()),
+        (4, "0:50:00", "0:52:00")
+    );
     // The remarks: their own section, apart from the notes.
     assert_eq!(r.arbiter_remarks.len(), 2);
     assert_eq!(r.arbiter_remarks[1].board, Some(7));
@@ -85,10 +151,22 @@ fn the_report_keeps_late_arrivals_endings_clocks_and_remarks() {
     let a = Authority::from_match(&m);
     let de = arbiter_report::text::markdown(&env, Lang::De, &a);
     assert!(de.contains("## Verspätet eingetroffene Spieler"), "{de}");
-    assert!(de.contains("15:00:30 Brett 2:") && de.contains("0:40:30 nach Beginn"), "{de}");
+    assert!(
+        de.contains("15:00:30 Brett 2:") && de.contains("0:40:30 nach Beginn"),
+        "{de}"
+    );
     assert!(de.contains("## Bemerkungen des Schiedsrichters"), "{de}");
+    assert!(
+        de.contains(
+            "Brett 4: +2 min für Weiß (Weiß 0:50:00 → 0:52:00, Schwarz 0:48:20 → 0:48:20) – Störung"
+        ),
+        "{de}"
+    );
     assert!(de.contains("Brett 7: Zuschauer am Brett 7 ermahnt"), "{de}");
-    assert!(de.contains("Aufgabe") && de.contains("Remis vereinbart"), "{de}");
+    assert!(
+        de.contains("Aufgabe") && de.contains("Remis vereinbart"),
+        "{de}"
+    );
     // Draws as ½-½ in the text; the data keeps 1/2-1/2.
     assert!(de.contains("| ½-½ |") && !de.contains("1/2-1/2"), "{de}");
     let en = arbiter_report::text::markdown(&env, Lang::En, &a);

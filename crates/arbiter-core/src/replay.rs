@@ -164,7 +164,7 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                 "clock_adjusted",
                 msg!(
                     "incident-clock-adjusted",
-                    op = format!("{:?}", e.op),
+                    op = crate::words::clock_operation(&e.op),
                     reason = &e.reason
                 ),
             ),

@@ -73,6 +73,10 @@ pub struct Report {
     /// The arbiter's free remarks for the report (`remark` records), a section of their own.
     #[serde(default)]
     pub arbiter_remarks: Vec<Remark>,
+    /// The clock irregularities the arbiter confirmed by acting on a clock (`clock_adjusted`
+    /// records that were applied): what was done, why, the clocks before and after.
+    #[serde(default)]
+    pub clock_operations: Vec<ClockOperationLine>,
     /// The match procedure: deadline, submissions, consents, views, colour overrides, presence.
     pub procedure: ProcedureLine,
     /// The journal record this report was made from.
@@ -361,6 +365,19 @@ pub struct ReservationLine {
     pub cite: String,
 }
 
+/// An arbiter's operation on a board's clock.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockOperationLine {
+    pub time: String,
+    pub board: u16,
+    pub operation: Msg,
+    pub reason: String,
+    /// White's and Black's time before and after (h:mm:ss).
+    pub before: [String; 2],
+    pub after: [String; 2],
+}
+
 /// A player who arrived after the round was started.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -609,9 +626,7 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 x.result.as_ref().map(|r| {
                     s.interventions
                         .iter()
-                        .find(|e| {
-                            e.at.seq == r.at.seq && e.intervention.confirmed.result.is_some()
-                        })
+                        .find(|e| e.at.seq == r.at.seq && e.intervention.confirmed.result.is_some())
                         .map(|e| crate::words::intervention_kind(&e.intervention.kind))
                         .unwrap_or_else(|| ending_without_intervention(x, r.result))
                 })
@@ -825,6 +840,21 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
         reservations,
         remarks,
         late_arrivals: late_arrivals(m, &s),
+        clock_operations: upto
+            .iter()
+            .filter(|r| !s.rejected.iter().any(|x| x.seq == r.seq))
+            .filter_map(|r| match &r.event {
+                Event::ClockAdjusted(e) => Some(ClockOperationLine {
+                    time: local_time(m, r.wall_ms),
+                    board: e.board.0,
+                    operation: crate::words::clock_operation(&e.op),
+                    reason: e.reason.clone(),
+                    before: [format_hms(e.before.white_ms), format_hms(e.before.black_ms)],
+                    after: [format_hms(e.after.white_ms), format_hms(e.after.black_ms)],
+                }),
+                _ => None,
+            })
+            .collect(),
         arbiter_remarks: s
             .remarks
             .iter()

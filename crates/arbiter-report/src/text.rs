@@ -73,6 +73,30 @@ fn late_arrivals_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
     }
 }
 
+/// The clock irregularities the arbiter confirmed by acting on a clock.
+fn clock_operations_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
+    d.push(Block::Heading(w.t("report-heading-clock-operations")));
+    if r.clock_operations.is_empty() {
+        d.push(Block::Line(w.t("report-none")));
+    }
+    for c in &r.clock_operations {
+        let mut line = w.f(msg!(
+            "report-clock-operation",
+            time = &c.time,
+            board = c.board,
+            operation = c.operation.clone(),
+            white_before = &c.before[0],
+            black_before = &c.before[1],
+            white_after = &c.after[0],
+            black_after = &c.after[1]
+        ));
+        if !c.reason.is_empty() {
+            line.push_str(&format!(" – {}", c.reason));
+        }
+        d.push(Block::Line(format!("• {line}")));
+    }
+}
+
 /// The arbiter's free remarks (`remark` records), a section of their own.
 fn arbiter_remarks_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
     d.push(Block::Heading(w.t("report-heading-arbiter-remarks")));
@@ -602,6 +626,7 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         }
     }
     late_arrivals_section(r, w, &mut d);
+    clock_operations_section(r, w, &mut d);
     d.push(Block::Heading(w.t("report-heading-remarks")));
     if r.remarks.is_empty() {
         d.push(Block::Line(w.t("report-none")));

@@ -37,12 +37,20 @@ fn m_opens_the_remarks_form_and_enter_journals_a_remark() {
     assert!(press(&mut v, &m, &s, &[key('M')]).is_empty());
     assert_eq!(v.dialog.as_ref().map(|d| d.kind), Some(DialogKind::Remark));
     let screen = render_to_string(&m, &s, &v, NOW, 100, 30);
-    assert!(screen.contains("Bemerkung für den Spielbericht"), "{screen}");
+    assert!(
+        screen.contains("Bemerkung für den Spielbericht"),
+        "{screen}"
+    );
     // Enter on an empty remark records nothing.
     let mut keys = vec![KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)];
     assert!(press(&mut v, &m, &s, &keys).is_empty());
     // A remark typed and confirmed: one `remark` record with the text, about the match.
-    press(&mut v, &m, &s, &[KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)]);
+    press(
+        &mut v,
+        &m,
+        &s,
+        &[KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)],
+    );
     let mut all = vec![key('M')];
     all.extend(typed("Saal ab 16 Uhr zu warm"));
     all.append(&mut keys);

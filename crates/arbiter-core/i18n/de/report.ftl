@@ -164,3 +164,5 @@ report-ended-recorded = Ergebnis eingetragen
 report-heading-late-arrivals = Verspätet eingetroffene Spieler
 report-late-arrival = { $time } Brett { $board }: { $name } ({ $team }), { $late } nach Beginn
 report-heading-arbiter-remarks = Bemerkungen des Schiedsrichters
+report-heading-clock-operations = Uhren: vom Schiedsrichter bestätigte Unregelmäßigkeiten
+report-clock-operation = { $time } Brett { $board }: { $operation } (Weiß { $white_before } → { $white_after }, Schwarz { $black_before } → { $black_after })

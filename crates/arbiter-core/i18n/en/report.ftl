@@ -164,3 +164,5 @@ report-ended-recorded = result recorded
 report-heading-late-arrivals = Late arrivals
 report-late-arrival = { $time } board { $board }: { $name } ({ $team }), { $late } after the start
 report-heading-arbiter-remarks = Remarks of the arbiter
+report-heading-clock-operations = Clocks: irregularities the arbiter confirmed
+report-clock-operation = { $time } board { $board }: { $operation } (White { $white_before } → { $white_after }, Black { $black_before } → { $black_after })
