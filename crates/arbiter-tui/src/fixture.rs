@@ -201,7 +201,7 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
                 Event::ResultRecorded(ResultRecorded {
                     board,
                     result: GameResult::Draw,
-                    reason: "draw agreed".into(),
+                    reason: "Remis vereinbart".into(),
                 }),
             );
         }
