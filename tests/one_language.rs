@@ -245,8 +245,26 @@ fn outputs(lang: Lang) -> Vec<(String, String)> {
     out
 }
 
+/// The first `YYYY-MM-DDTHH:MM` in a text (a raw RFC 3339 time), if any.
+fn rfc3339_in(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let pat = b"dddd-dd-ddTdd:dd";
+    (0..b.len().saturating_sub(pat.len() - 1)).find_map(|i| {
+        let ok = pat.iter().enumerate().all(|(j, p)| match p {
+            b'd' => b[i + j].is_ascii_digit(),
+            c => b[i + j] == *c,
+        });
+        ok.then(|| String::from_utf8_lossy(&b[i..i + pat.len()]).into_owned())
+    })
+}
+
 #[test]
 fn no_german_screen_or_report_contains_an_english_phrase() {
+    assert_eq!(
+        rfc3339_in("Beginn 2026-11-28T14:00:00+01:00").as_deref(),
+        Some("2026-11-28T14:00")
+    );
+    assert_eq!(rfc3339_in("Beginn 28.11.2026 14:00:00"), None);
     let phrases = english_phrases();
     assert!(
         phrases.len() > 300,
@@ -268,6 +286,16 @@ fn no_german_screen_or_report_contains_an_english_phrase() {
     for (name, text) in outputs(Lang::De) {
         for p in found(&phrases, &text) {
             leaks.push(format!("{name}: {p:?}"));
+        }
+        // No placeholder in a citation, no "Art. Guidelines", the Guidelines are the
+        // Richtlinien; no raw RFC 3339 time, draws as ½-½.
+        for bad in ["[verify", "[not in source", "Art. Guidelines", "Guidelines", "1/2-1/2"] {
+            if text.contains(bad) {
+                leaks.push(format!("{name}: {bad:?}"));
+            }
+        }
+        if let Some(t) = rfc3339_in(&text) {
+            leaks.push(format!("{name}: raw RFC 3339 time {t:?}"));
         }
     }
     assert!(
