@@ -18,8 +18,9 @@ fuzz_target!(|data: &[u8]| {
         if let Ok(ev) = r.eboard_event() {
             let mut s = LiveChessSession::new(BoardNo(1));
             let mut out = Vec::new();
-            s.on_event(&ev, &mut out);
-            s.on_event(&ev, &mut out);
+            // The same event twice, as LiveChess resends it, with the envelope's send time.
+            s.on_event(&ev, r.time, 1_000, &mut out);
+            s.on_event(&ev, r.time, 2_000, &mut out);
         }
     }
 });

@@ -566,6 +566,14 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                 // The mover's clock after the move: the first sample where it has stopped; the
                 // move is completed then (FIDE 6.2.1).
                 let white_side = mirror.white_side().map(|(s, _)| s).or(e.white_side);
+                // What the move counts are compared on (device::check_counts, which walks the
+                // game's moves): only a sample that changes one of them needs the comparison.
+                let counts_before = (
+                    mirror.color_moves(Color::White),
+                    mirror.color_moves(Color::Black),
+                    mirror.last_reading().is_some(),
+                );
+                let mut completed_now = false;
                 if let (Some(last), Some(ws)) = (
                     bs.moves
                         .iter_mut()
@@ -584,12 +592,31 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                         }
                         if last.completed_at.is_none() {
                             last.completed_at = Some(at);
+                            completed_now = true;
                         }
                     }
                 }
                 let report = mirror.apply_sample(&reading, clock_ms);
-                let tc = mirror.time_control().clone();
-                device::after_sample(bs, at, clock_ms, &tc, &report.changes);
+                let counts_changed = completed_now
+                    || counts_before
+                        != (
+                            mirror.color_moves(Color::White),
+                            mirror.color_moves(Color::Black),
+                            mirror.last_reading().is_some(),
+                        );
+                let period_added = report
+                    .changes
+                    .iter()
+                    .any(|c| matches!(c.kind, crate::clock::ChangeKind::PeriodTimeAdded { .. }));
+                let tc = period_added.then(|| mirror.time_control().clone());
+                device::after_sample(
+                    bs,
+                    at,
+                    clock_ms,
+                    tc.as_ref(),
+                    &report.changes,
+                    counts_changed,
+                );
                 bs.clock_changes.extend(report.changes);
                 bs.clock_alerts
                     .extend(report.alerts.into_iter().map(|a| (at, a)));
@@ -717,6 +744,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         }
         (Event::MovesTakenBack(e), Some(bs)) => {
             bs.moves.retain(|m| m.ply <= e.to_ply);
+            device::check_counts(bs, at);
             let text = if e.detail.is_empty() {
                 format!("moves taken back to ply {}", e.to_ply)
             } else {

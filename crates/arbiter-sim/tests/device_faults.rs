@@ -328,12 +328,20 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
             .alerts
             .contains(&BoardAlert::BatteryLow)
     }));
-    assert!(counters_of(4).rate_limited > 1000, "{:?}", counters_of(4));
+    // How many reports the flood brings in a second of real time depends on the machine (the
+    // simulator's clock is scaled): what holds on any machine is that the surplus is counted,
+    // and that every frame is either journaled or counted.
+    let c4 = counters_of(4);
+    assert!(c4.rate_limited > 0, "{c4:?}");
     let b4 = of(&log, 4);
     let samples = b4
         .iter()
         .filter(|r| matches!(r.event, Event::ClockSample(_)))
         .count() as u64;
+    assert!(
+        samples + c4.rate_limited <= c4.frames,
+        "{samples} journaled, {c4:?}"
+    );
     let span_s = (b4.last().unwrap().mono_ms - b4[0].mono_ms) / 1000 + 1;
     assert!(
         samples <= 40 + 15 * span_s,
