@@ -89,10 +89,9 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
         };
         // The moments the journal (or the bundle's range) covers: a moment outside is refused.
         let covered = {
-            let mut inside = records.iter().filter(|r| r.seq >= window_from);
-            let first = inside.next().map(|r| r.wall_ms);
-            let last = inside.last().map(|r| r.wall_ms).or(first);
-            first.zip(last)
+            let first = records.iter().find(|r| r.seq >= window_from);
+            let last = records.iter().rev().find(|r| r.seq >= window_from);
+            first.zip(last).map(|(f, l)| (f.wall_ms, l.wall_ms))
         };
         let moment = |a: &str| -> Result<i64, String> {
             let t = arbiter_core::replay::parse_moment(a, base, offset)?;
