@@ -142,7 +142,7 @@ deadline-basis-actual = tatsächlichem Beginn
 
 # Eine Bedienung der Uhr durch den Schiedsrichter (words::clock_operation): Bericht, Wiedergabe.
 clock-op-add-time = +{ $time } für { $player }
-clock-op-subtract-time = −{ $time } für { $player }
+clock-op-subtract-time = -{ $time } für { $player }
 clock-op-set-times = Zeiten gestellt: Weiß { $white }, Schwarz { $black }
 clock-op-set-moves = Zugzähler von { $player } auf { $moves } gestellt
 clock-op-pause = Uhr angehalten

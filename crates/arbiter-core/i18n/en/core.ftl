@@ -142,7 +142,7 @@ deadline-basis-actual = the actual start
 
 # An arbiter's operation on a clock (words::clock_operation): the report, the replay.
 clock-op-add-time = +{ $time } to { $player }
-clock-op-subtract-time = −{ $time } from { $player }
+clock-op-subtract-time = -{ $time } from { $player }
 clock-op-set-times = times set: White { $white }, Black { $black }
 clock-op-set-moves = move counter of { $player } set to { $moves }
 clock-op-pause = clock paused
