@@ -289,7 +289,13 @@ fn no_german_screen_or_report_contains_an_english_phrase() {
         }
         // No placeholder in a citation, no "Art. Guidelines", the Guidelines are the
         // Richtlinien; no raw RFC 3339 time, draws as ½-½.
-        for bad in ["[verify", "[not in source", "Art. Guidelines", "Guidelines", "1/2-1/2"] {
+        for bad in [
+            "[verify",
+            "[not in source",
+            "Art. Guidelines",
+            "Guidelines",
+            "1/2-1/2",
+        ] {
             if text.contains(bad) {
                 leaks.push(format!("{name}: {bad:?}"));
             }
