@@ -79,6 +79,14 @@ pub enum Command {
         /// Language of the console (default: the match file's `lang`).
         #[arg(long, value_enum)]
         lang: Option<LangArg>,
+        /// Write the games as they are played, with clocks, to this PGN file for a live
+        /// broadcast: rewritten atomically whenever they changed, at most every
+        /// --broadcast-every seconds.
+        #[arg(long)]
+        broadcast_pgn: Option<PathBuf>,
+        /// Seconds between two writes of the broadcast PGN.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=3600))]
+        broadcast_every: u64,
     },
     /// Load and validate a match file and its rule profile; print a summary.
     Check {
@@ -306,7 +314,14 @@ pub fn run(cli: Cli) -> ExitCode {
             match_file,
             journal,
             lang,
-        } => commands::console::run_match(&match_file, lang.map(Into::into), journal),
+            broadcast_pgn,
+            broadcast_every,
+        } => commands::console::run_match(
+            &match_file,
+            lang.map(Into::into),
+            journal,
+            broadcast_pgn.map(|p| crate::broadcast::Broadcast::new(p, broadcast_every)),
+        ),
         Command::Script { scenario, journal } => {
             commands::script::run(&scenario, journal.as_deref())
         }

@@ -503,6 +503,8 @@ pub struct Inputs {
     pub preset: Vec<(Origin, Event)>,
     /// Anything that must live as long as the console (the demo's simulated venue).
     pub keep: Vec<Box<dyn std::any::Any>>,
+    /// The live broadcast PGN, if asked for (`arbiter run --broadcast-pgn`).
+    pub broadcast: Option<crate::broadcast::Broadcast>,
 }
 
 /// The console's start on its journal: a new journal gets `session_started` (with the match
@@ -581,6 +583,7 @@ pub fn run_console(
     let mut console = Console::open("the console")?;
     let (mut app, started) = start_app(m, opened, &time, inputs.preset, lang)?;
     let _keep = inputs.keep;
+    let mut broadcast = inputs.broadcast;
 
     let (tx, rx) = mpsc::sync_channel::<Msg>(QUEUE);
     spawn_key_reader(tx.clone());
@@ -616,6 +619,15 @@ pub fn run_console(
             }
         }
         dirty |= journal_housekeeping(&mut app, &mut view, now, &mut last_commit);
+        if let Some(b) = broadcast.as_mut()
+            && let Err(e) = b.tick(&app.m, &app.state, lang, now)
+        {
+            view.status = Some(i18n::format(
+                view.lang,
+                &arbiter_core::msg!("shell-broadcast-failed", error = e),
+            ));
+            dirty = true;
+        }
         let first = match rx.recv_timeout(TICK) {
             Ok(msg) => msg,
             Err(RecvTimeoutError::Timeout) => continue,

@@ -76,6 +76,7 @@ pub fn demo(m: &Match, time: &TimeBase) -> anyhow::Result<Inputs> {
         feeds: Some(feeds),
         preset,
         keep: vec![Box::new(venue)],
+        broadcast: None,
     })
 }
 
@@ -96,5 +97,6 @@ pub fn match_feeds(m: &Match, time: &TimeBase) -> anyhow::Result<Inputs> {
         feeds,
         preset: Vec::new(),
         keep: Vec::new(),
+        broadcast: None,
     })
 }

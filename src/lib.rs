@@ -8,6 +8,7 @@
 //!
 //! Layer (checked against `cargo metadata` by `tests/architecture.rs`): depends on arbiter-core, arbiter-protocol, arbiter-io, arbiter-report, arbiter-tui, arbiter-sim.
 
+pub mod broadcast;
 pub mod cli;
 pub mod commands;
 pub mod console;

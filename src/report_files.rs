@@ -1,5 +1,5 @@
 //! Writing the report's files: the one place that turns a report into `report.json`,
-//! `report.md`, `report.pdf` (and `games.pgn`) in a directory, each written atomically, under
+//! `report.md`, `report.pdf` (and `games.pgn`, `round.trf`, `ergebnismeldung.csv` and `.txt`) in a directory, each written atomically, under
 //! the lock of `report.json` (the lock `arbiter sign` takes too).
 //!
 //! Nothing signed is ever lost here. The current version is `report.json`; when `report.json`
@@ -267,8 +267,28 @@ pub fn write_history(
     paths.extend(write_version(&report_json, &current, authority, lang)?);
     if let Some((m, state)) = games {
         let path = dir.join("games.pgn");
-        atomic::write(&path, arbiter_report::pgn::all_games(m, state).as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        atomic::write(
+            &path,
+            arbiter_report::pgn::all_games(m, state, lang).as_bytes(),
+        )
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+        paths.push(path);
+    }
+    // For the league's result service: the round as a FIDE TRF, the Ergebnismeldung.
+    let r = &current.report;
+    for (name, bytes) in [
+        ("round.trf", arbiter_report::result_service::trf(r)),
+        (
+            "ergebnismeldung.csv",
+            arbiter_report::result_service::meldung_csv(r, lang),
+        ),
+        (
+            "ergebnismeldung.txt",
+            arbiter_report::result_service::meldung_text(r, lang),
+        ),
+    ] {
+        let path = dir.join(name);
+        atomic::write(&path, bytes.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
         paths.push(path);
     }
     Ok(Written {

@@ -12,6 +12,9 @@ use arbiter_io::config::match_for_journal;
 use arbiter_io::journal_file;
 use arbiter_report::sign::{self, Authority, SignedReport};
 
+#[path = "support/pgn_check.rs"]
+mod pgn_check;
+
 fn at(date: &str, hms: &str) -> i64 {
     chrono::DateTime::parse_from_rfc3339(&format!("{date}T{hms}+01:00"))
         .unwrap()
@@ -313,4 +316,147 @@ fn oberliga_recording() {
     );
     assert_eq!(sc.sanctioned_boards, vec![BoardNo(5)]);
     assert_eq!(sc.unplayed_boards, vec![BoardNo(2)]);
+}
+
+/// The PGN export of both recordings (issue 17): every game replays legally with a real PGN
+/// reader and shakmaty, in both languages; unplayed boards have no moves; every
+/// move the journal has a clock for has its `[%clk]`.
+#[test]
+fn the_pgn_of_the_recordings_replays_legally() {
+    for dir in [
+        "bundesliga-musterstadt-beispielhausen",
+        "oberliga-rheinufer-huegelland",
+    ] {
+        let r = load(dir);
+        let m = match_of(&r.records);
+        let s = arbiter_core::report::games_state(&r.records);
+        let report = arbiter_core::report::build(&m, &r.records);
+        for lang in [
+            arbiter_core::matchfile::Lang::De,
+            arbiter_core::matchfile::Lang::En,
+        ] {
+            let pgn = arbiter_report::pgn::all_games(&m, &s, lang);
+            let games = pgn_check::read(&pgn);
+            for g in &games {
+                assert_eq!(g.illegal, None, "{dir}: board {:?}", g.tag("Board"));
+                // [%emt] never without [%clk] (the time used is known only with the clock).
+                for (clk, emt) in g.clk.iter().zip(&g.emt) {
+                    assert!(emt.is_none() || clk.is_some());
+                }
+                assert!(
+                    g.comments
+                        .iter()
+                        .all(|c| !c.trim().is_empty() && c.trim() != "Arbiter:"),
+                    "{dir}: an empty comment"
+                );
+            }
+            for b in &report.boards {
+                let own: Vec<_> = games
+                    .iter()
+                    .filter(|g| g.tag("Board") == Some(b.board.to_string().as_str()))
+                    .collect();
+                assert!(!own.is_empty(), "{dir}: board {} missing", b.board);
+                let plies: usize = own.iter().map(|g| g.sans.len()).sum();
+                let bs = s.board(BoardNo(b.board)).unwrap();
+                if b.played {
+                    // Every recorded move is written (split at a gap, never dropped).
+                    assert_eq!(plies, bs.moves.len(), "{dir}: board {}", b.board);
+                    // [%clk] on every move the journal has a clock for, and only a move the
+                    // journal has none for lacks it: no clock report of the board came between
+                    // it and the next move (moves the feed recovered from the e-board's memory).
+                    let clks: Vec<_> = own.iter().flat_map(|g| g.clk.iter()).collect();
+                    for (k, mv) in bs.moves.iter().enumerate() {
+                        assert_eq!(
+                            clks[k].is_some(),
+                            mv.clock_ms.is_some(),
+                            "{dir}: board {} ply {}",
+                            b.board,
+                            mv.ply
+                        );
+                        if mv.clock_ms.is_none() {
+                            let next = bs.moves.get(k + 1).map_or(u64::MAX, |n| n.at.seq);
+                            assert!(
+                                !r.records.iter().any(|rec| rec.seq > mv.at.seq
+                                    && rec.seq < next
+                                    && matches!(&rec.event, arbiter_core::record::Event::ClockSample(c) if c.board.0 == b.board)),
+                                "{dir}: board {} ply {}: a clock report the PGN left out",
+                                b.board,
+                                mv.ply
+                            );
+                        }
+                    }
+                    // The last part carries the result; a part before a gap ends with `*`.
+                    let last = own.last().unwrap();
+                    assert_eq!(
+                        last.tag("Result"),
+                        b.result
+                            .as_deref()
+                            .map(|r| if r == "1/2-1/2" { "1/2-1/2" } else { r })
+                    );
+                    for g in &own[..own.len() - 1] {
+                        assert_eq!(g.tag("Result"), Some("*"));
+                    }
+                } else {
+                    assert_eq!(own.len(), 1);
+                    assert_eq!(plies, 0, "{dir}: unplayed board {} has moves", b.board);
+                    assert_eq!(own[0].tag("Termination"), Some("rules infraction"));
+                    assert_eq!(own[0].tag("Annotator"), None);
+                }
+            }
+            if dir.starts_with("bundesliga") {
+                // Board 6 (the pulled cable): the moves the feed recovered from the e-board's
+                // memory are in one legal game, without clocks the journal does not have.
+                let six: Vec<_> = games
+                    .iter()
+                    .filter(|g| g.tag("Board") == Some("6"))
+                    .collect();
+                assert_eq!(six.len(), 1);
+                assert_eq!(six[0].outcome.as_deref(), Some("1-0"));
+                assert!(six[0].clk.iter().any(Option::is_none));
+            }
+        }
+    }
+}
+
+/// The same exports read by two readers outside Rust, python-chess and pgn-extract
+/// (`scripts/check-pgn.sh`), where both are installed (`scripts/check-pgn.sh --install`): 0
+/// errors. Without them the test says so and checks nothing more.
+#[test]
+fn the_pgn_of_the_recordings_reads_in_python_chess_and_pgn_extract() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for rec in [
+        "bundesliga-musterstadt-beispielhausen",
+        "oberliga-rheinufer-huegelland",
+    ] {
+        let r = load(rec);
+        let m = match_of(&r.records);
+        let s = arbiter_core::report::games_state(&r.records);
+        for lang in [
+            arbiter_core::matchfile::Lang::De,
+            arbiter_core::matchfile::Lang::En,
+        ] {
+            let path = dir.path().join(format!("{rec}-{lang:?}.pgn"));
+            std::fs::write(&path, arbiter_report::pgn::all_games(&m, &s, lang)).unwrap();
+            files.push(path);
+        }
+    }
+    let out = std::process::Command::new("sh")
+        .arg("scripts/check-pgn.sh")
+        .args(&files)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if out.status.code() == Some(2) {
+        eprintln!("skipped: {stderr}");
+        return;
+    }
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert_eq!(
+        stdout.matches(", 0 errors").count(),
+        2 * files.len(),
+        "{stdout}"
+    );
+    eprintln!("{stdout}");
 }

@@ -11,6 +11,9 @@ use arbiter_core::state::MatchState;
 use arbiter_io::config::run_scenario_file as run_file;
 use arbiter_report::sign::{self, Authority, KeySource, KeyStatus, Role, SigStatus, SignedReport};
 
+#[path = "support/pgn_check.rs"]
+mod pgn_check;
+
 fn scenario(name: &str, profile: &str) -> (Match, Vec<Record>, Vec<u8>) {
     let o = run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap();
     let m = arbiter_io::config::load_match(
@@ -436,62 +439,84 @@ fn verify_command_end_to_end() {
     );
 }
 
+/// The names of the exports' test match that need more than Latin-1.
+const NAMES: [&str; 6] = [
+    "Paweł Zieliński",
+    "Viktor Ilić",
+    "Tomáš Dvořák",
+    "Elif Şahin",
+    "Mikkel Sørensen",
+    "Gábor Hőgye",
+];
+
+/// The PDF of a match whose players are called Zieliński, Ilić, Dvořák, Şahin, Sørensen and
+/// Hőgye, in German and in English: the font is embedded (a subset, FontFile2) with a ToUnicode
+/// map; where poppler is installed (Debian: poppler-utils) the text pdftotext extracts has
+/// every name as written (so it copies and searches), the longest name included, and the pages
+/// rasterise on A4.
 #[test]
-fn the_pdf_renders_in_both_languages() {
-    let (env, _, _, a) = signed();
+fn the_pdf_prints_every_name_in_both_languages() {
+    let o = run_file(Path::new("tests/scenarios/exports-unicode.toml")).unwrap();
+    let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+    let env = arbiter_core::signature::envelope_from_journal(&m, &o.records);
+    let a = Authority::from_match(&m);
+    let poppler = Command::new("pdftotext").arg("-v").output().is_ok();
     for (lang, word) in [(Lang::De, "Spielbericht"), (Lang::En, "Match report")] {
         let pdf = arbiter_report::pdf::render(&env, lang, &a);
         assert!(pdf.starts_with(b"%PDF-"));
-        // Text shows as a literal string, or as a hex string when it has non-ASCII bytes.
-        let has = |text: &[u8]| {
-            let find = |n: &[u8]| pdf.windows(n.len()).any(|w| w == n);
-            find(text)
-                || find(hex::encode_upper(text).as_bytes())
-                || find(hex::encode(text).as_bytes())
-        };
-        assert!(has(&arbiter_report::pdf::winansi(word)), "{word}");
-        // Umlauts as WinAnsi bytes: "Schäfer" has ä = 0xE4.
-        assert!(has(b"Sch\xe4fer"));
-        assert!(has(env.digest.as_bytes()), "the digest on the pages");
-        // Rasterise with poppler where it is installed (Debian: poppler-utils).
-        if Command::new("pdftoppm").arg("-v").output().is_ok() {
-            let dir = tempfile::tempdir().unwrap();
-            let p = dir.path().join("r.pdf");
-            std::fs::write(&p, &pdf).unwrap();
-            let out = Command::new("pdftoppm")
-                .args(["-r", "30", "-png"])
-                .arg(&p)
-                .arg(dir.path().join("page"))
-                .output()
-                .unwrap();
+        let find = |n: &[u8]| pdf.windows(n.len()).any(|w| w == n);
+        assert!(find(b"/FontFile2") && find(b"/ToUnicode") && find(b"/Identity-H"));
+        assert!(find(b"/BaseFont /ARBREG+DejaVuSans"));
+        assert!(!find(b"/Helvetica"), "no unembedded standard font");
+        // The ToUnicode maps name the characters of the names (ł = 0142, ő = 0151, Ş = 015E).
+        for cp in ["<0142>", "<0151>", "<015E>", "<0159>", "<0107>", "<00F8>"] {
             assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let pages = std::fs::read_dir(dir.path())
-                .unwrap()
-                .filter(|e| {
-                    e.as_ref()
-                        .unwrap()
-                        .path()
-                        .extension()
-                        .is_some_and(|x| x == "png")
-                })
-                .count();
-            assert!(pages >= 2, "{pages} pages");
-            let info = Command::new("pdfinfo").arg(&p).output().unwrap();
-            let info = String::from_utf8_lossy(&info.stdout);
-            let reported = info
-                .lines()
-                .find_map(|l| l.strip_prefix("Pages:"))
-                .and_then(|n| n.trim().parse::<usize>().ok());
-            assert_eq!(reported, Some(pages), "{info}");
-        } else {
-            eprintln!(
-                "pdftoppm not installed: rasterising skipped (apt-get install poppler-utils)"
+                find(cp.as_bytes()) || find(cp.to_lowercase().as_bytes()),
+                "{cp} in a ToUnicode map"
             );
         }
+        if !poppler {
+            eprintln!(
+                "pdftotext not installed: text extraction skipped (apt-get install poppler-utils)"
+            );
+            continue;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("r.pdf");
+        std::fs::write(&p, &pdf).unwrap();
+        let out = Command::new("pdftotext").arg(&p).arg("-").output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(word), "{word}");
+        for name in NAMES {
+            assert!(
+                text.contains(name),
+                "{lang:?}: {name} not in the extracted text"
+            );
+        }
+        assert!(!text.contains('?'), "{lang:?}: a character printed as '?'");
+        let flat = text.split_whitespace().collect::<String>();
+        assert!(flat.contains("IvanaĐurić-Zdravković"), "the long name");
+        assert!(flat.contains(&env.digest), "the digest on the pages");
+        let out = Command::new("pdftoppm")
+            .args(["-r", "30", "-png"])
+            .arg(&p)
+            .arg(dir.path().join("page"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let info = Command::new("pdfinfo").arg(&p).output().unwrap();
+        let info = String::from_utf8_lossy(&info.stdout);
+        assert!(info.contains("595 x 842 pts (A4)"), "{info}");
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("Error"));
     }
 }
 
@@ -553,7 +578,7 @@ impl pgn_reader::Visitor for Collect {
 fn pgn_parses_with_a_real_reader_and_its_clocks_equal_the_journal() {
     let (m, records, _) = scenario("pgn-clocks", "bundesliga");
     let s = MatchState::fold(&records);
-    let pgn = arbiter_report::pgn::all_games(&m, &s);
+    let pgn = arbiter_report::pgn::all_games(&m, &s, Lang::En);
     let mut reader = pgn_reader::Reader::new(pgn.as_bytes());
     let mut games = Vec::new();
     while let Some(g) = reader.read_game(&mut Collect).unwrap() {
@@ -592,9 +617,16 @@ fn pgn_parses_with_a_real_reader_and_its_clocks_equal_the_journal() {
 fn unplayed_games_are_marked() {
     let (m, records, _) = scenario("bundesliga-match", "bundesliga");
     let s = MatchState::fold(&records);
-    let pgn = arbiter_report::pgn::game(&m, &s, arbiter_core::model::BoardNo(8));
+    let pgn = arbiter_report::pgn::game(&m, &s, arbiter_core::model::BoardNo(8), Lang::En);
     assert!(pgn.contains("[Result \"1-0\"]"));
-    assert!(pgn.contains("[Termination \"unplayed\"]"), "{pgn}");
+    // PGN standard 9.8.1: an administrative forfeit; no moves; Annotator is for names.
+    assert!(pgn.contains("[Termination \"rules infraction\"]"), "{pgn}");
+    assert!(!pgn.contains("Annotator"), "{pgn}");
+    let games = pgn_check::read(&pgn);
+    assert_eq!(games.len(), 1);
+    assert!(games[0].sans.is_empty(), "{pgn}");
+    assert!(pgn.contains("{Not played: +/- (forfeit).}"), "{pgn}");
+    assert!(pgn.contains("{Arbiter: default time expired"), "{pgn}");
     let r: Report = report::build(&m, &records);
     assert!(!r.boards[7].played);
     assert_eq!(r.score.unplayed_boards, vec![8]);
@@ -635,4 +667,400 @@ fn the_report_says_everything_in_its_language() {
     ] {
         assert!(!de.contains(word), "{word:?} in the German report:\n{de}");
     }
+}
+
+/// The time each move took as the journal's clock reports show it, computed from the records
+/// alone: for every ply, from the report in which the mover's clock started running to the
+/// first report after the move in which it no longer runs (the clock side of White from the
+/// reports' `white_side`).
+fn time_used_from_reports(records: &[Record], board: u16) -> Vec<u64> {
+    use arbiter_core::record::Event;
+    let mut out = Vec::new();
+    let mut started: [Option<u64>; 2] = [None, None];
+    let mut running: Option<arbiter_core::model::ClockSide> = None;
+    let mut pending: Option<(u32, arbiter_core::model::ClockSide)> = None;
+    for r in records {
+        match &r.event {
+            Event::MoveMade(mv) if mv.board.0 == board => {
+                let ws = arbiter_core::model::ClockSide::Left;
+                let side = if mv.ply % 2 == 1 { ws } else { ws.other() };
+                pending = Some((mv.ply, side));
+            }
+            Event::ClockSample(c) if c.board.0 == board => {
+                assert_eq!(c.white_side, Some(arbiter_core::model::ClockSide::Left));
+                if let Some((_, side)) = pending
+                    && c.running != Some(side)
+                {
+                    let i = usize::from(side == arbiter_core::model::ClockSide::Right);
+                    out.push(r.mono_ms - started[i].unwrap());
+                    pending = None;
+                }
+                if c.running != running {
+                    if let Some(side) = c.running {
+                        let i = usize::from(side == arbiter_core::model::ClockSide::Right);
+                        started[i] = Some(r.mono_ms);
+                    }
+                    running = c.running;
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `[%clk]` on every move and `[%emt]` equal to the time the player used (press to press),
+/// across the change of period (5 min for 2 moves, then 3 min: the period's time arrives with
+/// move 2, when `clk` jumps up) and an arbiter's time change (an illegal clock press: White's
+/// increment taken back while White's clock runs, +2 min to Black). The old formula, previous
+/// clock + increment − clock, gave 0:00:00 at the period change and was off by the arbiter's
+/// change after it.
+#[test]
+fn pgn_emt_is_the_time_used_across_the_period_change_and_an_arbiter_time_change() {
+    for name in ["pgn-periods", "pgn-clocks"] {
+        let o = run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap();
+        let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+        let s = report::games_state(&o.records);
+        let pgn = arbiter_report::pgn::all_games(&m, &s, Lang::De);
+        let games = pgn_check::read(&pgn);
+        let b1 = &games[0];
+        assert_eq!(b1.illegal, None);
+        let used = time_used_from_reports(&o.records, 1);
+        assert_eq!(
+            used.len(),
+            b1.sans.len(),
+            "{name}: every move has a completing report"
+        );
+        let emt: Vec<String> = b1.emt.iter().map(|e| e.clone().expect("[%emt]")).collect();
+        let want: Vec<String> = used
+            .iter()
+            .map(|u| arbiter_core::model::format_hms(*u))
+            .collect();
+        assert_eq!(emt, want, "{name}");
+        assert!(
+            b1.clk.iter().all(Option::is_some),
+            "{name}: [%clk] on every move"
+        );
+        if name == "pgn-periods" {
+            // The period change: White's 2nd move completes the first period, the clock shows
+            // 3 min more than before although 30 s were used.
+            assert_eq!(b1.clk[0].as_deref(), Some("0:04:49"));
+            assert_eq!(b1.clk[2].as_deref(), Some("0:07:29"));
+            assert_eq!(b1.emt[2].as_deref(), Some("0:00:30"));
+            // After the arbiter took White's increment back during 3. Bb5: one minute used.
+            assert_eq!(b1.emt[4].as_deref(), Some("0:01:00"));
+            assert!(pgn.contains("Schiedsrichter: "), "{pgn}");
+        }
+    }
+}
+
+/// The reports of several matches (a whole Bundesliga match with a forfeit and an illegal move,
+/// a decision where the rules are silent, the period change, the names and member ids of the
+/// exports' test match, the match procedure, claims with their status) and a report signed by
+/// all three: `report.json` follows the schema
+/// shipped in `docs/report.schema.json`, and its digest is SHA-256 of the report's RFC 8785
+/// form as an independent implementation (serde_jcs, a different crate from the one the
+/// console uses) computes it from the file's JSON.
+#[test]
+fn report_json_follows_the_shipped_schema_and_any_jcs_recomputes_the_digest() {
+    use sha2::Digest as _;
+    let mut envs = Vec::new();
+    for name in [
+        "bundesliga-match",
+        "trier-decision",
+        "pgn-periods",
+        "exports-unicode",
+        "match-procedure",
+        "claims",
+    ] {
+        let o = run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap();
+        let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+        envs.push((
+            name,
+            arbiter_core::signature::envelope_from_journal(&m, &o.records),
+        ));
+    }
+    envs.push(("signed", signed().0));
+    for (name, env) in &envs {
+        let file = serde_json::to_vec_pretty(env).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&file).unwrap();
+        arbiter_report::schema::check(&v, 10).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        let jcs = serde_jcs::to_vec(&v["report"]).unwrap();
+        assert_eq!(
+            hex::encode(sha2::Sha256::digest(&jcs)),
+            env.digest,
+            "{name}"
+        );
+    }
+    // The exports' test match carries the member ids into the report.
+    let u = &envs[3].1.report;
+    let p = u.home.lineup[0].player.as_ref().unwrap();
+    assert_eq!(
+        (p.name.as_str(), p.zps.as_deref(), p.member_no),
+        ("Paweł Zieliński", Some("C0327"), Some(101))
+    );
+    // Board points 4½ : 3½ in half points, the Berliner Wertung too.
+    assert_eq!(envs[0].1.report.score.board_points_halves, [9, 7]);
+    // What the schema refuses although serde would read it: a ZPS number of a Bezirk, a board
+    // 0, a clock that is not h:mm:ss, a digest that is not SHA-256 hex.
+    let mut v = serde_json::to_value(&envs[3].1).unwrap();
+    v["report"]["home"]["lineup"][0]["player"]["zps"] = "M0400".into();
+    v["report"]["boards"][1]["board"] = 0.into();
+    v["report"]["interventions"][1]["white_clock"] = "90 min".into();
+    v["digest"] = "XYZ".into();
+    let errors = arbiter_report::schema::check(&v, 10).unwrap_err();
+    for at in [
+        "/report/home/lineup/0/player",
+        "/report/boards/1",
+        "/report/interventions/1",
+        "/digest",
+    ] {
+        assert!(errors.iter().any(|e| e.starts_with(at)), "{at}: {errors:?}");
+    }
+}
+
+/// The digest recomputed outside Rust, with Trail of Bits' RFC 8785 implementation for Python
+/// (`pip install rfc8785`), where it is installed: the check command of docs/REPORT.md.
+#[test]
+fn the_digest_recomputes_with_python_rfc8785_where_installed() {
+    let ok = Command::new("python3")
+        .args(["-c", "import rfc8785"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("skipped: python3 with rfc8785 is not installed (pip install rfc8785)");
+        return;
+    }
+    let (env, ..) = signed();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("report.json");
+    std::fs::write(&path, serde_json::to_vec_pretty(&env).unwrap()).unwrap();
+    let out = Command::new("python3")
+        .args([
+            "-c",
+            "import json,hashlib,rfc8785,sys;d=json.load(open(sys.argv[1],encoding='utf-8'));print(hashlib.sha256(rfc8785.dumps(d['report'])).hexdigest())",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), env.digest);
+}
+
+/// The round as a TRF16 file, checked field by field against the FIDE specification (FIDE
+/// Handbook C.04 Annex 2; the columns as in FIDE's own sample file): the header records, each
+/// player's `001` record (start rank 5-8, name "Lastname, Firstname" 15-47, FIDE ID right-aligned
+/// 58-68, points 81-84, rank 86-89, round 1: opponent 92-95, colour 97, result 99), the pairs
+/// consistent with each other and with the report, and the `013` team records.
+#[test]
+fn the_trf_of_a_round_follows_the_fide_columns() {
+    let o = run_file(Path::new("tests/scenarios/exports-unicode.toml")).unwrap();
+    let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+    let r = report::build(&m, &o.records);
+    let trf = arbiter_report::result_service::trf(&r);
+    // Columns are 1-based and count characters (names are UTF-8).
+    let col = |line: &str, from: usize, to: usize| -> String {
+        line.chars().skip(from - 1).take(to + 1 - from).collect()
+    };
+    let lines: Vec<&str> = trf.lines().collect();
+    let rec = |tag: &str| lines.iter().find(|l| l.starts_with(tag)).copied().unwrap();
+    assert_eq!(
+        col(rec("012"), 5, 80).trim(),
+        "Schachbundesliga 2026/27, round 5"
+    );
+    assert_eq!(col(rec("042"), 5, 14), "2026/11/28");
+    assert_eq!(col(rec("062"), 5, 8).trim(), "16");
+    assert_eq!(col(rec("082"), 5, 8).trim(), "2");
+    assert_eq!(col(rec("102"), 5, 40).trim(), "Martina Keller");
+    assert_eq!(col(rec("132"), 92, 99), "26/11/28");
+    let players: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("001"))
+        .collect();
+    assert_eq!(players.len(), 16);
+    let mut halves = [0u32; 2];
+    for (i, l) in players.iter().enumerate() {
+        assert_eq!(col(l, 4, 4), " ");
+        let rank: usize = col(l, 5, 8).trim().parse().unwrap();
+        assert_eq!(rank, i + 1);
+        assert!(
+            col(l, 5, 8).starts_with(' ') || rank >= 1000,
+            "right-aligned"
+        );
+        assert!(col(l, 15, 47).contains(", "), "{l}");
+        let fide = col(l, 58, 68);
+        assert_eq!(fide.len(), 11);
+        let fide: u64 = fide.trim().parse().unwrap();
+        let pts = col(l, 81, 84);
+        assert!(pts.ends_with(".0") || pts.ends_with(".5"), "{pts:?}");
+        let place: usize = col(l, 86, 89).trim().parse().unwrap();
+        assert!((1..=16).contains(&place));
+        let opp: usize = col(l, 92, 95).parse().unwrap();
+        let colour = col(l, 97, 97);
+        let code = col(l, 99, 99);
+        // The same player in the report, with the same FIDE ID; the team from the start rank.
+        let home = rank <= 8;
+        let board = &r.boards[(rank - 1) % 8];
+        let white = (board.white_team == arbiter_core::model::TeamSide::Home) == home;
+        let p = if white { &board.white } else { &board.black };
+        assert_eq!(p.as_ref().unwrap().fide_id, Some(fide));
+        assert_eq!(colour, if white { "w" } else { "b" });
+        // The opponent's record names this player, with the other colour and the other result.
+        let other = players[opp - 1];
+        assert_eq!(col(other, 92, 95).parse::<usize>().unwrap(), rank);
+        assert_eq!(col(other, 97, 97), if white { "b" } else { "w" });
+        let pair = (code.as_str(), col(other, 99, 99));
+        assert!(
+            matches!(
+                (pair.0, pair.1.as_str()),
+                ("1", "0") | ("0", "1") | ("=", "=") | ("+", "-") | ("-", "+")
+            ),
+            "{pair:?}"
+        );
+        let h = match code.as_str() {
+            "1" | "+" => 2,
+            "=" => 1,
+            _ => 0,
+        };
+        assert_eq!(
+            pts.trim(),
+            if h == 2 {
+                "1.0"
+            } else if h == 1 {
+                "0.5"
+            } else {
+                "0.0"
+            }
+        );
+        halves[usize::from(!home)] += h;
+    }
+    assert_eq!(halves, r.score.board_points_halves);
+    // Board 8 was a forfeit: + and - (not 1 and 0).
+    assert_eq!(col(players[7], 99, 99), "+");
+    assert_eq!(col(players[15], 99, 99), "-");
+    // The team records: name 5-36, the start ranks in 5-column fields from 37.
+    let teams: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("013"))
+        .collect();
+    assert_eq!(col(teams[0], 5, 36).trim(), r.home.name);
+    assert_eq!(col(teams[1], 5, 36).trim(), r.away.name);
+    for (k, first) in [(0, 1), (1, 9)] {
+        for j in 0..8 {
+            let at = 37 + 5 * j;
+            assert_eq!(
+                col(teams[k], at, at + 3).trim().parse::<usize>().unwrap(),
+                first + j
+            );
+        }
+    }
+}
+
+/// The Ergebnismeldung: the boards in order with both players, their ZPS-member numbers and
+/// FIDE IDs, the result from the home side with the forfeit marked, then board and match
+/// points; the CSV has the same fields.
+#[test]
+fn the_ergebnismeldung_has_the_fields_of_the_result_entry() {
+    let o = run_file(Path::new("tests/scenarios/exports-unicode.toml")).unwrap();
+    let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+    let r = report::build(&m, &o.records);
+    let csv = arbiter_report::result_service::meldung_csv(&r, Lang::De);
+    let rows: Vec<Vec<&str>> = csv.lines().map(|l| l.split(';').collect()).collect();
+    assert_eq!(rows[0][0], "Brett");
+    assert_eq!(rows.len(), 1 + 8 + 2);
+    assert_eq!(
+        rows[1],
+        [
+            "1",
+            "Paweł Zieliński",
+            "C0327-101",
+            "4742961",
+            "Arkadij Morozov",
+            "60118-201",
+            "24083832",
+            "Schwarz",
+            "1-0",
+            "nein"
+        ]
+    );
+    assert_eq!(rows[8][8..], ["+/-", "ja"]);
+    assert_eq!(rows[9][1], "4½-3½");
+    assert_eq!(rows[10][1], "2-0");
+    let en = arbiter_report::result_service::meldung_text(&r, Lang::En);
+    assert!(en.contains("Board points (home-guest): 4½-3½"), "{en}");
+}
+
+/// The live broadcast PGN (`arbiter run --broadcast-pgn`): the games as they stand, with
+/// clocks, written atomically; not again before the interval, nor when nothing changed; a move
+/// made after a game's result (a post-mortem on the e-board) is not in it.
+#[test]
+fn the_broadcast_pgn_is_rewritten_with_the_games_as_they_stand() {
+    let o = run_file(Path::new("tests/scenarios/pgn-clocks.toml")).unwrap();
+    let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("live.pgn");
+    let mut b = arbiter_console::broadcast::Broadcast::new(path.clone(), 5);
+    // The state after the first three moves, then after all of them.
+    let third = o
+        .records
+        .iter()
+        .position(|r| matches!(&r.event, arbiter_core::record::Event::MoveMade(mv) if mv.ply == 3))
+        .unwrap();
+    let early = MatchState::fold(&o.records[..third + 2]);
+    let all = MatchState::fold(&o.records);
+    assert!(b.tick(&m, &early, Lang::De, 0).unwrap());
+    let games = pgn_check::read(&std::fs::read_to_string(&path).unwrap());
+    assert_eq!(games[0].sans, ["e4", "e5", "Nf3"]);
+    assert!(games[0].clk.iter().all(Option::is_some));
+    // Before the interval: not written, even though the games moved on.
+    assert!(!b.tick(&m, &all, Lang::De, 4_000).unwrap());
+    assert!(b.tick(&m, &all, Lang::De, 5_000).unwrap());
+    let games = pgn_check::read(&std::fs::read_to_string(&path).unwrap());
+    assert_eq!(games[0].sans.len(), 5);
+    assert_eq!(games[0].illegal, None);
+    // Nothing changed: not written again.
+    assert!(!b.tick(&m, &all, Lang::De, 10_000).unwrap());
+    // No temporary file left behind.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+/// A feed that lost track of the moves (two plies never seen, then the board's position and the
+/// next move): the PGN is not one continuous game with moves missing and the colours shifted;
+/// the part before the gap ends with `*` and a comment, the part after it is a continuation
+/// game from the position the board reported (`SetUp`/`FEN`, White to move), with the result.
+#[test]
+fn a_gap_in_the_record_is_a_continuation_game_never_an_illegal_move() {
+    let o = run_file(Path::new("tests/scenarios/pgn-gap.toml")).unwrap();
+    let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+    let s = report::games_state(&o.records);
+    let pgn = arbiter_report::pgn::game(&m, &s, arbiter_core::model::BoardNo(1), Lang::En);
+    let games = pgn_check::read(&pgn);
+    assert_eq!(games.len(), 2, "{pgn}");
+    for g in &games {
+        assert_eq!(g.illegal, None, "{pgn}");
+    }
+    assert_eq!(games[0].sans, ["e4", "e5", "Nf3", "Nc6"]);
+    assert_eq!(games[0].tag("Result"), Some("*"));
+    assert!(
+        games[0]
+            .comments
+            .last()
+            .unwrap()
+            .contains("gap after ply 4"),
+        "{pgn}"
+    );
+    assert_eq!(games[1].tag("SetUp"), Some("1"));
+    assert_eq!(
+        games[1].tag("FEN"),
+        Some("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4")
+    );
+    assert_eq!(games[1].sans, ["Ba4"]);
+    assert_eq!(games[1].tag("Result"), Some("1/2-1/2"));
+    assert!(pgn.contains("4. Ba4"), "{pgn}");
 }

@@ -146,8 +146,11 @@ fn the_report_keeps_late_arrivals_endings_clocks_and_remarks() {
         json["arbiter_remarks"][0]["text"],
         "Saal ab 16 Uhr zu warm; Fenster geöffnet"
     );
-    // In the text report, in German.
+    // In the text report, in German; report.json follows the shipped schema
+    // (docs/report.schema.json), as `arbiter verify` checks it.
     let env = SignedReport::new(r);
+    arbiter_report::schema::check(&serde_json::to_value(&env).unwrap(), 10)
+        .unwrap_or_else(|e| panic!("{e:?}"));
     let a = Authority::from_match(&m);
     let de = arbiter_report::text::markdown(&env, Lang::De, &a);
     assert!(de.contains("## Verspätet eingetroffene Spieler"), "{de}");

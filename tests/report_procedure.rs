@@ -1,7 +1,8 @@
 //! The report of the match around the games (issue 16): the deadline and its basis, the
 //! lineups handed in, consents, a sealed lineup's refused view, reservations, colour overrides,
 //! "as played" beside "as scored", host and guest points; in both languages. A play-off tied
-//! after the Berliner Wertung cannot be signed before the lot.
+//! after the Berliner Wertung cannot be signed before the lot. Each report follows the shipped
+//! schema.
 
 use std::path::Path;
 
@@ -54,18 +55,53 @@ fn the_report_shows_the_match_procedure_in_both_languages() {
         .collect();
     assert_eq!(scored, vec![2, 3, 4, 5]);
     for b in &r.boards[1..5] {
-        assert_eq!(b.host_points.as_deref(), Some("1"), "board {}", b.board);
-        assert_eq!(b.guest_points.as_deref(), Some("0"), "board {}", b.board);
+        assert_eq!(b.host_points_halves, Some(2), "board {}", b.board);
+        assert_eq!(b.guest_points_halves, Some(0), "board {}", b.board);
     }
     assert!(
         r.boards[7].termination.is_some(),
         "board 8 ended at the default time"
     );
     let env = SignedReport::new(r);
+    follows_the_schema(&env);
     let authority = Authority::from_match(&m);
     for lang in [Lang::De, Lang::En] {
         let text = arbiter_report::text::markdown(&env, lang, &authority);
         insta::assert_snapshot!(format!("match_procedure_{lang:?}").to_lowercase(), text);
+    }
+    // The PDF has the same sections, in the embedded Unicode font (docs/REPORT.md).
+    let poppler = std::process::Command::new("pdftotext")
+        .arg("-v")
+        .output()
+        .is_ok();
+    for (lang, heading) in [
+        (Lang::De, "Abgabe der Aufstellungen, Zustimmungen, Farben"),
+        (Lang::En, "Lineups handed in, consents, colours"),
+    ] {
+        let pdf = arbiter_report::pdf::render(&env, lang, &authority);
+        let find = |n: &[u8]| pdf.windows(n.len()).any(|w| w == n);
+        assert!(find(b"/FontFile2") && find(b"/ToUnicode") && !find(b"/Helvetica"));
+        if !poppler {
+            eprintln!("pdftotext not installed: text extraction skipped");
+            continue;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("r.pdf");
+        std::fs::write(&p, &pdf).unwrap();
+        let out = std::process::Command::new("pdftotext")
+            .arg(&p)
+            .arg("-")
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let flat: String = String::from_utf8(out.stdout)
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        for want in [heading, "§ 33 Abs. 1"] {
+            let want: String = want.split_whitespace().collect();
+            assert!(flat.contains(&want), "{lang:?}: {want} not in the PDF");
+        }
     }
 }
 
@@ -117,6 +153,7 @@ fn a_play_off_tied_after_the_berliner_wertung_cannot_be_signed_before_the_lot() 
     let authority = Authority::from_match(&m);
     let mut env = SignedReport::new(report::build(&m, &records));
     assert!(env.report.score.play_off.as_ref().unwrap().lot_pending);
+    follows_the_schema(&env);
     let e = sign::sign(
         &mut env,
         Role::Arbiter,
@@ -140,6 +177,7 @@ fn a_play_off_tied_after_the_berliner_wertung_cannot_be_signed_before_the_lot() 
     let mut env = SignedReport::new(report::build(&m, &records));
     let po = env.report.score.play_off.clone().unwrap();
     assert!(!po.lot_pending);
+    follows_the_schema(&env);
     assert_eq!(env.report.score.match_points, Some([0, 2]));
     sign::sign(
         &mut env,
@@ -153,4 +191,11 @@ fn a_play_off_tied_after_the_berliner_wertung_cannot_be_signed_before_the_lot() 
     let text = arbiter_report::text::markdown(&env, Lang::De, &authority);
     assert!(text.contains("durch Los entschieden"), "{text}");
     assert!(text.contains("Gewichte 8, 7, 6, 5, 4, 3, 2, 1"), "{text}");
+}
+
+/// The match procedure's members in `report.json` follow the shipped schema
+/// (docs/report.schema.json: types and units), as `arbiter verify` checks them.
+fn follows_the_schema(env: &SignedReport) {
+    let v = serde_json::to_value(env).unwrap();
+    arbiter_report::schema::check(&v, 10).unwrap_or_else(|e| panic!("{e:?}"));
 }

@@ -32,13 +32,32 @@ fn demo_match() -> Result<Match, Diagnostics> {
 
 /// `arbiter demo`.
 pub fn demo(lang: Option<Lang>, journal: Option<PathBuf>) -> ExitCode {
-    console(demo_match(), lang, journal, inputs::demo, "arbiter demo")
+    console(
+        demo_match(),
+        lang,
+        journal,
+        inputs::demo,
+        None,
+        "arbiter demo",
+    )
 }
 
 /// `arbiter run MATCH`.
-pub fn run_match(path: &Path, lang: Option<Lang>, journal: Option<PathBuf>) -> ExitCode {
+pub fn run_match(
+    path: &Path,
+    lang: Option<Lang>,
+    journal: Option<PathBuf>,
+    broadcast: Option<crate::broadcast::Broadcast>,
+) -> ExitCode {
     let m = arbiter_io::config::load_match(path, None);
-    console(m, lang, journal, inputs::match_feeds, "arbiter run")
+    console(
+        m,
+        lang,
+        journal,
+        inputs::match_feeds,
+        broadcast,
+        "arbiter run",
+    )
 }
 
 fn console(
@@ -46,6 +65,7 @@ fn console(
     lang: Option<Lang>,
     journal: Option<PathBuf>,
     inputs: fn(&Match, &TimeBase) -> anyhow::Result<Inputs>,
+    broadcast: Option<crate::broadcast::Broadcast>,
     what: &str,
 ) -> ExitCode {
     let m = match m {
@@ -59,7 +79,7 @@ fn console(
     let journal = journal.unwrap_or_else(|| default_journal_path(&m));
     let time = TimeBase::now();
     let inputs = match inputs(&m, &time) {
-        Ok(i) => i,
+        Ok(i) => Inputs { broadcast, ..i },
         Err(e) => {
             eprintln!("{what}: {e:#}");
             return ExitCode::from(EXIT_INPUT);

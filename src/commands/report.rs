@@ -51,7 +51,7 @@ pub fn run(
                 out(format_args!("{n}"));
             }
             out(format_args!(
-                "wrote {0}/report.json, report.md, report.pdf, games.pgn: version {1}, {2}, digest {3}",
+                "wrote {0}/report.json, report.md, report.pdf, games.pgn, round.trf, ergebnismeldung.csv, ergebnismeldung.txt: version {1}, {2}, digest {3}",
                 dir.display(),
                 w.current.version,
                 w.current.status,

@@ -203,6 +203,24 @@ fn verify_report(
     let mut failures: Vec<String> = Vec::new();
     let mut not_checked: Vec<&str> = Vec::new();
     let mut authority = Authority::default();
+    // The documented schema (docs/report.schema.json): members, types, units.
+    match serde_json::from_slice::<serde_json::Value>(bytes)
+        .map_err(|e| vec![e.to_string()])
+        .and_then(|v| arbiter_report::schema::check(&v, 10))
+    {
+        Ok(()) => out(format_args!(
+            "schema: ok (docs/report.schema.json, {FORMAT})"
+        )),
+        Err(errors) => {
+            for e in &errors {
+                out(format_args!("schema: FAILED: {e}"));
+            }
+            failures.push(format!(
+                "the report does not follow docs/report.schema.json ({})",
+                errors.join("; ")
+            ));
+        }
+    }
     let mut journal: Option<(
         Vec<arbiter_core::journal::Record>,
         arbiter_core::matchfile::Match,

@@ -149,6 +149,13 @@ pub struct Player {
     /// National rating (DWZ).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<u16>,
+    /// The German national member identification: the club's ZPS number (Vereinskennzahl,
+    /// five characters: Landesverband, Bezirk, club, e.g. "C0327") …
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zps: Option<String>,
+    /// … and the member number within that club (Mitgliedsnummer, 1 to 99999).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member_no: Option<u32>,
     /// Remarks on eligibility (e.g. "Ersatzspieler aus II", "Gastspieler").
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub notes: String,
@@ -158,6 +165,37 @@ pub struct Player {
 
 fn yes() -> bool {
     true
+}
+
+/// Checks a club's ZPS number (Vereinskennzahl): five characters, the Landesverband (`0`-`9`,
+/// `A`-`H`, `L`, `M`), two for the Bezirk and two digits for the club; a number ending in `00`
+/// names a Verband or Bezirk, not a club.
+pub fn check_zps(z: &str) -> Result<(), String> {
+    let b = z.as_bytes();
+    let ok = b.len() == 5
+        && matches!(b[0], b'0'..=b'9' | b'A'..=b'H' | b'L' | b'M')
+        && b[1..3]
+            .iter()
+            .all(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
+        && b[3..5].iter().all(u8::is_ascii_digit);
+    if !ok {
+        return Err(format!(
+            "{z:?} is not a ZPS number (five characters such as \"C0327\": Landesverband, Bezirk, club)"
+        ));
+    }
+    if &b[3..5] == b"00" {
+        return Err(format!(
+            "{z:?} ends in 00: that is a Verband or Bezirk, not a club"
+        ));
+    }
+    Ok(())
+}
+
+impl Player {
+    /// The national member identification "ZPS-member number" (e.g. "C0327-123"), if known.
+    pub fn member_id(&self) -> Option<String> {
+        Some(format!("{}-{}", self.zps.as_ref()?, self.member_no?))
+    }
 }
 
 /// Public keys (Ed25519, hex) registered for the signers of the report.
@@ -852,6 +890,42 @@ fn check_team(
                     format!("FIDE ID {id} is also given to {other}"),
                 );
             }
+        }
+    }
+    let mut members: HashMap<(String, u32), String> = HashMap::new();
+    for (i, pl) in team.squad.iter().enumerate() {
+        let at = format!("{side}.squad[{i}]");
+        if let Some(z) = &pl.zps
+            && let Err(e) = check_zps(z)
+        {
+            c.error(format!("{at}.zps"), e);
+        }
+        if let Some(n) = pl.member_no
+            && !(1..=99_999).contains(&n)
+        {
+            c.error(
+                format!("{at}.member_no"),
+                format!("{n} is not a member number (1 to 99999)"),
+            );
+        }
+        match (&pl.zps, pl.member_no) {
+            (Some(_), None) => c.error(
+                format!("{at}.member_no"),
+                "a ZPS number needs the member number within the club",
+            ),
+            (None, Some(_)) => c.error(
+                format!("{at}.zps"),
+                "a member number needs the club's ZPS number",
+            ),
+            (Some(z), Some(n)) => {
+                if let Some(other) = members.insert((z.clone(), n), at.clone()) {
+                    c.error(
+                        format!("{at}.member_no"),
+                        format!("{z}-{n} is also given to {other}"),
+                    );
+                }
+            }
+            (None, None) => {}
         }
     }
     if !team.lineup.is_empty() {

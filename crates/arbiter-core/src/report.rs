@@ -11,7 +11,7 @@ use crate::i18n::Msg;
 use crate::intervention::{InterventionKind, LineupSlot};
 use crate::journal::Record;
 use crate::matchfile::{Lang, Match, Player};
-use crate::model::{BoardNo, Color, GameResult, TeamSide, format_hms, half_points_text};
+use crate::model::{BoardNo, Color, GameResult, TeamSide, format_hms};
 use crate::profile::LineupSanction;
 use crate::record::Event;
 use crate::rules::{self, lineup};
@@ -27,14 +27,20 @@ use crate::state::{MatchState, Stamp, apply};
 /// the authority, never the report); the keys enrolled at the console are listed; each board
 /// has its final clocks; feed data after a board's result is not part of the report.
 ///
-/// Format 4: the match around the games: the deadline and its basis, the lineups' submissions
-/// (channel, received by), consents, requests to see a sealed lineup, reservations with their
-/// reason and due date, colour overrides, host and guest points per board with how the game
-/// ended, the match-point formula, team presence, a play-off's decider and lot.
+/// Format 4: the canonical form is RFC 8785 (JSON Canonicalization Scheme), so the digest can
+/// be recomputed by any JCS implementation; every point is an integer number of half points
+/// (`*_halves`, no text beside it); players carry their national member identification (ZPS
+/// and member number). The JSON Schema is `docs/report.schema.json`.
+///
+/// Format 4 also carries the match around the games: the deadline and its basis, the lineups'
+/// submissions (channel, received by), consents, requests to see a sealed lineup, reservations
+/// with their reason and due date, colour overrides, host and guest points per board (in half
+/// points) with how the game ended, the match-point formula, team presence, a play-off's
+/// decider and lot.
 pub const FORMAT: &str = "arbiter-console/report/4";
 
-/// The match report. Field order is the canonical order; there are no maps, so the JSON form
-/// ([`Report::canonical_bytes`]) is one stable byte string.
+/// The match report. Its canonical form ([`Report::canonical_bytes`]) is RFC 8785 JSON, one
+/// stable byte string whatever order a reader keeps the members in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Report {
@@ -67,15 +73,17 @@ pub struct Report {
     pub reservations: Vec<ReservationLine>,
     /// The arbiter's notes during play (`note` records).
     pub remarks: Vec<Remark>,
-    /// Players who arrived after the round was started, with how late.
-    #[serde(default)]
+    /// Players who arrived after the round was started, with how late. This and the next two
+    /// are left out of the JSON while empty, so a report made before them (format 4) reads and
+    /// digests as it was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub late_arrivals: Vec<LateArrivalLine>,
     /// The arbiter's free remarks for the report (`remark` records), a section of their own.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub arbiter_remarks: Vec<Remark>,
     /// The clock irregularities the arbiter confirmed by acting on a clock (`clock_adjusted`
     /// records that were applied): what was done, why, the clocks before and after.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub clock_operations: Vec<ClockOperationLine>,
     /// The match procedure: deadline, submissions, consents, views, colour overrides, presence.
     pub procedure: ProcedureLine,
@@ -116,6 +124,10 @@ pub struct PlayerLine {
     pub name: String,
     pub fide_id: Option<u64>,
     pub rating: Option<u16>,
+    /// The club's ZPS number (Germany), e.g. "C0327".
+    pub zps: Option<String>,
+    /// The member number within that club.
+    pub member_no: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -160,25 +172,27 @@ pub struct BoardLine {
     /// Both clocks when the result was recorded (h:mm:ss), White's and Black's: the game's
     /// final clocks. `None` without a result or without a clock.
     pub final_clocks: Option<[String; 2]>,
-    /// The host's and the guests' points on this board as scored ("1", "½", "0"; `None` while
-    /// open).
-    pub host_points: Option<String>,
-    pub guest_points: Option<String>,
-    /// How the game ended, where an intervention ended it (its kind).
+    /// The host's and the guests' points on this board as scored, in half points (a win is 2,
+    /// a draw 1); `None` while open.
+    pub host_points_halves: Option<u32>,
+    pub guest_points_halves: Option<u32>,
+    /// How the game ended: the intervention that set the result (its kind), else forfeit,
+    /// the position (mate, stalemate, an automatic draw), resignation or agreement.
     pub termination: Option<Msg>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreLine {
-    /// Board points as scored, `[home, away]`, e.g. ["4½", "3½"].
-    pub board_points: [String; 2],
-    pub half_points: [u32; 2],
-    /// As played, before lineup sanctions.
-    pub played_half_points: [u32; 2],
+    /// Board points as scored, `[home, away]`, in half points: 4½ : 3½ is `[9, 7]`.
+    pub board_points_halves: [u32; 2],
+    /// Board points as played, before lineup sanctions, in half points.
+    pub played_board_points_halves: [u32; 2],
+    /// Match points `[home, away]` (whole points), `None` while a board is open.
     pub match_points: Option<[u8; 2]>,
-    /// Berliner Wertung (half points × board weight), `[home, away]`.
-    pub berliner_wertung: [u32; 2],
+    /// Berliner Wertung (each board's points × its weight, board 1 weighing most),
+    /// `[home, away]`, in half points: 11 : 25 is `[22, 50]`.
+    pub berliner_wertung_halves: [u32; 2],
     pub unplayed_boards: Vec<u16>,
     pub open_boards: Vec<u16>,
     /// The match-point formula and its source.
@@ -231,7 +245,7 @@ pub struct ProcedureLine {
     /// Requests to see the other lineup, granted or refused.
     pub views: Vec<ViewLine>,
     pub colour_overrides: Vec<ColourOverrideLine>,
-    /// Players present at the end of the default time `[host, guest]`, the threshold, and who
+    /// Players present at the end of the default time `[home, away]`, the threshold, and who
     /// has turned up.
     pub presence: Option<PresenceLine>,
 }
@@ -410,9 +424,11 @@ pub struct JournalRef {
 }
 
 impl Report {
-    /// The canonical byte form: compact JSON in field order. This is what is digested and signed.
+    /// The canonical byte form: the report's JSON canonicalized by RFC 8785 (JCS: members
+    /// sorted by their UTF-16 code units, no whitespace, ECMAScript number and string forms).
+    /// This is what is digested and signed; any JCS implementation gives the same bytes.
     pub fn canonical_bytes(&self) -> Vec<u8> {
-        serde_json::to_vec(self).unwrap_or_default()
+        serde_json_canonicalizer::to_vec(self).unwrap_or_default()
     }
 
     /// SHA-256 of the canonical bytes, hex.
@@ -427,6 +443,8 @@ fn player_line(p: &Player) -> PlayerLine {
         name: p.name.clone(),
         fide_id: p.fide_id,
         rating: p.rating,
+        zps: p.zps.clone(),
+        member_no: p.member_no,
     }
 }
 
@@ -571,11 +589,12 @@ fn report_state(records: &[Record]) -> (MatchState, Vec<Option<[String; 2]>>) {
     (state, finals)
 }
 
-/// The games as the report has them: the journal folded up to the report's head without
-/// post-game feed data (for the PGN: a game ends at its result).
+/// The games for the PGN: the whole journal folded without post-game feed data (a game ends
+/// at its result). Unlike the report it goes past the report's head: the clock report that
+/// completes the last move before a result does not change the report, but it is that move's
+/// clock.
 pub fn games_state(records: &[Record]) -> MatchState {
-    let upto = content_head(records).map(|h| &records[..=h]).unwrap_or(&[]);
-    report_state(upto).0
+    report_state(records).0
 }
 
 /// Builds the report from the match and the journal's records (all of them, or a prefix): the
@@ -666,8 +685,8 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                     .map(|x| u32::try_from(x.moves.len().div_ceil(2)).unwrap_or(u32::MAX))
                     .unwrap_or(0),
                 final_clocks: finals.get(i).cloned().flatten(),
-                host_points: scored_pts.map(|p| half_points_text(p[host.index()])),
-                guest_points: scored_pts.map(|p| half_points_text(p[host.other().index()])),
+                host_points_halves: scored_pts.map(|p| p[host.index()]),
+                guest_points_halves: scored_pts.map(|p| p[host.other().index()]),
                 termination,
             }
         })
@@ -806,14 +825,10 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
             .collect(),
         boards: board_lines,
         score: ScoreLine {
-            board_points: [
-                half_points_text(score.as_scored.half_points[0]),
-                half_points_text(score.as_scored.half_points[1]),
-            ],
-            half_points: score.as_scored.half_points,
-            played_half_points: score.as_played.half_points,
+            board_points_halves: score.as_scored.half_points,
+            played_board_points_halves: score.as_played.half_points,
             match_points: score.match_points,
-            berliner_wertung: score.as_scored.berliner,
+            berliner_wertung_halves: score.as_scored.berliner,
             unplayed_boards: score.unplayed_boards.iter().map(|b| b.0).collect(),
             open_boards: score.open_boards.iter().map(|b| b.0).collect(),
             formula: score.formula,

@@ -20,7 +20,7 @@ use crate::clock::{
 };
 use crate::intervention::{IllegalKind, Intervention, InterventionKind, LineupSlot, TimeChange};
 use crate::journal::Record;
-use crate::model::{BoardNo, Color, GameResult, MonoMs, TeamSide, WallMs};
+use crate::model::{BoardNo, ClockSide, Color, GameResult, MonoMs, TeamSide, WallMs};
 use crate::record::{
     ClockPresence, ClockSample, DeviceStatus, Event, FeedCounters, FeedState, MAX_CLOCK_MS, Origin,
 };
@@ -231,6 +231,15 @@ pub struct MoveEntry {
     /// The last clock report before the move (the clocks at its instant are counted from it).
     #[serde(skip)]
     pub clock_before: Option<ClockPress>,
+    /// The time the mover's clock ran for this move (set with `clock_ms`): the time the player
+    /// actually used, whatever was added meanwhile (increment, period time, an arbiter's
+    /// change). The PGN's `[%emt]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub used_ms: Option<u64>,
+    /// The placement the board reported before this move, if any: where a continuation game
+    /// starts when the record has a gap (a feed that lost track).
+    #[serde(skip)]
+    pub placement_before: Option<String>,
 }
 
 /// What became of a reported move.
@@ -317,6 +326,13 @@ pub struct BoardState {
     pub noise_at: Option<Stamp>,
     /// Moves the feed recovered from the e-board's log, and moves a source took back.
     pub feed_notes: Vec<NoteEntry>,
+    /// How long each side of the clock (left, right) has run since that side's last completed
+    /// move: the time used for the move in progress (see [`MoveEntry::used_ms`]); `None` when
+    /// it cannot be told (moves arrived without the clock reports between them, e.g. recovered
+    /// from the e-board's memory after a feed outage).
+    pub running_for_ms: [Option<u64>; 2],
+    /// The clock time base (`MatchState::clock_ms`) of the last clock sample.
+    pub last_sample_ms: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -360,6 +376,8 @@ impl BoardState {
             counters: None,
             noise_at: None,
             feed_notes: Vec::new(),
+            running_for_ms: [Some(0), Some(0)],
+            last_sample_ms: None,
         }
     }
 
@@ -546,6 +564,15 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             if bs.clock.map(|c| c.running) != Some(e.running) {
                 bs.clock_presses.push(ClockPress { at, sample: *e });
             }
+            // The time the running side's clock ran since the last sample: the time used.
+            if let (Some(prev), Some(since)) = (bs.clock, bs.last_sample_ms)
+                && let Some(side) = prev.running
+            {
+                let i = usize::from(side == ClockSide::Right);
+                bs.running_for_ms[i] =
+                    bs.running_for_ms[i].map(|v| v.saturating_add(clock_ms.saturating_sub(since)));
+            }
+            bs.last_sample_ms = Some(clock_ms);
             bs.clock = Some(*e);
             bs.clock_at = Some(at);
             bs.last_data = Some(at);
@@ -589,6 +616,9 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                     if e.running != Some(mover) {
                         if last.clock_ms.is_none() {
                             last.clock_ms = Some(reading.time(mover));
+                            let i = usize::from(mover == ClockSide::Right);
+                            last.used_ms = bs.running_for_ms[i];
+                            bs.running_for_ms[i] = Some(0);
                         }
                         if last.completed_at.is_none() {
                             last.completed_at = Some(at);
@@ -647,6 +677,17 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         (Event::MoveMade(e), Some(bs)) => {
             if let Some(mirror) = &mut bs.mirror {
                 mirror.apply_move(e.ply);
+            }
+            // A move before the previous one was completed on the clock: how long either
+            // player thought cannot be told until both have completed a move again.
+            if bs
+                .moves
+                .iter()
+                .rev()
+                .find(|m| m.status == MoveStatus::Played)
+                .is_some_and(|m| m.clock_ms.is_none())
+            {
+                bs.running_for_ms = [None, None];
             }
             game_record::apply_move(bs, at, e);
             device::check_counts(bs, at);

@@ -9,5 +9,7 @@
 
 pub mod pdf;
 pub mod pgn;
+pub mod result_service;
+pub mod schema;
 pub mod sign;
 pub mod text;

@@ -1,7 +1,20 @@
-//! The report as an A4 PDF for printing and wet signatures: Helvetica with WinAnsi encoding
-//! (umlauts and ß print right), page numbers, signature lines, the digest on every page.
+//! The report as an A4 PDF for printing and wet signatures: page numbers, signature lines, the
+//! digest on every page.
+//!
+//! Every name prints: the text is set in DejaVu Sans (regular and bold, compiled in from
+//! `fonts/`; Bitstream Vera licence, `fonts/LICENSE-DejaVu.txt`), embedded as a subset of the
+//! glyphs used (subsetter) in a Type 0 / CIDFontType2 font with Identity-H encoding, and each
+//! glyph is mapped back to its character in a ToUnicode CMap, so the text copies and searches
+//! as written (Polish, Czech, Serbian and Croatian, Turkish, Hungarian, Scandinavian names).
+//! Strings are normalised to NFC first (a combining accent would not be placed without shaping).
+//! Widths come from the font's own advances, so wrapping and tables fit A4 with long names.
 
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str};
+use unicode_normalization::UnicodeNormalization;
 
 use crate::sign::SignedReport;
 use arbiter_core::i18n::{Lang, core_catalogue};
@@ -14,41 +27,91 @@ const H: f32 = 842.0;
 const MARGIN: f32 = 50.0;
 const BOTTOM: f32 = 70.0;
 
-/// Encodes text as WinAnsi (Windows-1252); characters outside it become '?'.
-pub fn winansi(s: &str) -> Vec<u8> {
-    s.chars()
-        .map(|c| match c {
-            '\u{20}'..='\u{7e}' => c as u8,
-            '\u{a0}'..='\u{ff}' => c as u32 as u8,
-            '€' => 0x80,
-            '‚' => 0x82,
-            '„' => 0x84,
-            '…' => 0x85,
-            '•' => 0x95,
-            '–' => 0x96,
-            '—' => 0x97,
-            '“' => 0x93,
-            '”' => 0x94,
-            '‘' => 0x91,
-            '’' => 0x92,
-            '→' => b'>',
-            '−' => b'-',
-            _ => b'?',
-        })
-        .collect()
+static REGULAR_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
+static BOLD_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
+
+/// One face of the embedded font.
+struct Face {
+    data: &'static [u8],
+    face: Option<ttf_parser::Face<'static>>,
+    /// The PDF name of the subset (a tag, "+", the font's name).
+    base_font: &'static [u8],
 }
 
-/// Approximate width of Helvetica text in points (average glyph 0.5 em; enough for wrapping).
+fn face(bold: bool) -> &'static Face {
+    static REGULAR: OnceLock<Face> = OnceLock::new();
+    static BOLD: OnceLock<Face> = OnceLock::new();
+    let (cell, data, base_font): (_, _, &'static [u8]) = if bold {
+        (&BOLD, BOLD_TTF, b"ARBBLD+DejaVuSans-Bold")
+    } else {
+        (&REGULAR, REGULAR_TTF, b"ARBREG+DejaVuSans")
+    };
+    cell.get_or_init(|| Face {
+        data,
+        face: ttf_parser::Face::parse(data, 0).ok(),
+        base_font,
+    })
+}
+
+impl Face {
+    fn units(&self) -> f32 {
+        self.face
+            .as_ref()
+            .map_or(1000.0, |f| f32::from(f.units_per_em()))
+    }
+
+    fn glyph(&self, c: char) -> u16 {
+        self.face
+            .as_ref()
+            .and_then(|f| f.glyph_index(c))
+            .map_or(0, |g| g.0)
+    }
+
+    /// The advance of a glyph in 1/1000 em.
+    fn advance(&self, gid: u16) -> f32 {
+        self.face
+            .as_ref()
+            .and_then(|f| f.glyph_hor_advance(ttf_parser::GlyphId(gid)))
+            .map_or(500.0, |a| f32::from(a) * 1000.0 / self.units())
+    }
+}
+
+/// The glyphs a document uses of one face: their new ids in the subset, widths, characters.
+struct FontUse {
+    bold: bool,
+    remapper: subsetter::GlyphRemapper,
+    /// New glyph id → (width in 1/1000 em, the character it shows).
+    glyphs: BTreeMap<u16, (f32, char)>,
+}
+
+impl FontUse {
+    fn new(bold: bool) -> FontUse {
+        FontUse {
+            bold,
+            remapper: subsetter::GlyphRemapper::new(),
+            glyphs: BTreeMap::new(),
+        }
+    }
+
+    /// The text as big-endian 2-byte glyph ids of the subset (Identity-H).
+    fn encode(&mut self, s: &str) -> Vec<u8> {
+        let f = face(self.bold);
+        let mut out = Vec::with_capacity(s.len() * 2);
+        for c in s.nfc() {
+            let c = if c.is_control() { ' ' } else { c };
+            let gid = f.glyph(c);
+            let new = self.remapper.remap(gid);
+            self.glyphs.entry(new).or_insert((f.advance(gid), c));
+            out.extend_from_slice(&new.to_be_bytes());
+        }
+        out
+    }
+}
+
+/// The width of text in points, from the font's advances.
 fn width(s: &str, size: f32) -> f32 {
-    s.chars()
-        .map(|c| match c {
-            'i' | 'j' | 'l' | '.' | ',' | ':' | ';' | '|' | '\'' | ' ' | 'I' | '!' => 0.28,
-            'm' | 'w' | 'M' | 'W' => 0.83,
-            'A'..='Z' => 0.67,
-            _ => 0.53,
-        })
-        .sum::<f32>()
-        * size
+    let f = face(false);
+    s.nfc().map(|c| f.advance(f.glyph(c))).sum::<f32>() * size / 1000.0
 }
 
 fn wrap(s: &str, size: f32, max: f32) -> Vec<String> {
@@ -91,6 +154,8 @@ struct Page {
 struct Layout {
     pages: Vec<Page>,
     y: f32,
+    regular: FontUse,
+    bold: FontUse,
 }
 
 impl Layout {
@@ -98,6 +163,8 @@ impl Layout {
         let mut l = Layout {
             pages: Vec::new(),
             y: 0.0,
+            regular: FontUse::new(false),
+            bold: FontUse::new(true),
         };
         l.new_page();
         l
@@ -117,16 +184,27 @@ impl Layout {
     }
 
     fn text(&mut self, x: f32, size: f32, bold: bool, s: &str) {
-        let c = &mut self.pages.last_mut().expect("a page").content;
+        let bytes = if bold {
+            self.bold.encode(s)
+        } else {
+            self.regular.encode(s)
+        };
+        let Some(page) = self.pages.last_mut() else {
+            return;
+        };
+        let c = &mut page.content;
         c.begin_text();
         c.set_font(Name(if bold { b"F2" } else { b"F1" }), size);
         c.next_line(x, self.y);
-        c.show(Str(&winansi(s)));
+        c.show(Str(&bytes));
         c.end_text();
     }
 
     fn rule(&mut self, x0: f32, x1: f32, y: f32) {
-        let c = &mut self.pages.last_mut().expect("a page").content;
+        let Some(page) = self.pages.last_mut() else {
+            return;
+        };
+        let c = &mut page.content;
         c.set_line_width(0.5);
         c.move_to(x0, y);
         c.line_to(x1, y);
@@ -222,47 +300,45 @@ pub fn render(env: &SignedReport, lang: Lang, authority: &crate::sign::Authority
     finish(l, env, lang)
 }
 
-fn finish(l: Layout, env: &SignedReport, lang: Lang) -> Vec<u8> {
+fn finish(mut l: Layout, env: &SignedReport, lang: Lang) -> Vec<u8> {
+    let words = core_catalogue();
+    let n = l.pages.len();
+    // Footer: the digest and the page number on every page (encoded before the fonts are
+    // written: they use glyphs too).
+    let digest_line = l
+        .regular
+        .encode(&words.format(lang, &msg!("report-pdf-digest", digest = &env.digest)));
+    let page_lines: Vec<Vec<u8>> = (0..n)
+        .map(|i| {
+            l.regular
+                .encode(&words.format(lang, &msg!("report-pdf-page", page = i + 1, pages = n)))
+        })
+        .collect();
     let mut pdf = Pdf::new();
     let catalog = Ref::new(1);
     let tree = Ref::new(2);
     let font = Ref::new(3);
     let bold = Ref::new(4);
-    let n = l.pages.len();
-    let page_ids: Vec<Ref> = (0..n).map(|i| Ref::new(10 + 2 * i as i32)).collect();
+    let page_ids: Vec<Ref> = (0..n).map(|i| Ref::new(100 + 2 * i as i32)).collect();
     pdf.catalog(catalog).pages(tree);
     pdf.pages(tree)
         .kids(page_ids.iter().copied())
         .count(n as i32);
-    for (f, name) in [
-        (font, b"Helvetica".as_slice()),
-        (bold, b"Helvetica-Bold".as_slice()),
-    ] {
-        pdf.type1_font(f)
-            .base_font(Name(name))
-            .encoding_predefined(Name(b"WinAnsiEncoding"));
-    }
-    let words = core_catalogue();
-    for (i, mut page) in l.pages.into_iter().enumerate() {
+    write_font(&mut pdf, font, 10, &l.regular);
+    write_font(&mut pdf, bold, 20, &l.bold);
+    for (i, mut page) in std::mem::take(&mut l.pages).into_iter().enumerate() {
         let id = page_ids[i];
         let content_id = Ref::new(id.get() + 1);
-        // Footer: the digest and the page number on every page.
         let c = &mut page.content;
         c.begin_text();
         c.set_font(Name(b"F1"), 7.0);
         c.next_line(MARGIN, 40.0);
-        c.show(Str(&winansi(&words.format(
-            lang,
-            &msg!("report-pdf-digest", digest = &env.digest),
-        ))));
+        c.show(Str(&digest_line));
         c.end_text();
         c.begin_text();
         c.set_font(Name(b"F1"), 8.0);
         c.next_line(W - MARGIN - 60.0, 28.0);
-        c.show(Str(&winansi(&words.format(
-            lang,
-            &msg!("report-pdf-page", page = i + 1, pages = n),
-        ))));
+        c.show(Str(&page_lines[i]));
         c.end_text();
         let mut p = pdf.page(id);
         p.media_box(Rect::new(0.0, 0.0, W, H));
@@ -278,4 +354,74 @@ fn finish(l: Layout, env: &SignedReport, lang: Lang) -> Vec<u8> {
         pdf.stream(content_id, &page.content.finish());
     }
     pdf.finish()
+}
+
+/// Writes one face as a Type 0 font: the CIDFontType2 descendant with the subset embedded
+/// (FontFile2), the widths of the glyphs used, and the ToUnicode CMap. Objects `base..base+5`.
+fn write_font(pdf: &mut Pdf, type0: Ref, base: i32, used: &FontUse) {
+    let f = face(used.bold);
+    let cid = Ref::new(base);
+    let descriptor = Ref::new(base + 1);
+    let file = Ref::new(base + 2);
+    let cmap_id = Ref::new(base + 3);
+    let info = SystemInfo {
+        registry: Str(b"Adobe"),
+        ordering: Str(b"Identity"),
+        supplement: 0,
+    };
+    pdf.type0_font(type0)
+        .base_font(Name(f.base_font))
+        .encoding_predefined(Name(b"Identity-H"))
+        .descendant_font(cid)
+        .to_unicode(cmap_id);
+    let mut c = pdf.cid_font(cid);
+    c.subtype(CidFontType::Type2)
+        .base_font(Name(f.base_font))
+        .system_info(info)
+        .font_descriptor(descriptor)
+        .default_width(500.0)
+        .cid_to_gid_map_predefined(Name(b"Identity"));
+    {
+        let mut w = c.widths();
+        for (gid, (adv, _)) in &used.glyphs {
+            w.consecutive(*gid, [*adv]);
+        }
+    }
+    c.finish();
+    let scale = |v: i16| f32::from(v) * 1000.0 / f.units();
+    let (bbox, ascent, descent, cap) = match &f.face {
+        Some(face) => {
+            let b = face.global_bounding_box();
+            (
+                Rect::new(
+                    scale(b.x_min),
+                    scale(b.y_min),
+                    scale(b.x_max),
+                    scale(b.y_max),
+                ),
+                scale(face.ascender()),
+                scale(face.descender()),
+                scale(face.capital_height().unwrap_or(face.ascender())),
+            )
+        }
+        None => (Rect::new(0.0, -250.0, 1000.0, 1000.0), 800.0, -200.0, 700.0),
+    };
+    pdf.font_descriptor(descriptor)
+        .name(Name(f.base_font))
+        .flags(FontFlags::NON_SYMBOLIC)
+        .bbox(bbox)
+        .italic_angle(0.0)
+        .ascent(ascent)
+        .descent(descent)
+        .cap_height(cap)
+        .stem_v(if used.bold { 120.0 } else { 80.0 })
+        .font_file2(file);
+    // The subset; should subsetting fail, the whole face (never a PDF without its font).
+    let data = subsetter::subset(f.data, 0, &used.remapper).unwrap_or_else(|_| f.data.to_vec());
+    pdf.stream(file, &data);
+    let mut cmap = UnicodeCmap::new(Name(b"Custom"), info);
+    for (gid, (_, ch)) in &used.glyphs {
+        cmap.pair(*gid, *ch);
+    }
+    pdf.cmap(cmap_id, &cmap.finish());
 }

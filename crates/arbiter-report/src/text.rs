@@ -441,8 +441,12 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
                 row.push(b.scored.clone().unwrap_or_else(|| "=".into()));
             }
             row.extend([
-                b.host_points.clone().unwrap_or_else(|| "–".into()),
-                b.guest_points.clone().unwrap_or_else(|| "–".into()),
+                b.host_points_halves
+                    .map(arbiter_core::model::half_points_text)
+                    .unwrap_or_else(|| "–".into()),
+                b.guest_points_halves
+                    .map(arbiter_core::model::half_points_text)
+                    .unwrap_or_else(|| "–".into()),
                 b.termination
                     .clone()
                     .map(|t| w.f(t))
@@ -488,27 +492,29 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         .match_points
         .map(|m| format!("{} : {}", m[0], m[1]))
         .unwrap_or_else(|| w.t("word-open"));
-    d.push(Block::Line(if s.played_half_points != s.half_points {
-        w.f(msg!(
-            "report-score-as-played",
-            home = &s.board_points[0],
-            away = &s.board_points[1],
-            played_home = half(s.played_half_points[0]),
-            played_away = half(s.played_half_points[1]),
-            match_points = match_points,
-            bw_home = half(s.berliner_wertung[0]),
-            bw_away = half(s.berliner_wertung[1])
-        ))
-    } else {
-        w.f(msg!(
-            "report-score",
-            home = &s.board_points[0],
-            away = &s.board_points[1],
-            match_points = match_points,
-            bw_home = half(s.berliner_wertung[0]),
-            bw_away = half(s.berliner_wertung[1])
-        ))
-    }));
+    d.push(Block::Line(
+        if s.played_board_points_halves != s.board_points_halves {
+            w.f(msg!(
+                "report-score-as-played",
+                home = half(s.board_points_halves[0]),
+                away = half(s.board_points_halves[1]),
+                played_home = half(s.played_board_points_halves[0]),
+                played_away = half(s.played_board_points_halves[1]),
+                match_points = match_points,
+                bw_home = half(s.berliner_wertung_halves[0]),
+                bw_away = half(s.berliner_wertung_halves[1])
+            ))
+        } else {
+            w.f(msg!(
+                "report-score",
+                home = half(s.board_points_halves[0]),
+                away = half(s.board_points_halves[1]),
+                match_points = match_points,
+                bw_home = half(s.berliner_wertung_halves[0]),
+                bw_away = half(s.berliner_wertung_halves[1])
+            ))
+        },
+    ));
     if !s.open_boards.is_empty() {
         let open: Vec<String> = s.open_boards.iter().map(u16::to_string).collect();
         d.push(Block::Line(
@@ -777,7 +783,10 @@ fn score_notes(r: &Report, w: &Words, d: &mut Vec<Block>) {
     }
     if let Some(po) = &s.play_off {
         let weights: Vec<String> = po.weights.iter().map(u16::to_string).collect();
-        let (bh, ba) = (half(s.berliner_wertung[0]), half(s.berliner_wertung[1]));
+        let (bh, ba) = (
+            half(s.berliner_wertung_halves[0]),
+            half(s.berliner_wertung_halves[1]),
+        );
         let winner = po.winner.map(|t| team_name(r, t)).unwrap_or("–");
         let line = if po.lot_pending {
             Some(msg!(

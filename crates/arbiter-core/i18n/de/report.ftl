@@ -96,6 +96,37 @@ report-key-enrolled = Schlüssel an der Konsole hinterlegt (Eintrag { $seq })
 report-key-listed = Schlüssel an der Konsole hinterlegt, wie der Bericht unter der Unterschrift des Schiedsrichters ausweist
 report-void-second = eine zweite Unterschrift derselben Rolle
 
+## Die Kommentare der PGN (games.pgn, die PGN für die Live-Übertragung).
+report-pgn-gap = Die Aufzeichnung hat nach Halbzug { $after } eine Lücke: Die Übertragung hat die Züge verloren. Die Partie wird in der nächsten Partie fortgesetzt, ab der Stellung, die das Brett vor Halbzug { $ply } gemeldet hat.
+report-pgn-gap-end = Die Aufzeichnung hat nach Halbzug { $after } eine Lücke: Die Übertragung hat die Züge verloren, und die Stellung, die das Brett vor Halbzug { $ply } gemeldet hat, lässt sich nicht regelgerecht aufbauen. { $rest ->
+        [one] Der letzte aufgezeichnete Zug ist
+       *[other] Die letzten { $rest } aufgezeichneten Züge sind
+    } nicht enthalten; das Ergebnis gilt wie erfasst.
+report-pgn-unplayed = Nicht gespielt: { $result } (kampflos).
+report-pgn-scored = Vom Schiedsrichter mit { $result } gewertet; für diese Wertung kennt PGN kein Ergebnis.
+report-pgn-arbiter = Schiedsrichter: { $text }
+
+## Die Ergebnismeldung (Ergebnisdienst einer Liga): ergebnismeldung.txt und .csv.
+report-meldung-title = Ergebnismeldung – { $competition } { $season }, Runde { $round }, { $date }
+report-meldung-col-board = Brett
+report-meldung-col-home-player = Spieler Heim
+report-meldung-col-home-id = ZPS-Mgl. Heim
+report-meldung-col-home-fide = FIDE-ID Heim
+report-meldung-col-away-player = Spieler Gast
+report-meldung-col-away-id = ZPS-Mgl. Gast
+report-meldung-col-away-fide = FIDE-ID Gast
+report-meldung-col-home-colour = Farbe Heim
+report-meldung-col-result = Ergebnis (Heim-Gast)
+report-meldung-col-forfeit = kampflos
+report-meldung-white = Weiß
+report-meldung-black = Schwarz
+report-meldung-yes = ja
+report-meldung-no = nein
+report-meldung-empty = (nicht besetzt)
+report-meldung-board-points = Brettpunkte (Heim-Gast)
+report-meldung-match-points = Mannschaftspunkte (Heim-Gast)
+report-pgn-no-clock = Für diesen Zug und die folgenden ohne Uhrzeit liegt keine Uhrmeldung vor: Die Übertragung hat sie nach einem Ausfall aus dem Speicher des Bretts nachgeholt, oder keine Uhr hat gemeldet.
+
 ## Der Ablauf um die Partien (Issue 16)
 report-deadline = { $deadline }; { $boundary }{ $sources }
 report-boundary-late = wer genau zum Ablauf erscheint, ist zu spät

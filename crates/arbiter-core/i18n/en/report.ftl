@@ -96,6 +96,37 @@ report-key-enrolled = key enrolled at the console (record { $seq })
 report-key-listed = key enrolled at the console as the report lists it, under the arbiter's signature
 report-void-second = a second signature of the same role
 
+## The PGN's comments (games.pgn, the live broadcast PGN).
+report-pgn-gap = The record has a gap after ply { $after }: the feed lost track of the moves. The game goes on in the next game, from the position the board reported before ply { $ply }.
+report-pgn-gap-end = The record has a gap after ply { $after }: the feed lost track of the moves, and the position the board reported before ply { $ply } cannot be set up legally. { $rest ->
+        [one] The last move recorded is
+       *[other] The last { $rest } moves recorded are
+    } not written; the result stands as recorded.
+report-pgn-unplayed = Not played: { $result } (forfeit).
+report-pgn-scored = Scored { $result } by the arbiter's decision; PGN has no result for this score.
+report-pgn-arbiter = Arbiter: { $text }
+
+## The Ergebnismeldung (result entry of a league): ergebnismeldung.txt and .csv.
+report-meldung-title = Result report – { $competition } { $season }, round { $round }, { $date }
+report-meldung-col-board = Board
+report-meldung-col-home-player = Home player
+report-meldung-col-home-id = Home ZPS-member no.
+report-meldung-col-home-fide = Home FIDE ID
+report-meldung-col-away-player = Guest player
+report-meldung-col-away-id = Guest ZPS-member no.
+report-meldung-col-away-fide = Guest FIDE ID
+report-meldung-col-home-colour = Home colour
+report-meldung-col-result = Result (home-guest)
+report-meldung-col-forfeit = Forfeit
+report-meldung-white = White
+report-meldung-black = Black
+report-meldung-yes = yes
+report-meldung-no = no
+report-meldung-empty = (not occupied)
+report-meldung-board-points = Board points (home-guest)
+report-meldung-match-points = Match points (home-guest)
+report-pgn-no-clock = No clock report for this move and the next ones without a clock: the feed recovered them from the e-board after an outage, or no clock reported.
+
 ## The match around the games (issue 16)
 report-deadline = { $deadline }; { $boundary }{ $sources }
 report-boundary-late = a player arriving at the deadline is late

@@ -217,6 +217,7 @@ pub(super) fn apply_move(bs: &mut BoardState, at: Stamp, e: &MoveMade) {
         .zip(bs.clock_at)
         .map(|(sample, at)| ClockPress { at, sample });
     let index = bs.moves.len();
+    let placement_before = bs.placement.clone();
     let by_ply = if e.ply % 2 == 1 {
         Color::White
     } else {
@@ -281,6 +282,8 @@ pub(super) fn apply_move(bs: &mut BoardState, at: Stamp, e: &MoveMade) {
         status,
         by_arbiter: false,
         clock_before,
+        used_ms: None,
+        placement_before,
     });
 }
 
@@ -360,6 +363,8 @@ pub(super) fn apply_change(bs: &mut BoardState, at: Stamp, c: &GameChange) -> Re
                 status: MoveStatus::Played,
                 by_arbiter: true,
                 clock_before: None,
+                used_ms: None,
+                placement_before: None,
             });
             Ok(())
         }

@@ -235,6 +235,7 @@ replay-status = WIEDERGABE { $time } { $state } { $speed }x | { $verdict }{ $inc
 replay-chain-intact = Kette intakt ({ $records } Einträge)
 replay-chain-tampered = MANIPULIERT: { $problem }; gezeigt werden die { $records } Einträge davor
 replay-bundle-intact = Auszug intakt: Einträge { $from } bis { $to } eines Journals mit { $total } Einträgen (was vor Eintrag { $from } geschah, enthält er nicht)
+shell-broadcast-failed = ÜBERTRAGUNGS-PGN NICHT GESCHRIEBEN: { $error } – die Partien sind im Journal sicher; neuer Versuch folgt
 ui-open-claim = OFFENE REKL.
 ui-written-move = NOTIERTER ZUG
 ui-field-intended = Notierter Zug

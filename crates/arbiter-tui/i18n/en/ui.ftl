@@ -235,6 +235,7 @@ replay-status = REPLAY { $time } { $state } { $speed }x | { $verdict }{ $inciden
 replay-chain-intact = chain intact ({ $records } records)
 replay-chain-tampered = TAMPERED: { $problem }; showing the { $records } records before it
 replay-bundle-intact = bundle intact: records { $from } to { $to } of a journal of { $total } (what came before record { $from } is not in it)
+shell-broadcast-failed = BROADCAST PGN NOT WRITTEN: { $error } – the games are safe in the journal; retrying
 ui-open-claim = OPEN CLAIM
 ui-written-move = WRITTEN MOVE
 ui-field-intended = Written move
