@@ -5,6 +5,8 @@
 #
 #   scripts/rerecord.sh            # both recordings, in place
 #   OUT=/tmp/rec scripts/rerecord.sh   # into another directory (the recordings stay as they are)
+#   REPORT_ONLY=1 scripts/rerecord.sh  # keep the journals, make and sign their reports again
+#                                      # (after a change of the report, not of the recording)
 #
 # Each recording takes about two minutes (the simulator runs at 100x). The journals differ in
 # timing details from run to run, so the figures in recordings/README.md and the values the
@@ -23,7 +25,11 @@ sign() { # report journal role passphrase
 for rec in bundesliga-musterstadt-beispielhausen oberliga-rheinufer-huegelland; do
   work="$(mktemp -d)"
   echo "== $rec: recording into $work"
-  "$BIN" record "recordings/$rec/plan.toml" -o "$work/journal.jsonl"
+  if [ -n "${REPORT_ONLY:-}" ]; then
+    cp "recordings/$rec/journal.jsonl" "$work/journal.jsonl"
+  else
+    "$BIN" record "recordings/$rec/plan.toml" -o "$work/journal.jsonl"
+  fi
   "$BIN" report "$work/journal.jsonl" -o "$work/report"
   sign "$work/report/report.json" "$work/journal.jsonl" arbiter Schiedsrichter-Demo-2026
   sign "$work/report/report.json" "$work/journal.jsonl" home-captain Heim-Demo-2026

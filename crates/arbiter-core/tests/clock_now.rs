@@ -140,7 +140,31 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     #[test]
-    fn the_clock_from_the_journal_is_the_clock_on_the_table((thinks, silences, delays, instants) in game()) {
+    fn the_clock_from_the_journal_is_the_clock_on_the_table(g in game()) {
+        clock_on_the_table(g)?;
+    }
+}
+
+/// A case proptest found (2026-11-23): a press after a silent stretch of the feed, and Black's
+/// clock, never run before, read 1.1 s after the press.
+#[test]
+fn after_a_silent_stretch_the_first_press_counts_down_the_other_side() {
+    let g: Game = (
+        vec![66874, 67286, 29316, 39557, 3468, 73597, 35708],
+        vec![(51910, 15966)],
+        vec![3],
+        vec![
+            1351237, 2720557, 405380, 556263, 1808667, 1658722, 734866, 2457885, 528465, 2003422,
+            2598507, 1827668, 420210, 1289074, 497134, 879448, 6467, 2163697, 2321604, 2169706,
+        ],
+    );
+    if let Err(e) = clock_on_the_table(g) {
+        panic!("{e}");
+    }
+}
+
+fn clock_on_the_table((thinks, silences, delays, instants): Game) -> Result<(), TestCaseError> {
+    {
         let start = 10_000;
         let phys = Physical::new(start, &thinks);
         // The records, stamped with their arrival; presses always arrive, other reports not in
@@ -148,7 +172,9 @@ proptest! {
         let mut arrivals: Vec<(u64, Event)> = Vec::new();
         let mut sent: Vec<u64> = Vec::new();
         for (i, (t, press)) in phys.emissions().into_iter().enumerate() {
-            let silent = silences.iter().any(|(s, l)| t >= start + s && t < start + s + l);
+            let silent = silences
+                .iter()
+                .any(|(s, l)| t >= start + s && t < start + s + l);
             if silent && !press {
                 continue;
             }
@@ -166,19 +192,35 @@ proptest! {
             let r = chain.append(1_800_000_000_000 + at as i64, at, origin, e, &mut buf);
             apply(s, &r);
         };
-        push(&mut s, 0, Origin::System, SessionStarted {
-            match_sha256: String::new(),
-            profile_sha256: String::new(),
-            match_path: String::new(),
-            profile_id: "test".into(),
-            boards: 1,
-            software: "test".into(),
-            time_control: Some(TC.parse().unwrap()),
-            profile_path: None,
-            match_text: None,
-            profile_text: None,
-        }.into());
-        push(&mut s, 1, Origin::Feed(B), FeedStatus { board: B, state: FeedState::Live, detail: String::new() }.into());
+        push(
+            &mut s,
+            0,
+            Origin::System,
+            SessionStarted {
+                match_sha256: String::new(),
+                profile_sha256: String::new(),
+                match_path: String::new(),
+                profile_id: "test".into(),
+                boards: 1,
+                software: "test".into(),
+                time_control: Some(TC.parse().unwrap()),
+                profile_path: None,
+                match_text: None,
+                profile_text: None,
+            }
+            .into(),
+        );
+        push(
+            &mut s,
+            1,
+            Origin::Feed(B),
+            FeedStatus {
+                board: B,
+                state: FeedState::Live,
+                detail: String::new(),
+            }
+            .into(),
+        );
         let mut instants: Vec<u64> = instants
             .iter()
             .map(|o| start + o % (phys.end() - start + 5_000))
@@ -199,8 +241,18 @@ proptest! {
             let c = clock_at(&s, bs, t).unwrap();
             let (ms, running) = phys.at(t);
             let shown = [ms[0] / 1000 * 1000, ms[1] / 1000 * 1000];
-            prop_assert!(c.white_ms.abs_diff(shown[0]) <= 1_000, "t={t}: white {} vs {}", c.white_ms, shown[0]);
-            prop_assert!(c.black_ms.abs_diff(shown[1]) <= 1_000, "t={t}: black {} vs {}", c.black_ms, shown[1]);
+            prop_assert!(
+                c.white_ms.abs_diff(shown[0]) <= 1_000,
+                "t={t}: white {} vs {}",
+                c.white_ms,
+                shown[0]
+            );
+            prop_assert!(
+                c.black_ms.abs_diff(shown[1]) <= 1_000,
+                "t={t}: black {} vs {}",
+                c.black_ms,
+                shown[1]
+            );
             prop_assert_eq!(c.white_ms % 1000, 0);
             prop_assert_eq!(
                 c.running,
@@ -210,4 +262,5 @@ proptest! {
             prop_assert_eq!(c.estimated, age > STALE_AFTER_MS, "t={}: age {}", t, age);
         }
     }
+    Ok(())
 }

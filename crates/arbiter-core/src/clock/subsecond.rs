@@ -16,7 +16,9 @@
 //!
 //! While reports arrive, the shown value is clamped to what the clock reports
 //! (`S ≤ shown ≤ S + 0.999`), so it never runs backwards (up) and never jumps up unless the
-//! reading itself went up (an increment, a period or an adjustment, passed in as `credit_ms`).
+//! reading itself went up (an increment, a period or an adjustment, passed in as `credit_ms`);
+//! a second after the last report the clock must show less than `S` (the report of the change
+//! may be late or lost), so the clamp then holds `S - 1` s at most.
 //! Once the next report is overdue (the feed is silent: more than a second and the largest
 //! jitter since the last sample), the model keeps counting down below the last reported second:
 //! a running clock does not stop because its feed did (the console marks such values as
@@ -85,10 +87,19 @@ impl SubSecond {
         }
         let elapsed = now_ms.saturating_sub(self.anchor_at);
         let model = self.anchor_ms.saturating_sub(elapsed);
-        if now_ms.saturating_sub(self.last_sample_at) > GRAIN_MS + MAX_JITTER_MS {
+        let since = now_ms.saturating_sub(self.last_sample_at);
+        if since > GRAIN_MS + MAX_JITTER_MS {
             return model;
         }
-        model.max(self.reported_ms).min(self.anchor_ms)
+        // A reading of `S` held at most `S + 0.999` s when it arrived (and was taken earlier):
+        // a second after its arrival the clock shows less than `S`, whether or not the report
+        // of that change has arrived (it may be in flight, or lost).
+        let hold = if since >= GRAIN_MS {
+            self.reported_ms.saturating_sub(GRAIN_MS)
+        } else {
+            self.reported_ms
+        };
+        model.max(hold).min(self.anchor_ms)
     }
 
     /// Takes a new reading. `credit_ms` is the part of the change not due to running time
@@ -284,7 +295,7 @@ mod tests {
     }
 
     #[test]
-    fn a_late_report_holds_at_the_reported_second_then_a_silent_feed_keeps_counting() {
+    fn the_reported_second_holds_for_a_second_then_a_silent_feed_keeps_counting() {
         let mut est = SubSecond::new(10_000, 0, true);
         est.update(
             9_000,
@@ -295,12 +306,15 @@ mod tests {
             },
             0,
         );
-        // The crossing of 10 s was seen at 500 ms: the model says 9.0 s at 1.5 s, but the clock
-        // has not reported 8 s yet, so the display waits at 9.0 while the report is due.
-        assert_eq!(est.display_ms(1_600), 9_000);
-        assert_eq!(est.display_ms(500 + 1_000 + 300), 9_000);
-        // Overdue: the feed is silent, the clock is not: the model (10 s crossed at 0.5 s)
-        // counts on below the reported second, down to 0.
+        // The crossing of 10 s was seen at 500 ms: within the second after the report the
+        // display holds at 9 s at least (the model counts down to 9.0 s at 1.5 s).
+        assert!((9_098..=9_100).contains(&est.display_ms(1_400)));
+        assert_eq!(est.display_ms(1_499), 9_000);
+        // A second after the report the clock shows less than 9 s whether or not its report of
+        // 8 s has arrived (it was read before it arrived): the model, held at 8 s at least.
+        assert!((8_898..=8_900).contains(&est.display_ms(1_600)));
+        assert!((8_698..=8_700).contains(&est.display_ms(500 + 1_000 + 300)));
+        // Overdue: the feed is silent, the clock is not: the model counts on, down to 0.
         let shown = est.display_ms(500 + 1_000 + 301);
         assert!((8_698..=8_699).contains(&shown), "{shown}");
         assert_eq!(est.display_ms(100_000), 0);
