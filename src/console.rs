@@ -845,10 +845,11 @@ fn report_command(
             remark,
         } => {
             let wall = wall_now();
+            let lang = view.lang;
             start_job(app, journal_path, now, tx, view, move |job, tx| {
                 let r = job
                     .sign(role, &passphrase, remark.as_deref(), wall)
-                    .map_err(|e| format!("{e:#}"));
+                    .map_err(|e| sign_refusal(lang, &e));
                 let _ = tx.send(Msg::Signed(role, r));
             });
         }
@@ -933,6 +934,16 @@ fn start_job(
 }
 
 /// Journals a signature made by a worker and has the report's files written; the digest signed.
+/// A refused signature in the console's language where the refusal is one of the signing rules
+/// (the arbiter first, a board without result, a wrong passphrase, …); other failures (the
+/// journal, the disk) as they are.
+fn sign_refusal(lang: arbiter_core::matchfile::Lang, e: &anyhow::Error) -> String {
+    match e.downcast_ref::<arbiter_report::sign::SignError>() {
+        Some(se) => i18n::format(lang, &se.message()),
+        None => format!("{e:#}"),
+    }
+}
+
 fn signed(
     app: &mut App,
     time: &TimeBase,

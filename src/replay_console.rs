@@ -103,6 +103,7 @@ pub fn run_replay(
     replay: arbiter_core::replay::Replay,
     verdict: Msg,
     lang: Lang,
+    board: Option<arbiter_core::model::BoardNo>,
 ) -> anyhow::Result<()> {
     use ratatui::crossterm::event::KeyCode;
     let first = replay.first_wall().unwrap_or(0);
@@ -111,11 +112,21 @@ pub fn run_replay(
         t: first,
         playing: false,
         speed_idx: 2,
-        incidents: arbiter_core::replay::incidents(&replay.records),
+        incidents: arbiter_core::replay::incidents(&replay.records)
+            .into_iter()
+            // --board: that board's incidents and the match's, the board's detail screen.
+            .filter(|i| board.is_none() || i.board.is_none() || i.board == board)
+            .collect(),
         prompt: None,
     };
     let mut console = Console::open("the replay console (or use --at, --incidents or --extract)")?;
     let mut view = ViewState::new(lang, Theme::from_env());
+    if let Some(b) = board
+        && (1..=m.file.boards).contains(&b.0)
+    {
+        view.selected = usize::from(b.0 - 1);
+        view.screen = arbiter_tui::Screen::Detail;
+    }
     let mut shown_t = None;
     let (mut state, mut mono) = replay.at(cur.t);
     let mut last_tick = Instant::now();

@@ -151,3 +151,60 @@ fn replay_jumps_to_the_next_incident() {
     let status = p.s.get_process().wait().unwrap();
     assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
 }
+
+/// A bundle written by `--extract` opens in the replay console, verified first (not "record 0
+/// was edited"), with `--board` on that board's detail screen.
+#[test]
+fn a_bundle_opens_in_the_replay_console() {
+    let tmp = tempfile::tempdir().unwrap();
+    let journal = "recordings/oberliga-rheinufer-huegelland/journal.jsonl";
+    let bundle = tmp.path().join("appeal.bundle");
+    let mut extract = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    extract.args(["replay", journal, "--extract", "--board", "7"]);
+    extract.args(["--from", "10:03:00", "--to", "10:07:00", "-o"]);
+    extract.arg(&bundle);
+    let legacy = legacy_match(tmp.path());
+    if let Some(m) = &legacy {
+        extract.arg("--match").arg(m);
+    }
+    let out = extract.output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let header: serde_json::Value = serde_json::from_slice(
+        std::fs::read(&bundle)
+            .unwrap()
+            .split(|b| *b == b'\n')
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    cmd.arg("replay").arg(&bundle).args(["--board", "7"]);
+    if let Some(m) = &legacy {
+        cmd.arg("--match").arg(m);
+    }
+    let mut s = Session::spawn(cmd).expect("spawn arbiter replay in a pty");
+    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
+    let mut p = Pty {
+        s,
+        vt: vt100::Parser::new(ROWS, COLS, 0),
+    };
+    let screen = p.wait_for("Auszug intakt", 60);
+    assert!(
+        screen.contains(&format!(
+            "Einträge {} bis {}",
+            header["from_seq"], header["to_seq"]
+        )),
+        "{screen}"
+    );
+    assert!(
+        !screen.contains("edited") && !screen.contains("MANIPULIERT"),
+        "{screen}"
+    );
+    // Board 7's detail screen (the bundle holds the range only: the lineups handed in before it
+    // are not in it, which the verdict says).
+    assert!(screen.contains("Brett 7"), "{screen}");
+    p.key("Q");
+    p.key("y");
+    let status = p.s.get_process().wait().unwrap();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+}

@@ -254,3 +254,160 @@ fn a_bundle_verifies_against_the_chain_and_tampering_is_caught() {
             .journal;
     assert!(replay::verify_bundle(&bundle, Some(&other)).is_err());
 }
+
+/// Runs `arbiter replay` with these arguments: (exit code, stdout, stderr).
+fn replay_cmd(args: &[&std::ffi::OsStr]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("replay")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A bundle written by --extract opens in replay (verified first), --at shows the moment's
+/// intervention, open claim and decision, and a moment outside the bundle's range is refused
+/// with the range it covers.
+#[test]
+fn a_bundle_from_extract_opens_in_replay_and_refuses_moments_outside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let j = dir.path().join("m.jsonl");
+    std::fs::write(&j, trier_journal()).unwrap();
+    let b = dir.path().join("appeal.bundle");
+    let (code, out, err) = replay_cmd(&[
+        j.as_os_str(),
+        "--extract".as_ref(),
+        "--board".as_ref(),
+        "7".as_ref(),
+        "--from".as_ref(),
+        "16:49:00".as_ref(),
+        "--to".as_ref(),
+        "16:52:00".as_ref(),
+        "-o".as_ref(),
+        b.as_os_str(),
+    ]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    // The moment after the quickplay claim: the claim is open (the decision was postponed),
+    // the intervention and the arbiter's decision with its reason are there.
+    let (code, out, err) = replay_cmd(&[b.as_os_str(), "--at".as_ref(), "16:50:06".as_ref()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!err.contains("was edited"), "{err}");
+    assert!(out.contains("interventions (1):"), "{out}");
+    assert!(out.contains("+2 min to Black"), "{out}");
+    assert!(
+        out.contains("open claims (1):") && out.contains("board  7 claim #10 quickplay by white"),
+        "{out}"
+    );
+    assert!(
+        out.contains("decisions (1):") && out.contains("Black gets 2 min"),
+        "{out}"
+    );
+    // The same as JSON, with the board the bundle was made for.
+    let (code, out, _) = replay_cmd(&[
+        b.as_os_str(),
+        "--at".as_ref(),
+        "16:50:06".as_ref(),
+        "--json".as_ref(),
+    ]);
+    assert_eq!(code, Some(0));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["open_claims"][0]["board"], 7);
+    assert_eq!(v["decisions"][0]["chosen_label"], "Black gets 2 min");
+    assert_eq!(v["clocks"].as_array().unwrap().len(), 1, "only board 7");
+    // Before the claim: nothing yet.
+    let (_, out, _) = replay_cmd(&[b.as_os_str(), "--at".as_ref(), "16:49:30".as_ref()]);
+    assert!(
+        out.contains("interventions (0):") && out.contains("open claims (0):"),
+        "{out}"
+    );
+    // Outside the bundle's range (inside the journal's): refused, naming the range.
+    let (code, out, err) = replay_cmd(&[b.as_os_str(), "--at".as_ref(), "16:40:00".as_ref()]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(
+        err.contains("outside the bundle")
+            && err.contains("covers 2026-11-28 16:49:00 to 2026-11-28 16:51:02"),
+        "{err}"
+    );
+    // A bundle changed by one byte does not open.
+    let mut bad = std::fs::read(&b).unwrap();
+    let pos = bad.windows(9).position(|w| w == b"postponed").unwrap();
+    bad[pos] = b'P';
+    let bad_path = dir.path().join("bad.bundle");
+    std::fs::write(&bad_path, bad).unwrap();
+    let (code, _, err) = replay_cmd(&[bad_path.as_os_str(), "--at".as_ref(), "16:50:06".as_ref()]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("the bundle does not verify"), "{err}");
+}
+
+/// A moment after the journal's end (or before its start) is refused with the range, not
+/// answered with the final state; --board narrows --at to one board, and a board outside the
+/// match is refused.
+#[test]
+fn at_refuses_a_moment_outside_the_journal_and_board_narrows_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let j = dir.path().join("m.jsonl");
+    std::fs::write(&j, trier_journal()).unwrap();
+    for at in ["23:00:00", "13:59:59"] {
+        let (code, out, err) = replay_cmd(&[j.as_os_str(), "--at".as_ref(), at.as_ref()]);
+        assert_eq!(code, Some(2), "{at}: {out}");
+        assert!(
+            err.contains("outside the journal")
+                && err.contains("covers 2026-11-28 14:00:00 to 2026-11-28 17:00:00"),
+            "{err}"
+        );
+        assert!(out.is_empty(), "{out}");
+    }
+    let (code, out, err) = replay_cmd(&[
+        j.as_os_str(),
+        "--at".as_ref(),
+        "16:50:06".as_ref(),
+        "--board".as_ref(),
+        "7".as_ref(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("board  7:") && !out.contains("board  4:"),
+        "{out}"
+    );
+    assert!(out.contains("round started 14:00:00"), "{out}");
+    let (code, _, err) = replay_cmd(&[
+        j.as_os_str(),
+        "--at".as_ref(),
+        "16:50:06".as_ref(),
+        "--board".as_ref(),
+        "99".as_ref(),
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--board 99"), "{err}");
+    // The arrivals at a moment: board 1's two players arrived at 14:05 in the Bundesliga match.
+    let bl = dir.path().join("bl.jsonl");
+    std::fs::write(
+        &bl,
+        arbiter_io::config::run_scenario_file(Path::new("tests/scenarios/bundesliga-match.toml"))
+            .unwrap()
+            .journal,
+    )
+    .unwrap();
+    let at = |t: &str| {
+        replay_cmd(&[
+            bl.as_os_str(),
+            "--at".as_ref(),
+            t.as_ref(),
+            "--board".as_ref(),
+            "1".as_ref(),
+        ])
+    };
+    let (_, out, err) = at("14:04:59");
+    assert!(out.contains("arrivals (0):"), "{out}{err}");
+    let (_, out, _) = at("14:05:00");
+    assert!(
+        out.contains("arrivals (2):")
+            && out.contains("14:05:00.000  board  1 home player")
+            && out.contains("14:05:00.000  board  1 away player"),
+        "{out}"
+    );
+}

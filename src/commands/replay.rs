@@ -22,38 +22,31 @@ pub struct Query {
 pub fn run(path: &Path, q: Query) -> ExitCode {
     let run = || -> Result<String, String> {
         let bytes = arbiter_io::input::read_regular(path).map_err(|e| e.to_string())?;
-        // one pass: every line's hash and payload on all cores, then the chain in order
-        let (v, records) = arbiter_io::journal_file::verify_and_decode(&bytes);
         let interactive = !q.extract && !q.incidents && q.at.is_none();
-        let (records, verdict) = match &v.problem {
-            None => (
-                records,
-                arbiter_core::msg!("replay-chain-intact", records = v.valid.to_string()),
-            ),
-            Some(p) if interactive => {
-                // Show what verifies, and say where the chain breaks.
-                let end = bytes
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, b)| **b == b'\n')
-                    .nth(v.valid.saturating_sub(1))
-                    .map(|(i, _)| i + 1)
-                    .unwrap_or(0);
-                let (records, _) = arbiter_io::journal_file::records_from_bytes(
-                    &bytes[..if v.valid == 0 { 0 } else { end }],
-                )
-                .map_err(|e| e.to_string())?;
-                (
-                    records,
-                    arbiter_core::msg!(
-                        "replay-chain-tampered",
-                        problem = p.to_string(),
-                        records = v.valid.to_string()
-                    ),
-                )
-            }
-            Some(p) => return Err(format!("{}: the chain is broken: {p}", path.display())),
-        };
+        // A bundle (written by --extract) is checked by itself before anything is shown; its
+        // range starts at `from_seq` (the session's first record before it is context).
+        let (records, verdict, window_from, bundle_board) =
+            if arbiter_core::replay::is_bundle(&bytes) {
+                if q.extract {
+                    return Err(format!(
+                        "{}: is a bundle; --extract takes a journal",
+                        path.display()
+                    ));
+                }
+                let (h, records) = arbiter_core::replay::bundle_records(&bytes)
+                    .map_err(|e| format!("{}: the bundle does not verify: {e}", path.display()))?;
+                let verdict = arbiter_core::msg!(
+                    "replay-bundle-intact",
+                    from = h.from_seq.to_string(),
+                    to = h.to_seq.to_string(),
+                    total = h.journal_records.to_string()
+                );
+                (records, verdict, h.from_seq, h.board)
+            } else {
+                let (records, verdict) = journal_records(path, &bytes, interactive)?;
+                (records, verdict, 0, None)
+            };
+        let board = q.board.or(bundle_board).map(arbiter_core::model::BoardNo);
         let m = arbiter_io::config::match_for_journal_noted(&records, q.match_file.as_deref()).map(
             |jm| {
                 if let Some(note) = &jm.note {
@@ -62,6 +55,14 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                 jm.m
             },
         );
+        if let (Some(b), Ok(m)) = (board, &m)
+            && !(1..=m.file.boards).contains(&b.0)
+        {
+            return Err(format!(
+                "--board {b}: the match has boards 1 to {}",
+                m.file.boards
+            ));
+        }
         if interactive {
             let m = m.map_err(|e| format!("{e} (give the match file with --match)"))?;
             let lang = m.file.lang;
@@ -70,6 +71,7 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                 arbiter_core::replay::Replay::new(records),
                 verdict,
                 lang,
+                board,
             )
             .map_err(|e| format!("{e:#}"))?;
             return Ok(String::new());
@@ -85,7 +87,35 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                 .map(|t| t.with_timezone(&offset).format("%H:%M:%S%.3f").to_string())
                 .unwrap_or_default()
         };
-        let board = q.board.map(arbiter_core::model::BoardNo);
+        // The moments the journal (or the bundle's range) covers: a moment outside is refused.
+        let covered = {
+            let first = records.iter().find(|r| r.seq >= window_from);
+            let last = records.iter().rev().find(|r| r.seq >= window_from);
+            first.zip(last).map(|(f, l)| (f.wall_ms, l.wall_ms))
+        };
+        let moment = |a: &str| -> Result<i64, String> {
+            let t = arbiter_core::replay::parse_moment(a, base, offset)?;
+            let day = |w: i64| {
+                chrono::DateTime::from_timestamp_millis(w)
+                    .map(|t| {
+                        t.with_timezone(&offset)
+                            .format("%Y-%m-%d %H:%M:%S")
+                            .to_string()
+                    })
+                    .unwrap_or_default()
+            };
+            match covered {
+                None => Err(format!("{}: holds no records", path.display())),
+                Some((first, last)) if t < first || t > last => Err(format!(
+                    "{a} ({}) is outside the {}: it covers {} to {}",
+                    day(t),
+                    if window_from > 0 { "bundle" } else { "journal" },
+                    day(first),
+                    day(last)
+                )),
+                Some(_) => Ok(t),
+            }
+        };
         if q.extract {
             let (Some(from), Some(to), Some(out)) = (&q.from, &q.to, &q.output) else {
                 return Err("--extract needs --from, --to and -o".into());
@@ -110,7 +140,7 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
         if q.incidents {
             let mut out = String::new();
             let upto = match &q.at {
-                Some(a) => arbiter_core::replay::parse_moment(a, base, offset)?,
+                Some(a) => moment(a)?,
                 None => i64::MAX,
             };
             for i in arbiter_core::replay::incidents(&records) {
@@ -134,54 +164,10 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
             return Ok(out);
         }
         if let Some(a) = &q.at {
-            let t = arbiter_core::replay::parse_moment(a, base, offset)?;
+            let t = moment(a)?;
             let r = arbiter_core::replay::Replay::new(records);
             let (s, mono) = r.at(t);
-            let clocks: Vec<serde_json::Value> = s
-                .boards
-                .iter()
-                .filter(|b| board.is_none_or(|n| n == b.board))
-                .map(|b| {
-                    let c = arbiter_core::clock_now::clock_at(&s, b, mono)
-                        .map(|c| (c.white_ms, c.black_ms));
-                    serde_json::json!({
-                        "board": b.board,
-                        "white_ms": c.map(|c| c.0),
-                        "black_ms": c.map(|c| c.1),
-                        "white": c.map(|c| arbiter_core::model::format_hms(c.0)),
-                        "black": c.map(|c| arbiter_core::model::format_hms(c.1)),
-                        "moves": b.moves.len(),
-                        "result": b.result.as_ref().map(|r| r.result.notation()),
-                        "feed": b.feed,
-                    })
-                })
-                .collect();
-            let score = m.as_ref().map(|m| arbiter_core::rules::score(m, &s));
-            let boards: Vec<&arbiter_core::state::BoardState> = s
-                .boards
-                .iter()
-                .filter(|b| board.is_none_or(|n| n == b.board))
-                .collect();
-            let doc = serde_json::json!({
-                "at": local(t),
-                "records_applied": s.applied,
-                "clocks": clocks,
-                "score": score,
-                "boards": boards,
-                "interventions": s.interventions.iter().filter(|i| board.is_none() || i.intervention.board == board).collect::<Vec<_>>(),
-                "round_started": s.round_started,
-            });
-            if q.json {
-                return serde_json::to_string_pretty(&doc).map_err(|e| e.to_string());
-            }
-            let mut out = format!("state at {} ({} records)\n", local(t), s.applied);
-            for c in doc["clocks"].as_array().into_iter().flatten() {
-                out.push_str(&format!(
-                    "board {:>2}: White {} Black {} moves {} result {}\n",
-                    c["board"], c["white"], c["black"], c["moves"], c["result"]
-                ));
-            }
-            return Ok(out);
+            return at_moment(&s, mono, m.as_ref(), board, &local(t), q.json, &local);
         }
         Ok(String::new())
     };
@@ -198,4 +184,200 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
             ExitCode::from(EXIT_INPUT)
         }
     }
+}
+
+/// A journal's records and the chain's verdict. The console shows what verifies up to a break
+/// (and says where it breaks); a headless query refuses a broken chain.
+fn journal_records(
+    path: &Path,
+    bytes: &[u8],
+    interactive: bool,
+) -> Result<(Vec<arbiter_core::journal::Record>, arbiter_core::i18n::Msg), String> {
+    // one pass: every line's hash and payload on all cores, then the chain in order
+    let (v, records) = arbiter_io::journal_file::verify_and_decode(bytes);
+    match &v.problem {
+        None => Ok((
+            records,
+            arbiter_core::msg!("replay-chain-intact", records = v.valid.to_string()),
+        )),
+        Some(p) if interactive => {
+            // Show what verifies, and say where the chain breaks.
+            let end = bytes
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| **b == b'\n')
+                .nth(v.valid.saturating_sub(1))
+                .map(|(i, _)| i + 1)
+                .unwrap_or(0);
+            let (records, _) = arbiter_io::journal_file::records_from_bytes(
+                &bytes[..if v.valid == 0 { 0 } else { end }],
+            )
+            .map_err(|e| e.to_string())?;
+            Ok((
+                records,
+                arbiter_core::msg!(
+                    "replay-chain-tampered",
+                    problem = p.to_string(),
+                    records = v.valid.to_string()
+                ),
+            ))
+        }
+        Some(p) => Err(format!("{}: the chain is broken: {p}", path.display())),
+    }
+}
+
+/// The state at a moment, headless: the clocks, and what the appeals committee asks about at
+/// that moment: the arrivals, the interventions so far (with the arbiter's decisions where the
+/// rules left the outcome open) and the claims still open. As JSON with `--json`.
+fn at_moment(
+    s: &arbiter_core::state::MatchState,
+    mono: arbiter_core::model::MonoMs,
+    m: Option<&arbiter_core::matchfile::Match>,
+    board: Option<arbiter_core::model::BoardNo>,
+    at: &str,
+    json: bool,
+    local: &dyn Fn(i64) -> String,
+) -> Result<String, String> {
+    use arbiter_core::matchfile::Lang;
+    use arbiter_core::model::{TeamSide, format_hms};
+    let en = |msg: &arbiter_core::i18n::Msg| arbiter_tui::i18n::format(Lang::En, msg);
+    let boards: Vec<&arbiter_core::state::BoardState> = s
+        .boards
+        .iter()
+        .filter(|b| board.is_none_or(|n| n == b.board))
+        .collect();
+    let clocks: Vec<serde_json::Value> = boards
+        .iter()
+        .map(|b| {
+            let c = arbiter_core::clock_now::clock_at(s, b, mono).map(|c| (c.white_ms, c.black_ms));
+            serde_json::json!({
+                "board": b.board,
+                "white_ms": c.map(|c| c.0),
+                "black_ms": c.map(|c| c.1),
+                "white": c.map(|c| format_hms(c.0)),
+                "black": c.map(|c| format_hms(c.1)),
+                "moves": b.moves.len(),
+                "result": b.result.as_ref().map(|r| r.result.notation()),
+                "feed": b.feed,
+            })
+        })
+        .collect();
+    let arrivals: Vec<serde_json::Value> = boards
+        .iter()
+        .flat_map(|b| {
+            [TeamSide::Home, TeamSide::Away]
+                .into_iter()
+                .zip(b.arrived)
+                .filter_map(move |(team, at)| at.map(|at| (b.board, team, at)))
+        })
+        .map(|(b, team, at)| {
+            serde_json::json!({"board": b, "team": team, "at": local(at.wall_ms), "seq": at.seq})
+        })
+        .collect();
+    let interventions: Vec<&arbiter_core::state::InterventionEntry> = s
+        .interventions
+        .iter()
+        .filter(|i| board.is_none() || i.intervention.board == board)
+        .collect();
+    let open_claims: Vec<serde_json::Value> = boards
+        .iter()
+        .flat_map(|b| {
+            b.claims
+                .iter()
+                .filter(|c| c.status.is_open())
+                .map(move |c| (b.board, c))
+        })
+        .map(|(b, c)| {
+            serde_json::json!({
+                "board": b, "id": c.id, "kind": c.kind, "at": local(c.at.wall_ms),
+                "claimant": c.claimant.map(|c| c.to_string()),
+            })
+        })
+        .collect();
+    let decisions: Vec<serde_json::Value> = interventions
+        .iter()
+        .filter_map(|i| i.decision.as_ref().map(|d| (i, d)))
+        .map(|(i, d)| {
+            serde_json::json!({
+                "board": i.intervention.board, "at": local(i.at.wall_ms), "seq": i.at.seq,
+                "situation": d.situation, "chosen": d.chosen, "offered": d.offered,
+                "chosen_label": en(&d.chosen_label), "basis": d.basis,
+                "reason": i.intervention.reason,
+            })
+        })
+        .collect();
+    if json {
+        let doc = serde_json::json!({
+            "at": at,
+            "records_applied": s.applied,
+            "clocks": clocks,
+            "score": m.map(|m| arbiter_core::rules::score(m, s)),
+            "boards": boards,
+            "arrivals": arrivals,
+            "interventions": interventions,
+            "open_claims": open_claims,
+            "decisions": decisions,
+            "round_started": s.round_started,
+        });
+        return serde_json::to_string_pretty(&doc).map_err(|e| e.to_string());
+    }
+    let mut out = format!("state at {at} ({} records)\n", s.applied);
+    match s.round_started {
+        Some(r) => out.push_str(&format!("round started {}\n", local(r.wall_ms))),
+        None => out.push_str("round not started\n"),
+    }
+    for c in &clocks {
+        out.push_str(&format!(
+            "board {:>2}: White {} Black {} moves {} result {}\n",
+            c["board"].as_u64().unwrap_or(0),
+            c["white"].as_str().unwrap_or("-"),
+            c["black"].as_str().unwrap_or("-"),
+            c["moves"],
+            c["result"].as_str().unwrap_or("-")
+        ));
+    }
+    out.push_str(&format!("arrivals ({}):\n", arrivals.len()));
+    for a in &arrivals {
+        out.push_str(&format!(
+            "  {}  board {:>2} {} player\n",
+            a["at"].as_str().unwrap_or_default(),
+            a["board"].as_u64().unwrap_or(0),
+            a["team"].as_str().unwrap_or_default()
+        ));
+    }
+    out.push_str(&format!("interventions ({}):\n", interventions.len()));
+    for i in &interventions {
+        let (_, text) = arbiter_core::replay::intervention_incident(&i.intervention);
+        let b = i
+            .intervention
+            .board
+            .map(|b| format!("board {b:>2}"))
+            .unwrap_or_else(|| "match   ".into());
+        out.push_str(&format!("  {}  {b}  {}\n", local(i.at.wall_ms), en(&text)));
+    }
+    out.push_str(&format!("open claims ({}):\n", open_claims.len()));
+    for c in &open_claims {
+        out.push_str(&format!(
+            "  {}  board {:>2} claim #{} {} by {}\n",
+            c["at"].as_str().unwrap_or_default(),
+            c["board"].as_u64().unwrap_or(0),
+            c["id"],
+            c["kind"].as_str().unwrap_or_default().replace('_', " "),
+            c["claimant"].as_str().unwrap_or("?")
+        ));
+    }
+    out.push_str(&format!("decisions ({}):\n", decisions.len()));
+    for d in &decisions {
+        out.push_str(&format!(
+            "  {}  {}: {} ({})\n",
+            d["at"].as_str().unwrap_or_default(),
+            d["board"]
+                .as_u64()
+                .map(|b| format!("board {b}"))
+                .unwrap_or_else(|| "match".into()),
+            d["chosen_label"].as_str().unwrap_or_default(),
+            d["reason"].as_str().unwrap_or_default()
+        ));
+    }
+    Ok(out)
 }

@@ -476,6 +476,16 @@ pub const CORE_RESOURCES: &[Resource] = &[
 ];
 
 /// The core's catalogue ([`CORE_RESOURCES`]), built once.
+/// A citation in the reader's language: the FIDE Guidelines are the "Richtlinien" in German
+/// ("FIDE 2023 Richtlinien III.4"); everything else (articles, the names of regulations) is
+/// cited as it stands.
+pub fn citation(lang: Lang, s: &str) -> String {
+    match lang {
+        Lang::De => s.replace("Guidelines ", "Richtlinien "),
+        Lang::En => s.to_string(),
+    }
+}
+
 pub fn core_catalogue() -> &'static Catalogue {
     static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
     CATALOGUE.get_or_init(|| Catalogue::new(CORE_RESOURCES))

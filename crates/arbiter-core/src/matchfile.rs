@@ -687,11 +687,15 @@ fn word<T: Serialize>(v: &T) -> String {
 
 /// " (Art. 7.5.5; BTO NRW § 16)": a rule's citation, as the summary prints it.
 fn cited(article: &str, source: &str) -> String {
+    let (article, source) = (
+        crate::profile::citation_text(article),
+        crate::profile::citation_text(source),
+    );
     match (article.is_empty(), source.is_empty()) {
         (true, true) => String::new(),
-        (false, true) => format!(" (Art. {article})"),
+        (false, true) => format!(" ({})", crate::profile::article_text(&article)),
         (true, false) => format!(" ({source})"),
-        (false, false) => format!(" (Art. {article}; {source})"),
+        (false, false) => format!(" ({}; {source})", crate::profile::article_text(&article)),
     }
 }
 

@@ -17,7 +17,7 @@ use crate::diag::{Collector, Diagnostics, from_toml_error};
 pub struct RuleProfile {
     /// Short identifier, the file name without `.toml` (e.g. `bundesliga`).
     pub id: String,
-    /// A readable name (e.g. "Schachbundesliga, from 2024/25").
+    /// A readable name (e.g. "Schachbundesliga 2024/25").
     pub name: String,
     /// The edition of the Laws of Chess the article numbers refer to (e.g. "FIDE 2023").
     pub laws: String,
@@ -1033,6 +1033,36 @@ impl Default for UnableToRecord {
             article: String::new(),
             source: String::new(),
         }
+    }
+}
+
+/// A profile's citation text without editorial notes in brackets: "TO Schachbundesliga
+/// (Karenzzeit) [verify]" is cited as "TO Schachbundesliga (Karenzzeit)". The shipped profiles
+/// mark unverified values in comments (docs/RULES.md); journals written under older profiles carry
+/// the notes in their profile text, and a note is never part of a citation in a signed report.
+pub fn citation_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut depth = 0u32;
+    for ch in s.chars() {
+        match ch {
+            '[' => depth += 1,
+            ']' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(ch),
+            _ => {}
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// An article of the Laws as cited after the edition: "Art. 7.5.5"; an article of the Guidelines
+/// (Appendix "III.4", or "Guidelines III.2") as "Guidelines III.4", never "Art. Guidelines".
+pub fn article_text(article: &str) -> String {
+    if article.starts_with("Guidelines ") {
+        article.to_string()
+    } else if article.starts_with("III.") || article == "III" {
+        format!("Guidelines {article}")
+    } else {
+        format!("Art. {article}")
     }
 }
 

@@ -393,6 +393,18 @@ pub struct Note {
     pub witnesses: Vec<String>,
 }
 
+/// A free remark of the arbiter for the match report (its own section there), optionally about
+/// one board: what the day leaves that no other record says (the hall, a spectator, a delay of
+/// the bus). Unlike a [`Note`] (an observation during play, shown in the log), a remark is
+/// written for the league office.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Remark {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardNo>,
+    pub text: String,
+}
+
 /// An arbiter operation on a board's clock, with the clock before and after it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockAdjusted {
@@ -538,6 +550,7 @@ events! {
     StartAgreed(crate::procedure::StartAgreed) = "start_agreed",
     ColoursOverridden(crate::procedure::ColoursOverridden) = "colours_overridden",
     LotDrawn(crate::procedure::LotDrawn) = "lot_drawn",
+    Remark(Remark) = "remark",
 }
 
 // The three largest payloads are boxed, so that an `Event` (and every record held in memory,
@@ -590,6 +603,7 @@ impl Event {
             Event::BoardSetup(e) => Some(e.board),
             Event::ResultCorrected(e) => Some(e.board),
             Event::ColoursOverridden(e) => Some(e.board),
+            Event::Remark(e) => e.board,
             Event::LineupView(_)
             | Event::LineupConsent(_)
             | Event::StartAgreed(_)

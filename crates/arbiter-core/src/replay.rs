@@ -164,11 +164,12 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                 "clock_adjusted",
                 msg!(
                     "incident-clock-adjusted",
-                    op = format!("{:?}", e.op),
+                    op = crate::words::clock_operation(&e.op),
                     reason = &e.reason
                 ),
             ),
             Event::Note(e) => push(e.board, "note", msg!("incident-text", text = &e.text)),
+            Event::Remark(e) => push(e.board, "remark", msg!("incident-text", text = &e.text)),
             Event::MovesTakenBack(e) => push(
                 Some(e.board),
                 "takeback",
@@ -363,6 +364,31 @@ pub fn verify_bundle(bundle: &[u8], journal_bytes: Option<&[u8]>) -> Result<Bund
     }
     Ok(header)
 }
+/// Opens a bundle for replay: checks it by itself ([`verify_bundle`]) and returns its header and
+/// its records in order (the session's first record, then the range). The chain is checked from
+/// the anchor only, so the records are decoded here and not by the journal reader, which expects
+/// a chain from the journal's first record.
+pub fn bundle_records(bundle: &[u8]) -> Result<(BundleHeader, Vec<Record>), String> {
+    let header = verify_bundle(bundle, None)?;
+    let records = bundle
+        .split(|b| *b == b'\n')
+        .filter(|l| !l.is_empty())
+        .skip(1)
+        .enumerate()
+        .map(|(i, l)| {
+            journal::decode_line(l)
+                .map(|c| c.record)
+                .map_err(|e| format!("bundle line {}: {e}", i + 2))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((header, records))
+}
+
+/// Tells a bundle from a journal by its first bytes (a bundle starts with its header).
+pub fn is_bundle(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"{\"bundle\"")
+}
+
 /// Parses a moment: HH:MM:SS local time on the day of `base`, RFC 3339, or +H:MM:SS from `base`.
 pub fn parse_moment(
     s: &str,
@@ -392,7 +418,7 @@ pub fn parse_moment(
 }
 
 /// An intervention's kind and its line in the incident list.
-fn intervention_incident(iv: &crate::intervention::Intervention) -> (String, Msg) {
+pub fn intervention_incident(iv: &crate::intervention::Intervention) -> (String, Msg) {
     let kind = serde_json::to_value(&iv.kind)
         .ok()
         .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_string))

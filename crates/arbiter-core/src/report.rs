@@ -11,7 +11,7 @@ use crate::i18n::Msg;
 use crate::intervention::{InterventionKind, LineupSlot};
 use crate::journal::Record;
 use crate::matchfile::{Lang, Match, Player};
-use crate::model::{BoardNo, Color, TeamSide, format_hms};
+use crate::model::{BoardNo, Color, GameResult, TeamSide, format_hms};
 use crate::profile::LineupSanction;
 use crate::record::Event;
 use crate::rules::{self, lineup};
@@ -71,8 +71,20 @@ pub struct Report {
     pub lineup_irregularities: Vec<LineupIrregularityLine>,
     /// Players fielded under reservation (eligibility remarks on the ranking list).
     pub reservations: Vec<ReservationLine>,
-    /// The arbiter's remarks.
+    /// The arbiter's notes during play (`note` records).
     pub remarks: Vec<Remark>,
+    /// Players who arrived after the round was started, with how late. This and the next two
+    /// are left out of the JSON while empty, so a report made before them (format 4) reads and
+    /// digests as it was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub late_arrivals: Vec<LateArrivalLine>,
+    /// The arbiter's free remarks for the report (`remark` records), a section of their own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub arbiter_remarks: Vec<Remark>,
+    /// The clock irregularities the arbiter confirmed by acting on a clock (`clock_adjusted`
+    /// records that were applied): what was done, why, the clocks before and after.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clock_operations: Vec<ClockOperationLine>,
     /// The match procedure: deadline, submissions, consents, views, colour overrides, presence.
     pub procedure: ProcedureLine,
     /// The journal record this report was made from.
@@ -164,7 +176,8 @@ pub struct BoardLine {
     /// a draw 1); `None` while open.
     pub host_points_halves: Option<u32>,
     pub guest_points_halves: Option<u32>,
-    /// How the game ended, where an intervention ended it (its kind).
+    /// How the game ended: the intervention that set the result (its kind), else forfeit,
+    /// the position (mate, stalemate, an automatic draw), resignation or agreement.
     pub termination: Option<Msg>,
 }
 
@@ -371,6 +384,33 @@ pub struct ReservationLine {
     /// The date by which it must be cleared, where the regulations set one.
     pub due: Option<String>,
     pub cite: String,
+}
+
+/// An arbiter's operation on a board's clock.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockOperationLine {
+    pub time: String,
+    pub board: u16,
+    pub operation: Msg,
+    pub reason: String,
+    /// White's and Black's time before and after (h:mm:ss).
+    pub before: [String; 2],
+    pub after: [String; 2],
+}
+
+/// A player who arrived after the round was started.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LateArrivalLine {
+    pub board: u16,
+    pub team: TeamSide,
+    /// The player, where the lineup names one.
+    pub name: String,
+    /// When the arrival was recorded (HH:MM:SS, local).
+    pub time: String,
+    /// How late: from the start of the round to the arrival (h:mm:ss).
+    pub late_by: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -612,11 +652,14 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
             let bs = s.board(b);
             let host = m.host();
             let (_, scored_pts) = rules::score::board_points(m, &s, b);
-            let termination = bs.and_then(|x| x.result.as_ref()).and_then(|r| {
-                s.interventions
-                    .iter()
-                    .find(|e| e.at.seq == r.at.seq && e.intervention.confirmed.result.is_some())
-                    .map(|e| crate::words::intervention_kind(&e.intervention.kind))
+            let termination = bs.and_then(|x| {
+                x.result.as_ref().map(|r| {
+                    s.interventions
+                        .iter()
+                        .find(|e| e.at.seq == r.at.seq && e.intervention.confirmed.result.is_some())
+                        .map(|e| crate::words::intervention_kind(&e.intervention.kind))
+                        .unwrap_or_else(|| ending_without_intervention(x, r.result))
+                })
             });
             let result = bs.and_then(|x| x.result.as_ref()).map(|r| r.result);
             let zeroed: Vec<TeamSide> = s
@@ -824,12 +867,91 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
         lineup_irregularities,
         reservations,
         remarks,
+        late_arrivals: late_arrivals(m, &s),
+        clock_operations: upto
+            .iter()
+            .filter(|r| !s.rejected.iter().any(|x| x.seq == r.seq))
+            .filter_map(|r| match &r.event {
+                Event::ClockAdjusted(e) => Some(ClockOperationLine {
+                    time: local_time(m, r.wall_ms),
+                    board: e.board.0,
+                    operation: crate::words::clock_operation(&e.op),
+                    reason: e.reason.clone(),
+                    before: [format_hms(e.before.white_ms), format_hms(e.before.black_ms)],
+                    after: [format_hms(e.after.white_ms), format_hms(e.after.black_ms)],
+                }),
+                _ => None,
+            })
+            .collect(),
+        arbiter_remarks: s
+            .remarks
+            .iter()
+            .map(|r| Remark {
+                time: local_time(m, r.at.wall_ms),
+                board: r.board.map(|b| b.0),
+                text: r.text.clone(),
+            })
+            .collect(),
         journal: JournalRef {
             records: upto.len() as u64,
             head_seq: head.map(|r| r.seq).unwrap_or(0),
             head_hash,
         },
     }
+}
+
+/// How a game ended whose result no intervention set: a forfeit, the position itself (mate,
+/// stalemate, a draw the Laws make automatic), else the players: a decisive result the
+/// arbiter entered is a resignation (the Laws' other decisive endings, a flag, an illegal move,
+/// a penalty, are interventions), a draw an agreement (a claim is an intervention).
+fn ending_without_intervention(bs: &crate::state::BoardState, result: GameResult) -> Msg {
+    let ends = &bs.game.ends;
+    Msg::new(if !result.is_played() {
+        "report-ended-forfeit"
+    } else if ends.checkmate.is_some() {
+        "report-ended-checkmate"
+    } else if ends.stalemate.is_some() {
+        "report-ended-stalemate"
+    } else if ends.fivefold.is_some() || ends.seventy_five.is_some() || ends.dead.is_some() {
+        "report-ended-automatic-draw"
+    } else if result == GameResult::Draw {
+        "report-ended-agreement"
+    } else if matches!(result, GameResult::WhiteWins | GameResult::BlackWins) {
+        "report-ended-resignation"
+    } else {
+        "report-ended-recorded"
+    })
+}
+
+/// Players who arrived after the round was started (their clocks were running), with how late:
+/// from the start of the round to the arrival. Whether the arrival was in time under the
+/// default time is the deadline's matter (the procedure section and the interventions).
+fn late_arrivals(m: &Match, s: &MatchState) -> Vec<LateArrivalLine> {
+    let Some(start) = s.round_started.map(|r| r.wall_ms) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for b in &s.boards {
+        for team in [TeamSide::Home, TeamSide::Away] {
+            let Some(at) = b.arrived[team.index()] else {
+                continue;
+            };
+            if at.wall_ms <= start {
+                continue;
+            }
+            out.push(LateArrivalLine {
+                board: b.board.0,
+                team,
+                name: player_on(m, s, team, b.board)
+                    .map(|p| p.name)
+                    .unwrap_or_default(),
+                time: local_time(m, at.wall_ms),
+                late_by: format_hms(u64::try_from(at.wall_ms - start).unwrap_or(0)),
+            });
+        }
+    }
+    out.sort_by(|a, b| a.time.cmp(&b.time).then(a.board.cmp(&b.board)));
+    out
 }
 
 /// The match procedure as the report has it.

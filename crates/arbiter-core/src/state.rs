@@ -37,6 +37,8 @@ pub struct MatchState {
     pub round_started: Option<Stamp>,
     /// Notes not about one board.
     pub notes: Vec<NoteEntry>,
+    /// The arbiter's remarks for the report (`remark` records), in order.
+    pub remarks: Vec<RemarkEntry>,
     /// Records applied.
     pub applied: u64,
     /// The last record applied.
@@ -208,6 +210,14 @@ pub struct Rejected {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct NoteEntry {
     pub at: Stamp,
+    pub text: String,
+}
+
+/// A remark of the arbiter for the report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RemarkEntry {
+    pub at: Stamp,
+    pub board: Option<BoardNo>,
     pub text: String,
 }
 
@@ -846,6 +856,11 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         }),
         (Event::Note(e), None) => state.notes.push(NoteEntry {
             at,
+            text: e.text.clone(),
+        }),
+        (Event::Remark(e), _) => state.remarks.push(RemarkEntry {
+            at,
+            board: e.board,
             text: e.text.clone(),
         }),
         (Event::LineupSubmitted(e), _) => {

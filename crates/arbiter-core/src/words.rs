@@ -172,3 +172,42 @@ pub fn intervention_kind(k: &InterventionKind) -> Msg {
         }
     }
 }
+
+/// An arbiter's operation on a clock, in words: "+2 min to White", "clock paused", …
+pub fn clock_operation(op: &crate::clock::ClockOperation) -> Msg {
+    use crate::clock::ClockOperation as O;
+    use crate::model::{format_hms, short_duration};
+    match op {
+        O::AddTime { color, ms } => msg!(
+            "clock-op-add-time",
+            time = short_duration(*ms),
+            player = *color
+        ),
+        O::SubtractTime { color, ms } => msg!(
+            "clock-op-subtract-time",
+            time = short_duration(*ms),
+            player = *color
+        ),
+        O::SetTimes { white_ms, black_ms } => msg!(
+            "clock-op-set-times",
+            white = format_hms(*white_ms),
+            black = format_hms(*black_ms)
+        ),
+        O::SetMoves { color, moves } => msg!("clock-op-set-moves", player = *color, moves = *moves),
+        O::Pause => Msg::new("clock-op-pause"),
+        O::Resume => Msg::new("clock-op-resume"),
+        O::Reconstruct { to_move, .. } => msg!("clock-op-reconstruct", moves = *to_move),
+        O::ReplaceClock {
+            white_ms, black_ms, ..
+        } => msg!(
+            "clock-op-replace",
+            white = format_hms(*white_ms),
+            black = format_hms(*black_ms)
+        ),
+        O::SetIncrement { seconds, from_move } => msg!(
+            "clock-op-set-increment",
+            seconds = *seconds,
+            moves = *from_move
+        ),
+    }
+}

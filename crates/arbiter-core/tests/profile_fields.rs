@@ -1323,3 +1323,62 @@ fn procedure_chunk(m: &Match) -> String {
     c.push_str(&serde_json::to_string(&rules::score(m, &s)).unwrap());
     c
 }
+
+/// Every string of a shipped profile is cited as it stands (on the forms and in the signed
+/// report): an editorial note in brackets ("[verify]") belongs in a comment beside the value
+/// (docs/RULES.md), never in the text. And a note that an older profile's text still carries is
+/// dropped from the citation.
+#[test]
+fn no_shipped_profile_puts_a_note_into_a_citation() {
+    fn strings<'a>(v: &'a Value, path: &str, out: &mut Vec<(String, &'a str)>) {
+        match v {
+            Value::String(s) => out.push((path.to_string(), s)),
+            Value::Array(a) => a.iter().for_each(|x| strings(x, path, out)),
+            Value::Table(t) => t
+                .iter()
+                .for_each(|(k, x)| strings(x, &format!("{path}.{k}"), out)),
+            _ => {}
+        }
+    }
+    let mut checked = 0;
+    let mut bad = Vec::new();
+    for e in std::fs::read_dir(root().join("config/rules")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_none_or(|x| x != "toml") {
+            continue;
+        }
+        let src = std::fs::read_to_string(&p).unwrap();
+        let v: Value = toml::from_str(&src).unwrap();
+        let mut out = Vec::new();
+        strings(&v, "", &mut out);
+        checked += out.len();
+        for (path, s) in out {
+            if s.contains('[') || s.contains(']') {
+                bad.push(format!("{}{path}: {s:?}", p.display()));
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} strings: not the profiles");
+    assert!(
+        bad.is_empty(),
+        "notes in citation texts:\n{}",
+        bad.join("\n")
+    );
+    assert_eq!(
+        arbiter_core::profile::citation_text("TO Schachbundesliga (Karenzzeit) [verify]"),
+        "TO Schachbundesliga (Karenzzeit)"
+    );
+    assert_eq!(
+        arbiter_core::profile::citation_text("[verify: text not found] Bezirks-TO Trier"),
+        "Bezirks-TO Trier"
+    );
+    assert_eq!(
+        arbiter_core::profile::article_text("III.4"),
+        "Guidelines III.4"
+    );
+    assert_eq!(
+        arbiter_core::profile::article_text("Guidelines III.2"),
+        "Guidelines III.2"
+    );
+    assert_eq!(arbiter_core::profile::article_text("7.5.5"), "Art. 7.5.5");
+}

@@ -561,7 +561,7 @@ fn trier_third_illegal_move_loses_after_two_times_two_minutes() {
         assert_eq!(p.consequence.result, None);
         assert!(
             p.articles
-                .contains(&"FIDE 2001 (German text, pre-2009) Art. 7.4 b".to_string()),
+                .contains(&"FIDE 2001 (deutsche Fassung) Art. 7.4 b".to_string()),
             "{:?}",
             p.articles
         );

@@ -67,6 +67,65 @@ pub enum SignError {
     Key(String),
 }
 
+impl SignError {
+    /// The refusal in the reader's language (the report screen shows it): a message of the
+    /// catalogue (`sign-error-*` in report.ftl). The `Display` text above is the command line's.
+    pub fn message(&self) -> arbiter_core::i18n::Msg {
+        use arbiter_core::i18n::Msg;
+        use arbiter_core::msg;
+        let role_msg = |r: &Role| {
+            Msg::new(match r {
+                Role::Arbiter => "sign-role-arbiter",
+                Role::HomeCaptain => "sign-role-home-captain",
+                Role::AwayCaptain => "sign-role-away-captain",
+            })
+        };
+        match self {
+            SignError::ArbiterFirst => Msg::new("sign-error-arbiter-first"),
+            SignError::StaleDigest => Msg::new("sign-error-stale-digest"),
+            SignError::Superseded(v) => msg!("sign-error-superseded", version = v.to_string()),
+            SignError::OpenBoards(b) => msg!(
+                "sign-error-open-boards",
+                n = b.len(),
+                boards = b.iter().map(u16::to_string).collect::<Vec<_>>().join(", ")
+            ),
+            SignError::VoidSignature { role, why } => {
+                msg!("sign-error-void", role = role_msg(role), why = why.as_str())
+            }
+            SignError::AlreadySigned { role, name, time } => msg!(
+                "sign-error-already-signed",
+                role = role_msg(role),
+                name = name.as_str(),
+                time = time.clone().unwrap_or_default()
+            ),
+            SignError::NoKey { role, name } => {
+                msg!(
+                    "sign-error-no-key",
+                    role = role_msg(role),
+                    name = name.as_str()
+                )
+            }
+            SignError::WrongKey { role, name, .. } => {
+                msg!(
+                    "sign-error-wrong-key",
+                    role = role_msg(role),
+                    name = name.as_str()
+                )
+            }
+            SignError::Remark(why) => msg!(
+                "sign-error-remark",
+                why = Msg::new(if why.starts_with("is longer") {
+                    "sign-error-remark-long"
+                } else {
+                    "sign-error-remark-control"
+                })
+            ),
+            SignError::LotPending => Msg::new("sign-error-lot-pending"),
+            SignError::Key(e) => msg!("sign-error-key", detail = e.as_str()),
+        }
+    }
+}
+
 fn open_boards_text(boards: &[u16]) -> String {
     let list: Vec<String> = boards.iter().map(u16::to_string).collect();
     if boards.len() == 1 {

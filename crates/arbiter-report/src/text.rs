@@ -52,6 +52,71 @@ fn team_line(r: &Report, w: &Words, side: TeamSide) -> String {
     w.f(msg!("report-team", name = &t.name, side = side))
 }
 
+/// The players who arrived after the start, with how late.
+fn late_arrivals_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
+    d.push(Block::Heading(w.t("report-heading-late-arrivals")));
+    if r.late_arrivals.is_empty() {
+        d.push(Block::Line(w.t("report-none")));
+    }
+    for l in &r.late_arrivals {
+        d.push(Block::Line(format!(
+            "• {}",
+            w.f(msg!(
+                "report-late-arrival",
+                time = &l.time,
+                board = l.board,
+                name = if l.name.is_empty() { "–" } else { &l.name },
+                team = team_name(r, l.team),
+                late = &l.late_by
+            ))
+        )));
+    }
+}
+
+/// The clock irregularities the arbiter confirmed by acting on a clock.
+fn clock_operations_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
+    d.push(Block::Heading(w.t("report-heading-clock-operations")));
+    if r.clock_operations.is_empty() {
+        d.push(Block::Line(w.t("report-none")));
+    }
+    for c in &r.clock_operations {
+        let mut line = w.f(msg!(
+            "report-clock-operation",
+            time = &c.time,
+            board = c.board,
+            operation = c.operation.clone(),
+            white_before = &c.before[0],
+            black_before = &c.before[1],
+            white_after = &c.after[0],
+            black_after = &c.after[1]
+        ));
+        if !c.reason.is_empty() {
+            line.push_str(&format!(" – {}", c.reason));
+        }
+        d.push(Block::Line(format!("• {line}")));
+    }
+}
+
+/// The arbiter's free remarks (`remark` records), a section of their own.
+fn arbiter_remarks_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
+    d.push(Block::Heading(w.t("report-heading-arbiter-remarks")));
+    if r.arbiter_remarks.is_empty() {
+        d.push(Block::Line(w.t("report-none")));
+    }
+    for rm in &r.arbiter_remarks {
+        let line = match rm.board {
+            Some(b) => msg!(
+                "report-remark-board",
+                time = &rm.time,
+                board = b,
+                text = &rm.text
+            ),
+            None => msg!("report-remark", time = &rm.time, text = &rm.text),
+        };
+        d.push(Block::Line(format!("• {}", w.f(line))));
+    }
+}
+
 fn team_name(r: &Report, side: TeamSide) -> &str {
     match side {
         TeamSide::Home => &r.home.name,
@@ -153,7 +218,7 @@ fn intervention_rows(
                 i.board.map(|b| b.to_string()).unwrap_or_else(|| "–".into()),
                 player_cell(r, w, i),
                 w.f(intervention_kind(&i.kind)),
-                i.articles.join("; "),
+                arbiter_core::i18n::citation(w.lang, &i.articles.join("; ")),
                 clocks,
                 i.move_no
                     .map(|m| m.to_string())
@@ -166,6 +231,26 @@ fn intervention_rows(
 
 /// The version and status of a report in words: "Version 2 – draft (supersedes version 1,
 /// digest 3fa2…)".
+/// A result as a reader sees it: draws as ½-½ (the report's data and PGN keep 1/2-1/2).
+pub fn human_result(notation: &str) -> String {
+    notation.replace("1/2", "½")
+}
+
+/// A moment as a reader sees it: "28.11.2026 14:03:12" (German) or "2026-11-28 14:03:12", in
+/// the offset it was written with; never raw RFC 3339 with milliseconds. Text that is not an
+/// RFC 3339 time is shown as it is.
+pub fn human_time(rfc3339: &str, lang: Lang) -> String {
+    match chrono::DateTime::parse_from_rfc3339(rfc3339) {
+        Ok(t) => t
+            .format(match lang {
+                Lang::De => "%d.%m.%Y %H:%M:%S",
+                Lang::En => "%Y-%m-%d %H:%M:%S",
+            })
+            .to_string(),
+        Err(_) => rfc3339.to_string(),
+    }
+}
+
 pub fn version_line(env: &SignedReport, status: Status, lang: Lang) -> String {
     let w = &Words { lang };
     let status = w.t(match status {
@@ -212,7 +297,11 @@ pub fn signature_status(
     };
     let mut lines = vec![w.f(msg!(
         "report-sig-signed",
-        time = sig.time.clone().unwrap_or_else(|| "–".into())
+        time = sig
+            .time
+            .as_deref()
+            .map(|t| human_time(t, lang))
+            .unwrap_or_else(|| "–".into())
     ))];
     if let Some(remark) = &sig.remark {
         lines.push(w.f(msg!("report-sig-remark", remark = remark)));
@@ -275,8 +364,12 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
     ))));
     d.push(Block::Line(w.f(msg!(
         "report-start",
-        scheduled = &r.scheduled_start,
-        actual = r.actual_start.clone().unwrap_or_else(|| "–".into())
+        scheduled = human_time(&r.scheduled_start, w.lang),
+        actual = r
+            .actual_start
+            .as_deref()
+            .map(|t| human_time(t, w.lang))
+            .unwrap_or_else(|| "–".into())
     ))));
     procedure_head(r, w, &mut d);
     d.push(Block::Line(if r.arbiter.licence.is_empty() {
@@ -336,7 +429,11 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
                     .get(usize::from(b.board.saturating_sub(1)))
                     .and_then(|l| l.absent_rank)
             };
-            let mut result = b.result.clone().unwrap_or_else(|| "–".into());
+            let mut result = b
+                .result
+                .as_deref()
+                .map(human_result)
+                .unwrap_or_else(|| "–".into());
             if !b.played {
                 result = w.f(msg!("report-result-unplayed", result = result));
             }
@@ -555,6 +652,8 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             )));
         }
     }
+    late_arrivals_section(r, w, &mut d);
+    clock_operations_section(r, w, &mut d);
     d.push(Block::Heading(w.t("report-heading-remarks")));
     if r.remarks.is_empty() {
         d.push(Block::Line(w.t("report-none")));
@@ -571,6 +670,7 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         };
         d.push(Block::Line(format!("• {}", w.f(line))));
     }
+    arbiter_remarks_section(r, w, &mut d);
     d.push(Block::Heading(w.t("report-heading-journal")));
     d.push(Block::Line(w.f(msg!(
         "report-journal",

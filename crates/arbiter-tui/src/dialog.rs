@@ -68,10 +68,12 @@ pub enum DialogKind {
     ColourOverride,
     /// A drawn play-off decided by lot (`G`).
     Lot,
+    /// A free remark of the arbiter for the report, its own section there (`M`).
+    Remark,
 }
 
 impl DialogKind {
-    pub const ALL: [DialogKind; 29] = [
+    pub const ALL: [DialogKind; 30] = [
         DialogKind::Illegal,
         DialogKind::TimeCorrection,
         DialogKind::DrawClaim,
@@ -101,6 +103,7 @@ impl DialogKind {
         DialogKind::StartAgreed,
         DialogKind::ColourOverride,
         DialogKind::Lot,
+        DialogKind::Remark,
     ];
 
     /// The action key on the main screen.
@@ -135,6 +138,7 @@ impl DialogKind {
             DialogKind::StartAgreed => 'B',
             DialogKind::ColourOverride => 'C',
             DialogKind::Lot => 'G',
+            DialogKind::Remark => 'M',
         }
     }
 
@@ -147,6 +151,7 @@ impl DialogKind {
         !matches!(
             self,
             DialogKind::Note
+                | DialogKind::Remark
                 | DialogKind::StartRound
                 | DialogKind::Protest
                 | DialogKind::Lineup
@@ -162,6 +167,7 @@ impl DialogKind {
             DialogKind::Arrived
                 | DialogKind::Result
                 | DialogKind::Note
+                | DialogKind::Remark
                 | DialogKind::StartRound
                 | DialogKind::ClockOp
                 | DialogKind::ResultCorrection
@@ -187,6 +193,7 @@ impl DialogKind {
             DialogKind::CaptainAdvice => "dialog-captain-advice",
             DialogKind::Protest => "dialog-protest",
             DialogKind::Note => "dialog-note",
+            DialogKind::Remark => "dialog-remark",
             DialogKind::StartRound => "dialog-start-round",
             DialogKind::DefaultTime => "dialog-default-time",
             DialogKind::Lineup => "dialog-lineup",
@@ -273,6 +280,7 @@ impl DialogKind {
             // The winner, and who drew the lot.
             DialogKind::Lot => &[F::Team, F::Text],
             DialogKind::Note => &[F::Text],
+            DialogKind::Remark => &[F::Text],
             DialogKind::StartRound => &[],
         }
     }
@@ -977,6 +985,7 @@ impl Dialog {
             DialogKind::Arrived
             | DialogKind::Result
             | DialogKind::Note
+            | DialogKind::Remark
             | DialogKind::StartRound
             | DialogKind::ClockOp
             | DialogKind::ResultCorrection
@@ -1117,6 +1126,12 @@ impl Dialog {
                 board: self.board,
                 text: self.text.clone(),
                 witnesses: Vec::new(),
+            })),
+            // A remark is about the match (a board named in its text); empty, nothing is recorded.
+            DialogKind::Remark if self.text.trim().is_empty() => None,
+            DialogKind::Remark => Some(Event::Remark(arbiter_core::record::Remark {
+                board: None,
+                text: self.text.trim().to_string(),
             })),
             DialogKind::StartRound => Some(Event::RoundStarted(RoundStarted::default())),
             DialogKind::ClockOp => match &self.clock_op {
@@ -1461,7 +1476,12 @@ fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &str {
         Field::Whom => &t.field_whom,
         Field::DecisionOption => &t.field_option,
         Field::DecisionBasis => &t.field_decision_basis,
-        Field::Text if matches!(kind, DialogKind::Note | DialogKind::CaptainAdvice) => {
+        Field::Text
+            if matches!(
+                kind,
+                DialogKind::Note | DialogKind::CaptainAdvice | DialogKind::Remark
+            ) =>
+        {
             &t.field_text
         }
         Field::Text => &t.field_reason,
@@ -1742,7 +1762,7 @@ pub fn render(
         let arts = if p.articles.is_empty() {
             t.no_article.to_string()
         } else {
-            p.articles.join("; ")
+            arbiter_core::i18n::citation(lang, &p.articles.join("; "))
         };
         lines.push(Line::from(vec![
             Span::styled(format!("{}: ", t.rule_basis), theme.column_title()),

@@ -215,7 +215,7 @@ pub fn situation_journal(m: &Match, boards: u16) -> (MatchState, Vec<Record>) {
                 Event::ResultRecorded(ResultRecorded {
                     board,
                     result: GameResult::Draw,
-                    reason: "draw agreed".into(),
+                    reason: "Remis vereinbart".into(),
                 }),
             );
         }

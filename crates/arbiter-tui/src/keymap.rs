@@ -128,6 +128,7 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("H / V / U", "key-lineup-submit-view"),
     ("D S B C G", "key-match-procedure"),
     ("x / n / s", "key-protest-note-start"),
+    ("M", "key-remark"),
     ("t", "key-clock-op"),
     ("E", "key-result-correction"),
     ("b", "key-position"),

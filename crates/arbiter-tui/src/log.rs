@@ -200,7 +200,7 @@ pub fn incident_line(m: &Match, e: &Incident, lang: Lang, with_board: bool) -> S
     let basis = if e.basis.is_empty() {
         "–".to_string()
     } else {
-        e.basis.clone()
+        arbiter_core::i18n::citation(lang, &e.basis)
     };
     let mut line = format!("{} {board}{what} [{basis}]", time_of(m, &e.at));
     let mut parts = e

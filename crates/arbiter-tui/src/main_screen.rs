@@ -515,7 +515,7 @@ fn wide_rows(
             .map(|e| {
                 format!(
                     " · {} {}",
-                    e.intervention.articles.join(", "),
+                    arbiter_core::i18n::citation(v.lang, &e.intervention.articles.join(", ")),
                     e.intervention
                         .confirmed
                         .summary_in(i18n::tui_catalogue(), v.lang)

@@ -242,13 +242,15 @@ pub fn update(
         }
         Action::ToggleLang => v.lang = v.lang.other(),
         Action::Intervene(kind) => {
-            let board = if kind.needs_board() || kind == DialogKind::Note {
+            // A note and a protest concern the selected board (a protest names the board it is
+            // about); from the log screen without a filter, the match.
+            let about_board = matches!(kind, DialogKind::Note | DialogKind::Protest);
+            let board = if kind.needs_board() || about_board {
                 Some(v.selected_board())
             } else {
                 None
             };
-            // A note from the log screen without a filter is about no board.
-            let board = if kind == DialogKind::Note && v.screen == Screen::Log {
+            let board = if about_board && v.screen == Screen::Log {
                 v.log_filter
             } else {
                 board

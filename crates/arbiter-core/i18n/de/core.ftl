@@ -139,3 +139,14 @@ kind-unforeseeable-delay = unvorhersehbare Verspätung ({ $team }, { $minutes } 
 deadline-basis-scheduled = angesetztem Beginn
 deadline-basis-agreed = vereinbartem Beginn
 deadline-basis-actual = tatsächlichem Beginn
+
+# Eine Bedienung der Uhr durch den Schiedsrichter (words::clock_operation): Bericht, Wiedergabe.
+clock-op-add-time = +{ $time } für { $player }
+clock-op-subtract-time = -{ $time } für { $player }
+clock-op-set-times = Zeiten gestellt: Weiß { $white }, Schwarz { $black }
+clock-op-set-moves = Zugzähler von { $player } auf { $moves } gestellt
+clock-op-pause = Uhr angehalten
+clock-op-resume = Uhr wieder gestartet
+clock-op-reconstruct = Zeiten im Verhältnis rekonstruiert, nach Zug { $moves }
+clock-op-replace = Uhr ersetzt, gestellt auf Weiß { $white }, Schwarz { $black }
+clock-op-set-increment = Zeitzuschlag von { $seconds } s ab Zug { $moves }

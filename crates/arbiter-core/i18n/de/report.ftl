@@ -47,7 +47,7 @@ report-lineup-irregularity = { $name } ({ $team }), Brett { $board }: { $problem
 report-lineup-irregularity-boards = { $name } ({ $team }), Brett { $board }: { $problem }; Folge: { $sanction } (Bretter { $boards } mit 0:1 gewertet)
 report-heading-reservations = Spieler unter Vorbehalt
 report-reservation = { $name } ({ $team }), Brett { $board }: { $notes }
-report-heading-remarks = Bemerkungen
+report-heading-remarks = Notizen während der Runde
 report-remark = { $time }: { $text }
 report-remark-board = { $time } Brett { $board }: { $text }
 
@@ -163,3 +163,39 @@ report-reservation-under = { $name } ({ $team }), Brett { $board }: unter Vorbeh
 report-reservation-due = ; zu klären bis { $date }
 report-override = Abweichung ({ $field }): nach den Regeln „{ $proposed }“, der Schiedsrichter „{ $chosen }“
 report-device-clocks = Uhrzeiten an der Uhr abgelesen (die Verbindung war nicht live): Weiß { $white }, Schwarz { $black }
+
+# Die Ablehnungen einer Unterschrift auf dem Berichtsbildschirm (SignError::message).
+sign-role-arbiter = der Schiedsrichter
+sign-role-home-captain = der Mannschaftsführer der Heimmannschaft
+sign-role-away-captain = der Mannschaftsführer der Gastmannschaft
+sign-error-arbiter-first = Der Schiedsrichter unterschreibt zuerst; ein Mannschaftsführer gegenzeichnet seine Unterschrift
+sign-error-stale-digest = Der Bericht hat sich nach der Prüfsumme geändert: vor dem Unterschreiben neu erstellen
+sign-error-superseded = Fassung { $version } des Berichts ist überholt: spätere Einträge haben ihn geändert; die aktuelle Fassung unterschreiben
+sign-error-open-boards = { $n ->
+    [one] Brett { $boards } hat kein Ergebnis: der Bericht kann erst abgeschlossen und unterschrieben werden, wenn jedes Brett eines hat
+   *[other] Bretter { $boards } haben kein Ergebnis: der Bericht kann erst abgeschlossen und unterschrieben werden, wenn jedes Brett eines hat
+}
+sign-error-void = Der Bericht trägt eine ungültige Unterschrift ({ $role }): { $why }; den Bericht neu aus dem Journal erstellen
+sign-error-already-signed = { $role } ({ $name }) hat diese Fassung bereits unterschrieben { $time }; eine gültige Unterschrift wird nie ersetzt
+sign-error-no-key = Für { $role } ({ $name }) ist kein Schlüssel hinterlegt oder eingetragen; nichts wurde unterschrieben
+sign-error-wrong-key = Nicht der hinterlegte oder eingetragene Schlüssel für { $role } ({ $name }): Passwort prüfen; nichts wurde unterschrieben
+sign-error-remark = Die Bemerkung { $why }
+sign-error-remark-long = ist länger als 200 Zeichen
+sign-error-remark-control = enthält ein Steuerzeichen (einen Zeilenumbruch?)
+sign-error-lot-pending = Das Stichkampfergebnis ist nach Brettpunkten und Berliner Wertung gleich: der Bericht kann erst nach dem Losentscheid abgeschlossen oder unterschrieben werden
+sign-error-key = Der Schlüssel konnte nicht erzeugt werden: { $detail }
+
+# Was der Tag im Bericht hinterlässt (Issue 19): wie eine Partie ohne Eingriff endete, verspätete
+# Spieler, die Bemerkungen des Schiedsrichters.
+report-ended-forfeit = kampflos
+report-ended-checkmate = Matt
+report-ended-stalemate = Patt
+report-ended-automatic-draw = Remis durch die Stellung (fünfmalige Wiederholung, 75 Züge oder tote Stellung)
+report-ended-agreement = Remis vereinbart
+report-ended-resignation = Aufgabe
+report-ended-recorded = Ergebnis eingetragen
+report-heading-late-arrivals = Verspätet eingetroffene Spieler
+report-late-arrival = { $time } Brett { $board }: { $name } ({ $team }), { $late } nach Beginn
+report-heading-arbiter-remarks = Bemerkungen des Schiedsrichters
+report-heading-clock-operations = Uhren: vom Schiedsrichter bestätigte Unregelmäßigkeiten
+report-clock-operation = { $time } Brett { $board }: { $operation } (Weiß { $white_before } → { $white_after }, Schwarz { $black_before } → { $black_after })

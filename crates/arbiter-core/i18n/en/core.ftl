@@ -139,3 +139,14 @@ kind-unforeseeable-delay = unforeseeable delay ({ $team }, { $minutes } min)
 deadline-basis-scheduled = the scheduled start
 deadline-basis-agreed = the agreed start
 deadline-basis-actual = the actual start
+
+# An arbiter's operation on a clock (words::clock_operation): the report, the replay.
+clock-op-add-time = +{ $time } to { $player }
+clock-op-subtract-time = -{ $time } from { $player }
+clock-op-set-times = times set: White { $white }, Black { $black }
+clock-op-set-moves = move counter of { $player } set to { $moves }
+clock-op-pause = clock paused
+clock-op-resume = clock restarted
+clock-op-reconstruct = times reconstructed in proportion after move { $moves }
+clock-op-replace = clock replaced, set to White { $white }, Black { $black }
+clock-op-set-increment = increment of { $seconds } s from move { $moves }

@@ -47,7 +47,7 @@ report-lineup-irregularity = { $name } ({ $team }), board { $board }: { $problem
 report-lineup-irregularity-boards = { $name } ({ $team }), board { $board }: { $problem }; sanction: { $sanction } (boards { $boards } scored 0:1)
 report-heading-reservations = Players under reservation
 report-reservation = { $name } ({ $team }), board { $board }: { $notes }
-report-heading-remarks = Remarks
+report-heading-remarks = Notes during the round
 report-remark = { $time }: { $text }
 report-remark-board = { $time } board { $board }: { $text }
 
@@ -163,3 +163,39 @@ report-reservation-under = { $name } ({ $team }), board { $board }: played under
 report-reservation-due = ; to be cleared by { $date }
 report-override = override ({ $field }): the rules “{ $proposed }”, the arbiter “{ $chosen }”
 report-device-clocks = clocks read on the device (the feed was not live): White { $white }, Black { $black }
+
+# The report screen's refusals of a signature (arbiter_report::sign::SignError::message).
+sign-role-arbiter = the arbiter
+sign-role-home-captain = the home captain
+sign-role-away-captain = the away captain
+sign-error-arbiter-first = the arbiter signs first; a captain countersigns the arbiter's signature
+sign-error-stale-digest = the report changed after it was digested: make the report again before signing
+sign-error-superseded = version { $version } of the report is superseded: records after it changed the report; sign the current version
+sign-error-open-boards = { $n ->
+    [one] board { $boards } has no result: the report cannot be finalised or signed before every board has one
+   *[other] boards { $boards } have no result: the report cannot be finalised or signed before every board has one
+}
+sign-error-void = the report carries a void signature of { $role }: { $why }; make the report again from the journal
+sign-error-already-signed = { $role } ({ $name }) has already signed this version { $time }; a valid signature is never replaced
+sign-error-no-key = no key is registered or enrolled for { $role } ({ $name }); nothing was signed
+sign-error-wrong-key = not the key registered or enrolled for { $role } ({ $name }): check the passphrase; nothing was signed
+sign-error-remark = the remark { $why }
+sign-error-remark-long = is longer than 200 characters
+sign-error-remark-control = holds a control character (a line break?)
+sign-error-lot-pending = the play-off is tied on board points and Berliner Wertung: the report cannot be finalised or signed before the lot is drawn
+sign-error-key = the key could not be made: { $detail }
+
+# What the day leaves in the report (issue 19): how a game ended without an intervention, late
+# arrivals, the arbiter's remarks.
+report-ended-forfeit = forfeit
+report-ended-checkmate = checkmate
+report-ended-stalemate = stalemate
+report-ended-automatic-draw = draw by the position (fivefold repetition, 75 moves or a dead position)
+report-ended-agreement = draw agreed
+report-ended-resignation = resignation
+report-ended-recorded = result recorded
+report-heading-late-arrivals = Late arrivals
+report-late-arrival = { $time } board { $board }: { $name } ({ $team }), { $late } after the start
+report-heading-arbiter-remarks = Remarks of the arbiter
+report-heading-clock-operations = Clocks: irregularities the arbiter confirmed
+report-clock-operation = { $time } board { $board }: { $operation } (White { $white_before } → { $white_after }, Black { $black_before } → { $black_after })

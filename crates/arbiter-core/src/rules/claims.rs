@@ -78,7 +78,10 @@ fn inadmissible_claim(m: &Match, why: Msg, p: &mut Proposal) {
     p.decision = Some(
         DecisionRequest::new(
             Situation::InadmissibleClaim,
-            msg!("rules-claim-inadmissible-why", article = &pen.article),
+            msg!(
+                "rules-claim-inadmissible-why",
+                article = crate::profile::article_text(&pen.article)
+            ),
         )
         .fact(why)
         .option("no_penalty", msg!("rules-option-no-penalty"), none)
@@ -254,7 +257,7 @@ pub(super) fn draw_claim(
         p.facts.push(msg!(
             "rules-claim-fact-must-play",
             mv = mv,
-            article = &c.article
+            article = crate::profile::article_text(&c.article)
         ));
     }
     incorrect(bs, c, claimant, evidence, p);
@@ -429,7 +432,7 @@ fn unregulated_boundary(
         msg!(
             "rules-claim-boundary-why",
             left = Arg::DurationMs(t * 1000),
-            article = &c.article
+            article = crate::profile::article_text(&c.article)
         ),
     )
     .fact(msg!(
@@ -589,8 +592,10 @@ pub(super) fn quickplay(
         return;
     }
     if q.decision_final {
-        p.facts
-            .push(msg!("rules-quickplay-fact-final", article = &q.article));
+        p.facts.push(msg!(
+            "rules-quickplay-fact-final",
+            article = crate::profile::article_text(&q.article)
+        ));
     }
     let opponent = claimant.other();
     let bonus = TimeChange {
@@ -635,7 +640,10 @@ pub(super) fn quickplay(
             p.decision = Some(
                 DecisionRequest::new(
                     Situation::QuickplayPostponedBonus,
-                    msg!("rules-quickplay-bonus-why", article = &q.article),
+                    msg!(
+                        "rules-quickplay-bonus-why",
+                        article = crate::profile::article_text(&q.article)
+                    ),
                 )
                 .option(
                     "bonus",
@@ -751,7 +759,10 @@ pub(super) fn flag_during_open_claim(
     };
     let mut req = DecisionRequest::new(
         Situation::QuickplayFinalDecision,
-        msg!("rules-quickplay-final-why", article = &q.article),
+        msg!(
+            "rules-quickplay-final-why",
+            article = crate::profile::article_text(&q.article)
+        ),
     )
     .fact(msg!(
         "rules-claim-fact-open",
@@ -878,7 +889,7 @@ pub(super) fn protest_on_final_decision(m: &Match, bs: &BoardState, p: &mut Prop
                 "rules-protest-final-claim",
                 id = c.id,
                 status = Msg::new(c.status.message_id()),
-                article = &q.article
+                article = crate::profile::article_text(&q.article)
             ),
         );
     }

@@ -560,7 +560,7 @@ pub(super) fn protest(m: &Match, fee_paid_cents: u32, p: &mut Proposal) {
         announce = announce,
         deadline = deadline,
         fee = fee,
-        decided_by = &r.decided_by,
+        decided_by = crate::profile::citation_text(&r.decided_by),
         committee = committee
     );
 }

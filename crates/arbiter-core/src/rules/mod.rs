@@ -193,14 +193,23 @@ pub fn move_no(bs: &BoardState) -> u32 {
     }
 }
 
-/// "FIDE 2023 Art. 7.5.5" and the profile's own source, as cited on proposals.
+/// "FIDE 2023 Art. 7.5.5" and the profile's own source, as cited on proposals. An article of
+/// the Guidelines (Appendix "III.4", or "Guidelines III.2") is cited as "FIDE 2023 Guidelines
+/// III.4", never "Art. Guidelines"; a note in brackets (an old profile's "[verify]") never
+/// reaches a citation (see [`crate::profile::citation_text`]).
 fn cite(m: &Match, article: &str, source: &str) -> Vec<String> {
     let mut v = Vec::new();
+    let article = crate::profile::citation_text(article);
     if !article.is_empty() {
-        v.push(format!("{} Art. {article}", m.profile.laws));
+        v.push(format!(
+            "{} {}",
+            m.profile.laws,
+            crate::profile::article_text(&article)
+        ));
     }
+    let source = crate::profile::citation_text(source);
     if !source.is_empty() {
-        v.push(source.to_string());
+        v.push(source);
     }
     v
 }

@@ -55,8 +55,9 @@ pub fn deadline(m: &Match, s: &MatchState) -> Option<Deadline> {
         sources: {
             let mut v: Vec<String> = Vec::new();
             for x in [&m.profile.default_time.source, &m.profile.start.source] {
-                if !x.is_empty() && !v.contains(x) {
-                    v.push(x.clone());
+                let x = crate::profile::citation_text(x);
+                if !x.is_empty() && !v.contains(&x) {
+                    v.push(x);
                 }
             }
             v

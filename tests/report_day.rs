@@ -1,0 +1,196 @@
+//! What the day leaves in the report (issue 19): late arrivals with how late, how each game
+//! ended, the final clocks, the arbiter's remarks in a section of their own (text, PDF, JSON).
+
+use std::path::Path;
+
+use arbiter_core::clock::{ClockOperation, ClockTimes};
+use arbiter_core::journal::Record;
+use arbiter_core::matchfile::Lang;
+use arbiter_core::model::{BoardNo, Color};
+use arbiter_core::record::{ClockAdjusted, ClockSample, Event, Origin, Remark};
+use arbiter_core::report;
+use arbiter_report::sign::{Authority, SignedReport};
+
+/// The NRW 1987 scenario (round started 14:20; board 1 both present at the start, board 2's
+/// players at 14:59:59 and 15:00:30, board 3 nobody; results at 18:00) and two remarks of the
+/// arbiter after it.
+fn day() -> (arbiter_core::matchfile::Match, Vec<Record>) {
+    let o =
+        arbiter_io::config::run_scenario_file(Path::new("tests/scenarios/nrw-default-time.toml"))
+            .unwrap();
+    let m = arbiter_io::config::match_for_journal_noted(&o.records, None)
+        .unwrap()
+        .m;
+    let mut records = o.records;
+    let last = records.last().unwrap().clone();
+    for (i, (board, text)) in [
+        (None, "Saal ab 16 Uhr zu warm; Fenster geöffnet"),
+        (Some(BoardNo(7)), "Zuschauer am Brett 7 ermahnt"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        records.push(Record {
+            seq: last.seq + 1 + i as u64,
+            wall_ms: last.wall_ms + 60_000,
+            mono_ms: last.mono_ms + 60_000,
+            origin: Origin::Arbiter,
+            event: Event::Remark(Remark {
+                board,
+                text: text.into(),
+            }),
+        });
+    }
+    // Board 4's clock: the arbiter added two minutes to White at 15:30 (an operation journaled
+    // with its reason), before the results.
+    let at = records
+        .iter()
+        .position(|r| matches!(r.event, Event::ResultRecorded(_)))
+        .unwrap();
+    let before = records[at - 1].clone();
+    // The clock reported first (White on the left, stopped), so the console knows its sides.
+    let sample: Event = serde_json::from_value::<ClockSample>(serde_json::json!({
+        "board": 4, "left_ms": 3_000_000, "right_ms": 2_900_000, "running": null,
+        "white_side": "left"
+    }))
+    .unwrap()
+    .into();
+    records.insert(
+        at,
+        Record {
+            seq: 0,
+            wall_ms: before.wall_ms + 500,
+            mono_ms: before.mono_ms + 500,
+            origin: Origin::Feed(BoardNo(4)),
+            event: sample,
+        },
+    );
+    records.insert(
+        at + 1,
+        Record {
+            seq: 0,
+            wall_ms: before.wall_ms + 1_000,
+            mono_ms: before.mono_ms + 1_000,
+            origin: Origin::Arbiter,
+            event: Event::ClockAdjusted(ClockAdjusted {
+                board: BoardNo(4),
+                op: ClockOperation::AddTime {
+                    color: Color::White,
+                    ms: 120_000,
+                },
+                reason: "Störung durch Handyklingeln eines Zuschauers".into(),
+                before: ClockTimes {
+                    white_ms: 3_000_000,
+                    black_ms: 2_900_000,
+                    white_moves: 20,
+                    black_moves: 20,
+                },
+                after: ClockTimes {
+                    white_ms: 3_120_000,
+                    black_ms: 2_900_000,
+                    white_moves: 20,
+                    black_moves: 20,
+                },
+            }),
+        },
+    );
+    for (i, r) in records.iter_mut().enumerate() {
+        r.seq = i as u64;
+    }
+    (m, records)
+}
+
+#[test]
+fn the_report_keeps_late_arrivals_endings_clocks_and_remarks() {
+    let (m, records) = day();
+    let r = report::build(&m, &records);
+    // Late: after the round was started at 14:20 (board 1's players were there at the start).
+    let late: Vec<(u16, &str, &str)> = r
+        .late_arrivals
+        .iter()
+        .map(|l| (l.board, l.time.as_str(), l.late_by.as_str()))
+        .collect();
+    assert_eq!(
+        late,
+        vec![(2, "14:59:59", "0:39:59"), (2, "15:00:30", "0:40:30")]
+    );
+    // How each game ended: board 2 and 3 by the default time (an intervention), board 1
+    // (0-1 entered) a resignation, board 7 (½-½ entered) a draw agreed.
+    let ended = |b: usize| r.boards[b - 1].termination.as_ref().map(|m| m.id.clone());
+    assert_eq!(ended(2).as_deref(), Some("kind-default-time-expired"));
+    assert_eq!(ended(1).as_deref(), Some("report-ended-resignation"));
+    assert_eq!(ended(7).as_deref(), Some("report-ended-agreement"));
+    // Every finished game has its ending.
+    assert!(
+        r.boards
+            .iter()
+            .filter(|b| b.result.is_some())
+            .all(|b| b.termination.is_some())
+    );
+    // The clock irregularity the arbiter confirmed, with the clocks before and after.
+    let s = arbiter_core::replay::Replay::new(records.clone()).state_after(records.len());
+    assert_eq!(r.clock_operations.len(), 1, "{:?}", s.rejected);
+    let c = &r.clock_operations[0];
+    assert_eq!(
+        (c.board, c.before[0].as_str(), c.after[0].as_str()),
+        (4, "0:50:00", "0:52:00")
+    );
+    // The remarks: their own section, apart from the notes.
+    assert_eq!(r.arbiter_remarks.len(), 2);
+    assert_eq!(r.arbiter_remarks[1].board, Some(7));
+    assert!(r.remarks.is_empty(), "no note in this journal");
+    // In report.json.
+    let json: serde_json::Value = serde_json::from_slice(&r.canonical_bytes()).unwrap();
+    assert_eq!(json["late_arrivals"][0]["late_by"], "0:39:59");
+    assert_eq!(
+        json["arbiter_remarks"][0]["text"],
+        "Saal ab 16 Uhr zu warm; Fenster geöffnet"
+    );
+    // In the text report, in German; report.json follows the shipped schema
+    // (docs/report.schema.json), as `arbiter verify` checks it.
+    let env = SignedReport::new(r);
+    arbiter_report::schema::check(&serde_json::to_value(&env).unwrap(), 10)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let a = Authority::from_match(&m);
+    let de = arbiter_report::text::markdown(&env, Lang::De, &a);
+    assert!(de.contains("## Verspätet eingetroffene Spieler"), "{de}");
+    assert!(
+        de.contains("15:00:30 Brett 2:") && de.contains("0:40:30 nach Beginn"),
+        "{de}"
+    );
+    assert!(de.contains("## Bemerkungen des Schiedsrichters"), "{de}");
+    assert!(
+        de.contains(
+            "Brett 4: +2 min für Weiß (Weiß 0:50:00 → 0:52:00, Schwarz 0:48:20 → 0:48:20) – Störung"
+        ),
+        "{de}"
+    );
+    assert!(de.contains("Brett 7: Zuschauer am Brett 7 ermahnt"), "{de}");
+    assert!(
+        de.contains("Aufgabe") && de.contains("Remis vereinbart"),
+        "{de}"
+    );
+    // Draws as ½-½ in the text; the data keeps 1/2-1/2.
+    assert!(de.contains("| ½-½ |") && !de.contains("1/2-1/2"), "{de}");
+    let en = arbiter_report::text::markdown(&env, Lang::En, &a);
+    assert!(en.contains("## Remarks of the arbiter") && en.contains("## Late arrivals"));
+    // The PDF is made from the same document: it renders with the new sections.
+    let pdf = arbiter_report::pdf::render(&env, Lang::De, &a);
+    assert!(pdf.starts_with(b"%PDF"));
+}
+
+/// A remark survives the journal's codec (a record kind of its own, at the end of the list).
+#[test]
+fn a_remark_record_round_trips_through_the_journal() {
+    let (_, records) = day();
+    let mut chain = arbiter_core::journal::Chain::default();
+    let mut bytes = Vec::new();
+    for r in &records {
+        chain.append(r.wall_ms, r.mono_ms, r.origin, r.event.clone(), &mut bytes);
+    }
+    let (back, v) = arbiter_io::journal_file::records_from_bytes(&bytes).unwrap();
+    assert!(v.problem.is_none());
+    assert_eq!(back.last().unwrap().event, records.last().unwrap().event);
+    let line = String::from_utf8(bytes).unwrap();
+    assert!(line.contains(r#""kind":"remark""#), "{line}");
+}
