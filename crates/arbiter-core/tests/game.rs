@@ -1603,7 +1603,7 @@ fn a_second_arrival_is_refused_and_a_second_start_too() {
         rules::availability(&t.m, &t.s, Action::StartRound, 0),
         Availability::Open
     );
-    t.push(1_000, Origin::Arbiter, RoundStarted {}.into());
+    t.push(1_000, Origin::Arbiter, RoundStarted::default().into());
     assert!(matches!(
         rules::availability(&t.m, &t.s, Action::StartRound, 2_000),
         Availability::Refused(m) if en(&m).contains("round started at")
@@ -1618,6 +1618,7 @@ fn a_second_arrival_is_refused_and_a_second_start_too() {
         PlayerArrived {
             board: B,
             team: TeamSide::Home,
+            at: None,
         }
         .into(),
     );
