@@ -260,6 +260,11 @@ fn the_afternoon_of_a_match_at_the_console() {
         p.key("r");
         p.wait_for("Result", 10);
         p.key(ENTER);
+        // The simulated games go on: a result while the clock runs asks first (issue 19),
+        // the second Enter records it.
+        let screen = p.wait_for("all the same?", 10);
+        assert!(screen.contains("The clock still runs"), "{screen}");
+        p.key(ENTER);
         p.wait_for("recorded", 10);
     }
 

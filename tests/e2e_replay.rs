@@ -183,10 +183,14 @@ fn a_bundle_opens_in_the_replay_console() {
         cmd.arg("--match").arg(m);
     }
     let mut s = Session::spawn(cmd).expect("spawn arbiter replay in a pty");
-    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
+    // The bundle's verdict (its range in the journal) follows the replay keys in the footer:
+    // a wide terminal shows all of it (at 140 columns it is cut after the first record's
+    // number, docs/CONSOLE.md).
+    const WIDE: u16 = 220;
+    s.get_process_mut().set_window_size(WIDE, ROWS).unwrap();
     let mut p = Pty {
         s,
-        vt: vt100::Parser::new(ROWS, COLS, 0),
+        vt: vt100::Parser::new(ROWS, WIDE, 0),
     };
     let screen = p.wait_for("Auszug intakt", 60);
     assert!(
