@@ -218,8 +218,9 @@ fn the_afternoon_of_a_match_at_the_console() {
     );
     let typed = start.format("%H:%M:%S").to_string();
     p.text(&typed);
+    // The deadline is shown to the minute, with the seconds where they are not zero.
     let deadline = (start + ChronoDuration::minutes(1))
-        .format("%H:%M:%S")
+        .format("%H:%M")
         .to_string();
     p.wait_for(&format!("(until {deadline}"), 10);
     p.key(ENTER);
