@@ -372,41 +372,14 @@ pub fn map(view: &ViewState, key: KeyEvent) -> Action {
         return Action::Report(report_key(r, key.code));
     }
     if view.lineup_form.is_some() {
-        return Action::LineupForm(match key.code {
-            K::Enter => FormInput::Confirm,
-            K::Esc => FormInput::Cancel,
-            K::Down | K::Tab => FormInput::NextField,
-            K::Up | K::BackTab => FormInput::PrevField,
-            K::Right => FormInput::Increase,
-            K::Left => FormInput::Decrease,
-            K::Backspace => FormInput::Backspace,
-            K::Char(c) if !ctrl => FormInput::Char(c),
-            _ => return Action::None,
-        });
+        return form_input(key.code, ctrl, true).map_or(Action::None, Action::LineupForm);
     }
     if view.panel.is_some() {
-        return Action::Panel(match key.code {
-            K::Enter => FormInput::Confirm,
-            K::Esc => FormInput::Cancel,
-            K::Down | K::Tab => FormInput::NextField,
-            K::Up | K::BackTab => FormInput::PrevField,
-            K::Backspace => FormInput::Backspace,
-            K::Char(c) if !ctrl => FormInput::Char(c),
-            _ => return Action::None,
-        });
+        // The afternoon's screens have no values to step through with ← →.
+        return form_input(key.code, ctrl, false).map_or(Action::None, Action::Panel);
     }
     if view.dialog.is_some() {
-        return Action::Form(match key.code {
-            K::Enter => FormInput::Confirm,
-            K::Esc => FormInput::Cancel,
-            K::Down | K::Tab => FormInput::NextField,
-            K::Up | K::BackTab => FormInput::PrevField,
-            K::Right => FormInput::Increase,
-            K::Left => FormInput::Decrease,
-            K::Backspace => FormInput::Backspace,
-            K::Char(c) if !ctrl => FormInput::Char(c),
-            _ => return Action::None,
-        });
+        return form_input(key.code, ctrl, true).map_or(Action::None, Action::Form);
     }
     if view.goto.is_some() {
         return match key.code {
@@ -489,6 +462,22 @@ pub fn intervention_keys(kind: DialogKind) -> String {
     } else {
         format!("{} ⏎", kind.key())
     }
+}
+
+/// A key in a form, the lineup form or an afternoon screen; `arrows`: ← → step a value.
+fn form_input(code: KeyCode, ctrl: bool, arrows: bool) -> Option<FormInput> {
+    use KeyCode as K;
+    Some(match code {
+        K::Enter => FormInput::Confirm,
+        K::Esc => FormInput::Cancel,
+        K::Down | K::Tab => FormInput::NextField,
+        K::Up | K::BackTab => FormInput::PrevField,
+        K::Right if arrows => FormInput::Increase,
+        K::Left if arrows => FormInput::Decrease,
+        K::Backspace => FormInput::Backspace,
+        K::Char(c) if !ctrl => FormInput::Char(c),
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
