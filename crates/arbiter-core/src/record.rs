@@ -405,6 +405,47 @@ pub struct Remark {
     pub text: String,
 }
 
+/// The arbiter sent a ruling's times to a board's clock (DGT SETNRUN, only where the match
+/// file's `clock_commands` names the board): journaled before it is sent, with the outcome.
+/// The times are the clocks at that moment with the pending adjustments
+/// (`status::clock_to_set`); the clock's next reports show whether it took them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockCommand {
+    pub board: BoardNo,
+    /// Both times sent, by colour.
+    pub white_ms: u64,
+    pub black_ms: u64,
+    /// The same by side of the clock, as the command carries them.
+    pub left_ms: u64,
+    pub right_ms: u64,
+    /// Which side runs after the command (the side that ran before, or none: paused).
+    pub run: ClockRunMode,
+    pub outcome: CommandOutcome,
+    /// Why it was not sent (the feed's error), where it was refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// Which side of a clock runs after a clock command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockRunMode {
+    Left,
+    Right,
+    Paused,
+}
+
+/// What became of a command to a device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CommandOutcome {
+    /// Handed to the feed, which writes it to the device.
+    Sent,
+    /// Not sent (the feed refused it: the clock does not accept commands, the feed has ended).
+    Refused,
+}
+
 /// An arbiter operation on a board's clock, with the clock before and after it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockAdjusted {
@@ -551,6 +592,7 @@ events! {
     ColoursOverridden(crate::procedure::ColoursOverridden) = "colours_overridden",
     LotDrawn(crate::procedure::LotDrawn) = "lot_drawn",
     Remark(Remark) = "remark",
+    ClockCommand(ClockCommand) = "clock_command",
 }
 
 // The three largest payloads are boxed, so that an `Event` (and every record held in memory,
@@ -604,6 +646,7 @@ impl Event {
             Event::ResultCorrected(e) => Some(e.board),
             Event::ColoursOverridden(e) => Some(e.board),
             Event::Remark(e) => e.board,
+            Event::ClockCommand(e) => Some(e.board),
             Event::LineupView(_)
             | Event::LineupConsent(_)
             | Event::StartAgreed(_)

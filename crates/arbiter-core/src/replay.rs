@@ -168,6 +168,23 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                     reason = &e.reason
                 ),
             ),
+            Event::ClockCommand(e) => push(
+                Some(e.board),
+                "clock_command",
+                match &e.error {
+                    None => msg!(
+                        "incident-clock-command-sent",
+                        white = crate::model::format_hms(e.white_ms),
+                        black = crate::model::format_hms(e.black_ms)
+                    ),
+                    Some(error) => msg!(
+                        "incident-clock-command-refused",
+                        white = crate::model::format_hms(e.white_ms),
+                        black = crate::model::format_hms(e.black_ms),
+                        error = error
+                    ),
+                },
+            ),
             Event::Note(e) => push(e.board, "note", msg!("incident-text", text = &e.text)),
             Event::Remark(e) => push(e.board, "remark", msg!("incident-text", text = &e.text)),
             Event::MovesTakenBack(e) => push(

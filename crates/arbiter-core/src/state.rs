@@ -346,6 +346,8 @@ pub struct BoardState {
     pub running_for_ms: [Option<u64>; 2],
     /// The clock time base (`MatchState::clock_ms`) of the last clock sample.
     pub last_sample_ms: Option<u64>,
+    /// The rulings' times the arbiter sent to the clock (`clock_command` records), in order.
+    pub clock_commands: Vec<(Stamp, crate::record::ClockCommand)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -391,6 +393,7 @@ impl BoardState {
             feed_notes: Vec::new(),
             running_for_ms: [Some(0), Some(0)],
             last_sample_ms: None,
+            clock_commands: Vec::new(),
         }
     }
 
@@ -683,6 +686,9 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                 }
             }
         }
+        // Nothing changes on the console's side: the clock's next reports show the times, and
+        // the pending adjustment goes once they do (as when the arbiter sets them by hand).
+        (Event::ClockCommand(e), Some(bs)) => bs.clock_commands.push((at, e.clone())),
         (Event::BoardPosition(e), Some(bs)) => {
             bs.placement = Some(e.placement.clone());
             bs.last_data = Some(at);

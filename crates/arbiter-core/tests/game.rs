@@ -1707,3 +1707,133 @@ fn a_second_time_change_soon_after_asks_whether_it_was_credited_and_the_device_m
         st.alerts
     );
 }
+
+/// Issue 19d: the times a clock command sets are the clocks at that instant plus the pending
+/// adjustments (`status::clock_to_set`), by colour and by side, with the side that runs; it is
+/// refused where the match file does not name the clock, where nothing is pending, where the
+/// feed is lost, and where the game is finished.
+#[test]
+fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment() {
+    use arbiter_core::intervention::{Consequence, TimeChange};
+    use arbiter_core::record::{ClockRunMode, CommandOutcome};
+    use arbiter_core::status::clock_to_set;
+    let mut t = Table::new("bundesliga");
+    let mut at = 1_000;
+    t.setup(
+        at,
+        Some(shakmaty::fen::Fen::default().to_string().as_str()),
+        None,
+    );
+    t.start_clock(at);
+    // White thinks 20 s over 1. e4 and gets the 30 s increment: 90:10; Black's time runs.
+    t.play(&mut at, 20_000, "e4");
+    assert_eq!(t.clock[0], 90 * MIN + 10_000);
+    at += 1_000;
+    let refused = |t: &Table, now: u64| en(&clock_to_set(&t.m, &t.s, B, now).unwrap_err());
+    // The demo match names no clock that accepts commands.
+    assert!(
+        refused(&t, at).contains("does not accept commands"),
+        "{}",
+        refused(&t, at)
+    );
+    t.m.file.clock_commands = vec![1];
+    assert!(
+        refused(&t, at).contains("Nothing to set"),
+        "{}",
+        refused(&t, at)
+    );
+    // +2:00 to White (a ruling).
+    let req = Request {
+        board: Some(B),
+        player: Some(Color::White),
+        kind: InterventionKind::TimeCorrection,
+    };
+    let p = rules::propose(&t.m, &t.s, &req, at);
+    let plus_two = Consequence {
+        clock: vec![TimeChange {
+            player: Color::White,
+            delta_ms: 2 * MIN as i64,
+        }],
+        ..Consequence::default()
+    };
+    t.push(
+        at,
+        Origin::Arbiter,
+        rules::confirm(&req, &p, plus_two, "disturbance".into()),
+    );
+    let now = at + 2_000;
+    let set = clock_to_set(&t.m, &t.s, B, now).unwrap();
+    // White's clock stands at 90:10: 92:10 is sent; Black's runs and is sent as it shows now.
+    assert_eq!(set.white_ms, 92 * MIN + 10_000);
+    let shown = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), now).unwrap();
+    assert_eq!(set.black_ms, shown.black_ms);
+    // Black has used 3 s (2 s after the ruling plus the second before it), within a second.
+    assert!(
+        (90 * MIN - 4_000..=90 * MIN - 2_000).contains(&set.black_ms),
+        "{}",
+        set.black_ms
+    );
+    // White sits on the left: the command carries White's time on the left; Black runs (right).
+    assert_eq!((set.left_ms, set.right_ms), (set.white_ms, set.black_ms));
+    assert_eq!(set.run, ClockRunMode::Right);
+    assert_eq!(set.running, Some(Color::Black));
+    match set.record(None) {
+        Event::ClockCommand(c) => {
+            assert_eq!(c.outcome, CommandOutcome::Sent);
+            assert_eq!((c.white_ms, c.black_ms), (set.white_ms, set.black_ms));
+        }
+        other => panic!("{other:?}"),
+    }
+    match set.record(Some("the feed of board 1 has ended".into())) {
+        Event::ClockCommand(c) => assert_eq!(c.outcome, CommandOutcome::Refused),
+        other => panic!("{other:?}"),
+    }
+    // The clock is set (the command carried out): its next report shows it, nothing is pending.
+    t.push(now, Origin::Arbiter, set.record(None));
+    t.clock[0] += 2 * MIN;
+    t.sample(now + 500);
+    assert!(
+        refused(&t, now + 1_000).contains("Nothing to set"),
+        "{}",
+        refused(&t, now + 1_000)
+    );
+    assert_eq!(t.s.board(B).unwrap().clock_commands.len(), 1);
+    // Another ruling, then the feed is lost: the clocks are estimates, nothing is sent.
+    let later = now + 2_000;
+    let p = rules::propose(&t.m, &t.s, &req, later);
+    let minus_one = Consequence {
+        clock: vec![TimeChange {
+            player: Color::Black,
+            delta_ms: -(MIN as i64),
+        }],
+        ..Consequence::default()
+    };
+    t.push(
+        later,
+        Origin::Arbiter,
+        rules::confirm(&req, &p, minus_one, "correction".into()),
+    );
+    let set = clock_to_set(&t.m, &t.s, B, later + 100).unwrap();
+    let shown =
+        arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), later + 100).unwrap();
+    assert_eq!(set.white_ms, 92 * MIN + 10_000);
+    assert_eq!(set.black_ms, shown.black_ms - MIN);
+    t.push(
+        later + 200,
+        Origin::Feed(B),
+        FeedStatus {
+            board: B,
+            state: FeedState::Lost,
+            detail: "connection reset".into(),
+        }
+        .into(),
+    );
+    assert!(
+        refused(&t, later + 300).contains("only estimates"),
+        "{}",
+        refused(&t, later + 300)
+    );
+    // Both languages say why.
+    let why = clock_to_set(&t.m, &t.s, B, later + 300).unwrap_err();
+    core_catalogue().try_format(Lang::De, &why).unwrap();
+}

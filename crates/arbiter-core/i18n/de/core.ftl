@@ -108,6 +108,8 @@ incident-takeback = Züge zurückgenommen: die Zugliste endet jetzt mit Halbzug 
 incident-moves-recovered = Halbzüge { $from } bis { $to } aus dem Zugspeicher des Bretts wiederhergestellt
 incident-no-clock = keine Uhr angeschlossen
 incident-battery-low = Uhrbatterie schwach
+incident-clock-command-sent = Zeiten an die Uhr gesendet: Weiß { $white }, Schwarz { $black }
+incident-clock-command-refused = Zeiten nicht an die Uhr gesendet (Weiß { $white }, Schwarz { $black }): { $error }
 
 ## Reklamationen mit Verlauf (Issue 14)
 quickplay-decision-increment-accepted = Bitte um Inkrement angenommen: remis
@@ -150,3 +152,11 @@ clock-op-resume = Uhr wieder gestartet
 clock-op-reconstruct = Zeiten im Verhältnis rekonstruiert, nach Zug { $moves }
 clock-op-replace = Uhr ersetzt, gestellt auf Weiß { $white }, Schwarz { $black }
 clock-op-set-increment = Zeitzuschlag von { $seconds } s ab Zug { $moves }
+
+## Die Zeiten einer Entscheidung an die Uhr senden (Issue 19d)
+clock-command-not-accepted = Die Uhr von Brett { $board } nimmt keine Befehle an (clock_commands in der Wettkampfdatei nennt sie nicht): bitte von Hand stellen.
+clock-command-no-clock = Brett { $board } hat noch keine Uhrmeldung mit bekannten Seiten: nichts zu senden.
+clock-command-finished = Die Partie an Brett { $board } ist beendet ({ $result }): an ihre Uhr wird nichts gesendet.
+clock-command-not-live = Die Verbindung von Brett { $board } ist { $state }: die Uhrzeiten sind nur geschätzt. Bitte die Uhr von Hand stellen und ihre Werte prüfen.
+clock-command-nothing-pending = An der Uhr von Brett { $board } ist nichts zu stellen: keine Entscheidung wartet darauf (oder die Uhr zeigt sie schon).
+clock-command-too-long = { $time } ist mehr, als ein Uhrbefehl stellen kann (höchstens 9:59:59): bitte von Hand stellen.

@@ -108,6 +108,8 @@ incident-takeback = moves taken back: the move list now ends at ply { $ply }
 incident-moves-recovered = plies { $from } to { $to } recovered from the e-board's move log
 incident-no-clock = no clock connected
 incident-battery-low = clock battery low
+incident-clock-command-sent = times sent to the clock: White { $white }, Black { $black }
+incident-clock-command-refused = times not sent to the clock (White { $white }, Black { $black }): { $error }
 
 ## Claims with a life (issue 14)
 quickplay-decision-increment-accepted = increment request accepted: draw
@@ -150,3 +152,11 @@ clock-op-resume = clock restarted
 clock-op-reconstruct = times reconstructed in proportion after move { $moves }
 clock-op-replace = clock replaced, set to White { $white }, Black { $black }
 clock-op-set-increment = increment of { $seconds } s from move { $moves }
+
+## Sending a ruling's times to the clock (issue 19d)
+clock-command-not-accepted = The clock of board { $board } does not accept commands (the match file's clock_commands does not name it): set it by hand.
+clock-command-no-clock = Board { $board } has no clock report with known sides yet: nothing can be sent.
+clock-command-finished = The game on board { $board } is finished ({ $result }): nothing is sent to its clock.
+clock-command-not-live = The feed of board { $board } is { $state }: the clocks are only estimates. Set the clock by hand and check its values.
+clock-command-nothing-pending = Nothing to set on the clock of board { $board }: no ruling is waiting for it (or the clock shows it already).
+clock-command-too-long = { $time } is more than a clock command can set (at most 9:59:59): set it by hand.
