@@ -29,7 +29,12 @@ use arbiter_core::model::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin, SessionResumed, SessionStarted, SignerEnrolled};
 use arbiter_core::signature::{Authority, History, Role, SignedReport};
 use arbiter_core::state::{self, MatchState};
-use arbiter_io::feeds::{FeedRecord, Feeds};
+use arbiter_core::model::format_hms;
+use arbiter_core::record::ClockRunMode;
+use arbiter_core::status::ClockToSet;
+use arbiter_io::feeds::{
+    ClockCommandError, ClockCommands, ClockRun, FeedRecord, Feeds, SetAndRun,
+};
 use arbiter_io::journal_file::{JournalError, JournalWriter};
 use arbiter_tui::report_view::{history_lines, role_id};
 use arbiter_tui::{Command, ViewState, i18n, keymap, theme::Theme};
@@ -587,6 +592,12 @@ pub fn run_console(
 
     let (tx, rx) = mpsc::sync_channel::<Msg>(QUEUE);
     spawn_key_reader(tx.clone());
+    // The clocks that accept the arbiter's commands (the match file's `clock_commands`).
+    let clocks = inputs
+        .feeds
+        .as_ref()
+        .map(Feeds::clock_commands)
+        .unwrap_or_default();
     if let Some(feeds) = inputs.feeds {
         forward_feeds(feeds, tx.clone())?;
     }
@@ -656,6 +667,9 @@ pub fn run_console(
                             for ev in evs {
                                 arbiter_action(&mut app, &mut view, wall_now(), now, ev);
                             }
+                        }
+                        Some(Command::SendClock(set)) => {
+                            clock_command(&mut app, &mut view, &clocks, wall_now(), now, &set);
                         }
                         Some(cmd) => {
                             report_command(&mut app, journal_path, now, &tx, &mut view, cmd);
@@ -828,6 +842,77 @@ fn arbiter_action(app: &mut App, view: &mut ViewState, wall: WallMs, now: MonoMs
     view.journal_alert = journal_alert(app, view.lang);
 }
 
+/// A ruling's times for a board's clock (`status::clock_to_set`, confirmed by the arbiter): the
+/// `clock_command` record first, saying whether the feed takes it (the clock accepts commands,
+/// its feed runs), then the command to the feed. The clock's next reports show whether the
+/// device took the times; the pending adjustment goes once they do.
+pub fn clock_command(
+    app: &mut App,
+    view: &mut ViewState,
+    clocks: &ClockCommands,
+    wall: WallMs,
+    now: MonoMs,
+    set: &ClockToSet,
+) {
+    let cmd = SetAndRun {
+        left_ms: set.left_ms,
+        right_ms: set.right_ms,
+        run: match set.run {
+            ClockRunMode::Left => ClockRun::Left,
+            ClockRunMode::Right => ClockRun::Right,
+            ClockRunMode::Paused => ClockRun::Paused,
+        },
+    };
+    let refusal = |e: ClockCommandError| match e {
+        ClockCommandError::NotAccepted(board) => {
+            arbiter_core::msg!("clock-command-not-accepted", board = board)
+        }
+        ClockCommandError::FeedEnded(board) => {
+            arbiter_core::msg!("clock-command-feed-ended", board = board)
+        }
+    };
+    let failed = |view: &mut ViewState, e: ClockCommandError| {
+        view.status = Some(i18n::format(
+            view.lang,
+            &arbiter_core::msg!(
+                "ui-clock-command-failed",
+                board = set.board,
+                error = refusal(e)
+            ),
+        ));
+    };
+    let checked = clocks.check(set.board);
+    match checked {
+        Ok(()) => {
+            view.status = Some(i18n::format(
+                view.lang,
+                &arbiter_core::msg!(
+                    "ui-clock-command-sent",
+                    board = set.board,
+                    white = format_hms(set.white_ms),
+                    black = format_hms(set.black_ms)
+                ),
+            ))
+        }
+        Err(e) => failed(view, e),
+    }
+    // The record first (a journal that cannot be written says so in the footer).
+    arbiter_action(
+        app,
+        view,
+        wall,
+        now,
+        set.record(checked.err().map(|e| e.to_string())),
+    );
+    if checked.is_ok()
+        && let Err(e) = clocks.send(set.board, cmd)
+    {
+        // The feed ended between the check and the send: recorded as not sent.
+        failed(view, e);
+        arbiter_action(app, view, wall, now, set.record(Some(e.to_string())));
+    }
+}
+
 /// The report screen's commands: build the report, sign it, enrol a captain's key.
 fn report_command(
     app: &mut App,
@@ -866,7 +951,7 @@ fn report_command(
                 let _ = tx.send(Msg::Enrolled(role, r));
             });
         }
-        Command::Submit(_) | Command::SubmitAll(_) | Command::Quit => {}
+        Command::Submit(_) | Command::SubmitAll(_) | Command::SendClock(_) | Command::Quit => {}
     }
 }
 

@@ -188,6 +188,7 @@ pub fn run_replay(
                             | keymap::Action::OpenAttendance
                             | keymap::Action::OpenDeadline
                             | keymap::Action::OpenLineup(_)
+                            | keymap::Action::OpenClockCommand
                     ) {
                         continue;
                     }

@@ -39,6 +39,12 @@ pub struct SimulateArgs {
     /// Exit when every game is over.
     #[arg(long)]
     exit_when_done: bool,
+    /// Board N's clock is in the host-controlled mode (a DGT 3000 in mode 23): it carries out
+    /// the arbiter's SETNRUN (the console sends it where the match file's `clock_commands`
+    /// names the board); every other clock refuses it as a clock running a game does.
+    /// Repeatable.
+    #[arg(long = "host-controlled-clock", value_name = "N")]
+    host_controlled_clocks: Vec<u16>,
 }
 
 /// Runs the simulator until it is stopped (or the games end, with `--exit-when-done`).
@@ -61,6 +67,7 @@ pub fn run(a: SimulateArgs) -> anyhow::Result<()> {
         scenario,
         max_plies: a.max_plies,
         exit_when_done: a.exit_when_done,
+        host_controlled_clocks: a.host_controlled_clocks,
         ..SimulatorConfig::default()
     };
     let rt = tokio::runtime::Runtime::new()?;

@@ -53,6 +53,10 @@ pub enum Action {
     Panel(FormInput),
     /// A key on the help screen.
     HelpKey(HelpInput),
+    /// `Z`: send the rulings' times to the selected board's clock (opens the confirmation).
+    OpenClockCommand,
+    /// In the confirmation: Enter sends (`true`), Esc cancels (`false`).
+    ClockCommand(bool),
 }
 
 /// Keys on the help screen: pages (keys, tasks, legend), scrolling, closing.
@@ -130,6 +134,7 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("x / n / s", "key-protest-note-start"),
     ("M", "key-remark"),
     ("t", "key-clock-op"),
+    ("Z", "key-clock-command"),
     ("E", "key-result-correction"),
     ("b", "key-position"),
     ("form", "key-form"),
@@ -235,6 +240,10 @@ pub const TASKS: &[Task] = {
         Task {
             id: "task-intervention",
             keys: &[N, C('i'), E],
+        },
+        Task {
+            id: "task-clock-command",
+            keys: &[N, C('Z'), E],
         },
         Task {
             id: "task-claim",
@@ -381,6 +390,13 @@ pub fn map(view: &ViewState, key: KeyEvent) -> Action {
     if view.dialog.is_some() {
         return form_input(key.code, ctrl, true).map_or(Action::None, Action::Form);
     }
+    if view.clock_command.is_some() {
+        return match key.code {
+            K::Enter => Action::ClockCommand(true),
+            K::Esc => Action::ClockCommand(false),
+            _ => Action::None,
+        };
+    }
     if view.goto.is_some() {
         return match key.code {
             K::Char(c) if c.is_ascii_digit() => Action::GotoChar(c),
@@ -412,6 +428,7 @@ pub fn map(view: &ViewState, key: KeyEvent) -> Action {
         K::Char('s') => Action::OpenStart,
         K::Char('a') => Action::OpenAttendance,
         K::Char('o') => Action::OpenDeadline,
+        K::Char('Z') => Action::OpenClockCommand,
         K::Char(c) => match DialogKind::for_key(c) {
             Some(kind) if view.screen != Screen::Log || c != '0' => Action::Intervene(kind),
             _ => Action::None,

@@ -12,6 +12,7 @@
 pub mod afternoon;
 pub mod board_detail;
 pub mod boards;
+pub mod clock_command;
 pub mod clocks;
 pub mod dialog;
 #[doc(hidden)]
@@ -50,6 +51,9 @@ pub fn render(f: &mut Frame, m: &Match, s: &MatchState, v: &ViewState, now_mono_
     }
     if let Some(p) = &v.panel {
         afternoon::render(f, area, p, m, s, now_mono_ms, v.lang, &v.theme);
+    }
+    if let Some(b) = v.clock_command {
+        clock_command::render(f, area, b, m, s, now_mono_ms, v.lang, &v.theme);
     }
     if let Some(r) = &v.report {
         report_view::render(f, area, r, v.lang);

@@ -59,6 +59,9 @@ pub struct ViewState {
     /// In a replay: the replay's keys, shown in the footer first instead of the console's
     /// (which do nothing there).
     pub replay_keys: Option<String>,
+    /// The confirmation of a clock command for this board, while it is open (its values are
+    /// computed when drawn and again on Enter: `status::clock_to_set`).
+    pub clock_command: Option<BoardNo>,
 }
 
 impl ViewState {
@@ -83,6 +86,7 @@ impl ViewState {
             help_page: 0,
             help_scroll: 0,
             replay_keys: None,
+            clock_command: None,
         }
     }
 
@@ -115,6 +119,9 @@ pub enum Command {
         role: Role,
         passphrase: zeroize::Zeroizing<String>,
     },
+    /// Journal the clock command, then send it to the board's clock (where it accepts
+    /// commands); the record says whether it was sent.
+    SendClock(arbiter_core::status::ClockToSet),
     Quit,
 }
 
@@ -329,6 +336,24 @@ pub fn update(
                 }
             }
         }
+        Action::OpenClockCommand => {
+            let board = v.selected_board();
+            // Refused (nothing pending, no commands to this clock, a lost feed): the footer
+            // says why and nothing opens.
+            match arbiter_core::status::clock_to_set(m, s, board, now) {
+                Ok(_) => v.clock_command = Some(board),
+                Err(why) => v.status = Some(i18n::format(v.lang, &why)),
+            }
+        }
+        Action::ClockCommand(false) => v.clock_command = None,
+        Action::ClockCommand(true) => {
+            let board = v.clock_command.take()?;
+            // The values of this moment: what the confirmation shows as Enter is pressed.
+            match arbiter_core::status::clock_to_set(m, s, board, now) {
+                Ok(set) => return Some(Command::SendClock(set)),
+                Err(why) => v.status = Some(i18n::format(v.lang, &why)),
+            }
+        }
         Action::LineupForm(input) => {
             let form = v.lineup_form.as_mut()?;
             if input == FormInput::Cancel {
@@ -385,6 +410,7 @@ pub fn update(
 pub fn tick(v: &mut ViewState, m: &Match, s: &MatchState, now: u64) -> bool {
     if v.panel.is_some()
         || v.dialog.is_some()
+        || v.clock_command.is_some()
         || v.lineup_form.is_some()
         || v.report.is_some()
         || v.help

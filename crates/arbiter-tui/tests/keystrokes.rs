@@ -303,6 +303,47 @@ fn every_intervention_is_three_keys_plus_text() {
     }
 }
 
+/// Sending a ruling's times to the clock: board, Z, Enter gives the shell the times of
+/// `status::clock_to_set` (the shell journals the record, then sends); Z where nothing is
+/// pending opens nothing.
+#[test]
+fn a_ruling_sent_to_the_clock_in_three_keys() {
+    use arbiter_core::intervention::{Consequence, TimeChange};
+    use arbiter_core::model::Color;
+    use arbiter_core::rules::{self, Request};
+    let mut m = demo_match();
+    m.file.clock_commands = vec![2];
+    let s = situation(&m, 8);
+    let mut c = Console {
+        m,
+        s,
+        v: ViewState::new(Lang::En, Theme::monochrome()),
+        chain: Chain::default(),
+        buf: Vec::new(),
+        wall0: 0,
+        at: NOW,
+    };
+    let none = c.task(task("task-clock-command"), '2', "");
+    assert!(none.is_empty(), "{none:?}");
+    let req = Request {
+        board: Some(BoardNo(2)),
+        player: Some(Color::Black),
+        kind: InterventionKind::TimeCorrection,
+    };
+    let p = rules::propose(&c.m, &c.s, &req, c.at);
+    let minus = Consequence {
+        clock: vec![TimeChange {
+            player: Color::Black,
+            delta_ms: -60_000,
+        }],
+        ..Consequence::default()
+    };
+    c.journal(rules::confirm(&req, &p, minus, "set too much".into()));
+    let set = arbiter_core::status::clock_to_set(&c.m, &c.s, BoardNo(2), c.at).unwrap();
+    let sent = c.task(task("task-clock-command"), '2', "");
+    assert_eq!(sent, vec![Command::SendClock(set)]);
+}
+
 #[test]
 fn the_afternoon_tasks_keep_their_budget() {
     for t in TASKS {

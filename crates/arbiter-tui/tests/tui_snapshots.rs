@@ -908,3 +908,69 @@ fn the_log_shows_a_claims_status() {
         assert!(screen.contains(want), "{screen}");
     }
 }
+
+/// Issue 19d: `Z` on a board whose clock accepts commands and has a ruling still to set opens
+/// the confirmation with the two times and the mode that will be sent (the core's
+/// `status::clock_to_set`); Enter gives the shell exactly those values; where the clock does
+/// not accept commands, or nothing is pending, nothing opens and the footer says why.
+#[test]
+fn clock_command_confirmation_80x24_both_languages() {
+    use arbiter_core::intervention::{Consequence, InterventionKind, TimeChange};
+    use arbiter_core::model::{BoardNo, Color};
+    use arbiter_core::record::Origin;
+    use arbiter_core::rules::{self, Request};
+    let (mut m, mut s) = setup();
+    let b = BoardNo(2);
+    // Nothing pending on board 2: refused, nothing opens (the demo names no clock either).
+    let mut v = ViewState::new(Lang::En, Theme::default());
+    press(&mut v, &m, &s, &[key('2'), key('Z')]);
+    assert!(v.clock_command.is_none());
+    let said = v.status.clone().unwrap_or_default();
+    assert!(said.contains("does not accept commands"), "{said}");
+    m.file.clock_commands = vec![2];
+    press(&mut v, &m, &s, &[key('2'), key('Z')]);
+    assert!(v.clock_command.is_none());
+    let said = v.status.clone().unwrap_or_default();
+    assert!(said.contains("Nothing to set"), "{said}");
+    // +2:00 for White on board 2 (a time correction).
+    let req = Request {
+        board: Some(b),
+        player: Some(Color::White),
+        kind: InterventionKind::TimeCorrection,
+    };
+    let p = rules::propose(&m, &s, &req, NOW - 1_000);
+    let plus_two = Consequence {
+        clock: vec![TimeChange {
+            player: Color::White,
+            delta_ms: 120_000,
+        }],
+        ..Consequence::default()
+    };
+    append(
+        &mut s,
+        NOW - 1_000,
+        Origin::Arbiter,
+        rules::confirm(&req, &p, plus_two, "disturbance".into()),
+    );
+    let set = arbiter_core::status::clock_to_set(&m, &s, b, NOW).expect("something to set");
+    for lang in LANGS {
+        let mut v = ViewState::new(lang, Theme::default());
+        press(&mut v, &m, &s, &[key('2'), key('Z')]);
+        assert_eq!(v.clock_command, Some(b));
+        let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
+        // Exactly the times the command carries.
+        for ms in [set.white_ms, set.black_ms] {
+            let t = arbiter_core::model::format_hms(ms);
+            assert!(screen.contains(&t), "{t} not shown:\n{screen}");
+        }
+        insta::assert_snapshot!(format!("clock_command_80x24_{}", lang_name(lang)), screen);
+        let cmds = press(&mut v, &m, &s, &[code(KeyCode::Enter)]);
+        assert_eq!(cmds, vec![Command::SendClock(set.clone())]);
+        assert!(v.clock_command.is_none());
+        // Esc cancels: nothing is sent.
+        press(&mut v, &m, &s, &[key('Z')]);
+        assert!(v.clock_command.is_some());
+        let cmds = press(&mut v, &m, &s, &[code(KeyCode::Esc)]);
+        assert!(cmds.is_empty() && v.clock_command.is_none());
+    }
+}

@@ -160,3 +160,4 @@ clock-command-finished = Die Partie an Brett { $board } ist beendet ({ $result }
 clock-command-not-live = Die Verbindung von Brett { $board } ist { $state }: die Uhrzeiten sind nur geschätzt. Bitte die Uhr von Hand stellen und ihre Werte prüfen.
 clock-command-nothing-pending = An der Uhr von Brett { $board } ist nichts zu stellen: keine Entscheidung wartet darauf (oder die Uhr zeigt sie schon).
 clock-command-too-long = { $time } ist mehr, als ein Uhrbefehl stellen kann (höchstens 9:59:59): bitte von Hand stellen.
+clock-command-feed-ended = Die Verbindung von Brett { $board } ist beendet: nichts gesendet; bitte die Uhr von Hand stellen.

@@ -160,3 +160,4 @@ clock-command-finished = The game on board { $board } is finished ({ $result }):
 clock-command-not-live = The feed of board { $board } is { $state }: the clocks are only estimates. Set the clock by hand and check its values.
 clock-command-nothing-pending = Nothing to set on the clock of board { $board }: no ruling is waiting for it (or the clock shows it already).
 clock-command-too-long = { $time } is more than a clock command can set (at most 9:59:59): set it by hand.
+clock-command-feed-ended = The feed of board { $board } has ended: nothing was sent; set the clock by hand.

@@ -396,6 +396,38 @@ pub enum ClockCommandError {
     FeedEnded(BoardNo),
 }
 
+/// The clocks that accept the arbiter's commands (the match file's `clock_commands`), apart
+/// from [`Feeds`]: cheap to clone, usable from any thread.
+#[derive(Debug, Clone, Default)]
+pub struct ClockCommands {
+    clocks: std::collections::BTreeMap<BoardNo, mpsc::UnboundedSender<SetAndRun>>,
+}
+
+impl ClockCommands {
+    /// Whether a command to the board's clock would be handed to its feed now: the error says
+    /// why not (the clock does not accept commands, its feed has ended).
+    pub fn check(&self, board: BoardNo) -> Result<(), ClockCommandError> {
+        let tx = self
+            .clocks
+            .get(&board)
+            .ok_or(ClockCommandError::NotAccepted(board))?;
+        if tx.is_closed() {
+            return Err(ClockCommandError::FeedEnded(board));
+        }
+        Ok(())
+    }
+
+    /// Hands SETNRUN to the board's feed, which writes it to the clock.
+    pub fn send(&self, board: BoardNo, cmd: SetAndRun) -> Result<(), ClockCommandError> {
+        let tx = self
+            .clocks
+            .get(&board)
+            .ok_or(ClockCommandError::NotAccepted(board))?;
+        tx.send(cmd)
+            .map_err(|_| ClockCommandError::FeedEnded(board))
+    }
+}
+
 /// Every feed has ended (they were stopped, or their runtime is gone).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("the feeds have ended")]
@@ -450,12 +482,15 @@ impl Feeds {
     /// commands (`clock_commands`, off by default); the error says why not. The clock's next
     /// reports show whether it carried it out.
     pub fn set_clock(&self, board: BoardNo, cmd: SetAndRun) -> Result<(), ClockCommandError> {
-        let tx = self
-            .clocks
-            .get(&board)
-            .ok_or(ClockCommandError::NotAccepted(board))?;
-        tx.send(cmd)
-            .map_err(|_| ClockCommandError::FeedEnded(board))
+        self.clock_commands().send(board, cmd)
+    }
+
+    /// A handle that sends to the clocks that accept commands, for a thread other than the
+    /// one reading the records (the console keeps it while [`Feeds::recv`] runs elsewhere).
+    pub fn clock_commands(&self) -> ClockCommands {
+        ClockCommands {
+            clocks: self.clocks.clone(),
+        }
     }
 
     /// Asks every feed to stop; records already queued can still be read.

@@ -178,6 +178,7 @@ key-sign = Bericht unterschreiben: S, wer (1 Schiedsrichter, 2 MF Heim, 3 MF Gas
 key-enrol = Schlüssel eines MF bei Abgabe der Aufstellung hinterlegen: E, 2 MF Heim oder 3 MF Gast, Passphrase des MF, Enter
 key-help-lang = diese Hilfe / Sprache Deutsch-English
 key-quit = beenden (mit Rückfrage)
+key-clock-command = die Zeiten einer Entscheidung an die Uhr senden (wo die Wettkampfdatei Befehle an sie erlaubt)
 
 ## Eingriffsformulare: Titel
 dialog-illegal = Regelwidriger Zug
@@ -320,6 +321,7 @@ task-result-clock-running = Ergebnis, während die Uhr noch läuft (Enter fragt 
 task-report = Spielbericht ansehen: R
 task-sign = Spielbericht unterschreiben (im Bericht): S, 1/2/3, Passphrase, Enter
 task-three-signatures = Drei Unterschriften (Schiedsrichter, MF Heim, MF Gast): R, dann dreimal S, 1/2/3, Passphrase, Enter
+task-clock-command = Die Zeiten einer Entscheidung an die Uhr senden (wo sie Befehle annimmt): Brett, Z, Enter
 legend-board = Brett
 legend-white = Weiß
 legend-black = Schwarz
@@ -362,3 +364,15 @@ ui-clocks-estimated = Die Uhrzeiten sind geschätzt (die Verbindung ist veraltet
 ui-device-clocks-invalid = „{ $value }“ ist keine Zeit (h:mm:ss, m:ss oder Sekunden).
 ui-override-gives = Mit der Abweichung: { $consequence }
 ui-log-override = Abweichung ({ $field }): nach den Regeln „{ $proposed }“, gewählt „{ $chosen }“
+
+# Issue 19d: die Zeiten einer Entscheidung an die Uhr senden (Taste Z).
+ui-clock-command-title = An die Uhr senden: Brett { $board }
+ui-clock-command-intro = Die Uhr wird auf die Zeiten von jetzt gestellt, mit den Entscheidungen, die sie noch nicht zeigt:
+ui-clock-command-time = { $player }: { $time }
+ui-clock-command-sides = Am Gerät: links { $left }, rechts { $right }
+ui-clock-command-run = Danach läuft die Zeit von { $player }.
+ui-clock-command-paused = Danach bleibt die Uhr angehalten.
+ui-clock-command-keys = Enter: an die Uhr senden · Esc: abbrechen
+ui-clock-command-close = Esc: schließen
+ui-clock-command-sent = An die Uhr von Brett { $board } gesendet: Weiß { $white }, Schwarz { $black }. Ihre nächsten Meldungen zeigen, ob sie die Zeiten übernommen hat.
+ui-clock-command-failed = Nicht an die Uhr von Brett { $board } gesendet: { $error }

@@ -178,6 +178,7 @@ key-sign = sign the report: S, the signer (1 arbiter, 2 home captain, 3 away cap
 key-enrol = enrol a captain's key when the lineup is handed in: E, 2 home or 3 away captain, the captain's passphrase, Enter
 key-help-lang = this help / language Deutsch-English
 key-quit = quit (asks for confirmation)
+key-clock-command = send a ruling's times to the clock (where the match file says it accepts commands)
 
 ## Intervention forms: titles
 dialog-illegal = Illegal move
@@ -320,6 +321,7 @@ task-result-clock-running = Result while the clock still runs (Enter asks, the s
 task-report = See the match report: R
 task-sign = Sign the report (on the report screen): S, 1/2/3, passphrase, Enter
 task-three-signatures = Three signatures (arbiter, home captain, away captain): R, then three times S, 1/2/3, passphrase, Enter
+task-clock-command = Send a ruling's times to the clock (where it accepts commands): board, Z, Enter
 legend-board = board
 legend-white = White
 legend-black = Black
@@ -362,3 +364,15 @@ ui-clocks-estimated = The clocks are estimates (the feed is stale or lost): ente
 ui-device-clocks-invalid = “{ $value }” is not a time (h:mm:ss, m:ss or seconds).
 ui-override-gives = With the override: { $consequence }
 ui-log-override = override ({ $field }): the rules “{ $proposed }”, chosen “{ $chosen }”
+
+# Issue 19d: a ruling's times sent to the clock (key Z).
+ui-clock-command-title = Send to the clock: board { $board }
+ui-clock-command-intro = The clock is set to the clocks of now with the rulings not yet on it:
+ui-clock-command-time = { $player }: { $time }
+ui-clock-command-sides = On the device: left { $left }, right { $right }
+ui-clock-command-run = Afterwards { $player }'s time runs.
+ui-clock-command-paused = Afterwards the clock stays stopped.
+ui-clock-command-keys = Enter: send to the clock · Esc: cancel
+ui-clock-command-close = Esc: close
+ui-clock-command-sent = Sent to the clock of board { $board }: White { $white }, Black { $black }. Its next reports show whether it took them.
+ui-clock-command-failed = Not sent to the clock of board { $board }: { $error }

@@ -1,0 +1,245 @@
+//! End to end (issue 19d): a ruling's times reach the clock. The real `arbiter run` binary in a
+//! pseudo-terminal on a match whose board 1 is fed by a running `arbiter simulate` over
+//! 127.0.0.1 with a host-controlled clock (`--host-controlled-clock 1`), the match file saying
+//! that clock accepts commands (`clock_commands = [1]`). At the console: `Z` before any ruling
+//! is refused with the reason; a time correction of +2:00 for White leaves "+2:00 White to set"
+//! on the board; `Z` shows the two times and the mode, Enter journals the `clock_command`
+//! record and sends it; the simulated clock takes the times, its reports show them and the
+//! pending marker goes away. The journal holds the record, before the reports that show it.
+//! Every wait is bounded and the simulator is stopped however the test ends.
+
+#![cfg(unix)]
+
+use std::io::{BufRead as _, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use arbiter_core::model::BoardNo;
+use arbiter_core::record::{ClockRunMode, CommandOutcome, Event};
+use expectrl::{Session, WaitStatus};
+
+const COLS: u16 = 120;
+const ROWS: u16 = 40;
+const ENTER: &str = "\r";
+
+struct Pty {
+    s: Session,
+    vt: vt100::Parser,
+}
+
+impl Pty {
+    fn screen(&mut self) -> String {
+        let mut buf = [0u8; 16384];
+        while let Ok(n) = self.s.try_read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            self.vt.process(&buf[..n]);
+        }
+        self.vt.screen().contents()
+    }
+
+    fn wait_until(&mut self, what: &str, secs: u64, ok: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let text = self.screen();
+            if ok(&text) {
+                return text;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{what} within {secs} s; screen:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn wait_for(&mut self, needle: &str, secs: u64) -> String {
+        self.wait_until(&format!("{needle:?} did not appear"), secs, |t| {
+            t.contains(needle)
+        })
+    }
+
+    fn key(&mut self, k: &str) {
+        self.s.send(k).expect("send key");
+        std::thread::sleep(Duration::from_millis(150));
+    }
+}
+
+/// Stops the simulator when the test ends, however it ends.
+struct Sim(std::process::Child);
+
+impl Drop for Sim {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let port = 26_000 + (std::process::id() % 1_000) as u16 * 2;
+    let mut child = Command::new(bin)
+        .args([
+            "simulate",
+            "--boards",
+            "1",
+            "--max-plies",
+            "8",
+            "--base-port",
+            &port.to_string(),
+            "--host-controlled-clock",
+            "1",
+        ])
+        .current_dir(root)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("arbiter simulate");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let _sim = Sim(child);
+    lines.next().expect("the board's line").unwrap();
+
+    // The demo match with board 1 on the simulator, the other boards without a feed, and
+    // board 1's clock accepting commands.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(root.join("config/matches/demo-bundesliga.toml")).unwrap();
+    let mut feeds = vec![format!("\"tcp://127.0.0.1:{port}\"")];
+    feeds.extend((2..=8).map(|_| "\"none\"".to_string()));
+    let start = text.find("feeds = [").expect("the feeds");
+    let end = start + text[start..].find(']').expect("the end of the feeds") + 1;
+    let text = format!(
+        "{}feeds = [{}]\nclock_commands = [1]{}",
+        &text[..start],
+        feeds.join(", "),
+        &text[end..]
+    );
+    std::fs::write(dir.path().join("match.toml"), &text).unwrap();
+    std::fs::copy(
+        root.join("config/rules/bundesliga.toml"),
+        dir.path().join("bundesliga.toml"),
+    )
+    .unwrap();
+    let (code, out) = {
+        let o = Command::new(bin)
+            .args(["check", "match.toml"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned())
+    };
+    assert_eq!(code, Some(0), "arbiter check: {out}");
+    let journal = dir.path().join("clock.jsonl");
+
+    let mut cmd = Command::new(bin);
+    cmd.args(["run", "match.toml", "--lang", "en", "--journal"])
+        .arg(&journal)
+        .current_dir(dir.path())
+        .env("TERM", "xterm-256color");
+    let mut s = Session::spawn(cmd).expect("spawn arbiter run");
+    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
+    let mut p = Pty {
+        s,
+        vt: vt100::Parser::new(ROWS, COLS, 0),
+    };
+    p.wait_for("SG Musterstadt", 30);
+    p.key("1");
+
+    // Before any ruling: nothing to send, and the footer says why (once the clock reports).
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        p.key("Z");
+        let screen = p.screen();
+        if screen.contains("Nothing to set on the clock of board 1") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no refusal; screen:\n{screen}");
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    assert!(!p.screen().contains("Send to the clock"), "nothing opened");
+
+    // +2:00 for White (a time correction: the arbiter's own amount, 120 s by default).
+    p.key("z");
+    p.wait_for("Time correction", 10);
+    p.key("w");
+    p.key(ENTER);
+    p.wait_for("recorded", 10);
+    p.wait_for("+2:00 White to set", 10);
+
+    // Z: the times and the mode that will be sent; Enter sends them.
+    p.key("Z");
+    let screen = p.wait_for("Send to the clock: board 1", 10);
+    assert!(screen.contains("White: "), "{screen}");
+    assert!(screen.contains("Black: "), "{screen}");
+    assert!(screen.contains("On the device: left "), "{screen}");
+    assert!(screen.contains("Enter: send to the clock"), "{screen}");
+    p.key(ENTER);
+    p.wait_for("Sent to the clock of board 1", 10);
+    // The simulated clock took the times: its reports show them and the marker goes.
+    p.wait_until("the pending marker did not go", 30, |t| {
+        !t.contains("White to set")
+    });
+
+    p.key("Q");
+    p.wait_for("Quit the console?", 10);
+    p.key("y");
+    let status = p.s.get_process().wait().unwrap();
+    assert!(
+        matches!(status, WaitStatus::Exited(_, 0)),
+        "clean exit: {status:?}"
+    );
+
+    // The journal: the record, sent, with +2:00 on White's time as the clock showed it then;
+    // then a report of the clock that shows those times.
+    let (records, v) = arbiter_io::journal_file::read(&journal).expect("the journal verifies");
+    assert!(v.is_intact());
+    let (i, cmd) = records
+        .iter()
+        .enumerate()
+        .find_map(|(i, r)| match &r.event {
+            Event::ClockCommand(c) => Some((i, c.clone())),
+            _ => None,
+        })
+        .expect("a clock_command record");
+    assert_eq!(cmd.board, BoardNo(1));
+    assert_eq!(cmd.outcome, CommandOutcome::Sent, "{cmd:?}");
+    assert_eq!(cmd.error, None);
+    let before = arbiter_core::state::MatchState::fold(&records[..i]);
+    let bs = before.board(BoardNo(1)).unwrap();
+    let shown = arbiter_core::clock_now::clock_at(&before, bs, records[i].mono_ms).unwrap();
+    assert_eq!(cmd.white_ms, shown.white_ms + 120_000, "{cmd:?} {shown:?}");
+    assert_eq!(cmd.black_ms, shown.black_ms, "{cmd:?} {shown:?}");
+    let run = match shown.running {
+        None => ClockRunMode::Paused,
+        Some(c) => {
+            let side = bs.mirror.as_ref().unwrap().side_of(c).unwrap();
+            if side == arbiter_core::model::ClockSide::Left {
+                ClockRunMode::Left
+            } else {
+                ClockRunMode::Right
+            }
+        }
+    };
+    assert_eq!(cmd.run, run);
+    // A report after the record shows the times set (the running side a little less).
+    let shows = records[i + 1..].iter().any(|r| match &r.event {
+        Event::ClockSample(c) if c.board == BoardNo(1) => {
+            let close = |sent: u64, got: u64| got <= sent && sent - got <= 3_000;
+            close(cmd.left_ms, c.left_ms) && close(cmd.right_ms, c.right_ms)
+        }
+        _ => false,
+    });
+    assert!(shows, "no clock report shows {cmd:?}");
+    // And the board has nothing pending any more.
+    let after = arbiter_core::state::MatchState::fold(&records);
+    let bs = after.board(BoardNo(1)).unwrap();
+    assert!(
+        arbiter_core::status::pending_adjustments(bs).is_empty(),
+        "{:?}",
+        arbiter_core::status::pending_adjustments(bs)
+    );
+    assert_eq!(bs.clock_commands.len(), 1);
+}
