@@ -445,3 +445,78 @@ fn claims_inadmissible_incorrect_written_move_and_agreements() {
     )));
     assert_eq!(look.claims[0].status, ClaimStatus::Incorrect);
 }
+
+/// Issue 19d: a scenario journals a field against the proposal only where the step says so
+/// (`overrides = ["claim_correct"]`, `override = { … }`) with a reason, as the console's forms;
+/// otherwise the step fails naming the field. Board 1 of claims.toml: White's claim on the
+/// written 7.Nf3 is correct by the game record (after 3.Nf3, 5.Nf3 and 7.Nf3).
+#[test]
+fn a_scenario_step_against_the_proposal_needs_an_override_and_a_reason() {
+    use arbiter_core::intervention::{ClaimStatus, OverrideField};
+    let dir = tempfile::tempdir().unwrap();
+    let m = std::fs::canonicalize("config/matches/demo-bundesliga.toml").unwrap();
+    let src = std::fs::read_to_string("tests/scenarios/claims.toml")
+        .unwrap()
+        .replace(
+            "match = \"../../config/matches/demo-bundesliga.toml\"",
+            &format!("match = {:?}", m.display().to_string()),
+        );
+    let claim = "correct = true, intended = \"Nf3\" } }";
+    assert!(src.contains(claim));
+    let write = |name: &str, text: String| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    // The step says the claim is incorrect, against the game record: refused, naming it.
+    let p = write(
+        "against.toml",
+        src.replace(claim, "correct = false, intended = \"Nf3\" } }"),
+    );
+    let e = run_file(&p).unwrap_err().to_string();
+    assert!(e.contains("step[21].intervene.kind.correct"), "{e}");
+    assert!(e.contains("claim correct contradicts the proposal"), "{e}");
+    assert!(e.contains("overrides = [\"claim_correct\"]"), "{e}");
+    // Named but without a reason: still refused.
+    let p = write(
+        "no-reason.toml",
+        src.replace(
+            claim,
+            "correct = false, intended = \"Nf3\" }, overrides = [\"claim_correct\"] }",
+        ),
+    );
+    let e = run_file(&p).unwrap_err().to_string();
+    assert!(e.contains("step[21].intervene.kind.correct"), "{e}");
+    // Named with a reason: journaled with the override beside the proposal, and the
+    // consequence of the arbiter's finding (an incorrect claim: +2 min to Black).
+    let p = write(
+        "overridden.toml",
+        src.replace(
+            claim,
+            "correct = false, intended = \"Nf3\" }, overrides = [\"claim_correct\"], reason = \"the scoresheets show 7.Nc3\" }",
+        ),
+    );
+    let o = run_file(&p).unwrap_or_else(|e| panic!("{e}"));
+    let iv = o
+        .state
+        .interventions
+        .iter()
+        .map(|e| &e.intervention)
+        .rfind(|iv| iv.board == Some(BoardNo(1)))
+        .unwrap();
+    assert_eq!(iv.overridden.len(), 1, "{:?}", iv.overridden);
+    assert_eq!(iv.overridden[0].field, OverrideField::ClaimCorrect);
+    assert_eq!(iv.overridden[0].reason, "the scoresheets show 7.Nc3");
+    assert_eq!(iv.proposed.claim, Some(ClaimStatus::Correct));
+    assert_eq!(iv.confirmed.claim, Some(ClaimStatus::Incorrect));
+    assert!(iv.confirmed.clock.iter().any(|c| c.player == Color::Black
+        && c.delta_ms == 120_000));
+    // A consequence other than the proposal's: `override = { … }` without a reason is refused.
+    let p = write(
+        "consequence.toml",
+        src.replace(claim, "correct = true, intended = \"Nf3\" }, override = {} }"),
+    );
+    let e = run_file(&p).unwrap_err().to_string();
+    assert!(e.contains("step[21].intervene.override"), "{e}");
+    assert!(e.contains("a reason"), "{e}");
+}

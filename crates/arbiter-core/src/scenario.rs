@@ -234,11 +234,7 @@ impl Step {
                         ),
                     ));
                 }
-                let confirmed = iv
-                    .override_
-                    .clone()
-                    .unwrap_or_else(|| p.consequence.clone());
-                rules::confirm(&req, &p, confirmed, iv.reason.clone())
+                confirm_step(m, state, &req, &p, iv, mono)?
             }
         };
         let board = req
@@ -257,6 +253,83 @@ impl Step {
             }),
         ))
     }
+}
+
+/// The record of an intervention step that keeps to the proposal, or sets a field against it
+/// only where the step says so: `override = { … }` (the consequence) and `overrides = [ … ]`
+/// (a field the rules decided, e.g. `claim_correct`), each with the step's `reason`
+/// ([`rules::confirm_checked`], as the console's forms). Otherwise the error names the field,
+/// the proposed and the given value.
+fn confirm_step(
+    m: &Match,
+    state: &MatchState,
+    req: &Request,
+    p: &Proposal,
+    iv: &Intervene,
+    mono: MonoMs,
+) -> Result<Event, (String, String)> {
+    use crate::intervention::OverrideField;
+    // The arbiter's finding against the rules' (a draw claim's correctness): the consequence
+    // it gives, unless the step gives its own.
+    let on_finding = matches!(&req.kind, InterventionKind::DrawClaim { correct, .. }
+        if p.finding.is_some_and(|f| f != *correct));
+    let confirmed = match &iv.override_ {
+        Some(c) => c.clone(),
+        None if on_finding => rules::propose_on_finding(m, state, req, mono).consequence,
+        None => p.consequence.clone(),
+    };
+    let reason = iv.reason.trim().to_string();
+    let mut overrides = Vec::new();
+    for (field, proposed, chosen) in rules::contradictions(m, state, req, p, &confirmed, mono) {
+        let (path, named) = match field {
+            OverrideField::ClaimCorrect => (
+                ".intervene.kind.correct",
+                iv.overrides.contains(&OverrideField::ClaimCorrect),
+            ),
+            OverrideField::Consequence => (
+                ".intervene.override",
+                iv.override_.is_some() || iv.overrides.contains(&OverrideField::Consequence),
+            ),
+        };
+        let english = |m: &crate::i18n::Msg| crate::i18n::english(m);
+        if !named || reason.is_empty() {
+            let field_name = serde_json::to_value(field)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default();
+            return Err((
+                path.into(),
+                format!(
+                    "{} contradicts the proposal (the rules: {:?}; the step: {:?}): an override \
+                     needs {}a reason (reason = \"…\")",
+                    english(&crate::i18n::Msg::new(field.message_id())),
+                    english(&proposed),
+                    english(&chosen),
+                    if named {
+                        String::new()
+                    } else if field == OverrideField::Consequence {
+                        "override = { … } and ".to_string()
+                    } else {
+                        format!("overrides = [\"{field_name}\"] and ")
+                    }
+                ),
+            ));
+        }
+        overrides.push((field, reason.clone()));
+    }
+    rules::confirm_checked(
+        m,
+        state,
+        req,
+        p,
+        rules::Confirmation {
+            confirmed,
+            reason: iv.reason.clone(),
+            overrides,
+        },
+        mono,
+    )
+    .map_err(|e| (".intervene".to_string(), crate::i18n::english(&e)))
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -285,6 +358,10 @@ struct Intervene {
     /// The arbiter's decision where the rules leave the outcome open.
     #[serde(default)]
     decide: Option<Decide>,
+    /// Fields the rules decided that the step sets otherwise (`claim_correct`; `consequence`
+    /// is implied by `override`), each overridden with `reason`.
+    #[serde(default)]
+    overrides: Vec<crate::intervention::OverrideField>,
 }
 
 /// `decide = { option = "draw", basis = "analogy", reason = "…" }`.

@@ -256,12 +256,20 @@ pub fn situation_journal(m: &Match, boards: u16) -> (MatchState, Vec<Record>) {
                     kind: InterventionKind::illegal(IllegalKind::Move),
                 };
                 let p = rules::propose(m, &s, &req, mono);
-                let ev = rules::confirm(
+                // As proposed: the check every form makes finds nothing to override.
+                let ev = rules::confirm_checked(
+                    m,
+                    &s,
                     &req,
                     &p,
-                    p.consequence.clone(),
-                    "knight moved like a bishop".into(),
-                );
+                    rules::Confirmation {
+                        confirmed: p.consequence.clone(),
+                        reason: "knight moved like a bishop".into(),
+                        overrides: Vec::new(),
+                    },
+                    mono,
+                )
+                .expect("the fixture confirms the proposal as it is");
                 (Origin::Arbiter, ev)
             }
         };
