@@ -520,3 +520,39 @@ fn a_scenario_step_against_the_proposal_needs_an_override_and_a_reason() {
     assert!(e.contains("step[21].intervene.override"), "{e}");
     assert!(e.contains("a reason"), "{e}");
 }
+
+/// Issue 19d: a scenario step gives the clocks read on the device where the feed is lost
+/// (`device_clocks`); the proposal rests on them. White's clock reported 0:40 running, then the
+/// feed was lost; 20 s after the report the estimate is 0:20 (no flag), but the device shows 0:00.
+#[test]
+fn a_scenario_step_with_the_clocks_read_on_the_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = std::fs::canonicalize("config/matches/demo-bundesliga.toml").unwrap();
+    let scenario = |device: &str| {
+        format!(
+            "match = {:?}\n\
+             [[step]]\nat = \"0:00:01\"\nevent = {{ kind = \"feed_status\", payload = {{ board = 1, state = \"live\" }} }}\n\
+             [[step]]\nat = \"0:00:10\"\nevent = {{ kind = \"clock_sample\", payload = {{ board = 1, left_ms = 40000, right_ms = 5400000, running = \"left\", white_side = \"left\" }} }}\n\
+             [[step]]\nat = \"0:00:11\"\nevent = {{ kind = \"feed_status\", payload = {{ board = 1, state = \"lost\", detail = \"cable\" }} }}\n\
+             [[step]]\nat = \"0:00:30\"\nintervene = {{ board = 1, player = \"white\", kind = {{ type = \"flag_fall\" }}{device} }}\n",
+            m.display().to_string()
+        )
+    };
+    let run_text = |name: &str, text: String| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        run_file(&p).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let o = run_text("estimate.toml", scenario(""));
+    assert_eq!(result(&o, 1), None, "on the estimate White's time remains");
+    let o = run_text(
+        "device.toml",
+        scenario(", device_clocks = { white_ms = 0, black_ms = 5400000 }"),
+    );
+    assert_eq!(result(&o, 1), Some(GameResult::BlackWins));
+    let iv = &o.state.interventions.last().unwrap().intervention;
+    let dc = iv.device_clocks.expect("journaled");
+    assert_eq!((dc.white_ms, dc.black_ms), (0, 5_400_000));
+    // The record's clocks are the console's estimate (0:20), not the device's.
+    assert_eq!(iv.white_ms, Some(20_000));
+}

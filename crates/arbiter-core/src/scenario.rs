@@ -199,7 +199,18 @@ impl Step {
             player: iv.player,
             kind: iv.kind.clone(),
         };
-        let p = rules::propose(m, state, &req, mono);
+        // The clocks read on the device (a stale or lost feed): the rules read them.
+        let on_device = iv
+            .device_clocks
+            .zip(req.board)
+            .and_then(|(dc, b)| rules::on_device(state, b, dc, mono).map(|h| (h, dc, b)));
+        let real = state;
+        let state = on_device.as_ref().map_or(state, |(h, ..)| h);
+        let mut p = rules::propose(m, state, &req, mono);
+        if let Some((_, dc, b)) = &on_device {
+            rules::device_note(real, *b, *dc, mono, &mut p);
+        }
+        let state = real;
         let event = match (&p.decision, &iv.decide) {
             (Some(d), None) => {
                 let keys: Vec<&str> = d.options.iter().map(|o| o.key.as_str()).collect();
@@ -234,9 +245,17 @@ impl Step {
                         ),
                     ));
                 }
-                confirm_step(m, state, &req, &p, iv, mono)?
+                confirm_step(m, on_device.as_ref().map_or(state, |(h, ..)| h), &req, &p, iv, mono)?
             }
         };
+        let mut event = event;
+        if let Some(dc) = iv.device_clocks {
+            match &mut event {
+                Event::Intervention(i) => i.device_clocks = Some(dc),
+                Event::Decision(d) => d.intervention.device_clocks = Some(dc),
+                _ => {}
+            }
+        }
         let board = req
             .board
             .and_then(|b| state.board(b))
@@ -362,6 +381,11 @@ struct Intervene {
     /// is implied by `override`), each overridden with `reason`.
     #[serde(default)]
     overrides: Vec<crate::intervention::OverrideField>,
+    /// Both clocks as the arbiter read them on the device (`{ white_ms, black_ms }`), where the
+    /// feed is stale or lost: the proposal rests on them; the record keeps them beside the
+    /// console's estimate.
+    #[serde(default)]
+    device_clocks: Option<crate::intervention::DeviceClocks>,
 }
 
 /// `decide = { option = "draw", basis = "analogy", reason = "…" }`.

@@ -1837,3 +1837,86 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
     let why = clock_to_set(&t.m, &t.s, B, later + 300).unwrap_err();
     core_catalogue().try_format(Lang::De, &why).unwrap();
 }
+
+/// Issue 19d: on a lost feed the arbiter reads the clocks on the device, and the proposal rests
+/// on them. White's clock reported 0:40 with White to move, then the feed was lost; 20 s later
+/// the console estimates 0:20 ("time remains", no loss), but the device shows White's flag at
+/// 0:00 (Black 1:29:30): the flag-fall proposal is then a loss on time (FIDE 6.9; Black has
+/// mating material), and the record keeps the estimate beside the device's values.
+#[test]
+fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
+    use arbiter_core::intervention::DeviceClocks;
+    let mut t = Table::new("fide-2023");
+    let mut at = 1_000;
+    t.setup(
+        at,
+        Some(shakmaty::fen::Fen::default().to_string().as_str()),
+        None,
+    );
+    t.start_clock(at);
+    t.play(&mut at, 30_000, "e4");
+    t.play(&mut at, 30_000, "e5");
+    // White on move with 40 s left.
+    t.clock[0] = 40_000;
+    t.sample(at + 200);
+    at += 1_000;
+    t.push(
+        at,
+        Origin::Feed(B),
+        FeedStatus {
+            board: B,
+            state: FeedState::Lost,
+            detail: "connection reset".into(),
+        }
+        .into(),
+    );
+    let now = at + 20_000;
+    let est = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), now).unwrap();
+    assert!(est.estimated);
+    assert!(
+        (19_000..=21_000).contains(&est.white_ms),
+        "{}",
+        est.white_ms
+    );
+    let req = Request {
+        board: Some(B),
+        player: Some(Color::White),
+        kind: InterventionKind::flag(),
+    };
+    // On the estimate: White's time has not run out.
+    let p = rules::propose(&t.m, &t.s, &req, now);
+    assert_eq!(p.consequence.result, None, "{}", words(&p));
+    assert!(words(&p).contains("White's time has not run out"), "{}", words(&p));
+    // On the device: White's flag is down: a loss on time.
+    let dc = DeviceClocks {
+        white_ms: 0,
+        black_ms: 89 * MIN + 30_000,
+    };
+    let p = rules::propose_on_device(&t.m, &t.s, &req, dc, now);
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::BlackWins),
+        "{}",
+        words(&p)
+    );
+    // The record's clocks are the console's estimate; a fact names both.
+    assert_eq!((p.white_ms, p.black_ms), (Some(est.white_ms), Some(est.black_ms)));
+    let said = words(&p);
+    assert!(
+        said.contains("as read on the device: White 0:00:00, Black 1:29:30"),
+        "{said}"
+    );
+    // The state itself is untouched: the device's values are only the proposal's.
+    assert!(rules::propose(&t.m, &t.s, &req, now).consequence.result.is_none());
+    // The other way round: the estimate at 0:00 (a long outage) but the device shows 0:15:
+    // no flag, no loss.
+    let later = at + 60_000;
+    let p = rules::propose(&t.m, &t.s, &req, later);
+    assert_eq!(p.consequence.result, Some(GameResult::BlackWins), "{}", words(&p));
+    let dc = DeviceClocks {
+        white_ms: 15_000,
+        black_ms: 89 * MIN + 30_000,
+    };
+    let p = rules::propose_on_device(&t.m, &t.s, &req, dc, later);
+    assert_eq!(p.consequence.result, None, "{}", words(&p));
+}

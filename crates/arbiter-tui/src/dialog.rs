@@ -1003,8 +1003,20 @@ impl Dialog {
         })
     }
 
+    /// The state the rules read: where the clocks are estimates and the arbiter typed the
+    /// device's times, the state with those times folded in (`rules::on_device`), so that the
+    /// proposal rests on them (the record keeps both).
+    fn device_state(&self, s: &MatchState, now: u64) -> Option<(MatchState, DeviceClocks)> {
+        let dc = self.device_clocks()?.ok()?;
+        let hypo = rules::on_device(s, self.board?, dc, now)?;
+        Some((hypo, dc))
+    }
+
     /// Asks the rules again (after a change of the facts, and just before confirming).
     pub fn refresh(&mut self, m: &Match, s: &MatchState, now: u64) {
+        let device = self.device_state(s, now);
+        let real = s;
+        let s = device.as_ref().map_or(s, |(hypo, _)| hypo);
         let before: Option<Vec<String>> = self
             .decision_request()
             .map(|d| d.options.iter().map(|o| o.key.clone()).collect());
@@ -1012,6 +1024,9 @@ impl Dialog {
         if let (DialogKind::Quickplay, None, Some(b)) = (self.kind, self.decision, self.board) {
             // Nothing decided yet: the preconditions, no consequence.
             self.proposal = Some(rules::quickplay_preview(m, s, b, self.player, now));
+        }
+        if let (Some((_, dc)), Some(b), Some(p)) = (&device, self.board, &mut self.proposal) {
+            rules::device_note(real, b, *dc, now, p);
         }
         let after: Option<Vec<String>> = self
             .decision_request()
@@ -1111,6 +1126,9 @@ impl Dialog {
     }
 
     fn event(&self, m: &Match, s: &MatchState, now: u64) -> Option<Event> {
+        // The rules' checks read the device's times where the arbiter typed them.
+        let device = self.device_state(s, now);
+        let s = device.as_ref().map_or(s, |(hypo, _)| hypo);
         match self.kind {
             DialogKind::Arrived => Some(Event::PlayerArrived(PlayerArrived {
                 board: self.board?,

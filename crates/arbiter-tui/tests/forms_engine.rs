@@ -498,3 +498,49 @@ fn a_ruling_on_a_stale_feed_asks_for_the_device_times() {
         }
     }
 }
+
+/// Issue 19d: the times read on the device are what the rules use. Board 6's feed is stale; the
+/// estimate says White's time remains, so the flag form proposes nothing; the arbiter reads
+/// White's flag at 0:00 on the device: the proposal becomes a loss on time for White, and the
+/// record keeps the estimate (`white_ms`) beside the device's times.
+#[test]
+fn the_times_read_on_the_device_are_what_the_rules_use() {
+    use arbiter_core::model::GameResult;
+    use arbiter_tui::dialog::Field;
+    let (m, s) = setup();
+    let mut v = ViewState::new(Lang::En, Theme::default());
+    press(&mut v, &m, &s, &[key('6'), key('f'), key('w')]);
+    let estimate =
+        arbiter_core::clock_now::clock_at(&s, s.board(BoardNo(6)).unwrap(), NOW).unwrap();
+    assert!(estimate.estimated && estimate.white_ms > 0);
+    let d = v.dialog.as_mut().expect("the flag form opens on an estimated clock");
+    assert!(d.estimated);
+    assert_eq!(d.player, arbiter_core::model::Color::White);
+    assert_eq!(
+        d.proposal.as_ref().unwrap().consequence.result,
+        None,
+        "on the estimate White's time remains"
+    );
+    d.field = d.fields().iter().position(|f| *f == Field::WhiteTime).unwrap();
+    d.white_time.clear();
+    let mut keys = typed("0");
+    keys.push(code(KeyCode::Down));
+    keys.push(code(KeyCode::Down));
+    keys.extend(typed("flag seen on the device"));
+    press(&mut v, &m, &s, &keys);
+    let d = v.dialog.as_ref().unwrap();
+    let p = d.proposal.as_ref().unwrap();
+    assert_eq!(p.consequence.result, Some(GameResult::BlackWins));
+    let screen = render_to_string(&m, &s, &v, NOW, 120, 40);
+    assert!(screen.contains("as read on the device"), "{screen}");
+    let cmds = press(&mut v, &m, &s, &[code(KeyCode::Enter)]);
+    match &cmds[..] {
+        [Command::Submit(Event::Intervention(iv))] => {
+            assert_eq!(iv.confirmed.result, Some(GameResult::BlackWins));
+            assert_eq!(iv.device_clocks.unwrap().white_ms, 0);
+            assert_eq!(iv.white_ms, Some(estimate.white_ms));
+            assert!(iv.overridden.is_empty(), "{:?}", iv.overridden);
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -11,6 +11,7 @@ pub mod colours;
 mod conduct;
 pub mod conflict;
 pub mod decision;
+mod device;
 mod flag;
 mod game_end;
 mod illegal;
@@ -27,6 +28,7 @@ pub use availability::{Action, Availability, availability, recent_time_change};
 pub use clock_ops::{
     OperationError, clock_operation, operation_articles, reconstruction, replacement_values,
 };
+pub use device::{device_note, on_device, propose_on_device};
 pub use flag::{FlagFact, flags_down};
 pub use game_end::{AutomaticEnd, automatic_end};
 pub use overrides::{Confirmation, confirm_checked, contradictions};
