@@ -556,3 +556,28 @@ fn a_scenario_step_with_the_clocks_read_on_the_device() {
     // The record's clocks are the console's estimate (0:20), not the device's.
     assert_eq!(iv.white_ms, Some(20_000));
 }
+
+/// Issue 19d: a second arrival of a player (and a second start) in a scenario is refused,
+/// naming the step, as at the console; the core does not keep it silently either.
+#[test]
+fn a_second_arrival_in_a_scenario_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = std::fs::canonicalize("config/matches/demo-bundesliga.toml").unwrap();
+    let p = dir.path().join("twice.toml");
+    std::fs::write(
+        &p,
+        format!(
+            "match = {:?}\n\
+             [[step]]\nat = \"0:00:00\"\nevent = {{ kind = \"round_started\" }}\n\
+             [[step]]\nat = \"0:05:00\"\nevent = {{ kind = \"player_arrived\", payload = {{ board = 3, team = \"home\" }} }}\n\
+             [[step]]\nat = \"0:07:00\"\nevent = {{ kind = \"player_arrived\", payload = {{ board = 3, team = \"home\" }} }}\n\
+             [[step]]\nat = \"0:08:00\"\nevent = {{ kind = \"round_started\" }}\n",
+            m.display().to_string()
+        ),
+    )
+    .unwrap();
+    let e = run_file(&p).unwrap_err().to_string();
+    assert!(e.contains("step[2].event"), "{e}");
+    assert!(e.contains("a second arrival is not recorded"), "{e}");
+    assert!(e.contains("step[3].event"), "{e}");
+}

@@ -156,6 +156,21 @@ impl Step {
                 .map_err(|e| (".event.payload".to_string(), e.to_string()))?;
             let event = Event::from_parts(&ev.kind, &json)
                 .map_err(|e| (".event".to_string(), e.to_string()))?;
+            // A second arrival of a player, a second start: refused, as at the console.
+            let once = match &event {
+                Event::PlayerArrived(a) => Some(rules::Action::Arrival {
+                    board: a.board,
+                    team: a.team,
+                }),
+                Event::RoundStarted(_) => Some(rules::Action::StartRound),
+                _ => None,
+            };
+            if let Some(action) = once
+                && let rules::Availability::Refused(why) =
+                    rules::availability(m, state, action, mono)
+            {
+                return Err((".event".to_string(), crate::i18n::english(&why)));
+            }
             let origin = match &ev.origin {
                 Some(o) => {
                     Origin::try_from(o.clone()).map_err(|e| (".event.origin".to_string(), e))?

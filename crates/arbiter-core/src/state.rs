@@ -826,8 +826,17 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         }
         (Event::PlayerArrived(e), Some(bs)) => {
             let slot = &mut bs.arrived[team_index(e.team)];
-            if slot.is_none() {
-                *slot = Some(Stamp::entered(rec, e.at));
+            match slot {
+                None => *slot = Some(Stamp::entered(rec, e.at)),
+                // The first arrival stands; a second one is not kept silently.
+                Some(first) => state.rejected.push(Rejected {
+                    seq: rec.seq,
+                    reason: format!(
+                        "board {}: the {} player already arrived (record {}): a second arrival \
+                         is not recorded",
+                        bs.board, e.team, first.seq
+                    ),
+                }),
             }
         }
         (Event::ResultRecorded(e), Some(bs)) => match &bs.result {

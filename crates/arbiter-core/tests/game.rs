@@ -1638,6 +1638,29 @@ fn a_second_arrival_is_refused_and_a_second_start_too() {
         rules::availability(&t.m, &t.s, arrival(TeamSide::Away), 3_000),
         Availability::Open
     );
+    // Journaled anyway (a path that does not ask): the first arrival stands and the second is
+    // rejected with the reason, not kept silently (issue 19d).
+    let first = t.s.board(B).unwrap().arrived(TeamSide::Home).unwrap();
+    let before = t.rejected();
+    let r = t.push(
+        4_000,
+        Origin::Arbiter,
+        PlayerArrived {
+            board: B,
+            team: TeamSide::Home,
+            at: None,
+        }
+        .into(),
+    );
+    assert_eq!(t.s.board(B).unwrap().arrived(TeamSide::Home), Some(first));
+    assert_eq!(t.rejected(), before + 1);
+    let rej = t.s.rejected.last().unwrap();
+    assert_eq!(rej.seq, r.seq);
+    assert!(
+        rej.reason.contains("a second arrival is not recorded"),
+        "{}",
+        rej.reason
+    );
 }
 
 #[test]

@@ -809,6 +809,10 @@ impl Dialog {
             }
             return None;
         }
+        // A quickplay-finish claim: the decision is the arbiter's, none is chosen for him.
+        if self.kind == DialogKind::Quickplay && self.decision.is_none() {
+            return Some(i18n::text(lang, "ui-quickplay-decision-choose"));
+        }
         if self.kind == DialogKind::DrawClaim && self.shown_correct().is_none() {
             return Some(i18n::text(lang, "ui-claim-correct-choose"));
         }

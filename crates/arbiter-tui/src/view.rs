@@ -382,15 +382,19 @@ pub fn update(
                         return None;
                     }
                     let ev = d.to_event(m, s, now);
+                    let no_board = d.kind.needs_board() && d.board.is_none();
                     v.dialog = None;
                     match ev {
                         Some(ev) => {
                             v.status = Some(strings(v.lang).recorded.clone());
                             return Some(Command::Submit(ev));
                         }
-                        None => {
+                        // Nothing to record: say what is missing (a board only where the
+                        // form needs one and has none).
+                        None if no_board => {
                             v.status = Some(strings(v.lang).select_board_first.clone());
                         }
+                        None => v.status = Some(i18n::text(v.lang, "ui-form-incomplete")),
                     }
                 }
                 other => {

@@ -877,6 +877,19 @@ fn quickplay_form_shows_the_checklist_80x24() {
             "every precondition is met: {screen}"
         );
         insta::assert_snapshot!(format!("claim_quickplay_80x24_{}", lang_name(lang)), screen);
+        // Enter before a decision is chosen: nothing recorded, and the footer says that the
+        // decision is missing (issue 19d; it said "select a board first").
+        let cmds = press(&mut v, &m, &s, &[code(KeyCode::Enter)]);
+        assert!(cmds.is_empty(), "{cmds:?}");
+        assert!(v.dialog.is_some(), "the form stays open");
+        let said = v.status.clone().unwrap_or_default();
+        let expected = arbiter_tui::i18n::text(lang, "ui-quickplay-decision-choose");
+        assert_eq!(said, expected);
+        assert_ne!(said, arbiter_tui::i18n::strings(lang).select_board_first);
+        // A decision chosen (← →: the first, granted): Enter records it.
+        let cmds = press(&mut v, &m, &s, &[code(KeyCode::Down), code(KeyCode::Right)]);
+        assert!(cmds.is_empty());
+        assert!(v.dialog.as_ref().unwrap().decision.is_some());
     }
 }
 

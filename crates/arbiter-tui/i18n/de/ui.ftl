@@ -376,3 +376,5 @@ ui-clock-command-keys = Enter: an die Uhr senden · Esc: abbrechen
 ui-clock-command-close = Esc: schließen
 ui-clock-command-sent = An die Uhr von Brett { $board } gesendet: Weiß { $white }, Schwarz { $black }. Ihre nächsten Meldungen zeigen, ob sie die Zeiten übernommen hat.
 ui-clock-command-failed = Nicht an die Uhr von Brett { $board } gesendet: { $error }
+ui-quickplay-decision-choose = Die Entscheidung mit ← → wählen (stattgeben, zurückstellen, ablehnen, Inkrement): keine ist vorgewählt.
+ui-form-incomplete = Nichts erfasst: das Formular ist nicht vollständig (eine Angabe fehlt noch).

@@ -376,3 +376,5 @@ ui-clock-command-keys = Enter: send to the clock · Esc: cancel
 ui-clock-command-close = Esc: close
 ui-clock-command-sent = Sent to the clock of board { $board }: White { $white }, Black { $black }. Its next reports show whether it took them.
 ui-clock-command-failed = Not sent to the clock of board { $board }: { $error }
+ui-quickplay-decision-choose = Choose the decision with ← → (grant, postpone, reject, increment): none is chosen for you.
+ui-form-incomplete = Nothing recorded: the form is not complete (an entry is still missing).
