@@ -25,16 +25,14 @@ use ratatui::crossterm::event::{self, Event as TermEvent, KeyEvent, KeyEventKind
 use arbiter_core::i18n::Msg as Text;
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::{Lang, Match};
+use arbiter_core::model::format_hms;
 use arbiter_core::model::{MonoMs, WallMs};
+use arbiter_core::record::ClockRunMode;
 use arbiter_core::record::{Event, Origin, SessionResumed, SessionStarted, SignerEnrolled};
 use arbiter_core::signature::{Authority, History, Role, SignedReport};
 use arbiter_core::state::{self, MatchState};
-use arbiter_core::model::format_hms;
-use arbiter_core::record::ClockRunMode;
 use arbiter_core::status::ClockToSet;
-use arbiter_io::feeds::{
-    ClockCommandError, ClockCommands, ClockRun, FeedRecord, Feeds, SetAndRun,
-};
+use arbiter_io::feeds::{ClockCommandError, ClockCommands, ClockRun, FeedRecord, Feeds, SetAndRun};
 use arbiter_io::journal_file::{JournalError, JournalWriter};
 use arbiter_tui::report_view::{history_lines, role_id};
 use arbiter_tui::{Command, ViewState, i18n, keymap, theme::Theme};

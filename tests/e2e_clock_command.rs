@@ -129,7 +129,10 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
             .current_dir(dir.path())
             .output()
             .unwrap();
-        (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned())
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
     };
     assert_eq!(code, Some(0), "arbiter check: {out}");
     let journal = dir.path().join("clock.jsonl");

@@ -509,12 +509,19 @@ fn a_scenario_step_against_the_proposal_needs_an_override_and_a_reason() {
     assert_eq!(iv.overridden[0].reason, "the scoresheets show 7.Nc3");
     assert_eq!(iv.proposed.claim, Some(ClaimStatus::Correct));
     assert_eq!(iv.confirmed.claim, Some(ClaimStatus::Incorrect));
-    assert!(iv.confirmed.clock.iter().any(|c| c.player == Color::Black
-        && c.delta_ms == 120_000));
+    assert!(
+        iv.confirmed
+            .clock
+            .iter()
+            .any(|c| c.player == Color::Black && c.delta_ms == 120_000)
+    );
     // A consequence other than the proposal's: `override = { … }` without a reason is refused.
     let p = write(
         "consequence.toml",
-        src.replace(claim, "correct = true, intended = \"Nf3\" }, override = {} }"),
+        src.replace(
+            claim,
+            "correct = true, intended = \"Nf3\" }, override = {} }",
+        ),
     );
     let e = run_file(&p).unwrap_err().to_string();
     assert!(e.contains("step[21].intervene.override"), "{e}");

@@ -260,7 +260,14 @@ impl Step {
                         ),
                     ));
                 }
-                confirm_step(m, on_device.as_ref().map_or(state, |(h, ..)| h), &req, &p, iv, mono)?
+                confirm_step(
+                    m,
+                    on_device.as_ref().map_or(state, |(h, ..)| h),
+                    &req,
+                    &p,
+                    iv,
+                    mono,
+                )?
             }
         };
         let mut event = event;

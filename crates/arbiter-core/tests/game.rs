@@ -1812,7 +1812,17 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
         other => panic!("{other:?}"),
     }
     // The clock is set (the command carried out): its next report shows it, nothing is pending.
-    t.push(now, Origin::Arbiter, set.record(None));
+    let rec = t.push(now, Origin::Arbiter, set.record(None));
+    // The replay lists it.
+    let inc = arbiter_core::replay::incidents(std::slice::from_ref(&rec));
+    assert_eq!(inc.len(), 1, "{inc:?}");
+    assert_eq!(inc[0].kind, "clock_command");
+    assert_eq!(inc[0].board, Some(B));
+    assert!(
+        en(&inc[0].text).starts_with("times sent to the clock: White 1:32:10, Black "),
+        "{}",
+        en(&inc[0].text)
+    );
     t.clock[0] += 2 * MIN;
     t.sample(now + 500);
     assert!(
@@ -1909,7 +1919,11 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
     // On the estimate: White's time has not run out.
     let p = rules::propose(&t.m, &t.s, &req, now);
     assert_eq!(p.consequence.result, None, "{}", words(&p));
-    assert!(words(&p).contains("White's time has not run out"), "{}", words(&p));
+    assert!(
+        words(&p).contains("White's time has not run out"),
+        "{}",
+        words(&p)
+    );
     // On the device: White's flag is down: a loss on time.
     let dc = DeviceClocks {
         white_ms: 0,
@@ -1923,19 +1937,32 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
         words(&p)
     );
     // The record's clocks are the console's estimate; a fact names both.
-    assert_eq!((p.white_ms, p.black_ms), (Some(est.white_ms), Some(est.black_ms)));
+    assert_eq!(
+        (p.white_ms, p.black_ms),
+        (Some(est.white_ms), Some(est.black_ms))
+    );
     let said = words(&p);
     assert!(
         said.contains("as read on the device: White 0:00:00, Black 1:29:30"),
         "{said}"
     );
     // The state itself is untouched: the device's values are only the proposal's.
-    assert!(rules::propose(&t.m, &t.s, &req, now).consequence.result.is_none());
+    assert!(
+        rules::propose(&t.m, &t.s, &req, now)
+            .consequence
+            .result
+            .is_none()
+    );
     // The other way round: the estimate at 0:00 (a long outage) but the device shows 0:15:
     // no flag, no loss.
     let later = at + 60_000;
     let p = rules::propose(&t.m, &t.s, &req, later);
-    assert_eq!(p.consequence.result, Some(GameResult::BlackWins), "{}", words(&p));
+    assert_eq!(
+        p.consequence.result,
+        Some(GameResult::BlackWins),
+        "{}",
+        words(&p)
+    );
     let dc = DeviceClocks {
         white_ms: 15_000,
         black_ms: 89 * MIN + 30_000,

@@ -34,11 +34,18 @@ fn lines_for(set: &ClockToSet, lang: Lang, th: &Theme) -> Vec<Line<'static>> {
             "   {}",
             format(
                 lang,
-                &msg!("ui-clock-command-time", player = color, time = format_hms(ms))
+                &msg!(
+                    "ui-clock-command-time",
+                    player = color,
+                    time = format_hms(ms)
+                )
             )
         );
         for p in set.pending.iter().filter(|p| p.color == color) {
-            line.push_str(&format!("   ({})", adjustment_text(lang, p.color, p.delta_ms)));
+            line.push_str(&format!(
+                "   ({})",
+                adjustment_text(lang, p.color, p.delta_ms)
+            ));
         }
         lines.push(Line::styled(line, th.header2()));
     }
@@ -79,13 +86,19 @@ pub fn render(
         Ok(set) => {
             let mut l = lines_for(&set, lang, th);
             l.push(Line::raw(""));
-            l.push(Line::styled(format!(" {}", text(lang, "ui-clock-command-keys")), th.dim()));
+            l.push(Line::styled(
+                format!(" {}", text(lang, "ui-clock-command-keys")),
+                th.dim(),
+            ));
             l
         }
         Err(why) => vec![
             Line::styled(format!(" {}", format(lang, &why)), th.alert()),
             Line::raw(""),
-            Line::styled(format!(" {}", text(lang, "ui-clock-command-close")), th.dim()),
+            Line::styled(
+                format!(" {}", text(lang, "ui-clock-command-close")),
+                th.dim(),
+            ),
         ],
     };
     lines.insert(0, Line::raw(""));

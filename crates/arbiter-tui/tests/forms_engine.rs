@@ -513,7 +513,10 @@ fn the_times_read_on_the_device_are_what_the_rules_use() {
     let estimate =
         arbiter_core::clock_now::clock_at(&s, s.board(BoardNo(6)).unwrap(), NOW).unwrap();
     assert!(estimate.estimated && estimate.white_ms > 0);
-    let d = v.dialog.as_mut().expect("the flag form opens on an estimated clock");
+    let d = v
+        .dialog
+        .as_mut()
+        .expect("the flag form opens on an estimated clock");
     assert!(d.estimated);
     assert_eq!(d.player, arbiter_core::model::Color::White);
     assert_eq!(
@@ -521,7 +524,11 @@ fn the_times_read_on_the_device_are_what_the_rules_use() {
         None,
         "on the estimate White's time remains"
     );
-    d.field = d.fields().iter().position(|f| *f == Field::WhiteTime).unwrap();
+    d.field = d
+        .fields()
+        .iter()
+        .position(|f| *f == Field::WhiteTime)
+        .unwrap();
     d.white_time.clear();
     let mut keys = typed("0");
     keys.push(code(KeyCode::Down));
