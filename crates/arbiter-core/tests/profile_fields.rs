@@ -481,7 +481,7 @@ fn claims_situation(m: &Match) -> MatchState {
         &mut s,
         0,
         Origin::System,
-        SessionStarted::of(&m, "test".into()).into(),
+        SessionStarted::of(m, "test".into()).into(),
     );
     let setup = |b: u16, fen: &str| -> Event {
         BoardSetup {
