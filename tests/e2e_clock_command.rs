@@ -17,63 +17,27 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::model::BoardNo;
 use arbiter_core::record::{ClockRunMode, CommandOutcome, Event};
-use expectrl::{Session, WaitStatus};
+
+#[path = "support/pty.rs"]
+mod pty;
+use pty::{ENTER, KillOnDrop, Pty};
 
 const COLS: u16 = 120;
 const ROWS: u16 = 40;
-const ENTER: &str = "\r";
 
-struct Pty {
-    s: Session,
-    vt: vt100::Parser,
-}
-
-impl Pty {
-    fn screen(&mut self) -> String {
-        let mut buf = [0u8; 16384];
-        while let Ok(n) = self.s.try_read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            self.vt.process(&buf[..n]);
+/// Waits until `ok` holds for the screen; fails after `secs` seconds with the screen.
+fn wait_until(p: &mut Pty, what: &str, secs: u64, ok: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let text = p.screen();
+        if ok(&text) {
+            return text;
         }
-        self.vt.screen().contents()
-    }
-
-    fn wait_until(&mut self, what: &str, secs: u64, ok: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let text = self.screen();
-            if ok(&text) {
-                return text;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "{what} within {secs} s; screen:\n{text}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-
-    fn wait_for(&mut self, needle: &str, secs: u64) -> String {
-        self.wait_until(&format!("{needle:?} did not appear"), secs, |t| {
-            t.contains(needle)
-        })
-    }
-
-    fn key(&mut self, k: &str) {
-        self.s.send(k).expect("send key");
-        std::thread::sleep(Duration::from_millis(150));
-    }
-}
-
-/// Stops the simulator when the test ends, however it ends.
-struct Sim(std::process::Child);
-
-impl Drop for Sim {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+        assert!(
+            Instant::now() < deadline,
+            "{what} within {secs} s; screen:\n{text}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
     }
 }
 
@@ -100,7 +64,7 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
         .spawn()
         .expect("arbiter simulate");
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let _sim = Sim(child);
+    let _sim = KillOnDrop(child);
     lines.next().expect("the board's line").unwrap();
 
     // The demo match with board 1 on the simulator, the other boards without a feed, and
@@ -140,14 +104,8 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
     let mut cmd = Command::new(bin);
     cmd.args(["run", "match.toml", "--lang", "en", "--journal"])
         .arg(&journal)
-        .current_dir(dir.path())
-        .env("TERM", "xterm-256color");
-    let mut s = Session::spawn(cmd).expect("spawn arbiter run");
-    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
-    let mut p = Pty {
-        s,
-        vt: vt100::Parser::new(ROWS, COLS, 0),
-    };
+        .current_dir(dir.path());
+    let mut p = Pty::spawn(cmd, COLS, ROWS);
     p.wait_for("SG Musterstadt", 30);
     p.key("1");
 
@@ -182,18 +140,14 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
     p.key(ENTER);
     p.wait_for("Sent to the clock of board 1", 10);
     // The simulated clock took the times: its reports show them and the marker goes.
-    p.wait_until("the pending marker did not go", 30, |t| {
+    wait_until(&mut p, "the pending marker did not go", 30, |t| {
         !t.contains("White to set")
     });
 
     p.key("Q");
     p.wait_for("Quit the console?", 10);
     p.key("y");
-    let status = p.s.get_process().wait().unwrap();
-    assert!(
-        matches!(status, WaitStatus::Exited(_, 0)),
-        "clean exit: {status:?}"
-    );
+    p.assert_exits_with(0, 30);
 
     // The journal: the record, sent, with +2:00 on White's time as the clock showed it then;
     // then a report of the clock that shows those times.
