@@ -182,7 +182,11 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
             .unwrap_or_default()
     };
     let run = |c: Color| if bv.running == Some(c) { "▶" } else { " " };
-    let alerts: Vec<String> = bv.alerts.iter().map(|a| alert_text(v.lang, a)).collect();
+    let mut alerts: Vec<String> = bv.alerts.iter().map(|a| alert_text(v.lang, a)).collect();
+    // A ruling waits for a clock that accepts commands: the key that sends it.
+    if arbiter_core::status::clock_to_set(m, s, bs.board, now).is_ok() {
+        alerts.push(super::i18n::text(v.lang, "ui-clock-command-hint"));
+    }
     let header = vec![
         Line::styled(
             fit(

@@ -966,6 +966,12 @@ fn clock_command_confirmation_80x24_both_languages() {
         rules::confirm(&req, &p, plus_two, "disturbance".into()),
     );
     let set = arbiter_core::status::clock_to_set(&m, &s, b, NOW).expect("something to set");
+    // The board detail names the key beside the adjustment to set.
+    let mut v = ViewState::new(Lang::En, Theme::default());
+    press(&mut v, &m, &s, &[key('2'), code(KeyCode::Enter)]);
+    let detail = render_to_string(&m, &s, &v, NOW, 120, 30);
+    assert!(detail.contains("+2:00 White to set"), "{detail}");
+    assert!(detail.contains("Z: send it to the clock"), "{detail}");
     for lang in LANGS {
         let mut v = ViewState::new(lang, Theme::default());
         press(&mut v, &m, &s, &[key('2'), key('Z')]);

@@ -378,3 +378,4 @@ ui-clock-command-sent = An die Uhr von Brett { $board } gesendet: Weiß { $white
 ui-clock-command-failed = Nicht an die Uhr von Brett { $board } gesendet: { $error }
 ui-quickplay-decision-choose = Die Entscheidung mit ← → wählen (stattgeben, zurückstellen, ablehnen, Inkrement): keine ist vorgewählt.
 ui-form-incomplete = Nichts erfasst: das Formular ist nicht vollständig (eine Angabe fehlt noch).
+ui-clock-command-hint = Z: an die Uhr senden

@@ -378,3 +378,4 @@ ui-clock-command-sent = Sent to the clock of board { $board }: White { $white },
 ui-clock-command-failed = Not sent to the clock of board { $board }: { $error }
 ui-quickplay-decision-choose = Choose the decision with ← → (grant, postpone, reject, increment): none is chosen for you.
 ui-form-incomplete = Nothing recorded: the form is not complete (an entry is still missing).
+ui-clock-command-hint = Z: send it to the clock
