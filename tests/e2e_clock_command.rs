@@ -45,7 +45,7 @@ fn wait_until(p: &mut Pty, what: &str, secs: u64, ok: impl Fn(&str) -> bool) -> 
 fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
     let bin = env!("CARGO_BIN_EXE_arbiter");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let port = 26_000 + (std::process::id() % 1_000) as u16 * 2;
+    // The simulator on an ephemeral port of 127.0.0.1 (it prints "board 1: tcp://…").
     let mut child = Command::new(bin)
         .args([
             "simulate",
@@ -53,8 +53,6 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
             "1",
             "--max-plies",
             "8",
-            "--base-port",
-            &port.to_string(),
             "--host-controlled-clock",
             "1",
         ])
@@ -65,13 +63,18 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
         .expect("arbiter simulate");
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let _sim = KillOnDrop(child);
-    lines.next().expect("the board's line").unwrap();
+    let line = lines.next().expect("the board's line").unwrap();
+    let url = line
+        .strip_prefix("board 1: ")
+        .unwrap_or_else(|| panic!("the simulator printed {line:?}"))
+        .to_string();
+    assert!(url.starts_with("tcp://127.0.0.1:"), "{url}");
 
     // The demo match with board 1 on the simulator, the other boards without a feed, and
     // board 1's clock accepting commands.
     let dir = tempfile::tempdir().unwrap();
     let text = std::fs::read_to_string(root.join("config/matches/demo-bundesliga.toml")).unwrap();
-    let mut feeds = vec![format!("\"tcp://127.0.0.1:{port}\"")];
+    let mut feeds = vec![format!("\"{url}\"")];
     feeds.extend((2..=8).map(|_| "\"none\"".to_string()));
     let start = text.find("feeds = [").expect("the feeds");
     let end = start + text[start..].find(']').expect("the end of the feeds") + 1;
