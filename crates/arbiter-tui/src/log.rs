@@ -108,6 +108,23 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
         for n in &bs.irregularities {
             out.push(plain(n.at, b, msg!("ui-irregularity"), n.text.clone()));
         }
+        // A ruling's times sent to the clock (key Z), or why they were not.
+        for (at, c) in &bs.clock_commands {
+            let (white, black) = (
+                arbiter_core::model::format_hms(c.white_ms),
+                arbiter_core::model::format_hms(c.black_ms),
+            );
+            let what = match &c.error {
+                None => msg!("incident-clock-command-sent", white = white, black = black),
+                Some(e) => msg!(
+                    "incident-clock-command-refused",
+                    white = white,
+                    black = black,
+                    error = e
+                ),
+            };
+            out.push(plain(*at, b, what, String::new()));
+        }
         for n in &bs.notes {
             out.push(plain(n.at, b, msg!("ui-note"), n.text.clone()));
         }

@@ -986,6 +986,17 @@ fn clock_command_confirmation_80x24_both_languages() {
         let cmds = press(&mut v, &m, &s, &[code(KeyCode::Enter)]);
         assert_eq!(cmds, vec![Command::SendClock(set.clone())]);
         assert!(v.clock_command.is_none());
+        // Journaled (as the shell does): the log lists it, in the screen's language.
+        let mut logged = s.clone();
+        append(&mut logged, NOW + 10, Origin::Arbiter, set.record(None));
+        let mut lv = ViewState::new(lang, Theme::default());
+        press(&mut lv, &m, &logged, &[key('l')]);
+        let log = render_to_string(&m, &logged, &lv, NOW + 10, 120, 30);
+        let said = match lang {
+            Lang::De => "Zeiten an die Uhr gesendet: Weiß",
+            Lang::En => "times sent to the clock: White",
+        };
+        assert!(log.contains(said), "{log}");
         // Esc cancels: nothing is sent.
         press(&mut v, &m, &s, &[key('Z')]);
         assert!(v.clock_command.is_some());
