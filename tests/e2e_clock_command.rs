@@ -5,7 +5,8 @@
 //! is refused with the reason; a time correction of +2:00 for White leaves "+2:00 White to set"
 //! on the board; `Z` shows the two times and the mode, Enter journals the `clock_command`
 //! record and sends it; the simulated clock takes the times, its reports show them and the
-//! pending marker goes away. The journal holds the record, before the reports that show it.
+//! pending marker goes away. The journal holds the record, before the reports that show it and
+//! the clock's answer (`clock_command_ack`, carried out).
 //! Every wait is bounded and the simulator is stopped however the test ends.
 
 #![cfg(unix)]
@@ -193,6 +194,15 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
         _ => false,
     });
     assert!(shows, "no clock report shows {cmd:?}");
+    // The clock's answer: carried out (ACK 0x10 echoing SETNRUN).
+    let ack = records[i + 1..]
+        .iter()
+        .find_map(|r| match &r.event {
+            Event::ClockCommandAck(a) if a.board == BoardNo(1) => Some(a.clone()),
+            _ => None,
+        })
+        .expect("the clock's answer");
+    assert!(ack.accepted, "{ack:?}");
     // And the board has nothing pending any more.
     let after = arbiter_core::state::MatchState::fold(&records);
     let bs = after.board(BoardNo(1)).unwrap();

@@ -427,6 +427,18 @@ pub struct ClockCommand {
     pub error: Option<String>,
 }
 
+/// The clock's answer to a clock command (a DGT clock ACK echoing SETNRUN): `accepted` when it
+/// carried it out (ack0 0x10), not when it refused it (0x40: a clock running a game, not in its
+/// host-controlled mode 23). A feed record.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockCommandAck {
+    pub board: BoardNo,
+    pub accepted: bool,
+    /// The four ACK bytes as the clock sent them.
+    pub ack: [u8; 4],
+}
+
 /// Which side of a clock runs after a clock command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -593,6 +605,7 @@ events! {
     LotDrawn(crate::procedure::LotDrawn) = "lot_drawn",
     Remark(Remark) = "remark",
     ClockCommand(ClockCommand) = "clock_command",
+    ClockCommandAck(ClockCommandAck) = "clock_command_ack",
 }
 
 // The three largest payloads are boxed, so that an `Event` (and every record held in memory,
@@ -647,6 +660,7 @@ impl Event {
             Event::ColoursOverridden(e) => Some(e.board),
             Event::Remark(e) => e.board,
             Event::ClockCommand(e) => Some(e.board),
+            Event::ClockCommandAck(e) => Some(e.board),
             Event::LineupView(_)
             | Event::LineupConsent(_)
             | Event::StartAgreed(_)
@@ -676,6 +690,7 @@ impl Event {
                 | Event::FeedCounters(_)
                 | Event::MovesTakenBack(_)
                 | Event::MovesRecovered(_)
+                | Event::ClockCommandAck(_)
         )
     }
 

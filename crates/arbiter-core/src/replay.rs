@@ -185,6 +185,15 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                     ),
                 },
             ),
+            Event::ClockCommandAck(e) => push(
+                Some(e.board),
+                "clock_command_ack",
+                if e.accepted {
+                    msg!("incident-clock-command-accepted")
+                } else {
+                    msg!("incident-clock-command-not-taken")
+                },
+            ),
             Event::Note(e) => push(e.board, "note", msg!("incident-text", text = &e.text)),
             Event::Remark(e) => push(e.board, "remark", msg!("incident-text", text = &e.text)),
             Event::MovesTakenBack(e) => push(

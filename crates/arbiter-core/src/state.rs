@@ -348,6 +348,8 @@ pub struct BoardState {
     pub last_sample_ms: Option<u64>,
     /// The rulings' times the arbiter sent to the clock (`clock_command` records), in order.
     pub clock_commands: Vec<(Stamp, crate::record::ClockCommand)>,
+    /// The clock's answers to them (`clock_command_ack`: carried out or refused), in order.
+    pub clock_command_acks: Vec<(Stamp, bool)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -394,6 +396,7 @@ impl BoardState {
             running_for_ms: [Some(0), Some(0)],
             last_sample_ms: None,
             clock_commands: Vec::new(),
+            clock_command_acks: Vec::new(),
         }
     }
 
@@ -689,6 +692,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         // Nothing changes on the console's side: the clock's next reports show the times, and
         // the pending adjustment goes once they do (as when the arbiter sets them by hand).
         (Event::ClockCommand(e), Some(bs)) => bs.clock_commands.push((at, e.clone())),
+        (Event::ClockCommandAck(e), Some(bs)) => bs.clock_command_acks.push((at, e.accepted)),
         (Event::BoardPosition(e), Some(bs)) => {
             bs.placement = Some(e.placement.clone());
             bs.last_data = Some(at);

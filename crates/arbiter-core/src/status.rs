@@ -115,6 +115,9 @@ pub enum BoardAlert {
         color: Color,
         delta_ms: i64,
     },
+    /// The clock refused the times the arbiter sent it (its ACK to SETNRUN says so: not in its
+    /// host-controlled mode) while a ruling is still to be set: set it by hand.
+    ClockRefused,
 }
 
 /// The move a player wrote for a claim found incorrect, and what he played next.
@@ -344,6 +347,20 @@ pub fn clock_to_set(
         running: c.running,
         pending,
     })
+}
+
+/// Whether the clock refused the last clock command (its answer after the command) and a
+/// ruling is still to be set on it.
+pub fn clock_refused(bs: &BoardState) -> bool {
+    let Some((sent, _)) = bs.clock_commands.last() else {
+        return false;
+    };
+    let answer = bs
+        .clock_command_acks
+        .iter()
+        .rev()
+        .find(|(at, _)| at.seq > sent.seq);
+    matches!(answer, Some((_, false))) && !pending_adjustments(bs).is_empty()
 }
 
 /// Illegal moves recorded on a board, per colour.
@@ -616,6 +633,9 @@ fn device_alerts(
         .device
         .correction_due
         .is_some_and(|due| now.saturating_sub(due.mono_ms) >= crate::state::CORRECTION_WITHIN_MS);
+    if clock_refused(bs) {
+        alerts.push(BoardAlert::ClockRefused);
+    }
     if !overdue {
         for p in pending_adjustments(bs) {
             alerts.push(BoardAlert::AdjustmentToSet {

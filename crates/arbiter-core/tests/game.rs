@@ -1812,8 +1812,23 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
         "{}",
         en(&inc[0].text)
     );
+    // The clock answers that it refused the command: the board says so while the ruling is
+    // still to be set.
+    t.push(
+        now + 100,
+        Origin::Feed(B),
+        arbiter_core::record::ClockCommandAck {
+            board: B,
+            accepted: false,
+            ack: [0x40, 0x0A, 0, 0],
+        }
+        .into(),
+    );
+    assert!(t.alerts(now + 200).contains(&BoardAlert::ClockRefused));
+    // The arbiter sets it by hand: the next report shows it, the ruling and the alert go.
     t.clock[0] += 2 * MIN;
     t.sample(now + 500);
+    assert!(!t.alerts(now + 600).contains(&BoardAlert::ClockRefused));
     assert!(
         refused(&t, now + 1_000).contains("Nothing to set"),
         "{}",

@@ -16,8 +16,8 @@ use crate::dgt::{ClockTimes, Message, RawBoard};
 use crate::eboard::{Tracker, TrackerEvent};
 use arbiter_core::model::{BoardNo, ClockSide, Color};
 use arbiter_core::record::{
-    BoardIrregularity, BoardPosition, ClockPresence, ClockSample, DeviceStatus, Event, MoveMade,
-    MovesRecovered, ResultSignal,
+    BoardIrregularity, BoardPosition, ClockCommandAck, ClockPresence, ClockSample, DeviceStatus,
+    Event, MoveMade, MovesRecovered, ResultSignal,
 };
 
 /// How long the session waits for the board's move log after a gap (ms). A board sends the
@@ -270,6 +270,15 @@ impl DgtSession {
                 self.tracker_events(evs, out);
             }
             Message::ClockTimes(t) => self.on_clock(t, out),
+            // The clock's answer to the arbiter's SETNRUN (ack1 echoes the command; ack0 0x10
+            // carried out, 0x40 refused: not in the host-controlled mode 23).
+            Message::ClockAck(a) if a.0[1] == crate::dgt::command::SET_AND_RUN => {
+                out.push(Event::ClockCommandAck(ClockCommandAck {
+                    board: self.board,
+                    accepted: a.0[0] & 0x40 == 0,
+                    ack: a.0,
+                }));
+            }
             _ => {}
         }
     }
@@ -455,6 +464,31 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    /// The clock's answer to SETNRUN becomes a `clock_command_ack` (ack1 echoes 0x0A; ack0 0x10
+    /// carried out, 0x40 refused); other ACKs (the version probe's) are not one.
+    #[test]
+    fn the_answer_to_setnrun_is_journaled() {
+        use crate::dgt::ClockAck;
+        let mut s = DgtSession::new(BoardNo(2), 3000);
+        let mut out = Vec::new();
+        s.on_message(
+            Message::ClockAck(ClockAck([0x10, 0x09, 0x21, 0])),
+            0,
+            &mut out,
+        );
+        assert!(out.is_empty(), "{out:?}");
+        s.on_message(Message::ClockAck(ClockAck([0x40, 0x0A, 0, 0])), 0, &mut out);
+        s.on_message(Message::ClockAck(ClockAck([0x10, 0x0A, 0, 0])), 0, &mut out);
+        let acks: Vec<(BoardNo, bool)> = out
+            .iter()
+            .filter_map(|e| match e {
+                Event::ClockCommandAck(a) => Some((a.board, a.accepted)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(acks, vec![(BoardNo(2), false), (BoardNo(2), true)]);
     }
 
     #[test]

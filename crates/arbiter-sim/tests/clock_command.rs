@@ -73,3 +73,67 @@ fn setnrun_reaches_a_host_controlled_clock_and_no_other() {
     feeds.stop();
     venue.stop().unwrap();
 }
+
+/// The clock's answer is journaled: a host-controlled clock (board 1) takes SETNRUN, a clock
+/// running a game (board 2, named in `clock_commands` all the same) refuses it with an error
+/// ACK; each becomes a `clock_command_ack` of its board.
+#[test]
+fn the_clocks_answer_to_setnrun_comes_back_as_a_record() {
+    let venue = Venue::start(SimulatorConfig {
+        boards: 2,
+        games: games::shipped().unwrap(),
+        host_controlled_clocks: vec![1],
+        ..SimulatorConfig::default()
+    })
+    .unwrap();
+    let sources = venue
+        .ports()
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            (
+                BoardNo::from_index(i),
+                Source::Tcp {
+                    addr: a.to_string(),
+                },
+            )
+        })
+        .collect();
+    let mut feeds = spawn_feeds_with(
+        sources,
+        venue.epoch(),
+        Timing::default(),
+        &[BoardNo(1), BoardNo(2)],
+    )
+    .unwrap();
+    let cmd = SetAndRun {
+        left_ms: 100 * 60_000,
+        right_ms: 95 * 60_000,
+        run: ClockRun::Paused,
+    };
+    let start = Instant::now();
+    let mut sent = [false, false];
+    let mut answers: [Option<bool>; 2] = [None, None];
+    while answers.iter().any(Option::is_none) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no answer from both clocks: {answers:?}"
+        );
+        let Some(r) = feeds.recv_timeout(Duration::from_millis(200)).unwrap() else {
+            continue;
+        };
+        match r.event {
+            // Once a board's clock reports, the command goes to it.
+            Event::ClockSample(c) if !sent[c.board.index()] => {
+                feeds.set_clock(c.board, cmd).unwrap();
+                sent[c.board.index()] = true;
+            }
+            Event::ClockCommandAck(a) => answers[a.board.index()] = Some(a.accepted),
+            _ => {}
+        }
+    }
+    assert_eq!(answers, [Some(true), Some(false)]);
+    feeds.stop();
+    venue.stop().unwrap();
+}

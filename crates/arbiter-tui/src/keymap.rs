@@ -326,6 +326,7 @@ pub const LEGEND: &[(Abbrev, &str)] = &[
     (Abbrev::Sign("+0:00:00"), "legend-since-start"),
     (Abbrev::Sign("0s 12m 2h"), "legend-age"),
     (Abbrev::Sign("MF"), "legend-captain"),
+    (Abbrev::Id("ui-clock-refused"), "legend-clock-refused"),
 ];
 
 /// A key on the report screen, by the step of the signing flow.

@@ -125,6 +125,14 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
             };
             out.push(plain(*at, b, what, String::new()));
         }
+        for (at, accepted) in &bs.clock_command_acks {
+            let what = if *accepted {
+                msg!("ui-log-clock-ack-accepted")
+            } else {
+                msg!("ui-log-clock-ack-refused")
+            };
+            out.push(plain(*at, b, what, String::new()));
+        }
         for n in &bs.notes {
             out.push(plain(n.at, b, msg!("ui-note"), n.text.clone()));
         }

@@ -149,6 +149,7 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
         Alert::AdjustmentToSet { color, delta_ms } => {
             super::dialog::adjustment_text(lang, *color, *delta_ms)
         }
+        Alert::ClockRefused => i18n::text(lang, "ui-clock-refused"),
     }
 }
 

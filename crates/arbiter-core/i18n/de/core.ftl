@@ -110,6 +110,8 @@ incident-no-clock = keine Uhr angeschlossen
 incident-battery-low = Uhrbatterie schwach
 incident-clock-command-sent = Zeiten an die Uhr gesendet: Weiß { $white }, Schwarz { $black }
 incident-clock-command-refused = Zeiten nicht an die Uhr gesendet (Weiß { $white }, Schwarz { $black }): { $error }
+incident-clock-command-accepted = die Uhr hat die gesendeten Zeiten übernommen
+incident-clock-command-not-taken = die Uhr hat die gesendeten Zeiten abgelehnt (nicht im Modus für Befehle): von Hand zu stellen
 
 ## Reklamationen mit Verlauf (Issue 14)
 quickplay-decision-increment-accepted = Bitte um Inkrement angenommen: remis

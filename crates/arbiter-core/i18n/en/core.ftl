@@ -110,6 +110,8 @@ incident-no-clock = no clock connected
 incident-battery-low = clock battery low
 incident-clock-command-sent = times sent to the clock: White { $white }, Black { $black }
 incident-clock-command-refused = times not sent to the clock (White { $white }, Black { $black }): { $error }
+incident-clock-command-accepted = the clock took the times sent to it
+incident-clock-command-not-taken = the clock refused the times sent to it (not in its host-controlled mode): to be set by hand
 
 ## Claims with a life (issue 14)
 quickplay-decision-increment-accepted = increment request accepted: draw

@@ -379,3 +379,7 @@ ui-clock-command-failed = Nicht an die Uhr von Brett { $board } gesendet: { $err
 ui-quickplay-decision-choose = Die Entscheidung mit ← → wählen (stattgeben, zurückstellen, ablehnen, Inkrement): keine ist vorgewählt.
 ui-form-incomplete = Nichts erfasst: das Formular ist nicht vollständig (eine Angabe fehlt noch).
 ui-clock-command-hint = Z: an die Uhr senden
+ui-clock-refused = UHR LEHNT AB
+legend-clock-refused = die Uhr hat die gesendeten Zeiten abgelehnt (Z; sie ist nicht im Modus für Befehle): von Hand stellen
+ui-log-clock-ack-accepted = die Uhr hat die gesendeten Zeiten übernommen
+ui-log-clock-ack-refused = die Uhr hat die gesendeten Zeiten abgelehnt: bitte von Hand stellen

@@ -379,3 +379,7 @@ ui-clock-command-failed = Not sent to the clock of board { $board }: { $error }
 ui-quickplay-decision-choose = Choose the decision with ← → (grant, postpone, reject, increment): none is chosen for you.
 ui-form-incomplete = Nothing recorded: the form is not complete (an entry is still missing).
 ui-clock-command-hint = Z: send it to the clock
+ui-clock-refused = CLOCK REFUSED
+legend-clock-refused = the clock refused the times sent to it (Z; it is not in its host-controlled mode): set it by hand
+ui-log-clock-ack-accepted = the clock took the times sent to it
+ui-log-clock-ack-refused = the clock refused the times sent to it: set it by hand
