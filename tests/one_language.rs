@@ -200,6 +200,88 @@ fn fixture_screens(lang: Lang) -> Vec<(String, String)> {
             render_to_string(&m, &s, &d, NOW, 160, 48),
         ));
     }
+    out.extend(clock_command_screens(lang));
+    out
+}
+
+/// A ruling sent to the clock of board 2 (issue 19d): the confirmation, the detail with the key,
+/// and the log with the command and the clock's refusal, the board saying so.
+fn clock_command_screens(lang: Lang) -> Vec<(String, String)> {
+    use arbiter_core::intervention::{Consequence, InterventionKind, TimeChange};
+    use arbiter_core::model::{BoardNo, Color};
+    use arbiter_core::record::{ClockCommandAck, Event, Origin};
+    use arbiter_core::rules::{self, Request};
+    let mut m = demo_match();
+    m.file.clock_commands = vec![2];
+    let mut s = situation(&m, 8);
+    let mut at = NOW - 2_000;
+    let mut push = |s: &mut MatchState, event: Event, origin: Origin| {
+        at += 100;
+        let r = arbiter_core::journal::Record {
+            seq: s.applied + 1_000,
+            wall_ms: arbiter_tui::fixture::WALL0 + at as i64,
+            mono_ms: at,
+            origin,
+            event,
+        };
+        arbiter_core::state::apply(s, &r);
+    };
+    let req = Request {
+        board: Some(BoardNo(2)),
+        player: Some(Color::White),
+        kind: InterventionKind::TimeCorrection,
+    };
+    let p = rules::propose(&m, &s, &req, NOW - 2_000);
+    let plus = Consequence {
+        clock: vec![TimeChange {
+            player: Color::White,
+            delta_ms: 120_000,
+        }],
+        ..Consequence::default()
+    };
+    push(
+        &mut s,
+        rules::confirm(&req, &p, plus, "Störung".into()),
+        Origin::Arbiter,
+    );
+    let mut out = Vec::new();
+    let mut v = ViewState::new(lang, Theme::monochrome());
+    press(&mut v, &m, &s, &[key('2'), key('Z')]);
+    assert!(v.clock_command.is_some(), "the confirmation opens");
+    out.push((
+        "clock command".into(),
+        render_to_string(&m, &s, &v, NOW, 120, 30),
+    ));
+    let mut d = ViewState::new(lang, Theme::monochrome());
+    d.selected = 1;
+    d.screen = Screen::Detail;
+    out.push((
+        "detail with a ruling to send".into(),
+        render_to_string(&m, &s, &d, NOW, 160, 48),
+    ));
+    let set = arbiter_core::status::clock_to_set(&m, &s, BoardNo(2), NOW - 1_000).unwrap();
+    push(&mut s, set.record(None), Origin::Arbiter);
+    push(
+        &mut s,
+        ClockCommandAck {
+            board: BoardNo(2),
+            accepted: false,
+            ack: [0x40, 0x0A, 0, 0],
+        }
+        .into(),
+        Origin::Feed(BoardNo(2)),
+    );
+    let main = ViewState::new(lang, Theme::monochrome());
+    let screen = render_to_string(&m, &s, &main, NOW, 200, 60);
+    let refused = arbiter_tui::i18n::text(lang, "ui-clock-refused");
+    assert!(screen.contains(&refused), "{refused} not shown:\n{screen}");
+    out.push(("main with a refused command".into(), screen));
+    let mut log = ViewState::new(lang, Theme::monochrome());
+    log.screen = Screen::Log;
+    let screen = render_to_string(&m, &s, &log, NOW, 200, 60);
+    let said = arbiter_tui::i18n::text(lang, "ui-log-clock-ack-refused");
+    assert!(screen.contains(&said), "{said} not shown:\n{screen}");
+    out.push(("log with a clock command".into(), screen));
     out
 }
 
