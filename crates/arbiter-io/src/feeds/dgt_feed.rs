@@ -109,6 +109,11 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
             }
         };
         ctx.counters.connects.fetch_add(1, Ordering::Relaxed);
+        // A command that came while the link was down carries the times of then: it is never
+        // written later (the console sends only on a live feed; the ruling stays to be set).
+        if let Some(rx) = clock_commands.as_mut() {
+            while rx.try_recv().is_ok() {}
+        }
         conn.on_connected(ctx.now_ms());
         session.on_reconnect();
         let _ = link.tx.send(init_commands(false)).await;
@@ -179,7 +184,10 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
                         None => std::future::pending().await,
                     }
                 } => {
-                    let _ = link.tx.send(cmd.bytes()).await;
+                    // Only to a clock that is reporting now (the times were computed from it).
+                    if conn.state() == FeedState::Live {
+                        let _ = link.tx.send(cmd.bytes()).await;
+                    }
                 }
                 _ = keepalive.tick() => {
                     let mut b = Vec::new();
