@@ -207,13 +207,12 @@ fn fixture_screens(lang: Lang) -> Vec<(String, String)> {
 /// A ruling sent to the clock of board 2 (issue 19d): the confirmation, the detail with the key,
 /// and the log with the command and the clock's refusal, the board saying so.
 fn clock_command_screens(lang: Lang) -> Vec<(String, String)> {
-    use arbiter_core::intervention::{Consequence, InterventionKind, TimeChange};
     use arbiter_core::model::{BoardNo, Color};
     use arbiter_core::record::{ClockCommandAck, Event, Origin};
-    use arbiter_core::rules::{self, Request};
     let mut m = demo_match();
     m.file.clock_commands = vec![2];
     let mut s = situation(&m, 8);
+    arbiter_tui::fixture::ruling_to_set(&m, &mut s, BoardNo(2), Color::White, 120_000, NOW - 2_000);
     let mut at = NOW - 2_000;
     let mut push = |s: &mut MatchState, event: Event, origin: Origin| {
         at += 100;
@@ -226,24 +225,6 @@ fn clock_command_screens(lang: Lang) -> Vec<(String, String)> {
         };
         arbiter_core::state::apply(s, &r);
     };
-    let req = Request {
-        board: Some(BoardNo(2)),
-        player: Some(Color::White),
-        kind: InterventionKind::TimeCorrection,
-    };
-    let p = rules::propose(&m, &s, &req, NOW - 2_000);
-    let plus = Consequence {
-        clock: vec![TimeChange {
-            player: Color::White,
-            delta_ms: 120_000,
-        }],
-        ..Consequence::default()
-    };
-    push(
-        &mut s,
-        rules::confirm(&req, &p, plus, "Störung".into()),
-        Origin::Arbiter,
-    );
     let mut out = Vec::new();
     let mut v = ViewState::new(lang, Theme::monochrome());
     press(&mut v, &m, &s, &[key('2'), key('Z')]);

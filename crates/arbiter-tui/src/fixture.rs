@@ -341,3 +341,51 @@ pub fn alerts_situation(m: &Match) -> MatchState {
     }
     s
 }
+
+/// Journals into `s` at `at` (ms) a time correction of `delta_ms` for `color` on `board`,
+/// confirmed with the arbiter's own amount: a ruling the clock does not show yet ("+2:00 White
+/// to set"), for the tests of sending it to the clock.
+pub fn ruling_to_set(
+    m: &Match,
+    s: &mut MatchState,
+    board: BoardNo,
+    color: Color,
+    delta_ms: i64,
+    at: u64,
+) {
+    use arbiter_core::intervention::{Consequence, TimeChange};
+    let req = rules::Request {
+        board: Some(board),
+        player: Some(color),
+        kind: InterventionKind::TimeCorrection,
+    };
+    let p = rules::propose(m, s, &req, at);
+    let confirmed = Consequence {
+        clock: vec![TimeChange {
+            player: color,
+            delta_ms,
+        }],
+        ..Consequence::default()
+    };
+    let ev = rules::confirm_checked(
+        m,
+        s,
+        &req,
+        &p,
+        rules::Confirmation {
+            confirmed,
+            reason: "disturbance".into(),
+            overrides: Vec::new(),
+        },
+        at,
+    )
+    .expect("a time correction's own amount needs no override");
+    let rec = Record {
+        seq: s.applied + 1_000,
+        wall_ms: WALL0 + i64::try_from(at).unwrap_or(0),
+        mono_ms: at,
+        origin: Origin::Arbiter,
+        event: ev,
+    };
+    state::apply(s, &rec);
+}

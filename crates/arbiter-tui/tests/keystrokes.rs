@@ -308,9 +308,7 @@ fn every_intervention_is_three_keys_plus_text() {
 /// pending opens nothing.
 #[test]
 fn a_ruling_sent_to_the_clock_in_three_keys() {
-    use arbiter_core::intervention::{Consequence, TimeChange};
     use arbiter_core::model::Color;
-    use arbiter_core::rules::{self, Request};
     let mut m = demo_match();
     m.file.clock_commands = vec![2];
     let s = situation(&m, 8);
@@ -325,20 +323,7 @@ fn a_ruling_sent_to_the_clock_in_three_keys() {
     };
     let none = c.task(task("task-clock-command"), '2', "");
     assert!(none.is_empty(), "{none:?}");
-    let req = Request {
-        board: Some(BoardNo(2)),
-        player: Some(Color::Black),
-        kind: InterventionKind::TimeCorrection,
-    };
-    let p = rules::propose(&c.m, &c.s, &req, c.at);
-    let minus = Consequence {
-        clock: vec![TimeChange {
-            player: Color::Black,
-            delta_ms: -60_000,
-        }],
-        ..Consequence::default()
-    };
-    c.journal(rules::confirm(&req, &p, minus, "set too much".into()));
+    arbiter_tui::fixture::ruling_to_set(&c.m, &mut c.s, BoardNo(2), Color::Black, -60_000, c.at);
     let set = arbiter_core::status::clock_to_set(&c.m, &c.s, BoardNo(2), c.at).unwrap();
     let sent = c.task(task("task-clock-command"), '2', "");
     assert_eq!(sent, vec![Command::SendClock(set)]);

@@ -928,10 +928,8 @@ fn the_log_shows_a_claims_status() {
 /// not accept commands, or nothing is pending, nothing opens and the footer says why.
 #[test]
 fn clock_command_confirmation_80x24_both_languages() {
-    use arbiter_core::intervention::{Consequence, InterventionKind, TimeChange};
     use arbiter_core::model::{BoardNo, Color};
     use arbiter_core::record::Origin;
-    use arbiter_core::rules::{self, Request};
     let (mut m, mut s) = setup();
     let b = BoardNo(2);
     // Nothing pending on board 2: refused, nothing opens (the demo names no clock either).
@@ -946,25 +944,7 @@ fn clock_command_confirmation_80x24_both_languages() {
     let said = v.status.clone().unwrap_or_default();
     assert!(said.contains("Nothing to set"), "{said}");
     // +2:00 for White on board 2 (a time correction).
-    let req = Request {
-        board: Some(b),
-        player: Some(Color::White),
-        kind: InterventionKind::TimeCorrection,
-    };
-    let p = rules::propose(&m, &s, &req, NOW - 1_000);
-    let plus_two = Consequence {
-        clock: vec![TimeChange {
-            player: Color::White,
-            delta_ms: 120_000,
-        }],
-        ..Consequence::default()
-    };
-    append(
-        &mut s,
-        NOW - 1_000,
-        Origin::Arbiter,
-        rules::confirm(&req, &p, plus_two, "disturbance".into()),
-    );
+    arbiter_tui::fixture::ruling_to_set(&m, &mut s, b, Color::White, 120_000, NOW - 1_000);
     let set = arbiter_core::status::clock_to_set(&m, &s, b, NOW).expect("something to set");
     // The board detail names the key beside the adjustment to set.
     let mut v = ViewState::new(Lang::En, Theme::default());
