@@ -6,7 +6,7 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Clear, Padding, Paragraph, Wrap};
 
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, Color, format_hms};
@@ -20,10 +20,7 @@ use super::theme::Theme;
 
 /// The lines of the confirmation for what [`clock_to_set`] gives (without the keys).
 fn lines_for(set: &ClockToSet, lang: Lang, th: &Theme) -> Vec<Line<'static>> {
-    let mut lines = vec![Line::raw(format!(
-        " {}",
-        text(lang, "ui-clock-command-intro")
-    ))];
+    let mut lines = vec![Line::raw(text(lang, "ui-clock-command-intro"))];
     for color in [Color::White, Color::Black] {
         let ms = if color.is_white() {
             set.white_ms
@@ -31,7 +28,7 @@ fn lines_for(set: &ClockToSet, lang: Lang, th: &Theme) -> Vec<Line<'static>> {
             set.black_ms
         };
         let mut line = format!(
-            "   {}",
+            "  {}",
             format(
                 lang,
                 &msg!(
@@ -50,7 +47,7 @@ fn lines_for(set: &ClockToSet, lang: Lang, th: &Theme) -> Vec<Line<'static>> {
         lines.push(Line::styled(line, th.header2()));
     }
     lines.push(Line::raw(format!(
-        "   {}",
+        "  {}",
         format(
             lang,
             &msg!(
@@ -60,13 +57,10 @@ fn lines_for(set: &ClockToSet, lang: Lang, th: &Theme) -> Vec<Line<'static>> {
             )
         )
     )));
-    lines.push(Line::raw(format!(
-        " {}",
-        match set.running {
-            Some(c) => format(lang, &msg!("ui-clock-command-run", player = c)),
-            None => text(lang, "ui-clock-command-paused"),
-        }
-    )));
+    lines.push(Line::raw(match set.running {
+        Some(c) => format(lang, &msg!("ui-clock-command-run", player = c)),
+        None => text(lang, "ui-clock-command-paused"),
+    }));
     lines
 }
 
@@ -86,19 +80,13 @@ pub fn render(
         Ok(set) => {
             let mut l = lines_for(&set, lang, th);
             l.push(Line::raw(""));
-            l.push(Line::styled(
-                format!(" {}", text(lang, "ui-clock-command-keys")),
-                th.dim(),
-            ));
+            l.push(Line::styled(text(lang, "ui-clock-command-keys"), th.dim()));
             l
         }
         Err(why) => vec![
-            Line::styled(format!(" {}", format(lang, &why)), th.alert()),
+            Line::styled(format(lang, &why), th.alert()),
             Line::raw(""),
-            Line::styled(
-                format!(" {}", text(lang, "ui-clock-command-close")),
-                th.dim(),
-            ),
+            Line::styled(text(lang, "ui-clock-command-close"), th.dim()),
         ],
     };
     lines.insert(0, Line::raw(""));
@@ -111,7 +99,11 @@ pub fn render(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .style(th.dialog())
-            .block(Block::bordered().title(format!(" {title} "))),
+            .block(
+                Block::bordered()
+                    .title(format!(" {title} "))
+                    .padding(Padding::horizontal(1)),
+            ),
         rect,
     );
 }

@@ -367,7 +367,7 @@ ui-log-override = Abweichung ({ $field }): nach den Regeln „{ $proposed }“, 
 
 # Issue 19d: die Zeiten einer Entscheidung an die Uhr senden (Taste Z).
 ui-clock-command-title = An die Uhr senden: Brett { $board }
-ui-clock-command-intro = Die Uhr wird auf die Zeiten von jetzt gestellt, mit den Entscheidungen, die sie noch nicht zeigt:
+ui-clock-command-intro = Die Uhr wird auf die jetzigen Zeiten gestellt, einschließlich der Entscheidungen, die sie noch nicht zeigt:
 ui-clock-command-time = { $player }: { $time }
 ui-clock-command-sides = Am Gerät: links { $left }, rechts { $right }
 ui-clock-command-run = Danach läuft die Zeit von { $player }.

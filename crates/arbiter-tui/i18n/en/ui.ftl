@@ -367,7 +367,7 @@ ui-log-override = override ({ $field }): the rules “{ $proposed }”, chosen �
 
 # Issue 19d: a ruling's times sent to the clock (key Z).
 ui-clock-command-title = Send to the clock: board { $board }
-ui-clock-command-intro = The clock is set to the clocks of now with the rulings not yet on it:
+ui-clock-command-intro = The clock is set to the times of now, with the rulings it does not show yet:
 ui-clock-command-time = { $player }: { $time }
 ui-clock-command-sides = On the device: left { $left }, right { $right }
 ui-clock-command-run = Afterwards { $player }'s time runs.
