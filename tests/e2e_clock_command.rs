@@ -213,3 +213,99 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
     );
     assert_eq!(bs.clock_commands.len(), 1);
 }
+
+/// The shell's part without a clock that takes commands: a board the match file names whose
+/// feed is not there (no handle for it) journals the `clock_command` record as refused, with
+/// the feed's error, sends nothing, and the footer says why in the screen's language.
+#[test]
+fn a_clock_command_the_feed_cannot_take_is_journaled_as_refused() {
+    use arbiter_console::console::{App, clock_command};
+    use arbiter_core::intervention::{Consequence, InterventionKind, TimeChange};
+    use arbiter_core::matchfile::Lang;
+    use arbiter_core::model::{ClockSide, Color};
+    use arbiter_core::record::{ClockSample, FeedState, FeedStatus, Origin};
+    use arbiter_core::rules::{self, Request};
+    use arbiter_io::feeds::ClockCommands;
+    use arbiter_io::journal_file::JournalWriter;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.jsonl");
+    let mut m =
+        arbiter_io::config::load_match(Path::new("config/matches/demo-bundesliga.toml"), None)
+            .unwrap();
+    m.file.clock_commands = vec![1];
+    let mut app = App::new(m, JournalWriter::create(&path).unwrap());
+    let b = BoardNo(1);
+    let ev = app.session_started();
+    app.submit(1_000, 0, Origin::System, ev).unwrap();
+    let feed = |state| -> Event {
+        FeedStatus {
+            board: b,
+            state,
+            detail: String::new(),
+        }
+        .into()
+    };
+    app.submit(1_100, 100, Origin::Feed(b), feed(FeedState::Live))
+        .unwrap();
+    let sample = ClockSample {
+        board: b,
+        left_ms: 90 * 60_000,
+        right_ms: 90 * 60_000,
+        running: Some(ClockSide::Left),
+        left_flag: false,
+        right_flag: false,
+        white_side: Some(ClockSide::Left),
+        left_flag_kind: None,
+        right_flag_kind: None,
+    };
+    app.submit(1_200, 200, Origin::Feed(b), sample.into())
+        .unwrap();
+    let req = Request {
+        board: Some(b),
+        player: Some(Color::Black),
+        kind: InterventionKind::TimeCorrection,
+    };
+    let p = rules::propose(&app.m, &app.state, &req, 300);
+    let plus = Consequence {
+        clock: vec![TimeChange {
+            player: Color::Black,
+            delta_ms: 120_000,
+        }],
+        ..Consequence::default()
+    };
+    let ev = rules::confirm(&req, &p, plus, "disturbance".into());
+    app.submit(1_300, 300, Origin::Arbiter, ev).unwrap();
+    let set = arbiter_core::status::clock_to_set(&app.m, &app.state, b, 400).unwrap();
+    assert_eq!(set.black_ms, 92 * 60_000);
+    assert_eq!(set.run, ClockRunMode::Left);
+    let mut view = arbiter_tui::ViewState::new(Lang::De, arbiter_tui::theme::Theme::monochrome());
+    clock_command(
+        &mut app,
+        &mut view,
+        &ClockCommands::default(),
+        1_400,
+        400,
+        &set,
+    );
+    let said = view.status.clone().unwrap_or_default();
+    assert!(
+        said.starts_with(
+            "Nicht an die Uhr von Brett 1 gesendet: Die Uhr von Brett 1 nimmt keine Befehle an"
+        ),
+        "{said}"
+    );
+    let (records, _) = arbiter_io::journal_file::read(&path).expect("the journal reads");
+    match &records.last().unwrap().event {
+        Event::ClockCommand(c) => {
+            assert_eq!(c.outcome, CommandOutcome::Refused);
+            assert!(
+                c.error
+                    .as_deref()
+                    .is_some_and(|e| e.contains("does not accept commands")),
+                "{c:?}"
+            );
+            assert_eq!((c.white_ms, c.black_ms), (set.white_ms, set.black_ms));
+        }
+        other => panic!("{other:?}"),
+    }
+}
