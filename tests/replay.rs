@@ -52,7 +52,7 @@ fn arb_event() -> impl Strategy<Value = (Origin, Event)> {
             MoveMade { board: b, ply, uci: "e2e4".into(), san: "e4".into() }.into()
         )),
         1 => board.clone().prop_map(|b| (Origin::Arbiter, PlayerArrived { board: b, team: TeamSide::Home, at: None }.into())),
-        1 => board.clone().prop_map(|b| (Origin::Arbiter, ResultRecorded { board: b, result: GameResult::BlackWins, reason: String::new() }.into())),
+        1 => board.clone().prop_map(|b| (Origin::Arbiter, ResultRecorded { board: b, result: GameResult::BlackWins, reason: String::new(), ending: None, overridden: Vec::new() }.into())),
         1 => board.clone().prop_map(|b| (Origin::Feed(b), FeedStatus { board: b, state: FeedState::Stale, detail: String::new() }.into())),
         1 => Just((Origin::Arbiter, RoundStarted::default().into())),
         1 => Just((Origin::System, session())),

@@ -34,6 +34,8 @@ fn finished_match(m: Match, path: &Path) -> App {
                 board: BoardNo(b),
                 result: GameResult::Draw,
                 reason: String::new(),
+                ending: None,
+                overridden: Vec::new(),
             }
             .into(),
         )
@@ -179,6 +181,8 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
             board: BoardNo(3),
             result: GameResult::WhiteWins,
             reason: "the scoresheets say 1-0".into(),
+            ending: None,
+            overridden: Vec::new(),
         }
         .into(),
     )

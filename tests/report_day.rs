@@ -114,12 +114,15 @@ fn the_report_keeps_late_arrivals_endings_clocks_and_remarks() {
         late,
         vec![(2, "14:59:59", "0:39:59"), (2, "15:00:30", "0:40:30")]
     );
-    // How each game ended: board 2 and 3 by the default time (an intervention), board 1
-    // (0-1 entered) a resignation, board 7 (½-½ entered) a draw agreed.
+    // How each game ended: board 2 and 3 by the default time (an intervention); board 1 (0-1
+    // entered as a resignation) and board 8 (½-½ entered as agreed) as the arbiter recorded
+    // it; board 7 (½-½ entered without an ending, as journals before the field have it) is
+    // not guessed: the report says the ending is not recorded.
     let ended = |b: usize| r.boards[b - 1].termination.as_ref().map(|m| m.id.clone());
     assert_eq!(ended(2).as_deref(), Some("kind-default-time-expired"));
-    assert_eq!(ended(1).as_deref(), Some("report-ended-resignation"));
-    assert_eq!(ended(7).as_deref(), Some("report-ended-agreement"));
+    assert_eq!(ended(1).as_deref(), Some("ending-resignation"));
+    assert_eq!(ended(8).as_deref(), Some("ending-agreement"));
+    assert_eq!(ended(7).as_deref(), Some("report-ended-not-recorded"));
     // Every finished game has its ending.
     assert!(
         r.boards
@@ -167,7 +170,9 @@ fn the_report_keeps_late_arrivals_endings_clocks_and_remarks() {
     );
     assert!(de.contains("Brett 7: Zuschauer am Brett 7 ermahnt"), "{de}");
     assert!(
-        de.contains("Aufgabe") && de.contains("Remis vereinbart"),
+        de.contains("Aufgabe")
+            && de.contains("Remis vereinbart")
+            && de.contains("Partieende nicht erfasst"),
         "{de}"
     );
     // Draws as ½-½ in the text; the data keeps 1/2-1/2.
@@ -191,6 +196,20 @@ fn a_remark_record_round_trips_through_the_journal() {
     let (back, v) = arbiter_io::journal_file::records_from_bytes(&bytes).unwrap();
     assert!(v.problem.is_none());
     assert_eq!(back.last().unwrap().event, records.last().unwrap().event);
+    // The ending recorded with a result, too; a result without one is written as before.
+    let results = |rs: &[Record]| -> Vec<Event> {
+        rs.iter()
+            .filter(|r| matches!(r.event, Event::ResultRecorded(_)))
+            .map(|r| r.event.clone())
+            .collect()
+    };
+    assert_eq!(results(&back), results(&records));
     let line = String::from_utf8(bytes).unwrap();
     assert!(line.contains(r#""kind":"remark""#), "{line}");
+    assert!(line.contains(r#""ending":"resignation""#), "{line}");
+    let board7 = line
+        .lines()
+        .find(|l| l.contains(r#""kind":"result""#) && l.contains(r#""board":7"#))
+        .unwrap();
+    assert!(!board7.contains("ending"), "{board7}");
 }

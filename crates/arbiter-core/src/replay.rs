@@ -138,7 +138,14 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
             Event::ResultRecorded(e) => push(
                 Some(e.board),
                 "result",
-                msg!("incident-result", result = e.result),
+                match e.ending {
+                    Some(ending) => msg!(
+                        "incident-result-ending",
+                        result = e.result,
+                        ending = Msg::new(ending.message_id())
+                    ),
+                    None => msg!("incident-result", result = e.result),
+                },
             ),
             Event::BoardIrregularity(e) => push(
                 Some(e.board),

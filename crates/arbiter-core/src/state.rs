@@ -353,6 +353,10 @@ pub struct ResultEntry {
     pub at: Stamp,
     pub result: GameResult,
     pub reason: String,
+    /// How the game ended, where the arbiter recorded it with the result (`result` records);
+    /// `None` for a result an intervention or a correction set, and in older journals.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ending: Option<crate::record::Ending>,
 }
 
 impl BoardState {
@@ -765,6 +769,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                         at,
                         result,
                         reason: e.reason.trim().to_string(),
+                        ending: None,
                     });
                 }
                 None => {
@@ -843,6 +848,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                     at,
                     result: e.result,
                     reason: e.reason.clone(),
+                    ending: e.ending,
                 });
                 if bs.locked.is_none() {
                     bs.locked = Some(at);
@@ -1093,6 +1099,7 @@ fn apply_intervention(
                 at,
                 result,
                 reason: c.summary.clone(),
+                ending: None,
             });
             if bs.locked.is_none() {
                 bs.locked = Some(at);

@@ -1263,6 +1263,8 @@ fn after_the_result_later_reports_are_post_game_and_a_change_needs_a_correction(
             board: B,
             result: GameResult::Draw,
             reason: "agreed".into(),
+            ending: None,
+            overridden: Vec::new(),
         }
         .into(),
     );
@@ -1312,6 +1314,8 @@ fn after_the_result_later_reports_are_post_game_and_a_change_needs_a_correction(
             board: B,
             result: GameResult::WhiteWins,
             reason: String::new(),
+            ending: None,
+            overridden: Vec::new(),
         }
         .into(),
     );
@@ -1573,6 +1577,8 @@ fn availability_quickplay_finished_board_flag_and_running_clock() {
             board: B,
             result: GameResult::BlackWins,
             reason: String::new(),
+            ending: None,
+            overridden: Vec::new(),
         }
         .into(),
     );

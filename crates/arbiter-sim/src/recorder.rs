@@ -236,6 +236,8 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
                         board: b,
                         result,
                         reason: "as signed on the scoresheets".into(),
+                        ending: None,
+                        overridden: Vec::new(),
                     };
                     push(&mut state, mono, Origin::Arbiter, ev.into())?;
                     last_mono = mono;

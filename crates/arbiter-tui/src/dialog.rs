@@ -1121,6 +1121,8 @@ impl Dialog {
                 board: self.board?,
                 result: self.result,
                 reason: self.text.clone(),
+                ending: None,
+                overridden: Vec::new(),
             })),
             DialogKind::Note => Some(Event::Note(Note {
                 board: self.board,

@@ -216,6 +216,8 @@ pub fn situation_journal(m: &Match, boards: u16) -> (MatchState, Vec<Record>) {
                     board,
                     result: GameResult::Draw,
                     reason: "Remis vereinbart".into(),
+                    ending: None,
+                    overridden: Vec::new(),
                 }),
             );
         }

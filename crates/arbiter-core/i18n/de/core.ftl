@@ -150,3 +150,16 @@ clock-op-resume = Uhr wieder gestartet
 clock-op-reconstruct = Zeiten im Verhältnis rekonstruiert, nach Zug { $moves }
 clock-op-replace = Uhr ersetzt, gestellt auf Weiß { $white }, Schwarz { $black }
 clock-op-set-increment = Zeitzuschlag von { $seconds } s ab Zug { $moves }
+
+# Wie eine Partie endete (Ergebnis-Eintrag, FIDE-Regeln Art. 5, 6.9, 9.6, 6.7.1).
+ending-checkmate = Matt
+ending-resignation = Aufgabe
+ending-time = Zeitüberschreitung
+ending-stalemate = Patt
+ending-dead-position = tote Stellung
+ending-agreement = Remis vereinbart
+ending-fivefold = fünfmalige Stellungswiederholung
+ending-seventy-five-moves = 75-Züge-Regel
+ending-time-cannot-mate = Zeitüberschreitung, aber der Gegner kann nicht mattsetzen (remis)
+ending-forfeit = kampflos
+incident-result-ending = Ergebnis { $result } ({ $ending })

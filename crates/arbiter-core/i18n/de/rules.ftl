@@ -387,3 +387,11 @@ rules-avail-no-quickplay = Das Regelwerk „{ $profile }“ kennt keine Endspurt
 rules-avail-no-flag = Kein Fallblättchen ist gefallen: Weiß { $white }, Schwarz { $black }. Kein Zeitverlust, solange beide Spieler Zeit haben.
 rules-avail-clock-runs = Die Uhr läuft noch für { $player }. Das Ergebnis trotzdem erfassen?
 rules-avail-already-credited = Schon gutgeschrieben? { $changes } wurde um { $time } bestätigt (Eintrag { $seq }).
+
+# Issue 19e: wie die Partie endete, mit dem Ergebnis.
+override-field-result = Ergebnis
+override-field-ending = Partieende
+override-value-result = { $result }
+override-value-result-ending = { $result } ({ $ending })
+override-value-ending-none = nicht angegeben
+rules-ending-does-not-fit = „{ $ending }“ kann nicht zum Ergebnis { $result } führen.

@@ -150,3 +150,16 @@ clock-op-resume = clock restarted
 clock-op-reconstruct = times reconstructed in proportion after move { $moves }
 clock-op-replace = clock replaced, set to White { $white }, Black { $black }
 clock-op-set-increment = increment of { $seconds } s from move { $moves }
+
+# How a game ended (result records, FIDE Laws Art. 5, 6.9, 9.6, 6.7.1).
+ending-checkmate = checkmate
+ending-resignation = resignation
+ending-time = loss on time
+ending-stalemate = stalemate
+ending-dead-position = dead position
+ending-agreement = draw agreed
+ending-fivefold = fivefold repetition
+ending-seventy-five-moves = 75-move rule
+ending-time-cannot-mate = flag fell, but the opponent cannot checkmate (draw)
+ending-forfeit = forfeit
+incident-result-ending = result { $result } ({ $ending })

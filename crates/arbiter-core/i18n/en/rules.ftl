@@ -390,3 +390,11 @@ rules-avail-no-quickplay = The rules “{ $profile }” have no quickplay-finish
 rules-avail-no-flag = No flag is down: White { $white }, Black { $black }. No loss on time while both players have time left.
 rules-avail-clock-runs = The clock still runs for { $player }. Record the result all the same?
 rules-avail-already-credited = Already credited? { $changes } was confirmed at { $time } (record { $seq }).
+
+# Issue 19e: how the game ended, with the result.
+override-field-result = result
+override-field-ending = ending
+override-value-result = { $result }
+override-value-result-ending = { $result } ({ $ending })
+override-value-ending-none = not given
+rules-ending-does-not-fit = “{ $ending }” cannot give the result { $result }.
