@@ -18,7 +18,8 @@ use arbiter_core::intervention::{
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, Color, GameResult, TeamSide, format_hms};
 use arbiter_core::record::{
-    BoardSetup, Event, Note, PlayerArrived, ResultCorrected, ResultRecorded, RoundStarted,
+    BoardSetup, Ending, Event, Note, PlayerArrived, ResultCorrected, ResultRecorded,
+    RoundStarted,
 };
 use arbiter_core::rules::{self, Availability, Proposal, Request};
 use arbiter_core::state::MatchState;
@@ -243,7 +244,7 @@ impl DialogKind {
             DialogKind::DrawAgreement => &[F::Apply, F::Text],
             DialogKind::Quickplay => &[F::Player, F::Decision, F::Apply, F::Text],
             DialogKind::Arrived => &[F::Team],
-            DialogKind::Result => &[F::Result, F::Text],
+            DialogKind::Result => &[F::Result, F::Ending, F::Text],
             DialogKind::Penalty => &[F::Player, F::Penalty, F::Amount, F::Apply, F::Text],
             DialogKind::Flag => &[F::Player, F::Tally, F::Apply, F::Text],
             DialogKind::Device => &[
@@ -298,6 +299,8 @@ pub enum Field {
     Team,
     Seconds,
     Result,
+    /// How the game ended (with the result): pre-filled where the position proves it.
+    Ending,
     Minutes,
     /// A time in seconds the arbiter enters (a 12.9 penalty, a disturbance, a deduction):
     /// no edition fixes one, so it starts empty.
@@ -488,6 +491,12 @@ pub struct Dialog {
     pub seconds: i64,
     pub minutes: u32,
     pub result: GameResult,
+    /// How the game ended (result form); none until the arbiter chooses one, unless the
+    /// position proves it ([`Dialog::proven`]) or the result does (a forfeit).
+    pub ending: Option<Ending>,
+    /// What the board's game record proves (result form): a mate, a stalemate, an automatic
+    /// draw ([`rules::result_ending::proven_ending`]).
+    pub proven: Option<(GameResult, Ending)>,
     pub text: String,
     /// Whether the proposed consequence is applied (the arbiter may decide otherwise).
     pub apply: bool,
@@ -592,6 +601,8 @@ impl Dialog {
             seconds: 120,
             minutes: 5,
             result: GameResult::WhiteWins,
+            ending: None,
+            proven: None,
             text: String::new(),
             apply: true,
             amount: 0,
@@ -646,6 +657,14 @@ impl Dialog {
             d.fen = bs.game.game.fen();
             if let Some(r) = &bs.result {
                 d.correction = Some(r.result);
+            }
+            // The result form starts from what the position proves, where it proves anything.
+            if kind == DialogKind::Result {
+                d.proven = rules::result_ending::proven_ending(m, bs);
+                if let Some((r, e)) = d.proven {
+                    d.result = r;
+                    d.ending = Some(e);
+                }
             }
         }
         d.refresh(m, s, now);
@@ -706,6 +725,22 @@ impl Dialog {
             // The result's question is asked on Enter.
             Availability::Confirm(_) => Availability::Open,
             other => other,
+        }
+    }
+
+    /// The result form's result: an ending that cannot give it is cleared (a forfeit's is the
+    /// forfeit, the proven one comes back with the proven result).
+    fn set_result(&mut self, r: GameResult) {
+        self.result = r;
+        if self.ending.is_some_and(|e| !e.fits(r)) {
+            self.ending = None;
+        }
+        if self.ending.is_none() {
+            self.ending = match self.proven {
+                Some((pr, pe)) if pr == r => Some(pe),
+                _ if !r.is_played() => Some(Ending::Forfeit),
+                _ => None,
+            };
         }
     }
 
@@ -808,6 +843,12 @@ impl Dialog {
                 return Some(t.decision_incomplete.clone());
             }
             return None;
+        }
+        if self.kind == DialogKind::Result
+            && self.ending.is_none()
+            && !Ending::for_result(self.result).is_empty()
+        {
+            return Some(i18n::text(lang, "ui-ending-choose"));
         }
         if self.kind == DialogKind::DrawClaim && self.shown_correct().is_none() {
             return Some(i18n::text(lang, "ui-claim-correct-choose"));
@@ -1052,7 +1093,16 @@ impl Dialog {
             (Some(req), Some(p)) if p.decision.is_none() => {
                 rules::contradictions(m, s, &req, p, &self.confirmed(), now)
             }
-            _ => Vec::new(),
+            _ => match (self.kind, self.board) {
+                (DialogKind::Result, Some(b)) => rules::result_ending::result_contradictions(
+                    m,
+                    s,
+                    b,
+                    self.result,
+                    self.ending,
+                ),
+                _ => Vec::new(),
+            },
         };
         self.field = self.field.min(self.fields().len().saturating_sub(1));
         self.clock_op = match (self.kind, self.board) {
@@ -1117,13 +1167,21 @@ impl Dialog {
                 team: self.team,
                 at: None,
             })),
-            DialogKind::Result => Some(Event::ResultRecorded(ResultRecorded {
-                board: self.board?,
-                result: self.result,
-                reason: self.text.clone(),
-                ending: None,
-                overridden: Vec::new(),
-            })),
+            DialogKind::Result => {
+                let mut rec = ResultRecorded::new(self.board?, self.result);
+                rec.reason = self.text.clone();
+                rec.ending = self.ending;
+                // A result or an ending against what the position proves: the override with
+                // the reason the arbiter gave.
+                let overrides: Vec<(OverrideField, String)> = self
+                    .contradictions
+                    .iter()
+                    .map(|(f, _, _)| (*f, self.text.clone()))
+                    .collect();
+                rules::result_ending::result_checked(m, s, rec, &overrides)
+                    .ok()
+                    .map(Event::ResultRecorded)
+            }
             DialogKind::Note => Some(Event::Note(Note {
                 board: self.board,
                 text: self.text.clone(),
@@ -1292,7 +1350,10 @@ impl Dialog {
                             self.minutes.saturating_sub(1)
                         }
                     }
-                    Field::Result => self.result = cycle(&RESULTS, self.result, up),
+                    Field::Result => self.set_result(cycle(&RESULTS, self.result, up)),
+                    Field::Ending => {
+                        self.ending = cycle_opt(&Ending::for_result(self.result), self.ending, up)
+                    }
                     Field::Text
                     | Field::Fen
                     | Field::WhiteTime
@@ -1400,7 +1461,7 @@ impl Dialog {
                     true
                 }
                 Field::Result if c == ' ' => {
-                    self.result = cycle(&RESULTS, self.result, true);
+                    self.set_result(cycle(&RESULTS, self.result, true));
                     true
                 }
                 _ => false,
@@ -1470,6 +1531,7 @@ fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &str {
         Field::Minutes => &t.field_minutes,
         Field::Apply => &t.field_apply,
         Field::Result => &t.field_result,
+        Field::Ending => &t.field_ending,
         Field::Amount => &t.field_amount,
         Field::Place => &t.field_place,
         Field::Replied => &t.field_replied,
@@ -1582,6 +1644,18 @@ fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> S
         Field::Minutes => d.minutes.to_string(),
         Field::Apply => if d.apply { &t.apply_yes } else { &t.apply_no }.clone(),
         Field::Result => d.result.notation().into(),
+        Field::Ending => match d.ending {
+            Some(e) if d.proven == Some((d.result, e)) => i18n::format(
+                lang,
+                &arbiter_core::msg!(
+                    "ui-value-from-rules",
+                    value = i18n::text(lang, e.message_id())
+                ),
+            ),
+            Some(e) => i18n::text(lang, e.message_id()),
+            None if Ending::for_result(d.result).is_empty() => "–".into(),
+            None => t.choose.clone(),
+        },
         Field::Text => format!("{}▏", d.text),
         Field::Ply if d.ply == 0 => t.at_once.clone(),
         Field::Ply => d.ply.to_string(),
@@ -1702,6 +1776,43 @@ fn clock_op_lines(
         _ => lines.push(Line::styled(t.select_board_first.as_str(), theme.dim())),
     }
     let _ = s;
+}
+
+/// The result form: what the position proves, and each field set against it (an override,
+/// recorded with the reason).
+fn result_lines(d: &Dialog, lang: Lang, theme: &Theme, lines: &mut Vec<Line<'static>>) {
+    match d.proven {
+        Some((r, e)) => lines.push(Line::styled(
+            i18n::format(
+                lang,
+                &arbiter_core::msg!(
+                    "ui-ending-proven",
+                    result = r,
+                    ending = Msg::new(e.message_id()),
+                    article = e.article()
+                ),
+            ),
+            theme.dim(),
+        )),
+        None => lines.push(Line::styled(
+            i18n::text(lang, "ui-ending-arbiter"),
+            theme.dim(),
+        )),
+    }
+    for (field, proposed, chosen) in &d.contradictions {
+        lines.push(Line::styled(
+            i18n::format(
+                lang,
+                &arbiter_core::msg!(
+                    "ui-override-line",
+                    field = Msg::new(field.message_id()),
+                    proposed = proposed.clone(),
+                    chosen = chosen.clone()
+                ),
+            ),
+            theme.warn(),
+        ));
+    }
 }
 
 /// A rectangle of at most `w`×`h` centred in `area`.
@@ -1855,6 +1966,8 @@ pub fn render(
         }
     } else if d.kind == DialogKind::ClockOp {
         clock_op_lines(d, m, s, lang, theme, &mut lines);
+    } else if d.kind == DialogKind::Result {
+        result_lines(d, lang, theme, &mut lines);
     } else if d.kind == DialogKind::ResultCorrection {
         let has_result = d
             .board
@@ -1871,7 +1984,7 @@ pub fn render(
     }
     lines.push(Line::raw(""));
     match d.blocked(lang) {
-        Some(why) if d.kind.ruled() => {
+        Some(why) if d.kind.ruled() || d.kind == DialogKind::Result => {
             lines.push(Line::styled(
                 format!("⏎ {why} · {}", t.cancel_keys),
                 theme.warn(),

@@ -216,7 +216,7 @@ pub fn situation_journal(m: &Match, boards: u16) -> (MatchState, Vec<Record>) {
                     board,
                     result: GameResult::Draw,
                     reason: "Remis vereinbart".into(),
-                    ending: None,
+                    ending: Some(arbiter_core::record::Ending::Agreement),
                     overridden: Vec::new(),
                 }),
             );

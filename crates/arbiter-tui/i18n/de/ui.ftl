@@ -314,9 +314,10 @@ task-late-arrival-at = Verspätete Ankunft mit ihrer Uhrzeit: Brett, a, Uhrzeit,
 task-deadline = Karenzzeit abgelaufen: die Liste der Abwesenden mit den Vorschlägen erscheint von selbst; Enter bestätigt alle
 task-intervention = Eingriff (regelwidriger Zug, Zeitkorrektur, Strafe, Gerät, …): Brett, Taste des Eingriffs, Enter (Text nur, wo die Regeln eine Angabe verlangen)
 task-claim = Remisreklamation: Brett, c, Enter
-task-result-white = Ergebnis 1-0: Brett, r, Enter
-task-result-draw = Ergebnis ½-½: Brett, r, →, Enter
-task-result-clock-running = Ergebnis, während die Uhr noch läuft (Enter fragt nach, das zweite bestätigt): Brett, r, Enter, Enter
+task-result-white = Ergebnis 1-0 durch Aufgabe: Brett, r, Tab, → (Partieende: Aufgabe), Enter
+task-result-draw = Ergebnis ½-½ vereinbart: Brett, r, →, Tab, → (Partieende: Remis vereinbart), Enter
+task-result-clock-running = Ergebnis, während die Uhr noch läuft (Enter fragt nach, das zweite bestätigt): Brett, r, Tab, →, Enter, Enter
+task-result-proven = Ergebnis, das die Stellung beweist (Matt, Patt, automatisches Remis: Ergebnis und Partieende sind eingetragen): Brett, r, Enter
 task-report = Spielbericht ansehen: R
 task-sign = Spielbericht unterschreiben (im Bericht): S, 1/2/3, Passphrase, Enter
 task-three-signatures = Drei Unterschriften (Schiedsrichter, MF Heim, MF Gast): R, dann dreimal S, 1/2/3, Passphrase, Enter
@@ -362,3 +363,9 @@ ui-clocks-estimated = Die Uhrzeiten sind geschätzt (die Verbindung ist veraltet
 ui-device-clocks-invalid = „{ $value }“ ist keine Zeit (h:mm:ss, m:ss oder Sekunden).
 ui-override-gives = Mit der Abweichung: { $consequence }
 ui-log-override = Abweichung ({ $field }): nach den Regeln „{ $proposed }“, gewählt „{ $chosen }“
+
+# Issue 19e: wie die Partie endete (Ergebnisformular), Bemerkungen zu einem Brett.
+ui-field-ending = Partieende
+ui-ending-choose = Wie endete die Partie? Unter „Partieende“ wählen (→), der Spielbericht nennt es.
+ui-ending-proven = Die Stellung ergibt { $result } ({ $ending }, Art. { $article }); sonst Abweichung mit Begründung.
+ui-ending-arbiter = Partieende: trägt der Schiedsrichter ein (die Stellung beweist keines).

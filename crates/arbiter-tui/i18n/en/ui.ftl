@@ -314,9 +314,10 @@ task-late-arrival-at = Record a late arrival at its time: board, a, time, Enter
 task-deadline = Default time expired: the list of absent players with the proposals opens by itself; Enter confirms them all
 task-intervention = An intervention (illegal move, time correction, penalty, device, …): board, the intervention's key, Enter (text only where the rules ask for an entry)
 task-claim = A draw claim: board, c, Enter
-task-result-white = Result 1-0: board, r, Enter
-task-result-draw = Result ½-½: board, r, →, Enter
-task-result-clock-running = Result while the clock still runs (Enter asks, the second confirms): board, r, Enter, Enter
+task-result-white = Result 1-0 by resignation: board, r, Tab, → (how it ended: resignation), Enter
+task-result-draw = Result ½-½ agreed: board, r, →, Tab, → (how it ended: draw agreed), Enter
+task-result-clock-running = Result while the clock still runs (Enter asks, the second confirms): board, r, Tab, →, Enter, Enter
+task-result-proven = Result the position proves (mate, stalemate, an automatic draw: result and ending filled in): board, r, Enter
 task-report = See the match report: R
 task-sign = Sign the report (on the report screen): S, 1/2/3, passphrase, Enter
 task-three-signatures = Three signatures (arbiter, home captain, away captain): R, then three times S, 1/2/3, passphrase, Enter
@@ -362,3 +363,9 @@ ui-clocks-estimated = The clocks are estimates (the feed is stale or lost): ente
 ui-device-clocks-invalid = “{ $value }” is not a time (h:mm:ss, m:ss or seconds).
 ui-override-gives = With the override: { $consequence }
 ui-log-override = override ({ $field }): the rules “{ $proposed }”, chosen “{ $chosen }”
+
+# Issue 19e: how the game ended (result form), remarks about a board.
+ui-field-ending = How it ended
+ui-ending-choose = How did the game end? Choose it under “How it ended” (→); the report names it.
+ui-ending-proven = The position gives { $result } ({ $ending }, Art. { $article }); otherwise an override with a reason.
+ui-ending-arbiter = How it ended: the arbiter’s entry (the position proves none).
