@@ -33,6 +33,7 @@ const ROWS: u16 = 40;
 const ENTER: &str = "\r";
 const TAB: &str = "\t";
 const DOWN: &str = "\x1b[B";
+const RIGHT: &str = "\x1b[C";
 const ESC: &str = "\x1b";
 
 struct Pty {
@@ -260,6 +261,11 @@ fn the_afternoon_of_a_match_at_the_console() {
         p.key(&b.to_string());
         p.key("r");
         p.wait_for("Result", 10);
+        // How the game ended (issue 19, deliverable 7): Tab to the field, → for the first
+        // ending of 1-0 (resignation); without one Enter says what is missing.
+        p.key(TAB);
+        p.key(RIGHT);
+        p.wait_for("resignation", 10);
         p.key(ENTER);
         // The simulated games go on: a result while the clock runs asks first (issue 19),
         // the second Enter records it.

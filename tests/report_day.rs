@@ -213,3 +213,92 @@ fn a_remark_record_round_trips_through_the_journal() {
         .unwrap();
     assert!(!board7.contains("ending"), "{board7}");
 }
+
+fn tui_key(c: char) -> ratatui::crossterm::event::KeyEvent {
+    ratatui::crossterm::event::KeyEvent::new(
+        ratatui::crossterm::event::KeyCode::Char(c),
+        ratatui::crossterm::event::KeyModifiers::NONE,
+    )
+}
+
+fn tui_press(
+    v: &mut arbiter_tui::view::ViewState,
+    m: &arbiter_core::matchfile::Match,
+    s: &arbiter_core::state::MatchState,
+    keys: &[ratatui::crossterm::event::KeyEvent],
+) -> Vec<arbiter_tui::view::Command> {
+    keys.iter()
+        .filter_map(|k| {
+            let a = arbiter_tui::keymap::map(v, *k);
+            arbiter_tui::view::update(v, m, s, a, arbiter_tui::fixture::NOW)
+        })
+        .collect()
+}
+
+/// The report prints the board a remark and a protest concern (text; the JSON keeps it).
+#[test]
+fn the_report_prints_the_board_of_a_remark_and_of_a_protest() {
+    use arbiter_core::journal::Chain;
+    use arbiter_core::state::{MatchState, apply};
+    use arbiter_tui::theme::Theme;
+    use arbiter_tui::view::{Command, ViewState};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let key = tui_key;
+    let typed = |t: &str| -> Vec<KeyEvent> { t.chars().map(tui_key).collect() };
+    let press = tui_press;
+    let m = arbiter_tui::fixture::demo_match();
+    let (_, mut records) = arbiter_tui::fixture::situation_journal(&m, 8);
+    let mut chain = Chain::default();
+    let mut buf = Vec::new();
+    let mut s = MatchState::default();
+    let mut out: Vec<Record> = Vec::new();
+    for r in records.drain(..) {
+        let r = chain.append(r.wall_ms, r.mono_ms, r.origin, r.event, &mut buf);
+        apply(&mut s, &r);
+        out.push(r);
+    }
+    // A protest opened on board 5 and a remark about board 3, through the forms.
+    for keys in [
+        vec![key('5'), key('x'), KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)],
+        {
+            let mut k = vec![key('3'), key('M')];
+            k.extend(typed("Brett 3 wackelt"));
+            k.push(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+            k
+        },
+    ] {
+        let mut v = ViewState::new(Lang::De, Theme::monochrome());
+        for c in press(&mut v, &m, &s, &keys) {
+            if let Command::Submit(ev) = c {
+                let last = out.last().unwrap();
+                let r = chain.append(
+                    last.wall_ms + 1_000,
+                    last.mono_ms + 1_000,
+                    arbiter_core::record::Origin::Arbiter,
+                    ev,
+                    &mut buf,
+                );
+                apply(&mut s, &r);
+                out.push(r);
+            }
+        }
+    }
+    let rep = report::build(&m, &out);
+    assert_eq!(rep.arbiter_remarks.len(), 1);
+    assert_eq!(rep.arbiter_remarks[0].board, Some(3));
+    let protest = rep
+        .interventions
+        .iter()
+        .find(|i| i.category == "protest")
+        .expect("the protest");
+    assert_eq!(protest.board, Some(5));
+    let env = arbiter_report::sign::SignedReport::new(rep);
+    let a = arbiter_report::sign::Authority::from_match(&m);
+    let de = arbiter_report::text::markdown(&env, Lang::De, &a);
+    assert!(de.contains("Brett 3: Brett 3 wackelt"), "{de}");
+    let line = de
+        .lines()
+        .find(|l| l.contains("Protest") && l.contains("| 5 |"))
+        .unwrap_or_else(|| panic!("{de}"));
+    assert!(!line.is_empty());
+}

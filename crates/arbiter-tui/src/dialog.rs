@@ -268,7 +268,9 @@ impl DialogKind {
             ],
             DialogKind::ResultCorrection => &[F::Correction, F::Text],
             DialogKind::Position => &[F::Fen, F::ClockAdds, F::Text],
-            DialogKind::CaptainAdvice | DialogKind::Protest => &[F::Team, F::Text],
+            DialogKind::CaptainAdvice => &[F::Team, F::Text],
+            // A protest names the board it concerns (the selected one; none: the match).
+            DialogKind::Protest => &[F::Team, F::About, F::Text],
             DialogKind::Lineup => &[F::Team, F::Apply, F::Text],
             DialogKind::DefaultTime | DialogKind::GameEnded => &[F::Apply, F::Text],
             DialogKind::StartDelay => &[F::Team, F::Minutes, F::Apply, F::Text],
@@ -281,7 +283,8 @@ impl DialogKind {
             // The winner, and who drew the lot.
             DialogKind::Lot => &[F::Team, F::Text],
             DialogKind::Note => &[F::Text],
-            DialogKind::Remark => &[F::Text],
+            // The text first (typed at once), then the board it is about (Tab).
+            DialogKind::Remark => &[F::Text, F::About],
             DialogKind::StartRound => &[],
         }
     }
@@ -343,6 +346,8 @@ pub enum Field {
     Intended,
     /// The other board of a seating error.
     OtherBoard,
+    /// The board a remark or a protest is about (the selected one at first); none: the match.
+    About,
 }
 
 /// The arbiter's operations on a clock, as the form offers them.
@@ -475,6 +480,8 @@ fn cycle_opt<T: Copy + PartialEq>(all: &[T], cur: Option<T>, up: bool) -> Option
 pub struct Dialog {
     pub kind: DialogKind,
     pub board: Option<BoardNo>,
+    /// The match's boards (the remark's and the protest's board field cycles through them).
+    pub boards: u16,
     pub field: usize,
     pub player: Color,
     pub illegal: IllegalKind,
@@ -590,6 +597,7 @@ impl Dialog {
         let mut d = Dialog {
             kind,
             board,
+            boards: m.file.boards,
             field: 0,
             player,
             illegal: IllegalKind::Move,
@@ -1187,10 +1195,10 @@ impl Dialog {
                 text: self.text.clone(),
                 witnesses: Vec::new(),
             })),
-            // A remark is about the match (a board named in its text); empty, nothing is recorded.
+            // A remark is about the board in its field, or the match; empty, nothing is recorded.
             DialogKind::Remark if self.text.trim().is_empty() => None,
             DialogKind::Remark => Some(Event::Remark(arbiter_core::record::Remark {
-                board: None,
+                board: self.board,
                 text: self.text.trim().to_string(),
             })),
             DialogKind::StartRound => Some(Event::RoundStarted(RoundStarted::default())),
@@ -1351,6 +1359,12 @@ impl Dialog {
                         }
                     }
                     Field::Result => self.set_result(cycle(&RESULTS, self.result, up)),
+                    Field::About => {
+                        let all: Vec<Option<BoardNo>> = std::iter::once(None)
+                            .chain((1..=self.boards).map(|b| Some(BoardNo(b))))
+                            .collect();
+                        self.board = cycle(&all, self.board, up);
+                    }
                     Field::Ending => {
                         self.ending = cycle_opt(&Ending::for_result(self.result), self.ending, up)
                     }
@@ -1467,6 +1481,10 @@ impl Dialog {
                 _ => false,
             },
             I::Backspace => match field {
+                Field::About => {
+                    self.board = None;
+                    true
+                }
                 Field::Text => {
                     self.text.pop();
                     matches!(self.kind, DialogKind::CaptainAdvice | DialogKind::ClockOp)
@@ -1561,6 +1579,7 @@ fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &str {
         Field::Fen => &t.field_fen,
         Field::ClockAdds => &t.field_clock_adds,
         Field::Intended => &t.field_intended,
+        Field::About => &t.field_about,
     }
 }
 
@@ -1644,6 +1663,10 @@ fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> S
         Field::Minutes => d.minutes.to_string(),
         Field::Apply => if d.apply { &t.apply_yes } else { &t.apply_no }.clone(),
         Field::Result => d.result.notation().into(),
+        Field::About => match d.board {
+            Some(b) => format!("{} {b}", t.board),
+            None => i18n::text(lang, "ui-about-match"),
+        },
         Field::Ending => match d.ending {
             Some(e) if d.proven == Some((d.result, e)) => i18n::format(
                 lang,

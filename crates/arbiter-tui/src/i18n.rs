@@ -137,6 +137,7 @@ strings! {
     apply_no => "ui-apply-no",
     field_result => "ui-field-result",
     field_ending => "ui-field-ending",
+    field_about => "ui-field-about",
     field_text => "ui-field-text",
     field_reason => "ui-field-reason",
     yes => "word-yes",

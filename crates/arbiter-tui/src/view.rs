@@ -242,9 +242,12 @@ pub fn update(
         }
         Action::ToggleLang => v.lang = v.lang.other(),
         Action::Intervene(kind) => {
-            // A note and a protest concern the selected board (a protest names the board it is
-            // about); from the log screen without a filter, the match.
-            let about_board = matches!(kind, DialogKind::Note | DialogKind::Protest);
+            // A note, a protest and a remark concern the selected board (the form can clear it:
+            // about the match); from the log screen without a filter, the match.
+            let about_board = matches!(
+                kind,
+                DialogKind::Note | DialogKind::Protest | DialogKind::Remark
+            );
             let board = if kind.needs_board() || about_board {
                 Some(v.selected_board())
             } else {

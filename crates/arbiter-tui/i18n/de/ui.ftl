@@ -369,3 +369,5 @@ ui-field-ending = Partieende
 ui-ending-choose = Wie endete die Partie? Unter „Partieende“ wählen (→), der Spielbericht nennt es.
 ui-ending-proven = Die Stellung ergibt { $result } ({ $ending }, Art. { $article }); sonst Abweichung mit Begründung.
 ui-ending-arbiter = Partieende: trägt der Schiedsrichter ein (die Stellung beweist keines).
+ui-field-about = Betrifft
+ui-about-match = den ganzen Wettkampf

@@ -369,3 +369,5 @@ ui-field-ending = How it ended
 ui-ending-choose = How did the game end? Choose it under “How it ended” (→); the report names it.
 ui-ending-proven = The position gives { $result } ({ $ending }, Art. { $article }); otherwise an override with a reason.
 ui-ending-arbiter = How it ended: the arbiter’s entry (the position proves none).
+ui-field-about = About
+ui-about-match = the whole match
