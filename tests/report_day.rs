@@ -302,3 +302,25 @@ fn the_report_prints_the_board_of_a_remark_and_of_a_protest() {
         .unwrap_or_else(|| panic!("{de}"));
     assert!(!line.is_empty());
 }
+
+/// No table header of the PDF wraps ("Gastgeb/er" was one): each column is at least as wide
+/// as its header in bold, in German and in English.
+#[test]
+fn no_pdf_table_header_wraps() {
+    let (m, records) = day();
+    let env = SignedReport::new(report::build(&m, &records));
+    let a = Authority::from_match(&m);
+    for lang in [Lang::De, Lang::En] {
+        let mut tables = 0;
+        for b in arbiter_report::text::document(&env, lang, &a) {
+            if let arbiter_report::text::Block::Table { header, widths, .. } = b {
+                tables += 1;
+                let lines = arbiter_report::pdf::header_lines(&header, &widths);
+                for (h, n) in header.iter().zip(&lines) {
+                    assert_eq!(*n, 1, "{lang:?}: header {h:?} wraps in {header:?}");
+                }
+            }
+        }
+        assert!(tables >= 2, "{lang:?}: {tables} tables");
+    }
+}
