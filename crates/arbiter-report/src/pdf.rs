@@ -109,10 +109,6 @@ impl FontUse {
 }
 
 /// The width of text in points, from the font's advances.
-fn width(s: &str, size: f32) -> f32 {
-    face_width(s, size, false)
-}
-
 fn face_width(s: &str, size: f32, bold: bool) -> f32 {
     let f = face(bold);
     s.nfc().map(|c| f.advance(f.glyph(c))).sum::<f32>() * size / 1000.0

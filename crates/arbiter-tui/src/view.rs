@@ -58,6 +58,9 @@ pub struct ViewState {
     pub help_scroll: usize,
     /// In a replay: the replay's keys, shown in the footer first instead of the console's
     /// (which do nothing there).
+    /// In a replay: the verdict of the chain or bundle check, on a line of its own below the
+    /// footer (so that it stays visible at every width), and whether it holds.
+    pub replay_verdict: Option<(String, bool)>,
     pub replay_keys: Option<String>,
 }
 
@@ -83,6 +86,7 @@ impl ViewState {
             help_page: 0,
             help_scroll: 0,
             replay_keys: None,
+            replay_verdict: None,
         }
     }
 
