@@ -256,11 +256,64 @@ mod tests {
             );
             let screen =
                 arbiter_tui::render_to_string(&m, &s, &view, arbiter_tui::fixture::NOW, 80, 24);
-            let footer = screen.lines().nth(23).unwrap_or_default();
+            // The keys in the footer, the verdict on the line below it.
+            let footer = screen.lines().nth(22).unwrap_or_default();
             let keys = i18n::text(lang, "replay-keys");
             let shown: String = keys.chars().take(40).collect();
             assert!(footer.contains(&shown), "{footer:?}");
             assert!(!footer.contains("i z c q"), "{footer:?}");
+            let verdict = screen.lines().nth(23).unwrap_or_default();
+            let intact = i18n::format(lang, &msg!("replay-chain-intact", records = 12_345));
+            assert!(verdict.contains(&intact), "{verdict:?}");
+        }
+    }
+
+    /// A bundle's verdict (its range) stays on screen at 80, 120 and 140 columns, on its own
+    /// line below the replay's keys (at 140 columns it used to be cut after the keys).
+    #[test]
+    fn the_bundle_verdict_stays_visible_at_every_width() {
+        let m = arbiter_tui::fixture::demo_match();
+        let s = arbiter_tui::fixture::situation(&m, 8);
+        let verdict = msg!(
+            "replay-bundle-context-intact",
+            from = "1234",
+            to = "1300",
+            total = "5000",
+            context = "0"
+        );
+        for lang in Lang::ALL {
+            let text = i18n::format(lang, &verdict);
+            let range = match lang {
+                Lang::De => "Einträge 1234 bis 1300 von 5000",
+                Lang::En => "records 1234 to 1300 of 5000",
+            };
+            assert!(text.contains(range), "{text}");
+            for w in [80u16, 120, 140] {
+                let cur = ReplayCursor {
+                    t: arbiter_tui::fixture::WALL0 + 2_000_000,
+                    playing: true,
+                    speed_idx: 3,
+                    incidents: Vec::new(),
+                    prompt: None,
+                };
+                let mut view = ViewState::new(lang, Theme::monochrome());
+                replay_footer(&mut view, &cur, &m, &verdict);
+                let screen = arbiter_tui::render_to_string(
+                    &m,
+                    &s,
+                    &view,
+                    arbiter_tui::fixture::NOW,
+                    w,
+                    30,
+                );
+                let lines: Vec<&str> = screen.lines().collect();
+                let keys: String = i18n::text(lang, "replay-keys").chars().take(40).collect();
+                assert!(lines[28].contains(&keys), "{w}: {:?}", lines[28]);
+                assert!(lines[29].contains(range), "{w}: {:?}", lines[29]);
+                if w >= 120 {
+                    assert!(lines[29].contains(&text), "{w}: {:?}", lines[29]);
+                }
+            }
         }
     }
 }
