@@ -324,3 +324,100 @@ fn no_pdf_table_header_wraps() {
         assert!(tables >= 2, "{lang:?}: {tables} tables");
     }
 }
+
+/// The PGN names how a game ended where the arbiter recorded it: a flag is a `time forfeit`, a
+/// resignation or an agreement `normal`; a forfeit stays a `rules infraction`; a result without
+/// a recorded ending has no Termination tag (nothing is guessed).
+#[test]
+fn the_pgn_termination_follows_the_recorded_ending() {
+    let (m, mut records) = day();
+    // Board 4's 1-0 recorded as a loss on time (instead of without an ending).
+    for r in records.iter_mut() {
+        if let Event::ResultRecorded(e) = &mut r.event
+            && e.board == BoardNo(4)
+        {
+            e.ending = Some(arbiter_core::record::Ending::Time);
+        }
+    }
+    let s = report::games_state(&records);
+    let tag = |b: u16| {
+        let g = arbiter_report::pgn::game(&m, &s, BoardNo(b), Lang::En);
+        g.lines()
+            .find(|l| l.starts_with("[Termination "))
+            .map(str::to_string)
+    };
+    assert_eq!(tag(4).as_deref(), Some("[Termination \"time forfeit\"]"));
+    assert_eq!(tag(1).as_deref(), Some("[Termination \"normal\"]"), "resignation");
+    assert_eq!(tag(3).as_deref(), Some("[Termination \"rules infraction\"]"));
+    assert_eq!(tag(5), None, "no ending recorded");
+}
+
+/// A result recorded against the mate on the board: the override (the proven and the chosen
+/// value, the reason) is in report.json (as the schema has it) and below the text report's table.
+#[test]
+fn a_result_against_the_position_is_printed_as_an_override() {
+    use arbiter_core::intervention::OverrideField;
+    use arbiter_core::model::GameResult;
+    use arbiter_core::record::{Ending, MoveMade, ResultRecorded, SessionStarted};
+    let text = |p: &str| std::fs::read_to_string(p).unwrap();
+    let m = arbiter_core::matchfile::Match::from_texts(
+        Path::new("config/matches/demo-bundesliga.toml"),
+        &text("config/matches/demo-bundesliga.toml"),
+        Path::new("config/rules/fide-2017.toml"),
+        &text("config/rules/fide-2017.toml"),
+    )
+    .unwrap();
+    let mut chain = arbiter_core::journal::Chain::default();
+    let mut buf = Vec::new();
+    let mut s = arbiter_core::state::MatchState::default();
+    let mut records = Vec::new();
+    let t0 = m.scheduled_start.timestamp_millis();
+    let mut push = |s: &mut arbiter_core::state::MatchState, o: Origin, e: Event| {
+        let n = records.len() as i64;
+        let r = chain.append(t0 + n * 1000, n as u64 * 1000, o, e, &mut buf);
+        arbiter_core::state::apply(s, &r);
+        records.push(r);
+    };
+    push(&mut s, Origin::System, SessionStarted::of(&m, "test".into()).into());
+    for (i, (uci, san)) in [("f2f3", "f3"), ("e7e5", "e5"), ("g2g4", "g4"), ("d8h4", "Qh4#")]
+        .into_iter()
+        .enumerate()
+    {
+        let ev = MoveMade {
+            board: BoardNo(1),
+            ply: i as u32 + 1,
+            uci: uci.into(),
+            san: san.into(),
+        };
+        push(&mut s, Origin::Feed(BoardNo(1)), ev.into());
+    }
+    let mut rec = ResultRecorded::new(BoardNo(1), GameResult::Draw);
+    rec.ending = Some(Ending::Agreement);
+    let rec = arbiter_core::rules::result_ending::result_checked(
+        &m,
+        &s,
+        rec,
+        &[(OverrideField::Result, "Remis vor dem Matt vereinbart".into())],
+    )
+    .unwrap();
+    push(&mut s, Origin::Arbiter, rec.into());
+    let r = report::build(&m, &records);
+    assert_eq!(r.boards[0].result_overridden.len(), 1);
+    assert_eq!(r.boards[1].result_overridden.len(), 0);
+    let env = SignedReport::new(r);
+    arbiter_report::schema::check(&serde_json::to_value(&env).unwrap(), 10)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let a = Authority::from_match(&m);
+    let de = arbiter_report::text::markdown(&env, Lang::De, &a);
+    let line = de
+        .lines()
+        .find(|l| l.contains("Abweichung (Ergebnis)"))
+        .unwrap_or_else(|| panic!("{de}"));
+    assert!(
+        line.contains("Brett 1")
+            && line.contains("0-1 (Matt)")
+            && line.contains("½-½ (Remis vereinbart)")
+            && line.contains("Remis vor dem Matt vereinbart"),
+        "{line}"
+    );
+}

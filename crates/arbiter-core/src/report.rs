@@ -180,6 +180,11 @@ pub struct BoardLine {
     /// the arbiter recorded with the result (`ending-*`), else what the result or the game
     /// record proves (forfeit, mate, stalemate, an automatic draw), else "not recorded".
     pub termination: Option<Msg>,
+    /// Where the arbiter recorded the result or the ending against what the position proved
+    /// (a mate, a stalemate, an automatic draw): each override with his reason. Left out of the
+    /// JSON while empty (as in reports before it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub result_overridden: Vec<crate::intervention::Override>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -700,6 +705,10 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 host_points_halves: scored_pts.map(|p| p[host.index()]),
                 guest_points_halves: scored_pts.map(|p| p[host.other().index()]),
                 termination,
+                result_overridden: bs
+                    .and_then(|x| x.result.as_ref())
+                    .map(|r| r.overridden.clone())
+                    .unwrap_or_default(),
             }
         })
         .collect();

@@ -357,6 +357,10 @@ pub struct ResultEntry {
     /// `None` for a result an intervention or a correction set, and in older journals.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ending: Option<crate::record::Ending>,
+    /// Where the result or the ending was set against what the position proves: the override
+    /// records with the arbiter's reason.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub overridden: Vec<crate::intervention::Override>,
 }
 
 impl BoardState {
@@ -770,6 +774,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                         result,
                         reason: e.reason.trim().to_string(),
                         ending: None,
+                        overridden: Vec::new(),
                     });
                 }
                 None => {
@@ -849,6 +854,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                     result: e.result,
                     reason: e.reason.clone(),
                     ending: e.ending,
+                    overridden: e.overridden.clone(),
                 });
                 if bs.locked.is_none() {
                     bs.locked = Some(at);
@@ -1100,6 +1106,7 @@ fn apply_intervention(
                 result,
                 reason: c.summary.clone(),
                 ending: None,
+                overridden: Vec::new(),
             });
             if bs.locked.is_none() {
                 bs.locked = Some(at);
