@@ -277,6 +277,7 @@ fn at_moment(
                 "black": c.map(|c| format_hms(c.1)),
                 "moves": b.moves.len(),
                 "result": b.result.as_ref().map(|r| r.result.notation()),
+                "ending": b.result.as_ref().and_then(|r| r.ending),
                 "feed": b.feed,
             })
         })
