@@ -372,3 +372,4 @@ ui-ending-proven = Die Stellung ergibt { $result } ({ $ending }, Art. { $article
 ui-ending-arbiter = Partieende: trägt der Schiedsrichter ein (die Stellung beweist keines).
 ui-field-about = Betrifft
 ui-about-match = den ganzen Wettkampf
+ui-log-result-ending = Ergebnis { $result } ({ $ending })

@@ -372,3 +372,4 @@ ui-ending-proven = The position gives { $result } ({ $ending }, Art. { $article 
 ui-ending-arbiter = How it ended: the arbiter’s entry (the position proves none).
 ui-field-about = About
 ui-about-match = the whole match
+ui-log-result-ending = Result { $result } ({ $ending })
