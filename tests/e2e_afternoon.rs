@@ -26,69 +26,13 @@ use arbiter_core::intervention::InterventionKind;
 use arbiter_core::model::{BoardNo, TeamSide};
 use arbiter_core::record::Event;
 use chrono::{Duration as ChronoDuration, FixedOffset, Timelike};
-use expectrl::{Session, WaitStatus};
+
+#[path = "support/pty.rs"]
+mod pty;
+use pty::{DOWN, ENTER, ESC, KillOnDrop, Pty, RIGHT, TAB};
 
 const COLS: u16 = 120;
 const ROWS: u16 = 40;
-const ENTER: &str = "\r";
-const TAB: &str = "\t";
-const DOWN: &str = "\x1b[B";
-const RIGHT: &str = "\x1b[C";
-const ESC: &str = "\x1b";
-
-struct Pty {
-    s: Session,
-    vt: vt100::Parser,
-}
-
-impl Pty {
-    fn screen(&mut self) -> String {
-        let mut buf = [0u8; 16384];
-        while let Ok(n) = self.s.try_read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            self.vt.process(&buf[..n]);
-        }
-        self.vt.screen().contents()
-    }
-
-    fn wait_for(&mut self, needle: &str, secs: u64) -> String {
-        let deadline = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let text = self.screen();
-            if text.contains(needle) {
-                return text;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "{needle:?} did not appear within {secs} s; screen:\n{text}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-
-    fn key(&mut self, k: &str) {
-        self.s.send(k).expect("send key");
-        std::thread::sleep(Duration::from_millis(120));
-    }
-
-    fn text(&mut self, t: &str) {
-        for c in t.chars() {
-            self.key(&c.to_string());
-        }
-    }
-}
-
-/// Stops the simulator when the test ends, however it ends.
-struct Sim(std::process::Child);
-
-impl Drop for Sim {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 fn arbiter(args: &[&std::ffi::OsStr]) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
@@ -127,7 +71,7 @@ fn the_afternoon_of_a_match_at_the_console() {
         .spawn()
         .expect("arbiter simulate");
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let _sim = Sim(child);
+    let _sim = KillOnDrop(child);
     for _ in 0..8 {
         lines.next().expect("a board line").unwrap();
     }
@@ -185,14 +129,8 @@ fn the_afternoon_of_a_match_at_the_console() {
     let mut cmd = Command::new(bin);
     cmd.args(["run", "match.toml", "--lang", "en", "--journal"])
         .arg(&journal)
-        .current_dir(dir.path())
-        .env("TERM", "xterm-256color");
-    let mut s = Session::spawn(cmd).expect("spawn arbiter run");
-    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
-    let mut p = Pty {
-        s,
-        vt: vt100::Parser::new(ROWS, COLS, 0),
-    };
+        .current_dir(dir.path());
+    let mut p = Pty::spawn(cmd, COLS, ROWS).with_key_pause(Duration::from_millis(120));
     p.wait_for("SF Beispielhausen", 30);
 
     // 1. The lineups, sealed: home, then away (the form opens on the team not yet in).
@@ -314,11 +252,7 @@ fn the_afternoon_of_a_match_at_the_console() {
     p.key("Q");
     p.wait_for("Quit the console?", 10);
     p.key("y");
-    let status = p.s.get_process().wait().unwrap();
-    assert!(
-        matches!(status, WaitStatus::Exited(_, 0)),
-        "clean exit: {status:?}"
-    );
+    p.assert_exits_with(0, 30);
 
     // The journal: the lineups, the start at the time typed, 15 arrivals at the start, the
     // forfeit on board 8, the illegal move, the claim, the results, three signatures.

@@ -7,52 +7,12 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use expectrl::{Session, WaitStatus};
-
-struct Pty {
-    s: Session,
-    vt: vt100::Parser,
-}
+#[path = "support/pty.rs"]
+mod pty;
+use pty::{KillOnDrop, Pty};
 
 const COLS: u16 = 120;
 const ROWS: u16 = 36;
-
-impl Pty {
-    fn pump(&mut self) {
-        let mut buf = [0u8; 16384];
-        while let Ok(n) = self.s.try_read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            self.vt.process(&buf[..n]);
-        }
-    }
-
-    fn screen(&mut self) -> String {
-        self.pump();
-        self.vt.screen().contents()
-    }
-
-    fn wait_for(&mut self, needle: &str, secs: u64) -> String {
-        let deadline = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let text = self.screen();
-            if text.contains(needle) {
-                return text;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "{needle:?} did not appear within {secs} s; screen:\n{text}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-
-    fn key(&mut self, k: &str) {
-        self.s.send(k).expect("send key");
-        std::thread::sleep(Duration::from_millis(150));
-    }
-}
 
 /// The `h:mm:ss` / `ss.t` clock readings in a line.
 fn clocks_in(line: &str) -> Vec<String> {
@@ -83,22 +43,11 @@ fn terminal_restored_after_a_panic() {
     cmd.args(["demo", "--journal"])
         .arg(dir.path().join("panic.jsonl"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("TERM", "xterm-256color")
         .env("ARBITER_TEST_PANIC", "1")
         .env("RUST_BACKTRACE", "0");
-    let mut s = Session::spawn(cmd).expect("spawn");
-    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
-    let mut p = Pty {
-        s,
-        vt: vt100::Parser::new(ROWS, COLS, 0),
-    };
-    let status = p.s.get_process().wait().unwrap();
-    p.pump();
-    assert!(
-        matches!(status, WaitStatus::Exited(_, 101)),
-        "panic exit: {status:?}"
-    );
-    let screen = p.vt.screen();
+    let mut p = Pty::spawn(cmd, COLS, ROWS);
+    p.assert_exits_with(101, 30);
+    let screen = p.vt_screen();
     assert!(
         !screen.alternate_screen(),
         "alternate screen left after the panic"
@@ -119,14 +68,8 @@ fn demo_in_a_pty() {
     cmd.args(["demo", "--lang", "en", "--journal"])
         .arg(&journal)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("TERM", "xterm-256color")
         .env_remove("NO_COLOR");
-    let mut s = Session::spawn(cmd).expect("spawn arbiter demo in a pty");
-    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
-    let mut p = Pty {
-        s,
-        vt: vt100::Parser::new(ROWS, COLS, 0),
-    };
+    let mut p = Pty::spawn(cmd, COLS, ROWS);
 
     // A believable live match within seconds.
     let first = p.wait_for("Schachbundesliga", 20);
@@ -192,14 +135,9 @@ fn demo_in_a_pty() {
     p.key("Q");
     p.wait_for("Quit the console?", 5);
     p.key("y");
-    let status = p.s.get_process().wait().unwrap();
-    assert!(
-        matches!(status, WaitStatus::Exited(_, 0)),
-        "clean exit: {status:?}"
-    );
-    p.pump();
-    assert!(!p.vt.screen().alternate_screen(), "alternate screen left");
-    assert!(!p.vt.screen().hide_cursor(), "cursor shown again");
+    p.assert_exits_with(0, 30);
+    assert!(!p.vt_screen().alternate_screen(), "alternate screen left");
+    assert!(!p.vt_screen().hide_cursor(), "cursor shown again");
     // The journal verifies.
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("verify")
@@ -220,14 +158,15 @@ fn run_connects_the_match_feeds() {
     use std::process::Stdio;
 
     let base = 20_000 + (std::process::id() % 2_000) as u16 * 8;
-    let mut sim = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["simulate", "--base-port", &base.to_string()])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .expect("arbiter simulate");
-    let mut lines = BufReader::new(sim.stdout.take().unwrap()).lines();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let _sim = KillOnDrop(child);
     for _ in 0..8 {
         lines.next().expect("a board line").unwrap();
     }
@@ -252,25 +191,13 @@ fn run_connects_the_match_feeds() {
         .arg(&match_file)
         .args(["--lang", "en", "--journal"])
         .arg(dir.path().join("run.jsonl"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("TERM", "xterm-256color");
-    let mut s = Session::spawn(cmd).expect("spawn arbiter run");
-    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
-    let mut p = Pty {
-        s,
-        vt: vt100::Parser::new(ROWS, COLS, 0),
-    };
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+    let mut p = Pty::spawn(cmd, COLS, ROWS);
     p.wait_for("Feed 8/8 live", 20);
     p.key("Q");
     p.wait_for("Quit the console?", 5);
     p.key("y");
-    let status = p.s.get_process().wait().unwrap();
-    let _ = sim.kill();
-    let _ = sim.wait();
-    assert!(
-        matches!(status, WaitStatus::Exited(_, 0)),
-        "clean exit: {status:?}"
-    );
+    p.assert_exits_with(0, 30);
     let journal = std::fs::read_to_string(dir.path().join("run.jsonl")).unwrap();
     assert!(
         journal.contains("\"origin\":\"feed:8\""),

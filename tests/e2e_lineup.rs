@@ -8,54 +8,13 @@
 #![cfg(unix)]
 
 use std::process::Command;
-use std::time::{Duration, Instant};
 
-use expectrl::{Session, WaitStatus};
-
-struct Pty {
-    s: Session,
-    vt: vt100::Parser,
-}
+#[path = "support/pty.rs"]
+mod pty;
+use pty::{ENTER, Pty, RIGHT, TAB};
 
 const COLS: u16 = 120;
 const ROWS: u16 = 40;
-
-impl Pty {
-    fn screen(&mut self) -> String {
-        let mut buf = [0u8; 16384];
-        while let Ok(n) = self.s.try_read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            self.vt.process(&buf[..n]);
-        }
-        self.vt.screen().contents()
-    }
-
-    fn wait_for(&mut self, needle: &str, secs: u64) -> String {
-        let deadline = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let text = self.screen();
-            if text.contains(needle) {
-                return text;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "{needle:?} did not appear within {secs} s; screen:\n{text}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-
-    fn key(&mut self, k: &str) {
-        self.s.send(k).expect("send key");
-        std::thread::sleep(Duration::from_millis(150));
-    }
-}
-
-const RIGHT: &str = "\x1b[C";
-const TAB: &str = "\t";
-const ENTER: &str = "\r";
 
 /// The home team's first player (rank 1 of SK Rheinufer): the name that must stay sealed.
 const HOME_NO_1: &str = "Ralf Steinbach";
@@ -69,14 +28,8 @@ fn the_away_captains_view_of_the_home_lineup_is_refused_until_both_are_in() {
         .arg("config/matches/oberliga-example.toml")
         .args(["--lang", "en", "--journal"])
         .arg(&journal)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("TERM", "xterm-256color");
-    let mut s = Session::spawn(cmd).expect("spawn arbiter run");
-    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
-    let mut p = Pty {
-        s,
-        vt: vt100::Parser::new(ROWS, COLS, 0),
-    };
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+    let mut p = Pty::spawn(cmd, COLS, ROWS);
     p.wait_for("SK Rheinufer", 20);
 
     // 1. Before any lineup: the away captain asks to see the home lineup.
@@ -142,11 +95,7 @@ fn the_away_captains_view_of_the_home_lineup_is_refused_until_both_are_in() {
     p.key("Q");
     p.wait_for("Quit the console?", 5);
     p.key("y");
-    let status = p.s.get_process().wait().unwrap();
-    assert!(
-        matches!(status, WaitStatus::Exited(_, 0)),
-        "clean exit: {status:?}"
-    );
+    p.assert_exits_with(0, 30);
     // The journal has every request, and the reservation.
     let (records, _) = arbiter_io::journal_file::read(&journal).expect("the journal verifies");
     let state = arbiter_core::state::MatchState::fold(&records);

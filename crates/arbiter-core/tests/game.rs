@@ -79,18 +79,7 @@ impl Table {
             running: None,
             m,
         };
-        let ev = SessionStarted {
-            match_sha256: t.m.match_sha256.clone(),
-            profile_sha256: t.m.profile_sha256.clone(),
-            match_path: String::new(),
-            profile_id: t.m.profile.id.clone(),
-            boards: 8,
-            software: "test".into(),
-            time_control: Some(t.m.profile.time_control.clone()),
-            profile_path: None,
-            match_text: None,
-            profile_text: None,
-        };
+        let ev = SessionStarted::of(&t.m, "test".into());
         t.push(0, Origin::System, ev.into());
         t.push(
             0,

@@ -483,19 +483,7 @@ fn claims_situation(m: &Match) -> MatchState {
         &mut s,
         0,
         Origin::System,
-        SessionStarted {
-            match_sha256: m.match_sha256.clone(),
-            profile_sha256: m.profile_sha256.clone(),
-            match_path: String::new(),
-            profile_id: m.profile.id.clone(),
-            boards: 8,
-            software: "test".into(),
-            time_control: Some(m.time_control.clone()),
-            profile_path: None,
-            match_text: None,
-            profile_text: None,
-        }
-        .into(),
+        SessionStarted::of(m, "test".into()).into(),
     );
     let setup = |b: u16, fen: &str| -> Event {
         BoardSetup {

@@ -48,18 +48,7 @@ impl Day {
             at: 0,
             m,
         };
-        let ev = SessionStarted {
-            match_sha256: d.m.match_sha256.clone(),
-            profile_sha256: d.m.profile_sha256.clone(),
-            match_path: String::new(),
-            profile_id: d.m.profile.id.clone(),
-            boards: 8,
-            software: "test".into(),
-            time_control: Some(d.m.profile.time_control.clone()),
-            profile_path: None,
-            match_text: None,
-            profile_text: None,
-        };
+        let ev = SessionStarted::of(&d.m, "test".into());
         d.push(Origin::System, ev.into());
         d
     }

@@ -84,18 +84,7 @@ impl Game {
             buf: Vec::new(),
             m,
         };
-        let ev = SessionStarted {
-            match_sha256: g.m.match_sha256.clone(),
-            profile_sha256: g.m.profile_sha256.clone(),
-            match_path: String::new(),
-            profile_id: g.m.profile.id.clone(),
-            boards: 8,
-            software: "test".into(),
-            time_control: Some(g.m.time_control.clone()),
-            profile_path: None,
-            match_text: None,
-            profile_text: None,
-        };
+        let ev = SessionStarted::of(&g.m, "test".into());
         g.push(0, Origin::System, ev.into());
         g
     }

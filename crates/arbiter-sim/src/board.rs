@@ -99,6 +99,16 @@ struct Timed {
     step: Step,
 }
 
+/// A state that lasts `duration_s` seconds from `at` (a pause, a silence, the clock taken off
+/// the board): `on` at `at`, `off` at its end.
+fn push_span(steps: &mut Vec<Timed>, at: u64, duration_s: u64, on: Step, off: Step) {
+    steps.push(Timed { at, step: on });
+    steps.push(Timed {
+        at: at + duration_s * 1000,
+        step: off,
+    });
+}
+
 fn idx(s: ClockSide) -> usize {
     match s {
         ClockSide::Left => 0,
@@ -210,14 +220,7 @@ impl BoardSim {
                         ..
                     } if after_ply as usize == i => {
                         let at = t + offset_s.min(think / 1000) * 1000;
-                        steps.push(Timed {
-                            at,
-                            step: Step::Stop,
-                        });
-                        steps.push(Timed {
-                            at: at + duration_s * 1000,
-                            step: Step::Start(side),
-                        });
+                        push_span(&mut steps, at, duration_s, Step::Stop, Step::Start(side));
                         extra += duration_s * 1000;
                     }
                     Incident::Disconnect {
@@ -227,14 +230,13 @@ impl BoardSim {
                         ..
                     } if after_ply as usize == i => {
                         let at = t + offset_s * 1000;
-                        steps.push(Timed {
+                        push_span(
+                            &mut steps,
                             at,
-                            step: Step::Silence(true),
-                        });
-                        steps.push(Timed {
-                            at: at + duration_s * 1000,
-                            step: Step::Silence(false),
-                        });
+                            duration_s,
+                            Step::Silence(true),
+                            Step::Silence(false),
+                        );
                     }
                     Incident::Corrupt {
                         after_ply,
@@ -253,20 +255,19 @@ impl BoardSim {
                         ..
                     } if after_ply as usize == i => {
                         let at = t + offset_s * 1000;
-                        steps.push(Timed {
+                        push_span(
+                            &mut steps,
                             at,
-                            step: Step::Silence(true),
-                        });
+                            duration_s,
+                            Step::Silence(true),
+                            Step::Silence(false),
+                        );
                         for k in 0..duration_s {
                             steps.push(Timed {
                                 at: at + k * 1000,
                                 step: Step::Noise(bytes_per_s),
                             });
                         }
-                        steps.push(Timed {
-                            at: at + duration_s * 1000,
-                            step: Step::Silence(false),
-                        });
                     }
                     Incident::ZeroClockReports {
                         after_ply,
@@ -284,14 +285,13 @@ impl BoardSim {
                         ..
                     } if after_ply as usize == i => {
                         let at = t + offset_s * 1000;
-                        steps.push(Timed {
+                        push_span(
+                            &mut steps,
                             at,
-                            step: Step::NoClock(true),
-                        });
-                        steps.push(Timed {
-                            at: at + duration_s * 1000,
-                            step: Step::NoClock(false),
-                        });
+                            duration_s,
+                            Step::NoClock(true),
+                            Step::NoClock(false),
+                        );
                     }
                     Incident::BatteryLow {
                         after_ply,

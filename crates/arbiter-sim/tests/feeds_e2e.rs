@@ -169,9 +169,12 @@ fn check_board(
         let Event::MoveMade(m) = e else { continue };
         let ply = m.ply as usize;
         let clk = game.moves[ply - 1].clk_ms.unwrap();
+        // The samples that follow this move and no later one: after a reconnection the feed
+        // recovers the missed moves together and then reports the clocks as they stand, which
+        // is the last move's time, not this one's (the console's state gives it to the last).
         let after = evs[k + 1..]
             .iter()
-            .take_while(|e| !matches!(e, Event::FeedStatus(_)));
+            .take_while(|e| !matches!(e, Event::FeedStatus(_) | Event::MoveMade(_)));
         let sample = after.filter_map(|e| match e {
             Event::ClockSample(c) => Some(c),
             _ => None,
