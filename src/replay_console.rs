@@ -298,14 +298,8 @@ mod tests {
                 };
                 let mut view = ViewState::new(lang, Theme::monochrome());
                 replay_footer(&mut view, &cur, &m, &verdict);
-                let screen = arbiter_tui::render_to_string(
-                    &m,
-                    &s,
-                    &view,
-                    arbiter_tui::fixture::NOW,
-                    w,
-                    30,
-                );
+                let screen =
+                    arbiter_tui::render_to_string(&m, &s, &view, arbiter_tui::fixture::NOW, w, 30);
                 let lines: Vec<&str> = screen.lines().collect();
                 let keys: String = i18n::text(lang, "replay-keys").chars().take(40).collect();
                 assert!(lines[28].contains(&keys), "{w}: {:?}", lines[28]);

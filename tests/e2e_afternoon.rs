@@ -222,7 +222,10 @@ fn the_afternoon_of_a_match_at_the_console() {
             if screen.contains(&logged) {
                 break;
             }
-            assert!(Instant::now() < deadline, "board {b}: neither asked nor recorded:\n{screen}");
+            assert!(
+                Instant::now() < deadline,
+                "board {b}: neither asked nor recorded:\n{screen}"
+            );
             std::thread::sleep(Duration::from_millis(100));
         }
         p.wait_for(&logged, 10);

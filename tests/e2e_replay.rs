@@ -206,7 +206,10 @@ fn a_bundle_opens_in_the_replay_console() {
     // Board 7's detail screen; the bundle (format 2) carries the records from the session's
     // start, so the players have their names and the verdict says where the context starts.
     assert!(screen.contains("Brett 7"), "{screen}");
-    assert!(screen.contains("mit Vorgeschichte ab Eintrag 0"), "{screen}");
+    assert!(
+        screen.contains("mit Vorgeschichte ab Eintrag 0"),
+        "{screen}"
+    );
     p.key("Q");
     p.key("y");
     let status = p.s.get_process().wait().unwrap();

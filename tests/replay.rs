@@ -459,7 +459,10 @@ fn a_bundle_carries_its_context_and_a_format_1_bundle_still_opens() {
     let h2 = replay::verify_bundle(&v2, Some(&j)).unwrap();
     assert_eq!(h2.bundle, replay::BUNDLE_FORMAT);
     assert_eq!(h2.context_from_seq, Some(0), "from the session's start");
-    assert!(h2.from_seq > 2, "the range starts after the lineups: {h2:?}");
+    assert!(
+        h2.from_seq > 2,
+        "the range starts after the lineups: {h2:?}"
+    );
     let h1 = replay::verify_bundle(&v1, Some(&j)).unwrap();
     assert_eq!((h1.from_seq, h1.to_seq), (h2.from_seq, h2.to_seq));
     assert!(!h1.has_context());
@@ -501,7 +504,10 @@ fn a_bundle_carries_its_context_and_a_format_1_bundle_still_opens() {
         arbiter_tui::render_to_string(&m, &s, &v, mono, 120, 40)
     };
     let with = shown(&v2);
-    assert!(board2(&with).contains(&name), "{name} not on board 2:\n{with}");
+    assert!(
+        board2(&with).contains(&name),
+        "{name} not on board 2:\n{with}"
+    );
     assert!(!with.contains("nicht begonnen"), "{with}");
     let without = shown(&v1);
     assert!(

@@ -259,7 +259,11 @@ fn the_report_prints_the_board_of_a_remark_and_of_a_protest() {
     }
     // A protest opened on board 5 and a remark about board 3, through the forms.
     for keys in [
-        vec![key('5'), key('x'), KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)],
+        vec![
+            key('5'),
+            key('x'),
+            KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE),
+        ],
         {
             let mut k = vec![key('3'), key('M')];
             k.extend(typed("Brett 3 wackelt"));
@@ -347,8 +351,15 @@ fn the_pgn_termination_follows_the_recorded_ending() {
             .map(str::to_string)
     };
     assert_eq!(tag(4).as_deref(), Some("[Termination \"time forfeit\"]"));
-    assert_eq!(tag(1).as_deref(), Some("[Termination \"normal\"]"), "resignation");
-    assert_eq!(tag(3).as_deref(), Some("[Termination \"rules infraction\"]"));
+    assert_eq!(
+        tag(1).as_deref(),
+        Some("[Termination \"normal\"]"),
+        "resignation"
+    );
+    assert_eq!(
+        tag(3).as_deref(),
+        Some("[Termination \"rules infraction\"]")
+    );
     assert_eq!(tag(5), None, "no ending recorded");
 }
 
@@ -378,10 +389,19 @@ fn a_result_against_the_position_is_printed_as_an_override() {
         arbiter_core::state::apply(s, &r);
         records.push(r);
     };
-    push(&mut s, Origin::System, SessionStarted::of(&m, "test".into()).into());
-    for (i, (uci, san)) in [("f2f3", "f3"), ("e7e5", "e5"), ("g2g4", "g4"), ("d8h4", "Qh4#")]
-        .into_iter()
-        .enumerate()
+    push(
+        &mut s,
+        Origin::System,
+        SessionStarted::of(&m, "test".into()).into(),
+    );
+    for (i, (uci, san)) in [
+        ("f2f3", "f3"),
+        ("e7e5", "e5"),
+        ("g2g4", "g4"),
+        ("d8h4", "Qh4#"),
+    ]
+    .into_iter()
+    .enumerate()
     {
         let ev = MoveMade {
             board: BoardNo(1),
@@ -397,7 +417,10 @@ fn a_result_against_the_position_is_printed_as_an_override() {
         &m,
         &s,
         rec,
-        &[(OverrideField::Result, "Remis vor dem Matt vereinbart".into())],
+        &[(
+            OverrideField::Result,
+            "Remis vor dem Matt vereinbart".into(),
+        )],
     )
     .unwrap();
     push(&mut s, Origin::Arbiter, rec.into());

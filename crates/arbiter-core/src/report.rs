@@ -915,14 +915,16 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
 /// stalemate, a draw the Laws make automatic, where it gives the result recorded); else the
 /// ending is not recorded (journals before the field): a resignation or an agreement is never
 /// guessed, the report is a document of facts for the league office.
-fn ending_without_intervention(bs: &crate::state::BoardState, r: &crate::state::ResultEntry) -> Msg {
+fn ending_without_intervention(
+    bs: &crate::state::BoardState,
+    r: &crate::state::ResultEntry,
+) -> Msg {
     if let Some(e) = r.ending {
         return Msg::new(e.message_id());
     }
     let result = r.result;
     let ends = &bs.game.ends;
-    let mover_wins = |at: &crate::state::EndAt| match bs.moves.get(at.move_index).map(|m| m.color)
-    {
+    let mover_wins = |at: &crate::state::EndAt| match bs.moves.get(at.move_index).map(|m| m.color) {
         Some(Color::Black) => GameResult::BlackWins,
         _ => GameResult::WhiteWins,
     };

@@ -118,7 +118,10 @@ fn each_ending_gives_only_the_results_the_laws_give_it() {
     // 5.1.1, 5.1.2, 6.9: a win; 5.2.1–5.2.3, 9.6.1, 9.6.2 and 6.9's cannot-mate clause: a draw;
     // 6.7.1: a game not played.
     for e in [Ending::Checkmate, Ending::Resignation, Ending::Time] {
-        assert!(e.fits(WhiteWins) && e.fits(BlackWins) && !e.fits(Draw), "{e:?}");
+        assert!(
+            e.fits(WhiteWins) && e.fits(BlackWins) && !e.fits(Draw),
+            "{e:?}"
+        );
         assert!(!e.fits(WhiteWinsForfeit), "{e:?}");
     }
     for e in [
@@ -129,7 +132,10 @@ fn each_ending_gives_only_the_results_the_laws_give_it() {
         Ending::SeventyFiveMoves,
         Ending::TimeCannotMate,
     ] {
-        assert!(e.fits(Draw) && !e.fits(WhiteWins) && !e.fits(BlackWins), "{e:?}");
+        assert!(
+            e.fits(Draw) && !e.fits(WhiteWins) && !e.fits(BlackWins),
+            "{e:?}"
+        );
     }
     assert!(Ending::Forfeit.fits(DoubleForfeit) && !Ending::Forfeit.fits(Draw));
     // The form offers a decisive result's endings, resignation first.
@@ -202,11 +208,12 @@ fn a_stalemate_is_proven_and_no_override_makes_an_ending_give_another_result() {
         proven_ending(&d.m, bs),
         Some((GameResult::Draw, Ending::Stalemate))
     );
-    assert!(d
-        .checked(B2, GameResult::Draw, Some(Ending::Stalemate), &[])
-        .unwrap()
-        .overridden
-        .is_empty());
+    assert!(
+        d.checked(B2, GameResult::Draw, Some(Ending::Stalemate), &[])
+            .unwrap()
+            .overridden
+            .is_empty()
+    );
     // A checkmate cannot give a draw: refused, whatever reason is given.
     assert_eq!(
         d.checked(
@@ -229,7 +236,12 @@ fn where_the_position_proves_nothing_the_arbiters_ending_stands() {
         (GameResult::BlackWins, Ending::Time),
         (GameResult::Draw, Ending::Agreement),
     ] {
-        assert!(d.checked(B3, r, Some(e), &[]).unwrap().overridden.is_empty());
+        assert!(
+            d.checked(B3, r, Some(e), &[])
+                .unwrap()
+                .overridden
+                .is_empty()
+        );
     }
 }
 

@@ -142,7 +142,10 @@ pub fn table_columns(header: &[String], widths: &[u16], size: f32, text_w: f32) 
     }
     let mut fixed = vec![false; share.len()];
     loop {
-        let fixed_w: f32 = (0..share.len()).filter(|i| fixed[*i]).map(|i| need[i]).sum();
+        let fixed_w: f32 = (0..share.len())
+            .filter(|i| fixed[*i])
+            .map(|i| need[i])
+            .sum();
         let free: f32 = (0..share.len())
             .filter(|i| !fixed[*i])
             .map(|i| f32::from(widths[i]))

@@ -271,9 +271,7 @@ pub fn game(m: &Match, s: &MatchState, board: BoardNo, lang: Lang) -> String {
             )
         {
             tag(&mut out, "Termination", "adjudication");
-        } else if last
-            && let Some(e) = bs.and_then(|b| b.result.as_ref()).and_then(|r| r.ending)
-        {
+        } else if last && let Some(e) = bs.and_then(|b| b.result.as_ref()).and_then(|r| r.ending) {
             // How the game ended as the arbiter recorded it with the result.
             tag(&mut out, "Termination", e.pgn_termination());
         }

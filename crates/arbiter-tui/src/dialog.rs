@@ -18,8 +18,7 @@ use arbiter_core::intervention::{
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, Color, GameResult, TeamSide, format_hms};
 use arbiter_core::record::{
-    BoardSetup, Ending, Event, Note, PlayerArrived, ResultCorrected, ResultRecorded,
-    RoundStarted,
+    BoardSetup, Ending, Event, Note, PlayerArrived, ResultCorrected, ResultRecorded, RoundStarted,
 };
 use arbiter_core::rules::{self, Availability, Proposal, Request};
 use arbiter_core::state::MatchState;
@@ -1102,13 +1101,9 @@ impl Dialog {
                 rules::contradictions(m, s, &req, p, &self.confirmed(), now)
             }
             _ => match (self.kind, self.board) {
-                (DialogKind::Result, Some(b)) => rules::result_ending::result_contradictions(
-                    m,
-                    s,
-                    b,
-                    self.result,
-                    self.ending,
-                ),
+                (DialogKind::Result, Some(b)) => {
+                    rules::result_ending::result_contradictions(m, s, b, self.result, self.ending)
+                }
                 _ => Vec::new(),
             },
         };

@@ -263,7 +263,10 @@ fn interventions_claims_results_report_and_signatures() {
     );
     assert!(events(&r).is_empty(), "{r:?}");
     assert!(
-        c.v.status.as_deref().unwrap_or("").contains("How did the game end"),
+        c.v.status
+            .as_deref()
+            .unwrap_or("")
+            .contains("How did the game end"),
         "{:?}",
         c.v.status
     );
@@ -335,9 +338,7 @@ fn the_afternoon_tasks_keep_their_budget() {
             // position proves it, `task-result-proven` keeps three keys.
             "task-result-white" => 5,
             "task-result-draw" | "task-result-clock-running" => 6,
-            "task-late-arrival-at"
-            | "task-sign"
-            | "task-lineup" => 4,
+            "task-late-arrival-at" | "task-sign" | "task-lineup" => 4,
             _ => 3,
         };
         assert!(t.count() <= budget, "{}: {} keys", t.id, t.count());

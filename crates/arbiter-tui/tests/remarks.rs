@@ -61,7 +61,10 @@ fn m_opens_the_remarks_form_and_enter_journals_a_remark() {
         press(&mut w, &m, &s, &all);
         render_to_string(&m, &s, &w, NOW, 100, 30)
     };
-    assert!(screen.contains("Betrifft") && screen.contains("den ganzen Wettkampf"), "{screen}");
+    assert!(
+        screen.contains("Betrifft") && screen.contains("den ganzen Wettkampf"),
+        "{screen}"
+    );
     all.append(&mut keys);
     let cmds = press(&mut v, &m, &s, &all);
     match cmds.as_slice() {
@@ -132,7 +135,10 @@ fn a_remark_is_about_the_selected_board_unless_changed() {
     let mut shown = ViewState::new(Lang::En, Theme::monochrome());
     press(&mut shown, &m, &s, &keys);
     let screen = render_to_string(&m, &s, &shown, NOW, 100, 30);
-    assert!(screen.contains("About") && screen.contains("Board 7"), "{screen}");
+    assert!(
+        screen.contains("About") && screen.contains("Board 7"),
+        "{screen}"
+    );
     keys.push(enter);
     assert_eq!(remark(&keys), (Some(7), "Zuschauer ermahnt".into()));
     // → moves it to board 8; twice more (8 → the match → board 1).
@@ -143,4 +149,3 @@ fn a_remark_is_about_the_selected_board_unless_changed() {
     k8.insert(5, right);
     assert_eq!(remark(&k8).0, Some(1));
 }
-

@@ -33,9 +33,14 @@ fn mated() -> (Match, MatchState) {
         Origin::System,
         SessionStarted::of(&m, "test".into()).into(),
     );
-    for (i, (uci, san)) in [("f2f3", "f3"), ("e7e5", "e5"), ("g2g4", "g4"), ("d8h4", "Qh4#")]
-        .into_iter()
-        .enumerate()
+    for (i, (uci, san)) in [
+        ("f2f3", "f3"),
+        ("e7e5", "e5"),
+        ("g2g4", "g4"),
+        ("d8h4", "Qh4#"),
+    ]
+    .into_iter()
+    .enumerate()
     {
         push(
             &mut s,
@@ -72,10 +77,7 @@ fn recorded(cmds: &[Command]) -> Option<&ResultRecorded> {
 fn a_mate_on_the_board_is_recorded_with_three_keys() {
     let (m, s) = mated();
     let mut v = ViewState::new(Lang::En, Theme::monochrome());
-    let t = TASKS
-        .iter()
-        .find(|t| t.id == "task-result-proven")
-        .unwrap();
+    let t = TASKS.iter().find(|t| t.id == "task-result-proven").unwrap();
     let keys: Vec<KeyEvent> = t
         .keys
         .iter()
@@ -122,7 +124,11 @@ fn a_result_against_the_mate_needs_a_reason_and_is_recorded_as_an_override() {
         "{why}"
     );
     let mut keys = vec![key(KeyCode::Tab)];
-    keys.extend("Brett falsch aufgebaut".chars().map(|c| key(KeyCode::Char(c))));
+    keys.extend(
+        "Brett falsch aufgebaut"
+            .chars()
+            .map(|c| key(KeyCode::Char(c))),
+    );
     keys.push(key(KeyCode::Enter));
     let cmds = press(&mut v, &m, &s, &keys);
     let r = recorded(&cmds).unwrap_or_else(|| panic!("{cmds:?} {:?}", v.status));
