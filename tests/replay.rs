@@ -568,3 +568,35 @@ fn a_bundle_carries_its_context_and_a_format_1_bundle_still_opens() {
         assert!(out.status.success(), "{name}: {out:?}");
     }
 }
+
+/// `--at` names how a game ended where the arbiter recorded it with the result (the NRW
+/// scenario: board 1's 0-1 recorded as a resignation, board 7's ½-½ without an ending).
+#[test]
+fn at_names_the_recorded_ending() {
+    let dir = tempfile::tempdir().unwrap();
+    let j = dir.path().join("nrw.jsonl");
+    let o =
+        arbiter_io::config::run_scenario_file(Path::new("tests/scenarios/nrw-default-time.toml"))
+            .unwrap();
+    std::fs::write(&j, &o.journal).unwrap();
+    let (code, out, err) = replay_cmd(&[j.as_os_str(), "--at".as_ref(), "18:00:00".as_ref()]);
+    assert_eq!(code, Some(0), "{err}");
+    let line = |b: &str| {
+        out.lines()
+            .find(|l| l.starts_with(&format!("board {b:>2}:")))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(line("1").ends_with("result 0-1 (resignation)"), "{out}");
+    assert!(line("7").ends_with("result ½-½"), "{out}");
+    assert!(line("8").ends_with("result ½-½ (agreement)"), "{out}");
+    let (_, json, _) = replay_cmd(&[
+        j.as_os_str(),
+        "--at".as_ref(),
+        "18:00:00".as_ref(),
+        "--json".as_ref(),
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["clocks"][0]["ending"], "resignation");
+    assert!(v["clocks"][6]["ending"].is_null());
+}

@@ -348,12 +348,17 @@ fn at_moment(
     }
     for c in &clocks {
         out.push_str(&format!(
-            "board {:>2}: White {} Black {} moves {} result {}\n",
+            "board {:>2}: White {} Black {} moves {} result {}{}\n",
             c["board"].as_u64().unwrap_or(0),
             c["white"].as_str().unwrap_or("-"),
             c["black"].as_str().unwrap_or("-"),
             c["moves"],
-            c["result"].as_str().unwrap_or("-")
+            c["result"].as_str().unwrap_or("-"),
+            // How the game ended, where the arbiter recorded it (English, like the rest).
+            c["ending"]
+                .as_str()
+                .map(|e| format!(" ({})", e.replace('_', " ")))
+                .unwrap_or_default()
         ));
     }
     out.push_str(&format!("arrivals ({}):\n", arrivals.len()));
