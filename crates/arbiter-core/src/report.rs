@@ -37,6 +37,11 @@ use crate::state::{MatchState, Stamp, apply};
 /// with their reason and due date, colour overrides, host and guest points per board (in half
 /// points) with how the game ended, the match-point formula, team presence, a play-off's
 /// decider and lot.
+///
+/// Still format 4 (the shape is the same): a board's `termination` is the ending the arbiter
+/// recorded with the result (`ending-*`) where no intervention set it, never an inferred
+/// resignation or agreement ("not recorded" instead); `result_overridden` (left out while empty)
+/// holds a result or ending set against what the position proved.
 pub const FORMAT: &str = "arbiter-console/report/4";
 
 /// The match report. Its canonical form ([`Report::canonical_bytes`]) is RFC 8785 JSON, one
