@@ -50,8 +50,9 @@ impl ReplayCursor {
     }
 }
 
-/// The footer line of the replay: moment, play state, speed, the incident at hand, the keys.
-pub fn replay_status(c: &ReplayCursor, m: &Match, verdict: &Msg, lang: Lang) -> String {
+/// The footer line of the replay: moment, play state, speed, the incident at hand (the chain's
+/// verdict has a line of its own, [`replay_footer`]).
+pub fn replay_status(c: &ReplayCursor, m: &Match, lang: Lang) -> String {
     let local = chrono::DateTime::from_timestamp_millis(c.t)
         .map(|t| {
             t.with_timezone(m.scheduled_start.offset())
@@ -83,30 +84,43 @@ pub fn replay_status(c: &ReplayCursor, m: &Match, verdict: &Msg, lang: Lang) -> 
             time = local,
             state = state,
             speed = REPLAY_SPEEDS[c.speed_idx.min(REPLAY_SPEEDS.len() - 1)],
-            verdict = verdict.clone(),
             incident = incident
         ),
     )
 }
 
 /// The replay's footer: its keys (first, so that they stay visible at 80 columns; the
-/// console's intervention keys do nothing in a replay and are not shown) and where it stands.
+/// console's intervention keys do nothing in a replay and are not shown) and where it stands;
+/// below it, on a line of its own at every width, the verdict of the chain or bundle check.
 pub fn replay_footer(view: &mut ViewState, c: &ReplayCursor, m: &Match, verdict: &Msg) {
     view.replay_keys = Some(i18n::text(view.lang, "replay-keys"));
-    view.status = Some(replay_status(c, m, verdict, view.lang));
+    view.status = Some(replay_status(c, m, view.lang));
+    view.replay_verdict = Some((
+        i18n::format(view.lang, verdict),
+        !verdict.id.contains("tampered"),
+    ));
 }
 
 /// Opens the console read-only on a journal: the same screens, showing the state folded up to
 /// the moment chosen on the timeline. `verdict` is the chain check shown in the footer.
+/// `window_from`: the record the timeline starts at (a bundle's range; the records before it
+/// are folded first, its incidents are the range's).
 pub fn run_replay(
     m: Match,
     replay: arbiter_core::replay::Replay,
     verdict: Msg,
     lang: Lang,
     board: Option<arbiter_core::model::BoardNo>,
+    window_from: u64,
 ) -> anyhow::Result<()> {
     use ratatui::crossterm::event::KeyCode;
-    let first = replay.first_wall().unwrap_or(0);
+    let first = replay
+        .records
+        .iter()
+        .find(|r| r.seq >= window_from)
+        .map(|r| r.wall_ms)
+        .or_else(|| replay.first_wall())
+        .unwrap_or(0);
     let last = replay.last_wall().unwrap_or(first);
     let mut cur = ReplayCursor {
         t: first,
@@ -114,6 +128,7 @@ pub fn run_replay(
         speed_idx: 2,
         incidents: arbiter_core::replay::incidents(&replay.records)
             .into_iter()
+            .filter(|i| i.seq >= window_from)
             // --board: that board's incidents and the match's, the board's detail screen.
             .filter(|i| board.is_none() || i.board.is_none() || i.board == board)
             .collect(),
@@ -242,11 +257,58 @@ mod tests {
             );
             let screen =
                 arbiter_tui::render_to_string(&m, &s, &view, arbiter_tui::fixture::NOW, 80, 24);
-            let footer = screen.lines().nth(23).unwrap_or_default();
+            // The keys in the footer, the verdict on the line below it.
+            let footer = screen.lines().nth(22).unwrap_or_default();
             let keys = i18n::text(lang, "replay-keys");
             let shown: String = keys.chars().take(40).collect();
             assert!(footer.contains(&shown), "{footer:?}");
             assert!(!footer.contains("i z c q"), "{footer:?}");
+            let verdict = screen.lines().nth(23).unwrap_or_default();
+            let intact = i18n::format(lang, &msg!("replay-chain-intact", records = 12_345));
+            assert!(verdict.contains(&intact), "{verdict:?}");
+        }
+    }
+
+    /// A bundle's verdict (its range) stays on screen at 80, 120 and 140 columns, on its own
+    /// line below the replay's keys (at 140 columns it used to be cut after the keys).
+    #[test]
+    fn the_bundle_verdict_stays_visible_at_every_width() {
+        let m = arbiter_tui::fixture::demo_match();
+        let s = arbiter_tui::fixture::situation(&m, 8);
+        let verdict = msg!(
+            "replay-bundle-context-intact",
+            from = "1234",
+            to = "1300",
+            total = "5000",
+            context = "0"
+        );
+        for lang in Lang::ALL {
+            let text = i18n::format(lang, &verdict);
+            let range = match lang {
+                Lang::De => "Einträge 1234 bis 1300 von 5000",
+                Lang::En => "records 1234 to 1300 of 5000",
+            };
+            assert!(text.contains(range), "{text}");
+            for w in [80u16, 120, 140] {
+                let cur = ReplayCursor {
+                    t: arbiter_tui::fixture::WALL0 + 2_000_000,
+                    playing: true,
+                    speed_idx: 3,
+                    incidents: Vec::new(),
+                    prompt: None,
+                };
+                let mut view = ViewState::new(lang, Theme::monochrome());
+                replay_footer(&mut view, &cur, &m, &verdict);
+                let screen =
+                    arbiter_tui::render_to_string(&m, &s, &view, arbiter_tui::fixture::NOW, w, 30);
+                let lines: Vec<&str> = screen.lines().collect();
+                let keys: String = i18n::text(lang, "replay-keys").chars().take(40).collect();
+                assert!(lines[28].contains(&keys), "{w}: {:?}", lines[28]);
+                assert!(lines[29].contains(range), "{w}: {:?}", lines[29]);
+                if w >= 120 {
+                    assert!(lines[29].contains(&text), "{w}: {:?}", lines[29]);
+                }
+            }
         }
     }
 }

@@ -20,7 +20,7 @@
 use std::io::{BufRead as _, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use arbiter_core::intervention::InterventionKind;
 use arbiter_core::model::{BoardNo, TeamSide};
@@ -29,7 +29,7 @@ use chrono::{Duration as ChronoDuration, FixedOffset, Timelike};
 
 #[path = "support/pty.rs"]
 mod pty;
-use pty::{DOWN, ENTER, ESC, KillOnDrop, Pty, TAB};
+use pty::{DOWN, ENTER, ESC, KillOnDrop, Pty, RIGHT, TAB};
 
 const COLS: u16 = 120;
 const ROWS: u16 = 40;
@@ -195,18 +195,42 @@ fn the_afternoon_of_a_match_at_the_console() {
     p.wait_for("Draw claim", 10);
     p.key(ENTER);
     p.wait_for("recorded", 10);
+    let mut asked = 0;
     for b in 1..=7 {
         p.key(&b.to_string());
         p.key("r");
         p.wait_for("Result", 10);
+        // How the game ended (issue 19, deliverable 7): Tab to the field, → for the first
+        // ending of 1-0 (resignation); without one Enter says what is missing.
+        p.key(TAB);
+        p.key(RIGHT);
+        p.wait_for("resignation", 10);
         p.key(ENTER);
         // The simulated games go on: a result while the clock runs asks first (issue 19),
-        // the second Enter records it.
-        let screen = p.wait_for("all the same?", 10);
-        assert!(screen.contains("The clock still runs"), "{screen}");
-        p.key(ENTER);
-        p.wait_for("recorded", 10);
+        // the second Enter records it. (A simulated clock may have been stopped meanwhile:
+        // then the first Enter records.)
+        let logged = format!("Bd {b} Result 1-0 (resignation)");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let screen = p.screen();
+            if screen.contains("all the same?") {
+                assert!(screen.contains("The clock still runs"), "{screen}");
+                asked += 1;
+                p.key(ENTER);
+                break;
+            }
+            if screen.contains(&logged) {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "board {b}: neither asked nor recorded:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        p.wait_for(&logged, 10);
     }
+    assert!(asked > 0, "no result was entered while its clock ran");
 
     // 6. The report, signed by the arbiter and both captains (keys registered in the match
     // file: the demonstration passphrases of recordings/README.md) while the feeds still send.

@@ -183,10 +183,9 @@ fn a_bundle_opens_in_the_replay_console() {
         cmd.arg("--match").arg(m);
     }
     let mut s = Session::spawn(cmd).expect("spawn arbiter replay in a pty");
-    // The bundle's verdict (its range in the journal) follows the replay keys in the footer:
-    // a wide terminal shows all of it (at 140 columns it is cut after the first record's
-    // number, docs/CONSOLE.md).
-    const WIDE: u16 = 220;
+    // The bundle's verdict (its range in the journal) has a line of its own below the replay
+    // keys: a laptop's 140 columns show all of it (docs/CONSOLE.md).
+    const WIDE: u16 = 140;
     s.get_process_mut().set_window_size(WIDE, ROWS).unwrap();
     let mut p = Pty {
         s,
@@ -204,9 +203,13 @@ fn a_bundle_opens_in_the_replay_console() {
         !screen.contains("edited") && !screen.contains("MANIPULIERT"),
         "{screen}"
     );
-    // Board 7's detail screen (the bundle holds the range only: the lineups handed in before it
-    // are not in it, which the verdict says).
+    // Board 7's detail screen; the bundle (format 2) carries the records from the session's
+    // start, so the players have their names and the verdict says where the context starts.
     assert!(screen.contains("Brett 7"), "{screen}");
+    assert!(
+        screen.contains("mit Vorgeschichte ab Eintrag 0"),
+        "{screen}"
+    );
     p.key("Q");
     p.key("y");
     let status = p.s.get_process().wait().unwrap();

@@ -310,6 +310,8 @@ fn inserted_lines_are_named() {
             board: BoardNo(3),
             result: GameResult::WhiteWins,
             reason: "forged".into(),
+            ending: None,
+            overridden: Vec::new(),
         }
         .into(),
         &mut forged,
@@ -523,7 +525,9 @@ fn arb_event() -> impl Strategy<Value = (Origin, Event)> {
             ResultRecorded {
                 board: b,
                 result: GameResult::Draw,
-                reason: String::new()
+                reason: String::new(),
+                ending: None,
+                overridden: Vec::new(),
             }
             .into()
         )),

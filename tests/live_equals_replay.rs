@@ -81,6 +81,8 @@ fn the_replayed_state_equals_the_live_state_at_every_moment_taken() {
                     board: BoardNo(2),
                     result: GameResult::Draw,
                     reason: "agreed".into(),
+                    ending: None,
+                    overridden: Vec::new(),
                 }
                 .into()
             } else {

@@ -116,6 +116,8 @@ fn report_over_a_signed_report_keeps_it_and_writes_the_new_version_beside_it() {
             board: BoardNo(2),
             result: GameResult::Draw,
             reason: "corrected from the scoresheets".into(),
+            ending: None,
+            overridden: Vec::new(),
         }
         .into(),
     )

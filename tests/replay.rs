@@ -52,7 +52,7 @@ fn arb_event() -> impl Strategy<Value = (Origin, Event)> {
             MoveMade { board: b, ply, uci: "e2e4".into(), san: "e4".into() }.into()
         )),
         1 => board.clone().prop_map(|b| (Origin::Arbiter, PlayerArrived { board: b, team: TeamSide::Home, at: None }.into())),
-        1 => board.clone().prop_map(|b| (Origin::Arbiter, ResultRecorded { board: b, result: GameResult::BlackWins, reason: String::new() }.into())),
+        1 => board.clone().prop_map(|b| (Origin::Arbiter, ResultRecorded { board: b, result: GameResult::BlackWins, reason: String::new(), ending: None, overridden: Vec::new() }.into())),
         1 => board.clone().prop_map(|b| (Origin::Feed(b), FeedStatus { board: b, state: FeedState::Stale, detail: String::new() }.into())),
         1 => Just((Origin::Arbiter, RoundStarted::default().into())),
         1 => Just((Origin::System, session())),
@@ -410,4 +410,193 @@ fn at_refuses_a_moment_outside_the_journal_and_board_narrows_it() {
             && out.contains("14:05:00.000  board  1 away player"),
         "{out}"
     );
+}
+
+/// The Trier claim's bundle (board 7, 16:49 to 16:52) as `--extract` writes it (format 2), and
+/// the same range as format 1 had it: the header, the session's first record, the range.
+fn trier_bundles() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+    let j = trier_journal();
+    let start = chrono::DateTime::parse_from_rfc3339("2026-11-28T14:00:00+01:00")
+        .unwrap()
+        .timestamp_millis();
+    let (from, to) = (
+        start + (2 * 3600 + 49 * 60) * 1000,
+        start + (2 * 3600 + 52 * 60) * 1000,
+    );
+    let v2 = replay::extract(&j, Some(BoardNo(7)), from, to).unwrap();
+    let h = replay::verify_bundle(&v2, Some(&j)).unwrap();
+    let lines: Vec<&[u8]> = v2.split_inclusive(|b| *b == b'\n').collect();
+    let chained = |l: &[u8]| arbiter_core::journal::decode_line(&l[..l.len() - 1]).unwrap();
+    let range: Vec<&[u8]> = lines[1..]
+        .iter()
+        .copied()
+        .filter(|l| chained(l).record.seq >= h.from_seq)
+        .collect();
+    let mut h1 = h.clone();
+    h1.bundle = replay::BUNDLE_FORMAT_1.into();
+    h1.context_from_seq = None;
+    h1.anchor = hex_of(&chained(range[0]).prev);
+    let mut v1 = serde_json::to_vec(&h1).unwrap();
+    v1.push(b'\n');
+    v1.extend_from_slice(lines[1]);
+    for l in range {
+        v1.extend_from_slice(l);
+    }
+    (j, v2, v1)
+}
+
+fn hex_of(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Format 2 carries the records from the session's start (lineups, names) as one chain: the
+/// bundle's replay shows board 7's players by name; a format 1 bundle still verifies and opens
+/// (without them, and says so); a changed byte in the context fails the check.
+#[test]
+fn a_bundle_carries_its_context_and_a_format_1_bundle_still_opens() {
+    use arbiter_tui::theme::Theme;
+    let (j, v2, v1) = trier_bundles();
+    let h2 = replay::verify_bundle(&v2, Some(&j)).unwrap();
+    assert_eq!(h2.bundle, replay::BUNDLE_FORMAT);
+    assert_eq!(h2.context_from_seq, Some(0), "from the session's start");
+    assert!(
+        h2.from_seq > 2,
+        "the range starts after the lineups: {h2:?}"
+    );
+    let h1 = replay::verify_bundle(&v1, Some(&j)).unwrap();
+    assert_eq!((h1.from_seq, h1.to_seq), (h2.from_seq, h2.to_seq));
+    assert!(!h1.has_context());
+    // The away player on board 2, as the whole journal has him: the lineup handed in before
+    // 14:00 puts rank 5 there (not the match file's planned order, which a replay without the
+    // lineup falls back to), and the round was started before the range.
+    let (all, _) = arbiter_io::journal_file::records_from_bytes(&j).unwrap();
+    let m = arbiter_io::config::match_for_journal_noted(&all, None)
+        .unwrap()
+        .m;
+    let full = Replay::new(all.clone()).state_after(all.len());
+    let name = arbiter_core::report::player_on(&m, &full, TeamSide::Away, BoardNo(2))
+        .unwrap()
+        .name;
+    assert_eq!(
+        m.team(TeamSide::Away)
+            .squad
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| p.rank),
+        Some(5)
+    );
+    let board2 = |screen: &str| {
+        screen
+            .lines()
+            .find(|l| l.starts_with("  2 "))
+            .unwrap_or_default()
+            .to_string()
+    };
+    let shown = |bundle: &[u8]| {
+        let (h, records) = replay::bundle_records(bundle).unwrap();
+        let t = records
+            .iter()
+            .find(|r| r.seq >= h.from_seq)
+            .unwrap()
+            .wall_ms;
+        let (s, mono) = Replay::new(records).at(t);
+        let v = arbiter_tui::ViewState::new(m.file.lang, Theme::monochrome());
+        arbiter_tui::render_to_string(&m, &s, &v, mono, 120, 40)
+    };
+    let with = shown(&v2);
+    assert!(
+        board2(&with).contains(&name),
+        "{name} not on board 2:\n{with}"
+    );
+    assert!(!with.contains("nicht begonnen"), "{with}");
+    let without = shown(&v1);
+    assert!(
+        !board2(&without).contains(&name),
+        "format 1 has no lineups:\n{without}"
+    );
+    assert!(without.contains("nicht begonnen"), "{without}");
+    // The context is verified as the range is: one byte changed in a lineup record.
+    let mut bad = v2.clone();
+    let lineup = bad
+        .windows(18)
+        .position(|w| w == b"\"lineup_submitted\"")
+        .unwrap();
+    let digit = bad[lineup..]
+        .iter()
+        .position(|b| b.is_ascii_digit())
+        .unwrap()
+        + lineup;
+    bad[digit] = if bad[digit] == b'9' { b'8' } else { b'9' };
+    assert!(replay::verify_bundle(&bad, None).is_err());
+    assert!(replay::verify_bundle(&bad, Some(&j)).is_err());
+    // A context line removed: the chain has a gap.
+    let lines: Vec<&[u8]> = v2.split_inclusive(|b| *b == b'\n').collect();
+    let gap: Vec<u8> = lines
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != 2)
+        .flat_map(|(_, l)| l.to_vec())
+        .collect();
+    assert!(
+        replay::verify_bundle(&gap, None)
+            .unwrap_err()
+            .contains("does not link")
+    );
+    // From the command line: both open; `--at` folds the context; format 1 says it has none.
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes) in [("v2.bundle", &v2), ("v1.bundle", &v1)] {
+        let p = dir.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        let (code, out, err) = replay_cmd(&[p.as_os_str(), "--at".as_ref(), "16:50:06".as_ref()]);
+        assert_eq!(code, Some(0), "{name}: {err}");
+        assert!(out.contains("open claims (1):"), "{name}: {out}");
+        assert_eq!(
+            err.contains("carries no context"),
+            name == "v1.bundle",
+            "{name}: {err}"
+        );
+        // `arbiter verify` checks it alone and against the journal.
+        let jp = dir.path().join("j.jsonl");
+        std::fs::write(&jp, &j).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .arg("verify")
+            .arg(&p)
+            .arg("--journal")
+            .arg(&jp)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{name}: {out:?}");
+    }
+}
+
+/// `--at` names how a game ended where the arbiter recorded it with the result (the NRW
+/// scenario: board 1's 0-1 recorded as a resignation, board 7's ½-½ without an ending).
+#[test]
+fn at_names_the_recorded_ending() {
+    let dir = tempfile::tempdir().unwrap();
+    let j = dir.path().join("nrw.jsonl");
+    let o =
+        arbiter_io::config::run_scenario_file(Path::new("tests/scenarios/nrw-default-time.toml"))
+            .unwrap();
+    std::fs::write(&j, &o.journal).unwrap();
+    let (code, out, err) = replay_cmd(&[j.as_os_str(), "--at".as_ref(), "18:00:00".as_ref()]);
+    assert_eq!(code, Some(0), "{err}");
+    let line = |b: &str| {
+        out.lines()
+            .find(|l| l.starts_with(&format!("board {b:>2}:")))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(line("1").ends_with("result 0-1 (resignation)"), "{out}");
+    assert!(line("7").ends_with("result ½-½"), "{out}");
+    assert!(line("8").ends_with("result ½-½ (agreement)"), "{out}");
+    let (_, json, _) = replay_cmd(&[
+        j.as_os_str(),
+        "--at".as_ref(),
+        "18:00:00".as_ref(),
+        "--json".as_ref(),
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["clocks"][0]["ending"], "resignation");
+    assert!(v["clocks"][6]["ending"].is_null());
 }

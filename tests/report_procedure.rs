@@ -144,6 +144,8 @@ fn a_play_off_tied_after_the_berliner_wertung_cannot_be_signed_before_the_lot() 
                 board,
                 result,
                 reason: String::new(),
+                ending: None,
+                overridden: Vec::new(),
             }
             .into(),
         );

@@ -369,6 +369,8 @@ fn records_after_the_signed_head_are_an_unsigned_tail() {
                 board: BoardNo(1),
                 result: GameResult::BlackWins,
                 reason: "flipped".into(),
+                ending: None,
+                overridden: Vec::new(),
             }
             .into(),
         )

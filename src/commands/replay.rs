@@ -24,7 +24,8 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
         let bytes = arbiter_io::input::read_regular(path).map_err(|e| e.to_string())?;
         let interactive = !q.extract && !q.incidents && q.at.is_none();
         // A bundle (written by --extract) is checked by itself before anything is shown; its
-        // range starts at `from_seq` (the session's first record before it is context).
+        // range starts at `from_seq` (format 2: the records from the session's start before it
+        // are the context, folded first; format 1: only the session's first record).
         let (records, verdict, window_from, bundle_board) =
             if arbiter_core::replay::is_bundle(&bytes) {
                 if q.extract {
@@ -35,12 +36,29 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                 }
                 let (h, records) = arbiter_core::replay::bundle_records(&bytes)
                     .map_err(|e| format!("{}: the bundle does not verify: {e}", path.display()))?;
-                let verdict = arbiter_core::msg!(
-                    "replay-bundle-intact",
-                    from = h.from_seq.to_string(),
-                    to = h.to_seq.to_string(),
-                    total = h.journal_records.to_string()
-                );
+                let verdict = match h.context_from_seq {
+                    Some(context) => arbiter_core::msg!(
+                        "replay-bundle-context-intact",
+                        from = h.from_seq.to_string(),
+                        to = h.to_seq.to_string(),
+                        total = h.journal_records.to_string(),
+                        context = context.to_string()
+                    ),
+                    None => arbiter_core::msg!(
+                        "replay-bundle-intact",
+                        from = h.from_seq.to_string(),
+                        to = h.to_seq.to_string(),
+                        total = h.journal_records.to_string()
+                    ),
+                };
+                if !h.has_context() && !interactive {
+                    eprintln!(
+                        "note: {}: a bundle of format 1 carries no context (what came before \
+                         record {}: lineups, names, arrivals)",
+                        path.display(),
+                        h.from_seq
+                    );
+                }
                 (records, verdict, h.from_seq, h.board)
             } else {
                 let (records, verdict) = journal_records(path, &bytes, interactive)?;
@@ -72,6 +90,7 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                 verdict,
                 lang,
                 board,
+                window_from,
             )
             .map_err(|e| format!("{e:#}"))?;
             return Ok(String::new());
@@ -258,6 +277,7 @@ fn at_moment(
                 "black": c.map(|c| format_hms(c.1)),
                 "moves": b.moves.len(),
                 "result": b.result.as_ref().map(|r| r.result.notation()),
+                "ending": b.result.as_ref().and_then(|r| r.ending),
                 "feed": b.feed,
             })
         })
@@ -328,12 +348,17 @@ fn at_moment(
     }
     for c in &clocks {
         out.push_str(&format!(
-            "board {:>2}: White {} Black {} moves {} result {}\n",
+            "board {:>2}: White {} Black {} moves {} result {}{}\n",
             c["board"].as_u64().unwrap_or(0),
             c["white"].as_str().unwrap_or("-"),
             c["black"].as_str().unwrap_or("-"),
             c["moves"],
-            c["result"].as_str().unwrap_or("-")
+            c["result"].as_str().unwrap_or("-"),
+            // How the game ended, where the arbiter recorded it (English, like the rest).
+            c["ending"]
+                .as_str()
+                .map(|e| format!(" ({})", e.replace('_', " ")))
+                .unwrap_or_default()
         ));
     }
     out.push_str(&format!("arrivals ({}):\n", arrivals.len()));

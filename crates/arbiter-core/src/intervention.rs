@@ -488,6 +488,11 @@ pub enum OverrideField {
     ClaimCorrect,
     /// The consequence (not applied, or another one).
     Consequence,
+    /// A game's result where the position proves another (a mate, a stalemate, an automatic
+    /// draw on the game record).
+    Result,
+    /// How a game ended where the position proves another ending.
+    Ending,
 }
 
 impl OverrideField {
@@ -496,6 +501,8 @@ impl OverrideField {
         match self {
             OverrideField::ClaimCorrect => "override-field-claim-correct",
             OverrideField::Consequence => "override-field-consequence",
+            OverrideField::Result => "override-field-result",
+            OverrideField::Ending => "override-field-ending",
         }
     }
 }

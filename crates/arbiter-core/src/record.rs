@@ -476,6 +476,135 @@ pub struct ResultRecorded {
     pub result: GameResult,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub reason: String,
+    /// How the game ended ([`Ending`]); journals written before the field have none, and the
+    /// report then says the ending is not recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<Ending>,
+    /// Where the result or the ending contradicts what the position proves (a mate, a
+    /// stalemate, an automatic draw on the game record): the field, the values and the
+    /// arbiter's reason (`rules::result_ending::check`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overridden: Vec<crate::intervention::Override>,
+}
+
+impl ResultRecorded {
+    /// A result without an ending recorded (the record as journals before the field have it).
+    pub fn new(board: BoardNo, result: GameResult) -> ResultRecorded {
+        ResultRecorded {
+            board,
+            result,
+            reason: String::new(),
+            ending: None,
+            overridden: Vec::new(),
+        }
+    }
+}
+
+/// How a game ended whose result the arbiter enters (FIDE Laws 2017 Art. 5, 6.9, 9.6, and the
+/// forfeit of Art. 6.7.1). The endings an intervention decides (a claim, an illegal move, a
+/// penalty, a flag ruled on) are the intervention's kind; this is the rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    /// Art. 5.1.1.
+    Checkmate,
+    /// Art. 5.1.2.
+    Resignation,
+    /// Art. 6.9: a flag fell and the opponent can mate.
+    Time,
+    /// Art. 5.2.1.
+    Stalemate,
+    /// Art. 5.2.2.
+    DeadPosition,
+    /// Art. 5.2.3.
+    Agreement,
+    /// Art. 9.6.1.
+    Fivefold,
+    /// Art. 9.6.2.
+    SeventyFiveMoves,
+    /// Art. 6.9: a flag fell but the opponent cannot mate by any series of legal moves.
+    TimeCannotMate,
+    /// Art. 6.7.1: a player absent at the default time (or both), a game not played.
+    Forfeit,
+}
+
+impl Ending {
+    pub const ALL: [Ending; 10] = [
+        Ending::Resignation,
+        Ending::Checkmate,
+        Ending::Time,
+        Ending::Agreement,
+        Ending::Stalemate,
+        Ending::DeadPosition,
+        Ending::Fivefold,
+        Ending::SeventyFiveMoves,
+        Ending::TimeCannotMate,
+        Ending::Forfeit,
+    ];
+
+    /// Whether the ending can give this result: a win (checkmate, resignation, time), a draw
+    /// (the draws of Art. 5.2, 9.6 and 6.9), a forfeit (a game not played).
+    pub fn fits(self, result: GameResult) -> bool {
+        match self {
+            Ending::Checkmate | Ending::Resignation | Ending::Time => {
+                matches!(result, GameResult::WhiteWins | GameResult::BlackWins)
+            }
+            Ending::Stalemate
+            | Ending::DeadPosition
+            | Ending::Agreement
+            | Ending::Fivefold
+            | Ending::SeventyFiveMoves
+            | Ending::TimeCannotMate => result == GameResult::Draw,
+            Ending::Forfeit => !result.is_played(),
+        }
+    }
+
+    /// The endings that can give `result`, in the order a form offers them (the most frequent
+    /// first).
+    pub fn for_result(result: GameResult) -> Vec<Ending> {
+        Ending::ALL.into_iter().filter(|e| e.fits(result)).collect()
+    }
+
+    /// The article of the Laws (2017 numbering).
+    pub fn article(self) -> &'static str {
+        match self {
+            Ending::Checkmate => "5.1.1",
+            Ending::Resignation => "5.1.2",
+            Ending::Time | Ending::TimeCannotMate => "6.9",
+            Ending::Stalemate => "5.2.1",
+            Ending::DeadPosition => "5.2.2",
+            Ending::Agreement => "5.2.3",
+            Ending::Fivefold => "9.6.1",
+            Ending::SeventyFiveMoves => "9.6.2",
+            Ending::Forfeit => "6.7.1",
+        }
+    }
+
+    /// The catalogue message naming the ending (`ending-*`, core.ftl).
+    pub fn message_id(self) -> &'static str {
+        match self {
+            Ending::Checkmate => "ending-checkmate",
+            Ending::Resignation => "ending-resignation",
+            Ending::Time => "ending-time",
+            Ending::Stalemate => "ending-stalemate",
+            Ending::DeadPosition => "ending-dead-position",
+            Ending::Agreement => "ending-agreement",
+            Ending::Fivefold => "ending-fivefold",
+            Ending::SeventyFiveMoves => "ending-seventy-five-moves",
+            Ending::TimeCannotMate => "ending-time-cannot-mate",
+            Ending::Forfeit => "ending-forfeit",
+        }
+    }
+
+    /// The PGN `Termination` tag (PGN standard 8.1.1): `time forfeit` for a flag,
+    /// `rules infraction` for a forfeit, otherwise `normal`.
+    pub fn pgn_termination(self) -> &'static str {
+        match self {
+            Ending::Time | Ending::TimeCannotMate => "time forfeit",
+            Ending::Forfeit => "rules infraction",
+            _ => "normal",
+        }
+    }
 }
 
 /// How a board's game is set up: its starting position and its clock device. From the match

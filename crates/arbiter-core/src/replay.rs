@@ -138,7 +138,14 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
             Event::ResultRecorded(e) => push(
                 Some(e.board),
                 "result",
-                msg!("incident-result", result = e.result),
+                match e.ending {
+                    Some(ending) => msg!(
+                        "incident-result-ending",
+                        result = e.result,
+                        ending = Msg::new(ending.message_id())
+                    ),
+                    None => msg!("incident-result", result = e.result),
+                },
             ),
             Event::BoardIrregularity(e) => push(
                 Some(e.board),
@@ -248,20 +255,41 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
 pub struct BundleHeader {
     pub bundle: String,
     pub board: Option<u16>,
+    /// Format 2: the first record of the bundle, the session's start; every record from it to
+    /// `to_seq` follows as one chain (the context: lineups, names, arrivals before the range).
+    /// Format 1 has none (the session's first record and the range only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context_from_seq: Option<u64>,
+    /// Where the range of interest starts.
     pub from_seq: u64,
     pub to_seq: u64,
-    /// The hash the first record of the range links to (its `prev`).
+    /// The hash the bundle's chain starts from: the `prev` of its first chained record (format
+    /// 2: the session start; format 1: the range's first record).
     pub anchor: String,
     /// The journal's head when the bundle was made: its record count and last hash.
     pub journal_records: u64,
     pub journal_head: String,
 }
 
-pub const BUNDLE_FORMAT: &str = "arbiter-console/bundle/1";
+/// The bundle format `--extract` writes: the records from the session's start to the end of
+/// the range, one contiguous chain.
+pub const BUNDLE_FORMAT: &str = "arbiter-console/bundle/2";
 
-/// Makes a bundle: a header line, the session's first record, and every record from `from` to
-/// `to` (wall times) as the exact journal lines, so that the chain verifies within the bundle and
-/// against the journal.
+/// The first format, still read: the session's first record and the range, no context between.
+pub const BUNDLE_FORMAT_1: &str = "arbiter-console/bundle/1";
+
+impl BundleHeader {
+    /// Whether the bundle carries the records before its range (format 2).
+    pub fn has_context(&self) -> bool {
+        self.context_from_seq.is_some()
+    }
+}
+
+/// Makes a bundle (format 2): a header line, then every record from the session's start to the
+/// last record at or before `to` as the exact journal lines, one chain that verifies within the
+/// bundle and against the journal. The header marks where the range of interest starts (the
+/// first record at or after `from`); the records before it are the context (lineups, names,
+/// arrivals, the earlier course of the game) a replay folds first.
 pub fn extract(
     journal_bytes: &[u8],
     board: Option<BoardNo>,
@@ -298,18 +326,16 @@ pub fn extract(
     let header = BundleHeader {
         bundle: BUNDLE_FORMAT.into(),
         board: board.map(|b| b.0),
+        context_from_seq: Some(decoded[session].record.seq),
         from_seq: decoded[first].record.seq,
         to_seq: decoded[last].record.seq,
-        anchor: hex::encode(decoded[first].prev),
+        anchor: hex::encode(decoded[session].prev),
         journal_records: decoded.len() as u64,
         journal_head: hex::encode(v.head),
     };
     let mut out = serde_json::to_vec(&header).map_err(|e| e.to_string())?;
     out.push(b'\n');
-    if session < first {
-        out.extend_from_slice(lines[session]);
-    }
-    for l in &lines[first..=last] {
+    for l in &lines[session..=last] {
         out.extend_from_slice(l);
     }
     Ok(out)
@@ -321,16 +347,87 @@ pub fn verify_bundle(bundle: &[u8], journal_bytes: Option<&[u8]>) -> Result<Bund
     let mut lines = bundle.split(|b| *b == b'\n').filter(|l| !l.is_empty());
     let header: BundleHeader = serde_json::from_slice(lines.next().ok_or("the bundle is empty")?)
         .map_err(|e| format!("not a bundle header: {e}"))?;
-    if header.bundle != BUNDLE_FORMAT {
-        return Err(format!("unknown bundle format {:?}", header.bundle));
+    let v2 = match header.bundle.as_str() {
+        BUNDLE_FORMAT => true,
+        BUNDLE_FORMAT_1 => false,
+        other => return Err(format!("unknown bundle format {other:?}")),
+    };
+    if v2 != header.has_context() {
+        return Err(format!(
+            "a bundle of format {:?} {} context_from_seq",
+            header.bundle,
+            if v2 { "needs" } else { "has no" }
+        ));
     }
     let mut body: Vec<(&[u8], journal::Chained)> = Vec::new();
     for (i, l) in lines.enumerate() {
         let c = journal::decode_line(l).map_err(|e| format!("bundle line {}: {e}", i + 2))?;
         body.push((l, c));
     }
+    if let Some(context) = header.context_from_seq {
+        check_context_chain(&header, context, &body)?;
+    } else {
+        check_range_chain(&header, &body)?;
+    }
+    if let Some(jb) = journal_bytes {
+        check_against_journal(&header, &body, jb)?;
+    }
+    Ok(header)
+}
+
+/// Format 2: the session's start, then every record to the range's end, each linked to the one
+/// before it (from the anchor), without a gap.
+fn check_context_chain(
+    header: &BundleHeader,
+    context: u64,
+    body: &[(&[u8], journal::Chained)],
+) -> Result<(), String> {
+    let Some((_, first)) = body.first() else {
+        return Err("the bundle holds no records".into());
+    };
+    if first.record.seq != context || !matches!(first.record.event, Event::SessionStarted(_)) {
+        return Err(format!(
+            "the bundle's first record is {}, not the session start {context} its header names",
+            first.record.seq
+        ));
+    }
+    if !(context..=header.to_seq).contains(&header.from_seq) {
+        return Err(format!(
+            "the range's start {} is not within records {context} to {}",
+            header.from_seq, header.to_seq
+        ));
+    }
+    let mut expected: Option<(Hash, u64)> = None;
+    for (_, c) in body {
+        let prev_ok = match expected {
+            None => hex::encode(c.prev) == header.anchor,
+            Some((h, seq)) => c.prev == h && c.record.seq == seq + 1,
+        };
+        if !prev_ok {
+            return Err(format!(
+                "record {} does not link to the record before it",
+                c.record.seq
+            ));
+        }
+        expected = Some((c.hash, c.record.seq));
+    }
+    let last = body.last().map(|(_, c)| c.record.seq);
+    if last != Some(header.to_seq) {
+        return Err(format!(
+            "the bundle ends at record {last:?}, its header says {}",
+            header.to_seq
+        ));
+    }
+    Ok(())
+}
+
+/// Format 1: the session's first record for context, then the range linked from the anchor.
+fn check_range_chain(
+    header: &BundleHeader,
+    body: &[(&[u8], journal::Chained)],
+) -> Result<(), String> {
     let mut expected: Option<Hash> = None;
-    for (_, c) in &body {
+    for (_, c) in body {
         if c.record.seq < header.from_seq {
             // The session's first record, included for context.
             if !matches!(c.record.event, Event::SessionStarted(_)) {
@@ -360,7 +457,16 @@ pub fn verify_bundle(bundle: &[u8], journal_bytes: Option<&[u8]>) -> Result<Bund
             header.to_seq
         ));
     }
-    if let Some(jb) = journal_bytes {
+    Ok(())
+}
+
+/// Given the journal: the bundle's lines are the journal's, and its head is in the journal.
+fn check_against_journal(
+    header: &BundleHeader,
+    body: &[(&[u8], journal::Chained)],
+    jb: &[u8],
+) -> Result<(), String> {
+    {
         let v = journal::verify_bytes(jb);
         if let Some(p) = v.problem {
             return Err(format!("the journal's chain is broken: {p}"));
@@ -369,7 +475,7 @@ pub fn verify_bundle(bundle: &[u8], journal_bytes: Option<&[u8]>) -> Result<Bund
             .split(|b| *b == b'\n')
             .filter(|l| !l.is_empty())
             .collect();
-        for (l, c) in &body {
+        for (l, c) in body {
             let at = usize::try_from(c.record.seq).unwrap_or(usize::MAX);
             if jlines.get(at) != Some(l) {
                 return Err(format!(
@@ -388,10 +494,11 @@ pub fn verify_bundle(bundle: &[u8], journal_bytes: Option<&[u8]>) -> Result<Bund
             return Err("the journal head named in the bundle is not in this journal".into());
         }
     }
-    Ok(header)
+    Ok(())
 }
 /// Opens a bundle for replay: checks it by itself ([`verify_bundle`]) and returns its header and
-/// its records in order (the session's first record, then the range). The chain is checked from
+/// its records in order (format 2: from the session's start through the range; format 1: the
+/// session's first record, then the range). The chain is checked from
 /// the anchor only, so the records are decoded here and not by the journal reader, which expects
 /// a chain from the journal's first record.
 pub fn bundle_records(bundle: &[u8]) -> Result<(BundleHeader, Vec<Record>), String> {

@@ -37,6 +37,11 @@ use crate::state::{MatchState, Stamp, apply};
 /// with their reason and due date, colour overrides, host and guest points per board (in half
 /// points) with how the game ended, the match-point formula, team presence, a play-off's
 /// decider and lot.
+///
+/// Still format 4 (the shape is the same): a board's `termination` is the ending the arbiter
+/// recorded with the result (`ending-*`) where no intervention set it, never an inferred
+/// resignation or agreement ("not recorded" instead); `result_overridden` (left out while empty)
+/// holds a result or ending set against what the position proved.
 pub const FORMAT: &str = "arbiter-console/report/4";
 
 /// The match report. Its canonical form ([`Report::canonical_bytes`]) is RFC 8785 JSON, one
@@ -176,9 +181,15 @@ pub struct BoardLine {
     /// a draw 1); `None` while open.
     pub host_points_halves: Option<u32>,
     pub guest_points_halves: Option<u32>,
-    /// How the game ended: the intervention that set the result (its kind), else forfeit,
-    /// the position (mate, stalemate, an automatic draw), resignation or agreement.
+    /// How the game ended: the intervention that set the result (its kind), else the ending
+    /// the arbiter recorded with the result (`ending-*`), else what the result or the game
+    /// record proves (forfeit, mate, stalemate, an automatic draw), else "not recorded".
     pub termination: Option<Msg>,
+    /// Where the arbiter recorded the result or the ending against what the position proved
+    /// (a mate, a stalemate, an automatic draw): each override with his reason. Left out of the
+    /// JSON while empty (as in reports before it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub result_overridden: Vec<crate::intervention::Override>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -658,7 +669,7 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                         .iter()
                         .find(|e| e.at.seq == r.at.seq && e.intervention.confirmed.result.is_some())
                         .map(|e| crate::words::intervention_kind(&e.intervention.kind))
-                        .unwrap_or_else(|| ending_without_intervention(x, r.result))
+                        .unwrap_or_else(|| ending_without_intervention(x, r))
                 })
             });
             let result = bs.and_then(|x| x.result.as_ref()).map(|r| r.result);
@@ -699,6 +710,10 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 host_points_halves: scored_pts.map(|p| p[host.index()]),
                 guest_points_halves: scored_pts.map(|p| p[host.other().index()]),
                 termination,
+                result_overridden: bs
+                    .and_then(|x| x.result.as_ref())
+                    .map(|r| r.overridden.clone())
+                    .unwrap_or_default(),
             }
         })
         .collect();
@@ -900,26 +915,36 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
     }
 }
 
-/// How a game ended whose result no intervention set: a forfeit, the position itself (mate,
-/// stalemate, a draw the Laws make automatic), else the players: a decisive result the
-/// arbiter entered is a resignation (the Laws' other decisive endings, a flag, an illegal move,
-/// a penalty, are interventions), a draw an agreement (a claim is an intervention).
-fn ending_without_intervention(bs: &crate::state::BoardState, result: GameResult) -> Msg {
+/// How a game ended whose result no intervention set: the ending the arbiter recorded with
+/// the result; else what the result itself proves (a forfeit) or the game record proves (mate,
+/// stalemate, a draw the Laws make automatic, where it gives the result recorded); else the
+/// ending is not recorded (journals before the field): a resignation or an agreement is never
+/// guessed, the report is a document of facts for the league office.
+fn ending_without_intervention(
+    bs: &crate::state::BoardState,
+    r: &crate::state::ResultEntry,
+) -> Msg {
+    if let Some(e) = r.ending {
+        return Msg::new(e.message_id());
+    }
+    let result = r.result;
     let ends = &bs.game.ends;
+    let mover_wins = |at: &crate::state::EndAt| match bs.moves.get(at.move_index).map(|m| m.color) {
+        Some(Color::Black) => GameResult::BlackWins,
+        _ => GameResult::WhiteWins,
+    };
     Msg::new(if !result.is_played() {
         "report-ended-forfeit"
-    } else if ends.checkmate.is_some() {
+    } else if ends.checkmate.is_some_and(|at| mover_wins(&at) == result) {
         "report-ended-checkmate"
-    } else if ends.stalemate.is_some() {
+    } else if result == GameResult::Draw && ends.stalemate.is_some() {
         "report-ended-stalemate"
-    } else if ends.fivefold.is_some() || ends.seventy_five.is_some() || ends.dead.is_some() {
+    } else if result == GameResult::Draw
+        && (ends.fivefold.is_some() || ends.seventy_five.is_some() || ends.dead.is_some())
+    {
         "report-ended-automatic-draw"
-    } else if result == GameResult::Draw {
-        "report-ended-agreement"
-    } else if matches!(result, GameResult::WhiteWins | GameResult::BlackWins) {
-        "report-ended-resignation"
     } else {
-        "report-ended-recorded"
+        "report-ended-not-recorded"
     })
 }
 

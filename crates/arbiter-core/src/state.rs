@@ -357,6 +357,14 @@ pub struct ResultEntry {
     pub at: Stamp,
     pub result: GameResult,
     pub reason: String,
+    /// How the game ended, where the arbiter recorded it with the result (`result` records);
+    /// `None` for a result an intervention or a correction set, and in older journals.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ending: Option<crate::record::Ending>,
+    /// Where the result or the ending was set against what the position proves: the override
+    /// records with the arbiter's reason.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub overridden: Vec<crate::intervention::Override>,
 }
 
 impl BoardState {
@@ -775,6 +783,8 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                         at,
                         result,
                         reason: e.reason.trim().to_string(),
+                        ending: None,
+                        overridden: Vec::new(),
                     });
                 }
                 None => {
@@ -862,6 +872,8 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                     at,
                     result: e.result,
                     reason: e.reason.clone(),
+                    ending: e.ending,
+                    overridden: e.overridden.clone(),
                 });
                 if bs.locked.is_none() {
                     bs.locked = Some(at);
@@ -1112,6 +1124,8 @@ fn apply_intervention(
                 at,
                 result,
                 reason: c.summary.clone(),
+                ending: None,
+                overridden: Vec::new(),
             });
             if bs.locked.is_none() {
                 bs.locked = Some(at);

@@ -1225,6 +1225,8 @@ mod tests {
                         board: B1,
                         result: GameResult::Draw,
                         reason: String::new(),
+                        ending: None,
+                        overridden: Vec::new(),
                     }
                     .into(),
                 ),

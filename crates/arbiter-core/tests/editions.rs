@@ -206,6 +206,8 @@ impl Game {
                 board: BoardNo(board),
                 result,
                 reason: String::new(),
+                ending: None,
+                overridden: Vec::new(),
             }
             .into(),
         );

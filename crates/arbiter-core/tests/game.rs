@@ -1252,6 +1252,8 @@ fn after_the_result_later_reports_are_post_game_and_a_change_needs_a_correction(
             board: B,
             result: GameResult::Draw,
             reason: "agreed".into(),
+            ending: None,
+            overridden: Vec::new(),
         }
         .into(),
     );
@@ -1301,6 +1303,8 @@ fn after_the_result_later_reports_are_post_game_and_a_change_needs_a_correction(
             board: B,
             result: GameResult::WhiteWins,
             reason: String::new(),
+            ending: None,
+            overridden: Vec::new(),
         }
         .into(),
     );
@@ -1562,6 +1566,8 @@ fn availability_quickplay_finished_board_flag_and_running_clock() {
             board: B,
             result: GameResult::BlackWins,
             reason: String::new(),
+            ending: None,
+            overridden: Vec::new(),
         }
         .into(),
     );

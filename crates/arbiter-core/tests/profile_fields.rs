@@ -416,6 +416,8 @@ fn situation(m: &Match) -> MatchState {
             board: BoardNo(5),
             result: GameResult::WhiteWins,
             reason: String::new(),
+            ending: None,
+            overridden: Vec::new(),
         }
         .into(),
     );
@@ -690,6 +692,8 @@ fn finished(results: [GameResult; 8]) -> MatchState {
                 board: BoardNo::from_index(i),
                 result: *r,
                 reason: String::new(),
+                ending: None,
+                overridden: Vec::new(),
             }
             .into(),
         );

@@ -159,6 +159,8 @@ impl Game {
                 board: BoardNo(board),
                 result,
                 reason: String::new(),
+                ending: None,
+                overridden: Vec::new(),
             }
             .into(),
         );

@@ -109,12 +109,87 @@ impl FontUse {
 }
 
 /// The width of text in points, from the font's advances.
-fn width(s: &str, size: f32) -> f32 {
-    let f = face(false);
+fn face_width(s: &str, size: f32, bold: bool) -> f32 {
+    let f = face(bold);
     s.nfc().map(|c| f.advance(f.glyph(c))).sum::<f32>() * size / 1000.0
 }
 
+/// A table's font size: smaller for wide tables.
+pub fn table_font_size(columns: usize) -> f32 {
+    if columns > 5 { 7.0 } else { 8.5 }
+}
+
+/// The widths (points) of a table's columns on the page: the relative `widths` scaled to
+/// `text_w`, but no column narrower than its header set in bold on one line (a header that
+/// wraps, "Gastgeb/er", is no header); the others give up the room in proportion. Where even
+/// the headers alone do not fit, the relative widths stand.
+pub fn table_columns(header: &[String], widths: &[u16], size: f32, text_w: f32) -> Vec<f32> {
+    let total: f32 = widths.iter().map(|w| f32::from(*w)).sum::<f32>().max(1.0);
+    let share: Vec<f32> = widths
+        .iter()
+        .map(|w| f32::from(*w) / total * text_w)
+        .collect();
+    // 4 pt of padding (as the rows are wrapped) and a little for rounding.
+    let need: Vec<f32> = (0..share.len())
+        .map(|i| {
+            header
+                .get(i)
+                .map_or(0.0, |h| face_width(h, size, true) + 4.5)
+        })
+        .collect();
+    if need.iter().sum::<f32>() > text_w {
+        return share;
+    }
+    let mut fixed = vec![false; share.len()];
+    loop {
+        let fixed_w: f32 = (0..share.len())
+            .filter(|i| fixed[*i])
+            .map(|i| need[i])
+            .sum();
+        let free: f32 = (0..share.len())
+            .filter(|i| !fixed[*i])
+            .map(|i| f32::from(widths[i]))
+            .sum::<f32>()
+            .max(1.0);
+        let cols: Vec<f32> = (0..share.len())
+            .map(|i| {
+                if fixed[i] {
+                    need[i]
+                } else {
+                    f32::from(widths[i]) / free * (text_w - fixed_w)
+                }
+            })
+            .collect();
+        let short: Vec<usize> = (0..share.len())
+            .filter(|i| !fixed[*i] && cols[*i] < need[*i])
+            .collect();
+        if short.is_empty() {
+            return cols;
+        }
+        for i in short {
+            fixed[i] = true;
+        }
+    }
+}
+
+/// How many lines each header cell of a table takes on the page (1: it does not wrap).
+pub fn header_lines(header: &[String], widths: &[u16]) -> Vec<usize> {
+    let size = table_font_size(widths.len());
+    let text_w = W - 2.0 * MARGIN;
+    let cols = table_columns(header, widths, size, text_w);
+    header
+        .iter()
+        .zip(&cols)
+        .map(|(h, w)| wrap_with(h, size, w - 4.0, true).len())
+        .collect()
+}
+
 fn wrap(s: &str, size: f32, max: f32) -> Vec<String> {
+    wrap_with(s, size, max, false)
+}
+
+fn wrap_with(s: &str, size: f32, max: f32, bold: bool) -> Vec<String> {
+    let width = |s: &str, size: f32| face_width(s, size, bold);
     let mut lines = Vec::new();
     let mut cur = String::new();
     for word in s.split(' ') {
@@ -244,18 +319,14 @@ pub fn render(env: &SignedReport, lang: Lang, authority: &crate::sign::Authority
                 widths,
                 rows,
             } => {
-                let total: f32 = widths.iter().map(|w| f32::from(*w)).sum::<f32>().max(1.0);
-                let cols: Vec<f32> = widths
-                    .iter()
-                    .map(|w| f32::from(*w) / total * text_w)
-                    .collect();
-                let size = if cols.len() > 5 { 7.0 } else { 8.5 };
+                let size = table_font_size(widths.len());
+                let cols = table_columns(&header, &widths, size, text_w);
                 let lead = size + 2.5;
                 let draw_row = |l: &mut Layout, cells: &[String], bold: bool| {
                     let wrapped: Vec<Vec<String>> = cells
                         .iter()
                         .zip(&cols)
-                        .map(|(c, w)| wrap(c, size, w - 4.0))
+                        .map(|(c, w)| wrap_with(c, size, w - 4.0, bold))
                         .collect();
                     let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1);
                     let h = lines as f32 * lead + 2.0;

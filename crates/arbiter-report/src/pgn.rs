@@ -13,6 +13,8 @@
 //!   ends at the gap with a comment saying so.
 //! - Unplayed boards (forfeits) have no moves: the result, `[Termination "rules infraction"]`
 //!   (PGN standard 9.8.1: an administrative forfeit) and a comment.
+//! - A game whose result was recorded with how it ended (`result` records' `ending`) has the
+//!   `Termination` tag of that ending: `time forfeit` for a flag, `normal` otherwise.
 //! - The arbiter's interventions are comments with a `[%arb …]` command for clock changes, only
 //!   when they say something.
 //!
@@ -269,6 +271,9 @@ pub fn game(m: &Match, s: &MatchState, board: BoardNo, lang: Lang) -> String {
             )
         {
             tag(&mut out, "Termination", "adjudication");
+        } else if last && let Some(e) = bs.and_then(|b| b.result.as_ref()).and_then(|r| r.ending) {
+            // How the game ended as the arbiter recorded it with the result.
+            tag(&mut out, "Termination", e.pgn_termination());
         }
         out.push('\n');
         let mut units = movetext(part, bs, moves, s, board, c, lang);

@@ -507,6 +507,24 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         widths,
         rows,
     });
+    // A result or an ending recorded against what the position proved: the override, with the
+    // arbiter's reason, below the table.
+    for b in &r.boards {
+        for o in &b.result_overridden {
+            d.push(Block::Line(format!(
+                "{} {}: {} – {}",
+                w.t("report-col-board"),
+                b.board,
+                w.f(msg!(
+                    "report-override",
+                    field = Msg::new(o.field.message_id()),
+                    proposed = o.proposed.clone(),
+                    chosen = o.chosen.clone()
+                )),
+                o.reason
+            )));
+        }
+    }
     let s = &r.score;
     let half = arbiter_core::model::half_points_text;
     let match_points = s

@@ -232,10 +232,18 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
                         _ => continue,
                     };
                     let mono = result_due[i].unwrap_or(last_mono).max(last_mono);
+                    // How the game ended, as the result form records it: what the position on
+                    // the e-board proves (a mate, a stalemate, an automatic draw); the plan says
+                    // nothing more, so nothing else is claimed.
+                    let ending = arbiter_core::rules::result_ending::proven_ending(&m, bs)
+                        .filter(|(r, _)| *r == result)
+                        .map(|(_, e)| e);
                     let ev = ResultRecorded {
                         board: b,
                         result,
                         reason: "as signed on the scoresheets".into(),
+                        ending,
+                        overridden: Vec::new(),
                     };
                     push(&mut state, mono, Origin::Arbiter, ev.into())?;
                     last_mono = mono;

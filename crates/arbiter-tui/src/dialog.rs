@@ -18,7 +18,7 @@ use arbiter_core::intervention::{
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, Color, GameResult, TeamSide, format_hms};
 use arbiter_core::record::{
-    BoardSetup, Event, Note, PlayerArrived, ResultCorrected, ResultRecorded, RoundStarted,
+    BoardSetup, Ending, Event, Note, PlayerArrived, ResultCorrected, ResultRecorded, RoundStarted,
 };
 use arbiter_core::rules::{self, Availability, Proposal, Request};
 use arbiter_core::state::MatchState;
@@ -243,7 +243,7 @@ impl DialogKind {
             DialogKind::DrawAgreement => &[F::Apply, F::Text],
             DialogKind::Quickplay => &[F::Player, F::Decision, F::Apply, F::Text],
             DialogKind::Arrived => &[F::Team],
-            DialogKind::Result => &[F::Result, F::Text],
+            DialogKind::Result => &[F::Result, F::Ending, F::Text],
             DialogKind::Penalty => &[F::Player, F::Penalty, F::Amount, F::Apply, F::Text],
             DialogKind::Flag => &[F::Player, F::Tally, F::Apply, F::Text],
             DialogKind::Device => &[
@@ -267,7 +267,9 @@ impl DialogKind {
             ],
             DialogKind::ResultCorrection => &[F::Correction, F::Text],
             DialogKind::Position => &[F::Fen, F::ClockAdds, F::Text],
-            DialogKind::CaptainAdvice | DialogKind::Protest => &[F::Team, F::Text],
+            DialogKind::CaptainAdvice => &[F::Team, F::Text],
+            // A protest names the board it concerns (the selected one; none: the match).
+            DialogKind::Protest => &[F::Team, F::About, F::Text],
             DialogKind::Lineup => &[F::Team, F::Apply, F::Text],
             DialogKind::DefaultTime | DialogKind::GameEnded => &[F::Apply, F::Text],
             DialogKind::StartDelay => &[F::Team, F::Minutes, F::Apply, F::Text],
@@ -280,7 +282,8 @@ impl DialogKind {
             // The winner, and who drew the lot.
             DialogKind::Lot => &[F::Team, F::Text],
             DialogKind::Note => &[F::Text],
-            DialogKind::Remark => &[F::Text],
+            // The text first (typed at once), then the board it is about (Tab).
+            DialogKind::Remark => &[F::Text, F::About],
             DialogKind::StartRound => &[],
         }
     }
@@ -298,6 +301,8 @@ pub enum Field {
     Team,
     Seconds,
     Result,
+    /// How the game ended (with the result): pre-filled where the position proves it.
+    Ending,
     Minutes,
     /// A time in seconds the arbiter enters (a 12.9 penalty, a disturbance, a deduction):
     /// no edition fixes one, so it starts empty.
@@ -340,6 +345,8 @@ pub enum Field {
     Intended,
     /// The other board of a seating error.
     OtherBoard,
+    /// The board a remark or a protest is about (the selected one at first); none: the match.
+    About,
 }
 
 /// The arbiter's operations on a clock, as the form offers them.
@@ -472,6 +479,8 @@ fn cycle_opt<T: Copy + PartialEq>(all: &[T], cur: Option<T>, up: bool) -> Option
 pub struct Dialog {
     pub kind: DialogKind,
     pub board: Option<BoardNo>,
+    /// The match's boards (the remark's and the protest's board field cycles through them).
+    pub boards: u16,
     pub field: usize,
     pub player: Color,
     pub illegal: IllegalKind,
@@ -488,6 +497,12 @@ pub struct Dialog {
     pub seconds: i64,
     pub minutes: u32,
     pub result: GameResult,
+    /// How the game ended (result form); none until the arbiter chooses one, unless the
+    /// position proves it ([`Dialog::proven`]) or the result does (a forfeit).
+    pub ending: Option<Ending>,
+    /// What the board's game record proves (result form): a mate, a stalemate, an automatic
+    /// draw ([`rules::result_ending::proven_ending`]).
+    pub proven: Option<(GameResult, Ending)>,
     pub text: String,
     /// Whether the proposed consequence is applied (the arbiter may decide otherwise).
     pub apply: bool,
@@ -581,6 +596,7 @@ impl Dialog {
         let mut d = Dialog {
             kind,
             board,
+            boards: m.file.boards,
             field: 0,
             player,
             illegal: IllegalKind::Move,
@@ -592,6 +608,8 @@ impl Dialog {
             seconds: 120,
             minutes: 5,
             result: GameResult::WhiteWins,
+            ending: None,
+            proven: None,
             text: String::new(),
             apply: true,
             amount: 0,
@@ -646,6 +664,14 @@ impl Dialog {
             d.fen = bs.game.game.fen();
             if let Some(r) = &bs.result {
                 d.correction = Some(r.result);
+            }
+            // The result form starts from what the position proves, where it proves anything.
+            if kind == DialogKind::Result {
+                d.proven = rules::result_ending::proven_ending(m, bs);
+                if let Some((r, e)) = d.proven {
+                    d.result = r;
+                    d.ending = Some(e);
+                }
             }
         }
         d.refresh(m, s, now);
@@ -706,6 +732,22 @@ impl Dialog {
             // The result's question is asked on Enter.
             Availability::Confirm(_) => Availability::Open,
             other => other,
+        }
+    }
+
+    /// The result form's result: an ending that cannot give it is cleared (a forfeit's is the
+    /// forfeit, the proven one comes back with the proven result).
+    fn set_result(&mut self, r: GameResult) {
+        self.result = r;
+        if self.ending.is_some_and(|e| !e.fits(r)) {
+            self.ending = None;
+        }
+        if self.ending.is_none() {
+            self.ending = match self.proven {
+                Some((pr, pe)) if pr == r => Some(pe),
+                _ if !r.is_played() => Some(Ending::Forfeit),
+                _ => None,
+            };
         }
     }
 
@@ -812,6 +854,12 @@ impl Dialog {
         // A quickplay-finish claim: the decision is the arbiter's, none is chosen for him.
         if self.kind == DialogKind::Quickplay && self.decision.is_none() {
             return Some(i18n::text(lang, "ui-quickplay-decision-choose"));
+        }
+        if self.kind == DialogKind::Result
+            && self.ending.is_none()
+            && !Ending::for_result(self.result).is_empty()
+        {
+            return Some(i18n::text(lang, "ui-ending-choose"));
         }
         if self.kind == DialogKind::DrawClaim && self.shown_correct().is_none() {
             return Some(i18n::text(lang, "ui-claim-correct-choose"));
@@ -1071,7 +1119,12 @@ impl Dialog {
             (Some(req), Some(p)) if p.decision.is_none() => {
                 rules::contradictions(m, s, &req, p, &self.confirmed(), now)
             }
-            _ => Vec::new(),
+            _ => match (self.kind, self.board) {
+                (DialogKind::Result, Some(b)) => {
+                    rules::result_ending::result_contradictions(m, s, b, self.result, self.ending)
+                }
+                _ => Vec::new(),
+            },
         };
         self.field = self.field.min(self.fields().len().saturating_sub(1));
         self.clock_op = match (self.kind, self.board) {
@@ -1139,20 +1192,30 @@ impl Dialog {
                 team: self.team,
                 at: None,
             })),
-            DialogKind::Result => Some(Event::ResultRecorded(ResultRecorded {
-                board: self.board?,
-                result: self.result,
-                reason: self.text.clone(),
-            })),
+            DialogKind::Result => {
+                let mut rec = ResultRecorded::new(self.board?, self.result);
+                rec.reason = self.text.clone();
+                rec.ending = self.ending;
+                // A result or an ending against what the position proves: the override with
+                // the reason the arbiter gave.
+                let overrides: Vec<(OverrideField, String)> = self
+                    .contradictions
+                    .iter()
+                    .map(|(f, _, _)| (*f, self.text.clone()))
+                    .collect();
+                rules::result_ending::result_checked(m, s, rec, &overrides)
+                    .ok()
+                    .map(Event::ResultRecorded)
+            }
             DialogKind::Note => Some(Event::Note(Note {
                 board: self.board,
                 text: self.text.clone(),
                 witnesses: Vec::new(),
             })),
-            // A remark is about the match (a board named in its text); empty, nothing is recorded.
+            // A remark is about the board in its field, or the match; empty, nothing is recorded.
             DialogKind::Remark if self.text.trim().is_empty() => None,
             DialogKind::Remark => Some(Event::Remark(arbiter_core::record::Remark {
-                board: None,
+                board: self.board,
                 text: self.text.trim().to_string(),
             })),
             DialogKind::StartRound => Some(Event::RoundStarted(RoundStarted::default())),
@@ -1312,7 +1375,16 @@ impl Dialog {
                             self.minutes.saturating_sub(1)
                         }
                     }
-                    Field::Result => self.result = cycle(&RESULTS, self.result, up),
+                    Field::Result => self.set_result(cycle(&RESULTS, self.result, up)),
+                    Field::About => {
+                        let all: Vec<Option<BoardNo>> = std::iter::once(None)
+                            .chain((1..=self.boards).map(|b| Some(BoardNo(b))))
+                            .collect();
+                        self.board = cycle(&all, self.board, up);
+                    }
+                    Field::Ending => {
+                        self.ending = cycle_opt(&Ending::for_result(self.result), self.ending, up)
+                    }
                     Field::Text
                     | Field::Fen
                     | Field::WhiteTime
@@ -1420,12 +1492,16 @@ impl Dialog {
                     true
                 }
                 Field::Result if c == ' ' => {
-                    self.result = cycle(&RESULTS, self.result, true);
+                    self.set_result(cycle(&RESULTS, self.result, true));
                     true
                 }
                 _ => false,
             },
             I::Backspace => match field {
+                Field::About => {
+                    self.board = None;
+                    true
+                }
                 Field::Text => {
                     self.text.pop();
                     matches!(self.kind, DialogKind::CaptainAdvice | DialogKind::ClockOp)
@@ -1490,6 +1566,7 @@ fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &str {
         Field::Minutes => &t.field_minutes,
         Field::Apply => &t.field_apply,
         Field::Result => &t.field_result,
+        Field::Ending => &t.field_ending,
         Field::Amount => &t.field_amount,
         Field::Place => &t.field_place,
         Field::Replied => &t.field_replied,
@@ -1519,6 +1596,7 @@ fn field_label(t: &Strings, f: Field, kind: DialogKind) -> &str {
         Field::Fen => &t.field_fen,
         Field::ClockAdds => &t.field_clock_adds,
         Field::Intended => &t.field_intended,
+        Field::About => &t.field_about,
     }
 }
 
@@ -1602,6 +1680,22 @@ fn field_value(d: &Dialog, m: &Match, s: &MatchState, lang: Lang, f: Field) -> S
         Field::Minutes => d.minutes.to_string(),
         Field::Apply => if d.apply { &t.apply_yes } else { &t.apply_no }.clone(),
         Field::Result => d.result.notation().into(),
+        Field::About => match d.board {
+            Some(b) => format!("{} {b}", t.board),
+            None => i18n::text(lang, "ui-about-match"),
+        },
+        Field::Ending => match d.ending {
+            Some(e) if d.proven == Some((d.result, e)) => i18n::format(
+                lang,
+                &arbiter_core::msg!(
+                    "ui-value-from-rules",
+                    value = i18n::text(lang, e.message_id())
+                ),
+            ),
+            Some(e) => i18n::text(lang, e.message_id()),
+            None if Ending::for_result(d.result).is_empty() => "–".into(),
+            None => t.choose.clone(),
+        },
         Field::Text => format!("{}▏", d.text),
         Field::Ply if d.ply == 0 => t.at_once.clone(),
         Field::Ply => d.ply.to_string(),
@@ -1722,6 +1816,43 @@ fn clock_op_lines(
         _ => lines.push(Line::styled(t.select_board_first.as_str(), theme.dim())),
     }
     let _ = s;
+}
+
+/// The result form: what the position proves, and each field set against it (an override,
+/// recorded with the reason).
+fn result_lines(d: &Dialog, lang: Lang, theme: &Theme, lines: &mut Vec<Line<'static>>) {
+    match d.proven {
+        Some((r, e)) => lines.push(Line::styled(
+            i18n::format(
+                lang,
+                &arbiter_core::msg!(
+                    "ui-ending-proven",
+                    result = r,
+                    ending = Msg::new(e.message_id()),
+                    article = e.article()
+                ),
+            ),
+            theme.dim(),
+        )),
+        None => lines.push(Line::styled(
+            i18n::text(lang, "ui-ending-arbiter"),
+            theme.dim(),
+        )),
+    }
+    for (field, proposed, chosen) in &d.contradictions {
+        lines.push(Line::styled(
+            i18n::format(
+                lang,
+                &arbiter_core::msg!(
+                    "ui-override-line",
+                    field = Msg::new(field.message_id()),
+                    proposed = proposed.clone(),
+                    chosen = chosen.clone()
+                ),
+            ),
+            theme.warn(),
+        ));
+    }
 }
 
 /// A rectangle of at most `w`×`h` centred in `area`.
@@ -1875,6 +2006,8 @@ pub fn render(
         }
     } else if d.kind == DialogKind::ClockOp {
         clock_op_lines(d, m, s, lang, theme, &mut lines);
+    } else if d.kind == DialogKind::Result {
+        result_lines(d, lang, theme, &mut lines);
     } else if d.kind == DialogKind::ResultCorrection {
         let has_result = d
             .board
@@ -1891,7 +2024,7 @@ pub fn render(
     }
     lines.push(Line::raw(""));
     match d.blocked(lang) {
-        Some(why) if d.kind.ruled() => {
+        Some(why) if d.kind.ruled() || d.kind == DialogKind::Result => {
             lines.push(Line::styled(
                 format!("⏎ {why} · {}", t.cancel_keys),
                 theme.warn(),

@@ -215,7 +215,9 @@ pub fn situation_journal(m: &Match, boards: u16) -> (MatchState, Vec<Record>) {
                 Event::ResultRecorded(ResultRecorded {
                     board,
                     result: GameResult::Draw,
-                    reason: "Remis vereinbart".into(),
+                    reason: String::new(),
+                    ending: Some(arbiter_core::record::Ending::Agreement),
+                    overridden: Vec::new(),
                 }),
             );
         }

@@ -136,6 +136,8 @@ strings! {
     apply_yes => "ui-apply-yes",
     apply_no => "ui-apply-no",
     field_result => "ui-field-result",
+    field_ending => "ui-field-ending",
+    field_about => "ui-field-about",
     field_text => "ui-field-text",
     field_reason => "ui-field-reason",
     yes => "word-yes",

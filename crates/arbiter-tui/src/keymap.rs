@@ -251,15 +251,19 @@ pub const TASKS: &[Task] = {
         },
         Task {
             id: "task-result-white",
-            keys: &[N, C('r'), E],
+            keys: &[N, C('r'), T, R, E],
         },
         Task {
             id: "task-result-draw",
-            keys: &[N, C('r'), R, E],
+            keys: &[N, C('r'), R, T, R, E],
         },
         Task {
             id: "task-result-clock-running",
-            keys: &[N, C('r'), E, E],
+            keys: &[N, C('r'), T, R, E, E],
+        },
+        Task {
+            id: "task-result-proven",
+            keys: &[N, C('r'), E],
         },
         Task {
             id: "task-report",

@@ -37,7 +37,22 @@ pub use view::{Command, Screen, ViewState};
 
 /// Draws the whole console for the moment `now_mono_ms`.
 pub fn render(f: &mut Frame, m: &Match, s: &MatchState, v: &ViewState, now_mono_ms: u64) {
-    let area = f.area();
+    let mut area = f.area();
+    // A replay's verdict: the bottom line, below the screen's footer.
+    if let (Some(_), Some((verdict, ok))) = (&v.replay_keys, &v.replay_verdict)
+        && area.height > 8
+    {
+        area.height -= 1;
+        let line = ratatui::layout::Rect::new(area.x, area.bottom(), area.width, 1);
+        let style = if *ok { v.theme.ok() } else { v.theme.alert() };
+        f.render_widget(
+            ratatui::widgets::Paragraph::new(ratatui::text::Line::styled(
+                main_screen::fit(&format!(" {verdict}"), usize::from(line.width)),
+                style,
+            )),
+            line,
+        );
+    }
     match v.screen {
         Screen::Main => main_screen::render(f, area, m, s, v, now_mono_ms),
         Screen::Detail => board_detail::render(f, area, m, s, v, now_mono_ms),

@@ -156,7 +156,14 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
             out.push(plain(
                 r.at,
                 b,
-                msg!("ui-log-result", result = r.result),
+                match r.ending {
+                    Some(e) => msg!(
+                        "ui-log-result-ending",
+                        result = r.result,
+                        ending = Msg::new(e.message_id())
+                    ),
+                    None => msg!("ui-log-result", result = r.result),
+                },
                 r.reason.clone(),
             ));
         }

@@ -58,6 +58,9 @@ pub struct ViewState {
     pub help_scroll: usize,
     /// In a replay: the replay's keys, shown in the footer first instead of the console's
     /// (which do nothing there).
+    /// In a replay: the verdict of the chain or bundle check, on a line of its own below the
+    /// footer (so that it stays visible at every width), and whether it holds.
+    pub replay_verdict: Option<(String, bool)>,
     pub replay_keys: Option<String>,
     /// The confirmation of a clock command for this board, while it is open (its values are
     /// computed when drawn and again on Enter: `status::clock_to_set`).
@@ -87,6 +90,7 @@ impl ViewState {
             help_scroll: 0,
             replay_keys: None,
             clock_command: None,
+            replay_verdict: None,
         }
     }
 
@@ -249,9 +253,12 @@ pub fn update(
         }
         Action::ToggleLang => v.lang = v.lang.other(),
         Action::Intervene(kind) => {
-            // A note and a protest concern the selected board (a protest names the board it is
-            // about); from the log screen without a filter, the match.
-            let about_board = matches!(kind, DialogKind::Note | DialogKind::Protest);
+            // A note, a protest and a remark concern the selected board (the form can clear it:
+            // about the match); from the log screen without a filter, the match.
+            let about_board = matches!(
+                kind,
+                DialogKind::Note | DialogKind::Protest | DialogKind::Remark
+            );
             let board = if kind.needs_board() || about_board {
                 Some(v.selected_board())
             } else {

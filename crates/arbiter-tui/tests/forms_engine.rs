@@ -251,8 +251,19 @@ fn what_the_rules_refuse_is_not_offered_and_a_result_while_the_clock_runs_asks()
             "{:?}",
             v.status
         );
-        // A result on board 1 while its clock runs: asked first.
-        let cmds = press(&mut v, &m, &s, &[key('1'), key('r'), code(KeyCode::Enter)]);
+        // A result on board 1 while its clock runs (1-0 by resignation): asked first.
+        let cmds = press(
+            &mut v,
+            &m,
+            &s,
+            &[
+                key('1'),
+                key('r'),
+                code(KeyCode::Tab),
+                code(KeyCode::Right),
+                code(KeyCode::Enter),
+            ],
+        );
         assert!(cmds.is_empty());
         assert!(v.status.as_deref().unwrap_or("").contains(runs));
         insta::assert_snapshot!(

@@ -7,7 +7,7 @@ use arbiter_core::intervention::InterventionKind;
 use arbiter_core::journal::Chain;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, GameResult, TeamSide};
-use arbiter_core::record::{Event, Origin, SessionStarted};
+use arbiter_core::record::{Ending, Event, Origin, SessionStarted};
 use arbiter_core::signature::Role;
 use arbiter_core::state::{MatchState, apply};
 use arbiter_tui::fixture::{NOW, demo_match, situation};
@@ -236,15 +236,39 @@ fn interventions_claims_results_report_and_signatures() {
     };
     let r = stopped().task(task("task-result-white"), '1', "");
     assert!(
-        matches!(&events(&r)[..], [Event::ResultRecorded(r)] if r.result == GameResult::WhiteWins),
+        matches!(&events(&r)[..], [Event::ResultRecorded(r)]
+            if r.result == GameResult::WhiteWins && r.ending == Some(Ending::Resignation)),
         "{r:?}"
     );
     let r = stopped().task(task("task-result-draw"), '1', "");
-    assert!(matches!(&events(&r)[..], [Event::ResultRecorded(r)] if r.result == GameResult::Draw));
+    assert!(
+        matches!(&events(&r)[..], [Event::ResultRecorded(r)]
+            if r.result == GameResult::Draw && r.ending == Some(Ending::Agreement)),
+        "{r:?}"
+    );
     let r = fresh().task(task("task-result-clock-running"), '1', "");
     assert!(
         matches!(&events(&r)[..], [Event::ResultRecorded(r)] if r.result == GameResult::WhiteWins),
         "{r:?}"
+    );
+    // Without an ending chosen, Enter says what is missing and records nothing.
+    let mut c = stopped();
+    let r = c.task(
+        &Task {
+            id: "result-without-ending",
+            keys: &[TaskKey::Board, TaskKey::Char('r'), TaskKey::Enter],
+        },
+        '1',
+        "",
+    );
+    assert!(events(&r).is_empty(), "{r:?}");
+    assert!(
+        c.v.status
+            .as_deref()
+            .unwrap_or("")
+            .contains("How did the game end"),
+        "{:?}",
+        c.v.status
     );
     // Without the second Enter, nothing is recorded.
     let r = fresh().task(task("task-result-white"), '1', "");
@@ -335,11 +359,12 @@ fn the_afternoon_tasks_keep_their_budget() {
         let budget = match t.id {
             "task-three-signatures" => 10,
             "task-all-present-but" => 5,
-            "task-result-draw"
-            | "task-result-clock-running"
-            | "task-late-arrival-at"
-            | "task-sign"
-            | "task-lineup" => 4,
+            // The result and how the game ended (issue 19, deliverable 7): Tab and → choose the
+            // ending the report names (resignation, draw agreed); none is guessed. Where the
+            // position proves it, `task-result-proven` keeps three keys.
+            "task-result-white" => 5,
+            "task-result-draw" | "task-result-clock-running" => 6,
+            "task-late-arrival-at" | "task-sign" | "task-lineup" => 4,
             _ => 3,
         };
         assert!(t.count() <= budget, "{}: {} keys", t.id, t.count());

@@ -44,7 +44,8 @@ fn m_opens_the_remarks_form_and_enter_journals_a_remark() {
     // Enter on an empty remark records nothing.
     let mut keys = vec![KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)];
     assert!(press(&mut v, &m, &s, &keys).is_empty());
-    // A remark typed and confirmed: one `remark` record with the text, about the match.
+    // A remark typed and confirmed: one `remark` record with the text; the board field
+    // (Tab) cleared with Backspace: about the match.
     press(
         &mut v,
         &m,
@@ -53,6 +54,17 @@ fn m_opens_the_remarks_form_and_enter_journals_a_remark() {
     );
     let mut all = vec![key('M')];
     all.extend(typed("Saal ab 16 Uhr zu warm"));
+    all.push(KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE));
+    all.push(KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE));
+    let screen = {
+        let mut w = v.clone();
+        press(&mut w, &m, &s, &all);
+        render_to_string(&m, &s, &w, NOW, 100, 30)
+    };
+    assert!(
+        screen.contains("Betrifft") && screen.contains("den ganzen Wettkampf"),
+        "{screen}"
+    );
     all.append(&mut keys);
     let cmds = press(&mut v, &m, &s, &all);
     match cmds.as_slice() {
@@ -100,4 +112,40 @@ fn a_protest_names_the_board_it_was_opened_on() {
     v.screen = Screen::Log;
     press(&mut v, &m, &s, &[key('x')]);
     assert_eq!(v.dialog.as_ref().and_then(|d| d.board), None);
+}
+
+#[test]
+fn a_remark_is_about_the_selected_board_unless_changed() {
+    let m = demo_match();
+    let s = situation(&m, 8);
+    let enter = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
+    let tab = KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE);
+    let right = KeyEvent::new(KeyCode::Right, KeyModifiers::NONE);
+    let remark = |keys: &[KeyEvent]| {
+        let mut v = ViewState::new(Lang::En, Theme::monochrome());
+        let cmds = press(&mut v, &m, &s, keys);
+        match cmds.as_slice() {
+            [Command::Submit(Event::Remark(r))] => (r.board.map(|b| b.0), r.text.clone()),
+            other => panic!("expected one remark, got {other:?}"),
+        }
+    };
+    // Board 7 selected: the remark is about board 7.
+    let mut keys = vec![key('7'), key('M')];
+    keys.extend(typed("Zuschauer ermahnt"));
+    let mut shown = ViewState::new(Lang::En, Theme::monochrome());
+    press(&mut shown, &m, &s, &keys);
+    let screen = render_to_string(&m, &s, &shown, NOW, 100, 30);
+    assert!(
+        screen.contains("About") && screen.contains("Board 7"),
+        "{screen}"
+    );
+    keys.push(enter);
+    assert_eq!(remark(&keys), (Some(7), "Zuschauer ermahnt".into()));
+    // → moves it to board 8; twice more (8 → the match → board 1).
+    let mut k8 = vec![key('7'), key('M'), key('x'), tab, right, enter];
+    assert_eq!(remark(&k8).0, Some(8));
+    k8.insert(5, right);
+    assert_eq!(remark(&k8).0, None);
+    k8.insert(5, right);
+    assert_eq!(remark(&k8).0, Some(1));
 }

@@ -295,6 +295,8 @@ fn intervention_in_three_keys_and_nothing_before_enter() {
             key('1'),
             key('r'),
             code(KeyCode::Right),
+            code(KeyCode::Tab),
+            code(KeyCode::Right),
             code(KeyCode::Enter),
         ],
     );

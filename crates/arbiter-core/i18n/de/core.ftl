@@ -163,3 +163,16 @@ clock-command-not-live = Die Verbindung von Brett { $board } ist { $state }: die
 clock-command-nothing-pending = An der Uhr von Brett { $board } ist nichts zu stellen: keine Entscheidung wartet darauf (oder die Uhr zeigt sie schon).
 clock-command-too-long = { $time } ist mehr, als ein Uhrbefehl stellen kann (höchstens 9:59:59): bitte von Hand stellen.
 clock-command-feed-ended = Die Verbindung von Brett { $board } ist beendet: nichts gesendet; bitte die Uhr von Hand stellen.
+
+# Wie eine Partie endete (Ergebnis-Eintrag, FIDE-Regeln Art. 5, 6.9, 9.6, 6.7.1).
+ending-checkmate = Matt
+ending-resignation = Aufgabe
+ending-time = Zeitüberschreitung
+ending-stalemate = Patt
+ending-dead-position = tote Stellung
+ending-agreement = Remis vereinbart
+ending-fivefold = fünfmalige Stellungswiederholung
+ending-seventy-five-moves = 75-Züge-Regel
+ending-time-cannot-mate = Zeitüberschreitung, aber der Gegner kann nicht mattsetzen (remis)
+ending-forfeit = kampflos
+incident-result-ending = Ergebnis { $result } ({ $ending })

@@ -389,3 +389,11 @@ rules-avail-clock-runs = Die Uhr läuft noch für { $player }. Das Ergebnis trot
 rules-avail-already-credited = Schon gutgeschrieben? { $changes } wurde um { $time } bestätigt (Eintrag { $seq }).
 rules-fact-device-clocks = Der Vorschlag beruht auf den an der Uhr abgelesenen Zeiten: Weiß { $white }, Schwarz { $black } (geschätzt hatte die Konsole Weiß { $est_white }, Schwarz { $est_black }: die Verbindung ist nicht aktuell).
 rules-fact-device-clocks-same = Der Vorschlag beruht auf den an der Uhr abgelesenen Zeiten: Weiß { $white }, Schwarz { $black }.
+
+# Issue 19e: wie die Partie endete, mit dem Ergebnis.
+override-field-result = Ergebnis
+override-field-ending = Partieende
+override-value-result = { $result }
+override-value-result-ending = { $result } ({ $ending })
+override-value-ending-none = nicht angegeben
+rules-ending-does-not-fit = „{ $ending }“ kann nicht zum Ergebnis { $result } führen.

@@ -163,3 +163,16 @@ clock-command-not-live = The feed of board { $board } is { $state }: the clocks 
 clock-command-nothing-pending = Nothing to set on the clock of board { $board }: no ruling is waiting for it (or the clock shows it already).
 clock-command-too-long = { $time } is more than a clock command can set (at most 9:59:59): set it by hand.
 clock-command-feed-ended = The feed of board { $board } has ended: nothing was sent; set the clock by hand.
+
+# How a game ended (result records, FIDE Laws Art. 5, 6.9, 9.6, 6.7.1).
+ending-checkmate = checkmate
+ending-resignation = resignation
+ending-time = loss on time
+ending-stalemate = stalemate
+ending-dead-position = dead position
+ending-agreement = draw agreed
+ending-fivefold = fivefold repetition
+ending-seventy-five-moves = 75-move rule
+ending-time-cannot-mate = flag fell, but the opponent cannot checkmate (draw)
+ending-forfeit = forfeit
+incident-result-ending = result { $result } ({ $ending })

@@ -392,3 +392,11 @@ rules-avail-clock-runs = The clock still runs for { $player }. Record the result
 rules-avail-already-credited = Already credited? { $changes } was confirmed at { $time } (record { $seq }).
 rules-fact-device-clocks = The proposal rests on the clocks as read on the device: White { $white }, Black { $black } (the console estimated White { $est_white }, Black { $est_black }: the feed is not live).
 rules-fact-device-clocks-same = The proposal rests on the clocks as read on the device: White { $white }, Black { $black }.
+
+# Issue 19e: how the game ended, with the result.
+override-field-result = result
+override-field-ending = ending
+override-value-result = { $result }
+override-value-result-ending = { $result } ({ $ending })
+override-value-ending-none = not given
+rules-ending-does-not-fit = “{ $ending }” cannot give the result { $result }.

@@ -21,6 +21,7 @@ pub mod mode;
 mod overrides;
 pub mod position;
 pub mod procedure;
+pub mod result_ending;
 pub mod score;
 mod start;
 
