@@ -21,44 +21,9 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::record::Event;
 
-struct Pty {
-    s: expectrl::Session,
-    vt: vt100::Parser,
-}
-
-impl Pty {
-    fn screen(&mut self) -> String {
-        let mut buf = [0u8; 16384];
-        while let Ok(n) = self.s.try_read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            self.vt.process(&buf[..n]);
-        }
-        self.vt.screen().contents()
-    }
-    fn wait_for(&mut self, needle: &str, secs: u64) -> Result<String, String> {
-        let deadline = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let text = self.screen();
-            if text.contains(needle) {
-                return Ok(text);
-            }
-            if Instant::now() > deadline {
-                return Err(format!("{needle:?} not on screen:\n{text}"));
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-    fn key(&mut self, c: char) {
-        self.s.send(c.to_string()).unwrap();
-        std::thread::sleep(Duration::from_millis(15));
-    }
-    fn kill(&mut self) {
-        let _ = self.s.get_process_mut().kill(expectrl::Signal::SIGKILL);
-        let _ = self.s.get_process().wait();
-    }
-}
+#[path = "support/pty.rs"]
+mod pty;
+use pty::{KillOnDrop, Pty};
 
 /// xorshift64*: the campaign's randomness, seeded from the clock (printed, to repeat a run).
 struct Rng(u64);
@@ -108,14 +73,15 @@ fn crash_campaign() {
     // The venue: eight boards playing on loopback for the whole campaign (the console is what
     // crashes, not the venue).
     let base = 23_000 + (std::process::id() % 1_000) as u16 * 8;
-    let mut sim = Command::new(bin)
+    let mut child = Command::new(bin)
         .args(["simulate", "--speed", "5", "--base-port", &base.to_string()])
         .current_dir(root)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .expect("arbiter simulate");
-    let mut lines = BufReader::new(sim.stdout.take().unwrap()).lines();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let sim = KillOnDrop(child);
     for _ in 0..8 {
         lines.next().expect("a board line").unwrap();
     }
@@ -144,28 +110,22 @@ fn crash_campaign() {
     for round in 0..rounds {
         let mut cmd = Command::new(bin);
         cmd.args(["run", "match.toml", "--lang", "en"])
-            .current_dir(dir.path())
-            .env("TERM", "xterm-256color");
-        let mut s = expectrl::Session::spawn(cmd).expect("spawn arbiter run");
-        s.get_process_mut().set_window_size(140, 40).unwrap();
-        let mut p = Pty {
-            s,
-            vt: vt100::Parser::new(40, 140, 0),
-        };
+            .current_dir(dir.path());
+        let mut p = Pty::spawn(cmd, 140, 40).with_key_pause(Duration::from_millis(15));
         let ready = if round == 0 {
             "Jonas Brenner"
         } else {
             "journal continued"
         };
-        if let Err(e) = p.wait_for(ready, 30) {
+        if let Err(e) = p.try_wait_for(ready, 30) {
             failures.push(format!("round {round}: start: {e}"));
             p.kill();
             break;
         }
         // The restarted screen shows the notes from before the kill (the log, newest first).
-        p.key('l');
+        p.key("l");
         if let Some(last) = acked.last()
-            && let Err(e) = p.wait_for(last, 10)
+            && let Err(e) = p.try_wait_for(last, 10)
         {
             failures.push(format!("round {round}: the note before the kill: {e}"));
         }
@@ -173,12 +133,12 @@ fn crash_campaign() {
         let n = 1 + rng.below(3);
         for i in 0..n {
             let note = format!("crash r{round} n{i}");
-            p.key('n');
+            p.key("n");
             for c in note.chars() {
-                p.key(c);
+                p.key(&c.to_string());
             }
-            p.key('\r');
-            match p.wait_for(&note, 10) {
+            p.key("\r");
+            match p.try_wait_for(&note, 10) {
                 Ok(_) => acked.push(note),
                 Err(e) => failures.push(format!("round {round}: ack: {e}")),
             }
@@ -188,19 +148,19 @@ fn crash_campaign() {
         match rng.below(3) {
             0 => {
                 // Just after Enter: the action in flight.
-                p.key('n');
+                p.key("n");
                 for c in note.chars() {
-                    p.key(c);
+                    p.key(&c.to_string());
                 }
-                p.s.send("\r").unwrap();
+                p.send_now("\r");
                 std::thread::sleep(Duration::from_millis(rng.below(40)));
                 in_flight += 1;
             }
             1 => {
                 // While typing.
-                p.key('n');
+                p.key("n");
                 for c in note.chars().take(1 + rng.below(note.len() as u64) as usize) {
-                    p.key(c);
+                    p.key(&c.to_string());
                 }
             }
             _ => std::thread::sleep(Duration::from_millis(rng.below(1_500))),
@@ -226,8 +186,7 @@ fn crash_campaign() {
             in_flight_written += 1;
         }
     }
-    let _ = sim.kill();
-    let _ = sim.wait();
+    drop(sim);
     let (records, _) = arbiter_io::journal_file::read(&journal).unwrap();
     let resumed = records
         .iter()

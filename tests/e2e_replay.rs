@@ -4,50 +4,14 @@
 #![cfg(unix)]
 
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use expectrl::{Session, WaitStatus};
+#[path = "support/pty.rs"]
+mod pty;
+use pty::Pty;
 
 const COLS: u16 = 140;
 const ROWS: u16 = 36;
-
-struct Pty {
-    s: Session,
-    vt: vt100::Parser,
-}
-
-impl Pty {
-    fn screen(&mut self) -> String {
-        let mut buf = [0u8; 16384];
-        while let Ok(n) = self.s.try_read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            self.vt.process(&buf[..n]);
-        }
-        self.vt.screen().contents()
-    }
-
-    fn wait_for(&mut self, needle: &str, secs: u64) -> String {
-        let deadline = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let text = self.screen();
-            if text.contains(needle) {
-                return text;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "{needle:?} did not appear within {secs} s; screen:\n{text}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-
-    fn key(&mut self, k: &str) {
-        self.s.send(k).expect("send key");
-        std::thread::sleep(Duration::from_millis(200));
-    }
-}
 
 /// The recording was made before journals carried the match file and before the match file
 /// registered the demo keys (a `[signers]` block at its end): the match file it ran under is
@@ -79,12 +43,7 @@ fn replay_jumps_to_the_next_incident() {
     if let Some(m) = legacy_match(tmp.path()) {
         cmd.arg("--match").arg(m);
     }
-    let mut s = Session::spawn(cmd).expect("spawn arbiter replay in a pty");
-    s.get_process_mut().set_window_size(COLS, ROWS).unwrap();
-    let mut p = Pty {
-        s,
-        vt: vt100::Parser::new(ROWS, COLS, 0),
-    };
+    let mut p = Pty::spawn(cmd, COLS, ROWS).with_key_pause(Duration::from_millis(200));
     // The verdict of the chain check, at the start of the journal, in the match's language.
     let records = std::fs::read_to_string("recordings/oberliga-rheinufer-huegelland/journal.jsonl")
         .unwrap()
@@ -148,8 +107,7 @@ fn replay_jumps_to_the_next_incident() {
     assert!(!p.screen().contains("Enter"), "no form opens");
     p.key("Q");
     p.key("y");
-    let status = p.s.get_process().wait().unwrap();
-    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+    p.assert_exits_with(0, 30);
 }
 
 /// A bundle written by `--extract` opens in the replay console, verified first (not "record 0
@@ -182,15 +140,10 @@ fn a_bundle_opens_in_the_replay_console() {
     if let Some(m) = &legacy {
         cmd.arg("--match").arg(m);
     }
-    let mut s = Session::spawn(cmd).expect("spawn arbiter replay in a pty");
     // The bundle's verdict (its range in the journal) has a line of its own below the replay
     // keys: a laptop's 140 columns show all of it (docs/CONSOLE.md).
     const WIDE: u16 = 140;
-    s.get_process_mut().set_window_size(WIDE, ROWS).unwrap();
-    let mut p = Pty {
-        s,
-        vt: vt100::Parser::new(ROWS, WIDE, 0),
-    };
+    let mut p = Pty::spawn(cmd, WIDE, ROWS).with_key_pause(Duration::from_millis(200));
     let screen = p.wait_for("Auszug intakt", 60);
     assert!(
         screen.contains(&format!(
@@ -212,6 +165,5 @@ fn a_bundle_opens_in_the_replay_console() {
     );
     p.key("Q");
     p.key("y");
-    let status = p.s.get_process().wait().unwrap();
-    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+    p.assert_exits_with(0, 30);
 }

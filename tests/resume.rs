@@ -5,7 +5,7 @@
 
 use std::path::Path;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use arbiter_console::console::start_app;
 use arbiter_console::journal_place::{default_journal_path, open_journal};
@@ -135,54 +135,11 @@ fn a_journal_of_another_match_is_refused() {
     assert_eq!(std::fs::read(&path).unwrap(), before, "nothing was written");
 }
 
-/// A pseudo-terminal with a vt100 screen.
 #[cfg(unix)]
-struct Pty {
-    s: expectrl::Session,
-    vt: vt100::Parser,
-}
-
+#[path = "support/pty.rs"]
+mod pty;
 #[cfg(unix)]
-impl Pty {
-    fn spawn(cmd: Command) -> Pty {
-        let mut s = expectrl::Session::spawn(cmd).expect("spawn");
-        s.get_process_mut().set_window_size(140, 40).unwrap();
-        Pty {
-            s,
-            vt: vt100::Parser::new(40, 140, 0),
-        }
-    }
-    fn screen(&mut self) -> String {
-        let mut buf = [0u8; 16384];
-        while let Ok(n) = self.s.try_read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            self.vt.process(&buf[..n]);
-        }
-        self.vt.screen().contents()
-    }
-    fn wait_for(&mut self, needle: &str, secs: u64) -> String {
-        let deadline = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let text = self.screen();
-            if text.contains(needle) {
-                return text;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "{needle:?} not on screen:\n{text}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-    fn keys(&mut self, k: &str) {
-        for c in k.chars() {
-            self.s.send(c.to_string()).unwrap();
-            std::thread::sleep(Duration::from_millis(30));
-        }
-    }
-}
+use pty::Pty;
 
 /// `arbiter run MATCH` in a pseudo-terminal, killed with SIGKILL after a note, started again:
 /// the same journal continues and the note is on the screen.
@@ -204,22 +161,18 @@ fn run_killed_and_started_again_shows_the_notes_from_before() {
     let run = || {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
         cmd.args(["run", "match.toml", "--lang", "en"])
-            .current_dir(dir.path())
-            .env("TERM", "xterm-256color");
-        Pty::spawn(cmd)
+            .current_dir(dir.path());
+        Pty::spawn(cmd, 140, 40).with_key_pause(Duration::from_millis(30))
     };
     let mut p = run();
     p.wait_for("Jonas Brenner", 20);
-    p.keys("n");
+    p.text("n");
     p.wait_for("Note", 5);
-    p.keys("kill-1 noise at board 1\r");
-    p.keys("l");
+    p.text("kill-1 noise at board 1\r");
+    p.text("l");
     p.wait_for("kill-1 noise at board 1", 10);
     // SIGKILL: no chance to clean up.
-    p.s.get_process_mut()
-        .kill(expectrl::Signal::SIGKILL)
-        .unwrap();
-    let _ = p.s.get_process().wait();
+    p.kill();
     let journal = dir
         .path()
         .join("journals/2026-11-28-5-sg-musterstadt-sf-beispielhausen.jsonl");
@@ -227,10 +180,10 @@ fn run_killed_and_started_again_shows_the_notes_from_before() {
     let mut p = run();
     let screen = p.wait_for("journal continued", 20);
     assert!(screen.contains("records from before"), "{screen}");
-    p.keys("l");
+    p.text("l");
     p.wait_for("kill-1 noise at board 1", 10);
-    p.keys("Qy");
-    let _ = p.s.get_process().wait();
+    p.text("Qy");
+    p.assert_exits_with(0, 30);
     let (records, v) = arbiter_io::journal_file::read(&journal).unwrap();
     assert!(v.is_intact());
     assert_eq!(
@@ -275,26 +228,24 @@ fn sigterm_and_sighup_restore_the_terminal_and_leave_the_journal_intact() {
     {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
         cmd.args(["run", "match.toml", "--lang", "en"])
-            .current_dir(dir.path())
-            .env("TERM", "xterm-256color");
-        let mut p = Pty::spawn(cmd);
+            .current_dir(dir.path());
+        let mut p = Pty::spawn(cmd, 140, 40).with_key_pause(Duration::from_millis(30));
         p.wait_for("Jonas Brenner", 20);
-        assert!(p.vt.screen().alternate_screen());
+        assert!(p.vt_screen().alternate_screen());
         let note = format!("before signal {i}");
-        p.keys("n");
+        p.text("n");
         p.wait_for("Note", 5);
-        p.keys(&format!("{note}\r"));
-        p.keys("l");
+        p.text(&format!("{note}\r"));
+        p.text("l");
         p.wait_for(&note, 10);
-        p.s.get_process_mut().signal(signal).unwrap();
-        let status = p.s.get_process().wait().unwrap();
+        p.signal(signal);
+        let status = p.wait_exit(30);
         assert!(
             matches!(status, expectrl::WaitStatus::Exited(_, 0)),
             "{signal:?}: {status:?}"
         );
-        p.screen();
         assert!(
-            !p.vt.screen().alternate_screen(),
+            !p.vt_screen().alternate_screen(),
             "{signal:?}: the terminal is restored"
         );
         let (records, v) = arbiter_io::journal_file::read(&journal).unwrap();

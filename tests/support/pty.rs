@@ -74,18 +74,45 @@ impl Pty {
     /// Waits until `needle` is on the screen and returns the screen; fails after `secs` seconds
     /// with the screen it saw last.
     pub fn wait_for(&mut self, needle: &str, secs: u64) -> String {
+        self.try_wait_for(needle, secs)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Pty::wait_for`] that returns the failure instead of failing (a campaign that collects
+    /// its failures).
+    pub fn try_wait_for(&mut self, needle: &str, secs: u64) -> Result<String, String> {
         let deadline = Instant::now() + Duration::from_secs(secs);
         loop {
             let text = self.screen();
             if text.contains(needle) {
-                return text;
+                return Ok(text);
             }
-            assert!(
-                Instant::now() < deadline,
-                "{needle:?} did not appear within {secs} s; screen:\n{text}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
+            if Instant::now() >= deadline {
+                return Err(format!(
+                    "{needle:?} did not appear within {secs} s; screen:\n{text}"
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(50));
         }
+    }
+
+    /// Sends bytes with no pause after them (a kill just after Enter).
+    pub fn send_now(&mut self, k: &str) {
+        self.s.send(k).expect("send to the pty");
+    }
+
+    /// Sends `signal` to the program.
+    pub fn signal(&mut self, signal: expectrl::Signal) {
+        self.s
+            .get_process_mut()
+            .signal(signal)
+            .unwrap_or_else(|e| panic!("send {signal:?}: {e}"));
+    }
+
+    /// SIGKILL, and waits until it is gone (no chance to clean up).
+    pub fn kill(&mut self) {
+        let _ = self.s.get_process_mut().kill(expectrl::Signal::SIGKILL);
+        let _ = self.s.get_process().wait();
     }
 
     /// Sends one key (or escape sequence), then pauses.
