@@ -26,22 +26,6 @@ use pty::{ENTER, KillOnDrop, Pty};
 const COLS: u16 = 120;
 const ROWS: u16 = 40;
 
-/// Waits until `ok` holds for the screen; fails after `secs` seconds with the screen.
-fn wait_until(p: &mut Pty, what: &str, secs: u64, ok: impl Fn(&str) -> bool) -> String {
-    let deadline = Instant::now() + Duration::from_secs(secs);
-    loop {
-        let text = p.screen();
-        if ok(&text) {
-            return text;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{what} within {secs} s; screen:\n{text}"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
 #[test]
 fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
     let bin = env!("CARGO_BIN_EXE_arbiter");
@@ -144,7 +128,7 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
     p.key(ENTER);
     p.wait_for("Sent to the clock of board 1", 10);
     // The simulated clock took the times: its reports show them and the marker goes.
-    wait_until(&mut p, "the pending marker did not go", 30, |t| {
+    p.wait_until("the pending marker did not go", 30, |t| {
         !t.contains("White to set")
     });
 

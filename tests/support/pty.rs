@@ -96,6 +96,23 @@ impl Pty {
         }
     }
 
+    /// Waits until `ok` holds for the screen (e.g. a marker is gone) and returns the screen;
+    /// fails after `secs` seconds, saying `what` did not happen, with the screen it saw last.
+    pub fn wait_until(&mut self, what: &str, secs: u64, ok: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let text = self.screen();
+            if ok(&text) {
+                return text;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{what} within {secs} s; screen:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// Sends bytes with no pause after them (a kill just after Enter).
     pub fn send_now(&mut self, k: &str) {
         self.s.send(k).expect("send to the pty");
