@@ -229,12 +229,14 @@ pub fn incident_line(m: &Match, e: &Incident, lang: Lang, with_board: bool) -> S
         (true, None) => "       ".into(),
         (false, _) => String::new(),
     };
+    // The rule cited in brackets; an incident no rule governs (an arrival, the round's start)
+    // has none, and no empty brackets either.
     let basis = if e.basis.is_empty() {
-        "–".to_string()
+        String::new()
     } else {
-        arbiter_core::i18n::citation(lang, &e.basis)
+        format!(" [{}]", arbiter_core::i18n::citation(lang, &e.basis))
     };
-    let mut line = format!("{} {board}{what} [{basis}]", time_of(m, &e.at));
+    let mut line = format!("{} {board}{what}{basis}", time_of(m, &e.at));
     let mut parts = e
         .consequence
         .as_ref()
