@@ -177,37 +177,7 @@ fn check_report(dir: &str, r: &Replay) {
     let v = sign::check(&env, &a);
     assert!(v.is_valid(), "{:?}", v.failures());
     assert_eq!(v.signatures.len(), 3);
-    if let Err(e) = compare_with_journal(&env.report, &m, &r.records) {
-        // Issue 19e: the report no longer infers how a game ended (a decisive result typed
-        // without an intervention was called a resignation, a draw an agreement): where the
-        // journal records no ending it says "not recorded". The recordings' reports were signed
-        // before; they differ from what their journals yield now in exactly those boards'
-        // `termination`, until `scripts/rerecord.sh` makes and signs them again.
-        let mut old = env.report.clone();
-        let mut changed = Vec::new();
-        for (o, n) in old.boards.iter_mut().zip(&current.report.boards) {
-            let inferred = o.termination.as_ref().is_some_and(|t| {
-                t.id == "report-ended-resignation" || t.id == "report-ended-agreement"
-            });
-            let not_recorded = n
-                .termination
-                .as_ref()
-                .is_some_and(|t| t.id == "report-ended-not-recorded");
-            if inferred && not_recorded {
-                o.termination = n.termination.clone();
-                changed.push(o.board);
-            }
-        }
-        assert!(!changed.is_empty(), "{e}");
-        compare_with_journal(&old, &m, &r.records)
-            .unwrap_or_else(|e2| panic!("{e}: more than the inferred endings differ: {e2}"));
-        eprintln!(
-            "recordings/{dir}/report/report.json: boards {changed:?} carry an inferred ending \
-             (signed before issue 19e); equal to what the journal yields otherwise \
-             (scripts/rerecord.sh makes and signs it again)"
-        );
-        return;
-    }
+    compare_with_journal(&env.report, &m, &r.records).unwrap();
     let tail = arbiter_core::report::tail_after(&r.records, env.report.journal.head_seq);
     assert_eq!(tail.changing, 0, "{tail:?}");
     assert_eq!(env.digest, current.digest);
