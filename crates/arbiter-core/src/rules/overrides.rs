@@ -88,32 +88,46 @@ pub fn confirm_checked(
     c: Confirmation,
     now_mono: MonoMs,
 ) -> Result<Event, Msg> {
-    let mut overridden = Vec::new();
-    for (field, proposed, chosen) in contradictions(m, s, req, p, &c.confirmed, now_mono) {
-        let reason = c
-            .overrides
-            .iter()
-            .find(|(f, _)| *f == field)
-            .map(|(_, r)| r.trim().to_string())
-            .unwrap_or_default();
-        if reason.is_empty() {
-            return Err(msg!(
-                "rules-override-needs-reason",
-                field = Msg::new(field.message_id()),
-                proposed = proposed,
-                chosen = chosen
-            ));
-        }
-        overridden.push(Override {
-            field,
-            proposed,
-            chosen,
-            reason,
-        });
-    }
+    let overridden = with_reasons(
+        contradictions(m, s, req, p, &c.confirmed, now_mono),
+        &c.overrides,
+    )?;
     let mut ev = confirm(req, p, c.confirmed, c.reason);
     if let Event::Intervention(iv) = &mut ev {
         iv.overridden = overridden;
     }
     Ok(ev)
+}
+
+/// The override records for `contradictions` (field, what the rules give, what the arbiter
+/// chose), each with its reason from `overrides`: the message naming the first field that has
+/// none.
+pub fn with_reasons(
+    contradictions: Vec<(OverrideField, Msg, Msg)>,
+    overrides: &[(OverrideField, String)],
+) -> Result<Vec<Override>, Msg> {
+    contradictions
+        .into_iter()
+        .map(|(field, proposed, chosen)| {
+            let reason = overrides
+                .iter()
+                .find(|(f, _)| *f == field)
+                .map(|(_, r)| r.trim().to_string())
+                .unwrap_or_default();
+            if reason.is_empty() {
+                return Err(msg!(
+                    "rules-override-needs-reason",
+                    field = Msg::new(field.message_id()),
+                    proposed = proposed,
+                    chosen = chosen
+                ));
+            }
+            Ok(Override {
+                field,
+                proposed,
+                chosen,
+                reason,
+            })
+        })
+        .collect()
 }

@@ -89,28 +89,9 @@ pub fn result_checked(
             result = rec.result
         ));
     }
-    rec.overridden.clear();
-    for (field, proposed, chosen) in result_contradictions(m, s, rec.board, rec.result, rec.ending)
-    {
-        let reason = overrides
-            .iter()
-            .find(|(f, _)| *f == field)
-            .map(|(_, r)| r.trim().to_string())
-            .unwrap_or_default();
-        if reason.is_empty() {
-            return Err(msg!(
-                "rules-override-needs-reason",
-                field = Msg::new(field.message_id()),
-                proposed = proposed,
-                chosen = chosen
-            ));
-        }
-        rec.overridden.push(Override {
-            field,
-            proposed,
-            chosen,
-            reason,
-        });
-    }
+    rec.overridden = super::overrides::with_reasons(
+        result_contradictions(m, s, rec.board, rec.result, rec.ending),
+        overrides,
+    )?;
     Ok(rec)
 }
