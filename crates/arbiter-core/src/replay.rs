@@ -397,11 +397,44 @@ fn check_context_chain(
             header.from_seq, header.to_seq
         ));
     }
-    let mut expected: Option<(Hash, u64)> = None;
+    check_links(header, body.iter().map(|(_, c)| c), true)?;
+    ends_where_header_says(header, body)
+}
+
+/// Format 1: the session's first record for context, then the range linked from the anchor.
+fn check_range_chain(
+    header: &BundleHeader,
+    body: &[(&[u8], journal::Chained)],
+) -> Result<(), String> {
     for (_, c) in body {
+        // The session's first record, included for context.
+        if c.record.seq < header.from_seq && !matches!(c.record.event, Event::SessionStarted(_)) {
+            return Err(format!(
+                "record {} is outside the range and not the session start",
+                c.record.seq
+            ));
+        }
+    }
+    let range = body
+        .iter()
+        .map(|(_, c)| c)
+        .filter(|c| c.record.seq >= header.from_seq);
+    check_links(header, range, false)?;
+    ends_where_header_says(header, body)
+}
+
+/// Each record links to the one before it, the first to the header's anchor; `consecutive`:
+/// their numbers go up by one too.
+fn check_links<'a>(
+    header: &BundleHeader,
+    records: impl Iterator<Item = &'a journal::Chained>,
+    consecutive: bool,
+) -> Result<(), String> {
+    let mut expected: Option<(Hash, u64)> = None;
+    for c in records {
         let prev_ok = match expected {
             None => hex::encode(c.prev) == header.anchor,
-            Some((h, seq)) => c.prev == h && c.record.seq == seq + 1,
+            Some((h, seq)) => c.prev == h && (!consecutive || c.record.seq == seq + 1),
         };
         if !prev_ok {
             return Err(format!(
@@ -411,45 +444,14 @@ fn check_context_chain(
         }
         expected = Some((c.hash, c.record.seq));
     }
-    let last = body.last().map(|(_, c)| c.record.seq);
-    if last != Some(header.to_seq) {
-        return Err(format!(
-            "the bundle ends at record {last:?}, its header says {}",
-            header.to_seq
-        ));
-    }
     Ok(())
 }
 
-/// Format 1: the session's first record for context, then the range linked from the anchor.
-fn check_range_chain(
+/// The bundle's last record is the one its header names.
+fn ends_where_header_says(
     header: &BundleHeader,
     body: &[(&[u8], journal::Chained)],
 ) -> Result<(), String> {
-    let mut expected: Option<Hash> = None;
-    for (_, c) in body {
-        if c.record.seq < header.from_seq {
-            // The session's first record, included for context.
-            if !matches!(c.record.event, Event::SessionStarted(_)) {
-                return Err(format!(
-                    "record {} is outside the range and not the session start",
-                    c.record.seq
-                ));
-            }
-            continue;
-        }
-        let prev_ok = match expected {
-            None => hex::encode(c.prev) == header.anchor,
-            Some(h) => c.prev == h,
-        };
-        if !prev_ok {
-            return Err(format!(
-                "record {} does not link to the record before it",
-                c.record.seq
-            ));
-        }
-        expected = Some(c.hash);
-    }
     let last = body.last().map(|(_, c)| c.record.seq);
     if last != Some(header.to_seq) {
         return Err(format!(
