@@ -1839,7 +1839,17 @@ fn result_lines(d: &Dialog, lang: Lang, theme: &Theme, lines: &mut Vec<Line<'sta
             theme.dim(),
         )),
     }
-    for (field, proposed, chosen) in &d.contradictions {
+    override_lines(lines, &d.contradictions, lang, theme);
+}
+
+/// One warning line per field the form sets against the rules: what they give, what is chosen.
+fn override_lines(
+    lines: &mut Vec<Line<'static>>,
+    contradictions: &[(OverrideField, Msg, Msg)],
+    lang: Lang,
+    theme: &Theme,
+) {
+    for (field, proposed, chosen) in contradictions {
         lines.push(Line::styled(
             i18n::format(
                 lang,
@@ -1975,20 +1985,7 @@ pub fn render(
         if !d.apply && p.decision.is_none() {
             lines.push(Line::styled(format!("→ {}", t.apply_no), theme.warn()));
         }
-        for (field, proposed, chosen) in &d.contradictions {
-            lines.push(Line::styled(
-                i18n::format(
-                    lang,
-                    &arbiter_core::msg!(
-                        "ui-override-line",
-                        field = Msg::new(field.message_id()),
-                        proposed = proposed.clone(),
-                        chosen = chosen.clone()
-                    ),
-                ),
-                theme.warn(),
-            ));
-        }
+        override_lines(&mut lines, &d.contradictions, lang, theme);
         if let Some(o) = &d.on_finding {
             let cons = consequence_lines(&o.consequence, lang);
             let cons = if cons.is_empty() {
