@@ -14,16 +14,15 @@
 
 #![cfg(unix)]
 
-use std::io::{BufRead as _, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use arbiter_core::record::Event;
 
 #[path = "support/pty.rs"]
 mod pty;
-use pty::{KillOnDrop, Pty};
+use pty::Pty;
 
 /// xorshift64*: the campaign's randomness, seeded from the clock (printed, to repeat a run).
 struct Rng(u64);
@@ -73,18 +72,7 @@ fn crash_campaign() {
     // The venue: eight boards playing on loopback for the whole campaign (the console is what
     // crashes, not the venue).
     let base = 23_000 + (std::process::id() % 1_000) as u16 * 8;
-    let mut child = Command::new(bin)
-        .args(["simulate", "--speed", "5", "--base-port", &base.to_string()])
-        .current_dir(root)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("arbiter simulate");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let sim = KillOnDrop(child);
-    for _ in 0..8 {
-        lines.next().expect("a board line").unwrap();
-    }
+    let (sim, _) = pty::simulator(&["--speed", "5", "--base-port", &base.to_string()], 8);
     let dir = tempfile::tempdir().unwrap();
     let mut text =
         std::fs::read_to_string(root.join("config/matches/demo-bundesliga.toml")).unwrap();

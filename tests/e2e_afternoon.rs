@@ -17,9 +17,8 @@
 
 #![cfg(unix)]
 
-use std::io::{BufRead as _, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use arbiter_core::intervention::InterventionKind;
@@ -29,7 +28,7 @@ use chrono::{Duration as ChronoDuration, FixedOffset, Timelike};
 
 #[path = "support/pty.rs"]
 mod pty;
-use pty::{DOWN, ENTER, ESC, KillOnDrop, Pty, RIGHT, TAB};
+use pty::{DOWN, ENTER, ESC, Pty, RIGHT, TAB};
 
 const COLS: u16 = 120;
 const ROWS: u16 = 40;
@@ -55,26 +54,17 @@ fn the_afternoon_of_a_match_at_the_console() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     // The venue: eight boards on loopback, short games, clocks still reporting after them.
     let base = 25_000 + (std::process::id() % 1_000) as u16 * 8;
-    let mut child = Command::new(bin)
-        .args([
-            "simulate",
+    let (_sim, _) = pty::simulator(
+        &[
             "--speed",
             "10",
             "--max-plies",
             "12",
             "--base-port",
             &base.to_string(),
-        ])
-        .current_dir(root)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("arbiter simulate");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let _sim = KillOnDrop(child);
-    for _ in 0..8 {
-        lines.next().expect("a board line").unwrap();
-    }
+        ],
+        8,
+    );
 
     // The match: the demo's, without lineups (the captains hand them in), scheduled 40 min ago.
     let venue = FixedOffset::east_opt(3600).unwrap();

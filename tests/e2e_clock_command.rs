@@ -11,9 +11,8 @@
 
 #![cfg(unix)]
 
-use std::io::{BufRead as _, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use arbiter_core::model::BoardNo;
@@ -21,7 +20,7 @@ use arbiter_core::record::{ClockRunMode, CommandOutcome, Event};
 
 #[path = "support/pty.rs"]
 mod pty;
-use pty::{ENTER, KillOnDrop, Pty};
+use pty::{ENTER, Pty};
 
 const COLS: u16 = 120;
 const ROWS: u16 = 40;
@@ -31,24 +30,18 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
     let bin = env!("CARGO_BIN_EXE_arbiter");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     // The simulator on an ephemeral port of 127.0.0.1 (it prints "board 1: tcp://…").
-    let mut child = Command::new(bin)
-        .args([
-            "simulate",
+    let (_sim, lines) = pty::simulator(
+        &[
             "--boards",
             "1",
             "--max-plies",
             "8",
             "--host-controlled-clock",
             "1",
-        ])
-        .current_dir(root)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("arbiter simulate");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let _sim = KillOnDrop(child);
-    let line = lines.next().expect("the board's line").unwrap();
+        ],
+        1,
+    );
+    let line = &lines[0];
     let url = line
         .strip_prefix("board 1: ")
         .unwrap_or_else(|| panic!("the simulator printed {line:?}"))

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 #[path = "support/pty.rs"]
 mod pty;
-use pty::{KillOnDrop, Pty};
+use pty::Pty;
 
 const COLS: u16 = 120;
 const ROWS: u16 = 36;
@@ -154,22 +154,8 @@ fn demo_in_a_pty() {
 /// `arbiter run` on a match file whose feeds point at `arbiter simulate`: all eight feeds live.
 #[test]
 fn run_connects_the_match_feeds() {
-    use std::io::{BufRead, BufReader};
-    use std::process::Stdio;
-
     let base = 20_000 + (std::process::id() % 2_000) as u16 * 8;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["simulate", "--base-port", &base.to_string()])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("arbiter simulate");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let _sim = KillOnDrop(child);
-    for _ in 0..8 {
-        lines.next().expect("a board line").unwrap();
-    }
+    let (_sim, _) = pty::simulator(&["--base-port", &base.to_string()], 8);
     let dir = tempfile::tempdir().unwrap();
     let demo = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

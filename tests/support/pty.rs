@@ -187,3 +187,26 @@ impl Drop for KillOnDrop {
         let _ = self.0.wait();
     }
 }
+
+/// `arbiter simulate ARGS`, started in the project's directory: the guard that stops it and the
+/// first `boards` lines it prints ("board N: tcp://…", one a board, once its ports listen).
+pub fn simulator(args: &[&str], boards: usize) -> (KillOnDrop, Vec<String>) {
+    use std::io::{BufRead as _, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("simulate")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("arbiter simulate");
+    let stdout = child.stdout.take().expect("the simulator's stdout");
+    let sim = KillOnDrop(child);
+    let lines = BufReader::new(stdout)
+        .lines()
+        .take(boards)
+        .map(|l| l.expect("a board line"))
+        .collect::<Vec<_>>();
+    assert_eq!(lines.len(), boards, "the simulator printed {lines:?}");
+    (sim, lines)
+}
