@@ -192,15 +192,26 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                     ),
                 },
             ),
-            Event::ClockCommandAck(e) => push(
-                Some(e.board),
-                "clock_command_ack",
-                if e.accepted {
-                    msg!("incident-clock-command-accepted")
-                } else {
-                    msg!("incident-clock-command-not-taken")
-                },
-            ),
+            // Only the answer to a command sent (`BoardState::awaits_clock_ack`); an
+            // acknowledgement nobody asked for is counted in the state, not an incident.
+            Event::ClockCommandAck(e)
+                if s.board(e.board).is_some_and(|b| {
+                    b.clock_command_acks
+                        .last()
+                        .is_some_and(|(at, _)| at.seq == r.seq)
+                }) =>
+            {
+                push(
+                    Some(e.board),
+                    "clock_command_ack",
+                    if e.accepted {
+                        msg!("incident-clock-command-accepted")
+                    } else {
+                        msg!("incident-clock-command-not-taken")
+                    },
+                )
+            }
+            Event::FeedNoise(e) => push(Some(e.board), "feed_noise", noise_incident(e)),
             Event::Note(e) => push(e.board, "note", msg!("incident-text", text = &e.text)),
             Event::Remark(e) => push(e.board, "remark", msg!("incident-text", text = &e.text)),
             Event::MovesTakenBack(e) => push(
@@ -578,4 +589,48 @@ pub fn intervention_incident(iv: &crate::intervention::Intervention) -> (String,
         ),
     };
     (kind, text)
+}
+
+/// A `feed_noise` summary's line in the incident list: how long, how many bytes, what (the
+/// kinds with their counts), and the first piece.
+pub fn noise_incident(e: &crate::record::FeedNoise) -> Msg {
+    let counts = [
+        (e.garbage_bytes, msg!("noise-garbage", n = e.garbage_bytes)),
+        (e.malformed, msg!("noise-malformed", n = e.malformed)),
+        (e.oversized, msg!("noise-oversized", n = e.oversized)),
+        (e.binary, msg!("noise-binary", n = e.binary)),
+        (e.unknown, msg!("noise-unknown", n = e.unknown)),
+        (
+            e.unsolicited_acks,
+            msg!("noise-unsolicited-acks", n = e.unsolicited_acks),
+        ),
+    ];
+    let parts = counts
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(_, m)| m)
+        .reduce(|head, tail| msg!("noise-parts", head = head, tail = tail))
+        .unwrap_or_default();
+    let seconds = e.to_ms.saturating_sub(e.from_ms).div_ceil(1000);
+    msg!(
+        "incident-feed-noise",
+        seconds = seconds,
+        bytes = e.bytes,
+        parts = parts,
+        first = noise_sample(&e.first)
+    )
+}
+
+/// A piece of noise as the incident list shows it: its kind and its start.
+pub fn noise_sample(s: &crate::record::NoiseSample) -> Msg {
+    use crate::record::NoiseKind;
+    let kind = match s.kind {
+        NoiseKind::Garbage => msg!("noise-kind-garbage"),
+        NoiseKind::Malformed => msg!("noise-kind-malformed"),
+        NoiseKind::Oversized => msg!("noise-kind-oversized"),
+        NoiseKind::Binary => msg!("noise-kind-binary"),
+        NoiseKind::Unknown => msg!("noise-kind-unknown"),
+        NoiseKind::UnsolicitedAck => msg!("noise-kind-unsolicited-ack"),
+    };
+    msg!("noise-sample", kind = kind, text = s.text.as_str())
 }

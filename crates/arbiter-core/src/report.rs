@@ -556,6 +556,7 @@ pub fn changes_report(ev: &Event, first_record: bool) -> bool {
         | Event::FeedStatus(_)
         | Event::BoardPosition(_)
         | Event::FeedCounters(_)
+        | Event::FeedNoise(_)
         | Event::DeviceStatus(_) => false,
         Event::SessionStarted(_) => first_record,
         _ => true,

@@ -1,8 +1,9 @@
-//! Per-board rate limits (pure; time passed in): a token bucket per kind of record, so that a
-//! flooding or hostile source cannot grow the journal without limit. The limits are far above
-//! what a device sends (a DGT clock reports about once a second per running side, LiveChess
-//! about as often), and they never apply to moves, takebacks, connection changes or the
-//! arbiter's actions. See `docs/FEEDS.md`, "Rate limits".
+//! Per-board rate limits (pure; time passed in): token buckets per kind of record, so that a
+//! flooding or hostile source cannot grow the journal without limit. The limits are above what
+//! a device sends (a DGT clock reports about once a second while it runs, LiveChess about as
+//! often, a move adds a few placements), and they never apply to moves, connection changes or
+//! the arbiter's actions. The numbers are in [`crate::budget`]; see `docs/FEEDS.md`, "Rate
+//! limits".
 
 /// A token bucket: `capacity` tokens, refilled at `per_sec` tokens per second.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,20 +59,29 @@ impl TokenBucket {
     }
 }
 
-/// The limits of one board's feed.
+/// What kind of reading a feed is about to send (see [`BoardLimits::allow`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// A clock sample in which the running side changed (a press, a start, a stop).
+    Press,
+    /// Any other clock sample.
+    Sample,
+    /// An e-board placement.
+    Placement,
+}
+
+/// The limits of one board's feed (the numbers: [`crate::budget`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoardLimits {
-    /// Clock samples: 20 at once, 10 per second.
-    pub clock_samples: TokenBucket,
-    /// Clock samples in which the running side changed (presses, starts, stops): 20 at once,
-    /// 5 per second, apart from the others so that a flood of readings cannot hide a press.
+    /// Clock samples in which the running side changed, apart from the other readings so that
+    /// a flood of readings cannot hide a press.
     pub presses: TokenBucket,
-    /// Placements: 20 at once, 10 per second.
-    pub positions: TokenBucket,
-    /// Moves re-sent after a takeback (LiveChess): 600 at once, 2 per second.
+    /// The other clock samples and the placements together; a placement only while
+    /// [`crate::budget::PLACEMENT_RESERVE`] readings are left for the clock samples.
+    pub readings: TokenBucket,
+    /// Moves re-sent after a takeback (LiveChess).
     pub replayed_moves: TokenBucket,
-    /// Takebacks (LiveChess): 5 at once, one per 10 seconds (refilled per second at 0.1: the
-    /// bucket counts tenths).
+    /// Takebacks (LiveChess), in tenths of a takeback.
     pub takebacks: TokenBucket,
 }
 
@@ -88,13 +98,27 @@ impl BoardLimits {
     /// The limits for devices whose time runs `scale` times as fast as real time (the
     /// simulator at `scale`x: its clocks send `scale` times as many reports). 1 for real devices.
     pub fn scaled(scale: u64) -> BoardLimits {
+        use crate::budget::{PRESSES, READINGS, REPLAYED_MOVES, TAKEBACKS_TENTHS};
         let k = scale.max(1);
         BoardLimits {
-            clock_samples: TokenBucket::new(20 * k, 10 * k),
-            presses: TokenBucket::new(20 * k, 5 * k),
-            positions: TokenBucket::new(20 * k, 10 * k),
-            replayed_moves: TokenBucket::new(600, 2 * k),
-            takebacks: TokenBucket::new(50, k),
+            presses: TokenBucket::new(PRESSES.0 * k, PRESSES.1 * k),
+            readings: TokenBucket::new(READINGS.0 * k, READINGS.1 * k),
+            replayed_moves: TokenBucket::new(REPLAYED_MOVES.0, REPLAYED_MOVES.1 * k),
+            takebacks: TokenBucket::new(TAKEBACKS_TENTHS.0, TAKEBACKS_TENTHS.1 * k),
+        }
+    }
+
+    /// Whether a reading may be sent at `now_ms` (a token is taken if so); what is refused is
+    /// dropped and counted by the feed.
+    pub fn allow(&mut self, r: Reading, now_ms: u64) -> bool {
+        match r {
+            Reading::Press => self.presses.take(now_ms),
+            Reading::Sample => self.readings.take(now_ms),
+            Reading::Placement => {
+                self.readings
+                    .has(now_ms, crate::budget::PLACEMENT_RESERVE + 1)
+                    && self.readings.take(now_ms)
+            }
         }
     }
 }
@@ -116,5 +140,44 @@ mod tests {
         assert!((599..=601).contains(&passed), "{passed}");
         // time going backwards never adds tokens
         assert!(!b.take(0));
+    }
+
+    #[test]
+    fn a_flood_of_readings_passes_the_budget_only_and_leaves_room_for_presses() {
+        let mut l = BoardLimits::default();
+        let mut passed = [0u64; 3];
+        // a minute of a flood, one of each kind every millisecond
+        for t in 0..60_000u64 {
+            for (i, r) in [Reading::Placement, Reading::Sample, Reading::Press]
+                .into_iter()
+                .enumerate()
+            {
+                passed[i] += u64::from(l.allow(r, t));
+            }
+        }
+        let (pb, pr) = crate::budget::PRESSES;
+        let (rb, rr) = crate::budget::READINGS;
+        // the placements come first each millisecond and still leave the samples their share
+        assert!(passed[0] + passed[1] <= rb + rr * 60, "{passed:?}");
+        assert!(passed[1] >= rr * 60 / 2, "{passed:?}");
+        assert!(
+            passed[2] <= pb + pr * 60 && passed[2] >= pr * 60,
+            "{passed:?}"
+        );
+        // a real clock (a report a second, a press every 30 s, four placements a move) loses
+        // nothing over an hour
+        let mut l = BoardLimits::default();
+        let mut refused = 0;
+        for s in 0..3600u64 {
+            let t = s * 1000;
+            refused += u64::from(!l.allow(Reading::Sample, t));
+            if s % 30 == 0 {
+                refused += u64::from(!l.allow(Reading::Press, t + 1));
+                for k in 0..4 {
+                    refused += u64::from(!l.allow(Reading::Placement, t + 2 + k));
+                }
+            }
+        }
+        assert_eq!(refused, 0);
     }
 }

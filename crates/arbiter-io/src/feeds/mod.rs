@@ -27,8 +27,10 @@ pub use arbiter_protocol::connection::{Connection, Timing, Transition};
 pub use arbiter_protocol::dgt_session::DgtSession;
 
 use arbiter_core::model::{BoardNo, MonoMs};
-use arbiter_core::record::{Event, FeedStatus, Origin};
-use arbiter_protocol::ratelimit::BoardLimits;
+use arbiter_core::record::{Event, FeedStatus, NoiseKind, Origin};
+use arbiter_protocol::budget::{COUNTERS_SUMMARY_MS, NOISE_SUMMARY_MS};
+use arbiter_protocol::noise::NoiseLog;
+use arbiter_protocol::ratelimit::{BoardLimits, Reading};
 
 /// An event from a feed, stamped with the monotonic time (ms since the caller's base instant).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,6 +107,10 @@ pub struct FeedCounters {
     pub bad_frames: AtomicU64,
     pub bad_json: AtomicU64,
     pub unknown_messages: AtomicU64,
+    /// Clock acknowledgements that answered no command.
+    pub unsolicited_acks: AtomicU64,
+    /// `feed_noise` summaries sent.
+    pub noise_summaries: AtomicU64,
     /// Clock samples and positions dropped because the consumer was behind.
     pub dropped_events: AtomicU64,
     /// Clock samples and positions dropped by the per-board rate limits.
@@ -122,6 +128,8 @@ pub struct CountersSnapshot {
     pub bad_frames: u64,
     pub bad_json: u64,
     pub unknown_messages: u64,
+    pub unsolicited_acks: u64,
+    pub noise_summaries: u64,
     pub dropped_events: u64,
     pub rate_limited: u64,
     pub connects: u64,
@@ -138,6 +146,8 @@ impl FeedCounters {
             bad_frames: l(&self.bad_frames),
             bad_json: l(&self.bad_json),
             unknown_messages: l(&self.unknown_messages),
+            unsolicited_acks: l(&self.unsolicited_acks),
+            noise_summaries: l(&self.noise_summaries),
             dropped_events: l(&self.dropped_events),
             rate_limited: l(&self.rate_limited),
             connects: l(&self.connects),
@@ -155,9 +165,6 @@ pub struct FeedConfig {
     pub timing: Timing,
 }
 
-/// Counters are journaled (`feed_counters`) at most this often, and only when they changed.
-pub const COUNTERS_EVERY_MS: u64 = 2_000;
-
 /// What every feed task shares: the output channel, counters and the shutdown signal; and what
 /// it keeps for its own board: its counters and rate limits.
 pub(crate) struct Ctx {
@@ -170,6 +177,10 @@ pub(crate) struct Ctx {
     pub own: arbiter_core::record::FeedCounters,
     journaled: Option<arbiter_core::record::FeedCounters>,
     journaled_at_ms: Option<u64>,
+    /// The connection changed state since the counters were last journaled.
+    state_changed: bool,
+    /// What the feed could not use, waiting for its summary.
+    noise: NoiseLog,
     limits: BoardLimits,
     /// The stamp of the last event sent.
     last_at_ms: u64,
@@ -204,6 +215,8 @@ impl Ctx {
             },
             journaled: None,
             journaled_at_ms: None,
+            state_changed: false,
+            noise: NoiseLog::new(board),
             limits,
             last_running: None,
             last_at_ms: 0,
@@ -230,14 +243,14 @@ impl Ctx {
         self.last_at_ms = at_ms;
         let limited = match &event {
             Event::ClockSample(c) if self.last_running != Some(c.running) => {
-                let ok = self.limits.presses.take(at_ms);
+                let ok = self.limits.allow(Reading::Press, at_ms);
                 if ok {
                     self.last_running = Some(c.running);
                 }
                 !ok
             }
-            Event::ClockSample(_) => !self.limits.clock_samples.take(at_ms),
-            Event::BoardPosition(_) => !self.limits.positions.take(at_ms),
+            Event::ClockSample(_) => !self.limits.allow(Reading::Sample, at_ms),
+            Event::BoardPosition(_) => !self.limits.allow(Reading::Placement, at_ms),
             _ => false,
         };
         if limited {
@@ -276,25 +289,72 @@ impl Ctx {
         }
     }
 
-    /// Journals this board's counters when they changed and the last ones are at least
-    /// [`COUNTERS_EVERY_MS`] old.
+    /// Counts a piece of noise (`count` of `kind`, `bytes` long, looking like `sample`) for the
+    /// next `feed_noise` summary ([`arbiter_protocol::noise`]). The counters are the caller's.
+    pub fn noise(&mut self, at_ms: u64, kind: NoiseKind, count: u64, bytes: u64, sample: String) {
+        self.noise.note(at_ms, kind, count, bytes, sample);
+    }
+
+    /// The feed's periodic records, on its tick: a `feed_noise` summary when noise waits and
+    /// the last is [`NOISE_SUMMARY_MS`] old (the first of a burst at once); the counters when
+    /// they changed and matter: after a change of the connection state, when a count other
+    /// than the valid frames changed and the last counters are [`NOISE_SUMMARY_MS`] old, and
+    /// otherwise every [`COUNTERS_SUMMARY_MS`] (never because only the frame count moved).
     pub async fn counters_due(&mut self, now_ms: u64) -> bool {
-        if self.journaled == Some(self.own)
-            || self
-                .journaled_at_ms
-                .is_some_and(|t| now_ms.saturating_sub(t) < COUNTERS_EVERY_MS)
-        {
+        if let Some(s) = self.noise.due(now_ms) {
+            self.counters
+                .noise_summaries
+                .fetch_add(1, Ordering::Relaxed);
+            if !self.emit_at(now_ms, Event::FeedNoise(s)).await {
+                return false;
+            }
+        }
+        let last = self
+            .journaled
+            .unwrap_or(arbiter_core::record::FeedCounters {
+                board: self.board,
+                ..Default::default()
+            });
+        if last == self.own {
+            return true;
+        }
+        let age = self
+            .journaled_at_ms
+            .map_or(u64::MAX, |t| now_ms.saturating_sub(t));
+        let frames_only = arbiter_core::record::FeedCounters {
+            frames: last.frames,
+            ..self.own
+        } == last;
+        let due = self.state_changed
+            || (!frames_only && age >= NOISE_SUMMARY_MS)
+            || age >= COUNTERS_SUMMARY_MS;
+        if !due {
             return true;
         }
         self.journaled = Some(self.own);
         self.journaled_at_ms = Some(now_ms);
+        self.state_changed = false;
         let ev = Event::FeedCounters(self.own);
         self.emit_at(now_ms, ev).await
+    }
+
+    /// Journals at once whatever noise waits for its summary (the link is about to end).
+    pub async fn flush_noise(&mut self, now_ms: u64) -> bool {
+        match self.noise.flush(now_ms) {
+            Some(s) => {
+                self.counters
+                    .noise_summaries
+                    .fetch_add(1, Ordering::Relaxed);
+                self.emit_at(now_ms, Event::FeedNoise(s)).await
+            }
+            None => true,
+        }
     }
 
     pub async fn transition_at(&mut self, at_ms: u64, t: Option<Transition>) -> bool {
         match t {
             Some(t) => {
+                self.state_changed = true;
                 let ev = Event::FeedStatus(FeedStatus {
                     board: self.board,
                     state: t.to,
