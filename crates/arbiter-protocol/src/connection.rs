@@ -41,6 +41,12 @@ pub struct Timing {
     /// speed for the simulator. The per-board rate limits scale with it
     /// ([`crate::ratelimit::BoardLimits::scaled`]).
     pub rate_scale: u64,
+    /// A `feed_noise` summary at most this often while noise lasts
+    /// ([`crate::budget::NOISE_SUMMARY_MS`]).
+    pub noise_summary: Duration,
+    /// The counters at most this often when nothing but the frame count changed
+    /// ([`crate::budget::COUNTERS_SUMMARY_MS`]).
+    pub counters_every: Duration,
 }
 
 impl Default for Timing {
@@ -54,6 +60,8 @@ impl Default for Timing {
             settle: Duration::from_millis(3000),
             connect_timeout: Duration::from_secs(5),
             rate_scale: 1,
+            noise_summary: Duration::from_millis(crate::budget::NOISE_SUMMARY_MS),
+            counters_every: Duration::from_millis(crate::budget::COUNTERS_SUMMARY_MS),
         }
     }
 }
@@ -164,8 +172,9 @@ impl Connection {
         let connected = self.connected_at_ms.is_some();
         let since = self.last_data_ms.max(self.connected_at_ms);
         let silent = since.map_or(0, |t| now_ms.saturating_sub(t));
-        // a link that stayed up: the next loss is retried quickly again
+        // a link that stayed live: the next loss is retried quickly again
         if connected
+            && self.state == FeedState::Live
             && self
                 .live_since_ms
                 .is_some_and(|t| now_ms.saturating_sub(t) >= ms(self.timing.lost_after))

@@ -1,24 +1,29 @@
 //! What a feed could not use, summarised (pure; time passed in): garbage bytes, malformed,
 //! oversized, binary and unknown messages, clock acknowledgements nobody asked for. A hostile
 //! or broken source may send thousands of them a second; the journal gets one `feed_noise`
-//! record per [`NOISE_SUMMARY_MS`] while the noise lasts (the first of a burst at once), with
+//! record per interval ([`crate::budget::NOISE_SUMMARY_MS`]) while the noise lasts (the first of a burst at once), with
 //! the interval, the counts, the bytes and the first and last piece, never one record per
 //! piece. See `docs/FEEDS.md`, "Noise".
 
 use arbiter_core::model::BoardNo;
 use arbiter_core::record::{FeedNoise, NOISE_SAMPLE_CHARS, NoiseKind, NoiseSample};
 
-use crate::budget::NOISE_SUMMARY_MS;
-
 /// The start of a piece of noise as a sample's text: a text message as it is (control
 /// characters escaped), bytes in hex; at most [`NOISE_SAMPLE_CHARS`] characters.
 pub fn sample_text(bytes: &[u8], is_text: bool) -> String {
     if is_text && let Ok(t) = std::str::from_utf8(bytes) {
-        return t
-            .chars()
-            .flat_map(char::escape_debug)
-            .take(NOISE_SAMPLE_CHARS)
-            .collect();
+        let mut out = String::new();
+        for c in t.chars() {
+            if c.is_control() {
+                out.extend(c.escape_default());
+            } else {
+                out.push(c);
+            }
+            if out.chars().count() >= NOISE_SAMPLE_CHARS {
+                return out.chars().take(NOISE_SAMPLE_CHARS).collect();
+            }
+        }
+        return out;
     }
     let mut out = String::with_capacity(NOISE_SAMPLE_CHARS);
     for b in bytes.iter().take(NOISE_SAMPLE_CHARS / 2) {
@@ -31,6 +36,7 @@ pub fn sample_text(bytes: &[u8], is_text: bool) -> String {
 #[derive(Debug, Clone)]
 pub struct NoiseLog {
     board: BoardNo,
+    every_ms: u64,
     open: Option<FeedNoise>,
     last_summary_ms: Option<u64>,
     /// Summaries made so far.
@@ -38,9 +44,12 @@ pub struct NoiseLog {
 }
 
 impl NoiseLog {
-    pub fn new(board: BoardNo) -> NoiseLog {
+    /// A board's log, with a summary at most every `every_ms`
+    /// ([`crate::budget::NOISE_SUMMARY_MS`]).
+    pub fn new(board: BoardNo, every_ms: u64) -> NoiseLog {
         NoiseLog {
             board,
+            every_ms,
             open: None,
             last_summary_ms: None,
             summaries: 0,
@@ -95,12 +104,12 @@ impl NoiseLog {
     }
 
     /// The summary to journal at `now_ms`, if one is due: noise is waiting and the last
-    /// summary is at least [`NOISE_SUMMARY_MS`] old (or there was none: the first of a burst
-    /// goes at once).
+    /// summary is at least the interval old (or there was none: the first of a burst goes at
+    /// once).
     pub fn due(&mut self, now_ms: u64) -> Option<FeedNoise> {
         let due = self
             .last_summary_ms
-            .is_none_or(|t| now_ms.saturating_sub(t) >= NOISE_SUMMARY_MS);
+            .is_none_or(|t| now_ms.saturating_sub(t) >= self.every_ms);
         if due { self.flush(now_ms) } else { None }
     }
 
@@ -121,10 +130,11 @@ impl NoiseLog {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::NOISE_SUMMARY_MS;
 
     #[test]
     fn a_flood_is_one_summary_per_interval_with_its_counts_and_samples() {
-        let mut log = NoiseLog::new(BoardNo(3));
+        let mut log = NoiseLog::new(BoardNo(3), NOISE_SUMMARY_MS);
         let mut summaries = Vec::new();
         // an hour of noise: a thousand pieces a second, alternating kinds
         for ms in 0..3_600_000u64 {
@@ -164,7 +174,7 @@ mod tests {
 
     #[test]
     fn samples_are_short_text_or_hex() {
-        assert_eq!(sample_text(b"{\"call\":\n", true), "{\\\"call\\\":\\n");
+        assert_eq!(sample_text(b"{\"call\":\n", true), "{\"call\":\\n");
         assert_eq!(sample_text(&[0xff, 0x00, 0x8e], true), "ff008e");
         let long = sample_text(&[0xab; 1000], false);
         assert_eq!(long.len(), NOISE_SAMPLE_CHARS);

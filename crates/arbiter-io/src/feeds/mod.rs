@@ -28,7 +28,6 @@ pub use arbiter_protocol::dgt_session::DgtSession;
 
 use arbiter_core::model::{BoardNo, MonoMs};
 use arbiter_core::record::{Event, FeedStatus, NoiseKind, Origin};
-use arbiter_protocol::budget::{COUNTERS_SUMMARY_MS, NOISE_SUMMARY_MS};
 use arbiter_protocol::noise::NoiseLog;
 use arbiter_protocol::ratelimit::{BoardLimits, Reading};
 
@@ -181,6 +180,9 @@ pub(crate) struct Ctx {
     state_changed: bool,
     /// What the feed could not use, waiting for its summary.
     noise: NoiseLog,
+    /// [`Timing::noise_summary`] and [`Timing::counters_every`], in ms.
+    noise_every_ms: u64,
+    counters_every_ms: u64,
     limits: BoardLimits,
     /// The stamp of the last event sent.
     last_at_ms: u64,
@@ -201,8 +203,9 @@ impl Ctx {
         tx: mpsc::Sender<FeedRecord>,
         counters: Arc<FeedCounters>,
         shutdown: watch::Receiver<bool>,
-        limits: BoardLimits,
+        timing: &Timing,
     ) -> Ctx {
+        let ms = |d: std::time::Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
         Ctx {
             board,
             base,
@@ -216,8 +219,10 @@ impl Ctx {
             journaled: None,
             journaled_at_ms: None,
             state_changed: false,
-            noise: NoiseLog::new(board),
-            limits,
+            noise: NoiseLog::new(board, ms(timing.noise_summary)),
+            noise_every_ms: ms(timing.noise_summary),
+            counters_every_ms: ms(timing.counters_every),
+            limits: BoardLimits::scaled(timing.rate_scale),
             last_running: None,
             last_at_ms: 0,
             dropped_clock: false,
@@ -296,10 +301,10 @@ impl Ctx {
     }
 
     /// The feed's periodic records, on its tick: a `feed_noise` summary when noise waits and
-    /// the last is [`NOISE_SUMMARY_MS`] old (the first of a burst at once); the counters when
-    /// they changed and matter: after a change of the connection state, when a count other
-    /// than the valid frames changed and the last counters are [`NOISE_SUMMARY_MS`] old, and
-    /// otherwise every [`COUNTERS_SUMMARY_MS`] (never because only the frame count moved).
+    /// the last is [`Timing::noise_summary`] old (the first of a burst at once); the counters
+    /// when they changed and matter: after a change of the connection state, when a count
+    /// other than the valid frames changed and the last counters are as old, and otherwise
+    /// every [`Timing::counters_every`] (never because only the frame count moved).
     pub async fn counters_due(&mut self, now_ms: u64) -> bool {
         if let Some(s) = self.noise.due(now_ms) {
             self.counters
@@ -326,8 +331,8 @@ impl Ctx {
             ..self.own
         } == last;
         let due = self.state_changed
-            || (!frames_only && age >= NOISE_SUMMARY_MS)
-            || age >= COUNTERS_SUMMARY_MS;
+            || (!frames_only && age >= self.noise_every_ms)
+            || age >= self.counters_every_ms;
         if !due {
             return true;
         }
@@ -425,8 +430,14 @@ pub fn spawn_feed_with(
     shutdown: watch::Receiver<bool>,
     clock_commands: Option<mpsc::UnboundedReceiver<SetAndRun>>,
 ) -> JoinHandle<()> {
-    let limits = BoardLimits::scaled(config.timing.rate_scale);
-    let mut ctx = Ctx::new(config.board, config.base, tx, counters, shutdown, limits);
+    let mut ctx = Ctx::new(
+        config.board,
+        config.base,
+        tx,
+        counters,
+        shutdown,
+        &config.timing,
+    );
     ctx.clock_commands = clock_commands;
     tokio::spawn(async move {
         match config.source {
