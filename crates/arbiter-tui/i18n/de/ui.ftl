@@ -145,6 +145,7 @@ ui-feeds-live = { $live }/{ $boards } live
 ui-log-arrived = { $team } eingetroffen
 ui-log-result = Ergebnis { $result }
 ui-log-clock-alert = UHR: { $alert }
+ui-log-repeated = { $what } (×{ $n }, zuletzt um { $last })
 ui-log-intervention-player = { $kind } · { $player }
 ui-log-decided = entschieden: { $chosen } ({ $basis })
 

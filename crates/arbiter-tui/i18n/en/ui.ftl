@@ -145,6 +145,7 @@ ui-feeds-live = { $live }/{ $boards } live
 ui-log-arrived = { $team } arrived
 ui-log-result = Result { $result }
 ui-log-clock-alert = CLOCK: { $alert }
+ui-log-repeated = { $what } (×{ $n }, the last at { $last })
 ui-log-intervention-player = { $kind } · { $player }
 ui-log-decided = decided: { $chosen } ({ $basis })
 
