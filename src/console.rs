@@ -130,22 +130,31 @@ impl App {
         origin: Origin,
         event: Event,
     ) -> Result<Record, JournalError> {
-        let first = self.journal.chain().next_seq == 0;
         let rec = self.journal.append(wall_ms, mono_ms, origin, event)?;
-        if !arbiter_core::report::is_post_game(&self.state, &rec)
-            && arbiter_core::report::changes_report(&rec.event, first)
+        self.applied(&rec);
+        Ok(rec)
+    }
+
+    /// Applies a record just written to the journal (and moves the report's head).
+    fn applied(&mut self, rec: &Record) {
+        if !arbiter_core::report::is_post_game(&self.state, rec)
+            && arbiter_core::report::changes_report(&rec.event, rec.seq == 0)
         {
             self.report_head = Some(rec.seq);
         }
-        state::apply(&mut self.state, &rec);
-        Ok(rec)
+        state::apply(&mut self.state, rec);
     }
 
     /// The first record of a journal: binds it to the match file and profile and carries both
     /// texts in full.
     pub fn session_started(&self) -> Event {
+        App::session_started_of(&self.m)
+    }
+
+    /// [`App::session_started`] for a match before there is an app.
+    pub fn session_started_of(m: &Match) -> Event {
         Event::from(SessionStarted::of(
-            &self.m,
+            m,
             format!("arbiter-console {}", env!("CARGO_PKG_VERSION")),
         ))
     }
@@ -478,6 +487,8 @@ pub fn time_signature(s: &MatchState, now: MonoMs) -> u64 {
 enum Msg {
     Key(KeyEvent),
     Redraw,
+    /// A key waits in the keys' own queue (the loop takes the keys before anything else).
+    Wake,
     Feed(FeedRecord),
     /// SIGTERM, SIGHUP or SIGINT: leave as after `Q`, `y`.
     Quit,
@@ -497,6 +508,10 @@ pub const TICK: Duration = Duration::from_millis(100);
 /// How many inputs may wait for the loop. The feeds queue behind it (and shed clock samples
 /// when their own queue is full); keys and results of workers are few.
 const QUEUE: usize = 1024;
+
+/// The loop draws at least this often while inputs keep coming (a flooding feed never keeps
+/// the screen from showing what the arbiter did).
+pub const MAX_BATCH: Duration = Duration::from_millis(50);
 
 /// Where the console's inputs come from besides the keyboard.
 pub struct Inputs {
@@ -520,9 +535,26 @@ pub fn start_app(
     preset: Vec<(Origin, Event)>,
     lang: Lang,
 ) -> anyhow::Result<(App, Option<String>)> {
-    if opened.resumed {
+    start_app_via(m, opened, time, preset, lang, |f| {
+        Box::new(arbiter_io::journal_file::FileSink::new(f))
+    })
+}
+
+/// [`start_app`] writing a new journal through the sink `sink` makes of its file (for tests:
+/// a sink that fails as a full disk does). A new journal is created with its first records,
+/// complete or not at all (`JournalWriter::create_with`): a disk full at the start leaves no
+/// file behind, and the console started again once there is space starts normally.
+pub fn start_app_via(
+    m: Match,
+    opened: OpenedJournal,
+    time: &TimeBase,
+    preset: Vec<(Origin, Event)>,
+    lang: Lang,
+    sink: impl FnOnce(std::fs::File) -> Box<dyn arbiter_io::journal_file::Sink>,
+) -> anyhow::Result<(App, Option<String>)> {
+    if let Some(writer) = opened.writer {
         let n = opened.records.len();
-        let mut app = App::resume(m, opened.writer, &opened.records);
+        let mut app = App::resume(m, writer, &opened.records);
         let ev = app.session_resumed(n as u64, opened.torn.as_ref());
         app.submit(wall_now(), time.mono(), Origin::System, ev)?;
         let msg = match &opened.torn {
@@ -536,15 +568,23 @@ pub fn start_app(
         };
         return Ok((app, Some(i18n::format(lang, &msg))));
     }
-    let mut app = App::new(m, opened.writer);
-    let ev = app.session_started();
-    app.submit(wall_now(), time.mono(), Origin::System, ev)?;
-    // The match file's starting positions and clock devices (`[[game]]`).
-    for e in arbiter_core::record::board_setups(&app.m) {
-        app.submit(wall_now(), time.mono(), Origin::System, e)?;
-    }
-    for (o, e) in preset {
-        app.submit(wall_now(), time.mono(), o, e)?;
+    // The first records: the session, the match file's starting positions and clock devices
+    // (`[[game]]`), the presets.
+    let mut first = vec![(Origin::System, App::session_started_of(&m))];
+    first.extend(
+        arbiter_core::record::board_setups(&m)
+            .into_iter()
+            .map(|e| (Origin::System, e)),
+    );
+    first.extend(preset);
+    let first = first
+        .into_iter()
+        .map(|(o, e)| (wall_now(), time.mono(), o, e))
+        .collect();
+    let (writer, records) = JournalWriter::create_with_sink(&opened.path, first, sink)?;
+    let mut app = App::new(m, writer);
+    for r in &records {
+        app.applied(r);
     }
     Ok((app, None))
 }
@@ -589,7 +629,10 @@ pub fn run_console(
     let mut broadcast = inputs.broadcast;
 
     let (tx, rx) = mpsc::sync_channel::<Msg>(QUEUE);
-    spawn_key_reader(tx.clone());
+    // The arbiter's keys have a queue of their own, read before every other input: an action
+    // is journaled and shown at once, however many feed records wait.
+    let (key_tx, keys) = mpsc::sync_channel::<Msg>(256);
+    spawn_key_reader(key_tx, tx.clone());
     // The clocks that accept the arbiter's commands (the match file's `clock_commands`).
     let clocks = inputs
         .feeds
@@ -613,6 +656,8 @@ pub fn run_console(
     let mut dirty = true;
     let mut last_sig = None;
     let mut last_commit = 0u64;
+    // A message taken from the queue but not handled yet (the batch ended to draw).
+    let mut carried: Option<Msg> = None;
     'run: loop {
         let now = time.mono();
         let sig = time_signature(&app.state, now);
@@ -638,19 +683,31 @@ pub fn run_console(
             ));
             dirty = true;
         }
-        let first = match rx.recv_timeout(TICK) {
-            Ok(msg) => msg,
-            Err(RecvTimeoutError::Timeout) => continue,
-            Err(RecvTimeoutError::Disconnected) => break,
-        };
-        // Handle everything queued, then draw once.
-        let mut next = Some(first);
-        while let Some(msg) = next {
+        if carried.is_none() {
+            carried = match rx.recv_timeout(TICK) {
+                Ok(msg) => Some(msg),
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+        }
+        // Handle what is queued, the keys first, then draw once: at the latest after
+        // MAX_BATCH, and at once after an action of the arbiter.
+        let batch = std::time::Instant::now();
+        loop {
+            let msg = match keys.try_recv() {
+                Ok(k) => k,
+                Err(_) => match carried.take().or_else(|| rx.try_recv().ok()) {
+                    Some(m) => m,
+                    None => break,
+                },
+            };
+            let key = matches!(msg, Msg::Key(_));
             // A clock sample that agrees with the running display changes nothing visible; the
             // time signature catches any that does.
             dirty |= !matches!(&msg, Msg::Feed(r) if matches!(r.event, Event::ClockSample(_)));
             match msg {
                 Msg::Redraw => console.terminal.autoresize()?,
+                Msg::Wake => {}
                 Msg::Quit => break 'run,
                 Msg::Key(k) => {
                     let action = keymap::map(&view, k);
@@ -734,7 +791,9 @@ pub fn run_console(
                     }
                 }
             }
-            next = rx.try_recv().ok();
+            if key || batch.elapsed() >= MAX_BATCH {
+                break;
+            }
         }
         if let Some(d) = slow_ui {
             thread::sleep(d);
@@ -972,7 +1031,9 @@ fn load_report(
 }
 
 /// Reads the terminal's key and resize events into the queue.
-fn spawn_key_reader(tx: SyncSender<Msg>) {
+/// Reads the terminal's keys into the keys' queue, and wakes the loop (if its queue is full,
+/// the loop is busy and takes the key before its next input anyway).
+fn spawn_key_reader(keys: SyncSender<Msg>, wake: SyncSender<Msg>) {
     let _ = thread::Builder::new().name("keys".into()).spawn(move || {
         while let Ok(ev) = event::read() {
             let msg = match ev {
@@ -980,9 +1041,10 @@ fn spawn_key_reader(tx: SyncSender<Msg>) {
                 TermEvent::Resize(..) => Msg::Redraw,
                 _ => continue,
             };
-            if tx.send(msg).is_err() {
+            if keys.send(msg).is_err() {
                 break;
             }
+            let _ = wake.try_send(Msg::Wake);
         }
     });
 }

@@ -100,7 +100,7 @@ impl FileLock {
 }
 
 /// `DIR/.NAME.tmp-PID`: beside the target (the same file system, so the rename is atomic).
-fn temp_name(path: &Path) -> PathBuf {
+pub(crate) fn temp_name(path: &Path) -> PathBuf {
     use std::sync::atomic::{AtomicU64, Ordering};
     // Unique within the process too: two threads may write beside each other.
     static N: AtomicU64 = AtomicU64::new(0);
