@@ -72,3 +72,10 @@ const _: () = assert!(KEEPALIVE_MS * 3 <= STALE_AFTER_MS);
 const _: () = assert!(NOISE_SUMMARY_MS < arbiter_core::status::GARBLED_MS);
 const _: () = assert!(crate::livechess_session::MAX_PLIES * 8 < MAX_WS_MESSAGE_BYTES);
 const _: () = assert!(PLACEMENT_RESERVE < READINGS.0);
+
+/// A running clock's report that says only what the previous journaled report and the time
+/// since say (the running side one second less, about a second later, nothing else changed)
+/// is journaled every other second ([`crate::ratelimit::ClockThinning`]): a DGT clock reports
+/// every second it runs, and a report is most of a normal game's journal. "About a second":
+/// between these two bounds (ms).
+pub const PREDICTABLE_AFTER_MS: (u64, u64) = (500, 1_500);

@@ -29,7 +29,7 @@ pub use arbiter_protocol::dgt_session::DgtSession;
 use arbiter_core::model::{BoardNo, MonoMs};
 use arbiter_core::record::{Event, FeedStatus, NoiseKind, Origin};
 use arbiter_protocol::noise::NoiseLog;
-use arbiter_protocol::ratelimit::{BoardLimits, Reading};
+use arbiter_protocol::ratelimit::{BoardLimits, ClockThinning, Reading};
 
 /// An event from a feed, stamped with the monotonic time (ms since the caller's base instant).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -184,6 +184,8 @@ pub(crate) struct Ctx {
     noise_every_ms: u64,
     counters_every_ms: u64,
     limits: BoardLimits,
+    /// Which of a running clock's reports are journaled (every other predictable one).
+    thinning: ClockThinning,
     /// The stamp of the last event sent.
     last_at_ms: u64,
     /// The running side of the last clock sample sent (a change is a press).
@@ -223,6 +225,7 @@ impl Ctx {
             noise_every_ms: ms(timing.noise_summary),
             counters_every_ms: ms(timing.counters_every),
             limits: BoardLimits::scaled(timing.rate_scale),
+            thinning: ClockThinning::default(),
             last_running: None,
             last_at_ms: 0,
             dropped_clock: false,
@@ -236,8 +239,9 @@ impl Ctx {
     }
 
     /// Sends an event that happened at `at_ms` (ms since the base: for data, the moment its
-    /// bytes were read). Clock samples and positions are rate-limited per board and shed (and
-    /// counted) when the consumer is behind, so a flooding board cannot hold up the others nor
+    /// bytes were read). A running clock's report that only confirms its count goes every other
+    /// second ([`ClockThinning`]). Clock samples and positions are rate-limited per board and
+    /// shed (and counted) when the consumer is behind, so a flooding board cannot hold up the others nor
     /// grow the journal without limit; everything else waits. Returns false when the receiver
     /// is gone.
     pub async fn emit_at(&mut self, at_ms: u64, event: Event) -> bool {
@@ -246,6 +250,12 @@ impl Ctx {
         // moves a stamp by a few ms at most, and only in that race).
         let at_ms = at_ms.max(self.last_at_ms);
         self.last_at_ms = at_ms;
+        // A report that only confirms the running clock's count goes every other second.
+        if let Event::ClockSample(c) = &event
+            && !self.thinning.keep(at_ms, c)
+        {
+            return true;
+        }
         let limited = match &event {
             Event::ClockSample(c) if self.last_running != Some(c.running) => {
                 let ok = self.limits.allow(Reading::Press, at_ms);
@@ -288,7 +298,10 @@ impl Ctx {
 
     fn note_dropped(&mut self, e: &Event) {
         match e {
-            Event::ClockSample(_) => self.dropped_clock = true,
+            Event::ClockSample(_) => {
+                self.dropped_clock = true;
+                self.thinning.forget();
+            }
             Event::BoardPosition(_) => self.dropped_position = true,
             _ => {}
         }
