@@ -327,6 +327,9 @@ fn main() {
             continue;
         }
         let o = run(kind, secs, root);
+        if std::env::var_os("HOSTILE_VERBOSE").is_some() {
+            eprintln!("{}: acks (ms, sorted) {:?}", kind.name, o.acks_ms);
+        }
         println!(
             "{:<22} {:>12.3} {:>10.0} {:>7.1} {:>9.1} {:>8.1} {:>8.1} {:>8.1} {:>6}{}",
             kind.name,

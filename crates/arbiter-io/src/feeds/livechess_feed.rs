@@ -138,7 +138,7 @@ fn read_text(
 
 /// A read error: a message over the size limit is counted as oversized noise; the reason the
 /// link ends.
-fn oversized(ctx: &mut Ctx, at: u64, e: WsError) -> String {
+fn read_error(ctx: &mut Ctx, at: u64, e: WsError) -> String {
     if let WsError::Capacity(CapacityError::MessageTooLong { size, max_size }) = &e {
         ctx.own.malformed += 1;
         ctx.counters.oversize_frames.fetch_add(1, Ordering::Relaxed);
@@ -217,7 +217,7 @@ pub(crate) async fn run(mut ctx: Ctx, addr: String, serial: String, timing: Timi
                             m = msgs.recv() => {
                                 let (at, m) = match m {
                                     Some((at, Ok(m))) => (at, m),
-                                    Some((at, Err(e))) => break oversized(&mut ctx, at, e),
+                                    Some((at, Err(e))) => break read_error(&mut ctx, at, e),
                                     None => break "closed by peer".into(),
                                 };
                                 ctx.counters.frames.fetch_add(1, Ordering::Relaxed);

@@ -165,7 +165,7 @@ pub struct FeedConfig {
 }
 
 /// What every feed task shares: the output channel, counters and the shutdown signal; and what
-/// it keeps for its own board: its counters and rate limits.
+/// it keeps for its own board: its counters, its noise, its rate limits.
 pub(crate) struct Ctx {
     pub board: BoardNo,
     pub base: Instant,
@@ -241,9 +241,9 @@ impl Ctx {
     /// Sends an event that happened at `at_ms` (ms since the base: for data, the moment its
     /// bytes were read). A running clock's report that only confirms its count goes every other
     /// second ([`ClockThinning`]). Clock samples and positions are rate-limited per board and
-    /// shed (and counted) when the consumer is behind, so a flooding board cannot hold up the others nor
-    /// grow the journal without limit; everything else waits. Returns false when the receiver
-    /// is gone.
+    /// shed (and counted) when the consumer is behind, so a flooding board cannot hold up the
+    /// others nor grow the journal without limit; everything else waits. Returns false when
+    /// the receiver is gone.
     pub async fn emit_at(&mut self, at_ms: u64, event: Event) -> bool {
         // A board's records keep their order: an event judged on a tick is never stamped
         // after data that arrived later (the feed handles data that is ready first, so this
