@@ -8,7 +8,10 @@
 //! - the console's CPU (utime + stime from `/proc`, % of one core) and memory (peak RSS,
 //!   `VmHWM`);
 //! - how long an arbiter's action takes to be acknowledged on screen: a note typed every
-//!   second, timed from Enter to its line in the log (journaled with fsync and applied first).
+//!   second, timed from Enter to its line in the log (journaled with fsync and applied first);
+//! - beside it, what an fsync costs on the same disk meanwhile (a probe appending 400 bytes
+//!   and fsync'ing every 200 ms in the same directory): on a machine shared with builds, an
+//!   fsync can wait hundreds of milliseconds for others' writes, and so does the action.
 //!
 //! `cargo bench --bench hostile_feeds` (`HOSTILE_SECS`, `HOSTILE_KINDS=normal,garbage,…` to
 //! choose). Prints one line per kind and the machine's load; docs/PERFORMANCE.md has the runs.
@@ -152,6 +155,28 @@ struct Outcome {
     rss_peak_mb: f64,
     acks_ms: Vec<f64>,
     missed: usize,
+    fsync_ms: Vec<f64>,
+}
+
+/// Appends and fsyncs a small record every 200 ms in `dir` until `stop`: the fsync times.
+fn fsync_probe(
+    dir: &Path,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> std::thread::JoinHandle<Vec<f64>> {
+    use std::io::Write as _;
+    let path = dir.join("fsync-probe");
+    std::thread::spawn(move || {
+        let mut f = std::fs::File::create(&path).unwrap();
+        let mut out = Vec::new();
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            f.write_all(&[b'x'; 400]).unwrap();
+            let t = Instant::now();
+            f.sync_data().unwrap();
+            out.push(t.elapsed().as_secs_f64() * 1000.0);
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        out
+    })
 }
 
 fn run(kind: &Kind, secs: u64, root: &Path) -> Outcome {
@@ -219,6 +244,8 @@ fn run(kind: &Kind, secs: u64, root: &Path) -> Outcome {
         std::thread::sleep(Duration::from_millis(50));
     }
     let cpu0 = cpu_secs(pid);
+    let stop_probe = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let probe = fsync_probe(dir.path(), stop_probe.clone());
     let t0 = Instant::now();
     let mut acks = Vec::new();
     let mut missed = 0;
@@ -253,6 +280,9 @@ fn run(kind: &Kind, secs: u64, root: &Path) -> Outcome {
     }
     let window = t0.elapsed().as_secs_f64();
     let cpu = cpu_secs(pid) - cpu0;
+    stop_probe.store(true, std::sync::atomic::Ordering::Relaxed);
+    let mut fsync_ms = probe.join().unwrap();
+    fsync_ms.sort_by(f64::total_cmp);
     let rss_peak = status_kb(pid, "VmHWM");
     p.key("Q");
     p.key("y");
@@ -288,6 +318,7 @@ fn run(kind: &Kind, secs: u64, root: &Path) -> Outcome {
         rss_peak_mb: rss_peak as f64 / 1024.0,
         acks_ms: acks,
         missed,
+        fsync_ms,
     }
 }
 
@@ -308,16 +339,18 @@ fn main() {
         loadavg()
     );
     println!(
-        "{:<22} {:>12} {:>10} {:>7} {:>9} {:>8} {:>8} {:>8} {:>6}",
+        "{:<20} {:>7} {:>8} {:>6} {:>6} {:>7} {:>7} {:>7} {:>4} {:>9} {:>9}",
         "kind",
-        "MB/board-h",
+        "MB/b-h",
         "recs/b-h",
         "CPU %",
         "RSS MB",
         "ack p50",
         "ack p99",
         "ack max",
-        "acks"
+        "acks",
+        "fsync p99",
+        "fsync max"
     );
     for kind in KINDS {
         if chosen
@@ -331,7 +364,7 @@ fn main() {
             eprintln!("{}: acks (ms, sorted) {:?}", kind.name, o.acks_ms);
         }
         println!(
-            "{:<22} {:>12.3} {:>10.0} {:>7.1} {:>9.1} {:>8.1} {:>8.1} {:>8.1} {:>6}{}",
+            "{:<20} {:>7.3} {:>8.0} {:>6.1} {:>6.1} {:>7.1} {:>7.1} {:>7.1} {:>4} {:>9.1} {:>9.1}{}",
             kind.name,
             o.feed_bytes_per_board_hour / 1e6,
             o.records_per_board_hour,
@@ -341,6 +374,8 @@ fn main() {
             percentile(&o.acks_ms, 0.99),
             o.acks_ms.last().copied().unwrap_or(f64::NAN),
             o.acks_ms.len(),
+            percentile(&o.fsync_ms, 0.99),
+            o.fsync_ms.last().copied().unwrap_or(f64::NAN),
             if o.missed > 0 {
                 format!(" ({} not seen within 5 s)", o.missed)
             } else {
