@@ -79,3 +79,7 @@ const _: () = assert!(PLACEMENT_RESERVE < READINGS.0);
 /// every second it runs, and a report is most of a normal game's journal. "About a second":
 /// between these two bounds (ms).
 pub const PREDICTABLE_AFTER_MS: (u64, u64) = (500, 1_500);
+
+/// After a press or a start, this many of the running side's reports all go to the journal
+/// before any is left out: their crossings fix the sub-second phase of the new side.
+pub const STEADY_REPORTS: u32 = 2;

@@ -125,16 +125,21 @@ impl BoardLimits {
 
 /// Which of a running clock's reports go to the journal: every report that tells something,
 /// and of the reports that only confirm that the running side counted down one second in about
-/// a second ([`crate::budget::PREDICTABLE_AFTER_MS`]), every other one. The console's clock
-/// counts on between two reports in any case (`arbiter_core::clock_now::clock_at`: the
-/// sub-second estimate takes the first report showing a second as that second's start,
-/// whether or not the one before was journaled), so the screen shows the same, live and in
-/// replay, and a running clock still has a journaled report at least every two seconds (far
-/// below the stale interval). Presses, stops, flags, any other change are never thinned.
+/// a second ([`crate::budget::PREDICTABLE_AFTER_MS`]), every other one, once the side has run
+/// steadily for [`crate::budget::STEADY_REPORTS`] of them (after a press or a start the first
+/// crossings fix the sub-second phase, so they all go). The console's clock counts on between
+/// two reports in any case (`arbiter_core::clock_now::clock_at`: the sub-second estimate takes
+/// the first report showing a second as that second's start, whether or not the one before
+/// was journaled), so the screen shows the same, live and in replay, and a running clock still
+/// has a journaled report at least every two seconds (far below the stale interval). Presses,
+/// stops, flags, any other change are never thinned.
 #[derive(Debug, Clone, Default)]
 pub struct ClockThinning {
-    /// The last report journaled (when it arrived), and whether the one after it was left out.
-    last: Option<(u64, arbiter_core::record::ClockSample)>,
+    /// The last report seen (journaled or not), when it arrived.
+    prev: Option<(u64, arbiter_core::record::ClockSample)>,
+    /// Reports in a row that only confirmed the count.
+    steady: u32,
+    /// The last one was left out.
     skipped: bool,
 }
 
@@ -142,35 +147,38 @@ impl ClockThinning {
     /// Whether the report `s`, arrived at `at_ms`, goes to the journal.
     pub fn keep(&mut self, at_ms: u64, s: &arbiter_core::record::ClockSample) -> bool {
         use arbiter_core::model::ClockSide;
-        let predictable = !self.skipped
-            && self.last.as_ref().is_some_and(|(t, p)| {
-                let (lo, hi) = crate::budget::PREDICTABLE_AFTER_MS;
-                let dt = at_ms.saturating_sub(*t);
-                let one_less = |a: u64, b: u64| a.checked_sub(1_000) == Some(b);
-                let counted = match s.running {
-                    Some(ClockSide::Left) => {
-                        one_less(p.left_ms, s.left_ms) && p.right_ms == s.right_ms
-                    }
-                    Some(ClockSide::Right) => {
-                        one_less(p.right_ms, s.right_ms) && p.left_ms == s.left_ms
-                    }
-                    None => false,
-                };
-                (lo..=hi).contains(&dt)
-                    && counted
-                    && p.running == s.running
-                    && p.board == s.board
-                    && !s.left_flag
-                    && !s.right_flag
-                    && !p.left_flag
-                    && !p.right_flag
-                    && p.white_side == s.white_side
-            });
-        if predictable {
+        let countdown = self.prev.as_ref().is_some_and(|(t, p)| {
+            let (lo, hi) = crate::budget::PREDICTABLE_AFTER_MS;
+            let dt = at_ms.saturating_sub(*t);
+            let one_less = |a: u64, b: u64| a.checked_sub(1_000) == Some(b);
+            let counted = match s.running {
+                Some(ClockSide::Left) => one_less(p.left_ms, s.left_ms) && p.right_ms == s.right_ms,
+                Some(ClockSide::Right) => {
+                    one_less(p.right_ms, s.right_ms) && p.left_ms == s.left_ms
+                }
+                None => false,
+            };
+            (lo..=hi).contains(&dt)
+                && counted
+                && p.running == s.running
+                && p.board == s.board
+                && !s.left_flag
+                && !s.right_flag
+                && !p.left_flag
+                && !p.right_flag
+                && p.white_side == s.white_side
+        });
+        self.prev = Some((at_ms, *s));
+        if !countdown {
+            self.steady = 0;
+            self.skipped = false;
+            return true;
+        }
+        self.steady = self.steady.saturating_add(1);
+        if self.steady > crate::budget::STEADY_REPORTS && !self.skipped {
             self.skipped = true;
             return false;
         }
-        self.last = Some((at_ms, *s));
         self.skipped = false;
         true
     }
@@ -178,8 +186,7 @@ impl ClockThinning {
     /// The next report goes to the journal whatever it says (the last one journaled was lost
     /// on its way: shed or rate-limited).
     pub fn forget(&mut self) {
-        self.last = None;
-        self.skipped = false;
+        *self = ClockThinning::default();
     }
 }
 
@@ -256,6 +263,7 @@ mod tests {
             left_flag_kind: None,
             right_flag_kind: None,
         };
+        let steady = crate::budget::STEADY_REPORTS as u64;
         let mut th = ClockThinning::default();
         let mut kept = Vec::new();
         // an hour of White's clock running, a report a second
@@ -265,40 +273,58 @@ mod tests {
                 kept.push(k);
             }
         }
-        assert_eq!(kept.len(), 1800);
+        // the first reports after the start, then every other second
+        assert_eq!(
+            kept[..=steady as usize],
+            (0..=steady).collect::<Vec<_>>()[..]
+        );
         assert!(
-            kept.windows(2).all(|w| w[1] - w[0] == 2),
+            kept[steady as usize..].windows(2).all(|w| w[1] - w[0] == 2),
             "every other second"
         );
-        // a press, a stop, a jump, a late report and a flag are kept at once
+        assert_eq!(kept.len() as u64, steady + 1 + (3600 - steady - 1) / 2);
+        // a press, a stop, a jump, a late report and a flag are kept at once; after each, the
+        // first reports too
         let mut th = ClockThinning::default();
         let at = |k: u64| k * 1000;
-        assert!(th.keep(at(0), &sample(100_000, 90_000, Some(ClockSide::Left))));
-        assert!(!th.keep(at(1), &sample(99_000, 90_000, Some(ClockSide::Left))));
-        assert!(th.keep(at(2), &sample(98_000, 90_000, Some(ClockSide::Left))));
-        assert!(th.keep(at(3), &sample(98_000, 90_000, Some(ClockSide::Right))));
-        assert!(!th.keep(at(4), &sample(98_000, 89_000, Some(ClockSide::Right))));
-        assert!(th.keep(at(5), &sample(98_000, 88_000, None)));
-        assert!(th.keep(at(6), &sample(98_000, 88_000, Some(ClockSide::Right))));
-        // a jump of two seconds, then a report 1.8 s later
-        assert!(th.keep(at(7), &sample(98_000, 86_000, Some(ClockSide::Right))));
+        let mut right = 90_000;
+        let run = |th: &mut ClockThinning, right: &mut u64, k: u64, n: u64| -> Vec<bool> {
+            (0..n)
+                .map(|i| {
+                    *right -= 1000;
+                    th.keep(at(k + i), &sample(98_000, *right, Some(ClockSide::Right)))
+                })
+                .collect()
+        };
+        assert!(th.keep(at(0), &sample(98_000, 90_000, Some(ClockSide::Left))));
+        // the press: Black's clock runs
+        assert!(th.keep(at(1), &sample(98_000, 90_000, Some(ClockSide::Right))));
+        assert_eq!(
+            run(&mut th, &mut right, 2, 5),
+            [true, true, false, true, false]
+        );
+        // a stop and a start
+        assert!(th.keep(at(7), &sample(98_000, 85_000, None)));
+        assert!(th.keep(at(8), &sample(98_000, 85_000, Some(ClockSide::Right))));
+        // a jump of two seconds, then a report 1.8 s later: both kept
+        assert!(th.keep(at(9), &sample(98_000, 83_000, Some(ClockSide::Right))));
         assert!(th.keep(
-            at(7) + 1_800,
-            &sample(98_000, 85_000, Some(ClockSide::Right))
-        ));
-        let mut flag = sample(98_000, 84_000, Some(ClockSide::Right));
-        flag.right_flag = true;
-        assert!(th.keep(at(9) + 800, &flag));
-        // the report after a flag is kept too (the flag went)
-        assert!(th.keep(
-            at(10) + 800,
-            &sample(98_000, 83_000, Some(ClockSide::Right))
-        ));
-        // after a report was lost on its way, the next one goes whatever it says
-        th.forget();
-        assert!(th.keep(
-            at(11) + 800,
+            at(9) + 1_800,
             &sample(98_000, 82_000, Some(ClockSide::Right))
         ));
+        let mut flag = sample(98_000, 81_000, Some(ClockSide::Right));
+        flag.right_flag = true;
+        assert!(th.keep(at(11) + 800, &flag));
+        // the report after a flag is kept too (the flag went)
+        assert!(th.keep(
+            at(12) + 800,
+            &sample(98_000, 80_000, Some(ClockSide::Right))
+        ));
+        // after a report was lost on its way, the next one goes whatever it says
+        right = 80_000;
+        // (the first of these came 200 ms after the one before: not a steady count)
+        assert_eq!(run(&mut th, &mut right, 13, 4), [true, true, true, false]);
+        th.forget();
+        assert_eq!(run(&mut th, &mut right, 17, 2), [true, true]);
     }
 }
