@@ -57,6 +57,17 @@ pub enum Action {
     OpenClockCommand,
     /// In the confirmation: Enter sends (`true`), Esc cancels (`false`).
     ClockCommand(bool),
+    /// A key in the confirmation before an entry changes a signed report.
+    Reopen(ReopenInput),
+}
+
+/// Keys in the confirmation before an entry changes a signed report: the reason, Enter, Esc.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReopenInput {
+    Char(char),
+    Backspace,
+    Confirm,
+    Cancel,
 }
 
 /// Keys on the help screen: pages (keys, tasks, legend), scrolling, closing.
@@ -372,6 +383,16 @@ pub fn map(view: &ViewState, key: KeyEvent) -> Action {
     }
     if ctrl && matches!(key.code, K::Char('c')) || key.code == K::F(10) {
         return Action::Quit;
+    }
+    // The confirmation before a signed report changes comes first: it holds an entry.
+    if view.reopen.is_some() {
+        return Action::Reopen(match key.code {
+            K::Char(c) => ReopenInput::Char(c),
+            K::Backspace => ReopenInput::Backspace,
+            K::Enter => ReopenInput::Confirm,
+            K::Esc => ReopenInput::Cancel,
+            _ => return Action::None,
+        });
     }
     if view.help {
         return match key.code {
