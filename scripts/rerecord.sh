@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Records both matches under recordings/ again, makes their reports and signs them with the
 # demonstration passphrases of recordings/README.md (their keys are registered in the match
-# files' [signers]), and checks that `arbiter verify` says VALID for each.
+# files' [signers]), and checks that `arbiter verify` says VALID for each under its match file
+# as the anchor (the demonstration keys allowed: they prove nothing about a real match).
 #
 #   scripts/rerecord.sh            # both recordings, in place
 #   OUT=/tmp/rec scripts/rerecord.sh   # into another directory (the recordings stay as they are)
@@ -22,6 +23,13 @@ sign() { # report journal role passphrase
   PW="$4" "$BIN" sign "$1" --role "$3" --passphrase-env PW --journal "$2"
 }
 
+anchor() { # recording: the match file it was made under
+  case "$1" in
+    bundesliga-*) echo config/matches/demo-bundesliga.toml ;;
+    *) echo config/matches/oberliga-example.toml ;;
+  esac
+}
+
 for rec in bundesliga-musterstadt-beispielhausen oberliga-rheinufer-huegelland; do
   work="$(mktemp -d)"
   echo "== $rec: recording into $work"
@@ -34,7 +42,8 @@ for rec in bundesliga-musterstadt-beispielhausen oberliga-rheinufer-huegelland; 
   sign "$work/report/report.json" "$work/journal.jsonl" arbiter Schiedsrichter-Demo-2026
   sign "$work/report/report.json" "$work/journal.jsonl" home-captain Heim-Demo-2026
   sign "$work/report/report.json" "$work/journal.jsonl" away-captain Gast-Demo-2026
-  "$BIN" verify "$work/report/report.json" --journal "$work/journal.jsonl"
+  "$BIN" verify "$work/report/report.json" --journal "$work/journal.jsonl" \
+    --match "$(anchor "$rec")" --allow-demo-keys
   rm -f "$work/report/.report.json.lock"
   mkdir -p "$OUT/$rec"
   # A new recording replaces the old one on purpose (git keeps the old one).
@@ -45,5 +54,6 @@ for rec in bundesliga-musterstadt-beispielhausen oberliga-rheinufer-huegelland; 
     cp "recordings/$rec/plan.toml" "recordings/$rec/incidents.toml" "$OUT/$rec/" 2>/dev/null || true
   fi
   rmdir "$work"
-  "$BIN" verify "$OUT/$rec/report/report.json" --journal "$OUT/$rec/journal.jsonl" | tail -n 1
+  "$BIN" verify "$OUT/$rec/report/report.json" --journal "$OUT/$rec/journal.jsonl" \
+    --match "$(anchor "$rec")" --allow-demo-keys | tail -n 1
 done

@@ -212,7 +212,13 @@ fn set_read_only(json: &Path) {
 
 /// Sets the files of another version aside (renamed, never replaced): `report.json`, its
 /// renderings and the exports made with it get the version in their names. The suffix used.
-fn set_aside(dir: &Path, old: &SignedReport, notes: &mut Vec<String>) -> Result<String, String> {
+fn set_aside(
+    dir: &Path,
+    old: &SignedReport,
+    authority: &Authority,
+    lang: Lang,
+    notes: &mut Vec<String>,
+) -> Result<String, String> {
     let digest = &old.digest[..12.min(old.digest.len())];
     let mut suffix = if old.signatures.is_empty() {
         format!("draft-{digest}")
@@ -237,7 +243,28 @@ fn set_aside(dir: &Path, old: &SignedReport, notes: &mut Vec<String>) -> Result<
         ));
     }
     let mut moved = Vec::new();
-    let files = ["json", "md", "pdf"]
+    // A signed version is kept as it was signed, marked superseded (the status is not signed:
+    // it is what `verify` works out), its renderings saying so; an unsigned draft is renamed.
+    let report_files: &[&str] = if old.signatures.is_empty() {
+        &["json", "md", "pdf"]
+    } else {
+        let json = dir.join(format!("report-{suffix}.json"));
+        let mut kept = old.clone();
+        kept.status = Status::Superseded;
+        for (path, bytes) in renderings(&json, &kept, authority, lang)? {
+            atomic::write_new(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            let _ = atomic::set_read_only(&path);
+            moved.push(path.file_name().map(|n| n.to_string_lossy().into_owned()));
+        }
+        for ext in ["json", "md", "pdf"] {
+            let p = dir.join(format!("report.{ext}"));
+            if p.exists() {
+                std::fs::remove_file(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+            }
+        }
+        &[]
+    };
+    let files = report_files
         .iter()
         .map(|e| ("report", *e))
         .chain(EXPORTS.iter().copied());
@@ -397,7 +424,7 @@ pub fn write_history(
             if let Some(k) = history.versions.iter().find(|v| v.digest == old.digest) {
                 old.version = k.version;
             }
-            set_aside(dir, &old, &mut notes)?;
+            set_aside(dir, &old, authority, lang, &mut notes)?;
             if !old.signatures.is_empty() {
                 let highest = version_files(dir)
                     .iter()

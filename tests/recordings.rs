@@ -460,3 +460,46 @@ fn the_pgn_of_the_recordings_reads_in_python_chess_and_pgn_extract() {
     );
     eprintln!("{stdout}");
 }
+
+/// The shipped recordings verify with the binary under their match file as the anchor (issue
+/// 26): VALID, the anchor named, the demonstration keys marked as such; refused without
+/// `--allow-demo-keys`.
+#[test]
+fn the_recordings_verify_under_their_match_file() {
+    for (dir, anchor) in [
+        (
+            "bundesliga-musterstadt-beispielhausen",
+            "config/matches/demo-bundesliga.toml",
+        ),
+        (
+            "oberliga-rheinufer-huegelland",
+            "config/matches/oberliga-example.toml",
+        ),
+    ] {
+        let report = format!("recordings/{dir}/report/report.json");
+        let journal = format!("recordings/{dir}/journal.jsonl");
+        let run = |extra: &[&str]| {
+            let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+                .args(["verify", &report])
+                .args(extra)
+                .output()
+                .unwrap();
+            (o.status.code(), String::from_utf8_lossy(&o.stdout).into_owned())
+        };
+        let (code, out) = run(&["--journal", &journal, "--match", anchor, "--allow-demo-keys"]);
+        assert_eq!(code, Some(0), "{dir}: {out}");
+        assert!(out.contains(": VALID"), "{dir}: {out}");
+        assert!(
+            out.contains(&format!("anchor: the match file {anchor}")),
+            "{dir}: {out}"
+        );
+        assert!(out.contains("DEMONSTRATION KEYS"), "{dir}: {out}");
+        assert!(
+            out.contains("the report is exactly what the journal yields"),
+            "{dir}: {out}"
+        );
+        let (code, out) = run(&["--match", anchor]);
+        assert_eq!(code, Some(1), "{dir}: {out}");
+        assert!(out.contains("made with a demonstration key"), "{dir}: {out}");
+    }
+}

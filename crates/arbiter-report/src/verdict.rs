@@ -168,7 +168,9 @@ pub fn verify_report(
     check_anchor(&mut v, env, journal, anchors);
     let authority = authority(env, journal, anchors);
     let checked = sign::check(env, &authority);
-    version_lines(&mut v, env, &checked, journal);
+    // The versions the journal yields (folded once).
+    let history = journal.map(|j| History::from_journal(j.m, j.records));
+    version_lines(&mut v, env, &checked, history.as_ref());
     let cx = Ctx {
         env,
         anchors,
@@ -191,9 +193,9 @@ pub fn verify_report(
             ));
         }
     }
-    let reopened = match journal {
-        Some(j) => journal_checks(&mut v, env, j),
-        None => {
+    let reopened = match (journal, &history) {
+        (Some(j), Some(h)) => journal_checks(&mut v, env, j, h),
+        _ => {
             v.not_checked.push(if anchors.any() {
                 "that the report is exactly what its journal yields, and whether a later version supersedes it (give --journal)".into()
             } else {
@@ -266,7 +268,7 @@ fn authority(env: &SignedReport, journal: Option<JournalView>, a: &Anchors) -> A
 
 /// The report's digest and version: the version printed is the one the signatures sign (v3),
 /// or said to be unsigned.
-fn version_lines(v: &mut V, env: &SignedReport, checked: &Verdict, journal: Option<JournalView>) {
+fn version_lines(v: &mut V, env: &SignedReport, checked: &Verdict, history: Option<&History>) {
     if !checked.digest_ok {
         v.line(format!(
             "digest: FAILED: the report was changed: its content hashes to {}, not {}",
@@ -283,9 +285,8 @@ fn version_lines(v: &mut V, env: &SignedReport, checked: &Verdict, journal: Opti
             SigStatus::Void { .. } => None,
         })
         .collect();
-    let counted = journal.and_then(|j| {
-        History::from_journal(j.m, j.records)
-            .versions
+    let counted = history.and_then(|h| {
+        h.versions
             .iter()
             .find(|x| x.digest == env.digest)
             .map(|x| x.version)
@@ -343,56 +344,18 @@ fn judge_role(v: &mut V, cx: &Ctx, checked: &Verdict, role: Role) {
         .map(|r| format!(", remark: {r:?}"))
         .unwrap_or_default();
     let head = format!("signature of the {role} ({name}{when}{remark})");
-    let key = short(&sig.public_key).to_string();
-    let (source, format) = match status {
+    let (key_status, format) = match status {
         SigStatus::Void { why } => {
             let why = arbiter_core::i18n::english(why);
             v.line(format!("{head}: FAILED: void: {why}"));
             v.fail(format!("the {role} ({name}): void: {why}"));
             return;
         }
-        SigStatus::Valid {
-            key: KeyStatus::Authorised { source },
-            format,
-        } => (source, *format),
-        SigStatus::Valid {
-            key: KeyStatus::Unregistered,
-            ..
-        } => {
-            if au.keys.is_empty() && !a.any() {
-                v.line(format!(
-                    "{head}: sound, but whose key {key}… is was not checked"
-                ));
-            } else {
-                let why = expired_in_registry(env, role, &sig.public_key, a).unwrap_or_else(|| {
-                    format!("the key {key}… is neither registered nor enrolled for the {role}")
-                });
-                v.line(format!("{head}: FAILED: {why}"));
-                v.fail(format!("the {role} ({name}): {why}"));
-            }
-            return;
-        }
-        SigStatus::Valid {
-            key: KeyStatus::Mismatch { expected },
-            ..
-        } => {
-            let why = expired_in_registry(env, role, &sig.public_key, a).unwrap_or_else(|| {
-                format!(
-                    "the key {key}… is not the key registered{} for the {role} ({expected})",
-                    if role == Role::Arbiter { "" } else { " or enrolled" }
-                )
-            });
-            v.line(format!("{head}: FAILED: {why}"));
-            v.fail(format!("the {role} ({name}): {why}"));
-            return;
-        }
+        SigStatus::Valid { key, format } => (key, *format),
     };
-    let mut notes = vec![format!("key {source}")];
-    if !format.signs_version() {
-        notes.push("made before signatures covered the version (format v2)".into());
-    }
+    let key = short(&sig.public_key).to_string();
+    let mut notes = Vec::new();
     let mut problems = Vec::new();
-    judge_source(v, cx, sig, source, &mut notes, &mut problems);
     if sign::is_demo_key(role, name, &sig.public_key) {
         v.demo = true;
         if a.allow_demo {
@@ -401,13 +364,43 @@ fn judge_role(v: &mut V, cx: &Ctx, checked: &Verdict, role: Role) {
             problems.push("made with a demonstration key (its passphrase is published in recordings/README.md): it proves nothing; --allow-demo-keys accepts it for a demonstration".into());
         }
     }
+    // `--keys` restricts whatever the key's status.
     problems.extend(pin_problems(env, role, &sig.public_key, a, au));
-    if let Some(r) = ev.receipts.iter().find(|(r, _)| *r == role)
-        && !source.is_enrolled()
-    {
-        if let Err(why) = receipt_holds(env, sig, &r.1) {
-            problems.push(why);
+    match key_status {
+        KeyStatus::Authorised { source } => {
+            notes.insert(0, format!("key {source}"));
+            if !format.signs_version() {
+                notes.push("made before signatures covered the version (format v2)".into());
+            }
+            judge_source(v, cx, sig, source, &mut notes, &mut problems);
+            if let Some(r) = ev.receipts.iter().find(|(r, _)| *r == role)
+                && !source.is_enrolled()
+                && let Err(why) = receipt_holds(env, sig, &r.1)
+            {
+                problems.push(why);
+            }
         }
+        KeyStatus::Unregistered if au.keys.is_empty() && !a.any() => {
+            if problems.is_empty() {
+                v.line(format!(
+                    "{head}: sound, but whose key {key}… is was not checked"
+                ));
+                return;
+            }
+        }
+        KeyStatus::Unregistered => problems.push(
+            expired_in_registry(env, role, &sig.public_key, a).unwrap_or_else(|| {
+                format!("the key {key}… is neither registered nor enrolled for the {role}")
+            }),
+        ),
+        KeyStatus::Mismatch { expected } => problems.push(
+            expired_in_registry(env, role, &sig.public_key, a).unwrap_or_else(|| {
+                format!(
+                    "the key {key}… is not the key registered{} for the {role} ({expected})",
+                    if role == Role::Arbiter { "" } else { " or enrolled" }
+                )
+            }),
+        ),
     }
     if problems.is_empty() {
         v.line(format!("{head}: valid, {}", notes.join("; ")));
@@ -462,11 +455,15 @@ fn judge_source(
         }
     } else if !source.is_anchor() {
         if a.any() {
-            problems.push(format!(
-                "the key {}… is registered only in the match file the journal carries; the anchor ({}) does not hold it",
-                short(&sig.public_key),
-                a.describe()
-            ));
+            problems.push(
+                expired_in_registry(env, role, &sig.public_key, a).unwrap_or_else(|| {
+                    format!(
+                        "the key {}… is registered only in the match file the journal carries; the anchor ({}) does not hold it",
+                        short(&sig.public_key),
+                        a.describe()
+                    )
+                }),
+            );
         } else {
             v.unanchored = true;
         }
@@ -565,7 +562,12 @@ fn pin_problems(
 /// With the journal: the report is exactly what it yields up to its head, and what follows the
 /// head: nothing that changes it, or the arbiter's reopening (superseded, with his reason), or
 /// an unsigned tail. The reopening found: the next version's number and the reason.
-fn journal_checks(v: &mut V, env: &SignedReport, j: JournalView) -> Option<(u32, String)> {
+fn journal_checks(
+    v: &mut V,
+    env: &SignedReport,
+    j: JournalView,
+    h: &History,
+) -> Option<(u32, String)> {
     let head = env.report.journal.head_seq;
     match compare_with_journal(&env.report, j.m, j.records) {
         Ok(()) => v.line(format!(
@@ -579,7 +581,6 @@ fn journal_checks(v: &mut V, env: &SignedReport, j: JournalView) -> Option<(u32,
     let tail = tail_after(j.records, head);
     let mut reopened = None;
     if tail.changing > 0 {
-        let h = History::from_journal(j.m, j.records);
         let old = h
             .versions
             .iter()
