@@ -272,7 +272,10 @@ impl App {
                 digests.push(&s.digest);
             }
         }
-        let version = digests.iter().position(|d| *d == digest).map_or(1, |i| i + 1);
+        let version = digests
+            .iter()
+            .position(|d| *d == digest)
+            .map_or(1, |i| i + 1);
         let roles = self
             .signed_at_head
             .iter()
@@ -285,12 +288,14 @@ impl App {
     /// The record that supersedes the signed version, with the arbiter's reason.
     pub fn reopen_event(&self, reason: &str) -> Option<Event> {
         let (version, digest, roles) = self.signed_version()?;
-        Some(Event::ReportReopened(arbiter_core::record::ReportReopened {
-            version,
-            digest,
-            signed_by: roles.iter().map(|r| r.as_str().to_string()).collect(),
-            reason: reason.to_string(),
-        }))
+        Some(Event::ReportReopened(
+            arbiter_core::record::ReportReopened {
+                version,
+                digest,
+                signed_by: roles.iter().map(|r| r.as_str().to_string()).collect(),
+                reason: reason.to_string(),
+            },
+        ))
     }
 
     /// Checks an enrolment before the key is derived: captains only, once per role, and not
@@ -828,7 +833,14 @@ pub fn run_console(
                 {
                     // The report is signed: the enrolment waits for the arbiter's reason.
                     let now = time.mono();
-                    entry(&mut app, &mut view, Held::Enrol(e), wall_now(), now, &clocks);
+                    entry(
+                        &mut app,
+                        &mut view,
+                        Held::Enrol(e),
+                        wall_now(),
+                        now,
+                        &clocks,
+                    );
                 }
                 Msg::Enrolled(role, result) => {
                     let outcome = result.and_then(|e| {
@@ -1046,7 +1058,11 @@ fn carry_out(
             let said = match app.record_enrolment(e, wall, now) {
                 Ok(_) => i18n::format(
                     view.lang,
-                    &arbiter_core::msg!("shell-enrolled", role = Text::new(role_id(role)), key = key),
+                    &arbiter_core::msg!(
+                        "shell-enrolled",
+                        role = Text::new(role_id(role)),
+                        key = key
+                    ),
                 ),
                 Err(e) => format!("{e:#}"),
             };

@@ -397,11 +397,20 @@ pub fn write_history(
         conflicts(dir, &exports)
     };
     if matches!(existing, Existing::None) {
-        let renderings: Vec<(String, Vec<u8>)> = renderings(&report_json, &current, authority, lang)?
-            .into_iter()
-            .skip(1)
-            .map(|(p, b)| (p.file_name().unwrap_or_default().to_string_lossy().into_owned(), b))
-            .collect();
+        let renderings: Vec<(String, Vec<u8>)> =
+            renderings(&report_json, &current, authority, lang)?
+                .into_iter()
+                .skip(1)
+                .map(|(p, b)| {
+                    (
+                        p.file_name()
+                            .unwrap_or_default()
+                            .to_string_lossy()
+                            .into_owned(),
+                        b,
+                    )
+                })
+                .collect();
         in_the_way.extend(conflicts(dir, &renderings));
     }
     if !in_the_way.is_empty() {

@@ -491,7 +491,10 @@ fn the_attacks() -> Vec<Attack> {
             forge: |g| Case {
                 evidence: Evidence {
                     receipts: Vec::new(),
-                    proofs: vec![(Role::AwayCaptain, sign::public_hex(key(g, Role::AwayCaptain)))],
+                    proofs: vec![(
+                        Role::AwayCaptain,
+                        sign::public_hex(key(g, Role::AwayCaptain)),
+                    )],
                 },
                 ..arbiter_enrols_both(g)
             },
@@ -512,8 +515,8 @@ fn the_attacks() -> Vec<Attack> {
                 let mut c = Case::of(g);
                 c.env.signatures.clear();
                 for (role, pw) in sign::DEMO_PASSPHRASES {
-                    let k = sign::derive_key(role, role.person(&c.env.report), pw.as_bytes())
-                        .unwrap();
+                    let k =
+                        sign::derive_key(role, role.person(&c.env.report), pw.as_bytes()).unwrap();
                     forge_sig(&mut c.env, role, &k);
                 }
                 c
@@ -819,7 +822,10 @@ fn the_command_line_refuses_the_smaller_forgeries() {
             receipt.as_ref(),
         ]);
         assert_eq!(code, Some(0), "{out}");
-        assert!(out.contains(": VALID") && out.contains("anchor: the "), "{out}");
+        assert!(
+            out.contains(": VALID") && out.contains("anchor: the "),
+            "{out}"
+        );
         assert!(out.contains("version 1 (signed)"), "{out}");
     }
     // The embedded match file edited, its recorded hash not, the chain hashed again: the
@@ -840,7 +846,10 @@ fn the_command_line_refuses_the_smaller_forgeries() {
     std::fs::write(&forged, &out).unwrap();
     let (code, said) = run(&["verify".as_ref(), forged.as_os_str()]);
     assert_eq!(code, Some(1), "{said}");
-    assert!(said.contains("TAMPERED") && said.contains("SHA-256"), "{said}");
+    assert!(
+        said.contains("TAMPERED") && said.contains("SHA-256"),
+        "{said}"
+    );
     let (code, said) = run(&["verify".as_ref(), g.journal.as_os_str()]);
     assert_eq!(code, Some(0), "{said}");
     assert!(said.contains("match the SHA-256 it records"), "{said}");
@@ -874,14 +883,20 @@ fn the_command_line_refuses_the_smaller_forgeries() {
         reg.as_os_str(),
     ]);
     assert_eq!(code, Some(2), "{said}");
-    assert!(said.contains("key[0].public_key") && said.contains("small-order"), "{said}");
+    assert!(
+        said.contains("key[0].public_key") && said.contains("small-order"),
+        "{said}"
+    );
     // The registry's key of the arbiter not valid on the match date.
     let stale = d.join("stale-registry.toml");
     std::fs::write(
         &stale,
         std::fs::read_to_string(d.join("league.toml"))
             .unwrap()
-            .replace("valid_until = \"2027-07-31\"", "valid_until = \"2026-10-31\""),
+            .replace(
+                "valid_until = \"2027-07-31\"",
+                "valid_until = \"2026-10-31\"",
+            ),
     )
     .unwrap();
     let (code, said) = run(&[
@@ -915,10 +930,14 @@ fn report_never_overwrites_a_file() {
     ]);
     assert_eq!(code, Some(2), "{said}");
     assert!(
-        said.contains("games.pgn, round.trf exist and differ") && said.contains("nothing was written"),
+        said.contains("games.pgn, round.trf exist and differ")
+            && said.contains("nothing was written"),
         "{said}"
     );
-    assert_eq!(std::fs::read(out.join("games.pgn")).unwrap(), b"my own games");
+    assert_eq!(
+        std::fs::read(out.join("games.pgn")).unwrap(),
+        b"my own games"
+    );
     assert_eq!(std::fs::read(out.join("round.trf")).unwrap(), b"my own TRF");
     assert!(!out.join("report.json").exists());
     // Into a fresh directory, twice: the second run finds everything as it would write it.
@@ -963,7 +982,12 @@ fn report_never_overwrites_a_file() {
     assert!(said.contains("kept version 1"), "{said}");
     assert_eq!(std::fs::read(out.join("games-v1.pgn")).unwrap(), before);
     assert!(out.join("round-v1.trf").is_file() && out.join("report-v1.pdf").is_file());
-    assert!(std::fs::metadata(out.join("report-v1.json")).unwrap().permissions().readonly());
+    assert!(
+        std::fs::metadata(out.join("report-v1.json"))
+            .unwrap()
+            .permissions()
+            .readonly()
+    );
     let v2: SignedReport =
         serde_json::from_slice(&std::fs::read(out.join("report.json")).unwrap()).unwrap();
     assert_eq!(v2.version, 2);

@@ -484,9 +484,18 @@ fn the_recordings_verify_under_their_match_file() {
                 .args(extra)
                 .output()
                 .unwrap();
-            (o.status.code(), String::from_utf8_lossy(&o.stdout).into_owned())
+            (
+                o.status.code(),
+                String::from_utf8_lossy(&o.stdout).into_owned(),
+            )
         };
-        let (code, out) = run(&["--journal", &journal, "--match", anchor, "--allow-demo-keys"]);
+        let (code, out) = run(&[
+            "--journal",
+            &journal,
+            "--match",
+            anchor,
+            "--allow-demo-keys",
+        ]);
         assert_eq!(code, Some(0), "{dir}: {out}");
         assert!(out.contains(": VALID"), "{dir}: {out}");
         assert!(
@@ -500,6 +509,9 @@ fn the_recordings_verify_under_their_match_file() {
         );
         let (code, out) = run(&["--match", anchor]);
         assert_eq!(code, Some(1), "{dir}: {out}");
-        assert!(out.contains("made with a demonstration key"), "{dir}: {out}");
+        assert!(
+            out.contains("made with a demonstration key"),
+            "{dir}: {out}"
+        );
     }
 }

@@ -74,7 +74,9 @@ fn sign_and_verify_round_trip_with_registered_keys() {
             SigStatus::Valid {
                 key: KeyStatus::Authorised {
                     source: KeySource::MatchFile
-                }
+                },
+                // What `sign` makes: the version signed too.
+                format: arbiter_core::signature::MessageFormat::V3,
             };
             3
         ]

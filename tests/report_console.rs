@@ -571,7 +571,10 @@ fn receipts_tie_the_countersignatures_to_the_captains() {
     let anchor = dir.path().join("match.toml");
     let (code, out) = verify_under(&report, &path, &anchor, &receipts(&home_v2));
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains(&format!("tied to the captain by his receipt {home_v2}")), "{out}");
+    assert!(
+        out.contains(&format!("tied to the captain by his receipt {home_v2}")),
+        "{out}"
+    );
     // Read aloud and typed back in lower case with spaces: the same receipt.
     let spoken = home_v2.to_lowercase().replace('-', " ");
     let (code, out) = verify_under(&report, &path, &anchor, &receipts(&spoken));
@@ -580,17 +583,21 @@ fn receipts_tie_the_countersignatures_to_the_captains() {
     let (code, out) = verify_under(&report, &path, &anchor, &receipts(&home_v1));
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains(&format!("the receipt the home captain took home ({home_v1}) is not this countersignature's")),
+        out.contains(&format!(
+            "the receipt the home captain took home ({home_v1}) is not this countersignature's"
+        )),
         "{out}"
     );
     // The receipt another key would give on this very report is not his either.
-    let env: sign::SignedReport =
-        serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    let env: sign::SignedReport = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
     let other = sign::derive_key(Role::HomeCaptain, "Friedrich Lenz", b"Heim-Demo-2027").unwrap();
     let other_receipt = sign::receipt(&env.digest, Role::HomeCaptain, &sign::public_hex(&other));
     let (code, out) = verify_under(&report, &path, &anchor, &receipts(&other_receipt));
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("made on another report or with another key"), "{out}");
+    assert!(
+        out.contains("made on another report or with another key"),
+        "{out}"
+    );
     // Not a receipt at all: said so.
     let (code, out) = verify_under(&report, &path, &anchor, &receipts("1234"));
     assert_eq!(code, 1, "{out}");
@@ -603,14 +610,23 @@ fn receipts_tie_the_countersignatures_to_the_captains() {
         .arg(&path)
         .arg("--match")
         .arg(&anchor)
-        .args(["--allow-demo-keys", "--prove-env", "home=PW", "--prove-env", "away=PW2"])
+        .args([
+            "--allow-demo-keys",
+            "--prove-env",
+            "home=PW",
+            "--prove-env",
+            "away=PW2",
+        ])
         .env("PW", DEMO[1].1)
         .env("PW2", DEMO[2].1)
         .output()
         .unwrap();
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{out}");
-    assert!(out.contains("tied to the captain by his passphrase"), "{out}");
+    assert!(
+        out.contains("tied to the captain by his passphrase"),
+        "{out}"
+    );
 }
 
 /// After all three signatures an entry that changes the report asks first (through the
@@ -668,7 +684,11 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
     press(&mut a, &mut v, &remark);
     assert!(v.reopen.is_some());
     assert!(a.held.is_some());
-    assert_eq!(records(), before, "nothing journaled before the confirmation");
+    assert_eq!(
+        records(),
+        before,
+        "nothing journaled before the confirmation"
+    );
     let screen = arbiter_tui::render_to_string(&a.m, &a.state, &v, 100, 120, 40);
     for said in [
         "The report is signed",
@@ -685,7 +705,12 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
     press(&mut a, &mut v, &[key(KeyCode::Esc)]);
     assert!(v.reopen.is_none() && a.held.is_none());
     assert_eq!(records(), before);
-    assert!(v.status.as_deref().unwrap_or("").contains("nothing recorded"));
+    assert!(
+        v.status
+            .as_deref()
+            .unwrap_or("")
+            .contains("nothing recorded")
+    );
     // Again; Enter without a reason is refused; with one, both are journaled in order.
     press(&mut a, &mut v, &remark);
     press(&mut a, &mut v, &[key(KeyCode::Enter)]);
@@ -699,7 +724,10 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
     let kinds: Vec<&str> = recs[before..].iter().map(|r| r.event.kind()).collect();
     assert_eq!(kinds, ["report_reopened", "remark"]);
     assert!(
-        v.status.as_deref().unwrap_or("").contains("version 1 superseded"),
+        v.status
+            .as_deref()
+            .unwrap_or("")
+            .contains("version 1 superseded"),
         "{:?}",
         v.status
     );

@@ -127,8 +127,13 @@ fn forge(env: &mut SignedReport, role: Role, key: &ed25519_dalek::SigningKey) {
         signature: String::new(),
     };
     s.signature = hex::encode(
-        key.sign(&message(&s, MessageFormat::V3, version, arbiter_sig.as_deref()))
-            .to_bytes(),
+        key.sign(&message(
+            &s,
+            MessageFormat::V3,
+            version,
+            arbiter_sig.as_deref(),
+        ))
+        .to_bytes(),
     );
     env.signatures.push(s);
 }
@@ -161,7 +166,8 @@ fn the_registered_keys_give_a_valid_report_and_nothing_else_does() {
     assert!(text(&o).contains("not checked: that the report is exactly what its journal yields"));
     // The verdict names its anchor, and says the keys are demonstration keys.
     assert!(
-        text(&o).contains(": VALID") && text(&o).contains("anchor: the match file config/matches/demo-bundesliga.toml"),
+        text(&o).contains(": VALID")
+            && text(&o).contains("anchor: the match file config/matches/demo-bundesliga.toml"),
         "{}",
         text(&o)
     );

@@ -262,7 +262,11 @@ fn bundle_tie(
         return Ok(Some(tie(&env)));
     }
     let h = arbiter_core::signature::History::from_journal(m, records);
-    Ok(h.versions.iter().rev().find(|v| !v.signatures.is_empty()).map(tie))
+    Ok(h.versions
+        .iter()
+        .rev()
+        .find(|v| !v.signatures.is_empty())
+        .map(tie))
 }
 
 /// A journal's records and the chain's verdict. The console shows what verifies up to a break

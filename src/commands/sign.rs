@@ -174,7 +174,11 @@ pub fn sign_file(path: &Path, role: Role, a: &SignArgs) -> Result<String, String
         format!(
             "\nreceipt of the {role}: {} (the captain takes it home: `arbiter verify --receipt {}=…` ties this countersignature to him)",
             sign::receipt(&env.digest, role, &sign::public_hex(&signing_key)),
-            if role == Role::HomeCaptain { "home" } else { "away" }
+            if role == Role::HomeCaptain {
+                "home"
+            } else {
+                "away"
+            }
         )
     };
     Ok(format!(

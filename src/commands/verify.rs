@@ -174,16 +174,14 @@ fn parse_role(s: &str) -> Result<Role, String> {
         "home" | "home-captain" => Ok(Role::HomeCaptain),
         "away" | "away-captain" => Ok(Role::AwayCaptain),
         "arbiter" => Ok(Role::Arbiter),
-        other => Err(format!(
-            "{other:?} is not a signer (home, away or arbiter)"
-        )),
+        other => Err(format!("{other:?} is not a signer (home, away or arbiter)")),
     }
 }
 
 fn split_pair<'a>(flag: &str, s: &'a str) -> Result<(Role, &'a str), String> {
-    let (role, value) = s
-        .split_once('=')
-        .ok_or_else(|| format!("{flag} {s:?}: expected ROLE=VALUE (e.g. home=7KQM-2XPA-9DRT-W4HE)"))?;
+    let (role, value) = s.split_once('=').ok_or_else(|| {
+        format!("{flag} {s:?}: expected ROLE=VALUE (e.g. home=7KQM-2XPA-9DRT-W4HE)")
+    })?;
     Ok((parse_role(role).map_err(|e| format!("{flag}: {e}"))?, value))
 }
 
@@ -390,7 +388,10 @@ fn verify_journal(path: &Path, bytes: &[u8], match_path: Option<&Path>) -> ExitC
 
 /// The match file and rule profile a journal carries, against their SHA-256 (and the genuine
 /// match file, given): what to say, or what is wrong.
-fn carried_match_verdict(bytes: &[u8], match_path: Option<&Path>) -> Result<Option<String>, String> {
+fn carried_match_verdict(
+    bytes: &[u8],
+    match_path: Option<&Path>,
+) -> Result<Option<String>, String> {
     let Ok((records, _)) = arbiter_core::journal::records_from_bytes(bytes) else {
         return Ok(None);
     };
@@ -409,8 +410,7 @@ fn carried_match_verdict(bytes: &[u8], match_path: Option<&Path>) -> Result<Opti
         None => "note: written before journals carried the match file and the profile (only their SHA-256)".to_string(),
     };
     if let Some(mp) = match_path {
-        let m = arbiter_io::config::load_match(mp, None)
-            .map_err(|d| format!("--match: {d}"))?;
+        let m = arbiter_io::config::load_match(mp, None).map_err(|d| format!("--match: {d}"))?;
         if m.match_sha256 != session.match_sha256 {
             return Err(format!(
                 "the journal ran under another match file (SHA-256 {}) than {} ({})",

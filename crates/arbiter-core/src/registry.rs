@@ -177,7 +177,10 @@ fn check_entry(c: &mut Collector, i: usize, k: &RegistryEntry) {
     let empty = |s: &Option<String>| s.as_deref().is_none_or(|s| s.trim().is_empty());
     match k.role {
         RegistryRole::Arbiter if empty(&k.name) => {
-            c.error(format!("key[{i}].name"), "an arbiter's key names the arbiter");
+            c.error(
+                format!("key[{i}].name"),
+                "an arbiter's key names the arbiter",
+            );
         }
         RegistryRole::Arbiter if k.club.is_some() => {
             c.error(format!("key[{i}].club"), "an arbiter's key has no club");
@@ -195,7 +198,10 @@ fn check_entry(c: &mut Collector, i: usize, k: &RegistryEntry) {
         c.error(format!("key[{i}].valid_from"), "expected a date YYYY-MM-DD");
     }
     match k.valid_until.as_deref().map(|u| (u, date(u))) {
-        Some((_, None)) => c.error(format!("key[{i}].valid_until"), "expected a date YYYY-MM-DD"),
+        Some((_, None)) => c.error(
+            format!("key[{i}].valid_until"),
+            "expected a date YYYY-MM-DD",
+        ),
         Some((u, Some(until))) if from.is_some_and(|f| until < f) => c.error(
             format!("key[{i}].valid_until"),
             format!("{u} is before valid_from"),

@@ -358,7 +358,9 @@ pub fn extract(
         .rposition(|c| matches!(c.record.event, Event::SessionStarted(_)))
         .ok_or("no session_started record before the range")?;
     if let Some(s) = &signed
-        && decoded.get(session).is_some_and(|c| c.record.seq > s.head_seq)
+        && decoded
+            .get(session)
+            .is_some_and(|c| c.record.seq > s.head_seq)
     {
         return Err("the signed report's head is before the session the range is in".into());
     }

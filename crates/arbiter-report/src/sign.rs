@@ -7,8 +7,8 @@
 use arbiter_core::i18n::Msg;
 use arbiter_core::msg;
 use argon2::{Algorithm, Argon2, Params, Version};
-use ed25519_dalek::{Signer as _, VerifyingKey};
 pub use ed25519_dalek::SigningKey;
+use ed25519_dalek::{Signer as _, VerifyingKey};
 use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
@@ -592,9 +592,17 @@ mod tests {
         }
         // Another name with a published passphrase is a demonstration key too.
         let k = derive_key(Role::HomeCaptain, "Erika Muster", b"Heim-Demo-2026").unwrap();
-        assert!(is_demo_key(Role::HomeCaptain, "Erika Muster", &public_hex(&k)));
+        assert!(is_demo_key(
+            Role::HomeCaptain,
+            "Erika Muster",
+            &public_hex(&k)
+        ));
         let k = derive_key(Role::HomeCaptain, "Erika Muster", b"a private passphrase").unwrap();
-        assert!(!is_demo_key(Role::HomeCaptain, "Erika Muster", &public_hex(&k)));
+        assert!(!is_demo_key(
+            Role::HomeCaptain,
+            "Erika Muster",
+            &public_hex(&k)
+        ));
     }
 
     #[test]
@@ -604,16 +612,27 @@ mod tests {
         let r = receipt(&d, Role::HomeCaptain, &k);
         assert_eq!(r.len(), 19);
         assert_eq!(r.matches('-').count(), 3);
-        assert!(r.chars().all(|c| c == '-' || RECEIPT_ALPHABET.contains(&(c as u8))));
+        assert!(
+            r.chars()
+                .all(|c| c == '-' || RECEIPT_ALPHABET.contains(&(c as u8)))
+        );
         assert_eq!(receipt(&d, Role::HomeCaptain, &k.to_uppercase()), r);
         assert_ne!(receipt(&"ac".repeat(32), Role::HomeCaptain, &k), r);
         assert_ne!(receipt(&d, Role::AwayCaptain, &k), r);
         assert_ne!(receipt(&d, Role::HomeCaptain, &"ce".repeat(32)), r);
         // Read aloud and typed back: lower case, spaces, O for 0 and I/L for 1.
-        let typed = r.to_lowercase().replace('-', " ").replace('0', "o").replace('1', "l");
+        let typed = r
+            .to_lowercase()
+            .replace('-', " ")
+            .replace('0', "o")
+            .replace('1', "l");
         assert_eq!(normalize_receipt(&typed).as_deref(), Some(r.as_str()));
         assert_eq!(normalize_receipt("ABCD-EFGH"), None);
-        assert_eq!(normalize_receipt("ABCD-EFGH-JKMN-PQRU"), None, "U is not in the alphabet");
+        assert_eq!(
+            normalize_receipt("ABCD-EFGH-JKMN-PQRU"),
+            None,
+            "U is not in the alphabet"
+        );
     }
 
     #[test]
@@ -621,11 +640,19 @@ mod tests {
         // The identity point (y = 1) and the point of order 2 (y = -1).
         let mut identity = [0u8; 32];
         identity[0] = 1;
-        assert!(key_problem(&hex::encode(identity)).unwrap().contains("small-order"));
+        assert!(
+            key_problem(&hex::encode(identity))
+                .unwrap()
+                .contains("small-order")
+        );
         let mut minus_one = [0xffu8; 32];
         minus_one[0] = 0xec;
         minus_one[31] = 0x7f;
-        assert!(key_problem(&hex::encode(minus_one)).unwrap().contains("small-order"));
+        assert!(
+            key_problem(&hex::encode(minus_one))
+                .unwrap()
+                .contains("small-order")
+        );
         assert!(key_problem("00").unwrap().contains("64 hex digits"));
         assert_eq!(key_problem(DEMO_KEYS[0]), None);
     }

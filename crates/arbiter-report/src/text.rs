@@ -317,7 +317,10 @@ pub fn changed_sections(old: &Report, new: &Report) -> Vec<&'static str> {
         ),
         (&["late_arrivals"], "report-heading-late-arrivals"),
         (&["interventions"], "report-heading-interventions"),
-        (&["lineup_irregularities"], "report-heading-lineup-irregularities"),
+        (
+            &["lineup_irregularities"],
+            "report-heading-lineup-irregularities",
+        ),
         (&["reservations"], "report-heading-reservations"),
         (&["procedure"], "report-heading-procedure"),
         (&["clock_operations"], "report-heading-clock-operations"),

@@ -302,7 +302,8 @@ fn version_lines(v: &mut V, env: &SignedReport, checked: &Verdict, history: Opti
             env.digest,
             counted.unwrap_or(env.version),
             match counted {
-                Some(_) => "as the journal counts the versions (not signed by signatures of format v2)",
+                Some(_) =>
+                    "as the journal counts the versions (not signed by signatures of format v2)",
                 None => "as the file says, NOT signed (no signature of format v3 covers it)",
             }
         ));
@@ -337,7 +338,11 @@ fn judge_role(v: &mut V, cx: &Ctx, checked: &Verdict, role: Role) {
     let Some(sig) = env.signature(role) else {
         return;
     };
-    let when = sig.time.as_deref().map(|t| format!(", {t}")).unwrap_or_default();
+    let when = sig
+        .time
+        .as_deref()
+        .map(|t| format!(", {t}"))
+        .unwrap_or_default();
     let remark = sig
         .remark
         .as_ref()
@@ -397,7 +402,11 @@ fn judge_role(v: &mut V, cx: &Ctx, checked: &Verdict, role: Role) {
             expired_in_registry(env, role, &sig.public_key, a).unwrap_or_else(|| {
                 format!(
                     "the key {key}… is not the key registered{} for the {role} ({expected})",
-                    if role == Role::Arbiter { "" } else { " or enrolled" }
+                    if role == Role::Arbiter {
+                        ""
+                    } else {
+                        " or enrolled"
+                    }
                 )
             }),
         ),
@@ -541,7 +550,9 @@ fn pin_problems(
                     k.name
                 ));
             } else if !anchored.is_empty()
-                && !anchored.iter().any(|x| x.eq_ignore_ascii_case(&k.public_key))
+                && !anchored
+                    .iter()
+                    .any(|x| x.eq_ignore_ascii_case(&k.public_key))
             {
                 out.push(format!(
                     "{file} gives the {role} the key {}…, which the anchor does not register for them (keys on the command line restrict, never extend)",
@@ -549,7 +560,10 @@ fn pin_problems(
                 ));
             }
         }
-        if !listed.iter().any(|k| k.public_key.eq_ignore_ascii_case(key)) {
+        if !listed
+            .iter()
+            .any(|k| k.public_key.eq_ignore_ascii_case(key))
+        {
             out.push(format!(
                 "the key {}… is not one {file} gives for the {role}",
                 short(key)
@@ -770,12 +784,16 @@ pub fn verify_bundle(
         _ => {
             return fail(
                 lines,
-                "the bundle's session start carries no match file to rebuild the report from".into(),
+                "the bundle's session start carries no match file to rebuild the report from"
+                    .into(),
             );
         }
     };
     let Some(head) = records.iter().position(|r| r.seq == tie.head_seq) else {
-        return fail(lines, "the signed report's head is not in the bundle".into());
+        return fail(
+            lines,
+            "the signed report's head is not in the bundle".into(),
+        );
     };
     let report = arbiter_core::report::build(&m, &records[..=head]);
     if report.digest() != tie.digest {

@@ -62,7 +62,11 @@ pub fn render(f: &mut Frame, area: Rect, p: &ReopenPrompt, lang: Lang, th: &Them
         Line::raw(format(lang, &msg!("ui-reopen-entry", entry = &p.entry))),
         Line::raw(format(
             lang,
-            &msg!("ui-reopen-consequence", version = p.version, next = p.version + 1),
+            &msg!(
+                "ui-reopen-consequence",
+                version = p.version,
+                next = p.version + 1
+            ),
         )),
         Line::raw(""),
         Line::styled(

@@ -167,7 +167,13 @@ fn superseded_summary(h: &History, lang: Lang) -> Vec<String> {
     let who: Vec<String> = Role::ALL
         .into_iter()
         .filter(|r| current.signature(*r).is_none())
-        .map(|r| format!("{} {}", i18n::text(lang, role_id(r)), r.person(&current.report)))
+        .map(|r| {
+            format!(
+                "{} {}",
+                i18n::text(lang, role_id(r)),
+                r.person(&current.report)
+            )
+        })
         .collect();
     out.push(format(
         lang,

@@ -132,7 +132,9 @@ pub enum Command {
     SendClock(arbiter_core::status::ClockToSet),
     /// The arbiter confirmed, with this reason, the entry that changes a signed report: journal
     /// `report_reopened`, then the entry the shell holds.
-    ReopenReport { reason: String },
+    ReopenReport {
+        reason: String,
+    },
     /// The arbiter did not confirm: the entry the shell holds is not recorded.
     KeepSigned,
     Quit,
