@@ -391,37 +391,7 @@ pub fn write_history(
     current.status = arbiter_report::sign::status_of(&current, authority);
     let exports = exports(&current, lang, games);
     // Nothing is written while a file is in the way.
-    let mut in_the_way = if matches!(existing, Existing::Other(_)) {
-        Vec::new()
-    } else {
-        conflicts(dir, &exports)
-    };
-    if matches!(existing, Existing::None) {
-        let renderings: Vec<(String, Vec<u8>)> =
-            renderings(&report_json, &current, authority, lang)?
-                .into_iter()
-                .skip(1)
-                .map(|(p, b)| {
-                    (
-                        p.file_name()
-                            .unwrap_or_default()
-                            .to_string_lossy()
-                            .into_owned(),
-                        b,
-                    )
-                })
-                .collect();
-        in_the_way.extend(conflicts(dir, &renderings));
-    }
-    if !in_the_way.is_empty() {
-        return Err(format!(
-            "{}: {} exist{} and differ{} from what this report gives: nothing is overwritten and nothing was written; choose another directory (or move them away)",
-            dir.display(),
-            in_the_way.join(", "),
-            if in_the_way.len() == 1 { "s" } else { "" },
-            if in_the_way.len() == 1 { "s" } else { "" },
-        ));
-    }
+    refuse_what_is_in_the_way(dir, &existing, &current, &exports, authority, lang)?;
     match &existing {
         Existing::Same(e) if !e.signatures.is_empty() => notes.push(format!(
             "{} holds this version already: its {} signature(s) are kept",
@@ -429,36 +399,7 @@ pub fn write_history(
             e.signatures.len()
         )),
         Existing::Other(old) => {
-            let mut old = old.clone();
-            if let Some(k) = history.versions.iter().find(|v| v.digest == old.digest) {
-                old.version = k.version;
-            }
-            set_aside(dir, &old, authority, lang, &mut notes)?;
-            if !old.signatures.is_empty() {
-                let highest = version_files(dir)
-                    .iter()
-                    .map(|(n, _)| *n)
-                    .max()
-                    .unwrap_or(0)
-                    .max(old.version);
-                if current.version <= highest {
-                    current.version = highest + 1;
-                }
-                if !current.supersedes.iter().any(|r| r.digest == old.digest) {
-                    current.supersedes.push(VersionRef {
-                        version: old.version,
-                        digest: old.digest.clone(),
-                        head_seq: old.report.journal.head_seq,
-                    });
-                }
-                notes.push(format!(
-                    "{} held version {} with {} signature(s): kept as said above; version {} is a new draft",
-                    report_json.display(),
-                    old.version,
-                    old.signatures.len(),
-                    current.version
-                ));
-            }
+            set_aside_other(dir, history, old, &mut current, authority, lang, &mut notes)?;
         }
         _ => {}
     }
@@ -483,6 +424,95 @@ pub fn write_history(
         notes,
         current,
     })
+}
+
+/// The files of the directory that are in the way: they exist and differ from what would be
+/// written there (the exports, and the renderings when no report is there to go with them).
+fn refuse_what_is_in_the_way(
+    dir: &Path,
+    existing: &Existing,
+    current: &SignedReport,
+    exports: &[(String, Vec<u8>)],
+    authority: &Authority,
+    lang: Lang,
+) -> Result<(), String> {
+    let mut in_the_way = if matches!(existing, Existing::Other(_)) {
+        Vec::new()
+    } else {
+        conflicts(dir, exports)
+    };
+    if matches!(existing, Existing::None) {
+        let renderings: Vec<(String, Vec<u8>)> =
+            renderings(&dir.join("report.json"), current, authority, lang)?
+                .into_iter()
+                .skip(1)
+                .map(|(p, b)| {
+                    (
+                        p.file_name()
+                            .unwrap_or_default()
+                            .to_string_lossy()
+                            .into_owned(),
+                        b,
+                    )
+                })
+                .collect();
+        in_the_way.extend(conflicts(dir, &renderings));
+    }
+    if in_the_way.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "{}: {} exist{} and differ{} from what this report gives: nothing is overwritten and nothing was written; choose another directory (or move them away)",
+        dir.display(),
+        in_the_way.join(", "),
+        if in_the_way.len() == 1 { "s" } else { "" },
+        if in_the_way.len() == 1 { "s" } else { "" },
+    ))
+}
+
+/// `report.json` holds another version of the match: it is set aside (see [`set_aside`]); a
+/// signed one makes the current version the next number, superseding it.
+fn set_aside_other(
+    dir: &Path,
+    history: &History,
+    old: &SignedReport,
+    current: &mut SignedReport,
+    authority: &Authority,
+    lang: Lang,
+    notes: &mut Vec<String>,
+) -> Result<(), String> {
+    let mut old = old.clone();
+    if let Some(k) = history.versions.iter().find(|v| v.digest == old.digest) {
+        old.version = k.version;
+    }
+    set_aside(dir, &old, authority, lang, notes)?;
+    if old.signatures.is_empty() {
+        return Ok(());
+    }
+    let highest = version_files(dir)
+        .iter()
+        .map(|(n, _)| *n)
+        .max()
+        .unwrap_or(0)
+        .max(old.version);
+    if current.version <= highest {
+        current.version = highest + 1;
+    }
+    if !current.supersedes.iter().any(|r| r.digest == old.digest) {
+        current.supersedes.push(VersionRef {
+            version: old.version,
+            digest: old.digest.clone(),
+            head_seq: old.report.journal.head_seq,
+        });
+    }
+    notes.push(format!(
+        "{} held version {} with {} signature(s): kept as said above; version {} is a new draft",
+        dir.join("report.json").display(),
+        old.version,
+        old.signatures.len(),
+        current.version
+    ));
+    Ok(())
 }
 
 /// The default report directory of a journal: `NAME-report/` beside it.
