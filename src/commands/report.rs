@@ -40,8 +40,8 @@ pub fn run(
             let text = arbiter_io::config::read_text(r).map_err(|d| d.to_string())?;
             let reg =
                 arbiter_report::verdict::parse_registry(r, &text).map_err(|d| d.to_string())?;
-            authority.add_league_registry(
-                &reg,
+            reg.authorise(
+                &mut authority,
                 &r.display().to_string(),
                 &history.current().report,
             );

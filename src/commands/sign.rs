@@ -88,7 +88,7 @@ fn authority_for(env: &SignedReport, a: &SignArgs) -> Result<Authority, String> 
     for r in &a.registries {
         let text = arbiter_io::config::read_text(r).map_err(|d| d.to_string())?;
         let reg = arbiter_report::verdict::parse_registry(r, &text).map_err(|d| d.to_string())?;
-        authority.add_league_registry(&reg, &r.display().to_string(), &env.report);
+        reg.authorise(&mut authority, &r.display().to_string(), &env.report);
     }
     Ok(authority)
 }

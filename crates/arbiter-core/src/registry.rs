@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::diag::{Collector, Diagnostics, from_toml_error};
 use crate::report::Report;
-use crate::signature::Role;
+use crate::signature::{AuthorisedKey, Authority, KeySource, Role};
 
 /// Whose key an entry is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -155,6 +155,26 @@ impl Registry {
         }
         c.into_result()?;
         Ok(reg)
+    }
+
+    /// Adds to `authority` the keys this registry holds for the people `report` names, valid on
+    /// its date (`file` names the registry in the verdict).
+    pub fn authorise(&self, authority: &mut Authority, file: &str, report: &Report) {
+        let Some(day) = date(&report.date) else {
+            return;
+        };
+        for role in Role::ALL {
+            for k in self.entries_for(role, report).filter(|k| k.valid_on(day)) {
+                authority.keys.push(AuthorisedKey {
+                    role,
+                    name: role.person(report).to_string(),
+                    public_key: k.public_key.to_ascii_lowercase(),
+                    source: KeySource::Registry {
+                        file: file.to_string(),
+                    },
+                });
+            }
+        }
     }
 
     /// The entries for `role` in `report`, valid on the match date or not.

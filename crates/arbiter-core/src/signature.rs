@@ -15,7 +15,6 @@ use crate::diag::{Collector, Diagnostics, from_toml_error};
 use crate::journal::Record;
 use crate::matchfile::Match;
 use crate::record::Event;
-use crate::registry::Registry;
 use crate::report::Report;
 
 /// Who signs.
@@ -501,25 +500,6 @@ impl Authority {
             k.source = KeySource::JournalMatchFile;
         }
         a
-    }
-
-    /// Adds the keys a league registry holds for the people `report` names, valid on its date.
-    pub fn add_league_registry(&mut self, reg: &Registry, file: &str, report: &Report) {
-        let Ok(day) = chrono::NaiveDate::parse_from_str(&report.date, "%Y-%m-%d") else {
-            return;
-        };
-        for role in Role::ALL {
-            for k in reg.entries_for(role, report).filter(|k| k.valid_on(day)) {
-                self.keys.push(AuthorisedKey {
-                    role,
-                    name: role.person(report).to_string(),
-                    public_key: k.public_key.to_ascii_lowercase(),
-                    source: KeySource::Registry {
-                        file: file.to_string(),
-                    },
-                });
-            }
-        }
     }
 
     /// Adds the keys enrolled in a journal (`signer_enrolled`, the first per role, for the

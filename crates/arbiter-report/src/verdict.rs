@@ -258,7 +258,7 @@ fn authority(env: &SignedReport, journal: Option<JournalView>, a: &Anchors) -> A
         au.add_enrolled(j.m, j.records);
     }
     for (name, reg) in &a.registries {
-        au.add_league_registry(reg, name, &env.report);
+        reg.authorise(&mut au, name, &env.report);
     }
     if au.match_sha256.is_none() && a.any() {
         au.match_sha256 = Some(env.report.match_sha256.clone());
