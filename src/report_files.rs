@@ -111,11 +111,18 @@ fn read_report(path: &Path) -> Result<Option<SignedReport>, String> {
 }
 
 /// Adds the signatures of `from` that `to` does not have for the same role (a signature that is
-/// there is never replaced). The number added.
+/// there is never replaced), as far as they hold for `to` as it is (its version is signed: a
+/// signature made on another version number is not carried over, never voided). The number
+/// added.
 fn merge_signatures(to: &mut SignedReport, from: &SignedReport) -> usize {
     let mut n = 0;
     for s in &from.signatures {
         if to.digest == s.digest && to.signature(s.role).is_none() {
+            let arbiter = to.signature(arbiter_core::signature::Role::Arbiter);
+            let arbiter = arbiter.map(|a| a.signature.clone());
+            if arbiter_report::sign::sound(s, arbiter.as_deref(), &to.digest, to.version).is_err() {
+                continue;
+            }
             to.signatures.push(s.clone());
             n += 1;
         }
@@ -383,8 +390,12 @@ pub fn write_history(
     if let Existing::Same(e) = &existing {
         // The same version: keep every signature it has, add the journal's.
         let mut merged = e.clone();
+        // An unsigned draft takes the journal's number; a signed version keeps its own (it is
+        // signed).
+        if merged.signatures.is_empty() {
+            merged.version = merged.version.max(current.version);
+        }
         merge_signatures(&mut merged, &current);
-        merged.version = merged.version.max(current.version);
         merged.supersedes = current.supersedes.clone();
         current = merged;
     }
@@ -495,7 +506,8 @@ fn set_aside_other(
         .max()
         .unwrap_or(0)
         .max(old.version);
-    if current.version <= highest {
+    // Only a version nobody has signed takes the next free number (a signature signs it).
+    if current.version <= highest && current.signatures.is_empty() {
         current.version = highest + 1;
     }
     if !current.supersedes.iter().any(|r| r.digest == old.digest) {

@@ -562,11 +562,26 @@ pub fn is_demo_key(role: Role, name: &str, public_key: &str) -> bool {
     if DEMO_KEYS.iter().any(|k| k.eq_ignore_ascii_case(public_key)) {
         return true;
     }
-    DEMO_PASSPHRASES
-        .iter()
-        .filter(|(r, _)| *r == role)
-        .filter_map(|(_, pw)| derive_key(role, name, pw.as_bytes()).ok())
-        .any(|k| public_hex(&k).eq_ignore_ascii_case(public_key))
+    demo_key_of(role, name).is_some_and(|k| k.eq_ignore_ascii_case(public_key))
+}
+
+/// The key the published demonstration passphrase of `role` gives for `name`, derived once per
+/// process (a derivation is an Argon2id run; `verify` asks for every signature).
+fn demo_key_of(role: Role, name: &str) -> Option<String> {
+    use std::sync::{Mutex, OnceLock};
+    static DERIVED: OnceLock<Mutex<Vec<(Role, String, String)>>> = OnceLock::new();
+    let cache = DERIVED.get_or_init(|| Mutex::new(Vec::new()));
+    if let Ok(c) = cache.lock()
+        && let Some((.., k)) = c.iter().find(|(r, n, _)| *r == role && n == name)
+    {
+        return Some(k.clone());
+    }
+    let (_, pw) = DEMO_PASSPHRASES.iter().find(|(r, _)| *r == role)?;
+    let key = public_hex(&derive_key(role, name, pw.as_bytes()).ok()?);
+    if let Ok(mut c) = cache.lock() {
+        c.push((role, name.to_string(), key.clone()));
+    }
+    Some(key)
 }
 
 #[cfg(test)]
