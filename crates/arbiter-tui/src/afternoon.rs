@@ -21,10 +21,9 @@ use arbiter_core::record::{Event, PlayerArrived, RoundStarted};
 use arbiter_core::rules;
 use arbiter_core::state::MatchState;
 
-use super::dialog::centred;
 use super::i18n::{self, format, text};
-use super::keymap::FormInput;
-use super::main_screen::fit;
+use super::input::FormInput;
+use super::text::{centred, fit, wrap_words};
 use super::theme::Theme;
 
 /// What a key in a panel leads to.
@@ -635,24 +634,4 @@ fn render_deadline(
     let h = u16::try_from(lines.len() + 3).unwrap_or(u16::MAX);
     let rect = centred(area, 110, h);
     boxed(f, rect, &text(lang, "dialog-default-time"), lines, th);
-}
-
-/// Words to lines of at most `w` characters.
-pub fn wrap_words(s: &str, w: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    for word in s.split(' ') {
-        let n = cur.chars().count();
-        if n > 0 && n + 1 + word.chars().count() > w {
-            out.push(std::mem::take(&mut cur));
-        }
-        if !cur.is_empty() {
-            cur.push(' ');
-        }
-        cur.push_str(word);
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
 }

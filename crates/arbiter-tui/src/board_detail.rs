@@ -12,9 +12,11 @@ use arbiter_core::state::{BoardState, MatchState};
 
 use super::boards::board_view;
 use super::clocks::fmt_clock;
+use super::footer::footer;
 use super::i18n::strings;
 use super::log::{board_incidents, incident_line};
-use super::main_screen::{alert_text, fit, footer};
+use super::main_screen::alert_text;
+use super::text::fit;
 use super::view::ViewState;
 
 /// The mover's clock after each ply: the first clock press after the move.

@@ -24,6 +24,7 @@ use arbiter_core::rules::{self, Availability, Proposal, Request};
 use arbiter_core::state::MatchState;
 
 use super::i18n::{self, Strings, strings};
+use super::text::centred;
 use super::theme::Theme;
 
 /// Which form.
@@ -547,28 +548,6 @@ pub struct Dialog {
     /// The question Enter asked (a result while the clock runs, a time perhaps credited
     /// already); the next Enter records.
     pub asked: Option<String>,
-}
-
-/// "2:00" under an hour, "1:02:00" from one: a change as a clock's display shows it.
-fn short_hms(ms: u64) -> String {
-    let s = ms / 1000;
-    match s / 3600 {
-        0 => format!("{}:{:02}", s / 60, s % 60),
-        h => format!("{h}:{:02}:{:02}", (s / 60) % 60, s % 60),
-    }
-}
-
-/// "+2:00 White to set": an arbiter's clock change the device does not show yet.
-pub fn adjustment_text(lang: Lang, color: Color, delta_ms: i64) -> String {
-    i18n::format(
-        lang,
-        &arbiter_core::msg!(
-            "ui-adjustment-to-set",
-            sign = if delta_ms < 0 { "−" } else { "+" },
-            time = short_hms(delta_ms.unsigned_abs()),
-            player = color
-        ),
-    )
 }
 
 impl Dialog {
@@ -1297,7 +1276,7 @@ impl Dialog {
 
     /// Applies a key inside the form. Returns whether the facts changed (then ask the rules
     /// again); a question asked on Enter is asked again after a change.
-    pub fn input(&mut self, f: super::keymap::FormInput) -> bool {
+    pub fn input(&mut self, f: super::input::FormInput) -> bool {
         let changed = self.input_facts(f);
         if changed {
             self.asked = None;
@@ -1305,8 +1284,8 @@ impl Dialog {
         changed
     }
 
-    fn input_facts(&mut self, f: super::keymap::FormInput) -> bool {
-        use super::keymap::FormInput as I;
+    fn input_facts(&mut self, f: super::input::FormInput) -> bool {
+        use super::input::FormInput as I;
         let n = self.fields().len();
         let Some(field) = self.current_field() else {
             return false;
@@ -1863,18 +1842,6 @@ fn override_lines(
             theme.warn(),
         ));
     }
-}
-
-/// A rectangle of at most `w`×`h` centred in `area`.
-pub fn centred(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    )
 }
 
 pub fn render(

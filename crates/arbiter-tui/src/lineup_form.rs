@@ -18,7 +18,7 @@ use arbiter_core::rules::lineup;
 use arbiter_core::state::MatchState;
 
 use super::i18n;
-use super::keymap::FormInput;
+use super::input::FormInput;
 use super::theme::Theme;
 
 /// Hand in a lineup, or ask to see the other one.
@@ -404,7 +404,7 @@ pub fn render(
     let h = u16::try_from(lines.len())
         .unwrap_or(u16::MAX)
         .saturating_add(2);
-    let rect = super::dialog::centred(area, 76, h.max(8));
+    let rect = super::text::centred(area, 76, h.max(8));
     f.render_widget(Clear, rect);
     f.render_widget(
         Paragraph::new(lines)

@@ -15,8 +15,9 @@ use arbiter_core::state::{MatchState, Stamp};
 use arbiter_core::words::intervention_kind;
 
 use super::dialog::consequence_lines;
+use super::footer::footer;
 use super::i18n::{self, strings};
-use super::main_screen::{fit, footer};
+use super::text::fit;
 use super::view::ViewState;
 
 /// One line of the log.

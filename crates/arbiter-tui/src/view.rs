@@ -10,9 +10,10 @@ use arbiter_core::state::MatchState;
 
 use arbiter_core::signature::Role;
 
+use super::action::Action;
 use super::dialog::{Dialog, DialogKind};
 use super::i18n::{self, strings};
-use super::keymap::{Action, FormInput, ReportInput};
+use super::input::{FormInput, HELP_PAGES, ReportInput};
 use super::report_view::{ReportView, Secret, Signing};
 use super::theme::Theme;
 
@@ -152,8 +153,8 @@ pub fn update(
             v.help_scroll = 0;
         }
         Action::HelpKey(k) => {
-            use super::keymap::HelpInput as H;
-            let pages = super::help::PAGES;
+            use super::input::HelpInput as H;
+            let pages = HELP_PAGES;
             match k {
                 H::NextPage => {
                     v.help_page = (v.help_page + 1) % pages;
