@@ -16,7 +16,7 @@ pub mod boards;
 pub mod clock_command;
 pub mod clocks;
 pub mod dialog;
-#[doc(hidden)]
+#[cfg(feature = "fixture")]
 pub mod fixture;
 pub mod footer;
 pub mod help;
