@@ -5,7 +5,6 @@ use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::TeamSide;
 use arbiter_core::record::Event;
 use arbiter_core::state::MatchState;
-use arbiter_tui::action::Action;
 use arbiter_tui::dialog::{DialogKind, Facts};
 use arbiter_tui::fixture::{NOW, demo_match, situation};
 use arbiter_tui::keymap;
@@ -333,7 +332,6 @@ fn quit_asks_first() {
         ],
     );
     assert_eq!(cmds, vec![Command::Quit]);
-    let _ = Action::None;
 }
 
 #[test]
