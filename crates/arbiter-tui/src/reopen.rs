@@ -13,7 +13,7 @@ use ratatui::widgets::{Block, Clear, Padding, Paragraph, Wrap};
 use arbiter_core::matchfile::Lang;
 use arbiter_core::msg;
 
-use super::dialog::centred;
+use super::text::centred;
 use super::i18n::{format, text};
 use super::theme::Theme;
 
