@@ -13,8 +13,8 @@ use ratatui::widgets::{Block, Clear, Padding, Paragraph, Wrap};
 use arbiter_core::matchfile::Lang;
 use arbiter_core::msg;
 
-use super::text::centred;
 use super::i18n::{format, text};
+use super::text::centred;
 use super::theme::Theme;
 
 /// The longest reason.
