@@ -187,8 +187,8 @@ fn set_read_only(json: &Path) {
     }
 }
 
-/// Writes the report's versions into `dir` (see the module's description); with `games`, the
-/// PGN of the games too.
+/// Writes the report's versions into `dir` (see the module's description); with `games` (the
+/// match and the games' state), the PGN of the games, the TRF and the Ergebnismeldung too.
 pub fn write_history(
     dir: &Path,
     history: &History,
@@ -273,23 +273,27 @@ pub fn write_history(
         )
         .map_err(|e| format!("{}: {e}", path.display()))?;
         paths.push(path);
-    }
-    // For the league's result service: the round as a FIDE TRF, the Ergebnismeldung.
-    let r = &current.report;
-    for (name, bytes) in [
-        ("round.trf", arbiter_report::result_service::trf(r)),
-        (
-            "ergebnismeldung.csv",
-            arbiter_report::result_service::meldung_csv(r, lang),
-        ),
-        (
-            "ergebnismeldung.txt",
-            arbiter_report::result_service::meldung_text(r, lang),
-        ),
-    ] {
-        let path = dir.join(name);
-        atomic::write(&path, bytes.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
-        paths.push(path);
+        // For the rating office and the league's result service: the round as a FIDE TRF,
+        // the Ergebnismeldung (both need the match file: time control, ratings, the profile).
+        let r = &current.report;
+        for (name, bytes) in [
+            (
+                "round.trf",
+                arbiter_report::result_service::trf(r, m).into_bytes(),
+            ),
+            (
+                "ergebnismeldung.csv",
+                arbiter_report::result_service::meldung_csv(r, m, lang)?,
+            ),
+            (
+                "ergebnismeldung.txt",
+                arbiter_report::result_service::meldung_text(r, m, lang).into_bytes(),
+            ),
+        ] {
+            let path = dir.join(name);
+            atomic::write(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            paths.push(path);
+        }
     }
     Ok(Written {
         paths,
