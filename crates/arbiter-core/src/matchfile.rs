@@ -814,7 +814,10 @@ fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checke
     if let Some(city) = &f.city
         && city.trim().is_empty()
     {
-        c.error("city", "must not be empty (leave it out to take the venue's last part)");
+        c.error(
+            "city",
+            "must not be empty (leave it out to take the venue's last part)",
+        );
     }
     for (field, v) in [
         ("competition", &f.competition),

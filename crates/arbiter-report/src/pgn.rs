@@ -295,7 +295,11 @@ pub fn game(m: &Match, s: &MatchState, board: BoardNo, lang: Lang) -> String {
         tag(
             &mut out,
             "GameId",
-            &if k == 0 { id } else { format!("{id}-{}", k + 1) },
+            &if k == 0 {
+                id
+            } else {
+                format!("{id}-{}", k + 1)
+            },
         );
         if last && let Some([w, b]) = clocks(s, board) {
             tag(&mut out, "WhiteClock", &w);

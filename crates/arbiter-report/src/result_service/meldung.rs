@@ -155,7 +155,10 @@ fn head(r: &Report, lang: Lang) -> Vec<(String, String)> {
             format!("{} {}", r.competition, r.season),
         ),
         (c.text(lang, "report-meldung-round"), r.round.to_string()),
-        (c.text(lang, "report-meldung-date"), form_date(&r.date, lang)),
+        (
+            c.text(lang, "report-meldung-date"),
+            form_date(&r.date, lang),
+        ),
         (c.text(lang, "report-meldung-home"), r.home.name.clone()),
         (c.text(lang, "report-meldung-away"), r.away.name.clone()),
     ]
@@ -177,8 +180,7 @@ fn foot(r: &Report, m: &Match, lang: Lang) -> Vec<(String, String)> {
                 .unwrap_or_default(),
         ),
     ];
-    if m
-        .profile
+    if m.profile
         .scoring
         .tie_breaks
         .contains(&TieBreak::BerlinerWertung)
@@ -212,7 +214,11 @@ fn foot(r: &Report, m: &Match, lang: Lang) -> Vec<(String, String)> {
             forfeit.then(|| {
                 c.format(
                     lang,
-                    &msg!("report-meldung-remark-forfeit", board = b.board, result = result),
+                    &msg!(
+                        "report-meldung-remark-forfeit",
+                        board = b.board,
+                        result = result
+                    ),
                 )
             })
         })
@@ -222,7 +228,10 @@ fn foot(r: &Report, m: &Match, lang: Lang) -> Vec<(String, String)> {
         .iter()
         .filter(|i| i.category == "protest")
         .map(|i| match i.board {
-            Some(b) => c.format(lang, &msg!("report-meldung-remark-protest-board", board = b)),
+            Some(b) => c.format(
+                lang,
+                &msg!("report-meldung-remark-protest-board", board = b),
+            ),
             None => c.text(lang, "report-meldung-remark-protest"),
         })
         .collect();

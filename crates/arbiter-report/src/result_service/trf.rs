@@ -210,7 +210,13 @@ pub fn trf(r: &Report, m: &Match) -> String {
     let colours: String = r
         .boards
         .iter()
-        .map(|b| if b.white_team == TeamSide::Home { 'W' } else { 'B' })
+        .map(|b| {
+            if b.white_team == TeamSide::Home {
+                'W'
+            } else {
+                'B'
+            }
+        })
         .collect();
     header(&mut out, "352", &colours);
 
