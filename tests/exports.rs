@@ -276,6 +276,11 @@ fn check_trf(m: &Match, r: &Report, pgn: &[pgn_check::Game]) {
     );
     for (l, (rank, p)) in nrs.iter().zip(&national) {
         assert_eq!(l.field(5, 8), rank.to_string());
+        // Sex, name and birth as in the player's 001 record.
+        let row = rows[rank - 1];
+        for (a, b) in [(10, 10), (15, 47), (70, 79)] {
+            assert_eq!(l.col(a, b), row.col(a, b));
+        }
         let rating = p.rating.filter(|_| !fide).map(|x| x.to_string());
         assert_eq!(l.field(49, 52), rating.unwrap_or_default());
         let number = p

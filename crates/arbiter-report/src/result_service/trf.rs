@@ -287,8 +287,10 @@ pub fn trf(r: &Report, m: &Match) -> String {
         l.finish(&mut out);
     }
 
-    // National Rating Support: the national rating and number of each player who has one.
-    let national: Vec<(u16, Option<u16>, Option<String>)> = es
+    // National Rating Support: the national rating and number of each player who has one,
+    // with the player's sex, name and birth as in the `001` record (the specification makes
+    // them optional when equal; FIDE's TieBreakServer takes a blank one as blank).
+    let national: Vec<(&Entry, Option<u16>, Option<String>)> = es
         .iter()
         .map(|e| {
             let rating = e.player.rating.filter(|_| kind == RatingKind::National);
@@ -296,20 +298,28 @@ pub fn trf(r: &Report, m: &Match) -> String {
                 (Some(z), Some(n)) => Some(format!("{z}-{n}")),
                 _ => None,
             };
-            (e.rank, rating, number)
+            (e, rating, number)
         })
         .filter(|(_, rating, number)| rating.is_some() || number.is_some())
         .collect();
     if !national.is_empty() {
         header(&mut out, "172", &format!("{FEDERATION} OTHER"));
-        for (rank, rating, number) in national {
+        for (e, rating, number) in national {
+            let squad = squad_entry(m, e);
             let mut l = Line::new(FEDERATION);
-            l.put(5, 8, &rank.to_string(), true);
+            l.put(5, 8, &e.rank.to_string(), true);
+            if let Some(sex) = squad.and_then(|p| p.sex) {
+                l.put(10, 10, &sex.trf_letter().to_string(), false);
+            }
+            l.put(15, 47, &trf_name(&e.player.name), false);
             if let Some(x) = rating {
                 l.put(49, 52, &x.to_string(), true);
             }
             if let Some(n) = number {
                 l.put(58, 68, &n, true);
+            }
+            if let Some(y) = squad.and_then(|p| p.birth_year) {
+                l.put(70, 79, &format!("{y:04}/00/00"), false);
             }
             l.finish(&mut out);
         }
