@@ -613,6 +613,9 @@ pub fn run_console(
     let mut dirty = true;
     let mut last_sig = None;
     let mut last_commit = 0u64;
+    // The workers writing the report's files after a signature: quitting waits for them, so
+    // the files on disk hold every signature the journal holds.
+    let mut writers: Vec<FilesWriter> = Vec::new();
     'run: loop {
         let now = time.mono();
         let sig = time_signature(&app.state, now);
@@ -689,7 +692,15 @@ pub fn run_console(
                     }
                 }
                 Msg::Signed(role, result) => {
-                    let outcome = signed(&mut app, &time, &tx, journal_path, role, result);
+                    let outcome = signed(
+                        &mut app,
+                        &time,
+                        &tx,
+                        journal_path,
+                        role,
+                        result,
+                        &mut writers,
+                    );
                     if let Some(rv) = view.report.as_mut() {
                         let short = |d: &str| d.chars().take(16).collect::<String>();
                         rv.message = Some(match outcome {
@@ -743,6 +754,7 @@ pub fn run_console(
     // Nothing that waits for the disk is given up without a word.
     app.retry(time.mono());
     let commit = app.journal.commit(time.mono());
+    let files = wait_for_writers(writers);
     drop(console);
     if !app.pending.is_empty() {
         let actions: Vec<String> = app
@@ -759,7 +771,29 @@ pub fn run_console(
         );
     }
     commit?;
-    Ok(())
+    files.map_err(|e| {
+        anyhow::anyhow!(
+            "the report's files were not written ({e}); the journal holds every signature: `arbiter report {}` writes them again",
+            journal_path.display()
+        )
+    })
+}
+
+/// A worker writing the report's files; it returns what it also sent to the loop.
+type FilesWriter = thread::JoinHandle<Result<PathBuf, String>>;
+
+/// Waits for the workers still writing the report's files; the first failure, if any.
+fn wait_for_writers(writers: Vec<FilesWriter>) -> Result<(), String> {
+    let mut outcome = Ok(());
+    for w in writers {
+        let r = w
+            .join()
+            .unwrap_or_else(|_| Err("the worker writing them stopped".to_string()));
+        if let (Err(e), Ok(())) = (r, &outcome) {
+            outcome = Err(e);
+        }
+    }
+    outcome
 }
 
 /// Moves the feeds' records into the loop's queue, on a thread of its own. Both queues are
@@ -1016,7 +1050,6 @@ fn start_job(
     }
 }
 
-/// Journals a signature made by a worker and has the report's files written; the digest signed.
 /// A refused signature in the console's language where the refusal is one of the signing rules
 /// (the arbiter first, a board without result, a wrong passphrase, …); other failures (the
 /// journal, the disk) as they are.
@@ -1027,6 +1060,8 @@ fn sign_refusal(lang: arbiter_core::matchfile::Lang, e: &anyhow::Error) -> Strin
     }
 }
 
+/// Journals a signature made by a worker and has the report's files written (the worker is
+/// kept in `writers`, so quitting waits for it); the digest signed.
 fn signed(
     app: &mut App,
     time: &TimeBase,
@@ -1034,6 +1069,7 @@ fn signed(
     journal_path: &Path,
     role: Role,
     result: Result<SignedReport, String>,
+    writers: &mut Vec<FilesWriter>,
 ) -> Result<String, String> {
     result.and_then(|env| {
         app.record_signature(&env, role, wall_now(), time.mono())
@@ -1044,11 +1080,16 @@ fn signed(
         let tx = tx.clone();
         let digest = env.digest.clone();
         let lang = app.m.file.lang;
-        let _ = thread::Builder::new()
+        let writer = thread::Builder::new()
             .name("report-files".into())
             .spawn(move || {
-                let _ = tx.send(Msg::Written(job.write_files(lang)));
-            });
+                let written = job.write_files(lang);
+                let _ = tx.send(Msg::Written(written.clone()));
+                written
+            })
+            .map_err(|e| format!("cannot start the worker writing the report's files: {e}"))?;
+        writers.retain(|w| !w.is_finished());
+        writers.push(writer);
         Ok(digest)
     })
 }

@@ -543,8 +543,7 @@ impl pgn_reader::Visitor for Collect {
         ));
         ControlFlow::Continue(())
     }
-    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
-        let _ = tags;
+    fn begin_movetext(&mut self, _tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
         ControlFlow::Continue((Vec::new(), Vec::new(), Vec::new()))
     }
     fn san(
