@@ -23,7 +23,7 @@ sign() { # report journal role passphrase
   PW="$4" "$BIN" sign "$1" --role "$3" --passphrase-env PW --journal "$2"
 }
 
-anchor() { # recording: the match file it was made under
+config_match() { # recording: the match file a new recording is made under
   case "$1" in
     bundesliga-*) echo config/matches/demo-bundesliga.toml ;;
     *) echo config/matches/oberliga-example.toml ;;
@@ -33,27 +33,31 @@ anchor() { # recording: the match file it was made under
 for rec in bundesliga-musterstadt-beispielhausen oberliga-rheinufer-huegelland; do
   work="$(mktemp -d)"
   echo "== $rec: recording into $work"
+  # The anchor: the match file the recording ran under, shipped beside it as match.toml.
   if [ -n "${REPORT_ONLY:-}" ]; then
     cp "recordings/$rec/journal.jsonl" "$work/journal.jsonl"
+    cp "recordings/$rec/match.toml" "$work/match.toml"
   else
     "$BIN" record "recordings/$rec/plan.toml" -o "$work/journal.jsonl"
+    cp "$(config_match "$rec")" "$work/match.toml"
   fi
   "$BIN" report "$work/journal.jsonl" -o "$work/report"
   sign "$work/report/report.json" "$work/journal.jsonl" arbiter Schiedsrichter-Demo-2026
   sign "$work/report/report.json" "$work/journal.jsonl" home-captain Heim-Demo-2026
   sign "$work/report/report.json" "$work/journal.jsonl" away-captain Gast-Demo-2026
   "$BIN" verify "$work/report/report.json" --journal "$work/journal.jsonl" \
-    --match "$(anchor "$rec")" --allow-demo-keys
+    --match "$work/match.toml" --allow-demo-keys
   rm -f "$work/report/.report.json.lock"
   mkdir -p "$OUT/$rec"
   # A new recording replaces the old one on purpose (git keeps the old one).
   rm -rf "$OUT/$rec/report"
   mv "$work/journal.jsonl" "$OUT/$rec/journal.jsonl"
+  mv "$work/match.toml" "$OUT/$rec/match.toml"
   mv "$work/report" "$OUT/$rec/report"
   if [ "$OUT" != recordings ]; then
     cp "recordings/$rec/plan.toml" "recordings/$rec/incidents.toml" "$OUT/$rec/" 2>/dev/null || true
   fi
   rmdir "$work"
   "$BIN" verify "$OUT/$rec/report/report.json" --journal "$OUT/$rec/journal.jsonl" \
-    --match "$(anchor "$rec")" --allow-demo-keys | tail -n 1
+    --match "$OUT/$rec/match.toml" --allow-demo-keys | tail -n 1
 done

@@ -307,34 +307,36 @@ fn set_aside(
     Ok(suffix)
 }
 
-/// The exports of the current version: the PGN (with `games`), the TRF, the Ergebnismeldung.
+/// The exports of the current version, with `games` (the match and the games' state): the PGN,
+/// and for the rating office and the league's result service the round as a FIDE TRF and the
+/// Ergebnismeldung (both need the match file: time control, ratings, the profile).
 fn exports(
     current: &SignedReport,
     lang: Lang,
     games: Option<(&Match, &MatchState)>,
-) -> Vec<(String, Vec<u8>)> {
+) -> Result<Vec<(String, Vec<u8>)>, String> {
+    let Some((m, state)) = games else {
+        return Ok(Vec::new());
+    };
     let r = &current.report;
-    let mut out = Vec::new();
-    if let Some((m, state)) = games {
-        out.push((
-            "games.pgn".to_string(),
+    Ok(vec![
+        (
+            "games.pgn".into(),
             arbiter_report::pgn::all_games(m, state, lang).into_bytes(),
-        ));
-    }
-    // For the league's result service: the round as a FIDE TRF, the Ergebnismeldung.
-    out.push((
-        "round.trf".into(),
-        arbiter_report::result_service::trf(r).into_bytes(),
-    ));
-    out.push((
-        "ergebnismeldung.csv".into(),
-        arbiter_report::result_service::meldung_csv(r, lang).into_bytes(),
-    ));
-    out.push((
-        "ergebnismeldung.txt".into(),
-        arbiter_report::result_service::meldung_text(r, lang).into_bytes(),
-    ));
-    out
+        ),
+        (
+            "round.trf".into(),
+            arbiter_report::result_service::trf(r, m).into_bytes(),
+        ),
+        (
+            "ergebnismeldung.csv".into(),
+            arbiter_report::result_service::meldung_csv(r, m, lang)?,
+        ),
+        (
+            "ergebnismeldung.txt".into(),
+            arbiter_report::result_service::meldung_text(r, m, lang).into_bytes(),
+        ),
+    ])
 }
 
 /// Files in the way: they exist and differ from what would be written there.
@@ -359,8 +361,8 @@ enum Existing {
     Other(SignedReport),
 }
 
-/// Writes the report's versions into `dir` (see the module's description); with `games`, the
-/// PGN of the games too.
+/// Writes the report's versions into `dir` (see the module's description); with `games` (the
+/// match and the games' state), the PGN of the games, the TRF and the Ergebnismeldung too.
 pub fn write_history(
     dir: &Path,
     history: &History,
@@ -400,7 +402,7 @@ pub fn write_history(
         current = merged;
     }
     current.status = arbiter_report::sign::status_of(&current, authority);
-    let exports = exports(&current, lang, games);
+    let exports = exports(&current, lang, games)?;
     // Nothing is written while a file is in the way.
     refuse_what_is_in_the_way(dir, &existing, &current, &exports, authority, lang)?;
     match &existing {

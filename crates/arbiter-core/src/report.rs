@@ -950,6 +950,77 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
 /// stalemate, a draw the Laws make automatic, where it gives the result recorded); else the
 /// ending is not recorded (journals before the field): a resignation or an agreement is never
 /// guessed, the report is a document of facts for the league office.
+/// The PGN `Termination` tag of a board's finished game (PGN standard 9.8.1), in the order of
+/// the report's "how it ended": the intervention that set the result, else the ending recorded
+/// with it, else what the game record or the clocks prove.
+///
+/// - `rules infraction`: a forfeit (unplayed), a loss by a second illegal move, a penalty, a
+///   device, a refusal, a lineup sanction;
+/// - `time forfeit`: a flag (an intervention or the recorded ending);
+/// - `adjudication`: the arbiter decided the result (a quickplay-finish claim, a delay or a
+///   disturbance he ruled on) or a score PGN has no token for (0-½, ½-0, 0-0);
+/// - `normal`: a game that ended at the board: a draw claimed correctly, an agreement, a
+///   resignation, a mate, a stalemate, an automatic draw; and a result recorded without its
+///   ending where the clocks at the result show that no flag fell (both above zero).
+///
+/// `None` while the board has no result, and where nothing tells whether a flag fell (no
+/// ending recorded, nothing on the board, no clock at the result or one at zero): nothing is
+/// guessed.
+pub fn pgn_termination(s: &MatchState, board: BoardNo) -> Option<&'static str> {
+    use crate::intervention::InterventionKind as K;
+    let bs = s.board(board)?;
+    let r = bs.result.as_ref()?;
+    if !r.result.is_played() {
+        return Some("rules infraction");
+    }
+    if matches!(
+        r.result,
+        GameResult::WhiteZeroBlackHalf | GameResult::WhiteHalfBlackZero | GameResult::BothZero
+    ) {
+        return Some("adjudication");
+    }
+    let by = s
+        .interventions
+        .iter()
+        .find(|e| e.at.seq == r.at.seq && e.intervention.confirmed.result.is_some())
+        .map(|e| &e.intervention.kind);
+    Some(match by {
+        Some(K::FlagFall { .. }) => "time forfeit",
+        Some(
+            K::IllegalMove { .. }
+            | K::Penalty { .. }
+            | K::ElectronicDevice { .. }
+            | K::RefusalToComply { .. }
+            | K::LineupIrregularity { .. }
+            | K::DefaultTimeExpired
+            | K::SeatingError { .. }
+            | K::UnableToRecord { .. },
+        ) => "rules infraction",
+        Some(K::DrawClaim { .. } | K::DrawAgreement | K::GameEnded) => {
+            r.ending.map_or("normal", |e| e.pgn_termination())
+        }
+        Some(_) => "adjudication",
+        None => match r.ending {
+            Some(e) => e.pgn_termination(),
+            None => {
+                let ends = &bs.game.ends;
+                let on_the_board = ends.checkmate.is_some()
+                    || ends.stalemate.is_some()
+                    || ends.fivefold.is_some()
+                    || ends.seventy_five.is_some()
+                    || ends.dead.is_some();
+                let no_flag = crate::clock_now::clock_at(s, bs, r.at.mono_ms)
+                    .is_some_and(|c| c.white_ms > 0 && c.black_ms > 0);
+                if on_the_board || no_flag {
+                    "normal"
+                } else {
+                    return None;
+                }
+            }
+        },
+    })
+}
+
 fn ending_without_intervention(
     bs: &crate::state::BoardState,
     r: &crate::state::ResultEntry,
