@@ -868,6 +868,32 @@ fn the_command_line_refuses_the_smaller_forgeries() {
         said.contains("signers.arbiter") && said.contains("small-order"),
         "{said}"
     );
+    // `sign` refuses to sign against it (a report of a match registering it).
+    let weak_m = arbiter_io::config::load_match(&d.join("weak.toml"), None).unwrap();
+    let weak_j = d.join("weak.jsonl");
+    drop(finished(weak_m, &weak_j));
+    let weak_out = d.join("weak-report");
+    let (code, said) = run(&[
+        "report".as_ref(),
+        weak_j.as_os_str(),
+        "-o".as_ref(),
+        weak_out.as_os_str(),
+    ]);
+    assert_eq!(code, Some(0), "{said}");
+    let o = Command::new(BIN)
+        .arg("sign")
+        .arg(weak_out.join("report.json"))
+        .args(["--role", "arbiter", "--passphrase-env", "PW", "--journal"])
+        .arg(&weak_j)
+        .env("PW", PASS[0].1)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains("small-order") && said.contains("nothing was signed"),
+        "{said}"
+    );
     let reg = d.join("weak-registry.toml");
     std::fs::write(
         &reg,

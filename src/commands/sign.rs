@@ -90,6 +90,17 @@ fn authority_for(env: &SignedReport, a: &SignArgs) -> Result<Authority, String> 
         let reg = arbiter_report::verdict::parse_registry(r, &text).map_err(|d| d.to_string())?;
         reg.authorise(&mut authority, &r.display().to_string(), &env.report);
     }
+    // A small-order key "verifies" signatures nobody made: never one to sign against.
+    if let Some((k, p)) = authority
+        .keys
+        .iter()
+        .find_map(|k| sign::key_problem(&k.public_key).map(|p| (k, p)))
+    {
+        return Err(format!(
+            "the key {} for the {} ({}): {p}; nothing was signed",
+            k.source, k.role, k.name
+        ));
+    }
     Ok(authority)
 }
 
