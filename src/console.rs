@@ -90,7 +90,34 @@ pub struct App {
     /// The record the report is made from (its head): a signature is journaled only for the
     /// report as it stands.
     pub report_head: Option<u64>,
+    /// The signatures journaled for the report as it stands (since its head): while there are
+    /// any, an entry that would change it waits for the arbiter's confirmation and reason.
+    pub signed_at_head: Vec<(Role, String)>,
+    /// The entry waiting for that confirmation.
+    pub held: Option<Held>,
     last_retry: Option<MonoMs>,
+}
+
+/// An arbiter's entry held until he confirms that it changes a signed report.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Held {
+    /// Events from a form (journaled in order).
+    Events(Vec<Event>),
+    /// A ruling's times for a clock (the record, then the command to the device).
+    Clock(ClockToSet),
+    /// A captain's enrolled key.
+    Enrol(SignerEnrolled),
+}
+
+impl Held {
+    /// The records the entry journals (a clock command's record, as if sent).
+    fn events(&self) -> Vec<Event> {
+        match self {
+            Held::Events(e) => e.clone(),
+            Held::Clock(set) => vec![set.record(None)],
+            Held::Enrol(e) => vec![Event::SignerEnrolled(e.clone())],
+        }
+    }
 }
 
 impl App {
@@ -104,6 +131,8 @@ impl App {
             journal_error: None,
             dropped: 0,
             report_head: None,
+            signed_at_head: Vec::new(),
+            held: None,
             last_retry: None,
         }
     }
@@ -117,7 +146,15 @@ impl App {
             state::apply(&mut state, r);
         }
         app.state = state;
-        app.report_head = arbiter_core::report::content_head(records).map(|i| records[i].seq);
+        let head = arbiter_core::report::content_head(records);
+        app.report_head = head.map(|i| records[i].seq);
+        app.signed_at_head = records[head.map_or(0, |i| i + 1)..]
+            .iter()
+            .filter_map(|r| match &r.event {
+                Event::ReportSigned(s) => Role::parse(&s.role).map(|role| (role, s.digest.clone())),
+                _ => None,
+            })
+            .collect();
         app
     }
 
@@ -141,6 +178,12 @@ impl App {
             && arbiter_core::report::changes_report(&rec.event, rec.seq == 0)
         {
             self.report_head = Some(rec.seq);
+            self.signed_at_head.clear();
+        }
+        if let Event::ReportSigned(s) = &rec.event
+            && let Some(role) = Role::parse(&s.role)
+        {
+            self.signed_at_head.push((role, s.digest.clone()));
         }
         state::apply(&mut self.state, rec);
     }
@@ -217,6 +260,51 @@ impl App {
             Event::ReportSigned(sig.into()),
         )?;
         Ok(())
+    }
+
+    /// Whether these entries would change a report that has signatures (they then wait for the
+    /// arbiter's confirmation and reason).
+    pub fn needs_confirmation(&self, events: &[Event]) -> bool {
+        !self.signed_at_head.is_empty()
+            && events
+                .iter()
+                .any(|e| arbiter_core::report::changes_report(e, false))
+    }
+
+    /// The signed version of the report as it stands: its number (counted as the journal's
+    /// history counts versions: one per digest signed), its digest, who signed it.
+    pub fn signed_version(&self) -> Option<(u32, String, Vec<Role>)> {
+        let digest = self.signed_at_head.first()?.1.clone();
+        let mut digests: Vec<&str> = Vec::new();
+        for (_, s) in &self.state.signatures {
+            if !digests.contains(&s.digest.as_str()) {
+                digests.push(&s.digest);
+            }
+        }
+        let version = digests
+            .iter()
+            .position(|d| *d == digest)
+            .map_or(1, |i| i + 1);
+        let roles = self
+            .signed_at_head
+            .iter()
+            .filter(|(_, d)| *d == digest)
+            .map(|(r, _)| *r)
+            .collect();
+        Some((u32::try_from(version).unwrap_or(u32::MAX), digest, roles))
+    }
+
+    /// The record that supersedes the signed version, with the arbiter's reason.
+    pub fn reopen_event(&self, reason: &str) -> Option<Event> {
+        let (version, digest, roles) = self.signed_version()?;
+        Some(Event::ReportReopened(
+            arbiter_core::record::ReportReopened {
+                version,
+                digest,
+                signed_by: roles.iter().map(|r| r.as_str().to_string()).collect(),
+                reason: reason.to_string(),
+            },
+        ))
     }
 
     /// Checks an enrolment before the key is derived: captains only, once per role, and not
@@ -658,6 +746,9 @@ pub fn run_console(
     let mut last_commit = 0u64;
     // A message taken from the queue but not handled yet (the batch ended to draw).
     let mut carried: Option<Msg> = None;
+    // The workers writing the report's files after a signature: quitting waits for them, so
+    // the files on disk hold every signature the journal holds.
+    let mut writers: Vec<FilesWriter> = Vec::new();
     'run: loop {
         let now = time.mono();
         let sig = time_signature(&app.state, now);
@@ -716,16 +807,24 @@ pub fn run_console(
                     match cmd {
                         Some(Command::Quit) => break 'run,
                         Some(Command::Submit(ev)) => {
-                            arbiter_action(&mut app, &mut view, wall_now(), now, ev);
+                            let held = Held::Events(vec![ev]);
+                            entry(&mut app, &mut view, held, wall_now(), now, &clocks);
                         }
                         Some(Command::SubmitAll(evs)) => {
-                            for ev in evs {
-                                arbiter_action(&mut app, &mut view, wall_now(), now, ev);
-                            }
+                            let held = Held::Events(evs);
+                            entry(&mut app, &mut view, held, wall_now(), now, &clocks);
                         }
                         Some(Command::SendClock(set)) => {
-                            clock_command(&mut app, &mut view, &clocks, wall_now(), now, &set);
+                            let held = Held::Clock(set);
+                            entry(&mut app, &mut view, held, wall_now(), now, &clocks);
                         }
+                        Some(Command::ReopenReport { reason }) => {
+                            confirm_reopen(&mut app, &mut view, &reason, wall_now(), now, &clocks);
+                            if view.report.is_some() {
+                                load_report(&mut app, journal_path, now, &tx, &mut view);
+                            }
+                        }
+                        Some(Command::KeepSigned) => app.held = None,
                         Some(cmd) => {
                             report_command(&mut app, journal_path, now, &tx, &mut view, cmd);
                         }
@@ -746,22 +845,59 @@ pub fn run_console(
                     }
                 }
                 Msg::Signed(role, result) => {
-                    let outcome = signed(&mut app, &time, &tx, journal_path, role, result);
+                    let outcome = signed(
+                        &mut app,
+                        &time,
+                        &tx,
+                        journal_path,
+                        role,
+                        result,
+                        &mut writers,
+                    );
                     if let Some(rv) = view.report.as_mut() {
                         let short = |d: &str| d.chars().take(16).collect::<String>();
                         rv.message = Some(match outcome {
-                            Ok(d) => i18n::format(
-                                view.lang,
-                                &arbiter_core::msg!(
-                                    "shell-signed",
-                                    role = Text::new(role_id(role)),
-                                    digest = short(&d)
-                                ),
-                            ),
+                            Ok((d, receipt)) => {
+                                let mut said = i18n::format(
+                                    view.lang,
+                                    &arbiter_core::msg!(
+                                        "shell-signed",
+                                        role = Text::new(role_id(role)),
+                                        digest = short(&d)
+                                    ),
+                                );
+                                // What the captain takes home (also on the PDF).
+                                if let Some(code) = receipt {
+                                    said.push_str(" · ");
+                                    said.push_str(&i18n::format(
+                                        view.lang,
+                                        &arbiter_core::msg!(
+                                            "shell-receipt",
+                                            role = Text::new(role_id(role)),
+                                            code = code
+                                        ),
+                                    ));
+                                }
+                                said
+                            }
                             Err(e) => e,
                         });
                     }
                     load_report(&mut app, journal_path, time.mono(), &tx, &mut view);
+                }
+                Msg::Enrolled(_, Ok(e))
+                    if app.needs_confirmation(&[Event::SignerEnrolled(e.clone())]) =>
+                {
+                    // The report is signed: the enrolment waits for the arbiter's reason.
+                    let now = time.mono();
+                    entry(
+                        &mut app,
+                        &mut view,
+                        Held::Enrol(e),
+                        wall_now(),
+                        now,
+                        &clocks,
+                    );
                 }
                 Msg::Enrolled(role, result) => {
                     let outcome = result.and_then(|e| {
@@ -802,6 +938,7 @@ pub fn run_console(
     // Nothing that waits for the disk is given up without a word.
     app.retry(time.mono());
     let commit = app.journal.commit(time.mono());
+    let files = wait_for_writers(writers);
     drop(console);
     if !app.pending.is_empty() {
         let actions: Vec<String> = app
@@ -818,7 +955,29 @@ pub fn run_console(
         );
     }
     commit?;
-    Ok(())
+    files.map_err(|e| {
+        anyhow::anyhow!(
+            "the report's files were not written ({e}); the journal holds every signature: `arbiter report {}` writes them again",
+            journal_path.display()
+        )
+    })
+}
+
+/// A worker writing the report's files; it returns what it also sent to the loop.
+type FilesWriter = thread::JoinHandle<Result<PathBuf, String>>;
+
+/// Waits for the workers still writing the report's files; the first failure, if any.
+fn wait_for_writers(writers: Vec<FilesWriter>) -> Result<(), String> {
+    let mut outcome = Ok(());
+    for w in writers {
+        let r = w
+            .join()
+            .unwrap_or_else(|_| Err("the worker writing them stopped".to_string()));
+        if let (Err(e), Ok(())) = (r, &outcome) {
+            outcome = Err(e);
+        }
+    }
+    outcome
 }
 
 /// Moves the feeds' records into the loop's queue, on a thread of its own. Both queues are
@@ -880,6 +1039,142 @@ fn journal_housekeeping(
         view.status = Some(i18n::text(view.lang, "shell-journal-written-again"));
     }
     had_alert != view.journal_alert.is_some()
+}
+
+/// An arbiter's entry from the screens: journaled at once; or, when it would change a report
+/// that has signatures, held while the confirmation shows what is signed and by whom and asks
+/// for the arbiter's reason (nothing is journaled until he confirms).
+pub fn entry(
+    app: &mut App,
+    view: &mut ViewState,
+    held: Held,
+    wall: WallMs,
+    now: MonoMs,
+    clocks: &ClockCommands,
+) {
+    if app.needs_confirmation(&held.events())
+        && let Some(p) = reopen_prompt(app, &held, view.lang, wall, now)
+    {
+        view.reopen = Some(p);
+        view.status = Some(i18n::text(view.lang, "shell-reopen-held"));
+        app.held = Some(held);
+        return;
+    }
+    carry_out(app, view, held, wall, now, clocks);
+}
+
+/// The arbiter confirmed with a reason: `report_reopened` (the signed version, who signed it,
+/// the reason) is journaled, then the entry held.
+pub fn confirm_reopen(
+    app: &mut App,
+    view: &mut ViewState,
+    reason: &str,
+    wall: WallMs,
+    now: MonoMs,
+    clocks: &ClockCommands,
+) {
+    let Some(held) = app.held.take() else {
+        return;
+    };
+    if let (Some(ev), Some((version, ..))) = (app.reopen_event(reason), app.signed_version()) {
+        arbiter_action(app, view, wall, now, ev);
+        view.status = Some(i18n::format(
+            view.lang,
+            &arbiter_core::msg!(
+                "shell-reopened",
+                version = version,
+                next = version + 1,
+                reason = reason
+            ),
+        ));
+    }
+    let status = view.status.clone();
+    carry_out(app, view, held, wall, now, clocks);
+    if view.journal_alert.is_none() {
+        view.status = status;
+    }
+}
+
+/// Journals an entry (the confirmation given or not needed).
+fn carry_out(
+    app: &mut App,
+    view: &mut ViewState,
+    held: Held,
+    wall: WallMs,
+    now: MonoMs,
+    clocks: &ClockCommands,
+) {
+    match held {
+        Held::Events(evs) => {
+            for ev in evs {
+                arbiter_action(app, view, wall, now, ev);
+            }
+        }
+        Held::Clock(set) => clock_command(app, view, clocks, wall, now, &set),
+        Held::Enrol(e) => {
+            let role = Role::parse(&e.role).unwrap_or(Role::HomeCaptain);
+            let key: String = e.public_key.chars().take(16).collect();
+            let said = match app.record_enrolment(e, wall, now) {
+                Ok(_) => i18n::format(
+                    view.lang,
+                    &arbiter_core::msg!(
+                        "shell-enrolled",
+                        role = Text::new(role_id(role)),
+                        key = key
+                    ),
+                ),
+                Err(e) => format!("{e:#}"),
+            };
+            if let Some(rv) = view.report.as_mut() {
+                rv.message = Some(said);
+            }
+        }
+    }
+}
+
+/// The confirmation's contents: the signed version, who signed it, the entry in words.
+fn reopen_prompt(
+    app: &App,
+    held: &Held,
+    lang: Lang,
+    wall: WallMs,
+    now: MonoMs,
+) -> Option<arbiter_tui::reopen::ReopenPrompt> {
+    let (version, _, roles) = app.signed_version()?;
+    let signed_by = roles
+        .iter()
+        .map(|r| format!("{} {}", i18n::text(lang, role_id(*r)), r.person_in(&app.m)))
+        .collect();
+    let entry = held
+        .events()
+        .into_iter()
+        .map(|event| {
+            let rec = Record {
+                seq: app.journal.chain().next_seq,
+                wall_ms: wall,
+                mono_ms: now,
+                origin: Origin::Arbiter,
+                event,
+            };
+            match arbiter_core::replay::incidents(std::slice::from_ref(&rec)).first() {
+                Some(i) => {
+                    let what = i18n::format(lang, &i.text);
+                    match i.board {
+                        Some(b) => format!("{} {b}: {what}", i18n::strings(lang).board_short),
+                        None => what,
+                    }
+                }
+                None => rec.event.kind().replace('_', " "),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
+    Some(arbiter_tui::reopen::ReopenPrompt {
+        version,
+        signed_by,
+        entry,
+        reason: String::new(),
+    })
 }
 
 /// An arbiter's action from a form: journaled (fsync'ed) and applied, or, when the journal
@@ -1008,7 +1303,12 @@ fn report_command(
                 let _ = tx.send(Msg::Enrolled(role, r));
             });
         }
-        Command::Submit(_) | Command::SubmitAll(_) | Command::SendClock(_) | Command::Quit => {}
+        Command::Submit(_)
+        | Command::SubmitAll(_)
+        | Command::SendClock(_)
+        | Command::ReopenReport { .. }
+        | Command::KeepSigned
+        | Command::Quit => {}
     }
 }
 
@@ -1078,7 +1378,6 @@ fn start_job(
     }
 }
 
-/// Journals a signature made by a worker and has the report's files written; the digest signed.
 /// A refused signature in the console's language where the refusal is one of the signing rules
 /// (the arbiter first, a board without result, a wrong passphrase, …); other failures (the
 /// journal, the disk) as they are.
@@ -1089,6 +1388,8 @@ fn sign_refusal(lang: arbiter_core::matchfile::Lang, e: &anyhow::Error) -> Strin
     }
 }
 
+/// Journals a signature made by a worker and has the report's files written (the worker is
+/// kept in `writers`, so quitting waits for it); the digest signed.
 fn signed(
     app: &mut App,
     time: &TimeBase,
@@ -1096,7 +1397,8 @@ fn signed(
     journal_path: &Path,
     role: Role,
     result: Result<SignedReport, String>,
-) -> Result<String, String> {
+    writers: &mut Vec<FilesWriter>,
+) -> Result<(String, Option<String>), String> {
     result.and_then(|env| {
         app.record_signature(&env, role, wall_now(), time.mono())
             .map_err(|e| format!("{e:#}"))?;
@@ -1105,12 +1407,21 @@ fn signed(
             .map_err(|e| format!("{e:#}"))?;
         let tx = tx.clone();
         let digest = env.digest.clone();
+        let receipt = env
+            .signature(role)
+            .filter(|s| s.role != Role::Arbiter)
+            .map(|s| arbiter_report::sign::receipt(&s.digest, role, &s.public_key));
         let lang = app.m.file.lang;
-        let _ = thread::Builder::new()
+        let writer = thread::Builder::new()
             .name("report-files".into())
             .spawn(move || {
-                let _ = tx.send(Msg::Written(job.write_files(lang)));
-            });
-        Ok(digest)
+                let written = job.write_files(lang);
+                let _ = tx.send(Msg::Written(written.clone()));
+                written
+            })
+            .map_err(|e| format!("cannot start the worker writing the report's files: {e}"))?;
+        writers.retain(|w| !w.is_finished());
+        writers.push(writer);
+        Ok((digest, receipt))
     })
 }

@@ -9,6 +9,7 @@ use arbiter_core::i18n::Msg;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::WallMs;
 use arbiter_core::msg;
+use arbiter_tui::action::Action;
 use arbiter_tui::{Command, ViewState, i18n, keymap, theme::Theme};
 
 use crate::console::TICK;
@@ -197,13 +198,13 @@ pub fn run_replay(
                     // Read-only: no intervention form and no signing in a replay.
                     if matches!(
                         action,
-                        keymap::Action::Intervene(_)
-                            | keymap::Action::OpenReport
-                            | keymap::Action::OpenStart
-                            | keymap::Action::OpenAttendance
-                            | keymap::Action::OpenDeadline
-                            | keymap::Action::OpenLineup(_)
-                            | keymap::Action::OpenClockCommand
+                        Action::Intervene(_)
+                            | Action::OpenReport
+                            | Action::OpenStart
+                            | Action::OpenAttendance
+                            | Action::OpenDeadline
+                            | Action::OpenLineup(_)
+                            | Action::OpenClockCommand
                     ) {
                         continue;
                     }

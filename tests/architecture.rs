@@ -257,43 +257,170 @@ fn the_core_reaches_no_io_crate_and_no_system_clock() {
     );
 }
 
-/// The top-level modules of a crate and the other top-level modules each one uses
-/// (`crate::NAME` outside comments).
-fn module_graph(src: &Path) -> Graph {
-    let mut g = Graph::new();
-    for entry in std::fs::read_dir(src).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        if name == "lib" || name == "main" {
-            continue;
-        }
-        let files: Vec<std::path::PathBuf> = if path.is_dir() {
-            std::fs::read_dir(&path)
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-                .collect()
-        } else {
-            vec![path.clone()]
-        };
-        let deps = g.entry(name.clone()).or_default();
-        for f in files {
-            let text = std::fs::read_to_string(&f).unwrap();
-            for line in text.lines() {
-                let code = line.split("//").next().unwrap_or("");
-                for part in code.split("crate::").skip(1) {
-                    let m: String = part
-                        .chars()
-                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                        .collect();
-                    if !m.is_empty() && m != name {
-                        deps.insert(m);
-                    }
+/// Every module of a crate read from its files: the module's path (`["state", "claims"]` for
+/// `state/claims.rs`) and its source with the `#[cfg(test)]` modules left out (a test may use
+/// anything, as for the crate graph).
+fn modules(src: &Path) -> BTreeMap<Vec<String>, String> {
+    fn walk(dir: &Path, prefix: &[String], out: &mut BTreeMap<Vec<String>, String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+            if path.is_dir() {
+                let mut p = prefix.to_vec();
+                p.push(stem);
+                walk(&path, &p, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let mut p = prefix.to_vec();
+                if !(stem == "mod" || (prefix.is_empty() && (stem == "lib" || stem == "main"))) {
+                    p.push(stem);
                 }
+                let text = std::fs::read_to_string(&path).unwrap();
+                out.entry(p).or_default().push_str(&without_tests(&text));
             }
         }
     }
-    g
+    let mut out = BTreeMap::new();
+    walk(src, &[], &mut out);
+    out
+}
+
+/// `text` without comments and without the bodies of `#[cfg(test)] mod NAME { … }`.
+fn without_tests(text: &str) -> String {
+    let code: String = text
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut out = String::new();
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at..];
+        let Some(open) = after.find('{').filter(|&o| after[..o].contains("mod ")) else {
+            // a test-only item that is not a module: keep the text after the attribute
+            out.push_str("#[cfg(test)]");
+            rest = &after["#[cfg(test)]".len()..];
+            continue;
+        };
+        let mut depth = 0usize;
+        let mut end = after.len();
+        for (i, c) in after[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = open + i + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The paths named after `crate::`, `super::` and `self::` in `code`, resolved from the module
+/// `at` to absolute module paths (segments, longest first not yet cut to a module): use trees
+/// with `{…}` groups are expanded.
+fn referenced_paths(at: &[String], code: &str) -> Vec<Vec<String>> {
+    fn ident(s: &str) -> usize {
+        s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(s.len())
+    }
+    /// The paths of one use tree at the start of `s`, each prefixed with `base`.
+    fn tree(base: &[String], s: &str, out: &mut Vec<Vec<String>>) {
+        let s = s.trim_start();
+        if let Some(group) = s.strip_prefix('{') {
+            let mut depth = 0usize;
+            let mut start = 0usize;
+            for (i, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => {
+                        tree(base, &group[start..i], out);
+                        return;
+                    }
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        tree(base, &group[start..i], out);
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            return;
+        }
+        let n = ident(s);
+        if n == 0 {
+            if !base.is_empty() {
+                out.push(base.to_vec());
+            }
+            return;
+        }
+        let mut p = base.to_vec();
+        p.push(s[..n].to_string());
+        match s[n..].strip_prefix("::") {
+            Some(rest) => tree(&p, rest, out),
+            None => out.push(p),
+        }
+    }
+    let mut out = Vec::new();
+    let bytes = code.as_bytes();
+    for (i, _) in code.match_indices("::") {
+        // the word before `::`, if it starts a path (`crate`, `super`, `self`)
+        let start = code[..i]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |p| p + 1);
+        if start > 0 && bytes[start - 1] == b':' {
+            continue; // inside a longer path: its head was seen already
+        }
+        let mut base: Vec<String> = match &code[start..i] {
+            "crate" => Vec::new(),
+            "self" => at.to_vec(),
+            "super" => at[..at.len().saturating_sub(1)].to_vec(),
+            _ => continue,
+        };
+        let mut rest = &code[i + 2..];
+        while let Some(r) = rest.strip_prefix("super::") {
+            base.pop();
+            rest = r;
+        }
+        tree(&base, rest, &mut out);
+    }
+    out
+}
+
+/// For every module with children (the crate root included): which of its children use which
+/// (a child uses a sibling when code anywhere inside it names something inside the sibling).
+fn sibling_graphs(src: &Path) -> BTreeMap<Vec<String>, Graph> {
+    let mods = modules(src);
+    let mut graphs: BTreeMap<Vec<String>, Graph> = BTreeMap::new();
+    for (at, code) in &mods {
+        for path in referenced_paths(at, code) {
+            // the module named: the longest prefix of the path that is a module
+            let Some(target) = (0..=path.len())
+                .rev()
+                .map(|n| path[..n].to_vec())
+                .find(|p| mods.contains_key(p))
+            else {
+                continue;
+            };
+            let common = at.iter().zip(&target).take_while(|(a, b)| a == b).count();
+            if common < at.len() && common < target.len() {
+                graphs
+                    .entry(at[..common].to_vec())
+                    .or_default()
+                    .entry(at[common].clone())
+                    .or_default()
+                    .insert(target[common].clone());
+            }
+        }
+    }
+    graphs
 }
 
 /// A cycle in `g`, if there is one (depth-first search).
@@ -331,13 +458,74 @@ fn no_two_modules_of_a_crate_use_each_other() {
     for entry in std::fs::read_dir(root().join("crates")).unwrap() {
         crates.push(entry.unwrap().path().join("src"));
     }
+    let mut cycles = Vec::new();
     for src in crates {
-        let g = module_graph(&src);
-        assert!(
-            find_cycle(&g).is_none(),
-            "{}: the modules {:?} use each other",
-            src.display(),
-            find_cycle(&g)
-        );
+        for (parent, g) in sibling_graphs(&src) {
+            if let Some(c) = find_cycle(&g) {
+                cycles.push(format!(
+                    "{}: in `{}` the modules {c:?} use each other",
+                    src.display(),
+                    if parent.is_empty() {
+                        "crate".to_string()
+                    } else {
+                        parent.join("::")
+                    }
+                ));
+            }
+        }
     }
+    assert!(cycles.is_empty(), "{}", cycles.join("\n"));
+}
+
+/// The guard itself: a cycle made of `super::` paths, `crate::{…}` groups and a module in a
+/// folder is found; the same tree without the back edge, or with it only in a test module, is not.
+#[test]
+fn the_module_guard_sees_every_kind_of_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path();
+    std::fs::create_dir_all(src.join("screens")).unwrap();
+    let write = |p: &str, t: &str| std::fs::write(src.join(p), t).unwrap();
+    write(
+        "lib.rs",
+        "pub mod widgets;\npub mod screens;\npub mod app;\n",
+    );
+    write("app.rs", "use crate::{screens::main::draw, widgets};\n");
+    write("screens.rs", "pub mod main;\npub mod detail;\n");
+    write("screens/main.rs", "use super::detail::Detail;\n");
+    write("screens/detail.rs", "pub struct Detail;\n");
+    write("widgets.rs", "pub fn fit() {}\n");
+    let cycle_at = |src: &Path| -> Vec<String> {
+        sibling_graphs(src)
+            .into_iter()
+            .filter_map(|(parent, g)| find_cycle(&g).map(|c| format!("{parent:?} {c:?}")))
+            .collect()
+    };
+    assert!(cycle_at(src).is_empty(), "{:?}", cycle_at(src));
+    // widgets -> screens through `super::`, screens -> widgets through a group: a cycle.
+    write(
+        "widgets.rs",
+        "use super::screens::detail::Detail;\npub fn fit() {}\n",
+    );
+    write(
+        "screens/detail.rs",
+        "use crate::{widgets::fit, app};\npub struct Detail;\n",
+    );
+    let found = cycle_at(src);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("[]"), "at the crate's root: {found:?}");
+    // detail -> main and main -> detail inside `screens`, through `self::`/`super::super::`
+    write("widgets.rs", "pub fn fit() {}\n");
+    write(
+        "screens/detail.rs",
+        "use super::super::screens::main;\npub struct Detail;\n",
+    );
+    let found = cycle_at(src);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("[\"screens\"]"), "{found:?}");
+    // the same back edge only in a test module is no cycle
+    write(
+        "screens/detail.rs",
+        "pub struct Detail;\n#[cfg(test)]\nmod tests {\n    use crate::screens::main;\n}\n",
+    );
+    assert!(cycle_at(src).is_empty(), "{:?}", cycle_at(src));
 }

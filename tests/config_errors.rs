@@ -432,3 +432,110 @@ fn the_binary_prints_the_summary() {
         assert!(text.contains(needle), "missing {needle:?} in\n{text}");
     }
 }
+
+/// The player fields the FIDE TRF takes (issue 30): a federation is three capital letters, a
+/// year of birth lies between 1900 and the match, sex is `m` or `w`, `ratings` says `fide` or
+/// `national`; each mistake is named with its field (or line).
+#[test]
+fn the_fide_fields_of_a_player_are_checked() {
+    let first = "{ rank = 1, name = \"Jonas Brenner\", fide_id = 4742961, rating = 2645, federation = \"GER\", sex = \"m\", birth_year = 1995 }";
+    assert!(DEMO.contains(first), "test setup: the demo's first player");
+    let e = match_error(&replace(
+        DEMO,
+        "federation = \"GER\", sex = \"m\", birth_year = 1995 }",
+        "federation = \"Ger\", sex = \"m\", birth_year = 1995 }",
+    ));
+    assert!(e.contains("home.squad[0].federation"), "{e}");
+    assert!(e.contains("three capital letters"), "{e}");
+    let e = match_error(&replace(DEMO, "birth_year = 1995 }", "birth_year = 2027 }"));
+    assert!(e.contains("home.squad[0].birth_year"), "{e}");
+    assert!(e.contains("2027 is not a year of birth"), "{e}");
+    let src = replace(
+        DEMO,
+        "sex = \"m\", birth_year = 1995 }",
+        "sex = \"f\", birth_year = 1995 }",
+    );
+    let e = match_error(&src);
+    assert!(
+        e.contains(&format!("m.toml:{}", line_of(&src, "sex = \"f\""))),
+        "{e}"
+    );
+    assert!(e.contains("`m`") && e.contains("`w`"), "{e}");
+    let src = replace(DEMO, "ratings = \"fide\"", "ratings = \"elo\"");
+    let e = match_error(&src);
+    assert!(
+        e.contains(&format!("m.toml:{}", line_of(&src, "ratings = \"elo\""))),
+        "{e}"
+    );
+    assert!(e.contains("`fide`") && e.contains("`national`"), "{e}");
+    let e = match_error(&replace(
+        DEMO,
+        "ratings = \"fide\"",
+        "ratings = \"fide\"\ncity = \" \"",
+    ));
+    assert!(e.contains("city"), "{e}");
+}
+
+/// A match file written before these fields (as the journals of earlier matches hold them)
+/// still loads: the ratings are national, no federation, sex or birth; the city is the
+/// venue's last part without its postal code, or the match file's `city`.
+#[test]
+fn a_match_file_without_the_fide_fields_loads_with_clear_defaults() {
+    let old = regex_free_strip(DEMO);
+    let t = tree(&old, BUNDESLIGA);
+    let m = arbiter_io::config::load_match(&t.matches.join("m.toml"), None).unwrap();
+    assert_eq!(m.file.ratings, None);
+    assert_eq!(
+        m.rating_kind(),
+        arbiter_core::matchfile::RatingKind::National
+    );
+    assert!(
+        m.file
+            .home
+            .squad
+            .iter()
+            .all(|p| p.federation.is_none() && p.sex.is_none() && p.birth_year.is_none())
+    );
+    assert_eq!(m.city(), "Musterstadt");
+    assert!(
+        m.summary().contains("ratings: national (the default"),
+        "{}",
+        m.summary()
+    );
+    let with_city = replace(
+        &old,
+        "scheduled_start",
+        "city = \"Berlin-Mitte\"\nscheduled_start",
+    );
+    let t = tree(&with_city, BUNDESLIGA);
+    let m = arbiter_io::config::load_match(&t.matches.join("m.toml"), None).unwrap();
+    assert_eq!(m.city(), "Berlin-Mitte");
+    // A venue without a postal code: its last part as written.
+    let plain = replace(&old, "Lindenallee 12, 12345 Musterstadt", "Musterstadt");
+    let t = tree(&plain, BUNDESLIGA);
+    let m = arbiter_io::config::load_match(&t.matches.join("m.toml"), None).unwrap();
+    assert_eq!(m.city(), "Musterstadt");
+}
+
+/// The demo match file as it was before issue 30: without `ratings` and the players' FIDE
+/// fields.
+fn regex_free_strip(src: &str) -> String {
+    let mut out = String::new();
+    for line in src.lines() {
+        if line.starts_with("ratings = ") || line.starts_with("# The squads' ratings") {
+            continue;
+        }
+        let line = match line.find(", federation = ") {
+            Some(i) => format!(
+                "{}{}",
+                &line[..i],
+                &line[line.rfind(" }").unwrap_or(line.len())..]
+            ),
+            None => line.to_string(),
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    assert!(!out.contains("federation") && !out.contains("ratings ="));
+    out
+}

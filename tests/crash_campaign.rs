@@ -71,17 +71,9 @@ fn crash_campaign() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     // The venue: eight boards playing on loopback for the whole campaign (the console is what
     // crashes, not the venue).
-    let base = 23_000 + (std::process::id() % 1_000) as u16 * 8;
-    let (sim, _) = pty::simulator(&["--speed", "5", "--base-port", &base.to_string()], 8);
+    let (sim, lines) = pty::simulator(&["--speed", "5"], 8);
     let dir = tempfile::tempdir().unwrap();
-    let mut text =
-        std::fs::read_to_string(root.join("config/matches/demo-bundesliga.toml")).unwrap();
-    for i in 0..8u16 {
-        text = text.replace(
-            &format!("tcp://127.0.0.1:{}", 7101 + i),
-            &format!("tcp://127.0.0.1:{}", base + i),
-        );
-    }
+    let text = pty::demo_match_on(&pty::board_urls(&lines));
     std::fs::write(dir.path().join("match.toml"), &text).unwrap();
     std::fs::copy(
         root.join("config/rules/bundesliga.toml"),

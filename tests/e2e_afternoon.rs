@@ -53,18 +53,7 @@ fn the_afternoon_of_a_match_at_the_console() {
     let bin = env!("CARGO_BIN_EXE_arbiter");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     // The venue: eight boards on loopback, short games, clocks still reporting after them.
-    let base = 25_000 + (std::process::id() % 1_000) as u16 * 8;
-    let (_sim, _) = pty::simulator(
-        &[
-            "--speed",
-            "10",
-            "--max-plies",
-            "12",
-            "--base-port",
-            &base.to_string(),
-        ],
-        8,
-    );
+    let (_sim, lines) = pty::simulator(&["--speed", "10", "--max-plies", "12"], 8);
 
     // The match: the demo's, without lineups (the captains hand them in), scheduled 40 min ago.
     let venue = FixedOffset::east_opt(3600).unwrap();
@@ -83,14 +72,7 @@ fn the_afternoon_of_a_match_at_the_console() {
         .with_nanosecond(0)
         .unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let mut text =
-        std::fs::read_to_string(root.join("config/matches/demo-bundesliga.toml")).unwrap();
-    for i in 0..8u16 {
-        text = text.replace(
-            &format!("tcp://127.0.0.1:{}", 7101 + i),
-            &format!("tcp://127.0.0.1:{}", base + i),
-        );
-    }
+    let mut text = pty::demo_match_on(&pty::board_urls(&lines));
     text = text
         .replace(
             "scheduled_start = \"2026-11-28T14:00:00+01:00\"",
@@ -303,11 +285,15 @@ fn the_afternoon_of_a_match_at_the_console() {
     assert_eq!(code, 0, "{out}");
     let report = dir.path().join("afternoon-report/report.json");
     assert!(report.exists(), "the console wrote the report");
+    let match_file = dir.path().join("match.toml");
     let (code, out) = arbiter(&[
         "verify".as_ref(),
         report.as_os_str(),
         "--journal".as_ref(),
         journal.as_os_str(),
+        "--match".as_ref(),
+        match_file.as_os_str(),
+        "--allow-demo-keys".as_ref(),
     ]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains(": VALID"), "{out}");

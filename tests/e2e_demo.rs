@@ -154,22 +154,9 @@ fn demo_in_a_pty() {
 /// `arbiter run` on a match file whose feeds point at `arbiter simulate`: all eight feeds live.
 #[test]
 fn run_connects_the_match_feeds() {
-    let base = 20_000 + (std::process::id() % 2_000) as u16 * 8;
-    let (_sim, _) = pty::simulator(&["--base-port", &base.to_string()], 8);
+    let (_sim, lines) = pty::simulator(&[], 8);
     let dir = tempfile::tempdir().unwrap();
-    let demo = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("config/matches/demo-bundesliga.toml"),
-    )
-    .unwrap();
-    let mut text = demo.clone();
-    for i in 0..8u16 {
-        text = text.replace(
-            &format!("tcp://127.0.0.1:{}", 7101 + i),
-            &format!("tcp://127.0.0.1:{}", base + i),
-        );
-    }
-    assert_ne!(text, demo);
+    let text = pty::demo_match_on(&pty::board_urls(&lines));
     let match_file = dir.path().join("match.toml");
     std::fs::write(&match_file, text).unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));

@@ -215,3 +215,39 @@ pub fn simulator(args: &[&str], boards: usize) -> (KillOnDrop, Vec<String>) {
     assert_eq!(lines.len(), boards, "the simulator printed {lines:?}");
     (sim, lines)
 }
+
+/// The feed URLs `simulator` printed ("board N: tcp://127.0.0.1:PORT"), in board order: the
+/// simulator's boards listen on ports the OS chose.
+pub fn board_urls(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            l.strip_prefix(&format!("board {}: ", i + 1))
+                .unwrap_or_else(|| panic!("the simulator printed {l:?}"))
+                .to_string()
+        })
+        .collect()
+}
+
+/// The demo match file (`config/matches/demo-bundesliga.toml`) with its boards' feeds on
+/// `urls` (board 1 first).
+pub fn demo_match_on(urls: &[String]) -> String {
+    let demo = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("config/matches/demo-bundesliga.toml"),
+    )
+    .expect("the demo match file");
+    let mut text = demo.clone();
+    for (i, url) in urls.iter().enumerate() {
+        let port = 7101 + i;
+        let was = format!("\"tcp://127.0.0.1:{port}\"");
+        assert!(
+            text.contains(&was),
+            "the demo match has board {} on {was}",
+            i + 1
+        );
+        text = text.replace(&was, &format!("\"{url}\""));
+    }
+    text
+}

@@ -23,7 +23,17 @@ pub struct MatchFile {
     pub round: u16,
     /// The match date, `YYYY-MM-DD`.
     pub date: String,
+    /// The venue as the report prints it (name, hall, address).
     pub venue: String,
+    /// The city alone, for the FIDE TRF's `022` record; default: the venue's last part after
+    /// a comma, without a postal code ("…, 12345 Musterstadt" → "Musterstadt").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub city: Option<String>,
+    /// Which rating the squads' `rating` values are: `fide` (the FIDE rating, Elo) or
+    /// `national` (the federation's national rating, in Germany the DWZ). Default `national`,
+    /// as the match file has always said; the exports put each where it belongs (docs/REPORT.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<RatingKind>,
     /// RFC 3339 with offset, e.g. `2026-11-28T14:00:00+01:00`.
     pub scheduled_start: String,
     /// The rule profile: an id under `config/rules/` or a path ending in `.toml` (relative to
@@ -81,6 +91,37 @@ pub struct MatchFile {
     /// is decided by the profile's `scoring.tie_breaks` and then by lot.
     #[serde(default, skip_serializing_if = "MatchKind::is_league")]
     pub kind: MatchKind,
+}
+
+/// Which rating list the squads' `rating` values come from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RatingKind {
+    /// The FIDE rating (Elo): the TRF's rating column, the PGN's `WhiteElo`/`BlackElo`.
+    Fide,
+    /// The national rating (in Germany the DWZ): the TRF's national rating record for the
+    /// federation of the match (`GER`), never `WhiteElo` (which readers take as FIDE's).
+    #[default]
+    National,
+}
+
+/// A player's sex as the FIDE TRF writes it (column 10 of a `001` record).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Sex {
+    #[serde(rename = "m")]
+    Male,
+    #[serde(rename = "w")]
+    Female,
+}
+
+impl Sex {
+    /// The TRF's letter: `m` or `w`.
+    pub fn trf_letter(self) -> char {
+        match self {
+            Sex::Male => 'm',
+            Sex::Female => 'w',
+        }
+    }
 }
 
 fn is_home(t: &TeamSide) -> bool {
@@ -151,9 +192,18 @@ pub struct Player {
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fide_id: Option<u64>,
-    /// National rating (DWZ).
+    /// The rating: the FIDE or the national one, as the match file's `ratings` says.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<u16>,
+    /// The player's federation as FIDE codes it (three capital letters, e.g. "GER").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub federation: Option<String>,
+    /// `m` or `w`, as the FIDE TRF writes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<Sex>,
+    /// The year of birth (FIDE's rating list publishes the year only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub birth_year: Option<u16>,
     /// The German national member identification: the club's ZPS number (Vereinskennzahl,
     /// five characters: Landesverband, Bezirk, club, e.g. "C0327") …
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -468,6 +518,29 @@ impl Match {
         }
     }
 
+    /// Which rating the squads' `rating` values are (default national).
+    pub fn rating_kind(&self) -> RatingKind {
+        self.file.ratings.unwrap_or_default()
+    }
+
+    /// The city alone (the FIDE TRF's `022`): the match file's `city`, else the venue's last
+    /// comma-separated part without a leading postal code.
+    pub fn city(&self) -> String {
+        if let Some(c) = &self.file.city {
+            return c.trim().to_string();
+        }
+        let last = self.file.venue.rsplit(',').next().unwrap_or("").trim();
+        match last.split_once(' ') {
+            Some((code, rest))
+                if code.chars().any(|c| c.is_ascii_digit())
+                    && code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') =>
+            {
+                rest.trim().to_string()
+            }
+            _ => last.to_string(),
+        }
+    }
+
     /// The player of a team on a board by the pre-entered lineup, if any.
     pub fn lineup_player(&self, team: TeamSide, board: BoardNo) -> Option<&Player> {
         let t = self.team(team);
@@ -503,6 +576,17 @@ impl Match {
             s,
             "  captains: {} (home), {} (away)",
             f.home.captain, f.away.captain
+        );
+        let _ = writeln!(
+            s,
+            "  ratings: {}",
+            match (self.rating_kind(), f.ratings.is_some()) {
+                (RatingKind::Fide, _) => "FIDE (Elo)",
+                (RatingKind::National, true) => "national",
+                (RatingKind::National, false) => {
+                    "national (the default; `ratings = \"fide\"` if they are FIDE ratings)"
+                }
+            }
         );
         let _ = writeln!(s, "rules: {} – {} [{}]", p.id, p.name, p.laws);
         if !p.sources.is_empty() {
@@ -727,6 +811,14 @@ fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checke
             c.error(format!("game[{i}].fen"), e.to_string());
         }
     }
+    if let Some(city) = &f.city
+        && city.trim().is_empty()
+    {
+        c.error(
+            "city",
+            "must not be empty (leave it out to take the venue's last part)",
+        );
+    }
     for (field, v) in [
         ("competition", &f.competition),
         ("season", &f.season),
@@ -829,7 +921,7 @@ fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checke
     }
     let mut fide_ids: HashMap<u64, String> = HashMap::new();
     for (side, team) in [("home", &f.home), ("away", &f.away)] {
-        check_team(side, team, f.boards, &mut fide_ids, c);
+        check_team(side, team, f.boards, date_year(&f.date), &mut fide_ids, c);
     }
     if f.home.name == f.away.name {
         c.error(
@@ -858,10 +950,18 @@ fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checke
     }
 }
 
+/// The match's year, if its date is one (for the plausibility of a birth year).
+fn date_year(date: &str) -> Option<u16> {
+    NaiveDate::parse_from_str(date, "%Y-%m-%d")
+        .ok()
+        .and_then(|d| u16::try_from(chrono::Datelike::year(&d)).ok())
+}
+
 fn check_team(
     side: &str,
     team: &Team,
     boards: u16,
+    year: Option<u16>,
     fide_ids: &mut HashMap<u64, String>,
     c: &mut Collector<'_>,
 ) {
@@ -898,6 +998,22 @@ fn check_team(
             c.error(
                 format!("{at}.rating"),
                 format!("{r} is not a rating (expected 100 to 3000)"),
+            );
+        }
+        if let Some(fed) = &pl.federation
+            && !(fed.len() == 3 && fed.bytes().all(|b| b.is_ascii_uppercase()))
+        {
+            c.error(
+                format!("{at}.federation"),
+                format!("{fed:?} is not a federation code (three capital letters, as FIDE writes them: \"GER\")"),
+            );
+        }
+        if let Some(y) = pl.birth_year
+            && !(1900..=year.unwrap_or(9999)).contains(&y)
+        {
+            c.error(
+                format!("{at}.birth_year"),
+                format!("{y} is not a year of birth (1900 to the match's year)"),
             );
         }
         if let Some(id) = pl.fide_id {

@@ -94,6 +94,36 @@ pub struct SessionStarted {
 }
 
 impl SessionStarted {
+    /// The match file and rule profile this record carries, each checked against the SHA-256
+    /// it records. `Ok(None)`: a journal written before records carried the texts.
+    pub fn carried_match(&self) -> Result<Option<crate::matchfile::Match>, String> {
+        let (Some(match_text), Some(profile_text)) = (&self.match_text, &self.profile_text) else {
+            return Ok(None);
+        };
+        for (what, text, hash) in [
+            ("match file", match_text, &self.match_sha256),
+            ("rule profile", profile_text, &self.profile_sha256),
+        ] {
+            if crate::matchfile::sha256_hex(text.as_bytes()) != *hash {
+                return Err(format!(
+                    "the journal's session_started record holds a {what} whose SHA-256 is not the one it records ({hash})"
+                ));
+            }
+        }
+        let profile_path = self
+            .profile_path
+            .clone()
+            .unwrap_or_else(|| format!("{}.toml", self.profile_id));
+        crate::matchfile::Match::from_texts(
+            std::path::Path::new(&self.match_path),
+            match_text,
+            std::path::Path::new(&profile_path),
+            profile_text,
+        )
+        .map(Some)
+        .map_err(|d| format!("the match file the journal holds: {d}"))
+    }
+
     /// The first record of a journal for `m`: its hashes, and both texts in full.
     pub fn of(m: &crate::matchfile::Match, software: String) -> SessionStarted {
         SessionStarted {
@@ -749,6 +779,22 @@ pub struct ReportSigned {
     pub remark: Option<String>,
 }
 
+/// The arbiter confirmed an entry that changes a report that has signatures: the signed
+/// version is superseded (its signatures stay valid for it, and only for it), and the next
+/// version needs new signatures. Journaled right before the entry, with the arbiter's reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportReopened {
+    /// The signed version that is superseded.
+    pub version: u32,
+    /// Its digest.
+    pub digest: String,
+    /// Who had signed it (`arbiter`, `home_captain`, `away_captain`).
+    pub signed_by: Vec<String>,
+    /// Why the signed report is changed: required.
+    pub reason: String,
+}
+
 macro_rules! events {
     ($( $(#[$doc:meta])* $variant:ident($ty:ty) = $name:literal, )*) => {
         /// Every kind of journal record. The kind's name is the `kind` field of the JSON line.
@@ -829,6 +875,7 @@ events! {
     ClockCommand(ClockCommand) = "clock_command",
     ClockCommandAck(ClockCommandAck) = "clock_command_ack",
     FeedNoise(FeedNoise) = "feed_noise",
+    ReportReopened(ReportReopened) = "report_reopened",
 }
 
 // The three largest payloads are boxed, so that an `Event` (and every record held in memory,
@@ -896,7 +943,8 @@ impl Event {
             | Event::LineupAnnounced(_)
             | Event::ReportSigned(_)
             | Event::SessionResumed(_)
-            | Event::SignerEnrolled(_) => None,
+            | Event::SignerEnrolled(_)
+            | Event::ReportReopened(_) => None,
         }
     }
 

@@ -90,6 +90,10 @@ pub struct Report {
     /// records that were applied): what was done, why, the clocks before and after.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub clock_operations: Vec<ClockOperationLine>,
+    /// Signed versions the arbiter reopened (`report_reopened`): which, who had signed it and
+    /// why. Left out while empty (a report made before it digests as it was).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reopened: Vec<ReopenedLine>,
     /// The match procedure: deadline, submissions, consents, views, colour overrides, presence.
     pub procedure: ProcedureLine,
     /// The journal record this report was made from.
@@ -408,6 +412,21 @@ pub struct ClockOperationLine {
     /// White's and Black's time before and after (h:mm:ss).
     pub before: [String; 2],
     pub after: [String; 2],
+}
+
+/// A signed version the arbiter reopened to change it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReopenedLine {
+    /// When (HH:MM:SS, local).
+    pub time: String,
+    /// The signed version superseded, and its digest.
+    pub version: u32,
+    pub digest: String,
+    /// Who had signed it (`arbiter`, `home_captain`, `away_captain`).
+    pub signed_by: Vec<String>,
+    /// The arbiter's reason.
+    pub reason: String,
 }
 
 /// A player who arrived after the round was started.
@@ -908,6 +927,17 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 text: r.text.clone(),
             })
             .collect(),
+        reopened: s
+            .reopened
+            .iter()
+            .map(|(at, e)| ReopenedLine {
+                time: local_time(m, at.wall_ms),
+                version: e.version,
+                digest: e.digest.clone(),
+                signed_by: e.signed_by.clone(),
+                reason: e.reason.clone(),
+            })
+            .collect(),
         journal: JournalRef {
             records: upto.len() as u64,
             head_seq: head.map(|r| r.seq).unwrap_or(0),
@@ -921,6 +951,77 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
 /// stalemate, a draw the Laws make automatic, where it gives the result recorded); else the
 /// ending is not recorded (journals before the field): a resignation or an agreement is never
 /// guessed, the report is a document of facts for the league office.
+/// The PGN `Termination` tag of a board's finished game (PGN standard 9.8.1), in the order of
+/// the report's "how it ended": the intervention that set the result, else the ending recorded
+/// with it, else what the game record or the clocks prove.
+///
+/// - `rules infraction`: a forfeit (unplayed), a loss by a second illegal move, a penalty, a
+///   device, a refusal, a lineup sanction;
+/// - `time forfeit`: a flag (an intervention or the recorded ending);
+/// - `adjudication`: the arbiter decided the result (a quickplay-finish claim, a delay or a
+///   disturbance he ruled on) or a score PGN has no token for (0-½, ½-0, 0-0);
+/// - `normal`: a game that ended at the board: a draw claimed correctly, an agreement, a
+///   resignation, a mate, a stalemate, an automatic draw; and a result recorded without its
+///   ending where the clocks at the result show that no flag fell (both above zero).
+///
+/// `None` while the board has no result, and where nothing tells whether a flag fell (no
+/// ending recorded, nothing on the board, no clock at the result or one at zero): nothing is
+/// guessed.
+pub fn pgn_termination(s: &MatchState, board: BoardNo) -> Option<&'static str> {
+    use crate::intervention::InterventionKind as K;
+    let bs = s.board(board)?;
+    let r = bs.result.as_ref()?;
+    if !r.result.is_played() {
+        return Some("rules infraction");
+    }
+    if matches!(
+        r.result,
+        GameResult::WhiteZeroBlackHalf | GameResult::WhiteHalfBlackZero | GameResult::BothZero
+    ) {
+        return Some("adjudication");
+    }
+    let by = s
+        .interventions
+        .iter()
+        .find(|e| e.at.seq == r.at.seq && e.intervention.confirmed.result.is_some())
+        .map(|e| &e.intervention.kind);
+    Some(match by {
+        Some(K::FlagFall { .. }) => "time forfeit",
+        Some(
+            K::IllegalMove { .. }
+            | K::Penalty { .. }
+            | K::ElectronicDevice { .. }
+            | K::RefusalToComply { .. }
+            | K::LineupIrregularity { .. }
+            | K::DefaultTimeExpired
+            | K::SeatingError { .. }
+            | K::UnableToRecord { .. },
+        ) => "rules infraction",
+        Some(K::DrawClaim { .. } | K::DrawAgreement | K::GameEnded) => {
+            r.ending.map_or("normal", |e| e.pgn_termination())
+        }
+        Some(_) => "adjudication",
+        None => match r.ending {
+            Some(e) => e.pgn_termination(),
+            None => {
+                let ends = &bs.game.ends;
+                let on_the_board = ends.checkmate.is_some()
+                    || ends.stalemate.is_some()
+                    || ends.fivefold.is_some()
+                    || ends.seventy_five.is_some()
+                    || ends.dead.is_some();
+                let no_flag = crate::clock_now::clock_at(s, bs, r.at.mono_ms)
+                    .is_some_and(|c| c.white_ms > 0 && c.black_ms > 0);
+                if on_the_board || no_flag {
+                    "normal"
+                } else {
+                    return None;
+                }
+            }
+        },
+    })
+}
+
 fn ending_without_intervention(
     bs: &crate::state::BoardState,
     r: &crate::state::ResultEntry,

@@ -57,6 +57,8 @@ pub struct MatchState {
     pub signatures: Vec<(Stamp, crate::record::ReportSigned)>,
     /// Signers' keys enrolled at the console (one per role), in order.
     pub enrolled: Vec<(Stamp, crate::record::SignerEnrolled)>,
+    /// Signed versions of the report the arbiter reopened (`report_reopened`), in order.
+    pub reopened: Vec<(Stamp, crate::record::ReportReopened)>,
     /// When the console was started again on this journal (`session_resumed`).
     pub resumed: Vec<Stamp>,
     /// The time control the clocks are mirrored under (from `session_started`).
@@ -998,6 +1000,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             }
         }
         (Event::ReportSigned(e), _) => state.signatures.push((at, e.clone())),
+        (Event::ReportReopened(e), _) => state.reopened.push((at, e.clone())),
         (Event::SignerEnrolled(e), _) => {
             let role_known = matches!(e.role.as_str(), "home_captain" | "away_captain");
             if !role_known {

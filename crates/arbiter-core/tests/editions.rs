@@ -14,7 +14,7 @@ use arbiter_core::intervention::{
 };
 use arbiter_core::journal::{Chain, Record, records_from_bytes};
 use arbiter_core::matchfile::Match;
-use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult, TeamSide};
+use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult};
 use arbiter_core::profile::{Mode, Situation, Supervision};
 use arbiter_core::record::{
     BoardPosition, ClockSample, Event, MoveMade, Origin, ResultRecorded, SessionStarted,
@@ -1029,5 +1029,4 @@ fn historical_profiles_warn_where_the_laws_in_force_differ() {
     let g = Game::of("nrw-1987", &[]);
     let (_, p) = g.propose(2 * 60 * MIN, 1, None, InterventionKind::DefaultTimeExpired);
     assert!(p.conflict.is_none());
-    let _ = TeamSide::Home;
 }

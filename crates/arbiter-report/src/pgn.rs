@@ -13,8 +13,12 @@
 //!   ends at the gap with a comment saying so.
 //! - Unplayed boards (forfeits) have no moves: the result, `[Termination "rules infraction"]`
 //!   (PGN standard 9.8.1: an administrative forfeit) and a comment.
-//! - A game whose result was recorded with how it ended (`result` records' `ending`) has the
-//!   `Termination` tag of that ending: `time forfeit` for a flag, `normal` otherwise.
+//! - Every finished game has a `Termination` tag (`arbiter_core::report::pgn_termination`:
+//!   `rules infraction` for a loss by a second illegal move or a penalty, `time forfeit` for a
+//!   flag, `adjudication` where the arbiter decided, `normal` otherwise); every game a stable
+//!   `GameId` ([`game_id`], the same in the live broadcast), and `WhiteClock`/`BlackClock`
+//!   where the clocks are known (at the result, or as last reported; lichess reads them).
+//! - `WhiteElo`/`BlackElo` only where the match file's ratings are FIDE's.
 //! - The arbiter's interventions are comments with a `[%arb …]` command for clock changes, only
 //!   when they say something.
 //!
@@ -235,6 +239,33 @@ fn clock_commands(mv: &MoveEntry) -> Vec<String> {
     out
 }
 
+/// A board's game id (`GameId`): the same for the board and round in every PGN the console
+/// writes (the report's and the live broadcast's), different for every board, round and pair
+/// of teams: 16 hex digits of SHA-256 over the competition, season, round, the teams and the
+/// board.
+pub fn game_id(m: &Match, board: BoardNo) -> String {
+    use sha2::{Digest, Sha256};
+    let f = &m.file;
+    let key = format!(
+        "{}\n{}\n{}\n{}\n{}\n{}",
+        f.competition, f.season, f.round, f.home.name, f.away.name, board.0
+    );
+    hex::encode(&Sha256::digest(key.as_bytes())[..8])
+}
+
+/// Both clocks where they are known (`WhiteClock`/`BlackClock`, h:mm:ss): a finished game's at
+/// its result, a game in progress's as the clock last reported them.
+fn clocks(s: &MatchState, board: BoardNo) -> Option<[String; 2]> {
+    let bs = s.board(board)?;
+    let at = bs
+        .result
+        .as_ref()
+        .map(|r| r.at.mono_ms)
+        .or(bs.clock_at.map(|c| c.mono_ms))?;
+    let c = arbiter_core::clock_now::clock_at(s, bs, at)?;
+    Some([format_hms(c.white_ms), format_hms(c.black_ms)])
+}
+
 /// The PGN of one board's game (two or more games when the record has a gap).
 pub fn game(m: &Match, s: &MatchState, board: BoardNo, lang: Lang) -> String {
     let c = core_catalogue();
@@ -258,22 +289,24 @@ pub fn game(m: &Match, s: &MatchState, board: BoardNo, lang: Lang) -> String {
         let last = k + 1 == n;
         let token = if last { pgn_result(result) } else { "*" };
         headers(&mut out, m, s, board, token, part.fen.as_deref());
-        if last && !played {
-            tag(&mut out, "Termination", "rules infraction");
-        } else if last
-            && matches!(
-                result,
-                Some(
-                    GameResult::WhiteZeroBlackHalf
-                        | GameResult::WhiteHalfBlackZero
-                        | GameResult::BothZero
-                )
-            )
-        {
-            tag(&mut out, "Termination", "adjudication");
-        } else if last && let Some(e) = bs.and_then(|b| b.result.as_ref()).and_then(|r| r.ending) {
-            // How the game ended as the arbiter recorded it with the result.
-            tag(&mut out, "Termination", e.pgn_termination());
+        // The same id in the report's PGN and the live broadcast; a continuation after a gap
+        // is another game and has its own.
+        let id = game_id(m, board);
+        tag(
+            &mut out,
+            "GameId",
+            &if k == 0 {
+                id
+            } else {
+                format!("{id}-{}", k + 1)
+            },
+        );
+        if last && let Some([w, b]) = clocks(s, board) {
+            tag(&mut out, "WhiteClock", &w);
+            tag(&mut out, "BlackClock", &b);
+        }
+        if last && let Some(t) = arbiter_core::report::pgn_termination(s, board) {
+            tag(&mut out, "Termination", t);
         }
         out.push('\n');
         let mut units = movetext(part, bs, moves, s, board, c, lang);
@@ -329,10 +362,17 @@ fn headers(
         black.as_ref().map(|p| p.name.as_str()).unwrap_or("?"),
     );
     tag(out, "Result", result);
-    if let Some(r) = white.as_ref().and_then(|p| p.rating) {
+    // `WhiteElo` is the FIDE rating (lichess and ChessBase read it so): only where the match
+    // file's ratings are FIDE's; a national rating has no PGN tag (it goes to the TRF).
+    let elo = |p: &Option<arbiter_core::matchfile::Player>| {
+        p.as_ref()
+            .and_then(|p| p.rating)
+            .filter(|_| m.rating_kind() == arbiter_core::matchfile::RatingKind::Fide)
+    };
+    if let Some(r) = elo(&white) {
         tag(out, "WhiteElo", &r.to_string());
     }
-    if let Some(r) = black.as_ref().and_then(|p| p.rating) {
+    if let Some(r) = elo(&black) {
         tag(out, "BlackElo", &r.to_string());
     }
     if let Some(f) = white.as_ref().and_then(|p| p.fide_id) {

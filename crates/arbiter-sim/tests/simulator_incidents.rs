@@ -9,7 +9,6 @@ use arbiter_core::model::{BoardNo, ClockSide};
 use arbiter_core::record::Event;
 use arbiter_io::feeds::{FeedConfig, FeedCounters, FeedRecord, Source, Timing, spawn_feed};
 use arbiter_sim::pgn::{self, PgnGame};
-use arbiter_sim::scenario::ColorName;
 use arbiter_sim::{Incident, Scenario, Simulator, SimulatorConfig};
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
@@ -213,7 +212,6 @@ offset_s = 1
     );
     assert_eq!(sans(&b4), games[3].replay().unwrap().san[..PLIES]);
 
-    let _ = ColorName::White;
     stop.send(true).unwrap();
     sim_stop.send(true).unwrap();
     server.await.unwrap().unwrap();

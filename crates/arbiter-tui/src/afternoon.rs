@@ -21,10 +21,9 @@ use arbiter_core::record::{Event, PlayerArrived, RoundStarted};
 use arbiter_core::rules;
 use arbiter_core::state::MatchState;
 
-use super::dialog::centred;
 use super::i18n::{self, format, text};
-use super::keymap::FormInput;
-use super::main_screen::fit;
+use super::input::FormInput;
+use super::text::{centred, fit, wrap_words};
 use super::theme::Theme;
 
 /// What a key in a panel leads to.
@@ -211,135 +210,165 @@ impl Panel {
     ) -> Outcome {
         let wall_now = rules::wall_at(s, now).unwrap_or(0);
         match self {
-            Panel::Start(f) => {
-                f.error = None;
-                match key {
-                    FormInput::Cancel => return Outcome::Close,
-                    FormInput::NextField | FormInput::PrevField => f.field = 1 - f.field.min(1),
-                    FormInput::Char(c) if f.field == 0 => f.time.key(c),
-                    FormInput::Backspace if f.field == 0 => f.time.backspace(),
-                    FormInput::Char(c) if f.reason.chars().count() < 200 => f.reason.push(c),
-                    FormInput::Backspace => {
-                        f.reason.pop();
-                    }
-                    FormInput::Confirm => {
-                        if s.round_started.is_some() {
-                            // Started already: nothing to record (the core refuses a second
-                            // start); the panel says when.
-                            return Outcome::Close;
-                        }
-                        let at = match f.time.entered(m) {
-                            Ok(at) => at,
-                            Err(e) => {
-                                f.error = Some(format(lang, &e));
-                                return Outcome::Stay;
-                            }
-                        };
-                        if let Err(e) =
-                            rules::check_start_time(m, at.unwrap_or(wall_now), wall_now, &f.reason)
-                        {
-                            f.error = Some(format(lang, &e));
-                            return Outcome::Stay;
-                        }
-                        return Outcome::Record(vec![Event::RoundStarted(RoundStarted {
-                            at,
-                            reason: f.reason.trim().to_string(),
-                        })]);
-                    }
-                    _ => {}
-                }
-                Outcome::Stay
+            Panel::Start(f) => f.input(key, m, s, wall_now, lang),
+            Panel::Attendance(a) => a.input(key, m, s, wall_now, lang),
+            Panel::Deadline => deadline_input(key, m, s, now),
+        }
+    }
+}
+
+impl StartForm {
+    /// A key on the start screen: the time typed, the reason, Enter records the start.
+    fn input(
+        &mut self,
+        key: FormInput,
+        m: &Match,
+        s: &MatchState,
+        wall_now: WallMs,
+        lang: Lang,
+    ) -> Outcome {
+        let f = self;
+        f.error = None;
+        match key {
+            FormInput::Cancel => return Outcome::Close,
+            FormInput::NextField | FormInput::PrevField => f.field = 1 - f.field.min(1),
+            FormInput::Char(c) if f.field == 0 => f.time.key(c),
+            FormInput::Backspace if f.field == 0 => f.time.backspace(),
+            FormInput::Char(c) if f.reason.chars().count() < 200 => f.reason.push(c),
+            FormInput::Backspace => {
+                f.reason.pop();
             }
-            Panel::Attendance(a) => {
-                a.error = None;
-                let all = players(s);
-                let last = all.len().saturating_sub(1);
-                if a.confirm_all {
-                    a.confirm_all = false;
-                    if key != FormInput::Confirm {
+            FormInput::Confirm => {
+                if s.round_started.is_some() {
+                    // Started already: nothing to record (the core refuses a second
+                    // start); the panel says when.
+                    return Outcome::Close;
+                }
+                let at = match f.time.entered(m) {
+                    Ok(at) => at,
+                    Err(e) => {
+                        f.error = Some(format(lang, &e));
                         return Outcome::Stay;
                     }
-                    // Everyone not yet there arrived at the start (or now, before it).
-                    let at = s.round_started.map(|r| r.wall_ms);
-                    let evs: Vec<Event> = not_arrived(m, s, &a.missing)
-                        .into_iter()
-                        .map(|(board, team)| {
-                            Event::PlayerArrived(PlayerArrived { board, team, at })
-                        })
-                        .collect();
-                    return Outcome::Record(evs);
+                };
+                if let Err(e) =
+                    rules::check_start_time(m, at.unwrap_or(wall_now), wall_now, &f.reason)
+                {
+                    f.error = Some(format(lang, &e));
+                    return Outcome::Stay;
                 }
-                match key {
-                    FormInput::Cancel => return Outcome::Close,
-                    FormInput::NextField => a.cursor = (a.cursor + 1).min(last),
-                    FormInput::PrevField => a.cursor = a.cursor.saturating_sub(1),
-                    FormInput::Char('A') => a.confirm_all = true,
-                    FormInput::Char('x') => {
-                        if let Some(p) = all.get(a.cursor).copied() {
-                            if let Some(i) = a.missing.iter().position(|q| *q == p) {
-                                a.missing.remove(i);
-                            } else {
-                                a.missing.push(p);
-                            }
-                        }
-                    }
-                    FormInput::Char(c) => a.time.key(c),
-                    FormInput::Backspace => a.time.backspace(),
-                    FormInput::Confirm => {
-                        let Some((board, team)) = all.get(a.cursor).copied() else {
-                            return Outcome::Stay;
-                        };
-                        // Recorded already: said, not journaled again (the core keeps the
-                        // first arrival).
-                        if let Some(st) = s.board(board).and_then(|bs| bs.arrived(team)) {
-                            a.error = Some(format(
-                                lang,
-                                &msg!(
-                                    "ui-arrival-already",
-                                    name = name(m, s, board, team),
-                                    time = local_hms(m, st.wall_ms)
-                                ),
-                            ));
-                            return Outcome::Stay;
-                        }
-                        let at = match a.time.entered(m) {
-                            Ok(at) => at,
-                            Err(e) => {
-                                a.error = Some(format(lang, &e));
-                                return Outcome::Stay;
-                            }
-                        };
-                        if let Some(at) = at
-                            && let Err(e) = rules::check_arrival_time(m, at, wall_now)
-                        {
-                            a.error = Some(format(lang, &e));
-                            return Outcome::Stay;
-                        }
-                        return Outcome::Record(vec![Event::PlayerArrived(PlayerArrived {
-                            board,
-                            team,
-                            at,
-                        })]);
-                    }
-                    _ => {}
-                }
-                Outcome::Stay
+                return Outcome::Record(vec![Event::RoundStarted(RoundStarted {
+                    at,
+                    reason: f.reason.trim().to_string(),
+                })]);
             }
-            Panel::Deadline => match key {
-                FormInput::Cancel => Outcome::Close,
-                FormInput::Confirm => {
-                    let evs: Vec<Event> = rules::default_time_prompt(m, s, now)
-                        .into_iter()
-                        .filter(|(_, _, _, p)| p.decision.is_none() && p.missing.is_none())
-                        .map(|(_, _, req, p)| {
-                            rules::confirm(&req, &p, p.consequence.clone(), String::new())
-                        })
-                        .collect();
-                    Outcome::Record(evs)
-                }
-                _ => Outcome::Stay,
-            },
+            _ => {}
         }
+        Outcome::Stay
+    }
+}
+
+impl Attendance {
+    /// A key in the attendance view: a player marked missing or there, "all present", one
+    /// arrival at the time typed.
+    fn input(
+        &mut self,
+        key: FormInput,
+        m: &Match,
+        s: &MatchState,
+        wall_now: WallMs,
+        lang: Lang,
+    ) -> Outcome {
+        let a = self;
+        a.error = None;
+        let all = players(s);
+        let last = all.len().saturating_sub(1);
+        if a.confirm_all {
+            a.confirm_all = false;
+            if key != FormInput::Confirm {
+                return Outcome::Stay;
+            }
+            // Everyone not yet there arrived at the start (or now, before it).
+            let at = s.round_started.map(|r| r.wall_ms);
+            let evs: Vec<Event> = not_arrived(m, s, &a.missing)
+                .into_iter()
+                .map(|(board, team)| Event::PlayerArrived(PlayerArrived { board, team, at }))
+                .collect();
+            return Outcome::Record(evs);
+        }
+        match key {
+            FormInput::Cancel => return Outcome::Close,
+            FormInput::NextField => a.cursor = (a.cursor + 1).min(last),
+            FormInput::PrevField => a.cursor = a.cursor.saturating_sub(1),
+            FormInput::Char('A') => a.confirm_all = true,
+            FormInput::Char('x') => {
+                if let Some(p) = all.get(a.cursor).copied() {
+                    if let Some(i) = a.missing.iter().position(|q| *q == p) {
+                        a.missing.remove(i);
+                    } else {
+                        a.missing.push(p);
+                    }
+                }
+            }
+            FormInput::Char(c) => a.time.key(c),
+            FormInput::Backspace => a.time.backspace(),
+            FormInput::Confirm => {
+                let Some((board, team)) = all.get(a.cursor).copied() else {
+                    return Outcome::Stay;
+                };
+                // Recorded already: said, not journaled again (the core keeps the
+                // first arrival).
+                if let Some(st) = s.board(board).and_then(|bs| bs.arrived(team)) {
+                    a.error = Some(format(
+                        lang,
+                        &msg!(
+                            "ui-arrival-already",
+                            name = name(m, s, board, team),
+                            time = local_hms(m, st.wall_ms)
+                        ),
+                    ));
+                    return Outcome::Stay;
+                }
+                let at = match a.time.entered(m) {
+                    Ok(at) => at,
+                    Err(e) => {
+                        a.error = Some(format(lang, &e));
+                        return Outcome::Stay;
+                    }
+                };
+                if let Some(at) = at
+                    && let Err(e) = rules::check_arrival_time(m, at, wall_now)
+                {
+                    a.error = Some(format(lang, &e));
+                    return Outcome::Stay;
+                }
+                return Outcome::Record(vec![Event::PlayerArrived(PlayerArrived {
+                    board,
+                    team,
+                    at,
+                })]);
+            }
+            _ => {}
+        }
+        Outcome::Stay
+    }
+}
+
+/// A key in the deadline prompt: Enter confirms the forfeits the rules propose.
+fn deadline_input(key: FormInput, m: &Match, s: &MatchState, now: u64) -> Outcome {
+    match key {
+        FormInput::Cancel => Outcome::Close,
+        FormInput::Confirm => {
+            let evs: Vec<Event> = rules::default_time_prompt(m, s, now)
+                .into_iter()
+                .filter(|(_, _, _, p)| p.decision.is_none() && p.missing.is_none())
+                .map(|(_, _, req, p)| {
+                    rules::confirm(&req, &p, p.consequence.clone(), String::new())
+                })
+                .collect();
+            Outcome::Record(evs)
+        }
+        _ => Outcome::Stay,
     }
 }
 
@@ -635,24 +664,4 @@ fn render_deadline(
     let h = u16::try_from(lines.len() + 3).unwrap_or(u16::MAX);
     let rect = centred(area, 110, h);
     boxed(f, rect, &text(lang, "dialog-default-time"), lines, th);
-}
-
-/// Words to lines of at most `w` characters.
-pub fn wrap_words(s: &str, w: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    for word in s.split(' ') {
-        let n = cur.chars().count();
-        if n > 0 && n + 1 + word.chars().count() > w {
-            out.push(std::mem::take(&mut cur));
-        }
-        if !cur.is_empty() {
-            cur.push(' ');
-        }
-        cur.push_str(word);
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
 }

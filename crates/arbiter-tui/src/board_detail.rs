@@ -12,9 +12,11 @@ use arbiter_core::state::{BoardState, MatchState};
 
 use super::boards::board_view;
 use super::clocks::fmt_clock;
+use super::footer::footer;
 use super::i18n::strings;
 use super::log::{board_incidents, incident_line};
-use super::main_screen::{alert_text, fit, footer};
+use super::main_screen::alert_text;
+use super::text::fit;
 use super::view::ViewState;
 
 /// The mover's clock after each ply: the first clock press after the move.
@@ -136,21 +138,41 @@ pub fn procedure_lines(
 
 pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, now: u64) {
     let t = strings(v.lang);
-    let th = &v.theme;
     let Some(bs) = s.boards.get(v.selected) else {
         return;
     };
     if area.height < 6 {
         return;
     }
-    let bv = board_view(m, s, bs, now);
-    let w = usize::from(area.width);
     let [top, body, foot] = Layout::vertical([
         Constraint::Length(5),
         Constraint::Min(1),
         Constraint::Length(1),
     ])
     .areas(area);
+    let header = header_lines(m, s, bs, v, now, usize::from(area.width));
+    f.render_widget(Paragraph::new(header), top);
+    footer(f, foot, v, &t.footer_detail);
+    let right_w = if area.width < 100 { 30 } else { 44 };
+    let [moves_area, right] =
+        Layout::horizontal([Constraint::Min(30), Constraint::Length(right_w)]).areas(body);
+    render_moves(f, moves_area, bs, v);
+    render_side(f, right, m, s, bs, v, now);
+}
+
+/// The board's head: the title line, both players with their clocks, the alerts, the feed's
+/// counters.
+fn header_lines(
+    m: &Match,
+    s: &MatchState,
+    bs: &BoardState,
+    v: &ViewState,
+    now: u64,
+    w: usize,
+) -> Vec<Line<'static>> {
+    let t = strings(v.lang);
+    let th = &v.theme;
+    let bv = board_view(m, s, bs, now);
     // Players and clocks.
     let (wms, bms) = bv.clock.map_or((None, None), |(a, b)| (Some(a), Some(b)));
     let pl = |p: Option<&arbiter_core::matchfile::Player>| {
@@ -187,7 +209,7 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
     if arbiter_core::status::clock_to_set(m, s, bs.board, now).is_ok() {
         alerts.push(super::i18n::text(v.lang, "ui-clock-command-hint"));
     }
-    let header = vec![
+    vec![
         Line::styled(
             fit(
                 &format!(
@@ -231,14 +253,13 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         ]),
         Line::styled(format!(" {}", alerts.join(" · ")), th.alert()),
         Line::styled(fit(&feed_counters_line(v.lang, bs), w), th.dim()),
-    ];
-    f.render_widget(Paragraph::new(header), top);
-    footer(f, foot, v, &t.footer_detail);
+    ]
+}
 
-    let right_w = if area.width < 100 { 30 } else { 44 };
-    let [moves_area, right] =
-        Layout::horizontal([Constraint::Min(30), Constraint::Length(right_w)]).areas(body);
-    // Moves with the clock after each move, two plies a line.
+/// The moves with the clock after each, two plies a line, following the game unless scrolled.
+fn render_moves(f: &mut Frame, moves_area: Rect, bs: &BoardState, v: &ViewState) {
+    let t = strings(v.lang);
+    let th = &v.theme;
     let after = clock_after_moves(bs);
     let mut lines = Vec::new();
     for (i, pair) in bs.moves.chunks(2).enumerate() {
@@ -278,7 +299,20 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
             .block(Block::bordered().title(format!(" {} · {} ", t.moves, t.clock_history))),
         moves_area,
     );
-    // Diagram above, incidents below.
+}
+
+/// The diagram above, the board's incidents (and the match's procedure) below.
+fn render_side(
+    f: &mut Frame,
+    right: Rect,
+    m: &Match,
+    s: &MatchState,
+    bs: &BoardState,
+    v: &ViewState,
+    now: u64,
+) {
+    let t = strings(v.lang);
+    let th = &v.theme;
     let [diag_area, inc_area] =
         Layout::vertical([Constraint::Length(11), Constraint::Min(3)]).areas(right);
     f.render_widget(

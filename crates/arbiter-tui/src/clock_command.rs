@@ -14,8 +14,9 @@ use arbiter_core::msg;
 use arbiter_core::state::MatchState;
 use arbiter_core::status::{ClockToSet, clock_to_set};
 
-use super::dialog::{adjustment_text, centred};
+use super::clocks::adjustment_text;
 use super::i18n::{format, text};
+use super::text::centred;
 use super::theme::Theme;
 
 /// The lines of the confirmation for what [`clock_to_set`] gives (without the keys).

@@ -1,6 +1,11 @@
 //! Formatting of clock times for the screens (the times themselves are
 //! `arbiter_core::clock_now::clock_at`).
 
+use arbiter_core::matchfile::Lang;
+use arbiter_core::model::Color;
+
+use super::i18n;
+
 /// `h:mm:ss`; under one minute `ss.t` (tenths). Always 7 characters wide, right-aligned.
 pub fn fmt_clock(ms: u64) -> String {
     if ms < 60_000 {
@@ -8,6 +13,28 @@ pub fn fmt_clock(ms: u64) -> String {
     } else {
         format!("{:>7}", arbiter_core::model::format_hms(ms))
     }
+}
+
+/// "2:00" under an hour, "1:02:00" from one: a change as a clock's display shows it.
+fn short_hms(ms: u64) -> String {
+    let s = ms / 1000;
+    match s / 3600 {
+        0 => format!("{}:{:02}", s / 60, s % 60),
+        h => format!("{h}:{:02}:{:02}", (s / 60) % 60, s % 60),
+    }
+}
+
+/// "+2:00 White to set": an arbiter's clock change the device does not show yet.
+pub fn adjustment_text(lang: Lang, color: Color, delta_ms: i64) -> String {
+    i18n::format(
+        lang,
+        &arbiter_core::msg!(
+            "ui-adjustment-to-set",
+            sign = if delta_ms < 0 { "−" } else { "+" },
+            time = short_hms(delta_ms.unsigned_abs()),
+            player = color
+        ),
+    )
 }
 
 #[cfg(test)]

@@ -62,177 +62,34 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
 
 /// [`situation`] with the journal's records it folds (for a report of the fixture).
 pub fn situation_journal(m: &Match, boards: u16) -> (MatchState, Vec<Record>) {
-    let mut records = Vec::new();
     let mut inputs: Vec<(u64, Input)> = Vec::new();
     let mut illegal: Vec<(u64, Input)> = Vec::new();
-    let mut push = |t: u64, o: Origin, e: Event| inputs.push((t, Input::Ev(o, e)));
-    push(
-        0,
-        Origin::System,
-        Event::from(SessionStarted {
-            match_sha256: "0".repeat(64),
-            profile_sha256: "0".repeat(64),
-            match_path: "config/matches/demo-bundesliga.toml".into(),
-            profile_id: m.profile.id.clone(),
-            boards,
-            software: "fixture".into(),
-            time_control: Some(m.time_control.clone()),
-            profile_path: None,
-            match_text: None,
-            profile_text: None,
-        }),
-    );
-    push(
-        60_000,
-        Origin::System,
-        Event::RoundStarted(RoundStarted::default()),
-    );
-    let base = m.time_control.initial_ms();
-    let sample = |board, left_ms, right_ms, running| {
-        Event::ClockSample(ClockSample {
-            board,
-            left_ms,
-            right_ms,
-            running,
-            left_flag: false,
-            right_flag: false,
-            white_side: Some(ClockSide::Left),
-            left_flag_kind: None,
-            right_flag_kind: None,
-        })
-    };
+    {
+        let mut push = |t: u64, o: Origin, e: Event| inputs.push((t, Input::Ev(o, e)));
+        push(
+            0,
+            Origin::System,
+            Event::from(SessionStarted {
+                match_sha256: "0".repeat(64),
+                profile_sha256: "0".repeat(64),
+                match_path: "config/matches/demo-bundesliga.toml".into(),
+                profile_id: m.profile.id.clone(),
+                boards,
+                software: "fixture".into(),
+                time_control: Some(m.time_control.clone()),
+                profile_path: None,
+                match_text: None,
+                profile_text: None,
+            }),
+        );
+        push(
+            60_000,
+            Origin::System,
+            Event::RoundStarted(RoundStarted::default()),
+        );
+    }
     for i in 0..boards {
-        let board = BoardNo(i + 1);
-        let o = Origin::Feed(board);
-        let k = usize::from(i % 8);
-        push(
-            61_000,
-            o,
-            Event::FeedStatus(FeedStatus {
-                board,
-                state: FeedState::Live,
-                detail: String::new(),
-            }),
-        );
-        // the feed's counters: board 3 had a little line noise
-        push(
-            62_000,
-            o,
-            Event::FeedCounters(arbiter_core::record::FeedCounters {
-                board,
-                frames: 3_600,
-                garbage_bytes: if k == 2 { 37 } else { 0 },
-                malformed: if k == 2 { 2 } else { 0 },
-                ..Default::default()
-            }),
-        );
-        for team in [TeamSide::Home, TeamSide::Away] {
-            if k == 7 && team == TeamSide::Away {
-                continue;
-            }
-            push(
-                62_000,
-                Origin::Arbiter,
-                Event::PlayerArrived(PlayerArrived {
-                    board,
-                    team,
-                    at: None,
-                }),
-            );
-        }
-        let mut pos = Chess::default();
-        let (mut left, mut right) = (base, base);
-        let mut t = 60_000 + u64::from(i) * 10;
-        push(t, o, sample(board, left, right, Some(ClockSide::Left)));
-        let moves: Vec<&str> = LINES[k].split(' ').collect();
-        let mut running = ClockSide::Left;
-        for (ply, u) in moves.iter().enumerate() {
-            let mv = u
-                .parse::<UciMove>()
-                .expect("uci")
-                .to_move(&pos)
-                .expect("legal");
-            let san = San::from_move(&pos, mv).to_string();
-            pos.play_unchecked(mv);
-            let think = 60_000 + (u64::try_from(ply).unwrap_or(0) * 37_000) % 200_000;
-            t += think;
-            let white_moved = ply % 2 == 0;
-            if white_moved {
-                left = left.saturating_sub(think) + 30_000;
-                running = ClockSide::Right;
-            } else {
-                right = right.saturating_sub(think) + 30_000;
-                running = ClockSide::Left;
-            }
-            push(
-                t,
-                o,
-                Event::MoveMade(MoveMade {
-                    board,
-                    ply: u32::try_from(ply + 1).unwrap_or(0),
-                    uci: (*u).to_string(),
-                    san,
-                }),
-            );
-            push(t + 200, o, sample(board, left, right, Some(running)));
-        }
-        // The clock's last report, just before "now" (board 6's feed went quiet earlier).
-        let last = if k == 5 { NOW - 24_000 } else { NOW - 600 };
-        let gone = last.saturating_sub(t + 200);
-        match running {
-            ClockSide::Left => left = left.saturating_sub(gone),
-            ClockSide::Right => right = right.saturating_sub(gone),
-        }
-        if k == 4 {
-            // Time trouble: White (to move) is under a minute.
-            left = 41_300;
-        }
-        if k == 2 {
-            // The arbiter set the clock after Black's illegal move (White +2 min, Black's
-            // increment taken back): the last report shows it.
-            left += 120_000;
-            right = right.saturating_sub(30_000);
-        }
-        if k != 6 {
-            push(last, o, sample(board, left, right, Some(running)));
-        }
-        if k == 5 {
-            push(
-                NOW - 20_000,
-                o,
-                Event::FeedStatus(FeedStatus {
-                    board,
-                    state: FeedState::Stale,
-                    detail: "no data for 3 s".into(),
-                }),
-            );
-        }
-        if k == 6 {
-            push(t + 4_000, o, sample(board, left, right, None));
-            push(
-                t + 5_000,
-                Origin::Arbiter,
-                Event::ResultRecorded(ResultRecorded {
-                    board,
-                    result: GameResult::Draw,
-                    reason: String::new(),
-                    ending: Some(arbiter_core::record::Ending::Agreement),
-                    overridden: Vec::new(),
-                }),
-            );
-        }
-        if k == 2 {
-            push(
-                t + 10_000,
-                o,
-                Event::BoardIrregularity(BoardIrregularity {
-                    board,
-                    placement: "r1bqk2r/2p1bppp/p1np1n2/1p2p3/4P3/1B3N2/PPPP1PPP/RNBQR1K1".into(),
-                    detail: "position not reachable by a legal move".into(),
-                }),
-            );
-            illegal.push((t + 60_000, Input::Illegal(board, Color::Black)));
-        }
+        board_inputs(m, i, &mut inputs, &mut illegal);
     }
     inputs.extend(illegal);
     inputs.push((
@@ -246,6 +103,185 @@ pub fn situation_journal(m: &Match, boards: u16) -> (MatchState, Vec<Record>) {
             }),
         ),
     ));
+    fold_inputs(m, boards, inputs)
+}
+
+/// A clock report of the fixture (White on the left).
+fn sample(board: BoardNo, left_ms: u64, right_ms: u64, running: Option<ClockSide>) -> Event {
+    Event::ClockSample(ClockSample {
+        board,
+        left_ms,
+        right_ms,
+        running,
+        left_flag: false,
+        right_flag: false,
+        white_side: Some(ClockSide::Left),
+        left_flag_kind: None,
+        right_flag_kind: None,
+    })
+}
+
+/// The inputs of board `i + 1`: its feed, the arrivals, its game with the clock, and what the
+/// pattern gives the board (time trouble, a stale feed, a draw, an irregularity and an illegal
+/// move, which goes into `illegal`: it is confirmed as the rules propose when folded).
+fn board_inputs(
+    m: &Match,
+    i: u16,
+    inputs: &mut Vec<(u64, Input)>,
+    illegal: &mut Vec<(u64, Input)>,
+) {
+    let mut push = |t: u64, o: Origin, e: Event| inputs.push((t, Input::Ev(o, e)));
+    let base = m.time_control.initial_ms();
+    let board = BoardNo(i + 1);
+    let o = Origin::Feed(board);
+    let k = usize::from(i % 8);
+    for (t, o, e) in feed_and_arrivals(board, k) {
+        push(t, o, e);
+    }
+    let mut pos = Chess::default();
+    let (mut left, mut right) = (base, base);
+    let mut t = 60_000 + u64::from(i) * 10;
+    push(t, o, sample(board, left, right, Some(ClockSide::Left)));
+    let mut running = ClockSide::Left;
+    for (ply, u) in LINES[k].split(' ').enumerate() {
+        let (mv, think) = played(&mut pos, board, ply, u);
+        t += think;
+        if ply % 2 == 0 {
+            left = left.saturating_sub(think) + 30_000;
+            running = ClockSide::Right;
+        } else {
+            right = right.saturating_sub(think) + 30_000;
+            running = ClockSide::Left;
+        }
+        push(t, o, Event::MoveMade(mv));
+        push(t + 200, o, sample(board, left, right, Some(running)));
+    }
+    // The clock's last report, just before "now" (board 6's feed went quiet earlier).
+    let last = if k == 5 { NOW - 24_000 } else { NOW - 600 };
+    let gone = last.saturating_sub(t + 200);
+    match running {
+        ClockSide::Left => left = left.saturating_sub(gone),
+        ClockSide::Right => right = right.saturating_sub(gone),
+    }
+    if k == 4 {
+        // Time trouble: White (to move) is under a minute.
+        left = 41_300;
+    }
+    if k == 2 {
+        // The arbiter set the clock after Black's illegal move (White +2 min, Black's
+        // increment taken back): the last report shows it.
+        left += 120_000;
+        right = right.saturating_sub(30_000);
+    }
+    if k != 6 {
+        push(last, o, sample(board, left, right, Some(running)));
+    }
+    if k == 5 {
+        push(
+            NOW - 20_000,
+            o,
+            Event::FeedStatus(FeedStatus {
+                board,
+                state: FeedState::Stale,
+                detail: "no data for 3 s".into(),
+            }),
+        );
+    }
+    if k == 6 {
+        push(t + 4_000, o, sample(board, left, right, None));
+        push(
+            t + 5_000,
+            Origin::Arbiter,
+            Event::ResultRecorded(ResultRecorded {
+                board,
+                result: GameResult::Draw,
+                reason: String::new(),
+                ending: Some(arbiter_core::record::Ending::Agreement),
+                overridden: Vec::new(),
+            }),
+        );
+    }
+    if k == 2 {
+        push(
+            t + 10_000,
+            o,
+            Event::BoardIrregularity(BoardIrregularity {
+                board,
+                placement: "r1bqk2r/2p1bppp/p1np1n2/1p2p3/4P3/1B3N2/PPPP1PPP/RNBQR1K1".into(),
+                detail: "position not reachable by a legal move".into(),
+            }),
+        );
+        illegal.push((t + 60_000, Input::Illegal(board, Color::Black)));
+    }
+}
+
+/// A board's feed going live, its counters (board 3 had a little line noise), and the arrivals
+/// (board 8's guest player is absent).
+fn feed_and_arrivals(board: BoardNo, k: usize) -> Vec<(u64, Origin, Event)> {
+    let o = Origin::Feed(board);
+    let mut out = Vec::new();
+    let mut push = |t: u64, o: Origin, e: Event| out.push((t, o, e));
+    push(
+        61_000,
+        o,
+        Event::FeedStatus(FeedStatus {
+            board,
+            state: FeedState::Live,
+            detail: String::new(),
+        }),
+    );
+    // the feed's counters: board 3 had a little line noise
+    push(
+        62_000,
+        o,
+        Event::FeedCounters(arbiter_core::record::FeedCounters {
+            board,
+            frames: 3_600,
+            garbage_bytes: if k == 2 { 37 } else { 0 },
+            malformed: if k == 2 { 2 } else { 0 },
+            ..Default::default()
+        }),
+    );
+    for team in [TeamSide::Home, TeamSide::Away] {
+        if k == 7 && team == TeamSide::Away {
+            continue;
+        }
+        push(
+            62_000,
+            Origin::Arbiter,
+            Event::PlayerArrived(PlayerArrived {
+                board,
+                team,
+                at: None,
+            }),
+        );
+    }
+    out
+}
+
+/// Plays the fixture's move `uci` (half-move `ply`, from 0) in `pos`: the record and the time
+/// it took.
+fn played(pos: &mut Chess, board: BoardNo, ply: usize, uci: &str) -> (MoveMade, u64) {
+    let mv = uci
+        .parse::<UciMove>()
+        .expect("uci")
+        .to_move(pos)
+        .expect("legal");
+    let san = San::from_move(pos, mv).to_string();
+    pos.play_unchecked(mv);
+    let think = 60_000 + (u64::try_from(ply).unwrap_or(0) * 37_000) % 200_000;
+    let made = MoveMade {
+        board,
+        ply: u32::try_from(ply + 1).unwrap_or(0),
+        uci: uci.to_string(),
+        san,
+    };
+    (made, think)
+}
+
+/// Folds the inputs in time order into the state and the journal's records.
+fn fold_inputs(m: &Match, boards: u16, mut inputs: Vec<(u64, Input)>) -> (MatchState, Vec<Record>) {
+    let mut records = Vec::new();
     inputs.sort_by_key(|(t, _)| *t);
     let mut s = MatchState::with_boards(boards);
     for (seq, (mono, input)) in inputs.into_iter().enumerate() {

@@ -10,14 +10,11 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 
 use arbiter_core::matchfile::Lang;
 
-use super::afternoon::wrap_words;
-use super::dialog::centred;
 use super::i18n::{strings, text};
+use super::input::HELP_PAGES;
 use super::keymap::{Abbrev, BINDINGS, LEGEND, TASKS};
+use super::text::{centred, wrap_words};
 use super::view::ViewState;
-
-/// How many pages the help has.
-pub const PAGES: usize = 3;
 
 /// `key  description`, the description wrapped under itself.
 fn entry(key: &str, desc: &str, kw: usize, w: usize) -> Vec<String> {
@@ -89,9 +86,9 @@ fn page_title(lang: Lang, page: usize) -> String {
 
 pub fn render(f: &mut Frame, area: Rect, v: &ViewState) {
     let t = strings(v.lang);
-    let page = v.help_page % PAGES;
+    let page = v.help_page % HELP_PAGES;
     let title = format!(
-        " {} {}/{PAGES} · {} ",
+        " {} {}/{HELP_PAGES} · {} ",
         t.help_title,
         page + 1,
         page_title(v.lang, page)

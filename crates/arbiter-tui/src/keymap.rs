@@ -2,110 +2,11 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use super::action::Action;
 use super::dialog::DialogKind;
+use super::input::{FormInput, HelpInput, ReopenInput, ReportInput};
 use super::report_view::{ReportView, Signing};
 use super::view::{Screen, ViewState};
-
-/// What a key asks for. Pure data: [`super::view::update`] carries it out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    None,
-    /// Ask to quit (opens the confirmation).
-    Quit,
-    QuitYes,
-    QuitNo,
-    Help,
-    CloseHelp,
-    Back,
-    Up,
-    Down,
-    PageUp,
-    PageDown,
-    Home,
-    End,
-    /// A board digit 1–9 (on the log screen: filter by it; 0 = all boards).
-    Digit(u8),
-    GotoStart,
-    GotoChar(char),
-    GotoBackspace,
-    GotoEnter,
-    GotoCancel,
-    OpenDetail,
-    OpenLog,
-    ToggleLang,
-    Intervene(DialogKind),
-    Form(FormInput),
-    /// `R`: open the report screen.
-    OpenReport,
-    /// A key on the report screen.
-    Report(ReportInput),
-    /// `H`: a captain hands in the lineup; `V`: a captain asks to see the other lineup.
-    OpenLineup(super::lineup_form::LineupMode),
-    /// A key in the lineup form.
-    LineupForm(FormInput),
-    /// `s`: the start screen.
-    OpenStart,
-    /// `a`: the attendance view (at the selected board).
-    OpenAttendance,
-    /// `o`: the prompt of the expired default time (the board's form where nobody is absent).
-    OpenDeadline,
-    /// A key in the start screen, the attendance view or the deadline prompt.
-    Panel(FormInput),
-    /// A key on the help screen.
-    HelpKey(HelpInput),
-    /// `Z`: send the rulings' times to the selected board's clock (opens the confirmation).
-    OpenClockCommand,
-    /// In the confirmation: Enter sends (`true`), Esc cancels (`false`).
-    ClockCommand(bool),
-}
-
-/// Keys on the help screen: pages (keys, tasks, legend), scrolling, closing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HelpInput {
-    NextPage,
-    PrevPage,
-    Up,
-    Down,
-}
-
-/// Keys on the report screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReportInput {
-    /// Esc or `R`: close the report screen (or cancel the signing step).
-    Close,
-    /// `S`: start signing.
-    Sign,
-    /// `1`, `2`, `3`: the signer (arbiter, home captain, away captain).
-    Signer(u8),
-    /// `E`: enrol a captain's key.
-    Enrol,
-    /// A character of the passphrase (or of the remark).
-    Char(char),
-    Backspace,
-    /// Tab: between the passphrase and the remark.
-    Tab,
-    /// Enter: sign (or enrol) with the passphrase typed.
-    Submit,
-    Up,
-    Down,
-    PageUp,
-    PageDown,
-    /// A key the report screen does not use in this step.
-    Ignored,
-}
-
-/// Keys inside an open intervention form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FormInput {
-    Confirm,
-    Cancel,
-    NextField,
-    PrevField,
-    Increase,
-    Decrease,
-    Char(char),
-    Backspace,
-}
 
 /// `(keys, message id of what they do)` for the help overlay, in display order; the words are
 /// in the catalogue (`i18n/{de,en}/ui.ftl`).
@@ -372,6 +273,16 @@ pub fn map(view: &ViewState, key: KeyEvent) -> Action {
     }
     if ctrl && matches!(key.code, K::Char('c')) || key.code == K::F(10) {
         return Action::Quit;
+    }
+    // The confirmation before a signed report changes comes first: it holds an entry.
+    if view.reopen.is_some() {
+        return Action::Reopen(match key.code {
+            K::Char(c) => ReopenInput::Char(c),
+            K::Backspace => ReopenInput::Backspace,
+            K::Enter => ReopenInput::Confirm,
+            K::Esc => ReopenInput::Cancel,
+            _ => return Action::None,
+        });
     }
     if view.help {
         return match key.code {

@@ -3,27 +3,32 @@
 //! (the shell passes the moment to draw) and does no IO (the terminal is the shell's).
 //!
 //! Rendering is a pure function of `(&Match, &MatchState, &ViewState, now_mono_ms)`; it runs
-//! against any ratatui backend (tests use `TestBackend`). Keys become [`keymap::Action`]s,
+//! against any ratatui backend (tests use `TestBackend`). Keys become [`action::Action`]s,
 //! [`view::update`] carries them out. The console owns no rules: proposals come from
 //! `arbiter_core::rules`. It never rings the bell or makes any sound.
 //!
 //! Layer (checked against `cargo metadata` by `tests/architecture.rs`): depends on arbiter-core, arbiter-report.
 
+pub mod action;
 pub mod afternoon;
 pub mod board_detail;
 pub mod boards;
 pub mod clock_command;
 pub mod clocks;
 pub mod dialog;
-#[doc(hidden)]
+#[cfg(feature = "fixture")]
 pub mod fixture;
+pub mod footer;
 pub mod help;
 pub mod i18n;
+pub mod input;
 pub mod keymap;
 pub mod lineup_form;
 pub mod log;
 pub mod main_screen;
+pub mod reopen;
 pub mod report_view;
+pub mod text;
 pub mod theme;
 pub mod view;
 
@@ -47,7 +52,7 @@ pub fn render(f: &mut Frame, m: &Match, s: &MatchState, v: &ViewState, now_mono_
         let style = if *ok { v.theme.ok() } else { v.theme.alert() };
         f.render_widget(
             ratatui::widgets::Paragraph::new(ratatui::text::Line::styled(
-                main_screen::fit(&format!(" {verdict}"), usize::from(line.width)),
+                text::fit(&format!(" {verdict}"), usize::from(line.width)),
                 style,
             )),
             line,
@@ -72,6 +77,9 @@ pub fn render(f: &mut Frame, m: &Match, s: &MatchState, v: &ViewState, now_mono_
     }
     if let Some(r) = &v.report {
         report_view::render(f, area, r, v.lang);
+    }
+    if let Some(p) = &v.reopen {
+        reopen::render(f, area, p, v.lang, &v.theme);
     }
     if v.help {
         help::render(f, area, v);

@@ -18,7 +18,7 @@ use arbiter_core::rules::lineup;
 use arbiter_core::state::MatchState;
 
 use super::i18n;
-use super::keymap::FormInput;
+use super::input::FormInput;
 use super::theme::Theme;
 
 /// Hand in a lineup, or ask to see the other one.
@@ -276,7 +276,37 @@ pub fn render(
     theme: &Theme,
 ) {
     let t = |id: &str| i18n::text(lang, id);
-    let mut lines: Vec<Line> = Vec::new();
+    let mut lines = field_lines(form, m, lang, theme);
+    lines.push(Line::raw(""));
+    lines.extend(mode_lines(form, m, s, lang, theme));
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        i18n::strings(lang).confirm_cancel.clone(),
+        theme.dim(),
+    ));
+    let title = t(match form.mode {
+        LineupMode::Submit => "ui-lineup-submit-title",
+        LineupMode::View => "ui-lineup-view-title",
+        LineupMode::Change => "ui-lineup-change-title",
+    });
+    let h = u16::try_from(lines.len())
+        .unwrap_or(u16::MAX)
+        .saturating_add(2);
+    let rect = super::text::centred(area, 76, h.max(8));
+    f.render_widget(Clear, rect);
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .style(theme.dialog())
+            .block(Block::bordered().title(format!(" {title} "))),
+        rect,
+    );
+}
+
+/// The form's fields, the focused one marked.
+fn field_lines(form: &LineupForm, m: &Match, lang: Lang, theme: &Theme) -> Vec<Line<'static>> {
+    let t = |id: &str| i18n::text(lang, id);
+    let mut lines = Vec::new();
     for (i, field) in form.fields().iter().enumerate() {
         let (label, value) = match field {
             LField::Team => (
@@ -313,7 +343,20 @@ pub fn render(
             Span::styled(format!(" {value} "), style),
         ]));
     }
-    lines.push(Line::raw(""));
+    lines
+}
+
+/// Under the fields: what the lineup typed so far gives (a submission), the consents so far (a
+/// change), or the other team's lineup once it may be seen.
+fn mode_lines(
+    form: &LineupForm,
+    m: &Match,
+    s: &MatchState,
+    lang: Lang,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let t = |id: &str| i18n::text(lang, id);
+    let mut lines = Vec::new();
     match form.mode {
         LineupMode::Submit => {
             lines.push(Line::styled(t("ui-lineup-ranks-help"), theme.dim()));
@@ -391,26 +434,5 @@ pub fn render(
             )),
         },
     }
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        i18n::strings(lang).confirm_cancel.clone(),
-        theme.dim(),
-    ));
-    let title = t(match form.mode {
-        LineupMode::Submit => "ui-lineup-submit-title",
-        LineupMode::View => "ui-lineup-view-title",
-        LineupMode::Change => "ui-lineup-change-title",
-    });
-    let h = u16::try_from(lines.len())
-        .unwrap_or(u16::MAX)
-        .saturating_add(2);
-    let rect = super::dialog::centred(area, 76, h.max(8));
-    f.render_widget(Clear, rect);
-    f.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .style(theme.dialog())
-            .block(Block::bordered().title(format!(" {title} "))),
-        rect,
-    );
+    lines
 }

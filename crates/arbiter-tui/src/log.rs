@@ -11,12 +11,13 @@ use arbiter_core::intervention::Consequence;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, TeamSide};
 use arbiter_core::msg;
-use arbiter_core::state::{MatchState, Stamp};
+use arbiter_core::state::{BoardState, MatchState, Stamp};
 use arbiter_core::words::intervention_kind;
 
 use super::dialog::consequence_lines;
+use super::footer::footer;
 use super::i18n::{self, strings};
-use super::main_screen::{fit, footer};
+use super::text::fit;
 use super::view::ViewState;
 
 /// One line of the log.
@@ -45,10 +46,9 @@ pub struct Incident {
     pub last_at: Option<Stamp>,
 }
 
-/// Everything recorded, in journal order, optionally for one board.
-pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Incident> {
-    let mut out = Vec::new();
-    let plain = |at: Stamp, board: Option<BoardNo>, what: Msg, detail: String| Incident {
+/// An incident no rule governs: a time, a board, what, a detail.
+fn plain(at: Stamp, board: Option<BoardNo>, what: Msg, detail: String) -> Incident {
+    Incident {
         at,
         board,
         what,
@@ -61,11 +61,20 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
         device: false,
         repeated: 1,
         last_at: None,
-    };
-    let device = |at: Stamp, board: Option<BoardNo>, what: Msg, detail: String| Incident {
+    }
+}
+
+/// What a device reported (merged with the same report again, [`collapse`]).
+fn device(at: Stamp, board: Option<BoardNo>, what: Msg, detail: String) -> Incident {
+    Incident {
         device: true,
         ..plain(at, board, what, detail)
-    };
+    }
+}
+
+/// Everything recorded, in journal order, optionally for one board.
+pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Incident> {
+    let mut out = Vec::new();
     if filter.is_none() {
         if let Some(r) = s.round_started {
             out.push(plain(r, None, msg!("ui-round-started"), String::new()));
@@ -81,105 +90,12 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
             out.push(intervention_incident(e, None));
         }
     }
-    for bs in &s.boards {
-        if filter.is_some_and(|f| f != bs.board) {
-            continue;
-        }
-        let b = Some(bs.board);
-        for (i, at) in bs.arrived.iter().enumerate() {
-            if let Some(at) = at {
-                let team = if i == 0 {
-                    TeamSide::Home
-                } else {
-                    TeamSide::Away
-                };
-                out.push(plain(
-                    *at,
-                    b,
-                    msg!("ui-log-arrived", team = team),
-                    arbiter_core::rules::lineup::player(m, s, team, bs.board)
-                        .map(|p| p.name.clone())
-                        .unwrap_or_default(),
-                ));
-            }
-        }
-        // What the clock model noticed (a wrong preset, an unexplained change, a stuck clock, …).
-        for (at, a) in &bs.clock_alerts {
-            if matches!(a, arbiter_core::clock::ClockAlert::SampleOutOfOrder { .. }) {
-                continue;
-            }
-            out.push(device(
-                *at,
-                b,
-                msg!(
-                    "ui-log-clock-alert",
-                    alert = Msg::new(super::boards::clock_alert_label(a))
-                ),
-                String::new(),
-            ));
-        }
-        for n in &bs.irregularities {
-            out.push(device(n.at, b, msg!("ui-irregularity"), n.text.clone()));
-        }
-        // A ruling's times sent to the clock (key Z), or why they were not.
-        for (at, c) in &bs.clock_commands {
-            let (white, black) = (
-                arbiter_core::model::format_hms(c.white_ms),
-                arbiter_core::model::format_hms(c.black_ms),
-            );
-            let what = match &c.error {
-                None => msg!("incident-clock-command-sent", white = white, black = black),
-                Some(e) => msg!(
-                    "incident-clock-command-refused",
-                    white = white,
-                    black = black,
-                    error = e
-                ),
-            };
-            out.push(plain(*at, b, what, String::new()));
-        }
-        for (at, accepted) in &bs.clock_command_acks {
-            let what = if *accepted {
-                msg!("ui-log-clock-ack-accepted")
-            } else {
-                msg!("ui-log-clock-ack-refused")
-            };
-            out.push(plain(*at, b, what, String::new()));
-        }
-        for n in &bs.notes {
-            out.push(plain(n.at, b, msg!("ui-note"), n.text.clone()));
-        }
-        let ivs = board_interventions(s, bs.board);
-        for e in &ivs {
-            let mut inc = intervention_incident(e, b);
-            // A claim shows where it stands now (an open claim until it is decided).
-            if let Some(c) = bs.claims.iter().find(|c| c.id == e.at.seq) {
-                inc.what = msg!(
-                    "ui-log-claim",
-                    what = inc.what,
-                    id = c.id,
-                    status = Msg::new(c.status.message_id())
-                );
-            }
-            out.push(inc);
-        }
-        if let Some(r) = &bs.result
-            && !ivs.iter().any(|e| e.at == r.at)
-        {
-            out.push(plain(
-                r.at,
-                b,
-                match r.ending {
-                    Some(e) => msg!(
-                        "ui-log-result-ending",
-                        result = r.result,
-                        ending = Msg::new(e.message_id())
-                    ),
-                    None => msg!("ui-log-result", result = r.result),
-                },
-                r.reason.clone(),
-            ));
-        }
+    for bs in s
+        .boards
+        .iter()
+        .filter(|bs| filter.is_none_or(|f| f == bs.board))
+    {
+        board_incidents_into(m, s, bs, &mut out);
     }
     out.sort_by_key(|i| i.at.seq);
     collapse(out)
@@ -217,6 +133,106 @@ pub fn collapse(list: Vec<Incident>) -> Vec<Incident> {
         }
     }
     out
+}
+
+/// A board's incidents: arrivals, what the clock model noticed, irregularities, rulings sent to
+/// the clock and its answers, notes, interventions and claims, the result.
+fn board_incidents_into(m: &Match, s: &MatchState, bs: &BoardState, out: &mut Vec<Incident>) {
+    let b = Some(bs.board);
+    for (i, at) in bs.arrived.iter().enumerate() {
+        if let Some(at) = at {
+            let team = if i == 0 {
+                TeamSide::Home
+            } else {
+                TeamSide::Away
+            };
+            out.push(plain(
+                *at,
+                b,
+                msg!("ui-log-arrived", team = team),
+                arbiter_core::rules::lineup::player(m, s, team, bs.board)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default(),
+            ));
+        }
+    }
+    // What the clock model noticed (a wrong preset, an unexplained change, a stuck clock, …).
+    for (at, a) in &bs.clock_alerts {
+        if matches!(a, arbiter_core::clock::ClockAlert::SampleOutOfOrder { .. }) {
+            continue;
+        }
+        out.push(device(
+            *at,
+            b,
+            msg!(
+                "ui-log-clock-alert",
+                alert = Msg::new(super::boards::clock_alert_label(a))
+            ),
+            String::new(),
+        ));
+    }
+    for n in &bs.irregularities {
+        out.push(device(n.at, b, msg!("ui-irregularity"), n.text.clone()));
+    }
+    // A ruling's times sent to the clock (key Z), or why they were not.
+    for (at, c) in &bs.clock_commands {
+        let (white, black) = (
+            arbiter_core::model::format_hms(c.white_ms),
+            arbiter_core::model::format_hms(c.black_ms),
+        );
+        let what = match &c.error {
+            None => msg!("incident-clock-command-sent", white = white, black = black),
+            Some(e) => msg!(
+                "incident-clock-command-refused",
+                white = white,
+                black = black,
+                error = e
+            ),
+        };
+        out.push(plain(*at, b, what, String::new()));
+    }
+    for (at, accepted) in &bs.clock_command_acks {
+        let what = if *accepted {
+            msg!("ui-log-clock-ack-accepted")
+        } else {
+            msg!("ui-log-clock-ack-refused")
+        };
+        out.push(plain(*at, b, what, String::new()));
+    }
+    for n in &bs.notes {
+        out.push(plain(n.at, b, msg!("ui-note"), n.text.clone()));
+    }
+    let ivs = board_interventions(s, bs.board);
+    for e in &ivs {
+        let mut inc = intervention_incident(e, b);
+        // A claim shows where it stands now (an open claim until it is decided).
+        if let Some(c) = bs.claims.iter().find(|c| c.id == e.at.seq) {
+            inc.what = msg!(
+                "ui-log-claim",
+                what = inc.what,
+                id = c.id,
+                status = Msg::new(c.status.message_id())
+            );
+        }
+        out.push(inc);
+    }
+    if let Some(r) = &bs.result
+        && !ivs.iter().any(|e| e.at == r.at)
+    {
+        out.push(plain(
+            r.at,
+            b,
+            match r.ending {
+                Some(e) => msg!(
+                    "ui-log-result-ending",
+                    result = r.result,
+                    ending = Msg::new(e.message_id())
+                ),
+                None => msg!("ui-log-result", result = r.result),
+            },
+            r.reason.clone(),
+        ));
+    }
 }
 
 fn intervention_incident(

@@ -13,23 +13,11 @@ use arbiter_core::state::MatchState;
 
 use super::boards::{Alert, BoardView, board_view, fmt_age};
 use super::clocks::fmt_clock;
+use super::footer::footer;
 use super::i18n::{self, Strings, strings};
+use super::text::fit;
 use super::theme::Theme;
 use super::view::ViewState;
-
-/// Pads or cuts `s` to exactly `w` characters.
-pub fn fit(s: &str, w: usize) -> String {
-    let n = s.chars().count();
-    if n > w {
-        let mut out: String = s.chars().take(w.saturating_sub(1)).collect();
-        if w > 0 {
-            out.push('…');
-        }
-        out
-    } else {
-        format!("{s}{}", " ".repeat(w - n))
-    }
-}
 
 fn rfit(s: &str, w: usize) -> String {
     let n = s.chars().count();
@@ -147,7 +135,7 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
             ),
         ),
         Alert::AdjustmentToSet { color, delta_ms } => {
-            super::dialog::adjustment_text(lang, *color, *delta_ms)
+            super::clocks::adjustment_text(lang, *color, *delta_ms)
         }
         Alert::ClockRefused => i18n::text(lang, "ui-clock-refused"),
     }
@@ -265,35 +253,6 @@ pub fn mode_label(m: &Match, lang: Lang) -> String {
     } else {
         format!("{mode} ({})", r.article)
     }
-}
-
-/// The footer: a prompt, a status message, or the keys of the screen.
-pub fn footer(f: &mut Frame, area: Rect, v: &ViewState, hints: &str) {
-    let t = strings(v.lang);
-    let (text, style) = if let (Some(keys), false) = (&v.replay_keys, v.quit_confirm) {
-        // A replay: its keys first (they stay visible at 80 columns), then where it stands.
-        match &v.status {
-            Some(st) => (format!("{keys} · {st}"), v.theme.ok()),
-            None => (keys.clone(), v.theme.dim()),
-        }
-    } else if v.quit_confirm {
-        (t.quit_confirm.to_string(), v.theme.alert())
-    } else if let Some(a) = &v.journal_alert {
-        (format!("{a} · {hints}"), v.theme.alert())
-    } else if let Some(g) = &v.goto {
-        (format!("{}{g}▏", t.goto_prompt), v.theme.field_focus())
-    } else if let Some(st) = &v.status {
-        (format!("{st} · {hints}"), v.theme.ok())
-    } else {
-        (hints.to_string(), v.theme.dim())
-    };
-    f.render_widget(
-        Paragraph::new(Line::styled(
-            fit(&format!(" {text}"), usize::from(area.width)),
-            style,
-        )),
-        area,
-    );
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

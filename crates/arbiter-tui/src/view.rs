@@ -10,9 +10,10 @@ use arbiter_core::state::MatchState;
 
 use arbiter_core::signature::Role;
 
+use super::action::Action;
 use super::dialog::{Dialog, DialogKind};
 use super::i18n::{self, strings};
-use super::keymap::{Action, FormInput, ReportInput};
+use super::input::{FormInput, HELP_PAGES, ReportInput};
 use super::report_view::{ReportView, Secret, Signing};
 use super::theme::Theme;
 
@@ -65,6 +66,9 @@ pub struct ViewState {
     /// The confirmation of a clock command for this board, while it is open (its values are
     /// computed when drawn and again on Enter: `status::clock_to_set`).
     pub clock_command: Option<BoardNo>,
+    /// The confirmation before an entry changes a signed report, while it is open (set by the
+    /// shell, which holds the entry meanwhile).
+    pub reopen: Option<super::reopen::ReopenPrompt>,
 }
 
 impl ViewState {
@@ -91,6 +95,7 @@ impl ViewState {
             replay_keys: None,
             clock_command: None,
             replay_verdict: None,
+            reopen: None,
         }
     }
 
@@ -126,6 +131,13 @@ pub enum Command {
     /// Journal the clock command, then send it to the board's clock (where it accepts
     /// commands); the record says whether it was sent.
     SendClock(arbiter_core::status::ClockToSet),
+    /// The arbiter confirmed, with this reason, the entry that changes a signed report: journal
+    /// `report_reopened`, then the entry the shell holds.
+    ReopenReport {
+        reason: String,
+    },
+    /// The arbiter did not confirm: the entry the shell holds is not recorded.
+    KeepSigned,
     Quit,
 }
 
@@ -137,8 +149,6 @@ pub fn update(
     action: Action,
     now: u64,
 ) -> Option<Command> {
-    let boards = s.boards.len().max(usize::from(m.file.boards));
-    let last = boards.saturating_sub(1);
     if !matches!(action, Action::None) {
         v.status = None;
     }
@@ -151,27 +161,92 @@ pub fn update(
             v.help = true;
             v.help_scroll = 0;
         }
-        Action::HelpKey(k) => {
-            use super::keymap::HelpInput as H;
-            let pages = super::help::PAGES;
-            match k {
-                H::NextPage => {
-                    v.help_page = (v.help_page + 1) % pages;
-                    v.help_scroll = 0;
-                }
-                H::PrevPage => {
-                    v.help_page = (v.help_page + pages - 1) % pages;
-                    v.help_scroll = 0;
-                }
-                H::Down => v.help_scroll += 1,
-                H::Up => v.help_scroll = v.help_scroll.saturating_sub(1),
-            }
-        }
+        Action::HelpKey(k) => help_key(v, k),
         Action::CloseHelp => v.help = false,
         Action::Back => {
             v.screen = Screen::Main;
             v.scroll = 0;
         }
+        Action::Up
+        | Action::Down
+        | Action::PageUp
+        | Action::PageDown
+        | Action::Home
+        | Action::End
+        | Action::Digit(_)
+        | Action::GotoStart
+        | Action::GotoChar(_)
+        | Action::GotoBackspace
+        | Action::GotoCancel
+        | Action::GotoEnter => {
+            let boards = s.boards.len().max(usize::from(m.file.boards));
+            navigate(v, action, boards);
+        }
+        Action::OpenDetail => {
+            v.screen = Screen::Detail;
+            v.scroll = 0;
+        }
+        Action::OpenLog => {
+            v.screen = Screen::Log;
+            v.scroll = 0;
+        }
+        Action::ToggleLang => v.lang = v.lang.other(),
+        Action::Intervene(kind) => intervene(v, kind, m, s, now),
+        Action::OpenReport => {
+            v.report = Some(ReportView {
+                busy: true,
+                ..ReportView::default()
+            });
+            return Some(Command::LoadReport);
+        }
+        Action::Report(input) => return report_input(v, input),
+        Action::OpenLineup(mode) => {
+            v.lineup_form = Some(super::lineup_form::LineupForm::open(mode, s));
+        }
+        Action::OpenStart => v.panel = Some(super::afternoon::Panel::start(m, s, now)),
+        Action::OpenAttendance => {
+            v.panel = Some(super::afternoon::Panel::attendance(
+                m,
+                s,
+                v.selected_board(),
+                now,
+            ))
+        }
+        Action::OpenDeadline => open_deadline(v, m, s, now),
+        Action::Panel(input) => return panel_input(v, input, m, s, now),
+        Action::OpenClockCommand | Action::ClockCommand(_) => {
+            return clock_command(v, action, m, s, now);
+        }
+        Action::Reopen(input) => return reopen_input(v, input),
+        Action::LineupForm(input) => return lineup_input(v, input, m, s),
+        Action::Form(input) => return form_input(v, input, m, s, now),
+    }
+    None
+}
+
+/// A key on the help screen: its pages, its lines.
+fn help_key(v: &mut ViewState, k: super::input::HelpInput) {
+    use super::input::HelpInput as H;
+    let pages = HELP_PAGES;
+    match k {
+        H::NextPage => {
+            v.help_page = (v.help_page + 1) % pages;
+            v.help_scroll = 0;
+        }
+        H::PrevPage => {
+            v.help_page = (v.help_page + pages - 1) % pages;
+            v.help_scroll = 0;
+        }
+        H::Down => v.help_scroll += 1,
+        H::Up => v.help_scroll = v.help_scroll.saturating_sub(1),
+    }
+}
+
+/// Moving on a screen: the selected board on the main screen, the lines of the detail and the
+/// log, a board by its digit or by the goto prompt.
+fn navigate(v: &mut ViewState, action: Action, boards: usize) {
+    let last = boards.saturating_sub(1);
+    match action {
         Action::Up => match v.screen {
             Screen::Main => v.selected = v.selected.saturating_sub(1),
             Screen::Detail => v.scroll = v.scroll.saturating_sub(1),
@@ -243,106 +318,103 @@ pub fn update(
                 }
             }
         }
-        Action::OpenDetail => {
-            v.screen = Screen::Detail;
-            v.scroll = 0;
+        _ => {}
+    }
+}
+
+/// Opens the form of an intervention (where the rules allow it now; the footer says why not).
+fn intervene(v: &mut ViewState, kind: DialogKind, m: &Match, s: &MatchState, now: u64) {
+    // A note, a protest and a remark concern the selected board (the form can clear it:
+    // about the match); from the log screen without a filter, the match.
+    let about_board = matches!(
+        kind,
+        DialogKind::Note | DialogKind::Protest | DialogKind::Remark
+    );
+    let board = if kind.needs_board() || about_board {
+        Some(v.selected_board())
+    } else {
+        None
+    };
+    let board = if about_board && v.screen == Screen::Log {
+        v.log_filter
+    } else {
+        board
+    };
+    // What the rules do not allow now is not offered: the footer says why.
+    match Dialog::availability(kind, board, m, s, now) {
+        arbiter_core::rules::Availability::Refused(why) => {
+            v.status = Some(super::i18n::format(v.lang, &why));
         }
-        Action::OpenLog => {
-            v.screen = Screen::Log;
-            v.scroll = 0;
-        }
-        Action::ToggleLang => v.lang = v.lang.other(),
-        Action::Intervene(kind) => {
-            // A note, a protest and a remark concern the selected board (the form can clear it:
-            // about the match); from the log screen without a filter, the match.
-            let about_board = matches!(
-                kind,
-                DialogKind::Note | DialogKind::Protest | DialogKind::Remark
-            );
-            let board = if kind.needs_board() || about_board {
-                Some(v.selected_board())
-            } else {
-                None
-            };
-            let board = if about_board && v.screen == Screen::Log {
-                v.log_filter
-            } else {
-                board
-            };
-            // What the rules do not allow now is not offered: the footer says why.
-            match Dialog::availability(kind, board, m, s, now) {
-                arbiter_core::rules::Availability::Refused(why) => {
-                    v.status = Some(super::i18n::format(v.lang, &why));
-                }
-                _ => v.dialog = Some(Dialog::open(kind, board, m, s, now)),
+        _ => v.dialog = Some(Dialog::open(kind, board, m, s, now)),
+    }
+}
+
+/// `o`: the prompt of the expired default time, or the board's form where nobody is absent.
+fn open_deadline(v: &mut ViewState, m: &Match, s: &MatchState, now: u64) {
+    if arbiter_core::rules::default_time_prompt(m, s, now).is_empty() {
+        // Nobody absent without a ruling: the board's own form.
+        v.dialog = Some(Dialog::open(
+            DialogKind::DefaultTime,
+            Some(v.selected_board()),
+            m,
+            s,
+            now,
+        ));
+    } else {
+        v.panel = Some(super::afternoon::Panel::Deadline);
+    }
+}
+
+/// A key in the start screen, the attendance view or the deadline prompt.
+fn panel_input(
+    v: &mut ViewState,
+    input: FormInput,
+    m: &Match,
+    s: &MatchState,
+    now: u64,
+) -> Option<Command> {
+    let p = v.panel.as_mut()?;
+    match p.input(input, m, s, now, v.lang) {
+        super::afternoon::Outcome::Close => {
+            if matches!(p, super::afternoon::Panel::Deadline) {
+                v.deadline_seen = arbiter_core::rules::default_time_prompt(m, s, now)
+                    .into_iter()
+                    .map(|(b, ..)| b)
+                    .collect();
             }
-        }
-        Action::OpenReport => {
-            v.report = Some(ReportView {
-                busy: true,
-                ..ReportView::default()
-            });
-            return Some(Command::LoadReport);
-        }
-        Action::Report(input) => return report_input(v, input),
-        Action::OpenLineup(mode) => {
-            v.lineup_form = Some(super::lineup_form::LineupForm::open(mode, s));
-        }
-        Action::OpenStart => v.panel = Some(super::afternoon::Panel::start(m, s, now)),
-        Action::OpenAttendance => {
-            v.panel = Some(super::afternoon::Panel::attendance(
-                m,
-                s,
-                v.selected_board(),
-                now,
-            ))
-        }
-        Action::OpenDeadline => {
-            if arbiter_core::rules::default_time_prompt(m, s, now).is_empty() {
-                // Nobody absent without a ruling: the board's own form.
-                v.dialog = Some(Dialog::open(
-                    DialogKind::DefaultTime,
-                    Some(v.selected_board()),
-                    m,
-                    s,
-                    now,
+            if matches!(p, super::afternoon::Panel::Start(_))
+                && let Some(r) = s.round_started
+            {
+                v.status = Some(i18n::format(
+                    v.lang,
+                    &arbiter_core::msg!(
+                        "ui-start-already",
+                        time = super::afternoon::local_hms(m, r.wall_ms)
+                    ),
                 ));
-            } else {
-                v.panel = Some(super::afternoon::Panel::Deadline);
             }
+            v.panel = None;
         }
-        Action::Panel(input) => {
-            let p = v.panel.as_mut()?;
-            match p.input(input, m, s, now, v.lang) {
-                super::afternoon::Outcome::Close => {
-                    if matches!(p, super::afternoon::Panel::Deadline) {
-                        v.deadline_seen = arbiter_core::rules::default_time_prompt(m, s, now)
-                            .into_iter()
-                            .map(|(b, ..)| b)
-                            .collect();
-                    }
-                    if matches!(p, super::afternoon::Panel::Start(_))
-                        && let Some(r) = s.round_started
-                    {
-                        v.status = Some(i18n::format(
-                            v.lang,
-                            &arbiter_core::msg!(
-                                "ui-start-already",
-                                time = super::afternoon::local_hms(m, r.wall_ms)
-                            ),
-                        ));
-                    }
-                    v.panel = None;
-                }
-                super::afternoon::Outcome::Stay => {}
-                super::afternoon::Outcome::Record(evs) => {
-                    // Recorded: back to the boards (a late arrival is board, a, Enter).
-                    v.panel = None;
-                    v.status = Some(strings(v.lang).recorded.clone());
-                    return Some(Command::SubmitAll(evs));
-                }
-            }
+        super::afternoon::Outcome::Stay => {}
+        super::afternoon::Outcome::Record(evs) => {
+            // Recorded: back to the boards (a late arrival is board, a, Enter).
+            v.panel = None;
+            v.status = Some(strings(v.lang).recorded.clone());
+            return Some(Command::SubmitAll(evs));
         }
+    }
+    None
+}
+
+/// `Z` and its confirmation: a ruling's times sent to the board's clock.
+fn clock_command(
+    v: &mut ViewState,
+    action: Action,
+    m: &Match,
+    s: &MatchState,
+    now: u64,
+) -> Option<Command> {
+    match action {
         Action::OpenClockCommand => {
             let board = v.selected_board();
             // Refused (nothing pending, no commands to this clock, a lost feed): the footer
@@ -361,55 +433,94 @@ pub fn update(
                 Err(why) => v.status = Some(i18n::format(v.lang, &why)),
             }
         }
-        Action::LineupForm(input) => {
-            let form = v.lineup_form.as_mut()?;
-            if input == FormInput::Cancel {
-                v.lineup_form = None;
+        _ => {}
+    }
+    None
+}
+
+/// A key in the lineup form.
+fn lineup_input(v: &mut ViewState, input: FormInput, m: &Match, s: &MatchState) -> Option<Command> {
+    let form = v.lineup_form.as_mut()?;
+    if input == FormInput::Cancel {
+        v.lineup_form = None;
+        return None;
+    }
+    match form.input(input, m, s, v.lang)? {
+        Ok((ev, said)) => {
+            v.lineup_form = None;
+            v.status = Some(said);
+            return Some(Command::Submit(ev));
+        }
+        Err(why) => v.status = Some(why),
+    }
+    None
+}
+
+/// A key in an intervention form: Enter records what the form says (after its checks), Esc
+/// closes it, the others change its facts (then the rules are asked again).
+fn form_input(
+    v: &mut ViewState,
+    input: FormInput,
+    m: &Match,
+    s: &MatchState,
+    now: u64,
+) -> Option<Command> {
+    let d = v.dialog.as_mut()?;
+    match input {
+        FormInput::Cancel => v.dialog = None,
+        FormInput::Confirm => {
+            d.refresh(m, s, now);
+            // A decision needs an option, a basis and a reason; an amount no edition
+            // fixes must be entered: the form stays open and says what is missing.
+            if let Err(why) = d.check(m, s, now, v.lang) {
+                v.status = Some(why);
                 return None;
             }
-            match form.input(input, m, s, v.lang)? {
-                Ok((ev, said)) => {
-                    v.lineup_form = None;
-                    v.status = Some(said);
+            let ev = d.to_event(m, s, now);
+            let no_board = d.kind.needs_board() && d.board.is_none();
+            v.dialog = None;
+            match ev {
+                Some(ev) => {
+                    v.status = Some(strings(v.lang).recorded.clone());
                     return Some(Command::Submit(ev));
                 }
-                Err(why) => v.status = Some(why),
+                // Nothing to record: say what is missing (a board only where the
+                // form needs one and has none).
+                None if no_board => {
+                    v.status = Some(strings(v.lang).select_board_first.clone());
+                }
+                None => v.status = Some(i18n::text(v.lang, "ui-form-incomplete")),
             }
         }
-        Action::Form(input) => {
-            let d = v.dialog.as_mut()?;
-            match input {
-                FormInput::Cancel => v.dialog = None,
-                FormInput::Confirm => {
-                    d.refresh(m, s, now);
-                    // A decision needs an option, a basis and a reason; an amount no edition
-                    // fixes must be entered: the form stays open and says what is missing.
-                    if let Err(why) = d.check(m, s, now, v.lang) {
-                        v.status = Some(why);
-                        return None;
-                    }
-                    let ev = d.to_event(m, s, now);
-                    let no_board = d.kind.needs_board() && d.board.is_none();
-                    v.dialog = None;
-                    match ev {
-                        Some(ev) => {
-                            v.status = Some(strings(v.lang).recorded.clone());
-                            return Some(Command::Submit(ev));
-                        }
-                        // Nothing to record: say what is missing (a board only where the
-                        // form needs one and has none).
-                        None if no_board => {
-                            v.status = Some(strings(v.lang).select_board_first.clone());
-                        }
-                        None => v.status = Some(i18n::text(v.lang, "ui-form-incomplete")),
-                    }
-                }
-                other => {
-                    if d.input(other) {
-                        d.refresh(m, s, now);
-                    }
-                }
+        other => {
+            if d.input(other) {
+                d.refresh(m, s, now);
             }
+        }
+    }
+    None
+}
+
+/// A key in the confirmation before a signed report changes.
+fn reopen_input(v: &mut ViewState, input: super::input::ReopenInput) -> Option<Command> {
+    use super::input::ReopenInput as R;
+    let p = v.reopen.as_mut()?;
+    match input {
+        R::Char(c) => p.push(c),
+        R::Backspace => p.pop(),
+        R::Cancel => {
+            v.reopen = None;
+            v.status = Some(i18n::text(v.lang, "ui-reopen-cancelled"));
+            return Some(Command::KeepSigned);
+        }
+        R::Confirm => {
+            let reason = p.reason.trim().to_string();
+            if reason.is_empty() {
+                v.status = Some(i18n::text(v.lang, "ui-reopen-needs-reason"));
+                return None;
+            }
+            v.reopen = None;
+            return Some(Command::ReopenReport { reason });
         }
     }
     None
@@ -422,6 +533,7 @@ pub fn tick(v: &mut ViewState, m: &Match, s: &MatchState, now: u64) -> bool {
     if v.panel.is_some()
         || v.dialog.is_some()
         || v.clock_command.is_some()
+        || v.reopen.is_some()
         || v.lineup_form.is_some()
         || v.report.is_some()
         || v.help

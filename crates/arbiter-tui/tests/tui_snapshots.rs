@@ -5,9 +5,9 @@ use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::TeamSide;
 use arbiter_core::record::Event;
 use arbiter_core::state::MatchState;
-use arbiter_tui::dialog::DialogKind;
+use arbiter_tui::dialog::{DialogKind, Facts};
 use arbiter_tui::fixture::{NOW, demo_match, situation};
-use arbiter_tui::keymap::{self, Action};
+use arbiter_tui::keymap;
 use arbiter_tui::render_to_string;
 use arbiter_tui::theme::Theme;
 use arbiter_tui::view::{self, Command, Screen, ViewState};
@@ -332,7 +332,6 @@ fn quit_asks_first() {
         ],
     );
     assert_eq!(cmds, vec![Command::Quit]);
-    let _ = Action::None;
 }
 
 #[test]
@@ -692,10 +691,13 @@ fn clock_operations_80x24_both_languages() {
             }
             press(&mut v, &m, &s, &keys);
             let d = v.dialog.as_ref().expect("the clock form is open");
+            let Facts::ClockOp(op) = &d.facts else {
+                panic!("{name}: not the clock form: {:?}", d.facts);
+            };
             assert!(
-                matches!(d.clock_op, Some(Ok(_))),
+                matches!(op.outcome, Some(Ok(_))),
                 "{name}: {:?}",
-                d.clock_op
+                op.outcome
             );
             insta::assert_snapshot!(
                 format!("clock_op_{name}_80x24_{}", lang_name(lang)),
@@ -891,7 +893,10 @@ fn quickplay_form_shows_the_checklist_80x24() {
         // A decision chosen (← →: the first, granted): Enter records it.
         let cmds = press(&mut v, &m, &s, &[code(KeyCode::Down), code(KeyCode::Right)]);
         assert!(cmds.is_empty());
-        assert!(v.dialog.as_ref().unwrap().decision.is_some());
+        assert!(matches!(
+            &v.dialog.as_ref().unwrap().facts,
+            Facts::Quickplay(q) if q.decision.is_some()
+        ));
     }
 }
 

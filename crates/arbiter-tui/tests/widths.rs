@@ -137,7 +137,7 @@ fn the_help_wraps_at_80_columns_and_every_page_scrolls_to_its_end() {
     for lang in Lang::ALL {
         let mut v = ViewState::new(lang, Theme::monochrome());
         v.help = true;
-        for page in 0..arbiter_tui::help::PAGES {
+        for page in 0..arbiter_tui::input::HELP_PAGES {
             v.help_page = page;
             let lines = arbiter_tui::help::page_lines(lang, page, 78);
             // Scrolling through the page shows each of its lines whole.

@@ -111,10 +111,8 @@ report-meldung-title = Ergebnismeldung – { $competition } { $season }, Runde {
 report-meldung-col-board = Brett
 report-meldung-col-home-player = Spieler Heim
 report-meldung-col-home-id = ZPS-Mgl. Heim
-report-meldung-col-home-fide = FIDE-ID Heim
 report-meldung-col-away-player = Spieler Gast
 report-meldung-col-away-id = ZPS-Mgl. Gast
-report-meldung-col-away-fide = FIDE-ID Gast
 report-meldung-col-home-colour = Farbe Heim
 report-meldung-col-result = Ergebnis (Heim-Gast)
 report-meldung-col-forfeit = kampflos
@@ -125,6 +123,21 @@ report-meldung-no = nein
 report-meldung-empty = (nicht besetzt)
 report-meldung-board-points = Brettpunkte (Heim-Gast)
 report-meldung-match-points = Mannschaftspunkte (Heim-Gast)
+report-meldung-col-home-rank = Rang Heim
+report-meldung-col-away-rank = Rang Gast
+report-meldung-competition = Wettbewerb
+report-meldung-round = Runde
+report-meldung-date = Datum
+report-meldung-home = Heim
+report-meldung-away = Gast
+report-meldung-berliner = Berliner Wertung (Heim-Gast)
+report-meldung-captain-home = Mannschaftsführer Heim
+report-meldung-captain-away = Mannschaftsführer Gast
+report-meldung-arbiter = Schiedsrichter
+report-meldung-remarks = Bemerkungen
+report-meldung-remark-forfeit = Brett { $board } kampflos { $result }
+report-meldung-remark-protest = Protest eingelegt (siehe Spielbericht)
+report-meldung-remark-protest-board = Protest zu Brett { $board } eingelegt (siehe Spielbericht)
 report-pgn-no-clock = Für diesen Zug und die folgenden ohne Uhrzeit liegt keine Uhrmeldung vor: Die Übertragung hat sie nach einem Ausfall aus dem Speicher des Bretts nachgeholt, oder keine Uhr hat gemeldet.
 
 ## Der Ablauf um die Partien (Issue 16)
@@ -197,3 +210,10 @@ report-heading-arbiter-remarks = Bemerkungen des Schiedsrichters
 report-heading-clock-operations = Uhren: vom Schiedsrichter bestätigte Unregelmäßigkeiten
 report-clock-operation = { $time } Brett { $board }: { $operation } (Weiß { $white_before } → { $white_after }, Schwarz { $black_before } → { $black_after })
 report-ended-not-recorded = Partieende nicht erfasst
+
+# Vertrauen mit Anker außerhalb der Konsole (Issue 26).
+report-key-journal-match-file = Schlüssel in der Spieldatei, die das Protokoll mitführt (kein Anker)
+report-sig-receipt = Quittung für den Mannschaftsführer zum Mitnehmen: { $code }
+report-void-weak-key = ein öffentlicher Schlüssel kleiner Ordnung (etwa der neutrale Punkt): er beweist nichts
+report-heading-reopened = Wieder geöffnete unterschriebene Fassungen
+report-reopened = { $time } Fassung { $version } (Prüfsumme { $digest }…, unterschrieben von { $signed }) vom Schiedsrichter wieder geöffnet: { $reason }

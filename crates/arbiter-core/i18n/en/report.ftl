@@ -111,10 +111,8 @@ report-meldung-title = Result report – { $competition } { $season }, round { $
 report-meldung-col-board = Board
 report-meldung-col-home-player = Home player
 report-meldung-col-home-id = Home ZPS-member no.
-report-meldung-col-home-fide = Home FIDE ID
 report-meldung-col-away-player = Guest player
 report-meldung-col-away-id = Guest ZPS-member no.
-report-meldung-col-away-fide = Guest FIDE ID
 report-meldung-col-home-colour = Home colour
 report-meldung-col-result = Result (home-guest)
 report-meldung-col-forfeit = Forfeit
@@ -125,6 +123,21 @@ report-meldung-no = no
 report-meldung-empty = (not occupied)
 report-meldung-board-points = Board points (home-guest)
 report-meldung-match-points = Match points (home-guest)
+report-meldung-col-home-rank = Home rank
+report-meldung-col-away-rank = Guest rank
+report-meldung-competition = Competition
+report-meldung-round = Round
+report-meldung-date = Date
+report-meldung-home = Home team
+report-meldung-away = Guest team
+report-meldung-berliner = Berliner Wertung (home-guest)
+report-meldung-captain-home = Home captain
+report-meldung-captain-away = Guest captain
+report-meldung-arbiter = Arbiter
+report-meldung-remarks = Remarks
+report-meldung-remark-forfeit = board { $board } forfeited { $result }
+report-meldung-remark-protest = protest lodged (see the match report)
+report-meldung-remark-protest-board = protest about board { $board } lodged (see the match report)
 report-pgn-no-clock = No clock report for this move and the next ones without a clock: the feed recovered them from the e-board after an outage, or no clock reported.
 
 ## The match around the games (issue 16)
@@ -197,3 +210,10 @@ report-heading-arbiter-remarks = Remarks of the arbiter
 report-heading-clock-operations = Clocks: irregularities the arbiter confirmed
 report-clock-operation = { $time } board { $board }: { $operation } (White { $white_before } → { $white_after }, Black { $black_before } → { $black_after })
 report-ended-not-recorded = ending not recorded
+
+# Trust anchored outside the console (issue 26).
+report-key-journal-match-file = key registered in the match file the journal carries (not an anchor)
+report-sig-receipt = receipt for the captain to take home: { $code }
+report-void-weak-key = a small-order public key (such as the identity point): it proves nothing
+report-heading-reopened = Signed versions reopened
+report-reopened = { $time } version { $version } (digest { $digest }…, signed by { $signed }) reopened by the arbiter: { $reason }

@@ -129,7 +129,63 @@ pub(super) fn draw_claim(
         return inadmissible_claim(m, why, p);
     }
     // The game record decides when the e-board supplied the moves (or the position was set).
-    let judged = match (known_position(bs), intended) {
+    let Ok(judged) = judged_record(bs, intended, p) else {
+        return;
+    };
+    if let Some(j) = &judged
+        && let Some(label) = &j.intended
+    {
+        p.facts.push(msg!("rules-claim-fact-intended", mv = label));
+    }
+    let evidence = judged.as_ref().map(|j| record_evidence(j, basis, c, p));
+    let (correct, evidence) = match evidence {
+        // The arbiter overrode the record's finding (an `Override` beside the proposal).
+        Some((found, e)) if on_finding => {
+            p.finding = Some(found);
+            p.facts.push(msg!("rules-claim-fact-overridden", found = e));
+            (arbiter_says, msg!("rules-claim-evidence-arbiter"))
+        }
+        Some((found, e)) => {
+            p.finding = Some(found);
+            (found, e)
+        }
+        None => (arbiter_says, msg!("rules-claim-evidence-none")),
+    };
+    let claimant_ms = if claimant.is_white() {
+        p.white_ms
+    } else {
+        p.black_ms
+    };
+    if correct && claimant_ms == Some(0) && competing_flag(m, claimant, &evidence, p) {
+        return;
+    }
+    if correct {
+        p.consequence.claim = Some(ClaimStatus::Correct);
+        p.consequence.result = Some(GameResult::Draw);
+        p.consequence
+            .set_summary(msg!("rules-summary-claim-correct"));
+        p.explanation = msg!("rules-claim-correct", evidence = evidence);
+        return;
+    }
+    if let Some(mv) = judged.as_ref().and_then(|j| j.intended.clone()) {
+        p.facts.push(msg!(
+            "rules-claim-fact-must-play",
+            mv = mv,
+            article = crate::profile::article_text(&c.article)
+        ));
+    }
+    incorrect(bs, c, claimant, evidence, p);
+}
+
+/// The game record a claim is judged on: the game as played, with the written move played
+/// where there is one (`Ok(None)`: the record is not known; `Err`: the written move is illegal,
+/// said in `p`).
+fn judged_record(
+    bs: &BoardState,
+    intended: Option<&str>,
+    p: &mut Proposal,
+) -> Result<Option<Judged>, ()> {
+    Ok(match (known_position(bs), intended) {
         (Some(_), None) => Some(Judged {
             game: bs.game.game.clone(),
             intended: None,
@@ -146,17 +202,16 @@ pub(super) fn draw_claim(
                     mv = mv,
                     fen = crate::game::fen_of(bs.game.game.position())
                 );
-                return;
+                return Err(());
             }
         },
         (None, _) => None,
-    };
-    if let Some(j) = &judged
-        && let Some(label) = &j.intended
-    {
-        p.facts.push(msg!("rules-claim-fact-intended", mv = label));
-    }
-    let evidence = judged.as_ref().map(|j| match basis {
+    })
+}
+
+/// What the record shows for the claim: whether it holds, and the evidence in words.
+fn record_evidence(j: &Judged, basis: ClaimBasis, c: &Claims, p: &mut Proposal) -> (bool, Msg) {
+    match basis {
         ClaimBasis::Threefold => {
             let r = j.game.repetition();
             occurrence_facts(&r, p);
@@ -192,75 +247,46 @@ pub(super) fn draw_claim(
                 ),
             )
         }
-    });
-    let (correct, evidence) = match evidence {
-        // The arbiter overrode the record's finding (an `Override` beside the proposal).
-        Some((found, e)) if on_finding => {
-            p.finding = Some(found);
-            p.facts.push(msg!("rules-claim-fact-overridden", found = e));
-            (arbiter_says, msg!("rules-claim-evidence-arbiter"))
-        }
-        Some((found, e)) => {
-            p.finding = Some(found);
-            (found, e)
-        }
-        None => (arbiter_says, msg!("rules-claim-evidence-none")),
+    }
+}
+
+/// A correct claim while the claimant's own flag is down: the claim and the flag compete, and
+/// which came first is not established (no source rules on it). Where the profile leaves it
+/// open, the decision is asked (`true`); otherwise it is a fact beside the proposal.
+fn competing_flag(m: &Match, claimant: Color, evidence: &Msg, p: &mut Proposal) -> bool {
+    // The claimant's flag is down too: the claim and the flag compete, and which came
+    // first is not established (no source rules on it).
+    let mut draw = Consequence {
+        claim: Some(ClaimStatus::Correct),
+        result: Some(GameResult::Draw),
+        ..Consequence::default()
     };
-    let claimant_ms = if claimant.is_white() {
-        p.white_ms
-    } else {
-        p.black_ms
+    draw.set_summary(msg!("rules-summary-claim-correct"));
+    let mut lost = Consequence {
+        claim: Some(ClaimStatus::Final),
+        result: Some(loss_for(claimant)),
+        ..Consequence::default()
     };
-    if correct && claimant_ms == Some(0) {
-        // The claimant's flag is down too: the claim and the flag compete, and which came
-        // first is not established (no source rules on it).
-        let mut draw = Consequence {
-            claim: Some(ClaimStatus::Correct),
-            result: Some(GameResult::Draw),
-            ..Consequence::default()
-        };
-        draw.set_summary(msg!("rules-summary-claim-correct"));
-        let mut lost = Consequence {
-            claim: Some(ClaimStatus::Final),
-            result: Some(loss_for(claimant)),
-            ..Consequence::default()
-        };
-        lost.set_summary(msg!(
-            "rules-summary-quickplay-final-loss",
-            player = claimant
-        ));
-        let why = msg!("rules-claim-competing-flag", player = claimant);
-        if m.profile.is_open(Situation::CompetingClaims) {
-            p.explanation = msg!("rules-claim-competing", evidence = evidence);
-            p.decision = Some(
-                DecisionRequest::new(Situation::CompetingClaims, why)
-                    .option("claim_first", msg!("rules-option-claim-first"), draw)
-                    .option(
-                        "flag_first",
-                        msg!("rules-option-loss-on-time", player = claimant),
-                        lost,
-                    ),
-            );
-            return;
-        }
-        p.facts.push(why);
+    lost.set_summary(msg!(
+        "rules-summary-quickplay-final-loss",
+        player = claimant
+    ));
+    let why = msg!("rules-claim-competing-flag", player = claimant);
+    if m.profile.is_open(Situation::CompetingClaims) {
+        p.explanation = msg!("rules-claim-competing", evidence = evidence.clone());
+        p.decision = Some(
+            DecisionRequest::new(Situation::CompetingClaims, why)
+                .option("claim_first", msg!("rules-option-claim-first"), draw)
+                .option(
+                    "flag_first",
+                    msg!("rules-option-loss-on-time", player = claimant),
+                    lost,
+                ),
+        );
+        return true;
     }
-    if correct {
-        p.consequence.claim = Some(ClaimStatus::Correct);
-        p.consequence.result = Some(GameResult::Draw);
-        p.consequence
-            .set_summary(msg!("rules-summary-claim-correct"));
-        p.explanation = msg!("rules-claim-correct", evidence = evidence);
-        return;
-    }
-    if let Some(mv) = judged.as_ref().and_then(|j| j.intended.clone()) {
-        p.facts.push(msg!(
-            "rules-claim-fact-must-play",
-            mv = mv,
-            article = crate::profile::article_text(&c.article)
-        ));
-    }
-    incorrect(bs, c, claimant, evidence, p);
+    p.facts.push(why);
+    false
 }
 
 /// Lists the occurrences of the judged position and the look-alikes that differ.
@@ -309,47 +335,7 @@ fn incorrect(bs: &BoardState, c: &Claims, claimant: Color, evidence: Msg, p: &mu
         // time, he has lost (unless his opponent has only the king, 10.7).
         let fixed = u64::from(c.incorrect_time_from_claimant_s);
         if c.incorrect_overstep_loses && fixed > t {
-            p.consequence.claim = Some(ClaimStatus::Incorrect);
-            let bare = known_position(bs).map(|pos| {
-                let b = pos.board();
-                (b.by_color(opponent) & !b.kings()).is_empty()
-            });
-            p.facts.push(msg!(
-                "rules-claim-fact-overstep",
-                player = claimant,
-                left = Arg::DurationMs(t * 1000),
-                time = Arg::DurationMs(fixed * 1000)
-            ));
-            match bare {
-                Some(true) => {
-                    p.consequence.result = Some(GameResult::Draw);
-                    p.consequence
-                        .set_summary(msg!("rules-summary-claim-overstep-draw"));
-                    p.explanation = msg!(
-                        "rules-claim-overstep-draw",
-                        evidence = evidence,
-                        player = claimant,
-                        opponent = opponent
-                    );
-                }
-                _ => {
-                    if bare.is_none() {
-                        p.facts.push(msg!(
-                            "rules-claim-fact-bare-king-unknown",
-                            opponent = opponent
-                        ));
-                    }
-                    p.consequence.result = Some(loss_for(claimant));
-                    p.consequence
-                        .set_summary(msg!("rules-summary-claim-overstep-loss", player = claimant));
-                    p.explanation = msg!(
-                        "rules-claim-overstep-loss",
-                        evidence = evidence,
-                        player = claimant
-                    );
-                }
-            }
-            return;
+            return overstep(bs, claimant, t, fixed, evidence, p);
         }
         off_s += fixed.min(t);
         if c.incorrect_halve_claimant_up_to_s > 0 {
@@ -402,6 +388,52 @@ fn incorrect(bs: &BoardState, c: &Claims, claimant: Color, evidence: Msg, p: &mu
             changes = Arg::list(changes)
         )
     };
+}
+
+/// 1987 10.11 b: the minutes added to the claimant's used time exceed his time (`t` s left,
+/// `fixed` s added): he has lost, unless his opponent has only the king (10.7).
+fn overstep(bs: &BoardState, claimant: Color, t: u64, fixed: u64, evidence: Msg, p: &mut Proposal) {
+    let opponent = claimant.other();
+    p.consequence.claim = Some(ClaimStatus::Incorrect);
+    let bare = known_position(bs).map(|pos| {
+        let b = pos.board();
+        (b.by_color(opponent) & !b.kings()).is_empty()
+    });
+    p.facts.push(msg!(
+        "rules-claim-fact-overstep",
+        player = claimant,
+        left = Arg::DurationMs(t * 1000),
+        time = Arg::DurationMs(fixed * 1000)
+    ));
+    match bare {
+        Some(true) => {
+            p.consequence.result = Some(GameResult::Draw);
+            p.consequence
+                .set_summary(msg!("rules-summary-claim-overstep-draw"));
+            p.explanation = msg!(
+                "rules-claim-overstep-draw",
+                evidence = evidence,
+                player = claimant,
+                opponent = opponent
+            );
+        }
+        _ => {
+            if bare.is_none() {
+                p.facts.push(msg!(
+                    "rules-claim-fact-bare-king-unknown",
+                    opponent = opponent
+                ));
+            }
+            p.consequence.result = Some(loss_for(claimant));
+            p.consequence
+                .set_summary(msg!("rules-summary-claim-overstep-loss", player = claimant));
+            p.explanation = msg!(
+                "rules-claim-overstep-loss",
+                evidence = evidence,
+                player = claimant
+            );
+        }
+    }
 }
 
 /// The claimant's time lies exactly on a boundary the text does not cover (pre-2009 9.5: "mehr
@@ -615,48 +647,7 @@ pub(super) fn quickplay(
                 .set_summary(msg!("rules-summary-quickplay-granted"));
             p.explanation = msg!("rules-quickplay-granted");
         }
-        QuickplayDecision::Postponed => {
-            // The extra time is optional ("dürfen", "may"): offered, not chosen.
-            p.explanation = msg!(
-                "rules-quickplay-postponed",
-                opponent = opponent,
-                time = bonus_time.clone()
-            );
-            let mut with = Consequence {
-                claim: Some(ClaimStatus::Postponed),
-                clock: vec![bonus],
-                ..Consequence::default()
-            };
-            with.set_summary(msg!(
-                "rules-summary-quickplay-postponed",
-                time = bonus_time.clone(),
-                opponent = opponent
-            ));
-            let mut without = Consequence {
-                claim: Some(ClaimStatus::Postponed),
-                ..Consequence::default()
-            };
-            without.set_summary(msg!("rules-summary-quickplay-postponed-no-bonus"));
-            p.decision = Some(
-                DecisionRequest::new(
-                    Situation::QuickplayPostponedBonus,
-                    msg!(
-                        "rules-quickplay-bonus-why",
-                        article = crate::profile::article_text(&q.article)
-                    ),
-                )
-                .option(
-                    "bonus",
-                    msg!(
-                        "rules-option-bonus",
-                        opponent = opponent,
-                        time = bonus_time.clone()
-                    ),
-                    with,
-                )
-                .option("no_bonus", msg!("rules-option-no-bonus"), without),
-            );
-        }
+        QuickplayDecision::Postponed => postponed(q, opponent, bonus, bonus_time, p),
         QuickplayDecision::Rejected => {
             // The extra time is mandatory ("werden … zugesprochen", "shall").
             p.consequence.claim = Some(ClaimStatus::Rejected);
@@ -681,29 +672,7 @@ pub(super) fn quickplay(
             p.explanation = msg!("rules-quickplay-increment-unavailable");
         }
         QuickplayDecision::IncrementGranted => {
-            p.articles = cite(m, "III.4", &q.source);
-            p.consequence.claim = Some(ClaimStatus::Granted);
-            p.consequence.clock.push(bonus);
-            // The increment enters both players' time control from the move in progress: a
-            // journaled clock-mode change the clock model follows.
-            p.consequence
-                .clock_ops
-                .push(crate::clock::ClockOperation::SetIncrement {
-                    seconds: q.increment_request_s,
-                    from_move: move_no(bs),
-                });
-            p.consequence.set_summary(msg!(
-                "rules-summary-quickplay-increment",
-                increment_s = q.increment_request_s,
-                time = bonus_time.clone(),
-                opponent = opponent
-            ));
-            p.explanation = msg!(
-                "rules-quickplay-increment",
-                increment_s = q.increment_request_s,
-                opponent = opponent,
-                time = bonus_time
-            );
+            increment_granted(m, bs, opponent, bonus, bonus_time, p)
         }
         QuickplayDecision::IncrementAccepted => {
             p.articles = cite(m, "III.4", &q.source);
@@ -721,6 +690,92 @@ pub(super) fn quickplay(
             p.explanation = msg!("rules-quickplay-increment-refused");
         }
     }
+}
+
+/// A quickplay-finish claim postponed: the opponent's extra time is optional ("dürfen", "may"),
+/// so it is offered as a decision, not chosen.
+fn postponed(
+    q: &crate::profile::QuickplayFinish,
+    opponent: Color,
+    bonus: TimeChange,
+    bonus_time: Arg,
+    p: &mut Proposal,
+) {
+    p.explanation = msg!(
+        "rules-quickplay-postponed",
+        opponent = opponent,
+        time = bonus_time.clone()
+    );
+    let mut with = Consequence {
+        claim: Some(ClaimStatus::Postponed),
+        clock: vec![bonus],
+        ..Consequence::default()
+    };
+    with.set_summary(msg!(
+        "rules-summary-quickplay-postponed",
+        time = bonus_time.clone(),
+        opponent = opponent
+    ));
+    let mut without = Consequence {
+        claim: Some(ClaimStatus::Postponed),
+        ..Consequence::default()
+    };
+    without.set_summary(msg!("rules-summary-quickplay-postponed-no-bonus"));
+    p.decision = Some(
+        DecisionRequest::new(
+            Situation::QuickplayPostponedBonus,
+            msg!(
+                "rules-quickplay-bonus-why",
+                article = crate::profile::article_text(&q.article)
+            ),
+        )
+        .option(
+            "bonus",
+            msg!(
+                "rules-option-bonus",
+                opponent = opponent,
+                time = bonus_time.clone()
+            ),
+            with,
+        )
+        .option("no_bonus", msg!("rules-option-no-bonus"), without),
+    );
+}
+
+/// An increment granted on request (Guidelines III.4): the opponent's extra time, and the
+/// increment in both players' time control from the move in progress.
+fn increment_granted(
+    m: &Match,
+    bs: &BoardState,
+    opponent: Color,
+    bonus: TimeChange,
+    bonus_time: Arg,
+    p: &mut Proposal,
+) {
+    let q = &m.profile.quickplay_finish;
+    p.articles = cite(m, "III.4", &q.source);
+    p.consequence.claim = Some(ClaimStatus::Granted);
+    p.consequence.clock.push(bonus);
+    // The increment enters both players' time control from the move in progress: a
+    // journaled clock-mode change the clock model follows.
+    p.consequence
+        .clock_ops
+        .push(crate::clock::ClockOperation::SetIncrement {
+            seconds: q.increment_request_s,
+            from_move: move_no(bs),
+        });
+    p.consequence.set_summary(msg!(
+        "rules-summary-quickplay-increment",
+        increment_s = q.increment_request_s,
+        time = bonus_time.clone(),
+        opponent = opponent
+    ));
+    p.explanation = msg!(
+        "rules-quickplay-increment",
+        increment_s = q.increment_request_s,
+        opponent = opponent,
+        time = bonus_time
+    );
 }
 
 /// A flag fell while a quickplay-finish claim is open: the arbiter declares the result (pre-2009

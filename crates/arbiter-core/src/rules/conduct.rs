@@ -226,97 +226,13 @@ pub(super) fn device(
             return;
         }
         if m.profile.is_open(Situation::DeviceOffPerson) {
-            let mut menu = Proposal::default();
-            let items = apply_penalties(m, player, penalties, time_s, &mut menu);
-            let mut req = DecisionRequest::new(
-                Situation::DeviceOffPerson,
-                msg!("decision-why-device-off-person", laws = &m.profile.laws),
-            )
-            .fact(msg!("decision-fact-device-in-bag", player = player))
-            .fact(msg!("decision-fact-no-bag-allowed"))
-            .option(
-                "loss",
-                msg!("decision-option-result", result = loss_for(player)),
-                result_option(loss_for(player)),
-            );
-            let warning = Consequence {
-                warning: true,
-                ..Consequence::default()
-            };
-            // The 12.9 penalty the arbiter chose in the form (a plain warning is offered anyway).
-            let chosen = menu.consequence.clone();
-            if !items.is_empty()
-                && menu.missing.is_none()
-                && (chosen.clock.clone(), chosen.result, chosen.warning) != (Vec::new(), None, true)
-            {
-                req = req.option(
-                    "penalty",
-                    msg!("decision-option-penalty", penalties = Arg::list(items)),
-                    menu.consequence,
-                );
-            }
-            p.decision = Some(
-                req.option("warning", msg!("decision-option-warning"), warning)
-                    .option(
-                        "note_only",
-                        msg!("decision-option-note-only"),
-                        Consequence::default(),
-                    ),
-            );
-            p.explanation = msg!(
-                "decision-open",
-                situation = Msg::new(Situation::DeviceOffPerson.message_id())
-            );
-            return;
+            return device_off_person(m, player, penalties, time_s, p);
         }
         // No bag allowed and the profile leaves nothing open: a device in the player's bag is
         // one he has with him ("bei sich", 2017 German 11.3.2.2).
     }
     match d.on_person {
-        DeviceSanction::Loss => {
-            let opponent = player.other();
-            let ability = board_position(bs).map(|pos| mate_check(&pos, opponent));
-            if matches!(ability, Some(MateCheck::CannotMate))
-                && m.profile.is_open(Situation::DeviceLossOpponentCannotMate)
-            {
-                p.decision = Some(
-                    DecisionRequest::new(
-                        Situation::DeviceLossOpponentCannotMate,
-                        msg!("decision-why-device-cannot-mate", laws = &m.profile.laws),
-                    )
-                    .fact(msg!("decision-fact-device", player = player))
-                    .fact(msg!("decision-fact-cannot-mate", opponent = opponent))
-                    .option(
-                        "loss",
-                        msg!("decision-option-result", result = loss_for(player)),
-                        result_option(loss_for(player)),
-                    )
-                    .option(
-                        "loss_opponent_half",
-                        msg!("decision-option-result", result = zero_half(player)),
-                        result_option(zero_half(player)),
-                    )
-                    .option(
-                        "draw",
-                        msg!("decision-option-result", result = GameResult::Draw),
-                        result_option(GameResult::Draw),
-                    ),
-                );
-                p.explanation = msg!(
-                    "decision-open",
-                    situation = Msg::new(Situation::DeviceLossOpponentCannotMate.message_id())
-                );
-                return;
-            }
-            p.consequence.result = Some(loss_for(player));
-            p.consequence
-                .set_summary(msg!("rules-summary-device", player = player));
-            p.explanation = if place == DevicePlace::InBag {
-                msg!("rules-device-loss-bag", player = player)
-            } else {
-                msg!("rules-device-loss", player = player)
-            };
-        }
+        DeviceSanction::Loss => device_loss(m, bs, player, place, p),
         DeviceSanction::ArbiterDiscretion => device_menu(
             m,
             player,
@@ -326,6 +242,105 @@ pub(super) fn device(
             p,
         ),
     }
+}
+
+/// A device in the bag where no bag is allowed, and the profile leaves it open: the loss, the
+/// 12.9 penalty the arbiter chose, a warning or a note, none chosen.
+fn device_off_person(
+    m: &Match,
+    player: Color,
+    penalties: &[PenaltyKind],
+    time_s: Option<u32>,
+    p: &mut Proposal,
+) {
+    let mut menu = Proposal::default();
+    let items = apply_penalties(m, player, penalties, time_s, &mut menu);
+    let mut req = DecisionRequest::new(
+        Situation::DeviceOffPerson,
+        msg!("decision-why-device-off-person", laws = &m.profile.laws),
+    )
+    .fact(msg!("decision-fact-device-in-bag", player = player))
+    .fact(msg!("decision-fact-no-bag-allowed"))
+    .option(
+        "loss",
+        msg!("decision-option-result", result = loss_for(player)),
+        result_option(loss_for(player)),
+    );
+    let warning = Consequence {
+        warning: true,
+        ..Consequence::default()
+    };
+    // The 12.9 penalty the arbiter chose in the form (a plain warning is offered anyway).
+    let chosen = menu.consequence.clone();
+    if !items.is_empty()
+        && menu.missing.is_none()
+        && (chosen.clock.clone(), chosen.result, chosen.warning) != (Vec::new(), None, true)
+    {
+        req = req.option(
+            "penalty",
+            msg!("decision-option-penalty", penalties = Arg::list(items)),
+            menu.consequence,
+        );
+    }
+    p.decision = Some(
+        req.option("warning", msg!("decision-option-warning"), warning)
+            .option(
+                "note_only",
+                msg!("decision-option-note-only"),
+                Consequence::default(),
+            ),
+    );
+    p.explanation = msg!(
+        "decision-open",
+        situation = Msg::new(Situation::DeviceOffPerson.message_id())
+    );
+}
+
+/// A device on the person where the profile says the game is lost (11.3.2.2): the loss, or,
+/// where the opponent cannot mate and the profile leaves it open, the decision.
+fn device_loss(m: &Match, bs: &BoardState, player: Color, place: DevicePlace, p: &mut Proposal) {
+    let opponent = player.other();
+    let ability = board_position(bs).map(|pos| mate_check(&pos, opponent));
+    if matches!(ability, Some(MateCheck::CannotMate))
+        && m.profile.is_open(Situation::DeviceLossOpponentCannotMate)
+    {
+        p.decision = Some(
+            DecisionRequest::new(
+                Situation::DeviceLossOpponentCannotMate,
+                msg!("decision-why-device-cannot-mate", laws = &m.profile.laws),
+            )
+            .fact(msg!("decision-fact-device", player = player))
+            .fact(msg!("decision-fact-cannot-mate", opponent = opponent))
+            .option(
+                "loss",
+                msg!("decision-option-result", result = loss_for(player)),
+                result_option(loss_for(player)),
+            )
+            .option(
+                "loss_opponent_half",
+                msg!("decision-option-result", result = zero_half(player)),
+                result_option(zero_half(player)),
+            )
+            .option(
+                "draw",
+                msg!("decision-option-result", result = GameResult::Draw),
+                result_option(GameResult::Draw),
+            ),
+        );
+        p.explanation = msg!(
+            "decision-open",
+            situation = Msg::new(Situation::DeviceLossOpponentCannotMate.message_id())
+        );
+        return;
+    }
+    p.consequence.result = Some(loss_for(player));
+    p.consequence
+        .set_summary(msg!("rules-summary-device", player = player));
+    p.explanation = if place == DevicePlace::InBag {
+        msg!("rules-device-loss-bag", player = player)
+    } else {
+        msg!("rules-device-loss", player = player)
+    };
 }
 
 /// External disturbance (2017/2023 12.5, pre-2009 13.5): additional time for the player named,

@@ -13,7 +13,7 @@ use super::*;
 use crate::clock::ClockOperation;
 use crate::game;
 use crate::intervention::{ClockChoice, GameChange};
-use crate::profile::Situation;
+use crate::profile::{IllegalMoves, Situation};
 use crate::state::MoveStatus;
 
 /// What the arbiter states about the illegal move.
@@ -337,90 +337,7 @@ fn penalty(
     let nth = earlier + 1;
     let opponent = player.other();
     if im.loss_at > 0 && nth >= usize::from(im.loss_at) {
-        // The game ends: nothing to reinstate.
-        p.consequence.game = None;
-        p.consequence.clock_ops.clear();
-        let ability = position.map(|pos| {
-            if game::cannot_mate(pos, opponent) {
-                MateCheck::CannotMate
-            } else {
-                mate_check(pos, opponent)
-            }
-        });
-        // A text with no exception for an opponent who cannot mate, and a profile that leaves
-        // the case to the arbiter: the facts and the outcomes, none chosen.
-        if !im.draw_if_opponent_cannot_mate
-            && matches!(ability, Some(MateCheck::CannotMate))
-            && m.profile.is_open(Situation::IllegalMoveLossBareKing)
-        {
-            let result = |r| Consequence {
-                result: Some(r),
-                ..Consequence::default()
-            };
-            // The offender loses, the opponent (who could not have won) scores a half.
-            let zero_half = if player.is_white() {
-                GameResult::WhiteZeroBlackHalf
-            } else {
-                GameResult::WhiteHalfBlackZero
-            };
-            p.decision = Some(
-                DecisionRequest::new(
-                    Situation::IllegalMoveLossBareKing,
-                    msg!(
-                        "decision-why-illegal-loss-bare-king",
-                        laws = &m.profile.laws
-                    ),
-                )
-                .fact(msg!(
-                    "decision-fact-illegal-nth",
-                    nth = nth,
-                    player = player
-                ))
-                .fact(msg!("decision-fact-cannot-mate", opponent = opponent))
-                .option(
-                    "loss",
-                    msg!("decision-option-result", result = loss_for(player)),
-                    result(loss_for(player)),
-                )
-                .option(
-                    "draw",
-                    msg!("decision-option-result", result = GameResult::Draw),
-                    result(GameResult::Draw),
-                )
-                .option(
-                    "loss_opponent_half",
-                    msg!("decision-option-result", result = zero_half),
-                    result(zero_half),
-                ),
-            );
-            p.explanation = msg!(
-                "decision-open",
-                situation = Msg::new(Situation::IllegalMoveLossBareKing.message_id())
-            );
-            return;
-        }
-        let (result, id) = match (im.draw_if_opponent_cannot_mate, ability) {
-            (true, Some(MateCheck::CannotMate)) => {
-                (GameResult::Draw, "rules-illegal-loss-cannot-mate")
-            }
-            (true, Some(MateCheck::MatePossible)) => {
-                (loss_for(player), "rules-illegal-loss-mate-possible")
-            }
-            // The mate check is undecided only for a locked pawn structure.
-            (true, Some(MateCheck::Undecided { .. })) => {
-                (loss_for(player), "rules-illegal-loss-undecided")
-            }
-            (true, None) => (loss_for(player), "rules-illegal-loss-no-position"),
-            (false, _) => (loss_for(player), "rules-illegal-loss"),
-        };
-        p.consequence.result = Some(result);
-        p.consequence.set_summary(msg!(
-            "rules-summary-illegal-loss",
-            nth = nth,
-            result = result
-        ));
-        p.explanation = Msg::new(id).arg("nth", nth).arg("player", player);
-        return;
+        return illegal_loss(m, im, player, nth, position, p);
     }
     if im.time_to_opponent_s > 0 {
         p.consequence.clock.push(TimeChange {
@@ -464,4 +381,104 @@ fn penalty(
             laws = &m.profile.laws
         )
     };
+}
+
+/// The loss at the profile's count of illegal moves (a draw where the text excepts an opponent
+/// who cannot mate and the position shows it): the game ends, nothing is reinstated.
+fn illegal_loss(
+    m: &Match,
+    im: &IllegalMoves,
+    player: Color,
+    nth: usize,
+    position: Option<&Chess>,
+    p: &mut Proposal,
+) {
+    let opponent = player.other();
+    // The game ends: nothing to reinstate.
+    p.consequence.game = None;
+    p.consequence.clock_ops.clear();
+    let ability = position.map(|pos| {
+        if game::cannot_mate(pos, opponent) {
+            MateCheck::CannotMate
+        } else {
+            mate_check(pos, opponent)
+        }
+    });
+    // A text with no exception for an opponent who cannot mate, and a profile that leaves
+    // the case to the arbiter: the facts and the outcomes, none chosen.
+    if !im.draw_if_opponent_cannot_mate
+        && matches!(ability, Some(MateCheck::CannotMate))
+        && m.profile.is_open(Situation::IllegalMoveLossBareKing)
+    {
+        return bare_king_decision(m, player, nth, p);
+    }
+    let (result, id) = match (im.draw_if_opponent_cannot_mate, ability) {
+        (true, Some(MateCheck::CannotMate)) => (GameResult::Draw, "rules-illegal-loss-cannot-mate"),
+        (true, Some(MateCheck::MatePossible)) => {
+            (loss_for(player), "rules-illegal-loss-mate-possible")
+        }
+        // The mate check is undecided only for a locked pawn structure.
+        (true, Some(MateCheck::Undecided { .. })) => {
+            (loss_for(player), "rules-illegal-loss-undecided")
+        }
+        (true, None) => (loss_for(player), "rules-illegal-loss-no-position"),
+        (false, _) => (loss_for(player), "rules-illegal-loss"),
+    };
+    p.consequence.result = Some(result);
+    p.consequence.set_summary(msg!(
+        "rules-summary-illegal-loss",
+        nth = nth,
+        result = result
+    ));
+    p.explanation = Msg::new(id).arg("nth", nth).arg("player", player);
+}
+
+/// A text with no exception for an opponent who cannot mate, and a profile that leaves the case
+/// to the arbiter: the facts and the outcomes, none chosen.
+fn bare_king_decision(m: &Match, player: Color, nth: usize, p: &mut Proposal) {
+    let opponent = player.other();
+    let result = |r| Consequence {
+        result: Some(r),
+        ..Consequence::default()
+    };
+    // The offender loses, the opponent (who could not have won) scores a half.
+    let zero_half = if player.is_white() {
+        GameResult::WhiteZeroBlackHalf
+    } else {
+        GameResult::WhiteHalfBlackZero
+    };
+    p.decision = Some(
+        DecisionRequest::new(
+            Situation::IllegalMoveLossBareKing,
+            msg!(
+                "decision-why-illegal-loss-bare-king",
+                laws = &m.profile.laws
+            ),
+        )
+        .fact(msg!(
+            "decision-fact-illegal-nth",
+            nth = nth,
+            player = player
+        ))
+        .fact(msg!("decision-fact-cannot-mate", opponent = opponent))
+        .option(
+            "loss",
+            msg!("decision-option-result", result = loss_for(player)),
+            result(loss_for(player)),
+        )
+        .option(
+            "draw",
+            msg!("decision-option-result", result = GameResult::Draw),
+            result(GameResult::Draw),
+        )
+        .option(
+            "loss_opponent_half",
+            msg!("decision-option-result", result = zero_half),
+            result(zero_half),
+        ),
+    );
+    p.explanation = msg!(
+        "decision-open",
+        situation = Msg::new(Situation::IllegalMoveLossBareKing.message_id())
+    );
 }

@@ -99,6 +99,31 @@ pub fn sanction_range(
     }
 }
 
+/// The findings of a lineup check as they are made.
+struct Findings {
+    out: Vec<Finding>,
+    boards: u16,
+}
+
+impl Findings {
+    fn push(
+        &mut self,
+        board: BoardNo,
+        problem: Problem,
+        sanction: LineupSanction,
+        expected: Option<BoardNo>,
+    ) {
+        let zeroed = sanction_range(sanction, board, expected, self.boards);
+        self.out.push(Finding {
+            board,
+            problem,
+            sanction,
+            zeroed,
+            cite: String::new(),
+        });
+    }
+}
+
 /// Checks a lineup against the ranking list and the profile's lineup policy.
 pub fn check(
     team: &Team,
@@ -106,20 +131,12 @@ pub fn check(
     policy: &LineupPolicy,
     boards: u16,
 ) -> Vec<Finding> {
-    let mut out = Vec::new();
-    let mut push =
-        |board: BoardNo, problem: Problem, sanction: LineupSanction, expected: Option<BoardNo>| {
-            let zeroed = sanction_range(sanction, board, expected, boards);
-            out.push(Finding {
-                board,
-                problem,
-                sanction,
-                zeroed,
-                cite: String::new(),
-            });
-        };
+    let mut f = Findings {
+        out: Vec::new(),
+        boards,
+    };
     if slots.len() != usize::from(boards) {
-        push(
+        f.push(
             BoardNo(1),
             Problem::WrongLength {
                 boards: slots.len(),
@@ -128,11 +145,17 @@ pub fn check(
             None,
         );
     }
-    let mut seen: Vec<(u16, BoardNo)> = Vec::new();
-    let mut fielded: Vec<(u16, BoardNo)> = Vec::new();
-    // An empty board before an occupied one, where empty boards belong at the end: the finding
-    // is on the empty board itself (its game is forfeited anyway; the players behind it are in
-    // order among the fielded players), and the console offers to move the players up.
+    empty_boards_first(slots, policy, &mut f);
+    let fielded = slot_findings(team, slots, policy, &mut f);
+    order_findings(&fielded, policy, &mut f);
+    f.out.sort_by_key(|f| f.board);
+    f.out
+}
+
+/// An empty board before an occupied one, where empty boards belong at the end: the finding is
+/// on the empty board itself (its game is forfeited anyway; the players behind it are in order
+/// among the fielded players), and the console offers to move the players up.
+fn empty_boards_first(slots: &[LineupSlot], policy: &LineupPolicy, f: &mut Findings) {
     if policy.empty_boards_only_at_end
         && let Some(last_player) = slots
             .iter()
@@ -140,7 +163,7 @@ pub fn check(
     {
         for (i, slot) in slots.iter().enumerate().take(last_player) {
             if matches!(slot, LineupSlot::Empty { .. }) {
-                push(
+                f.push(
                     BoardNo::from_index(i),
                     Problem::EmptyBoardNotAtEnd,
                     policy.wrong_order,
@@ -149,12 +172,24 @@ pub fn check(
             }
         }
     }
+}
+
+/// Each slot on its own: an empty board without a name, a player twice, unknown or not
+/// eligible. Returns the players fielded (rank, board).
+fn slot_findings(
+    team: &Team,
+    slots: &[LineupSlot],
+    policy: &LineupPolicy,
+    f: &mut Findings,
+) -> Vec<(u16, BoardNo)> {
+    let mut seen: Vec<(u16, BoardNo)> = Vec::new();
+    let mut fielded: Vec<(u16, BoardNo)> = Vec::new();
     for (i, slot) in slots.iter().enumerate() {
         let board = BoardNo::from_index(i);
         match *slot {
             LineupSlot::Empty { absent } => {
                 if absent.is_none() && policy.empty_board_must_name_player {
-                    push(
+                    f.push(
                         board,
                         Problem::UnnamedEmptyBoard,
                         policy.unnamed_empty_board,
@@ -164,7 +199,7 @@ pub fn check(
             }
             LineupSlot::Player { rank } => {
                 if let Some((_, first)) = seen.iter().find(|(r, _)| *r == rank) {
-                    push(
+                    f.push(
                         board,
                         Problem::Twice {
                             rank,
@@ -177,22 +212,26 @@ pub fn check(
                 }
                 seen.push((rank, board));
                 match team.squad.iter().find(|p| p.rank == rank) {
-                    None => push(
+                    None => f.push(
                         board,
                         Problem::UnknownPlayer { rank },
                         policy.ineligible,
                         None,
                     ),
                     Some(p) if !p.eligible => {
-                        push(board, Problem::Ineligible { rank }, policy.ineligible, None)
+                        f.push(board, Problem::Ineligible { rank }, policy.ineligible, None)
                     }
                     Some(_) => fielded.push((rank, board)),
                 }
             }
         }
     }
-    // The order: each fielded player's board against his place among the fielded players.
-    let mut by_rank = fielded.clone();
+    fielded
+}
+
+/// The order: each fielded player's board against his place among the fielded players.
+fn order_findings(fielded: &[(u16, BoardNo)], policy: &LineupPolicy, f: &mut Findings) {
+    let mut by_rank = fielded.to_vec();
     by_rank.sort_by_key(|(r, _)| *r);
     let places: Vec<BoardNo> = {
         let mut b: Vec<BoardNo> = fielded.iter().map(|(_, b)| *b).collect();
@@ -210,7 +249,7 @@ pub fn check(
             _ => true,
         };
         if too_far && counts {
-            push(
+            f.push(
                 *board,
                 Problem::WrongOrder {
                     rank: *rank,
@@ -221,8 +260,6 @@ pub fn check(
             );
         }
     }
-    out.sort_by_key(|f| f.board);
-    out
 }
 
 /// All boards a team loses by its lineup findings (a match loss covers all boards).

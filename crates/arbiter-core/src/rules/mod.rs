@@ -331,7 +331,28 @@ fn propose_facts(
     {
         return p;
     }
-    match (&req.kind, bs) {
+    if let Some(b) = bs
+        && propose_game(m, s, req, b, now_mono, on_finding, &mut p)
+    {
+        return p;
+    }
+    propose_other(m, s, req, bs, &mut p);
+    p
+}
+
+/// The rules of the game itself (illegal moves, claims, a draw agreed, the default time, a
+/// flag, a game ended):
+/// whether `req` is one of them.
+fn propose_game(
+    m: &Match,
+    s: &MatchState,
+    req: &Request,
+    bs: &BoardState,
+    now_mono: MonoMs,
+    on_finding: bool,
+    p: &mut Proposal,
+) -> bool {
+    match (&req.kind, Some(bs)) {
         (
             InterventionKind::IllegalMove {
                 kind,
@@ -344,7 +365,7 @@ fn propose_facts(
         ) => {
             // Where the mode allows a penalty only before the opponent's next move (2017
             // A.4.2, 2023 A.5.2), a later one stands.
-            if !mode::illegal_move_stands(m, bs, req.player, *opponent_replied, &mut p) {
+            if !mode::illegal_move_stands(m, bs, req.player, *opponent_replied, p) {
                 illegal::illegal_move(
                     m,
                     bs,
@@ -355,7 +376,7 @@ fn propose_facts(
                         found_at_ply: *found_at_ply,
                         clocks: *clocks,
                     },
-                    &mut p,
+                    p,
                 )
             }
         }
@@ -374,24 +395,39 @@ fn propose_facts(
             *correct,
             intended.as_deref(),
             on_finding,
-            &mut p,
+            p,
         ),
         (InterventionKind::QuickplayClaim { decision }, Some(bs)) => {
-            claims::quickplay(m, bs, req.player, *decision, &mut p)
+            claims::quickplay(m, bs, req.player, *decision, p)
         }
-        (InterventionKind::DrawAgreement, Some(bs)) => claims::draw_agreement(m, bs, &mut p),
+        (InterventionKind::DrawAgreement, Some(bs)) => claims::draw_agreement(m, bs, p),
         (InterventionKind::DefaultTimeExpired, Some(bs)) => {
-            start::default_time(m, s, bs, now_mono, &mut p)
+            start::default_time(m, s, bs, now_mono, p)
         }
         (InterventionKind::FlagFall { tally }, Some(bs)) => {
             // The rapid and blitz rules for both flags down (pre-2009 B.8, DSB note on A.4.3).
-            if !mode::both_flags(m, bs, &mut p) {
-                flag::flag_fall(m, s, bs, req.player, *tally, now_mono, &mut p);
+            if !mode::both_flags(m, bs, p) {
+                flag::flag_fall(m, s, bs, req.player, *tally, now_mono, p);
             }
-            mode::flag_call_note(m, bs, &mut p);
+            mode::flag_call_note(m, bs, p);
         }
+        (InterventionKind::GameEnded, Some(bs)) => game_end::game_ended(m, bs, p),
+        _ => return false,
+    }
+    true
+}
+
+/// Conduct, the match's procedure and everything else (a board where the kind needs one).
+fn propose_other(
+    m: &Match,
+    s: &MatchState,
+    req: &Request,
+    bs: Option<&BoardState>,
+    p: &mut Proposal,
+) {
+    match (&req.kind, bs) {
         (InterventionKind::Penalty { penalties, time_s }, Some(_)) => {
-            conduct::penalty(m, req.player, penalties, *time_s, &mut p)
+            conduct::penalty(m, req.player, penalties, *time_s, p)
         }
         (
             InterventionKind::ElectronicDevice {
@@ -400,24 +436,24 @@ fn propose_facts(
                 time_s,
             },
             Some(bs),
-        ) => conduct::device(m, bs, req.player, *place, penalties, *time_s, &mut p),
+        ) => conduct::device(m, bs, req.player, *place, penalties, *time_s, p),
         (InterventionKind::ExternalDisturbance { time_s }, Some(_)) => {
-            conduct::disturbance(m, req.player, *time_s, &mut p)
+            conduct::disturbance(m, req.player, *time_s, p)
         }
         (InterventionKind::RefusalToComply { both }, Some(bs)) => {
-            conduct::refusal(m, bs, req.player, *both, &mut p)
+            conduct::refusal(m, bs, req.player, *both, p)
         }
         (InterventionKind::UnableToRecord { disabled, time_s }, Some(bs)) => {
-            conduct::unable_to_record(m, bs, req.player, *disabled, *time_s, &mut p)
+            conduct::unable_to_record(m, bs, req.player, *disabled, *time_s, p)
         }
         (InterventionKind::CaptainAdvice { .. }, _) => {
             p.articles = vec!["FIDE C.06 § 15".into()];
             p.explanation = msg!("rules-captain-advice");
         }
         (InterventionKind::Protest { fee_cents, .. }, _) => {
-            conduct::protest(m, *fee_cents, &mut p);
+            conduct::protest(m, *fee_cents, p);
             if let Some(bs) = bs {
-                claims::protest_on_final_decision(m, bs, &mut p);
+                claims::protest_on_final_decision(m, bs, p);
             }
         }
         (InterventionKind::TimeCorrection, _) => {
@@ -426,25 +462,25 @@ fn propose_facts(
             // Rapid and blitz without adequate supervision: the clock setting is final after
             // a number of moves (2017 A.4.1.1, pre-2009 B.4).
             if let Some(bs) = bs {
-                mode::clock_setting_final(m, bs, &mut p);
+                mode::clock_setting_final(m, bs, p);
             }
         }
         (InterventionKind::LineupIrregularity { team }, _) => {
-            lineup_sanction::lineup_irregularity(m, s, *team, &mut p)
+            lineup_sanction::lineup_irregularity(m, s, *team, p)
         }
-        (InterventionKind::GameEnded, Some(bs)) => game_end::game_ended(m, bs, &mut p),
         (InterventionKind::StartDelay { team, minutes }, Some(bs)) => {
-            start::start_delay(m, s, bs, *team, *minutes, &mut p)
+            start::start_delay(m, s, bs, *team, *minutes, p)
         }
         (InterventionKind::SeatingError { team, boards }, _) => {
-            lineup_sanction::seating_error(m, *team, boards, &mut p)
+            lineup_sanction::seating_error(m, *team, boards, p)
         }
         (InterventionKind::UnforeseeableDelay { team, minutes }, Some(bs)) => {
-            start::unforeseeable_delay(m, s, bs, *team, *minutes, &mut p)
+            start::unforeseeable_delay(m, s, bs, *team, *minutes, p)
         }
         (_, None) => p.explanation = msg!("rules-choose-board"),
+        // The rules of the game with their board: [`propose_game`].
+        (_, Some(_)) => {}
     }
-    p
 }
 
 /// "+2 min White": a change of one clock.

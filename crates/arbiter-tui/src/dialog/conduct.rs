@@ -1,0 +1,241 @@
+//! Conduct (FIDE 11, 12.9): a penalty, an electronic device, an external disturbance, a refusal
+//! to comply, a player unable to keep score.
+
+use arbiter_core::intervention::{DevicePlace, InterventionKind, PenaltyKind};
+use arbiter_core::matchfile::{Lang, Match};
+use arbiter_core::model::{Color, format_hms};
+
+use super::entry::{SECONDS, cycle, cycle_opt, number, step, yes_no};
+use super::field::Field;
+use super::form::{Common, Form};
+use crate::i18n::{self, strings};
+use crate::input::FormInput;
+
+/// The penalties in the order the form offers them; before the first choice none is selected.
+const PENALTIES: [PenaltyKind; 7] = [
+    PenaltyKind::Warning,
+    PenaltyKind::TimeToOpponent,
+    PenaltyKind::TimeFromOffender,
+    PenaltyKind::OpponentScoreRaised,
+    PenaltyKind::OffenderScoreReduced,
+    PenaltyKind::GameLost,
+    PenaltyKind::Expelled,
+];
+
+/// A time in seconds the arbiter entered; no edition fixes one, so it starts empty (0).
+fn entered(amount: u32) -> Option<u32> {
+    (amount > 0).then_some(amount)
+}
+
+fn amount_shown(amount: u32, lang: Lang) -> String {
+    match entered(amount) {
+        Some(s) => format!("{s} s ({})", format_hms(u64::from(s) * 1000)),
+        None => strings(lang).none_entered.clone(),
+    }
+}
+
+fn penalty_shown(p: Option<PenaltyKind>, lang: Lang) -> String {
+    match p {
+        Some(p) => i18n::penalty(lang, p),
+        None => strings(lang).none_chosen.clone(),
+    }
+}
+
+/// A penalty (FIDE 12.9): which, and the time where it takes one.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Penalty {
+    /// None until the arbiter chooses one.
+    pub penalty: Option<PenaltyKind>,
+    pub amount: u32,
+}
+
+impl Form for Penalty {
+    fn key(&mut self, field: Field, key: FormInput, _cx: &Common) -> Option<bool> {
+        match field {
+            Field::Penalty => self.penalty = cycle_opt(&PENALTIES, self.penalty, step(key)?),
+            Field::Amount => return number(&mut self.amount, key, SECONDS),
+            _ => return None,
+        }
+        Some(true)
+    }
+
+    fn shown(&self, field: Field, _cx: &Common, lang: Lang, _m: &Match) -> Option<String> {
+        match field {
+            Field::Penalty => Some(penalty_shown(self.penalty, lang)),
+            Field::Amount => Some(amount_shown(self.amount, lang)),
+            _ => None,
+        }
+    }
+
+    fn asks(&self, cx: &Common, _m: &Match) -> Option<(Option<Color>, InterventionKind)> {
+        Some((
+            Some(cx.player),
+            InterventionKind::Penalty {
+                penalties: self.penalty.into_iter().collect(),
+                time_s: entered(self.amount),
+            },
+        ))
+    }
+}
+
+/// An electronic device (FIDE 11.3): where it was, the penalty, the time.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Device {
+    pub place: DevicePlace,
+    pub penalty: Option<PenaltyKind>,
+    pub amount: u32,
+}
+
+impl Default for Device {
+    fn default() -> Device {
+        Device {
+            place: DevicePlace::OnPerson,
+            penalty: None,
+            amount: 0,
+        }
+    }
+}
+
+impl Form for Device {
+    fn key(&mut self, field: Field, key: FormInput, _cx: &Common) -> Option<bool> {
+        match field {
+            Field::Place => self.place = cycle(&DevicePlace::ALL, self.place, step(key)?),
+            Field::Penalty => self.penalty = cycle_opt(&PENALTIES, self.penalty, step(key)?),
+            Field::Amount => return number(&mut self.amount, key, SECONDS),
+            _ => return None,
+        }
+        Some(true)
+    }
+
+    fn shown(&self, field: Field, _cx: &Common, lang: Lang, _m: &Match) -> Option<String> {
+        match field {
+            Field::Place => Some(i18n::text(
+                lang,
+                arbiter_core::words::device_place(self.place),
+            )),
+            Field::Penalty => Some(penalty_shown(self.penalty, lang)),
+            Field::Amount => Some(amount_shown(self.amount, lang)),
+            _ => None,
+        }
+    }
+
+    fn asks(&self, cx: &Common, _m: &Match) -> Option<(Option<Color>, InterventionKind)> {
+        Some((
+            Some(cx.player),
+            InterventionKind::ElectronicDevice {
+                place: self.place,
+                penalties: self.penalty.into_iter().collect(),
+                time_s: entered(self.amount),
+            },
+        ))
+    }
+}
+
+/// An external disturbance: whom it concerns (`None`: both players) and the time lost.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Disturbance {
+    pub whom: Option<Color>,
+    pub amount: u32,
+}
+
+impl Form for Disturbance {
+    fn key(&mut self, field: Field, key: FormInput, _cx: &Common) -> Option<bool> {
+        match field {
+            Field::Whom => {
+                self.whom = cycle(
+                    &[None, Some(Color::White), Some(Color::Black)],
+                    self.whom,
+                    step(key)?,
+                )
+            }
+            Field::Amount => return number(&mut self.amount, key, SECONDS),
+            _ => return None,
+        }
+        Some(true)
+    }
+
+    fn shown(&self, field: Field, _cx: &Common, lang: Lang, _m: &Match) -> Option<String> {
+        match field {
+            Field::Whom => Some(match self.whom {
+                None => strings(lang).both_players.clone(),
+                Some(c) => i18n::colour(lang, c).to_string(),
+            }),
+            Field::Amount => Some(amount_shown(self.amount, lang)),
+            _ => None,
+        }
+    }
+
+    fn asks(&self, _cx: &Common, _m: &Match) -> Option<(Option<Color>, InterventionKind)> {
+        Some((
+            self.whom,
+            InterventionKind::ExternalDisturbance {
+                time_s: entered(self.amount),
+            },
+        ))
+    }
+}
+
+/// A persistent refusal to comply with the Laws (FIDE 11.7, 11.8 for both players).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Refusal {
+    pub both: bool,
+}
+
+impl Form for Refusal {
+    fn key(&mut self, field: Field, key: FormInput, _cx: &Common) -> Option<bool> {
+        (field == Field::Both).then_some(())?;
+        step(key)?;
+        self.both = !self.both;
+        Some(true)
+    }
+
+    fn shown(&self, field: Field, _cx: &Common, lang: Lang, _m: &Match) -> Option<String> {
+        (field == Field::Both).then(|| yes_no(lang, self.both))
+    }
+
+    fn asks(&self, cx: &Common, _m: &Match) -> Option<(Option<Color>, InterventionKind)> {
+        Some((
+            Some(cx.player),
+            InterventionKind::RefusalToComply { both: self.both },
+        ))
+    }
+}
+
+/// A player unable to keep score (FIDE 8.1.6): with a disability, and the time deducted.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct UnableToRecord {
+    pub disabled: bool,
+    pub amount: u32,
+}
+
+impl Form for UnableToRecord {
+    fn key(&mut self, field: Field, key: FormInput, _cx: &Common) -> Option<bool> {
+        match field {
+            Field::Disabled => {
+                step(key)?;
+                self.disabled = !self.disabled
+            }
+            Field::Amount => return number(&mut self.amount, key, SECONDS),
+            _ => return None,
+        }
+        Some(true)
+    }
+
+    fn shown(&self, field: Field, _cx: &Common, lang: Lang, _m: &Match) -> Option<String> {
+        match field {
+            Field::Disabled => Some(yes_no(lang, self.disabled)),
+            Field::Amount => Some(amount_shown(self.amount, lang)),
+            _ => None,
+        }
+    }
+
+    fn asks(&self, cx: &Common, _m: &Match) -> Option<(Option<Color>, InterventionKind)> {
+        Some((
+            Some(cx.player),
+            InterventionKind::UnableToRecord {
+                disabled: self.disabled,
+                time_s: entered(self.amount),
+            },
+        ))
+    }
+}
