@@ -161,6 +161,7 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
             ply: 1,
             uci: "e2e4".into(),
             san: "e4".into(),
+            clock_ms: None,
         }
         .into(),
     )

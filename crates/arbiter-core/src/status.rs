@@ -770,6 +770,7 @@ mod tests {
                 ply,
                 uci: uci.into(),
                 san: san.into(),
+                clock_ms: None,
             }
             .into(),
         )

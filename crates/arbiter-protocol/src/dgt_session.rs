@@ -170,6 +170,7 @@ impl DgtSession {
                         ply,
                         uci,
                         san,
+                        clock_ms: None,
                     }));
                     self.position(placement, out);
                 }

@@ -400,6 +400,7 @@ impl LiveChessSession {
                 ply: self.base_ply + self.moves.len() as u32,
                 uci,
                 san,
+                clock_ms: None,
             }));
         }
         if let Some(s) = bad

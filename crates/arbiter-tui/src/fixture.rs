@@ -172,6 +172,7 @@ pub fn situation_journal(m: &Match, boards: u16) -> (MatchState, Vec<Record>) {
                     ply: u32::try_from(ply + 1).unwrap_or(0),
                     uci: (*u).to_string(),
                     san,
+                    clock_ms: None,
                 }),
             );
             push(t + 200, o, sample(board, left, right, Some(running)));

@@ -759,6 +759,7 @@ fn repetition_board(s: &mut MatchState) {
                 ply: i as u32 + 1,
                 uci: String::new(),
                 san: (*san).into(),
+                clock_ms: None,
             }),
         );
     }
