@@ -3,8 +3,9 @@
 //! Bytes or JSON in, messages and journal events out; no sockets, no runtime, no clock. The DGT
 //! serial protocol ([`dgt`]), the DGT LiveChess websocket messages ([`livechess`]), the e-board
 //! tracker that recognises moves from placements ([`eboard`]), the per-board sessions that turn
-//! device messages into journal events ([`dgt_session`], [`livechess_session`]), and the
-//! connection state machine of a feed ([`connection`]).
+//! device messages into journal events ([`dgt_session`], [`livechess_session`]), the
+//! connection state machine of a feed ([`connection`]), and how a restarted feed takes up the
+//! journaled game ([`reconcile`]).
 //!
 //! Depends on `arbiter-core` (board numbers, record kinds) only; the transports that feed it are
 //! `arbiter-io`, the simulator that speaks it is `arbiter-sim`. See `docs/ARCHITECTURE.md`.
@@ -18,3 +19,4 @@ pub mod eboard;
 pub mod livechess;
 pub mod livechess_session;
 pub mod ratelimit;
+pub mod reconcile;
