@@ -510,6 +510,49 @@ pub struct Inputs {
     pub broadcast: Option<crate::broadcast::Broadcast>,
 }
 
+/// Where the console's inputs come from, given the state folded from a journal that is
+/// continued (`None` for a new journal): the feeds (and the demo's venue) take up the games
+/// where the journal has them.
+pub type InputsFn = fn(&Match, &TimeBase, Option<&MatchState>) -> anyhow::Result<Inputs>;
+
+/// The inputs could not be started (a feed's runtime, the demo's venue): nothing was written.
+#[derive(Debug)]
+pub struct InputsFailed(pub anyhow::Error);
+
+impl std::fmt::Display for InputsFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:#}", self.0)
+    }
+}
+
+impl std::error::Error for InputsFailed {}
+
+/// A journal opened and its records folded, before the console writes to it.
+#[derive(Debug)]
+pub struct Opening {
+    pub app: App,
+    /// The journal existed and is continued.
+    pub resumed: bool,
+    records: usize,
+    torn: Option<(usize, PathBuf)>,
+}
+
+/// Folds an opened journal (nothing is written yet).
+pub fn open_app(m: Match, opened: OpenedJournal) -> Opening {
+    let records = opened.records.len();
+    let app = if opened.resumed {
+        App::resume(m, opened.writer, &opened.records)
+    } else {
+        App::new(m, opened.writer)
+    };
+    Opening {
+        app,
+        resumed: opened.resumed,
+        records,
+        torn: opened.torn,
+    }
+}
+
 /// The console's start on its journal: a new journal gets `session_started` (with the match
 /// file and profile texts) and the presets; an existing one of the same match is continued with
 /// `session_resumed`, its state folded from the records before. The message for the screen.
@@ -520,12 +563,26 @@ pub fn start_app(
     preset: Vec<(Origin, Event)>,
     lang: Lang,
 ) -> anyhow::Result<(App, Option<String>)> {
-    if opened.resumed {
-        let n = opened.records.len();
-        let mut app = App::resume(m, opened.writer, &opened.records);
-        let ev = app.session_resumed(n as u64, opened.torn.as_ref());
+    start_opening(open_app(m, opened), time, preset, lang)
+}
+
+/// [`start_app`] on a journal already folded ([`open_app`]).
+pub fn start_opening(
+    opening: Opening,
+    time: &TimeBase,
+    preset: Vec<(Origin, Event)>,
+    lang: Lang,
+) -> anyhow::Result<(App, Option<String>)> {
+    let Opening {
+        mut app,
+        resumed,
+        records: n,
+        torn,
+    } = opening;
+    if resumed {
+        let ev = app.session_resumed(n as u64, torn.as_ref());
         app.submit(wall_now(), time.mono(), Origin::System, ev)?;
-        let msg = match &opened.torn {
+        let msg = match &torn {
             None => arbiter_core::msg!("shell-journal-continued", records = n),
             Some((bytes, saved)) => arbiter_core::msg!(
                 "shell-journal-continued-torn",
@@ -536,7 +593,6 @@ pub fn start_app(
         };
         return Ok((app, Some(i18n::format(lang, &msg))));
     }
-    let mut app = App::new(m, opened.writer);
     let ev = app.session_started();
     app.submit(wall_now(), time.mono(), Origin::System, ev)?;
     // The match file's starting positions and clock devices (`[[game]]`).
@@ -573,20 +629,41 @@ fn journal_alert(app: &App, lang: Lang) -> Option<String> {
     Some(i18n::format(lang, &msg))
 }
 
-/// Opens the console on a match: continues the match's journal at `journal_path` or creates it,
-/// folds the inputs and the arbiter's keys into it, and draws until the arbiter quits.
+/// Opens the console on a match: continues the match's journal at `journal_path` (its state
+/// folded first, so that the feeds take up the games where the journal has them) or creates
+/// it, folds the inputs and the arbiter's keys into it, and draws until the arbiter quits. The
+/// inputs are started before a new journal is created: when they fail ([`InputsFailed`]),
+/// nothing is written.
 pub fn run_console(
     m: Match,
     journal_path: &Path,
     time: TimeBase,
-    inputs: Inputs,
+    inputs: InputsFn,
+    broadcast: Option<crate::broadcast::Broadcast>,
     lang: Lang,
 ) -> anyhow::Result<()> {
+    let exists = std::fs::symlink_metadata(journal_path).is_ok();
+    let early = if exists {
+        None
+    } else {
+        Some(inputs(&m, &time, None).map_err(InputsFailed)?)
+    };
     let opened = open_journal(&m, journal_path).map_err(anyhow::Error::msg)?;
+    let opening = open_app(m, opened);
+    let mut inputs = match early {
+        Some(i) => i,
+        None => inputs(
+            &opening.app.m,
+            &time,
+            opening.resumed.then_some(&opening.app.state),
+        )
+        .map_err(InputsFailed)?,
+    };
+    let preset = std::mem::take(&mut inputs.preset);
     let mut console = Console::open("the console")?;
-    let (mut app, started) = start_app(m, opened, &time, inputs.preset, lang)?;
+    let (mut app, started) = start_opening(opening, &time, preset, lang)?;
     let _keep = inputs.keep;
-    let mut broadcast = inputs.broadcast;
+    let mut broadcast = broadcast.or(inputs.broadcast);
 
     let (tx, rx) = mpsc::sync_channel::<Msg>(QUEUE);
     spawn_key_reader(tx.clone());

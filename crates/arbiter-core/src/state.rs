@@ -523,6 +523,12 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             let away = u64::try_from(away).unwrap_or(0);
             state.clock_base_ms = last.saturating_add(away.saturating_sub(rec.mono_ms));
         }
+        let now = state.clock_base_ms + rec.mono_ms;
+        for bs in &mut state.boards {
+            if let Some(m) = &mut bs.mirror {
+                m.watched_again(now);
+            }
+        }
         state.resumed.push(at);
         return;
     }

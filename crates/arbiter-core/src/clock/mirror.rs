@@ -349,6 +349,16 @@ impl ClockMirror {
         self.set_moves(w.other(), black_moves);
     }
 
+    /// The console was away until `at_ms` (a restart): a side's reading that has not changed
+    /// since is judged on the reports from now on, not on the time nobody watched (a venue
+    /// that paused meanwhile, the demo's, is no stuck clock).
+    pub fn watched_again(&mut self, at_ms: u64) {
+        for st in &mut self.sides {
+            st.last_change_at = st.last_change_at.max(at_ms);
+            st.stall_alerted = false;
+        }
+    }
+
     /// Takes one clock sample at monotonic time `at_ms`, and says what changed.
     pub fn apply_sample(&mut self, r: &ClockReading, at_ms: u64) -> SampleReport {
         self.sample(r, at_ms, None)

@@ -64,10 +64,21 @@ async fn flush(ctx: &mut Ctx, at_ms: u64, events: &mut Vec<Event>) -> bool {
     true
 }
 
-pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
+pub(crate) async fn run(
+    mut ctx: Ctx,
+    source: Source,
+    timing: Timing,
+    seed: Option<arbiter_protocol::reconcile::GameSeed>,
+) {
     let mut conn = Connection::new(timing);
     let mut shutdown = ctx.shutdown.clone();
-    let mut session = DgtSession::new(ctx.board, timing.settle.as_millis() as u64);
+    let settle = timing.settle.as_millis() as u64;
+    // A console started again on its journal: the journaled game is taken up and the board's
+    // compared with it (its log is read the first time the board is live).
+    let mut session = seed
+        .as_ref()
+        .and_then(|s| DgtSession::resume(s, settle))
+        .unwrap_or_else(|| DgtSession::new(ctx.board, settle));
     let mut events = Vec::new();
     let what = match &source {
         Source::Tcp { addr } => format!("tcp://{addr}"),
@@ -91,6 +102,8 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
     let mut was_live = false;
     // The arbiter's clock commands (a board whose clock accepts them); none: never sent.
     let mut clock_commands = ctx.clock_commands.take();
+    // The arbiter's decision on another game: the journaled game taken up anew.
+    let mut reseeds = ctx.reseeds.take();
     loop {
         if ctx.shutting_down() {
             return;
@@ -151,7 +164,10 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
                     let log_coming = session.resyncing()
                         && decoder.frame_in_progress().is_some_and(|(id, _)| id == msg::EE_MOVES);
                     if valid || log_coming {
-                        if valid && was_live && conn.state() != FeedState::Live {
+                        if valid
+                            && (was_live || session.reconciling())
+                            && conn.state() != FeedState::Live
+                        {
                             // back after a gap: recover what happened meanwhile
                             session.begin_resync(at);
                         }
@@ -188,6 +204,17 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
                     if conn.state() == FeedState::Live {
                         let _ = link.tx.send(cmd.bytes()).await;
                     }
+                }
+                Some(r) = async {
+                    match reseeds.as_mut() {
+                        Some(rx) => rx.recv().await,
+                        None => std::future::pending().await,
+                    }
+                } => {
+                    let now = ctx.now_ms();
+                    session.reseed(&r.seed, r.adopt, now);
+                    // the log, the board, the clock again (a board answers in order)
+                    let _ = link.tx.try_send(init_commands(session.take_log_request()));
                 }
                 _ = keepalive.tick() => {
                     let mut b = Vec::new();
