@@ -410,6 +410,11 @@ pub struct GameReconciled {
     /// The board's placement (FEN board field), where the games differ.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placement: Option<String>,
+    /// Clocks of journaled moves the journal had none for (a press whose clock report was lost
+    /// with the console), as the board's log tells them: (move number since the game's start,
+    /// 1-based; the mover's clock after it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clocks: Vec<(u32, u64)>,
 }
 
 /// A position on an e-board that no legal move reaches: a possible illegal move.

@@ -889,6 +889,21 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             bs.device_status = Some((at, e.clone()));
         }
         (Event::GameReconciled(e), Some(bs)) => {
+            // clocks of journaled moves the log told
+            let game: Vec<usize> = bs.game_moves().map(|(i, _)| i).collect();
+            for &(n, ms) in &e.clocks {
+                if let Some(&i) = usize::try_from(n)
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .and_then(|k| game.get(k))
+                {
+                    let mv = &mut bs.moves[i];
+                    if mv.clock_ms.is_none() {
+                        mv.clock_ms = Some(ms);
+                        mv.completed_at.get_or_insert(at);
+                    }
+                }
+            }
             bs.reconciled.push((at, e.clone()));
             bs.mismatch = match e.outcome {
                 // Nothing of the other game is taken: the arbiter decides.

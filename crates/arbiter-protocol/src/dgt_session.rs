@@ -60,6 +60,9 @@ struct Reconcile {
     added: Vec<String>,
     /// The board's log was read.
     from_log: bool,
+    /// Journaled moves without a clock (0-based), and the clocks the log told for them.
+    without_clock: Vec<usize>,
+    clocks: Vec<(u32, u64)>,
 }
 
 /// The state a feed keeps about its board across reconnections.
@@ -157,6 +160,8 @@ impl DgtSession {
             recorded: moves,
             added: Vec::new(),
             from_log: false,
+            without_clock: seed.without_clock.clone(),
+            clocks: Vec::new(),
         });
         Some(())
     }
@@ -372,6 +377,7 @@ impl DgtSession {
                 recorded: Vec::new(),
                 reported: Vec::new(),
                 placement,
+                clocks: Vec::new(),
             },
         };
         out.push(Event::GameReconciled(rec));
@@ -403,14 +409,16 @@ impl DgtSession {
         } else {
             ReconcileSource::Board
         };
-        out.push(Event::GameReconciled(reconcile::compare(
+        let mut rec = reconcile::compare(
             self.board,
             source,
             &rc.start,
             &rc.recorded,
             &reported,
             None,
-        )));
+        );
+        rec.clocks = rc.clocks;
+        out.push(Event::GameReconciled(rec));
     }
 
     fn position(&mut self, placement: String, out: &mut Vec<Event>) {
@@ -591,6 +599,19 @@ impl DgtSession {
             }
             if let Some(rc) = self.reconcile.as_mut() {
                 rc.from_log = true;
+                // the clocks of journaled moves the journal lost, where the log's game is the
+                // journal's
+                if let (Some(game), Some(known)) =
+                    (Tracker::log_game(&steps), self.history.as_deref())
+                {
+                    for &k in &rc.without_clock {
+                        if let (Some((uci, Some(ms))), Some(kn)) = (game.moves.get(k), known.get(k))
+                            && uci == kn
+                        {
+                            rc.clocks.push((u32::try_from(k + 1).unwrap_or(u32::MAX), *ms));
+                        }
+                    }
+                }
                 // a log's game that is only shorter than the journal's says nothing: the board
                 // decides
                 if let Some((common, game)) = &rec.diverged
@@ -914,6 +935,7 @@ mod tests {
             start_fen: None,
             moves: uci.iter().map(|s| s.to_string()).collect(),
             white_side: Some(ClockSide::Left),
+            without_clock: vec![uci.len().saturating_sub(1)],
         }
     }
 
@@ -989,6 +1011,9 @@ mod tests {
                 Some(4)
             )
         );
+        // the journal had lost 1...e5's clock (the console went before its clock report): the
+        // log tells it
+        assert_eq!(r[0].clocks, [(2, 5_398_000)]);
         // the recovered moves come before the clock report held meanwhile
         let first_move = out
             .iter()

@@ -827,6 +827,7 @@ mod tests {
             start_fen: None,
             moves,
             white_side: Some(ClockSide::Left),
+            without_clock: Vec::new(),
         }
     }
 

@@ -28,6 +28,8 @@ pub struct GameSeed {
     pub moves: Vec<String>,
     /// White's side of the clock, where the journal knows it.
     pub white_side: Option<ClockSide>,
+    /// The moves whose clock the journal does not know (0-based): a board's log can tell it.
+    pub without_clock: Vec<usize>,
 }
 
 impl GameSeed {
@@ -51,6 +53,12 @@ impl GameSeed {
                 .mirror
                 .as_ref()
                 .and_then(|m| m.white_side().map(|(s, _)| s)),
+            without_clock: bs
+                .game_moves()
+                .enumerate()
+                .filter(|(_, (_, m))| m.clock_ms.is_none())
+                .map(|(k, _)| k)
+                .collect(),
         })
     }
 
@@ -153,6 +161,7 @@ pub fn compare(
             Vec::new()
         },
         placement: placement.filter(|_| different),
+        clocks: Vec::new(),
     }
 }
 
@@ -228,6 +237,7 @@ mod tests {
             start_fen: None,
             moves: vec!["e2e4".into(), "e7e5".into()],
             white_side: None,
+            without_clock: Vec::new(),
         };
         let (start, m) = seed.replay().unwrap();
         assert_eq!(sans_from(&start, &m, 0), ["e4", "e5"]);

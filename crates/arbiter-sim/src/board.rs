@@ -106,6 +106,9 @@ enum Step {
     Flood(u32),
     /// LiveChess: the list without its last `n` plies (0: the full list).
     LiveChessList(u32),
+    /// LiveChess shows this list instead of the board's moves (a move recognised wrongly, a
+    /// move not recognised yet); `None`: the board's moves again.
+    LiveChessView(Option<Vec<String>>),
 }
 
 #[derive(Debug, Clone)]
@@ -161,6 +164,8 @@ pub struct BoardSim {
     period_flag_until: [Option<u64>; 2],
     period_added: bool,
     turn_bits_2015: bool,
+    /// The list LiveChess shows where it differs from the board's moves.
+    livechess_view: Option<Vec<String>>,
 }
 
 impl BoardSim {
@@ -449,6 +454,43 @@ impl BoardSim {
                     increment: true,
                 },
             });
+            // LiveChess' own habits at this move
+            for inc in &setup.incidents {
+                match *inc {
+                    Incident::LivechessCorrection {
+                        after_ply, delay_s, ..
+                    } if after_ply as usize == i => {
+                        if let Some(wrong) = misrecognised(&replayed.positions[i], replayed.moves[i])
+                        {
+                            let mut list = replayed.san[..i].to_vec();
+                            list.push(wrong);
+                            steps.push(Timed {
+                                at: t,
+                                step: Step::LiveChessView(Some(list)),
+                            });
+                            steps.push(Timed {
+                                at: t + delay_s.max(1) * 1000,
+                                step: Step::LiveChessView(None),
+                            });
+                        }
+                    }
+                    Incident::LivechessTwoMoves { after_ply, .. } if after_ply as usize == i => {
+                        steps.push(Timed {
+                            at: t,
+                            step: Step::LiveChessView(Some(replayed.san[..i].to_vec())),
+                        });
+                    }
+                    Incident::LivechessTwoMoves { after_ply, .. }
+                        if after_ply as usize + 1 == i =>
+                    {
+                        steps.push(Timed {
+                            at: t,
+                            step: Step::LiveChessView(None),
+                        });
+                    }
+                    _ => {}
+                }
+            }
         }
         if !flagged {
             steps.push(Timed {
@@ -501,6 +543,7 @@ impl BoardSim {
             period_flag_until: [None; 2],
             period_added: false,
             turn_bits_2015,
+            livechess_view: None,
             setup,
         };
         sim.take_up(skip);
@@ -595,6 +638,14 @@ impl BoardSim {
     /// The SAN moves played so far.
     pub fn san(&self) -> &[String] {
         &self.san
+    }
+
+    /// The moves as LiveChess shows them: the board's, or a list it recognised differently
+    /// (a scripted correction or two moves in one message).
+    pub fn livechess_san(&self) -> Vec<String> {
+        self.livechess_view
+            .clone()
+            .unwrap_or_else(|| self.san.clone())
     }
 
     pub fn silent(&self) -> bool {
@@ -853,11 +904,29 @@ impl BoardSim {
                     let keep = self.san.len().saturating_sub(n as usize);
                     out.push(SimOutput::LiveChessList(self.san[..keep].to_vec()));
                 }
+                Step::LiveChessView(view) => {
+                    let back = view.is_none();
+                    self.livechess_view = view;
+                    if back {
+                        out.push(SimOutput::LiveChessList(self.san.clone()));
+                    }
+                }
             }
             self.report(out);
         }
         self.advance_clock(game_ms, out);
     }
+}
+
+/// Another legal move for the mover of `real` (of the same piece where it has one), as LiveChess
+/// might recognise it from pieces in the air: its SAN.
+fn misrecognised(pos: &Chess, real: shakmaty::Move) -> Option<String> {
+    let moves = pos.legal_moves();
+    let other = moves
+        .iter()
+        .find(|m| **m != real && m.from() == real.from())
+        .or_else(|| moves.iter().find(|m| **m != real))?;
+    Some(shakmaty::san::SanPlus::from_move(pos.clone(), *other).to_string())
 }
 
 /// An illegal placement for the mover of `real`: its piece put on a square no legal move
