@@ -860,8 +860,9 @@ fn forward_feeds(mut feeds: Feeds, tx: SyncSender<Msg>) -> std::io::Result<()> {
 /// the bytes, on the console's time base), never the time the loop got to it; the wall time is
 /// that moment on the wall clock.
 pub fn journal_feed_record(app: &mut App, time: &TimeBase, r: FeedRecord) -> Submitted {
-    let wall = time.wall_at(r.mono_ms);
-    app.input(wall, r.mono_ms, r.origin, r.event)
+    let mono = time.feed_mono(r.mono_ms);
+    let wall = time.wall_at(mono);
+    app.input(wall, mono, r.origin, r.event)
 }
 
 /// `ARBITER_TEST_SLOW_UI_MS`: the loop sleeps this long after every batch (the test that a

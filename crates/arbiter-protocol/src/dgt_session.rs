@@ -409,14 +409,8 @@ impl DgtSession {
         } else {
             ReconcileSource::Board
         };
-        let mut rec = reconcile::compare(
-            self.board,
-            source,
-            &rc.start,
-            &rc.recorded,
-            &reported,
-            None,
-        );
+        let mut rec =
+            reconcile::compare(self.board, source, &rc.start, &rc.recorded, &reported, None);
         rec.clocks = rc.clocks;
         out.push(Event::GameReconciled(rec));
     }
@@ -608,7 +602,8 @@ impl DgtSession {
                         if let (Some((uci, Some(ms))), Some(kn)) = (game.moves.get(k), known.get(k))
                             && uci == kn
                         {
-                            rc.clocks.push((u32::try_from(k + 1).unwrap_or(u32::MAX), *ms));
+                            rc.clocks
+                                .push((u32::try_from(k + 1).unwrap_or(u32::MAX), *ms));
                         }
                     }
                 }

@@ -109,6 +109,8 @@ enum Step {
     /// LiveChess shows this list instead of the board's moves (a move recognised wrongly, a
     /// move not recognised yet); `None`: the board's moves again.
     LiveChessView(Option<Vec<String>>),
+    /// LiveChess sends nothing about the board (`true`) until it sends everything at once.
+    LiveChessHold(bool),
 }
 
 #[derive(Debug, Clone)]
@@ -166,6 +168,8 @@ pub struct BoardSim {
     turn_bits_2015: bool,
     /// The list LiveChess shows where it differs from the board's moves.
     livechess_view: Option<Vec<String>>,
+    /// LiveChess holds back its messages about the board.
+    livechess_hold: bool,
 }
 
 impl BoardSim {
@@ -460,7 +464,8 @@ impl BoardSim {
                     Incident::LivechessCorrection {
                         after_ply, delay_s, ..
                     } if after_ply as usize == i => {
-                        if let Some(wrong) = misrecognised(&replayed.positions[i], replayed.moves[i])
+                        if let Some(wrong) =
+                            misrecognised(&replayed.positions[i], replayed.moves[i])
                         {
                             let mut list = replayed.san[..i].to_vec();
                             list.push(wrong);
@@ -477,7 +482,7 @@ impl BoardSim {
                     Incident::LivechessTwoMoves { after_ply, .. } if after_ply as usize == i => {
                         steps.push(Timed {
                             at: t,
-                            step: Step::LiveChessView(Some(replayed.san[..i].to_vec())),
+                            step: Step::LiveChessHold(true),
                         });
                     }
                     Incident::LivechessTwoMoves { after_ply, .. }
@@ -485,7 +490,7 @@ impl BoardSim {
                     {
                         steps.push(Timed {
                             at: t,
-                            step: Step::LiveChessView(None),
+                            step: Step::LiveChessHold(false),
                         });
                     }
                     _ => {}
@@ -544,6 +549,7 @@ impl BoardSim {
             period_added: false,
             turn_bits_2015,
             livechess_view: None,
+            livechess_hold: false,
             setup,
         };
         sim.take_up(skip);
@@ -638,6 +644,12 @@ impl BoardSim {
     /// The SAN moves played so far.
     pub fn san(&self) -> &[String] {
         &self.san
+    }
+
+    /// Whether LiveChess holds back its messages about the board (the moves it will send at
+    /// once).
+    pub fn livechess_held(&self) -> bool {
+        self.livechess_hold
     }
 
     /// The moves as LiveChess shows them: the board's, or a list it recognised differently
@@ -903,6 +915,12 @@ impl BoardSim {
                 Step::LiveChessList(n) => {
                     let keep = self.san.len().saturating_sub(n as usize);
                     out.push(SimOutput::LiveChessList(self.san[..keep].to_vec()));
+                }
+                Step::LiveChessHold(on) => {
+                    self.livechess_hold = on;
+                    if !on {
+                        out.push(SimOutput::LiveChessList(self.san.clone()));
+                    }
                 }
                 Step::LiveChessView(view) => {
                     let back = view.is_none();
