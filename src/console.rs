@@ -673,6 +673,13 @@ pub fn run_console(
         .as_ref()
         .map(Feeds::clock_commands)
         .unwrap_or_default();
+    // The feeds that take up a journaled game anew after the arbiter's decision on another game.
+    let reseeds = inputs
+        .feeds
+        .as_ref()
+        .map(Feeds::reseeds)
+        .unwrap_or_default();
+    let mut mismatches = open_mismatches(&app.state);
     if let Some(feeds) = inputs.feeds {
         forward_feeds(feeds, tx.clone())?;
     }
@@ -813,6 +820,17 @@ pub fn run_console(
             }
             next = rx.try_recv().ok();
         }
+        // A decision on another game settled: the board's feed takes up the game that stands.
+        let now_open = open_mismatches(&app.state);
+        for (b, was) in mismatches.iter().enumerate() {
+            if was.is_some() && now_open[b].is_none() {
+                let board = arbiter_core::model::BoardNo::from_index(b);
+                if let Some(r) = reseed_after_decision(&app.state, board) {
+                    reseeds.send(board, r);
+                }
+            }
+        }
+        mismatches = now_open;
         if let Some(d) = slow_ui {
             thread::sleep(d);
         }
@@ -837,6 +855,51 @@ pub fn run_console(
     }
     commit?;
     Ok(())
+}
+
+/// The boards' open game mismatches (another game reported after a restart, not decided yet).
+fn open_mismatches(s: &MatchState) -> Vec<Option<u64>> {
+    s.boards
+        .iter()
+        .map(|b| b.mismatch.as_ref().map(|(at, _)| at.seq))
+        .collect()
+}
+
+/// What the feed of `board` takes up after the arbiter decided which game stands (the last
+/// `game_mismatch` decision on the board, applied): the journal's game as it stands now; the
+/// board's moves compared with it again where the board's game stands (the journal went back to
+/// the moves both games begin with, the board's follow), or the board's position adopted where
+/// only that is known. `None` without such a decision or where the game is not known.
+pub fn reseed_after_decision(
+    s: &MatchState,
+    board: arbiter_core::model::BoardNo,
+) -> Option<arbiter_io::feeds::Reseed> {
+    use arbiter_core::intervention::InterventionKind;
+    use arbiter_core::record::ReconcileOutcome;
+    let bs = s.board(board)?;
+    let entry = s.interventions.iter().rev().find(|e| {
+        e.intervention.board == Some(board) && e.intervention.kind == InterventionKind::GameMismatch
+    })?;
+    let chosen = entry.decision.as_ref()?.chosen.as_str();
+    let reported = bs
+        .reconciled
+        .iter()
+        .rev()
+        .find(|(_, r)| r.outcome == ReconcileOutcome::Different)
+        .and_then(|(_, r)| r.reported_moves);
+    let seed = arbiter_io::feeds::GameSeed::of(bs)?;
+    Some(match chosen {
+        "board" => arbiter_io::feeds::Reseed {
+            seed,
+            compare: reported.is_some(),
+            adopt: reported.is_none(),
+        },
+        _ => arbiter_io::feeds::Reseed {
+            seed,
+            compare: false,
+            adopt: false,
+        },
+    })
 }
 
 /// Moves the feeds' records into the loop's queue, on a thread of its own. Both queues are

@@ -184,3 +184,108 @@ pub fn match_feeds(
         broadcast: None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::journal::Chain;
+    use arbiter_core::model::ClockSide;
+    use arbiter_core::record::{ClockSample, MoveMade, SessionStarted};
+    use arbiter_core::state::apply;
+
+    /// The demo's venue takes up each board where the journal has it: the shipped game's moves
+    /// played, the clocks of the last report by colour (White on the right of board 2); a board
+    /// whose journaled moves are not its game's starts it again.
+    #[test]
+    fn the_demo_venue_takes_up_the_journals_games() {
+        let m = arbiter_io::config::load_match(
+            std::path::Path::new("config/matches/demo-bundesliga.toml"),
+            None,
+        )
+        .unwrap();
+        let mut s = MatchState::default();
+        let mut chain = Chain::default();
+        let mut buf = Vec::new();
+        let mut add = |mono: u64, origin: Origin, ev: Event| {
+            let r = chain.append(0, mono, origin, ev, &mut buf);
+            apply(&mut s, &r);
+        };
+        add(0, Origin::System, SessionStarted::of(&m, "t".into()).into());
+        let sample = |b: u16, left: u64, right: u64, run: ClockSide| ClockSample {
+            board: BoardNo(b),
+            left_ms: left,
+            right_ms: right,
+            running: Some(run),
+            left_flag: false,
+            right_flag: false,
+            white_side: None,
+            left_flag_kind: None,
+            right_flag_kind: None,
+        };
+        // board 1 (White left): 1.e4 e5, the Opera game's first moves
+        let b1 = Origin::Feed(BoardNo(1));
+        add(
+            10,
+            b1,
+            sample(1, 5_400_000, 5_400_000, ClockSide::Left).into(),
+        );
+        add(20, b1, MoveMade::new(BoardNo(1), 1, "e2e4", "e4").into());
+        add(
+            30,
+            b1,
+            sample(1, 5_399_000, 5_400_000, ClockSide::Right).into(),
+        );
+        add(40, b1, MoveMade::new(BoardNo(1), 2, "e7e5", "e5").into());
+        add(
+            50,
+            b1,
+            sample(1, 5_399_000, 5_423_000, ClockSide::Left).into(),
+        );
+        // board 2 (White right): 1.e4 — the Immortal's first move; its clock on the right
+        let b2 = Origin::Feed(BoardNo(2));
+        add(
+            10,
+            b2,
+            sample(2, 5_400_000, 5_400_000, ClockSide::Right).into(),
+        );
+        add(20, b2, MoveMade::new(BoardNo(2), 1, "e2e4", "e4").into());
+        add(
+            30,
+            b2,
+            sample(2, 5_400_000, 5_395_000, ClockSide::Left).into(),
+        );
+        // board 3: 1.d4, not its game's first move
+        let b3 = Origin::Feed(BoardNo(3));
+        add(
+            10,
+            b3,
+            sample(3, 5_400_000, 5_400_000, ClockSide::Left).into(),
+        );
+        add(20, b3, MoveMade::new(BoardNo(3), 1, "d2d4", "d4").into());
+        add(
+            30,
+            b3,
+            sample(3, 5_399_000, 5_400_000, ClockSide::Right).into(),
+        );
+        let games = games::shipped().unwrap();
+        let r = venue_resume(&s, &games);
+        assert!(r.contains(&BoardResume {
+            board: 1,
+            plies: 2,
+            white_ms: 5_399_000,
+            black_ms: 5_423_000
+        }));
+        assert!(r.contains(&BoardResume {
+            board: 2,
+            plies: 1,
+            white_ms: 5_395_000,
+            black_ms: 5_400_000
+        }));
+        assert!(!r.iter().any(|x| x.board == 3), "{r:?}");
+        // the feeds take up every board's game
+        let seeds = seeds(Some(&s));
+        assert_eq!(seeds.len(), 8);
+        assert_eq!(seeds[0].moves, ["e2e4", "e7e5"]);
+        assert!(super::seeds(None).is_empty());
+    }
+}

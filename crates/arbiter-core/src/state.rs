@@ -1279,6 +1279,10 @@ fn apply_intervention(
             }
         }
         claims::apply_claim(bs, seq, at, iv);
+        // The arbiter decided which game stands: the mismatch is settled.
+        if iv.kind == InterventionKind::GameMismatch {
+            bs.mismatch = None;
+        }
         device::check_counts(bs, at);
     }
     for z in &c.zeroed {

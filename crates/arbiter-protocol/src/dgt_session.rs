@@ -48,6 +48,8 @@ pub struct SessionCounters {
     /// Move logs received, and how many moves they gave back.
     pub logs: u64,
     pub recovered_moves: u64,
+    /// Messages held while the log was awaited and superseded by it.
+    pub superseded: u64,
 }
 
 /// A restarted feed comparing the board's game with the journaled one: open until the board's
@@ -167,19 +169,22 @@ impl DgtSession {
     }
 
     /// The arbiter decided on a board that reported another game: the session takes up `seed`
-    /// (the journaled game as it stands now) and reads the board's log again; with `adopt`
-    /// (the board's game, of which only the placement is known) the placement at the next
-    /// press is adopted. False when the seed does not replay.
-    pub fn reseed(&mut self, seed: &GameSeed, adopt: bool, now_ms: u64) -> bool {
+    /// (the journaled game as it stands now). `compare`: the board's log is read again and its
+    /// game compared with it (the board's moves after the journal's follow); `adopt` (the
+    /// board's game, of which only the placement is known): the placement at the next press is
+    /// adopted; neither: the journal's game is followed (the arbiter sets the board to it).
+    /// False when the seed does not replay.
+    pub fn reseed(&mut self, seed: &GameSeed, compare: bool, adopt: bool, now_ms: u64) -> bool {
         if self.take_up(seed).is_none() {
             return false;
         }
         self.adopt_next = adopt;
-        if adopt {
-            // nothing to compare: the board is followed from its placement
+        self.want_dump = true;
+        if compare {
+            self.begin_resync(now_ms);
+        } else {
             self.reconcile = None;
         }
-        self.begin_resync(now_ms);
         true
     }
 
@@ -656,6 +661,14 @@ impl DgtSession {
             });
             self.different(placement, Some(&game), out);
         }
+        if log.is_some() {
+            // What the board sent before its log is older than the log: the board, the clock
+            // and the moves since are the log and what the board sends after it (it answers in
+            // order: the log, then the board and the clock asked for with it). Judged after the
+            // moves the log gave back, an older placement would read as moves back and forth.
+            self.counters.superseded = self.counters.superseded.saturating_add(r.held.len() as u64);
+            return;
+        }
         for m in r.held {
             self.on_message(m, now_ms, out);
         }
@@ -935,14 +948,18 @@ mod tests {
     }
 
     /// The board's answer to a restarted feed: the log, the dump, the clock.
-    fn reconnect(s: &mut DgtSession, sans: &[&str]) -> Vec<Event> {
+    /// The board's answer to a restarted feed: a dump and a clock report of an earlier moment
+    /// (`before` played: sent before the log was asked for), the log, then the dump and the
+    /// clock asked for with it.
+    fn reconnect_from(s: &mut DgtSession, before: &[&str], sans: &[&str]) -> Vec<Event> {
         let mut out = Vec::new();
         s.begin_resync(0);
         assert!(s.take_log_request());
         let pos = position_after(sans);
+        let earlier = position_after(before);
         // the dump and the clock come before the log's end: they wait for it
         s.on_message(
-            Message::BoardDump(RawBoard::from_board(pos.board(), false)),
+            Message::BoardDump(RawBoard::from_board(earlier.board(), false)),
             1,
             &mut out,
         );
@@ -958,7 +975,19 @@ mod tests {
             "the clock waits for the log"
         );
         s.on_message(Message::EeMoves(log_after(sans)), 2, &mut out);
+        // what the board sent before its log is superseded by it
+        assert!(!out.iter().any(|e| matches!(e, Event::ClockSample(_))));
+        s.on_message(
+            Message::BoardDump(RawBoard::from_board(pos.board(), false)),
+            3,
+            &mut out,
+        );
+        s.on_message(Message::ClockTimes(t), 3, &mut out);
         out
+    }
+
+    fn reconnect(s: &mut DgtSession, sans: &[&str]) -> Vec<Event> {
+        reconnect_from(s, sans, sans)
     }
 
     fn reconciled(out: &[Event]) -> Vec<&GameReconciled> {
@@ -975,7 +1004,9 @@ mod tests {
         // the journal has 1.e4 e5; the board played on: 2.Nf3 Nc6
         let mut s = DgtSession::resume(&seed(&["e2e4", "e7e5"]), 3000).unwrap();
         assert!(s.reconciling());
-        let out = reconnect(&mut s, &["e4", "e5", "Nf3", "Nc6"]);
+        // the board's dump before the log still shows 2.Nf3 only: superseded by the log (judged
+        // after the moves it gave back it would read as moves back)
+        let out = reconnect_from(&mut s, &["e4", "e5", "Nf3"], &["e4", "e5", "Nf3", "Nc6"]);
         let moves: Vec<(u32, String, Option<u64>)> = out
             .iter()
             .filter_map(|e| match e {
@@ -1065,7 +1096,7 @@ mod tests {
             "{out:?}"
         );
         // the arbiter takes the board's game from move 0: the log gives it
-        assert!(s.reseed(&seed(&[]), false, 10));
+        assert!(s.reseed(&seed(&[]), true, false, 10));
         let out = reconnect(&mut s, &["d4", "d5", "c4"]);
         assert_eq!(
             moves(&out),

@@ -156,10 +156,16 @@ impl LiveChessSession {
     }
 
     /// The arbiter decided on a board that reported another game: the session takes up `seed`
-    /// (the journaled game as it stands now) and compares LiveChess' moves with it again. The
-    /// feed sends `setup` again ([`Self::setup_fen`]). False when the seed does not replay.
-    pub fn reseed(&mut self, seed: &GameSeed) -> bool {
-        self.take_up(seed).is_some()
+    /// (the journaled game as it stands now); with `compare` LiveChess' moves from the start
+    /// are compared with it again (the board's game stands), else the journal's game is
+    /// followed (LiveChess is asked for the moves after its position). The feed sends `setup`
+    /// again ([`Self::setup_fen`]). False when the seed does not replay.
+    pub fn reseed(&mut self, seed: &GameSeed, compare: bool) -> bool {
+        if self.take_up(seed).is_none() {
+            return false;
+        }
+        self.reconciling = compare;
+        true
     }
 
     /// The position to send with `setup`: while the journaled game is compared, the game's
@@ -900,7 +906,7 @@ mod tests {
             "{out:?}"
         );
         // the arbiter takes LiveChess' game from move 2: its moves after that are added
-        assert!(s.reseed(&seed(&["e4", "e5"])));
+        assert!(s.reseed(&seed(&["e4", "e5"]), true));
         assert_eq!(s.setup_fen(), start);
         let out = feed(&mut s, &ev(&["e4", "e5", "Nc3", "Nf6"], None), 20);
         assert_eq!(moves(&out), [(3, "Nc3".into()), (4, "Nf6".into())]);

@@ -45,6 +45,8 @@ pub enum DialogKind {
     DefaultTime,
     Lineup,
     GameEnded,
+    /// The board's game is not the journal's (after a restart): which stands (`J`).
+    GameMismatch,
     StartDelay,
     Disturbance,
     Refusal,
@@ -73,7 +75,7 @@ pub enum DialogKind {
 }
 
 impl DialogKind {
-    pub const ALL: [DialogKind; 30] = [
+    pub const ALL: [DialogKind; 31] = [
         DialogKind::Illegal,
         DialogKind::TimeCorrection,
         DialogKind::DrawClaim,
@@ -90,6 +92,7 @@ impl DialogKind {
         DialogKind::DefaultTime,
         DialogKind::Lineup,
         DialogKind::GameEnded,
+        DialogKind::GameMismatch,
         DialogKind::StartDelay,
         DialogKind::Disturbance,
         DialogKind::Refusal,
@@ -125,6 +128,7 @@ impl DialogKind {
             DialogKind::DefaultTime => 'o',
             DialogKind::Lineup => 'u',
             DialogKind::GameEnded => 'm',
+            DialogKind::GameMismatch => 'J',
             DialogKind::StartDelay => 'v',
             DialogKind::Disturbance => 'w',
             DialogKind::Refusal => 'y',
@@ -198,6 +202,7 @@ impl DialogKind {
             DialogKind::DefaultTime => "dialog-default-time",
             DialogKind::Lineup => "dialog-lineup",
             DialogKind::GameEnded => "dialog-game-ended",
+            DialogKind::GameMismatch => "dialog-game-mismatch",
             DialogKind::StartDelay => "dialog-start-delay",
             DialogKind::Disturbance => "dialog-disturbance",
             DialogKind::Refusal => "dialog-refusal",
@@ -271,7 +276,9 @@ impl DialogKind {
             // A protest names the board it concerns (the selected one; none: the match).
             DialogKind::Protest => &[F::Team, F::About, F::Text],
             DialogKind::Lineup => &[F::Team, F::Apply, F::Text],
-            DialogKind::DefaultTime | DialogKind::GameEnded => &[F::Apply, F::Text],
+            DialogKind::DefaultTime | DialogKind::GameEnded | DialogKind::GameMismatch => {
+                &[F::Apply, F::Text]
+            }
             DialogKind::StartDelay => &[F::Team, F::Minutes, F::Apply, F::Text],
             DialogKind::UnforeseeableDelay => &[F::Team, F::Minutes, F::Apply, F::Text],
             DialogKind::SeatingError => &[F::Team, F::OtherBoard, F::Apply, F::Text],
@@ -718,6 +725,7 @@ impl Dialog {
             (DialogKind::DrawAgreement, Some(board)) => A::DrawAgreement { board },
             (DialogKind::Flag, Some(board)) => A::FlagFall { board },
             (DialogKind::Result, Some(board)) => A::Result { board },
+            (DialogKind::GameMismatch, Some(board)) => A::GameMismatch { board },
             (DialogKind::Arrived, Some(board)) => {
                 // Refused at once only when both players are there.
                 let d = Dialog::open(kind, Some(board), m, s, now);
@@ -1000,6 +1008,7 @@ impl Dialog {
             ),
             DialogKind::DefaultTime => (None, InterventionKind::DefaultTimeExpired),
             DialogKind::GameEnded => (None, InterventionKind::GameEnded),
+            DialogKind::GameMismatch => (None, InterventionKind::GameMismatch),
             DialogKind::StartDelay => (
                 None,
                 InterventionKind::StartDelay {

@@ -108,6 +108,70 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
         for n in &bs.irregularities {
             out.push(plain(n.at, b, msg!("ui-irregularity"), n.text.clone()));
         }
+        // After a restart: what the board reported against the journaled game.
+        for (at, r) in &bs.reconciled {
+            use arbiter_core::record::{ReconcileOutcome, ReconcileSource};
+            let source = Msg::new(match r.source {
+                ReconcileSource::MoveLog => "reconcile-source-move-log",
+                ReconcileSource::Board => "reconcile-source-board",
+                ReconcileSource::LiveChess => "reconcile-source-livechess",
+            });
+            let (what, detail) = match r.outcome {
+                ReconcileOutcome::Same => (
+                    msg!(
+                        "ui-log-reconciled-same",
+                        moves = r.recorded_moves,
+                        source = source
+                    ),
+                    String::new(),
+                ),
+                ReconcileOutcome::Extended => (
+                    msg!(
+                        "ui-log-reconciled-extended",
+                        added = r
+                            .reported_moves
+                            .unwrap_or(r.recorded_moves)
+                            .saturating_sub(r.recorded_moves),
+                        source = source
+                    ),
+                    String::new(),
+                ),
+                ReconcileOutcome::Different => (
+                    msg!(
+                        "ui-log-reconciled-different",
+                        common = r.common_moves,
+                        source = source
+                    ),
+                    format!(
+                        "{} ≠ {}",
+                        r.recorded.join(" "),
+                        if r.reported.is_empty() {
+                            r.placement.clone().unwrap_or_default()
+                        } else {
+                            r.reported.join(" ")
+                        }
+                    ),
+                ),
+            };
+            out.push(plain(*at, b, what, detail));
+        }
+        // Moves a source took back, and what replaced them (a LiveChess correction).
+        for t in &bs.taken_back {
+            let what = match &t.replaced_by {
+                Some((_, san)) => msg!(
+                    "ui-log-move-corrected",
+                    ply = t.entry.ply,
+                    from = t.entry.san.clone(),
+                    to = san.clone()
+                ),
+                None => msg!(
+                    "ui-log-move-taken-back",
+                    ply = t.entry.ply,
+                    san = t.entry.san.clone()
+                ),
+            };
+            out.push(plain(t.at, b, what, String::new()));
+        }
         // A ruling's times sent to the clock (key Z), or why they were not.
         for (at, c) in &bs.clock_commands {
             let (white, black) = (

@@ -21,6 +21,7 @@ pub mod mode;
 mod overrides;
 pub mod position;
 pub mod procedure;
+mod reconcile;
 pub mod result_ending;
 pub mod score;
 mod start;
@@ -442,6 +443,7 @@ fn propose_facts(
         (InterventionKind::UnforeseeableDelay { team, minutes }, Some(bs)) => {
             start::unforeseeable_delay(m, s, bs, *team, *minutes, &mut p)
         }
+        (InterventionKind::GameMismatch, Some(bs)) => reconcile::game_mismatch(bs, &mut p),
         (_, None) => p.explanation = msg!("rules-choose-board"),
     }
     p

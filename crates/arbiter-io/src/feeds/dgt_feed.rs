@@ -212,7 +212,7 @@ pub(crate) async fn run(
                     }
                 } => {
                     let now = ctx.now_ms();
-                    session.reseed(&r.seed, r.adopt, now);
+                    session.reseed(&r.seed, r.compare, r.adopt, now);
                     // the log, the board, the clock again (a board answers in order)
                     let _ = link.tx.try_send(init_commands(session.take_log_request()));
                 }

@@ -224,7 +224,7 @@ pub(crate) async fn run(
                                 }
                             } => {
                                 // the arbiter's decision: compare LiveChess' moves again
-                                if session.reseed(&r.seed) {
+                                if session.reseed(&r.seed, r.compare) {
                                     request_id += 1;
                                     let setup = Request::setup(request_id, feed_id, &session.setup_fen()).to_json();
                                     if let Err(e) = sink.send(WsMessage::text(setup)).await {

@@ -160,11 +160,14 @@ pub struct FeedConfig {
 }
 
 /// The arbiter decided on a board that reported another game than the journal's: its feed
-/// takes up `seed` (the journaled game as it stands after the decision) and compares again;
-/// `adopt`: the board's game is followed from its placement (only the placement is known).
+/// takes up `seed` (the journaled game as it stands after the decision). `compare`: the board's
+/// moves are compared with it again (the board's game stands: its moves after the journal's
+/// follow); `adopt`: the board's game is followed from its placement (only the placement is
+/// known); neither: the journal's game stands and is followed (the arbiter sets the board).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reseed {
     pub seed: GameSeed,
+    pub compare: bool,
     pub adopt: bool,
 }
 
