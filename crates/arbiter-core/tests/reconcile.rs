@@ -270,8 +270,8 @@ fn another_game_is_decided_by_the_arbiter_and_nothing_is_pre_selected() {
         .iter()
         .map(|f| core_catalogue().format(Lang::En, f))
         .collect();
-    assert!(facts[0].contains("after move 2: Nf3"), "{facts:?}");
-    assert!(facts[1].contains("after move 2: Nc3"), "{facts:?}");
+    assert!(facts[0].contains("after half-move 2: Nf3"), "{facts:?}");
+    assert!(facts[1].contains("after half-move 2: Nc3"), "{facts:?}");
     for f in &p.facts {
         assert!(core_catalogue().try_format(Lang::De, f).is_ok());
     }

@@ -963,7 +963,7 @@ mod tests {
             1,
             &mut out,
         );
-        let running = if sans.len() % 2 == 0 {
+        let running = if sans.len().is_multiple_of(2) {
             ClockSide::Left
         } else {
             ClockSide::Right

@@ -212,7 +212,7 @@ impl BoardSim {
                 _ => {}
             }
         }
-        let to_move = if skip % 2 == 0 {
+        let to_move = if skip.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
