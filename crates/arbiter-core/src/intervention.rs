@@ -253,6 +253,9 @@ pub enum InterventionKind {
         team: TeamSide,
         minutes: u32,
     },
+    /// After a restart the board reported another game than the journal's (a `reconciled`
+    /// record): which game stands is the arbiter's decision (`Situation::GameMismatch`).
+    GameMismatch,
 }
 
 /// Where an electronic device was found.

@@ -234,6 +234,9 @@ pub enum Situation {
     /// A draw agreed before the regulations' minimum move where they let the arbiter consent
     /// (FIDE 9.1.1). Always asked.
     DrawAgreementConsent,
+    /// After a restart of the console the board reports another game than the journal's: which
+    /// one stands (no rule says; the console takes neither silently). Always asked.
+    GameMismatch,
 }
 
 /// `[decisions]`: the situations left to the arbiter.
@@ -245,7 +248,7 @@ pub struct Decisions {
 }
 
 impl Situation {
-    pub const ALL: [Situation; 14] = [
+    pub const ALL: [Situation; 15] = [
         Situation::StartDelayUnforeseeable,
         Situation::SeatingError,
         Situation::CompetingClaims,
@@ -260,6 +263,7 @@ impl Situation {
         Situation::QuickplayPostponedBonus,
         Situation::QuickplayFinalDecision,
         Situation::DrawAgreementConsent,
+        Situation::GameMismatch,
     ];
 
     /// The catalogue message naming the situation.
@@ -279,6 +283,7 @@ impl Situation {
             Situation::QuickplayPostponedBonus => "situation-quickplay-postponed-bonus",
             Situation::QuickplayFinalDecision => "situation-quickplay-final-decision",
             Situation::DrawAgreementConsent => "situation-draw-agreement-consent",
+            Situation::GameMismatch => "situation-game-mismatch",
         }
     }
 }

@@ -21,6 +21,7 @@ pub mod mode;
 mod overrides;
 pub mod position;
 pub mod procedure;
+mod reconcile;
 pub mod result_ending;
 pub mod score;
 mod start;
@@ -477,6 +478,7 @@ fn propose_other(
         (InterventionKind::UnforeseeableDelay { team, minutes }, Some(bs)) => {
             start::unforeseeable_delay(m, s, bs, *team, *minutes, p)
         }
+        (InterventionKind::GameMismatch, Some(bs)) => reconcile::game_mismatch(bs, p),
         (_, None) => p.explanation = msg!("rules-choose-board"),
         // The rules of the game with their board: [`propose_game`].
         (_, Some(_)) => {}
