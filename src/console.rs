@@ -551,15 +551,12 @@ pub fn time_signature(s: &MatchState, now: MonoMs) -> u64 {
     (now / 1000).hash(&mut h);
     for b in &s.boards {
         // every clock, running or not: a stopped clock set to other times must show them
+        // What the screens show: the estimate to the millisecond, tenths under a minute
+        // (`clocks::fmt_clock`); the whole seconds of `white_ms` would freeze the tenths.
         if let Some(c) = arbiter_core::clock_now::clock_at(s, b, now) {
             (c.running, c.estimated).hash(&mut h);
-            for ms in [c.white_ms, c.black_ms] {
-                (if ms < 60_000 {
-                    ms / 100
-                } else {
-                    ms / 1000 + 1_000_000
-                })
-                .hash(&mut h);
+            for ms in [c.white_exact_ms, c.black_exact_ms] {
+                arbiter_tui::clocks::fmt_clock(ms).hash(&mut h);
             }
         }
         b.last_data
@@ -1594,4 +1591,48 @@ fn signed(
         writers.push(writer);
         Ok((digest, receipt))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use arbiter_tui::fixture::{NOW, alerts_situation, demo_match};
+    use arbiter_tui::render_to_string;
+    use arbiter_tui::theme::Theme;
+
+    use super::*;
+
+    /// The redraw decision looks at what is shown: whenever the screen drawn 100 ms later
+    /// differs (a tenth under a minute, a second, the age of a feed), the signature differs
+    /// too, so the tick redraws it. The fixture has a clock running under a minute.
+    #[test]
+    fn time_signature_changes_whenever_the_screen_does() {
+        let m = demo_match();
+        let s = alerts_situation(&m);
+        let v = ViewState::new(Lang::En, Theme::monochrome());
+        let mut changes = 0;
+        let mut prev = (
+            render_to_string(&m, &s, &v, NOW, 120, 30),
+            time_signature(&s, NOW),
+        );
+        for step in 1..=30u64 {
+            let now = NOW + step * 100;
+            let cur = (
+                render_to_string(&m, &s, &v, now, 120, 30),
+                time_signature(&s, now),
+            );
+            if cur.0 != prev.0 {
+                changes += 1;
+                assert_ne!(
+                    cur.1, prev.1,
+                    "the screen changed at {now} ms, the signature did not"
+                );
+            }
+            prev = cur;
+        }
+        // Tenths tick on the clock under a minute: a change at (almost) every step.
+        assert!(
+            changes >= 25,
+            "the screen changed only {changes} times in 3 s"
+        );
+    }
 }
