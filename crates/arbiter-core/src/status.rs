@@ -187,8 +187,18 @@ pub struct BoardStatus {
     pub time_trouble: (bool, bool),
     /// The feed's counters as last journaled (shed, rate-limited, garbage, malformed, …).
     pub counters: Option<crate::record::FeedCounters>,
-    /// Nothing once the game has a result.
+    /// Nothing once the game has a result. In the order they are detected (the scenario
+    /// output shows them so); the screens take [`BoardStatus::ranked`].
     pub alerts: Vec<BoardAlert>,
+    /// The same alerts ranked for the screens: the most severe first (ties keep the order of
+    /// `alerts`), each with its severity, what clears it and when it arose.
+    #[serde(skip)]
+    pub ranked: Vec<RankedAlert>,
+    /// Each player's attendance for the screens' marks (White, Black): absent once the round
+    /// has started; late where the arrival came more than [`LATE_MARK_AFTER_MS`] after the
+    /// round started (with how late from the start the default time counts from).
+    #[serde(skip)]
+    pub attendance: [Attendance; 2],
     /// The arbiter's clock changes the device does not show yet ("+2:00 White to set"): gone
     /// once a clock report shows them (the clock model compares the reported times with the
     /// expected ones, within its tolerance).
@@ -415,8 +425,307 @@ pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> 
         age_ms,
         illegal: illegal_counts(bs),
         counters: bs.counters.map(|(_, c)| c),
+        ranked: rank(m, s, bs, now, &alerts),
+        attendance: [Color::White, Color::Black].map(|c| attendance(m, s, bs, c, plies)),
         alerts,
         pending: pending_adjustments(bs),
+    }
+}
+
+/// How urgent an alert is. The board row shows the most severe one and counts the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    /// A fact for the record (a clock started apart from the round).
+    Info,
+    /// Worth a look when there is time (an indicator, a clock's own message).
+    Notice,
+    /// Needs the arbiter soon (an absent player, a silent feed, a claim to decide).
+    Warning,
+    /// Needs the arbiter now (a flag, a game over on the board, a clock that disagrees).
+    Critical,
+}
+
+/// What ends an alert (its lifetime): the screens say it in the legend and the board detail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Clears {
+    /// The condition ends by itself (the feed is live again, the player arrives or moves, the
+    /// clock shows the ruling, the indicator no longer holds).
+    ConditionEnds,
+    /// The arbiter's decision: a result, the claim decided, the decision on a game mismatch.
+    Decision,
+    /// A remark of the arbiter on the board for the report (`x`): the facts are then in the
+    /// report, the board row no longer needs to carry them.
+    Remark,
+    /// A message of the clock: shown for [`CLOCK_ALERT_MS`], kept in the log.
+    Expires,
+}
+
+/// An alert with its rank, its lifetime and the record it arose with.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RankedAlert {
+    pub alert: BoardAlert,
+    pub severity: Severity,
+    pub clears: Clears,
+    /// The record that raised it, where one does (`None`: a state of the clocks at this
+    /// instant, such as an indicator).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub since: Option<crate::state::Stamp>,
+}
+
+/// A player's presence as the screens mark it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Attendance {
+    /// At the board (or the round has not started, or the game has a result).
+    Present,
+    /// The round has started and the player has neither arrived nor moved.
+    Absent,
+    /// Arrived this long after the start the default time counts from.
+    Late { ms: u64 },
+}
+
+fn attendance(m: &Match, s: &MatchState, bs: &BoardState, color: Color, plies: u32) -> Attendance {
+    if s.round_started.is_none() || bs.result.is_some() {
+        return Attendance::Present;
+    }
+    let team = if color.is_white() {
+        rules::colours::white_team(m, s, bs.board)
+    } else {
+        rules::colours::white_team(m, s, bs.board).other()
+    };
+    let moved = plies >= if color.is_white() { 1 } else { 2 };
+    let Some(arrival) = bs.arrived(team) else {
+        return if moved {
+            Attendance::Present
+        } else {
+            Attendance::Absent
+        };
+    };
+    let started = s.round_started.map_or(i64::MAX, |r| r.wall_ms);
+    let after_start = u64::try_from(arrival.wall_ms.saturating_sub(started)).unwrap_or(0);
+    match rules::lateness(m, s, bs, team) {
+        Some(ms) if ms > 0 && after_start > LATE_MARK_AFTER_MS => Attendance::Late { ms },
+        _ => Attendance::Present,
+    }
+}
+
+/// An arrival recorded within this time after the round started counts as at the start for
+/// the screens' late mark: attendance is taken just after the clocks are started. (How late a
+/// player was, for the default time and the report, is `rules::lateness`, to the second.)
+pub const LATE_MARK_AFTER_MS: u64 = 60_000;
+
+/// The kinds of [`BoardAlert`], without their facts: for the legend and the ranking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AlertKind {
+    Flag,
+    GameOver,
+    ClockMismatch,
+    WrittenMoveNotPlayed,
+    GameMismatch,
+    CorrectionNotShown,
+    ClockRefused,
+    TimeNotEarned,
+    Absent,
+    Stale,
+    OpenClaim,
+    MoveCount,
+    PeriodFlag,
+    BoardMismatch,
+    NoClock,
+    AdjustmentToSet,
+    Garbled,
+    Clock,
+    Quickplay,
+    NoScoresheet,
+    BatteryLow,
+    StartedApart,
+}
+
+impl AlertKind {
+    /// Every kind, the most severe first.
+    pub const ALL: [AlertKind; 22] = [
+        AlertKind::Flag,
+        AlertKind::GameOver,
+        AlertKind::ClockMismatch,
+        AlertKind::WrittenMoveNotPlayed,
+        AlertKind::GameMismatch,
+        AlertKind::CorrectionNotShown,
+        AlertKind::ClockRefused,
+        AlertKind::TimeNotEarned,
+        AlertKind::Absent,
+        AlertKind::Stale,
+        AlertKind::OpenClaim,
+        AlertKind::MoveCount,
+        AlertKind::PeriodFlag,
+        AlertKind::BoardMismatch,
+        AlertKind::NoClock,
+        AlertKind::AdjustmentToSet,
+        AlertKind::Garbled,
+        AlertKind::Clock,
+        AlertKind::Quickplay,
+        AlertKind::NoScoresheet,
+        AlertKind::BatteryLow,
+        AlertKind::StartedApart,
+    ];
+
+    pub fn severity(self) -> Severity {
+        use AlertKind as K;
+        match self {
+            K::Flag
+            | K::GameOver
+            | K::ClockMismatch
+            | K::WrittenMoveNotPlayed
+            | K::GameMismatch
+            | K::CorrectionNotShown
+            | K::ClockRefused
+            | K::TimeNotEarned => Severity::Critical,
+            K::Absent
+            | K::Stale
+            | K::OpenClaim
+            | K::MoveCount
+            | K::PeriodFlag
+            | K::BoardMismatch
+            | K::NoClock
+            | K::AdjustmentToSet
+            | K::Garbled => Severity::Warning,
+            K::Clock | K::Quickplay | K::NoScoresheet | K::BatteryLow => Severity::Notice,
+            K::StartedApart => Severity::Info,
+        }
+    }
+
+    pub fn clears(self) -> Clears {
+        use AlertKind as K;
+        match self {
+            // The result ends them (a flag or a game over is not resolved any other way);
+            // the claim's decision, the decision on the mismatch, the ruling on the written
+            // move.
+            K::Flag | K::GameOver | K::WrittenMoveNotPlayed | K::GameMismatch | K::OpenClaim => {
+                Clears::Decision
+            }
+            K::Clock => Clears::Expires,
+            K::StartedApart => Clears::Remark,
+            K::ClockMismatch
+            | K::CorrectionNotShown
+            | K::ClockRefused
+            | K::TimeNotEarned
+            | K::Absent
+            | K::Stale
+            | K::MoveCount
+            | K::PeriodFlag
+            | K::BoardMismatch
+            | K::NoClock
+            | K::AdjustmentToSet
+            | K::Garbled
+            | K::Quickplay
+            | K::NoScoresheet
+            | K::BatteryLow => Clears::ConditionEnds,
+        }
+    }
+}
+
+impl BoardAlert {
+    pub fn kind(&self) -> AlertKind {
+        use AlertKind as K;
+        match self {
+            BoardAlert::Flag { .. } => K::Flag,
+            BoardAlert::Stale => K::Stale,
+            BoardAlert::ClockMismatch => K::ClockMismatch,
+            BoardAlert::NoScoresheet { .. } => K::NoScoresheet,
+            BoardAlert::Quickplay { .. } => K::Quickplay,
+            BoardAlert::Absent { .. } => K::Absent,
+            BoardAlert::Clock(_) => K::Clock,
+            BoardAlert::GameOver { .. } => K::GameOver,
+            BoardAlert::TimeNotEarned { .. } => K::TimeNotEarned,
+            BoardAlert::MoveCount { .. } => K::MoveCount,
+            BoardAlert::CorrectionNotShown { .. } => K::CorrectionNotShown,
+            BoardAlert::PeriodFlag { .. } => K::PeriodFlag,
+            BoardAlert::NoClock => K::NoClock,
+            BoardAlert::BatteryLow => K::BatteryLow,
+            BoardAlert::BoardMismatch => K::BoardMismatch,
+            BoardAlert::GameMismatch => K::GameMismatch,
+            BoardAlert::Garbled => K::Garbled,
+            BoardAlert::StartedApart { .. } => K::StartedApart,
+            BoardAlert::OpenClaim { .. } => K::OpenClaim,
+            BoardAlert::WrittenMoveNotPlayed { .. } => K::WrittenMoveNotPlayed,
+            BoardAlert::AdjustmentToSet { .. } => K::AdjustmentToSet,
+            BoardAlert::ClockRefused => K::ClockRefused,
+        }
+    }
+
+    pub fn severity(&self) -> Severity {
+        self.kind().severity()
+    }
+}
+
+/// The alerts ranked: the most severe first, ties in the order detected.
+fn rank(
+    m: &Match,
+    s: &MatchState,
+    bs: &BoardState,
+    now: MonoMs,
+    alerts: &[BoardAlert],
+) -> Vec<RankedAlert> {
+    let mut out: Vec<RankedAlert> = alerts
+        .iter()
+        .map(|a| RankedAlert {
+            alert: a.clone(),
+            severity: a.severity(),
+            clears: a.kind().clears(),
+            since: since(m, s, bs, now, a),
+        })
+        .collect();
+    out.sort_by_key(|r| std::cmp::Reverse(r.severity));
+    out
+}
+
+/// The record an alert arose with, where one did.
+fn since(
+    m: &Match,
+    s: &MatchState,
+    bs: &BoardState,
+    now: MonoMs,
+    a: &BoardAlert,
+) -> Option<crate::state::Stamp> {
+    match a {
+        BoardAlert::Flag { color } => rules::flags_down(m, s, bs, now)
+            .into_iter()
+            .flatten()
+            .find(|f| f.color == *color)
+            .and_then(|f| f.at)
+            .or(bs.clock_at),
+        BoardAlert::Stale | BoardAlert::ClockMismatch | BoardAlert::PeriodFlag { .. } => {
+            if matches!(a, BoardAlert::Stale) {
+                bs.last_data
+            } else {
+                bs.clock_at
+            }
+        }
+        BoardAlert::Absent { .. } => s.round_started,
+        BoardAlert::Clock(_) => bs.clock_alerts.last().map(|(at, _)| *at),
+        BoardAlert::GameOver { .. } => rules::automatic_end(m, bs).map(|e| e.at),
+        BoardAlert::MoveCount { .. } => bs.device.count_mismatch.map(|cm| cm.since),
+        BoardAlert::CorrectionNotShown { .. } | BoardAlert::AdjustmentToSet { .. } => {
+            bs.device.correction_due
+        }
+        BoardAlert::NoClock | BoardAlert::BatteryLow | BoardAlert::BoardMismatch => {
+            bs.device_status.as_ref().map(|(at, _)| *at)
+        }
+        BoardAlert::GameMismatch => bs.mismatch.as_ref().map(|(at, _)| *at),
+        BoardAlert::Garbled => bs.noise_at,
+        BoardAlert::StartedApart { .. } => bs
+            .clock_presses
+            .iter()
+            .find(|p| p.sample.running.is_some())
+            .map(|p| p.at),
+        BoardAlert::OpenClaim { id } => bs.claims.iter().find(|c| c.id == *id).map(|c| c.at),
+        BoardAlert::WrittenMoveNotPlayed { .. } => bs.claims.last().map(|c| c.at),
+        BoardAlert::ClockRefused => bs.clock_command_acks.last().map(|(at, _)| *at),
+        BoardAlert::TimeNotEarned { .. }
+        | BoardAlert::NoScoresheet { .. }
+        | BoardAlert::Quickplay { .. } => None,
     }
 }
 
@@ -584,7 +893,9 @@ fn alerts_of(
     {
         alerts.push(BoardAlert::Clock(a.clone()));
     }
-    if let Some(after_ms) = rules::procedure::started_apart(m, s, bs) {
+    if let Some(after_ms) = rules::procedure::started_apart(m, s, bs)
+        && !remarked_since_start(s, bs)
+    {
         alerts.push(BoardAlert::StartedApart { after_ms });
     }
     if s.round_started.is_some() {
@@ -603,6 +914,17 @@ fn alerts_of(
             }
         }
     }
+}
+
+/// Whether the arbiter wrote a remark on the board for the report after its clock first ran:
+/// that clears [`BoardAlert::StartedApart`] (its lifetime, [`Clears::Remark`]).
+fn remarked_since_start(s: &MatchState, bs: &BoardState) -> bool {
+    let Some(first) = bs.clock_presses.iter().find(|p| p.sample.running.is_some()) else {
+        return false;
+    };
+    s.remarks
+        .iter()
+        .any(|r| r.board == Some(bs.board) && r.at.seq > first.at.seq)
 }
 
 /// The device bookkeeping's alerts: time credited too early, a move counter that disagrees with

@@ -705,6 +705,106 @@ fn a_clock_started_apart_from_the_round_raises_an_alert() {
     );
 }
 
+/// Issue 29: a clock started apart from the round is a fact for the record, not what hides an
+/// absent player. The ranked list puts the absent player (a warning) before it (information),
+/// each with what clears it and the record it arose with; a remark on the board for the report
+/// clears it; a player who arrived late is marked late with how late, one who did not absent.
+#[test]
+fn alerts_rank_by_severity_and_a_remark_clears_a_clock_started_apart() {
+    use arbiter_core::record::Remark;
+    use arbiter_core::status::{Attendance, BoardAlert, Clears, Severity, board_status};
+    let mut g = Game::new("bundesliga");
+    g.push(MIN, RoundStarted::default().into());
+    g.arrive(3 * MIN, 6, TeamSide::Home);
+    let sample = g.push(
+        22 * MIN,
+        ClockSample {
+            board: BoardNo(6),
+            left_ms: 90 * MIN,
+            right_ms: 90 * MIN,
+            running: Some(ClockSide::Left),
+            left_flag: false,
+            right_flag: false,
+            white_side: Some(ClockSide::Left),
+            left_flag_kind: None,
+            right_flag_kind: None,
+        }
+        .into(),
+    );
+    let st = |g: &Game| board_status(&g.m, &g.s, g.s.board(BoardNo(6)).unwrap(), 23 * MIN);
+    let ranked = st(&g).ranked;
+    let kinds: Vec<_> = ranked.iter().map(|r| r.alert.kind()).collect();
+    let absent = kinds
+        .iter()
+        .position(|k| *k == arbiter_core::status::AlertKind::Absent)
+        .expect("the away player is absent");
+    let apart = kinds
+        .iter()
+        .position(|k| *k == arbiter_core::status::AlertKind::StartedApart)
+        .expect("the clock ran 21 minutes after the round");
+    assert!(absent < apart, "{kinds:?}");
+    // Sorted: never a less severe alert before a more severe one.
+    assert!(
+        ranked.windows(2).all(|w| w[0].severity >= w[1].severity),
+        "{ranked:?}"
+    );
+    let r = &ranked[apart];
+    assert_eq!(r.alert, BoardAlert::StartedApart { after_ms: 21 * MIN });
+    assert_eq!((r.severity, r.clears), (Severity::Info, Clears::Remark));
+    assert_eq!(r.since.map(|at| at.seq), Some(sample.seq));
+    let a = &ranked[absent];
+    assert_eq!(
+        (a.severity, a.clears),
+        (Severity::Warning, Clears::ConditionEnds)
+    );
+    assert_eq!(a.since, g.s.round_started);
+    // The home player (arrived two minutes after the start) is late, by the time from the
+    // start the default time counts from; the away player is absent.
+    let white_home = rules::colours::white_team(&g.m, &g.s, BoardNo(6)) == TeamSide::Home;
+    let [w, b] = st(&g).attendance;
+    let (home, away) = if white_home { (w, b) } else { (b, w) };
+    let late = rules::lateness(&g.m, &g.s, g.s.board(BoardNo(6)).unwrap(), TeamSide::Home);
+    assert_eq!(home, Attendance::Late { ms: late.unwrap() });
+    assert!(late.unwrap() >= 2 * MIN, "{late:?}");
+    assert_eq!(away, Attendance::Absent);
+    // A remark on another board does not clear it; one on this board does.
+    g.push(
+        24 * MIN,
+        Remark {
+            board: Some(BoardNo(1)),
+            text: "hall".into(),
+        }
+        .into(),
+    );
+    assert!(
+        st(&g)
+            .alerts
+            .iter()
+            .any(|a| matches!(a, BoardAlert::StartedApart { .. }))
+    );
+    g.push(
+        25 * MIN,
+        Remark {
+            board: Some(BoardNo(6)),
+            text: "clock replaced before the start".into(),
+        }
+        .into(),
+    );
+    let after = st(&g);
+    assert!(
+        !after
+            .alerts
+            .iter()
+            .any(|a| matches!(a, BoardAlert::StartedApart { .. }))
+    );
+    assert!(
+        after
+            .alerts
+            .iter()
+            .any(|a| matches!(a, BoardAlert::Absent { .. }))
+    );
+}
+
 /// Oettel: the guests' train is 20 min late through no fault of theirs. BTO § 27.3 charges a
 /// delay only to a club at fault; nrw-1987 leaves the unforeseeable case to the arbiter.
 #[test]

@@ -144,13 +144,18 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
     if area.height < 6 {
         return;
     }
+    let header = header_lines(m, s, bs, v, now, usize::from(area.width));
+    // The head grows with the alerts, up to half the screen (the moves keep the rest).
+    let head = u16::try_from(header.len())
+        .unwrap_or(u16::MAX)
+        .min(area.height / 2)
+        .max(5);
     let [top, body, foot] = Layout::vertical([
-        Constraint::Length(5),
+        Constraint::Length(head),
         Constraint::Min(1),
         Constraint::Length(1),
     ])
     .areas(area);
-    let header = header_lines(m, s, bs, v, now, usize::from(area.width));
     f.render_widget(Paragraph::new(header), top);
     footer(f, foot, v, &t.footer_detail);
     let right_w = if area.width < 100 { 30 } else { 44 };
@@ -204,12 +209,7 @@ fn header_lines(
             .unwrap_or_default()
     };
     let run = |c: Color| if bv.running == Some(c) { "▶" } else { " " };
-    let mut alerts: Vec<String> = bv.alerts.iter().map(|a| alert_text(v.lang, a)).collect();
-    // A ruling waits for a clock that accepts commands: the key that sends it.
-    if arbiter_core::status::clock_to_set(m, s, bs.board, now).is_ok() {
-        alerts.push(super::i18n::text(v.lang, "ui-clock-command-hint"));
-    }
-    vec![
+    let mut out = vec![
         Line::styled(
             fit(
                 &format!(
@@ -251,9 +251,65 @@ fn header_lines(
                 model(Color::Black)
             )),
         ]),
-        Line::styled(format!(" {}", alerts.join(" · ")), th.alert()),
         Line::styled(fit(&feed_counters_line(v.lang, bs), w), th.dim()),
-    ]
+    ];
+    out.extend(alert_lines(m, &bv, v, w));
+    // A ruling waits for a clock that accepts commands: the key that sends it.
+    if arbiter_core::status::clock_to_set(m, s, bs.board, now).is_ok() {
+        out.push(Line::styled(
+            fit(
+                &format!(" {}", super::i18n::text(v.lang, "ui-clock-command-hint")),
+                w,
+            ),
+            th.alert(),
+        ));
+    }
+    out
+}
+
+/// Every alert of the board, the most severe first (the core ranks them), one a line: the
+/// time it arose, its severity, the alert and what clears it. Wrapped, never cut.
+pub fn alert_lines(
+    m: &Match,
+    bv: &super::boards::BoardView,
+    v: &ViewState,
+    w: usize,
+) -> Vec<Line<'static>> {
+    use arbiter_core::status::Severity;
+    let th = &v.theme;
+    let lang = v.lang;
+    if bv.alerts.is_empty() {
+        return vec![Line::styled(
+            format!(" {}", super::i18n::text(lang, "ui-alerts-none")),
+            th.dim(),
+        )];
+    }
+    let mut out = Vec::new();
+    for r in &bv.alerts {
+        let time = r
+            .since
+            .map(|at| super::log::time_of(m, &at))
+            .unwrap_or_else(|| "–:––:––".into());
+        let text = format!(
+            "{time} {} · {} · {}",
+            alert_text(lang, &r.alert),
+            super::i18n::severity(lang, r.severity),
+            super::i18n::clears(lang, r.clears)
+        );
+        let style = match r.severity {
+            Severity::Critical => th.alert(),
+            Severity::Warning | Severity::Notice => th.warn(),
+            Severity::Info => th.base(),
+        };
+        for (i, l) in super::text::wrap_words(&text, w.saturating_sub(2).max(20))
+            .into_iter()
+            .enumerate()
+        {
+            let indent = if i == 0 { " " } else { "          " };
+            out.push(Line::styled(format!("{indent}{l}"), style));
+        }
+    }
+    out
 }
 
 /// The moves with the clock after each, two plies a line, following the game unless scrolled.

@@ -6,7 +6,7 @@ use arbiter_core::matchfile::{Match, Player};
 use arbiter_core::model::{BoardNo, Color, TeamSide};
 use arbiter_core::record::FeedState;
 use arbiter_core::state::{BoardState, MatchState};
-use arbiter_core::status::board_status;
+use arbiter_core::status::{Attendance, RankedAlert, board_status};
 
 pub use arbiter_core::status::BoardAlert as Alert;
 
@@ -40,7 +40,11 @@ pub struct BoardView<'a> {
     pub illegal: (usize, usize),
     /// In time trouble by the profile's marker: (White, Black).
     pub time_trouble: (bool, bool),
-    pub alerts: Vec<Alert>,
+    /// The alerts ranked by the core, the most severe first, with what clears each and when
+    /// it arose.
+    pub alerts: Vec<RankedAlert>,
+    /// Each player's attendance (White, Black): absent, arrived late, present.
+    pub attendance: [Attendance; 2],
     pub result: Option<String>,
 }
 
@@ -79,7 +83,8 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
         age_ms: st.age_ms,
         illegal: st.illegal,
         time_trouble: st.time_trouble,
-        alerts: st.alerts,
+        alerts: st.ranked,
+        attendance: st.attendance,
         result: bs.result.as_ref().map(|r| r.result.notation().to_string()),
     }
 }

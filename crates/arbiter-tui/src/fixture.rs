@@ -62,6 +62,11 @@ pub fn situation(m: &Match, boards: u16) -> MatchState {
 
 /// [`situation`] with the journal's records it folds (for a report of the fixture).
 pub fn situation_journal(m: &Match, boards: u16) -> (MatchState, Vec<Record>) {
+    situation_journal_with(m, boards, false)
+}
+
+/// [`situation_journal`]; `late`: board 4's home player arrives ten minutes after the start.
+fn situation_journal_with(m: &Match, boards: u16, late: bool) -> (MatchState, Vec<Record>) {
     let mut inputs: Vec<(u64, Input)> = Vec::new();
     let mut illegal: Vec<(u64, Input)> = Vec::new();
     {
@@ -89,7 +94,7 @@ pub fn situation_journal(m: &Match, boards: u16) -> (MatchState, Vec<Record>) {
         );
     }
     for i in 0..boards {
-        board_inputs(m, i, &mut inputs, &mut illegal);
+        board_inputs(m, i, late, &mut inputs, &mut illegal);
     }
     inputs.extend(illegal);
     inputs.push((
@@ -127,6 +132,7 @@ fn sample(board: BoardNo, left_ms: u64, right_ms: u64, running: Option<ClockSide
 fn board_inputs(
     m: &Match,
     i: u16,
+    late: bool,
     inputs: &mut Vec<(u64, Input)>,
     illegal: &mut Vec<(u64, Input)>,
 ) {
@@ -135,7 +141,7 @@ fn board_inputs(
     let board = BoardNo(i + 1);
     let o = Origin::Feed(board);
     let k = usize::from(i % 8);
-    for (t, o, e) in feed_and_arrivals(board, k) {
+    for (t, o, e) in feed_and_arrivals(board, k, late) {
         push(t, o, e);
     }
     let mut pos = Chess::default();
@@ -217,7 +223,7 @@ fn board_inputs(
 
 /// A board's feed going live, its counters (board 3 had a little line noise), and the arrivals
 /// (board 8's guest player is absent).
-fn feed_and_arrivals(board: BoardNo, k: usize) -> Vec<(u64, Origin, Event)> {
+fn feed_and_arrivals(board: BoardNo, k: usize, late: bool) -> Vec<(u64, Origin, Event)> {
     let o = Origin::Feed(board);
     let mut out = Vec::new();
     let mut push = |t: u64, o: Origin, e: Event| out.push((t, o, e));
@@ -246,8 +252,13 @@ fn feed_and_arrivals(board: BoardNo, k: usize) -> Vec<(u64, Origin, Event)> {
         if k == 7 && team == TeamSide::Away {
             continue;
         }
+        let at = if late && k == 3 && team == TeamSide::Home {
+            660_000
+        } else {
+            62_000
+        };
         push(
-            62_000,
+            at,
             Origin::Arbiter,
             Event::PlayerArrived(PlayerArrived {
                 board,
@@ -328,9 +339,11 @@ fn fold_inputs(m: &Match, boards: u16, mut inputs: Vec<(u64, Input)>) -> (MatchS
 /// [`situation`] with alerts on more boards, for the tests of every width: board 1's clock runs
 /// for the side not on move (clock ≠ board), board 2's clock reports a low battery and its
 /// e-board pieces that do not match the moves, board 4's White clock is at zero (flag), beside
-/// board 5's clock alert, board 6's stale feed, board 7's result and board 8's absent player.
+/// board 5's clock alert, board 6's stale feed, board 7's result and board 8's absent player;
+/// board 4's home player arrived ten minutes after the start, and board 3 has a ruling the
+/// clock does not show yet (+2:00 for White).
 pub fn alerts_situation(m: &Match) -> MatchState {
-    let mut s = situation(m, 8);
+    let mut s = situation_journal_with(m, 8, true).0;
     let last = s.last.map(|r| r.seq).unwrap_or(0);
     let sample = |board, left_ms, right_ms, running| {
         Event::ClockSample(ClockSample {
@@ -378,6 +391,7 @@ pub fn alerts_situation(m: &Match) -> MatchState {
         };
         state::apply(&mut s, &rec);
     }
+    ruling_to_set(m, &mut s, BoardNo(3), Color::White, 120_000, NOW - 300);
     s
 }
 

@@ -16,9 +16,15 @@ use super::keymap::{Abbrev, BINDINGS, LEGEND, TASKS};
 use super::text::{centred, wrap_words};
 use super::view::ViewState;
 
-/// `key  description`, the description wrapped under itself.
+/// `key  description`, the description wrapped under itself; a key longer than its column
+/// stands on a line of its own, the description under it.
 fn entry(key: &str, desc: &str, kw: usize, w: usize) -> Vec<String> {
     let dw = w.saturating_sub(kw + 2).max(10);
+    if key.chars().count() > kw {
+        let mut out = vec![format!(" {key}")];
+        out.extend(entry("", desc, kw, w));
+        return out;
+    }
     wrap_words(desc, dw)
         .into_iter()
         .enumerate()
@@ -67,6 +73,23 @@ pub fn page_lines(lang: Lang, page: usize, w: usize) -> Vec<String> {
                     Abbrev::Sign(s) => (*s).to_string(),
                 };
                 out.extend(entry(&abbrev, &text(lang, id), 17, w));
+            }
+            // Every alert the core raises: what it means, how urgent (the board row shows the
+            // most severe one) and what clears it.
+            out.extend(
+                wrap_words(&text(lang, "legend-alerts-intro"), w.saturating_sub(2))
+                    .into_iter()
+                    .map(|l| format!(" {l}")),
+            );
+            for k in arbiter_core::status::AlertKind::ALL {
+                let (label, id) = super::main_screen::alert_legend(k);
+                let desc = format!(
+                    "{} · {} · {}",
+                    text(lang, id),
+                    super::i18n::severity(lang, k.severity()),
+                    super::i18n::clears(lang, k.clears())
+                );
+                out.extend(entry(&text(lang, label), &desc, 17, w));
             }
         }
     }

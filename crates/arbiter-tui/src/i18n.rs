@@ -227,6 +227,34 @@ pub fn team(lang: Lang, side: TeamSide) -> &'static str {
     }
 }
 
+/// An alert's severity in words ("sofort", "now", …).
+pub fn severity(lang: Lang, sv: arbiter_core::status::Severity) -> String {
+    use arbiter_core::status::Severity as S;
+    text(
+        lang,
+        match sv {
+            S::Critical => "ui-severity-critical",
+            S::Warning => "ui-severity-warning",
+            S::Notice => "ui-severity-notice",
+            S::Info => "ui-severity-info",
+        },
+    )
+}
+
+/// What clears an alert, in words.
+pub fn clears(lang: Lang, c: arbiter_core::status::Clears) -> String {
+    use arbiter_core::status::Clears as C;
+    text(
+        lang,
+        match c {
+            C::ConditionEnds => "ui-clears-condition",
+            C::Decision => "ui-clears-decision",
+            C::Remark => "ui-clears-remark",
+            C::Expires => "ui-clears-expires",
+        },
+    )
+}
+
 pub fn feed_state(lang: Lang, f: FeedState) -> String {
     text(lang, arbiter_core::words::feed_state(f))
 }

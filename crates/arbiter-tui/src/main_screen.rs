@@ -10,6 +10,7 @@ use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{Color, format_hms};
 use arbiter_core::rules;
 use arbiter_core::state::MatchState;
+use arbiter_core::status::{AlertKind, Attendance, Severity};
 
 use super::boards::{Alert, BoardView, board_view, fmt_age};
 use super::clocks::fmt_clock;
@@ -119,7 +120,9 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
         Alert::BoardMismatch => i18n::text(lang, "ui-board-mismatch"),
         Alert::GameMismatch => i18n::text(lang, "ui-game-mismatch"),
         Alert::Garbled => i18n::text(lang, "ui-garbled"),
-        Alert::OpenClaim { id } => format!("{} #{id}", i18n::text(lang, "ui-open-claim")),
+        // The claim's number on the board is in the board detail and the log (never the
+        // journal's record number).
+        Alert::OpenClaim { .. } => i18n::text(lang, "ui-open-claim"),
         Alert::WrittenMoveNotPlayed {
             intended,
             played,
@@ -128,17 +131,45 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
             "{} {article}: {intended}≠{played}",
             i18n::text(lang, "ui-written-move")
         ),
+        // h:mm:ss, never raw seconds.
         Alert::StartedApart { after_ms } => i18n::format(
             lang,
-            &arbiter_core::msg!(
-                "ui-started-apart",
-                time = arbiter_core::i18n::Arg::DurationMs(*after_ms)
-            ),
+            &arbiter_core::msg!("ui-started-apart", time = format_hms(*after_ms)),
         ),
         Alert::AdjustmentToSet { color, delta_ms } => {
             super::clocks::adjustment_text(lang, *color, *delta_ms)
         }
         Alert::ClockRefused => i18n::text(lang, "ui-clock-refused"),
+    }
+}
+
+/// The legend's entry of an alert kind: its short label (as the board row shows it, without
+/// the facts) and the message id of what it means.
+pub fn alert_legend(k: AlertKind) -> (&'static str, &'static str) {
+    use AlertKind as K;
+    match k {
+        K::Flag => ("ui-flag", "legend-flag"),
+        K::GameOver => ("ui-game-over", "legend-game-over"),
+        K::ClockMismatch => ("ui-mismatch", "legend-mismatch"),
+        K::WrittenMoveNotPlayed => ("ui-written-move", "legend-written-move"),
+        K::GameMismatch => ("ui-game-mismatch", "legend-game-mismatch"),
+        K::CorrectionNotShown => ("ui-correction-not-shown", "legend-correction-not-shown"),
+        K::ClockRefused => ("ui-clock-refused", "legend-clock-refused"),
+        K::TimeNotEarned => ("ui-time-not-earned", "legend-time-not-earned"),
+        K::Absent => ("ui-absent", "legend-absent"),
+        K::Stale => ("ui-stale", "legend-stale"),
+        K::OpenClaim => ("ui-open-claim", "legend-open-claim"),
+        K::MoveCount => ("ui-move-counter", "legend-move-counter"),
+        K::PeriodFlag => ("ui-period-flag", "legend-period-flag"),
+        K::BoardMismatch => ("ui-board-mismatch", "legend-board-mismatch"),
+        K::NoClock => ("ui-no-clock", "legend-no-clock"),
+        K::AdjustmentToSet => ("ui-adjustment-label", "legend-adjustment-to-set"),
+        K::Garbled => ("ui-garbled", "legend-garbled"),
+        K::Clock => ("ui-clock-word", "legend-clock"),
+        K::Quickplay => ("ui-quickplay", "legend-quickplay"),
+        K::NoScoresheet => ("ui-no-scoresheet", "legend-no-scoresheet"),
+        K::BatteryLow => ("ui-battery-low", "legend-battery-low"),
+        K::StartedApart => ("ui-started-apart-label", "legend-started-apart"),
     }
 }
 
@@ -310,29 +341,60 @@ fn feed_style(bv: &BoardView, th: &Theme) -> Style {
     }
 }
 
-fn alert_spans(bv: &BoardView, lang: Lang, th: &Theme, short: bool) -> Vec<Span<'static>> {
+/// The board's result, then its most severe alert (the core ranks them) and how many more
+/// there are ("+2": all of them in the board detail), within `avail` columns: the count is
+/// never cut, the alert's text gives way.
+fn alert_spans(bv: &BoardView, lang: Lang, th: &Theme, avail: usize) -> Vec<Span<'static>> {
     let mut out = Vec::new();
+    let mut avail = avail;
     if let Some(r) = &bv.result {
-        out.push(Span::styled(format!("{r} "), th.result()));
+        let text = format!("{r} ");
+        avail = avail.saturating_sub(text.chars().count());
+        out.push(Span::styled(text, th.result()));
     }
-    for a in &bv.alerts {
-        let text = alert_text(lang, a);
-        let text = if short {
-            text.chars().take(12).collect()
-        } else {
-            text
-        };
-        let style = match a {
-            Alert::Flag { .. }
-            | Alert::ClockMismatch
-            | Alert::GameOver { .. }
-            | Alert::WrittenMoveNotPlayed { .. } => th.alert(),
-            _ => th.warn(),
-        };
-        out.push(Span::styled(text, style));
-        out.push(Span::raw(" "));
+    let Some(top) = bv.alerts.first() else {
+        return out;
+    };
+    let more = match bv.alerts.len() {
+        1 => String::new(),
+        n => format!(" +{}", n - 1),
+    };
+    let text = alert_text(lang, &top.alert);
+    let room = avail.saturating_sub(more.chars().count()).max(4);
+    let style = match top.severity {
+        Severity::Critical => th.alert(),
+        Severity::Warning | Severity::Notice => th.warn(),
+        Severity::Info => th.base(),
+    };
+    out.push(Span::styled(fit_left(&text, room), style));
+    if !more.is_empty() {
+        out.push(Span::styled(more, th.column_title()));
     }
     out
+}
+
+/// `s` cut to `w` characters with "…" (not padded).
+fn fit_left(s: &str, w: usize) -> String {
+    if s.chars().count() <= w {
+        s.to_string()
+    } else {
+        fit(s, w).trim_end().to_string()
+    }
+}
+
+/// The mark before a player's name: "∅ " absent, "» " arrived late (the core decides:
+/// `BoardStatus::attendance`), else nothing.
+fn attendance_mark(bv: &BoardView, c: Color) -> &'static str {
+    match bv.attendance[usize::from(!c.is_white())] {
+        Attendance::Absent => "∅ ",
+        Attendance::Late { .. } => "» ",
+        Attendance::Present => "",
+    }
+}
+
+/// A player's name with the attendance mark.
+fn marked_name(bv: &BoardView, c: Color, name: &str) -> String {
+    format!("{}{name}", attendance_mark(bv, c))
 }
 
 fn mark(bv: &BoardView, c: Color) -> &'static str {
@@ -406,17 +468,18 @@ fn wide_rows(
     let t = strings(v.lang);
     let c = WideCols::at(w);
     let (wms, bms) = bv.clock.map_or((None, None), |(a, b)| (Some(a), Some(b)));
-    let player = |p, nw: usize| {
+    let player = |p, color: Color, nw: usize| {
+        let name = marked_name(bv, color, &player_name(p));
         if c.rating {
-            format!("{} {:>4}", fit(&player_name(p), nw), rating(p))
+            format!("{} {:>4}", fit(&name, nw), rating(p))
         } else {
-            fit(&player_name(p), nw)
+            fit(&name, nw)
         }
     };
     let mut spans = vec![
         Span::raw(format!("{:>3} ", bv.board.0)),
         Span::styled(mark(bv, Color::White), th.running()),
-        Span::raw(player(bv.white, c.name)),
+        Span::raw(player(bv.white, Color::White, c.name)),
         clock_span(
             wms,
             bv.running == Some(Color::White),
@@ -426,7 +489,7 @@ fn wide_rows(
         ),
         Span::raw("  "),
         Span::styled(mark(bv, Color::Black), th.running()),
-        Span::raw(player(bv.black, c.name)),
+        Span::raw(player(bv.black, Color::Black, c.name)),
         clock_span(
             bms,
             bv.running == Some(Color::Black),
@@ -461,7 +524,8 @@ fn wide_rows(
         spans.push(Span::raw(format!("{:>4}", fmt_age(bv.age_ms))));
     }
     spans.push(Span::raw(" "));
-    spans.extend(alert_spans(bv, v.lang, th, false));
+    let used: usize = spans.iter().map(Span::width).sum();
+    spans.extend(alert_spans(bv, v.lang, th, w.saturating_sub(used)));
     let mut out = vec![Line::from(spans)];
     if lines >= 2 {
         let bs = &s.boards[bv.board.index()];
@@ -540,11 +604,12 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
         w.saturating_sub(fixed)
     }
     .clamp(10, 26);
-    let player = |p| {
+    let player = |p, color: Color| {
+        let name = marked_name(bv, color, &player_name(p));
         if with_rating {
-            format!("{} {:>4}", fit(&player_name(p), nw), rating(p))
+            format!("{} {:>4}", fit(&name, nw), rating(p))
         } else {
-            fit(&player_name(p), nw)
+            fit(&name, nw)
         }
     };
     let (wms, bms) = bv.clock.map_or((None, None), |(a, b)| (Some(a), Some(b)));
@@ -552,7 +617,7 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
         Span::styled(format!("{:>2} ", bv.board.0), th.column_title()),
         Span::raw(format!("{} ", colour_initial(lang, Color::White))),
         Span::styled(mark(bv, Color::White), th.running()),
-        Span::raw(player(bv.white)),
+        Span::raw(player(bv.white, Color::White)),
         clock_span(
             wms,
             bv.running == Some(Color::White),
@@ -572,7 +637,7 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
     let mut s2 = vec![
         Span::raw(format!("   {} ", colour_initial(lang, Color::Black))),
         Span::styled(mark(bv, Color::Black), th.running()),
-        Span::raw(player(bv.black)),
+        Span::raw(player(bv.black, Color::Black)),
         clock_span(
             bms,
             bv.running == Some(Color::Black),
@@ -599,7 +664,8 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
         ),
         Span::raw(" │ "),
     ];
-    s2.extend(alert_spans(bv, lang, th, false));
+    let used: usize = s2.iter().map(Span::width).sum();
+    s2.extend(alert_spans(bv, lang, th, w.saturating_sub(used)));
     [l1, Line::from(s2)]
 }
 
@@ -607,13 +673,17 @@ fn compact_row(bv: &BoardView, v: &ViewState, w: usize) -> Line<'static> {
     let th = &v.theme;
     let nw = w.saturating_sub(60).clamp(8, 22) / 2 + 4;
     let (wms, bms) = bv.clock.map_or((None, None), |(a, b)| (Some(a), Some(b)));
-    let short = |p: Option<&arbiter_core::matchfile::Player>| {
-        p.map(|p| short_name(&p.name)).unwrap_or_else(|| "–".into())
+    let short = |p: Option<&arbiter_core::matchfile::Player>, color: Color| {
+        marked_name(
+            bv,
+            color,
+            &p.map(|p| short_name(&p.name)).unwrap_or_else(|| "–".into()),
+        )
     };
     let mut spans = vec![
         Span::styled(format!("{:>3} ", bv.board.0), th.column_title()),
         Span::styled(mark(bv, Color::White), th.running()),
-        Span::raw(fit(&short(bv.white), nw)),
+        Span::raw(fit(&short(bv.white, Color::White), nw)),
         clock_span(
             wms,
             bv.running == Some(Color::White),
@@ -623,7 +693,7 @@ fn compact_row(bv: &BoardView, v: &ViewState, w: usize) -> Line<'static> {
         ),
         Span::raw(" "),
         Span::styled(mark(bv, Color::Black), th.running()),
-        Span::raw(fit(&short(bv.black), nw)),
+        Span::raw(fit(&short(bv.black, Color::Black), nw)),
         clock_span(
             bms,
             bv.running == Some(Color::Black),
@@ -647,7 +717,8 @@ fn compact_row(bv: &BoardView, v: &ViewState, w: usize) -> Line<'static> {
             th.warn(),
         ));
     }
-    spans.extend(alert_spans(bv, v.lang, th, true));
+    let used: usize = spans.iter().map(Span::width).sum();
+    spans.extend(alert_spans(bv, v.lang, th, w.saturating_sub(used)));
     Line::from(spans)
 }
 

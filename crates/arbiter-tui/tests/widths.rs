@@ -1,6 +1,7 @@
-//! Every width (issue 19): at 80, 100, 120, 160 and 200 columns the main screen shows every
-//! alert the core decides for each board and every board's illegal-move count, in both
-//! languages (the layout drops ratings, the last move, the period and the feed's age first:
+//! Every width (issue 19, issue 29): at 80, 100, 120, 160 and 200 columns the main screen shows
+//! for each board the most severe alert the core decides with the count of the others, the
+//! marks of absent and late players, and every board's illegal-move count, in both languages;
+//! the board detail lists every alert with the time it arose, at 80 columns too (the layout drops ratings, the last move, the period and the feed's age first:
 //! docs/CONSOLE.md). Snapshots of the whole console at 80×24, 120×30 and 200×60 of a fixture
 //! with alerts on several boards; the help and the report screen at 80×24 wrap instead of
 //! cutting.
@@ -37,7 +38,8 @@ fn lang_name(l: Lang) -> &'static str {
     }
 }
 
-/// The alert texts of every board, as the core decides them now.
+/// The alert texts of every board, as the core decides and ranks them now (the most severe
+/// first), and the board's result.
 fn alerts(m: &Match, s: &MatchState, lang: Lang) -> Vec<(u16, String)> {
     s.boards
         .iter()
@@ -46,7 +48,7 @@ fn alerts(m: &Match, s: &MatchState, lang: Lang) -> Vec<(u16, String)> {
             let mut v: Vec<(u16, String)> = bv
                 .alerts
                 .iter()
-                .map(|a| (bs.board.0, alert_text(lang, a)))
+                .map(|a| (bs.board.0, alert_text(lang, &a.alert)))
                 .collect();
             if let Some(r) = bv.result {
                 v.push((bs.board.0, r));
@@ -54,6 +56,24 @@ fn alerts(m: &Match, s: &MatchState, lang: Lang) -> Vec<(u16, String)> {
             v
         })
         .collect()
+}
+
+/// The lines of a board's row (one line wide, two in the tile layout): from the line that
+/// starts with its number to the next board's.
+fn board_rows(screen: &str, board: u16, boards: u16) -> String {
+    let starts = |l: &str, b: u16| {
+        let t = l.trim_start();
+        t.starts_with(&format!("{b} ")) && l.len() - t.len() <= 3
+    };
+    let lines: Vec<&str> = screen.lines().skip(3).collect();
+    let Some(from) = lines.iter().position(|l| starts(l, board)) else {
+        return String::new();
+    };
+    let to = lines[from + 1..]
+        .iter()
+        .position(|l| (board < boards && starts(l, board + 1)) || l.trim().is_empty())
+        .map_or(lines.len(), |i| from + 1 + i);
+    lines[from..to].join("\n")
 }
 
 #[test]
@@ -67,28 +87,58 @@ fn the_fixture_has_alerts_on_several_boards() {
 }
 
 #[test]
-fn every_alert_and_every_illegal_count_shows_at_every_width() {
+fn every_boards_most_severe_alert_its_count_and_every_illegal_count_show_at_every_width() {
     let (m, s) = setup();
+    let boards = u16::try_from(s.boards.len()).unwrap();
+    let mut counted = 0;
     for lang in Lang::ALL {
         let v = ViewState::new(lang, Theme::monochrome());
         for (w, h) in WIDTHS {
             let screen = render_to_string(&m, &s, &v, NOW, w, h);
-            for (board, text) in alerts(&m, &s, lang) {
-                let row = screen.lines().any(|l| l.contains(&text));
-                assert!(
-                    row,
-                    "board {board}: alert {text:?} cut away at {w}x{h} ({lang:?}):\n{screen}"
-                );
-            }
             for bs in &s.boards {
                 let bv = board_view(&m, &s, bs, NOW);
+                let row = board_rows(&screen, bs.board.0, boards);
+                if let Some(top) = bv.alerts.first() {
+                    // The most severe alert's first word at least (its text gives way to the
+                    // count where the column is short).
+                    let text = alert_text(lang, &top.alert);
+                    let word = text.split_whitespace().next().unwrap_or_default();
+                    assert!(
+                        row.contains(word),
+                        "board {}: alert {text:?} not on its row at {w}x{h} ({lang:?}):\n{row}\n{screen}",
+                        bs.board.0
+                    );
+                    // Nothing more severe hides behind the count.
+                    assert!(bv.alerts.iter().all(|a| a.severity <= top.severity));
+                }
+                if bv.alerts.len() > 1 {
+                    counted += 1;
+                    let more = format!("+{}", bv.alerts.len() - 1);
+                    assert!(
+                        row.contains(&more),
+                        "board {}: {more} missing at {w}x{h} ({lang:?}):\n{row}",
+                        bs.board.0
+                    );
+                }
+                if let Some(r) = &bv.result {
+                    assert!(row.contains(r.as_str()), "{w}x{h}:\n{row}");
+                }
                 let count = format!("{}/{}", bv.illegal.0, bv.illegal.1);
                 assert!(
-                    screen.contains(&count),
+                    row.contains(&count),
                     "board {}: illegal moves {count} missing at {w}x{h}:\n{screen}",
                     bs.board.0
                 );
             }
+            // Board 8's absent player and board 4's late one are marked at every width.
+            assert!(
+                board_rows(&screen, 8, boards).contains('∅'),
+                "{w}x{h} {lang:?}: the absent player is not marked:\n{screen}"
+            );
+            assert!(
+                board_rows(&screen, 4, boards).contains('»'),
+                "{w}x{h} {lang:?}: the late player is not marked:\n{screen}"
+            );
             // The footer keeps the help key (its pages list every key and task).
             let footer = screen.lines().nth(usize::from(h) - 1).unwrap_or_default();
             assert!(
@@ -98,6 +148,70 @@ fn every_alert_and_every_illegal_count_shows_at_every_width() {
             // The board with an illegal move shows its count on its own row.
             let three = screen.lines().skip(3).filter(|l| l.contains("0/1")).count();
             assert_eq!(three, 1, "{w}x{h} {lang:?}:\n{screen}");
+        }
+    }
+    assert!(
+        counted > 0,
+        "the fixture has a board with more than one alert"
+    );
+}
+
+/// The board detail lists every alert of the board, at 80 columns too, each with the time it
+/// arose (where a record raised it), its severity and what clears it.
+#[test]
+fn the_board_detail_lists_every_alert_with_its_time_at_80_columns() {
+    let (m, s) = setup();
+    for lang in Lang::ALL {
+        for (i, bs) in s.boards.iter().enumerate() {
+            let mut v = ViewState::new(lang, Theme::monochrome());
+            v.screen = arbiter_tui::view::Screen::Detail;
+            v.selected = i;
+            let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
+            let bv = board_view(&m, &s, bs, NOW);
+            for a in &bv.alerts {
+                let text = alert_text(lang, &a.alert);
+                let line = screen
+                    .lines()
+                    .find(|l| l.contains(&text))
+                    .unwrap_or_else(|| panic!("board {i}: {text:?} not listed:\n{screen}"));
+                if let Some(at) = a.since {
+                    let time = arbiter_tui::log::time_of(&m, &at);
+                    assert!(line.contains(&time), "{line}");
+                }
+                let sev = arbiter_tui::i18n::severity(lang, a.severity);
+                assert!(line.contains(&sev), "{line}");
+            }
+        }
+    }
+}
+
+/// The legend names every kind of alert the core raises, with its severity and what clears it.
+#[test]
+fn the_legend_explains_every_alert_kind() {
+    for lang in Lang::ALL {
+        let page = arbiter_tui::help::page_lines(lang, 2, 200).join("\n");
+        for k in arbiter_core::status::AlertKind::ALL {
+            let (label, _) = arbiter_tui::main_screen::alert_legend(k);
+            let label = arbiter_tui::i18n::text(lang, label);
+            let lines: Vec<&str> = page.lines().collect();
+            let i = lines
+                .iter()
+                .position(|l| l.trim_start().starts_with(&label))
+                .unwrap_or_else(|| panic!("{k:?}: {label:?} not in the legend:\n{page}"));
+            // A label longer than its column stands alone, its description under it.
+            let line = if lines[i].trim() == label {
+                lines[i + 1]
+            } else {
+                lines[i]
+            };
+            assert!(
+                line.contains(&arbiter_tui::i18n::clears(lang, k.clears())),
+                "{line}"
+            );
+            assert!(
+                line.contains(&arbiter_tui::i18n::severity(lang, k.severity())),
+                "{line}"
+            );
         }
     }
 }
@@ -174,12 +288,17 @@ fn the_help_wraps_at_80_columns_and_every_page_scrolls_to_its_end() {
 fn the_legend_explains_the_abbreviations_of_the_screens() {
     use arbiter_tui::keymap::{Abbrev, LEGEND};
     for lang in Lang::ALL {
+        // The signs and words of the screens, and the short label of every kind of alert
+        // (issue 29: listed from the core's kinds, with severity and lifetime).
         let legend: Vec<String> = LEGEND
             .iter()
             .map(|(a, _)| match a {
                 Abbrev::Id(id) => arbiter_tui::i18n::text(lang, id),
                 Abbrev::Sign(s) => (*s).to_string(),
             })
+            .chain(arbiter_core::status::AlertKind::ALL.into_iter().map(|k| {
+                arbiter_tui::i18n::text(lang, arbiter_tui::main_screen::alert_legend(k).0)
+            }))
             .collect();
         let t = arbiter_tui::i18n::strings(lang);
         for word in [
@@ -336,5 +455,30 @@ fn a_flood_of_device_reports_leaves_the_arbiters_notes_on_screen() {
         v.screen = arbiter_tui::view::Screen::Log;
         let text = render_to_string(&m, &s, &v, NOW, 80, 24);
         assert!(text.contains("typed during the flood"), "{text}");
+    }
+}
+
+/// The board detail of the board with the most alerts, at three sizes in both languages: the
+/// ranked list with the time each arose, its severity and what clears it.
+#[test]
+fn the_board_detail_with_its_alerts_at_three_sizes_in_both_languages() {
+    let (m, s) = setup();
+    let (i, _) = s
+        .boards
+        .iter()
+        .enumerate()
+        .max_by_key(|(_, bs)| board_view(&m, &s, bs, NOW).alerts.len())
+        .unwrap();
+    assert!(board_view(&m, &s, &s.boards[i], NOW).alerts.len() >= 2);
+    for lang in Lang::ALL {
+        let mut v = ViewState::new(lang, Theme::monochrome());
+        v.screen = arbiter_tui::view::Screen::Detail;
+        v.selected = i;
+        for (w, h) in [(80, 24), (120, 30), (200, 60)] {
+            insta::assert_snapshot!(
+                format!("detail_alerts_{w}x{h}_{}", lang_name(lang)),
+                render_to_string(&m, &s, &v, NOW, w, h)
+            );
+        }
     }
 }
