@@ -2114,3 +2114,76 @@ fn a_noise_summary_shows_garbled_on_a_board_that_is_not_live() {
         "unusable input from the feed over 8 s (70000 bytes): 60000 garbage bytes, 900 malformed, 100 binary; first: garbage \"}{ not json\""
     );
 }
+
+/// Issue 29: a time correction rests on an incident. The rules require the reason (what it
+/// corrects): without one it cannot be confirmed; with one, the record's decision says what it
+/// changed (the arbiter's own amount has no summary from the rules), in both languages, and the
+/// report's row names it with the reason.
+#[test]
+fn a_time_correction_needs_its_reason_and_its_decision_is_never_empty() {
+    use arbiter_core::intervention::{Consequence, TimeChange};
+    let mut t = Table::new("bundesliga");
+    let mut at = 1_000;
+    t.setup(
+        at,
+        Some(shakmaty::fen::Fen::default().to_string().as_str()),
+        None,
+    );
+    t.start_clock(at);
+    t.play(&mut at, 20_000, "e4");
+    at += 1_000;
+    let req = Request {
+        board: Some(B),
+        player: Some(Color::Black),
+        kind: InterventionKind::TimeCorrection,
+    };
+    let p = rules::propose(&t.m, &t.s, &req, at);
+    let what = p
+        .reason_required
+        .clone()
+        .expect("a time correction asks its reason");
+    assert!(en(&what).contains("incident"), "{}", en(&what));
+    let plus_two = Consequence {
+        clock: vec![TimeChange {
+            player: Color::Black,
+            delta_ms: 2 * MIN as i64,
+        }],
+        ..Consequence::default()
+    };
+    let confirm = |reason: &str| {
+        rules::confirm_checked(
+            &t.m,
+            &t.s,
+            &req,
+            &p,
+            rules::Confirmation {
+                confirmed: plus_two.clone(),
+                reason: reason.into(),
+                overrides: Vec::new(),
+            },
+            at,
+        )
+    };
+    assert_eq!(confirm("  ").unwrap_err(), what);
+    let ev = confirm("clock set 2 min short at the start").unwrap();
+    let Event::Intervention(iv) = &ev else {
+        panic!("{ev:?}")
+    };
+    assert_eq!(iv.reason, "clock set 2 min short at the start");
+    assert!(
+        iv.confirmed.summary.contains("+2 min"),
+        "{}",
+        iv.confirmed.summary
+    );
+    let de = core_catalogue().format(Lang::De, iv.confirmed.summary_msg.as_deref().unwrap());
+    assert!(de.contains("+2 min") && de.contains("Schwarz"), "{de}");
+    // Another kind whose rules give no summary and change nothing: "no change", never empty.
+    let mut none = Consequence::default();
+    rules::summarize(&mut none);
+    assert_eq!(none.summary, "no change");
+    // A summary the rules gave stays.
+    let mut given = Consequence::default();
+    given.set_summary(arbiter_core::msg!("rules-summary-agreement"));
+    rules::summarize(&mut given);
+    assert_eq!(given.summary, "draw by agreement");
+}

@@ -999,7 +999,12 @@ fn the_arbiter_may_confirm_a_different_consequence() {
     g.push(MIN, Origin::Arbiter, ev);
     let iv = &g.s.interventions[0].intervention;
     assert_eq!(iv.proposed, p.consequence);
-    assert_eq!(iv.confirmed, changed);
+    // The arbiter's own consequence, with the summary of what it does (issue 29: never an
+    // empty decision).
+    let mut expected = changed.clone();
+    rules::summarize(&mut expected);
+    assert_eq!(iv.confirmed, expected);
+    assert_eq!(iv.confirmed.summary, "changes: +2 min Black");
     assert_eq!(g.s.board(BoardNo(3)).unwrap().time_changes.len(), 1);
 }
 

@@ -213,6 +213,10 @@ fn intervention_rows(
                     decided = decided_text,
                     proposed = proposed
                 ))
+            } else if decided_text.trim().is_empty() {
+                // A journal written before every consequence had a summary (issue 29): say so
+                // rather than leave the decision blank.
+                w.t("report-decision-not-stated")
             } else {
                 decided_text
             };

@@ -563,3 +563,38 @@ fn the_times_read_on_the_device_are_what_the_rules_use() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Issue 29: `z` (a time correction) asks for its reason, the incident it corrects: Enter with
+/// no reason records nothing and the form says what is missing, in the reader's language; with
+/// the reason the record's decision names the change.
+#[test]
+fn a_time_correction_records_nothing_without_its_reason() {
+    let (m, s) = setup();
+    for lang in LANGS {
+        let mut v = ViewState::new(lang, Theme::monochrome());
+        let cmds = press(&mut v, &m, &s, &[key('3'), key('z'), code(KeyCode::Enter)]);
+        assert!(cmds.is_empty(), "{cmds:?}");
+        let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
+        let what =
+            arbiter_tui::i18n::format(lang, &arbiter_core::msg!("rules-time-correction-reason"));
+        let first: String = what.chars().take(30).collect();
+        assert!(screen.contains(&first), "{lang:?}:\n{screen}");
+        insta::assert_snapshot!(
+            format!("time_correction_needs_reason_80x24_{}", lang_name(lang)),
+            screen
+        );
+        v.dialog.as_mut().unwrap().text = "clock set 2 min short".into();
+        let cmds = press(&mut v, &m, &s, &[code(KeyCode::Enter)]);
+        let iv = match &cmds[..] {
+            [Command::Submit(Event::Intervention(iv))] => iv.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(iv.reason, "clock set 2 min short");
+        assert!(!iv.confirmed.summary.is_empty());
+        assert!(
+            iv.confirmed.summary.contains("+2 min"),
+            "{}",
+            iv.confirmed.summary
+        );
+    }
+}

@@ -217,3 +217,5 @@ report-sig-receipt = Quittung für den Mannschaftsführer zum Mitnehmen: { $code
 report-void-weak-key = ein öffentlicher Schlüssel kleiner Ordnung (etwa der neutrale Punkt): er beweist nichts
 report-heading-reopened = Wieder geöffnete unterschriebene Fassungen
 report-reopened = { $time } Fassung { $version } (Prüfsumme { $digest }…, unterschrieben von { $signed }) vom Schiedsrichter wieder geöffnet: { $reason }
+
+report-decision-not-stated = (das Journal nennt die Entscheidung nicht)

@@ -411,3 +411,15 @@ rules-summary-mismatch-recorded = Die Partie des Journals gilt; das Brett wird a
 rules-summary-mismatch-board = Die Partie des Bretts gilt: die Züge des Journals nach Halbzug { $common } werden zurückgenommen, die des Bretts folgen.
 rules-summary-mismatch-board-placement = Die Partie des Bretts gilt: weitergespielt wird von der Stellung auf dem Brett.
 rules-avail-no-mismatch = Brett { $board } meldet die Partie des Journals: nichts zu entscheiden.
+
+# Issue 29: what a time correction must state; the summary of a consequence the rules gave none.
+rules-time-correction-reason = Eine Zeitkorrektur braucht ihren Grund: den Vorfall, den sie korrigiert (Uhr falsch gestellt, Störung, Drücken vergessen …).
+rules-summary-no-change = keine Änderung
+rules-summary-changes = Änderungen: { $changes }
+rules-summary-part-result = Ergebnis { $result }
+rules-summary-part-zeroed = Bretter { $boards } mit 0 gewertet
+rules-summary-part-warning = Verwarnung
+rules-summary-part-clock-ops = { $n ->
+    [one] eine Uhrenbedienung
+   *[other] { $n } Uhrenbedienungen
+}

@@ -217,3 +217,5 @@ report-sig-receipt = receipt for the captain to take home: { $code }
 report-void-weak-key = a small-order public key (such as the identity point): it proves nothing
 report-heading-reopened = Signed versions reopened
 report-reopened = { $time } version { $version } (digest { $digest }…, signed by { $signed }) reopened by the arbiter: { $reason }
+
+report-decision-not-stated = (the journal does not state the decision)

@@ -414,3 +414,15 @@ rules-summary-mismatch-recorded = The journal's game stands; the board is set to
 rules-summary-mismatch-board = The board's game stands: the journal's moves after half-move { $common } are withdrawn, the board's follow.
 rules-summary-mismatch-board-placement = The board's game stands: play goes on from the board's position.
 rules-avail-no-mismatch = Board { $board } reports the journal's game: nothing to decide.
+
+# Issue 29: what a time correction must state; the summary of a consequence the rules gave none.
+rules-time-correction-reason = A time correction needs its reason: the incident it corrects (a clock set wrong, a disturbance, a press missed …).
+rules-summary-no-change = no change
+rules-summary-changes = changes: { $changes }
+rules-summary-part-result = result { $result }
+rules-summary-part-zeroed = boards { $boards } scored 0
+rules-summary-part-warning = warning
+rules-summary-part-clock-ops = { $n ->
+    [one] one clock operation
+   *[other] { $n } clock operations
+}

@@ -109,10 +109,19 @@ pub struct Proposal {
     /// without an override ([`confirm_checked`]). `None`: the rules cannot tell.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finding: Option<bool>,
+    /// What the arbiter's reason must state, where the rules require one (a time correction:
+    /// the incident it corrects): the form cannot confirm without it, nor can
+    /// [`confirm_checked`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason_required: Option<Msg>,
 }
 
 /// Builds the journal event for a confirmed proposal; `confirmed` may differ from the proposal.
+/// A confirmed consequence the rules gave no summary (the arbiter's own entry) gets one from
+/// what it does ([`summarize`]): no record, and no row of the report, has an empty decision.
 pub fn confirm(req: &Request, p: &Proposal, confirmed: Consequence, reason: String) -> Event {
+    let mut confirmed = confirmed;
+    summarize(&mut confirmed);
     Event::from(Intervention {
         board: req.board,
         player: req.player,
@@ -460,6 +469,8 @@ fn propose_other(
         (InterventionKind::TimeCorrection, _) => {
             p.articles = cite(m, "7.1", "");
             p.explanation = msg!("rules-time-correction");
+            // The arbiter's own change of a clock rests on an incident: the record says which.
+            p.reason_required = Some(msg!("rules-time-correction-reason"));
             // Rapid and blitz without adequate supervision: the clock setting is final after
             // a number of moves (2017 A.4.1.1, pre-2009 B.4).
             if let Some(bs) = bs {
@@ -486,6 +497,37 @@ fn propose_other(
 }
 
 /// "+2 min White": a change of one clock.
+/// Sets the summary of a consequence that has none from what it does: the clock changes, the
+/// result, the boards scored 0, a warning, the clock operations; "no change" where it does
+/// nothing.
+pub fn summarize(c: &mut Consequence) {
+    if !c.summary.trim().is_empty() {
+        return;
+    }
+    let mut parts: Vec<Msg> = c.clock.iter().map(time_change).collect();
+    if let Some(r) = c.result {
+        parts.push(msg!("rules-summary-part-result", result = r));
+    }
+    if !c.zeroed.is_empty() {
+        let boards: Vec<String> = c.zeroed.iter().map(|(b, _)| b.0.to_string()).collect();
+        parts.push(msg!(
+            "rules-summary-part-zeroed",
+            boards = boards.join(", ")
+        ));
+    }
+    if c.warning {
+        parts.push(msg!("rules-summary-part-warning"));
+    }
+    if !c.clock_ops.is_empty() {
+        parts.push(msg!("rules-summary-part-clock-ops", n = c.clock_ops.len()));
+    }
+    c.set_summary(if parts.is_empty() {
+        msg!("rules-summary-no-change")
+    } else {
+        msg!("rules-summary-changes", changes = Arg::list(parts))
+    });
+}
+
 fn time_change(tc: &TimeChange) -> Msg {
     msg!(
         "rules-time-change",

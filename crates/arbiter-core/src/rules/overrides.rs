@@ -88,6 +88,11 @@ pub fn confirm_checked(
     c: Confirmation,
     now_mono: MonoMs,
 ) -> Result<Event, Msg> {
+    if let Some(what) = &p.reason_required
+        && c.reason.trim().is_empty()
+    {
+        return Err(what.clone());
+    }
     let overridden = with_reasons(
         contradictions(m, s, req, p, &c.confirmed, now_mono),
         &c.overrides,

@@ -336,6 +336,13 @@ impl Dialog {
         if let Some(why) = self.facts.form().missing(&self.common(), lang) {
             return Some(why);
         }
+        // The rules require a reason (a time correction: the incident it corrects).
+        if let Some(p) = &self.proposal
+            && let Some(what) = &p.reason_required
+            && self.text.trim().is_empty()
+        {
+            return Some(i18n::format(lang, what));
+        }
         if let Some((field, proposed, chosen)) = self.contradictions.first()
             && self.text.trim().is_empty()
         {
