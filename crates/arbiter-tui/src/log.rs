@@ -211,7 +211,7 @@ fn board_incidents_into(m: &Match, s: &MatchState, bs: &BoardState, out: &mut Ve
             inc.what = msg!(
                 "ui-log-claim",
                 what = inc.what,
-                id = c.id,
+                id = bs.claim_no(c.id),
                 status = Msg::new(c.status.message_id())
             );
         }

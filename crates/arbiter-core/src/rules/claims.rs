@@ -612,7 +612,7 @@ pub(super) fn quickplay(
     if let Some(first) = bs.open_claim() {
         p.facts.push(msg!(
             "rules-claim-fact-follows",
-            id = first.id,
+            id = bs.claim_no(first.id),
             status = Msg::new(first.status.message_id())
         ));
     }
@@ -800,7 +800,7 @@ pub(super) fn flag_during_open_claim(
     p.articles.extend(cite(m, &q.article, &q.source));
     p.explanation = msg!(
         "rules-quickplay-flag-open-claim",
-        id = open.id,
+        id = bs.claim_no(open.id),
         player = flagged
     );
     let option = |result: GameResult, summary: Msg| {
@@ -821,7 +821,7 @@ pub(super) fn flag_during_open_claim(
     )
     .fact(msg!(
         "rules-claim-fact-open",
-        id = open.id,
+        id = bs.claim_no(open.id),
         player = open.claimant.unwrap_or(flagged)
     ));
     if let Some(claimant) = open.claimant {
@@ -942,7 +942,7 @@ pub(super) fn protest_on_final_decision(m: &Match, bs: &BoardState, p: &mut Prop
             0,
             msg!(
                 "rules-protest-final-claim",
-                id = c.id,
+                id = bs.claim_no(c.id),
                 status = Msg::new(c.status.message_id()),
                 article = crate::profile::article_text(&q.article)
             ),

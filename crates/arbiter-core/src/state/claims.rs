@@ -85,6 +85,15 @@ impl BoardState {
     pub fn open_claim(&self) -> Option<&ClaimEntry> {
         self.claims.iter().rev().find(|c| c.status.is_open())
     }
+
+    /// The claim's number on this board (1 for the board's first claim), as the screens, the
+    /// proposals and the report name it: never the journal's record number (`id`).
+    pub fn claim_no(&self, id: u64) -> usize {
+        self.claims
+            .iter()
+            .position(|c| c.id == id)
+            .map_or(self.claims.len() + 1, |i| i + 1)
+    }
 }
 
 /// Records the claim an applied intervention makes, or the decision on the open claim it
