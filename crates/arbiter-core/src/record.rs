@@ -545,7 +545,24 @@ pub struct GameReconciled {
 pub struct BoardIrregularity {
     pub board: BoardNo,
     pub placement: String,
+    /// What was irregular, in English (the journal's words).
     pub detail: String,
+    /// The same as a message of the catalogue, so the German screens say it in German
+    /// (journals written before it have the English `detail` only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail_msg: Option<Box<crate::i18n::Msg>>,
+}
+
+impl BoardIrregularity {
+    /// An irregularity described by a message: the English text from it, and the message.
+    pub fn new(board: BoardNo, placement: String, detail: crate::i18n::Msg) -> BoardIrregularity {
+        BoardIrregularity {
+            board,
+            placement,
+            detail: crate::i18n::english(&detail),
+            detail_msg: Some(Box::new(detail)),
+        }
+    }
 }
 
 /// Both kings put on the central squares: the DGT convention for signalling a result.

@@ -150,7 +150,10 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
             Event::BoardIrregularity(e) => push(
                 Some(e.board),
                 "irregularity",
-                msg!("incident-text", text = &e.detail),
+                match &e.detail_msg {
+                    Some(m) => (**m).clone(),
+                    None => msg!("incident-text", text = &e.detail),
+                },
             ),
             Event::ResultSignal(e) => push(
                 Some(e.board),

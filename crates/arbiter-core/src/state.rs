@@ -218,6 +218,10 @@ pub struct Rejected {
 pub struct NoteEntry {
     pub at: Stamp,
     pub text: String,
+    /// The text as a message of the catalogue, where the record has one (an e-board's
+    /// irregularity): shown in the reader's language.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub msg: Option<Box<crate::i18n::Msg>>,
 }
 
 /// A remark of the arbiter for the report.
@@ -925,6 +929,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             bs.irregularities.push(NoteEntry {
                 at,
                 text: e.detail.clone(),
+                msg: e.detail_msg.clone(),
             });
             bs.last_data = Some(at);
         }
@@ -970,7 +975,11 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             } else {
                 e.detail.clone()
             };
-            bs.feed_notes.push(NoteEntry { at, text });
+            bs.feed_notes.push(NoteEntry {
+                at,
+                text,
+                msg: None,
+            });
             bs.last_data = Some(at);
         }
         (Event::MovesRecovered(e), Some(bs)) => {
@@ -982,7 +991,11 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             } else {
                 e.detail.clone()
             };
-            bs.feed_notes.push(NoteEntry { at, text });
+            bs.feed_notes.push(NoteEntry {
+                at,
+                text,
+                msg: None,
+            });
         }
         (Event::PlayerArrived(e), Some(bs)) => {
             let slot = &mut bs.arrived[team_index(e.team)];
@@ -1030,10 +1043,12 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         (Event::Note(e), Some(bs)) => bs.notes.push(NoteEntry {
             at,
             text: e.text.clone(),
+            msg: None,
         }),
         (Event::Note(e), None) => state.notes.push(NoteEntry {
             at,
             text: e.text.clone(),
+            msg: None,
         }),
         (Event::Remark(e), _) => state.remarks.push(RemarkEntry {
             at,

@@ -200,6 +200,7 @@ impl Table {
                 board: B,
                 placement: placement.into(),
                 detail: "no legal move reaches this position".into(),
+                detail_msg: None,
             }
             .into(),
         );

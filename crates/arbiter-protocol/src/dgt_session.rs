@@ -322,11 +322,11 @@ impl DgtSession {
                 }
                 TrackerEvent::Irregular { placement, detail } => {
                     self.want_dump = true;
-                    out.push(Event::BoardIrregularity(BoardIrregularity {
+                    out.push(Event::BoardIrregularity(BoardIrregularity::new(
                         board,
-                        placement: placement.clone(),
+                        placement.clone(),
                         detail,
-                    }));
+                    )));
                     self.position(placement, out);
                 }
                 TrackerEvent::Restored { placement } => self.position(placement, out),
@@ -340,14 +340,11 @@ impl DgtSession {
                 }
                 TrackerEvent::Adopted { ply, placement } => {
                     self.history = None;
-                    out.push(Event::BoardIrregularity(BoardIrregularity {
+                    out.push(Event::BoardIrregularity(BoardIrregularity::new(
                         board,
-                        placement: placement.clone(),
-                        detail: format!(
-                            "lost track of the moves; play goes on from this position, \
-                             next move taken as ply {ply}"
-                        ),
-                    }));
+                        placement.clone(),
+                        arbiter_core::msg!("feed-irregular-lost-track", ply = ply),
+                    )));
                     self.position(placement, out);
                 }
                 TrackerEvent::NewGame => self.history = Some(Vec::new()),

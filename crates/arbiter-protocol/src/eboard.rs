@@ -33,7 +33,10 @@ pub enum TrackerEvent {
         placement: String,
     },
     /// A settled placement that no legal move reaches.
-    Irregular { placement: String, detail: String },
+    Irregular {
+        placement: String,
+        detail: arbiter_core::i18n::Msg,
+    },
     /// The board is back in the last legal position after an irregular one.
     Restored { placement: String },
     /// Both kings on the central squares: the players signal a result.
@@ -279,15 +282,11 @@ impl Tracker {
             return out;
         }
         if self.irregular.as_ref() != Some(&board) {
-            let detail = format!(
-                "no legal move of {} reaches this position (ply {}; {})",
-                if self.pos.turn() == Color::White {
-                    "White"
-                } else {
-                    "Black"
-                },
-                self.ply + 1,
-                describe_diff(self.pos.board(), &board)
+            let detail = arbiter_core::msg!(
+                "feed-irregular-no-legal-move",
+                player = self.pos.turn(),
+                ply = self.ply + 1,
+                diff = describe_diff(self.pos.board(), &board)
             );
             self.irregular = Some(board.clone());
             out.push(TrackerEvent::Irregular {

@@ -369,14 +369,11 @@ impl LiveChessSession {
                 let fen = reported.start.clone().unwrap_or_default();
                 if self.unknown_start.as_ref() != Some(&fen) {
                     self.unknown_start = Some(fen.clone());
-                    out.push(Event::BoardIrregularity(BoardIrregularity {
+                    out.push(Event::BoardIrregularity(BoardIrregularity::new(
                         board,
-                        placement: placement.clone(),
-                        detail: format!(
-                            "LiveChess reconstructs the moves from a position the recorded \
-                             moves never reached ({fen}); the moves before it are unknown"
-                        ),
-                    }));
+                        placement.clone(),
+                        arbiter_core::msg!("feed-irregular-unknown-start", fen = fen.clone()),
+                    )));
                 }
                 self.base = start.clone();
                 self.base_ply = ply_of(&start);
@@ -512,11 +509,11 @@ impl LiveChessSession {
             && self.bad_list.as_deref() != Some(list)
         {
             self.bad_list = Some(list.to_vec());
-            out.push(Event::BoardIrregularity(BoardIrregularity {
+            out.push(Event::BoardIrregularity(BoardIrregularity::new(
                 board,
                 placement,
-                detail: format!("LiveChess reported a move {s:?} that is not legal here"),
-            }));
+                arbiter_core::msg!("feed-irregular-illegal-move", mv = format!("{s:?}")),
+            )));
         }
         true
     }

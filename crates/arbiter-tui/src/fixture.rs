@@ -211,11 +211,16 @@ fn board_inputs(
         push(
             t + 10_000,
             o,
-            Event::BoardIrregularity(BoardIrregularity {
+            Event::BoardIrregularity(BoardIrregularity::new(
                 board,
-                placement: "r1bqk2r/2p1bppp/p1np1n2/1p2p3/4P3/1B3N2/PPPP1PPP/RNBQR1K1".into(),
-                detail: "position not reachable by a legal move".into(),
-            }),
+                "r1bqk2r/2p1bppp/p1np1n2/1p2p3/4P3/1B3N2/PPPP1PPP/RNBQR1K1".into(),
+                arbiter_core::msg!(
+                    "feed-irregular-no-legal-move",
+                    player = Color::Black,
+                    ply = 14,
+                    diff = "c8:b>. d6:.>p"
+                ),
+            )),
         );
         illegal.push((t + 60_000, Input::Illegal(board, Color::Black)));
     }

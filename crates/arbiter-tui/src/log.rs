@@ -172,7 +172,17 @@ fn board_incidents_into(m: &Match, s: &MatchState, bs: &BoardState, out: &mut Ve
         ));
     }
     for n in &bs.irregularities {
-        out.push(device(n.at, b, msg!("ui-irregularity"), n.text.clone()));
+        // In the reader's language where the record has the message (older journals: the
+        // English text as recorded).
+        out.push(match &n.msg {
+            Some(detail) => device(
+                n.at,
+                b,
+                msg!("ui-irregularity-detail", detail = (**detail).clone()),
+                String::new(),
+            ),
+            None => device(n.at, b, msg!("ui-irregularity"), n.text.clone()),
+        });
     }
     restart_incidents_into(bs, out);
     // A ruling's times sent to the clock (key Z), or why they were not.

@@ -421,6 +421,7 @@ fn a_flood_of_device_reports_leaves_the_arbiters_notes_on_screen() {
             board: BoardNo(b),
             placement: format!("8/8/8/8/8/8/8/{k}"),
             detail: format!("placement {k}"),
+            detail_msg: None,
         })
     };
     push(&mut s, Origin::Arbiter, note("before the flood"));

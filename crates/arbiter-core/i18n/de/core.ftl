@@ -195,3 +195,9 @@ kind-game-mismatch = Partie des Bretts ≠ Journal
 reconcile-source-move-log = der Zugspeicher des Bretts
 reconcile-source-board = die Stellung auf dem Brett
 reconcile-source-livechess = die Züge von LiveChess
+
+# Issue 29: was ein E-Brett als unregelmäßig meldet, in der Sprache des Lesers.
+feed-irregular-no-legal-move = kein regelgemäßer Zug von { $player } führt zu dieser Stellung (Halbzug { $ply }; { $diff })
+feed-irregular-lost-track = Zugfolge verloren; es geht ab dieser Stellung weiter, der nächste Zug zählt als Halbzug { $ply }
+feed-irregular-unknown-start = LiveChess rekonstruiert die Züge aus einer Stellung, die die aufgezeichneten Züge nie erreicht haben ({ $fen }); die Züge davor sind unbekannt
+feed-irregular-illegal-move = LiveChess meldete einen Zug { $mv }, der hier nicht regelgemäß ist

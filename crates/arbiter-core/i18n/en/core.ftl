@@ -195,3 +195,9 @@ kind-game-mismatch = the board's game is not the journal's
 reconcile-source-move-log = the e-board's move log
 reconcile-source-board = the e-board's position
 reconcile-source-livechess = LiveChess' moves
+
+# Issue 29: what an e-board feed found irregular, in the reader's language.
+feed-irregular-no-legal-move = no legal move of { $player } reaches this position (half-move { $ply }; { $diff })
+feed-irregular-lost-track = lost track of the moves; play goes on from this position, the next move taken as half-move { $ply }
+feed-irregular-unknown-start = LiveChess reconstructs the moves from a position the recorded moves never reached ({ $fen }); the moves before it are unknown
+feed-irregular-illegal-move = LiveChess reported a move { $mv } that is not legal here

@@ -450,3 +450,4 @@ legend-adjustment-to-set = eine Zeitänderung des Schiedsrichters, die die Uhr n
 legend-no-scoresheet = der Spieler darf die Mitschrift einstellen (FIDE 8.4; die Schwelle steht im Regelprofil)
 legend-battery-low = die Batterie der Uhr ist schwach
 legend-started-apart = die Uhr dieses Bretts lief erst so lange (h:mm:ss) nach Rundenbeginn (DSB-Anmerkung zu 6.7.1)
+ui-irregularity-detail = Unmögliche Stellung: { $detail }

@@ -450,3 +450,4 @@ legend-adjustment-to-set = an arbiter's time change the clock does not show yet 
 legend-no-scoresheet = the player may stop keeping score (FIDE 8.4; the threshold is the rule profile's)
 legend-battery-low = the clock's battery is low
 legend-started-apart = the board's clock first ran this long (h:mm:ss) after the round start (DSB note to 6.7.1)
+ui-irregularity-detail = Irregular position: { $detail }
