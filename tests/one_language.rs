@@ -97,17 +97,23 @@ fn runs(text: &str) -> Vec<String> {
 
 /// The English phrases that German output must not contain.
 fn english_phrases() -> BTreeSet<String> {
-    let german: String = ftl_texts("de")
+    phrases_of("en", "de")
+}
+
+/// The phrases of the catalogue in `lang` that the other language's catalogue `other` does not
+/// have (words and names the same in both are no leak).
+fn phrases_of(lang: &str, other: &str) -> BTreeSet<String> {
+    let others: String = ftl_texts(other)
         .iter()
         .flat_map(|s| message_texts(s))
         .collect::<Vec<_>>()
         .join("\n")
         .to_lowercase();
-    ftl_texts("en")
+    ftl_texts(lang)
         .iter()
         .flat_map(|s| message_texts(s))
         .flat_map(|t| runs(&t))
-        .filter(|p| !contains_phrase(&german, p))
+        .filter(|p| !contains_phrase(&others, p))
         .collect()
 }
 
@@ -128,20 +134,58 @@ fn contains_phrase(text: &str, phrase: &str) -> bool {
 
 /// The phrases found in an output (whitespace runs, box drawing and line breaks collapsed).
 fn found(phrases: &BTreeSet<String>, output: &str) -> Vec<String> {
-    let flat: String = output
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || ".,;:()'-".contains(c) {
-                c
-            } else {
-                ' '
+    found_except(phrases, output, &[])
+}
+
+/// The texts the arbiter typed in the scenarios (reasons, notes, remarks): quoted in any
+/// language as he wrote them, like names.
+fn typed_texts() -> Vec<String> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("tests/scenarios").unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_none_or(|x| x != "toml") {
+            continue;
+        }
+        let src = std::fs::read_to_string(&p).unwrap();
+        for key in ["reason = \"", "text = \"", "remark = \""] {
+            let mut rest = src.as_str();
+            while let Some(i) = rest.find(key) {
+                rest = &rest[i + key.len()..];
+                if let Some(end) = rest.find('"') {
+                    out.push(rest[..end].to_string());
+                    rest = &rest[end..];
+                }
             }
-        })
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase();
+        }
+    }
+    assert!(!out.is_empty(), "the scenarios' typed texts");
+    out
+}
+
+/// [`found`] in the output without the typed texts `except`.
+fn found_except(phrases: &BTreeSet<String>, output: &str, except: &[String]) -> Vec<String> {
+    let flatten = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_alphanumeric() || ".,;:()'-".contains(c) {
+                    c
+                } else {
+                    ' '
+                }
+            })
+            .collect::<String>()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let mut flat = flatten(output);
+    for t in except {
+        let t = flatten(t);
+        if !t.is_empty() {
+            flat = flat.replace(&t, " ");
+        }
+    }
     phrases
         .iter()
         .filter(|p| contains_phrase(&flat, p))
@@ -201,6 +245,36 @@ fn fixture_screens(lang: Lang) -> Vec<(String, String)> {
         ));
     }
     out.extend(clock_command_screens(lang));
+    out.extend(alert_screens(lang));
+    out
+}
+
+/// The fixture with alerts on every board (issue 29): the main screen at three sizes, every
+/// board's detail at 80x24 with its ranked alerts, the legend of every alert kind.
+fn alert_screens(lang: Lang) -> Vec<(String, String)> {
+    let m = demo_match();
+    let s = arbiter_tui::fixture::alerts_situation(&m);
+    let mut out = Vec::new();
+    let v = ViewState::new(lang, Theme::monochrome());
+    for (w, h) in [(80, 24), (120, 30), (200, 60)] {
+        out.push((
+            format!("alerts main {w}x{h}"),
+            render_to_string(&m, &s, &v, NOW, w, h),
+        ));
+    }
+    for b in 0..8 {
+        let mut d = v.clone();
+        d.selected = b;
+        d.screen = Screen::Detail;
+        out.push((
+            format!("alerts detail board {} 80x24", b + 1),
+            render_to_string(&m, &s, &d, NOW, 80, 24),
+        ));
+    }
+    out.push((
+        "legend".into(),
+        arbiter_tui::help::page_lines(lang, 2, 200).join("\n"),
+    ));
     out
 }
 
@@ -370,6 +444,41 @@ fn no_german_screen_or_report_contains_an_english_phrase() {
     assert!(
         leaks.is_empty(),
         "English in German output:\n{}",
+        leaks.join("\n")
+    );
+}
+
+/// The other way round (issue 29): no English screen or report contains a German phrase of
+/// the catalogue, and the check finds German where there is German.
+#[test]
+fn no_english_screen_or_report_contains_a_german_phrase() {
+    let phrases = phrases_of("de", "en");
+    assert!(
+        phrases.len() > 300,
+        "only {} German phrases: the catalogue was not read",
+        phrases.len()
+    );
+    let german: BTreeSet<String> = outputs(Lang::De)
+        .iter()
+        .flat_map(|(_, text)| found(&phrases, text))
+        .collect();
+    assert!(
+        german.len() > 40,
+        "the German screens and reports contain only {} phrases of the German catalogue",
+        german.len()
+    );
+    let typed = typed_texts();
+    let leaks: Vec<String> = outputs(Lang::En)
+        .iter()
+        .flat_map(|(name, text)| {
+            found_except(&phrases, text, &typed)
+                .into_iter()
+                .map(move |p| format!("{name}: {p:?}"))
+        })
+        .collect();
+    assert!(
+        leaks.is_empty(),
+        "German in English output:\n{}",
         leaks.join("\n")
     );
 }

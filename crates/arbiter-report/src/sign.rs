@@ -81,6 +81,14 @@ impl SignError {
                 Role::AwayCaptain => "sign-role-away-captain",
             })
         };
+        // After a preposition that takes the accusative ("für den Schiedsrichter").
+        let role_acc = |r: &Role| {
+            Msg::new(match r {
+                Role::Arbiter => "sign-role-arbiter-acc",
+                Role::HomeCaptain => "sign-role-home-captain-acc",
+                Role::AwayCaptain => "sign-role-away-captain-acc",
+            })
+        };
         match self {
             SignError::ArbiterFirst => Msg::new("sign-error-arbiter-first"),
             SignError::StaleDigest => Msg::new("sign-error-stale-digest"),
@@ -103,6 +111,7 @@ impl SignError {
                 msg!(
                     "sign-error-no-key",
                     role = role_msg(role),
+                    role_acc = role_acc(role),
                     name = name.as_str()
                 )
             }
@@ -110,6 +119,7 @@ impl SignError {
                 msg!(
                     "sign-error-wrong-key",
                     role = role_msg(role),
+                    role_acc = role_acc(role),
                     name = name.as_str()
                 )
             }

@@ -191,9 +191,15 @@ fn header(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, n
             file.competition, file.season, t.round, file.round, file.home.name, file.away.name
         )
     } else {
+        // "5. Runde" in German, "Round 5" in English.
         format!(
-            " {}. {} · {} – {}",
-            file.round, t.round, file.home.name, file.away.name
+            " {} · {} – {}",
+            i18n::format(
+                v.lang,
+                &arbiter_core::msg!("ui-round-no", round = file.round.to_string())
+            ),
+            file.home.name,
+            file.away.name
         )
     };
     let sc = rules::score(m, s);

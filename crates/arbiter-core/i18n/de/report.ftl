@@ -181,7 +181,10 @@ report-device-clocks = Uhrzeiten an der Uhr abgelesen (die Verbindung war nicht 
 sign-role-arbiter = der Schiedsrichter
 sign-role-home-captain = der Mannschaftsführer der Heimmannschaft
 sign-role-away-captain = der Mannschaftsführer der Gastmannschaft
-sign-error-arbiter-first = Der Schiedsrichter unterschreibt zuerst; ein Mannschaftsführer gegenzeichnet seine Unterschrift
+sign-role-arbiter-acc = den Schiedsrichter
+sign-role-home-captain-acc = den Mannschaftsführer der Heimmannschaft
+sign-role-away-captain-acc = den Mannschaftsführer der Gastmannschaft
+sign-error-arbiter-first = Der Schiedsrichter unterschreibt zuerst; danach zeichnen die Mannschaftsführer gegen
 sign-error-stale-digest = Der Bericht hat sich nach der Prüfsumme geändert: vor dem Unterschreiben neu erstellen
 sign-error-superseded = Fassung { $version } des Berichts ist überholt: spätere Einträge haben ihn geändert; die aktuelle Fassung unterschreiben
 sign-error-open-boards = { $n ->
@@ -189,9 +192,9 @@ sign-error-open-boards = { $n ->
    *[other] Bretter { $boards } haben kein Ergebnis: der Bericht kann erst abgeschlossen und unterschrieben werden, wenn jedes Brett eines hat
 }
 sign-error-void = Der Bericht trägt eine ungültige Unterschrift ({ $role }): { $why }; den Bericht neu aus dem Journal erstellen
-sign-error-already-signed = { $role } ({ $name }) hat diese Fassung bereits unterschrieben { $time }; eine gültige Unterschrift wird nie ersetzt
-sign-error-no-key = Für { $role } ({ $name }) ist kein Schlüssel hinterlegt oder eingetragen; nichts wurde unterschrieben
-sign-error-wrong-key = Nicht der hinterlegte oder eingetragene Schlüssel für { $role } ({ $name }): Passwort prüfen; nichts wurde unterschrieben
+sign-error-already-signed = Diese Fassung hat { $role } ({ $name }) bereits unterschrieben { $time }; eine gültige Unterschrift wird nie ersetzt
+sign-error-no-key = Für { $role_acc } ({ $name }) ist kein Schlüssel hinterlegt oder eingetragen; nichts wurde unterschrieben
+sign-error-wrong-key = Nicht der hinterlegte oder eingetragene Schlüssel für { $role_acc } ({ $name }): Passwort prüfen; nichts wurde unterschrieben
 sign-error-remark = Die Bemerkung { $why }
 sign-error-remark-long = ist länger als 200 Zeichen
 sign-error-remark-control = enthält ein Steuerzeichen (einen Zeilenumbruch?)

@@ -451,3 +451,4 @@ legend-no-scoresheet = der Spieler darf die Mitschrift einstellen (FIDE 8.4; die
 legend-battery-low = die Batterie der Uhr ist schwach
 legend-started-apart = die Uhr dieses Bretts lief erst so lange (h:mm:ss) nach Rundenbeginn (DSB-Anmerkung zu 6.7.1)
 ui-irregularity-detail = Unmögliche Stellung: { $detail }
+ui-round-no = { $round }. Runde

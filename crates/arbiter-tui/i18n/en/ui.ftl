@@ -451,3 +451,4 @@ legend-no-scoresheet = the player may stop keeping score (FIDE 8.4; the threshol
 legend-battery-low = the clock's battery is low
 legend-started-apart = the board's clock first ran this long (h:mm:ss) after the round start (DSB note to 6.7.1)
 ui-irregularity-detail = Irregular position: { $detail }
+ui-round-no = Round { $round }
