@@ -32,23 +32,33 @@ pub struct ReplayCursor {
 }
 
 impl ReplayCursor {
-    /// The index of the last incident at or before the moment shown.
+    /// The index of the last incident on screen at the moment shown: one the arbiter entered
+    /// afterwards (a start, an arrival at a stated time) is on screen from its entry, and
+    /// listed at the time it happened.
     pub fn current_incident(&self) -> Option<usize> {
-        self.incidents.iter().rposition(|i| i.wall_ms <= self.t)
+        (0..self.incidents.len())
+            .filter(|&i| on_screen(&self.incidents[i]) <= self.t)
+            .max_by_key(|&i| (on_screen(&self.incidents[i]), i))
     }
 
-    /// Moves to the next (or previous) incident.
+    /// Moves to the next (or previous) moment an incident comes on screen.
     pub fn step_incident(&mut self, forward: bool) {
+        let times = self.incidents.iter().map(on_screen);
         let next = if forward {
-            self.incidents.iter().find(|i| i.wall_ms > self.t)
+            times.filter(|t| *t > self.t).min()
         } else {
-            self.incidents.iter().rev().find(|i| i.wall_ms < self.t)
+            times.filter(|t| *t < self.t).max()
         };
-        if let Some(i) = next {
-            self.t = i.wall_ms;
+        if let Some(t) = next {
+            self.t = t;
         }
         self.playing = false;
     }
+}
+
+/// When an incident is on screen in the replay: when it was entered.
+fn on_screen(i: &arbiter_core::replay::Incident) -> WallMs {
+    i.entered_ms.unwrap_or(i.wall_ms)
 }
 
 /// The footer line of the replay: moment, play state, speed, the incident at hand (the chain's
@@ -64,13 +74,34 @@ pub fn replay_status(c: &ReplayCursor, m: &Match, lang: Lang) -> String {
     if let Some(p) = &c.prompt {
         return i18n::format(lang, &msg!("replay-goto-prompt", typed = p));
     }
+    let hms = |ms: WallMs| {
+        chrono::DateTime::from_timestamp_millis(ms)
+            .map(|t| {
+                t.with_timezone(m.scheduled_start.offset())
+                    .format("%H:%M:%S")
+                    .to_string()
+            })
+            .unwrap_or_default()
+    };
     let incident = c
         .current_incident()
         .map(|i| {
             let inc = &c.incidents[i];
             let b = inc.board.map(|b| format!(" B{b}")).unwrap_or_default();
+            // The time it happened, and when it was entered where that differs.
+            let when = match inc.entered_ms {
+                Some(e) => i18n::format(
+                    lang,
+                    &msg!(
+                        "replay-incident-entered",
+                        at = hms(inc.wall_ms),
+                        entered = hms(e)
+                    ),
+                ),
+                None => hms(inc.wall_ms),
+            };
             format!(
-                " | #{}/{}{b} {}",
+                " | #{}/{}{b} {when} {}",
                 i + 1,
                 c.incidents.len(),
                 i18n::format(lang, &inc.text)

@@ -206,7 +206,20 @@ fn incidents_and_queries_from_the_command_line() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("expected HH:MM:SS"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected HH:MM, HH:MM:SS"));
+    // HH:MM is a moment too (issue 29): 16:50 is 16:50:00.
+    let at = |a: &str| {
+        let out = Command::new(bin)
+            .arg("replay")
+            .arg(&j)
+            .args(["--at", a, "--json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{a}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["records_applied"].clone()
+    };
+    assert_eq!(at("16:50"), at("16:50:00"));
 }
 
 #[test]
@@ -299,7 +312,7 @@ fn a_bundle_from_extract_opens_in_replay_and_refuses_moments_outside_it() {
     assert!(out.contains("interventions (1):"), "{out}");
     assert!(out.contains("+2 min to Black"), "{out}");
     assert!(
-        out.contains("open claims (1):") && out.contains("board  7 claim #10 quickplay by white"),
+        out.contains("open claims (1):") && out.contains("board  7 claim #1 quickplay by white"),
         "{out}"
     );
     assert!(

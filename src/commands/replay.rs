@@ -202,8 +202,13 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                     .board
                     .map(|b| format!("board {b}"))
                     .unwrap_or_else(|| "match".into());
+                // When it happened; when it was entered, where that differs.
+                let entered = i
+                    .entered_ms
+                    .map(|e| format!(" (entered {})", local(e)))
+                    .unwrap_or_default();
                 out.push_str(&format!(
-                    "{}  #{:<6} {:<8} {:<16} {}\n",
+                    "{}{entered}  #{:<6} {:<8} {:<16} {}\n",
                     local(i.wall_ms),
                     i.seq,
                     b,
@@ -369,11 +374,12 @@ fn at_moment(
             b.claims
                 .iter()
                 .filter(|c| c.status.is_open())
-                .map(move |c| (b.board, c))
+                .map(move |c| (*b, c))
         })
         .map(|(b, c)| {
             serde_json::json!({
-                "board": b, "id": c.id, "kind": c.kind, "at": local(c.at.wall_ms),
+                "board": b.board, "no": b.claim_no(c.id), "id": c.id, "kind": c.kind,
+                "at": local(c.at.wall_ms),
                 "claimant": c.claimant.map(|c| c.to_string()),
             })
         })
@@ -450,7 +456,8 @@ fn at_moment(
             "  {}  board {:>2} claim #{} {} by {}\n",
             c["at"].as_str().unwrap_or_default(),
             c["board"].as_u64().unwrap_or(0),
-            c["id"],
+            // The claim's number on its board, never the journal's record number.
+            c["no"],
             c["kind"].as_str().unwrap_or_default().replace('_', " "),
             c["claimant"].as_str().unwrap_or("?")
         ));

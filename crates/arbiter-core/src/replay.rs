@@ -84,31 +84,82 @@ impl Replay {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Incident {
     pub seq: u64,
+    /// When it happened: the time the arbiter entered for it (the start, an arrival), else the
+    /// time of its record.
     pub wall_ms: WallMs,
+    /// When it was entered, where that differs from when it happened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entered_ms: Option<WallMs>,
     pub board: Option<BoardNo>,
     pub kind: String,
     /// What happened: a message of the catalogue ([`crate::i18n::core_catalogue`]).
     pub text: Msg,
 }
 
-/// The incidents of a journal in order: round start, lineups, arrivals, interventions, results,
-/// e-board irregularities, feeds going stale or lost, clock alerts, notes.
+/// The incidents of a journal in the order they happened (issue 29: at the times the arbiter
+/// entered, the time of entry beside where it differs; ties in journal order): round start,
+/// lineups, arrivals, interventions and decisions, results, e-board irregularities, feeds going
+/// stale or lost, clock alerts, notes, signatures, keys enrolled, signed versions reopened.
 pub fn incidents(records: &[Record]) -> Vec<Incident> {
     let mut out = Vec::new();
     let mut s = MatchState::default();
     for r in records {
         let alerts_before: Vec<usize> = s.boards.iter().map(|b| b.clock_alerts.len()).collect();
         apply(&mut s, r);
+        // The time the arbiter stated, where he entered one before the record (as `apply`
+        // takes it: `Stamp::entered`).
+        let stated = match &r.event {
+            Event::RoundStarted(e) => e.at,
+            Event::PlayerArrived(e) => e.at,
+            _ => None,
+        }
+        .filter(|at| *at < r.wall_ms);
         let mut push = |board: Option<BoardNo>, kind: &str, text: Msg| {
             out.push(Incident {
                 seq: r.seq,
-                wall_ms: r.wall_ms,
+                wall_ms: stated.unwrap_or(r.wall_ms),
+                entered_ms: stated.map(|_| r.wall_ms),
                 board,
                 kind: kind.into(),
                 text,
             })
         };
         match &r.event {
+            Event::ReportSigned(e) => push(
+                None,
+                "signature",
+                match &e.remark {
+                    Some(remark) => msg!(
+                        "incident-signed-remark",
+                        role = Msg::new(role_id(&e.role)),
+                        name = e.name.as_str(),
+                        remark = remark.as_str()
+                    ),
+                    None => msg!(
+                        "incident-signed",
+                        role = Msg::new(role_id(&e.role)),
+                        name = e.name.as_str()
+                    ),
+                },
+            ),
+            Event::SignerEnrolled(e) => push(
+                None,
+                "enrolled",
+                msg!(
+                    "incident-enrolled",
+                    role = Msg::new(role_id(&e.role)),
+                    name = e.name.as_str()
+                ),
+            ),
+            Event::ReportReopened(e) => push(
+                None,
+                "version",
+                msg!(
+                    "incident-reopened",
+                    version = e.version.to_string(),
+                    reason = e.reason.as_str()
+                ),
+            ),
             Event::RoundStarted(_) => push(None, "round_started", msg!("incident-round-started")),
             Event::LineupSubmitted(e) => push(
                 None,
@@ -249,6 +300,7 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                 out.push(Incident {
                     seq: r.seq,
                     wall_ms: r.wall_ms,
+                    entered_ms: None,
                     board: Some(b.board),
                     kind: "clock_alert".into(),
                     text: msg!(
@@ -260,7 +312,19 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
             }
         }
     }
+    // In the order they happened; the sort is stable, so ties keep the journal's order.
+    out.sort_by_key(|i| i.wall_ms);
     out
+}
+
+/// The message id of a signer's role as the journal writes it.
+fn role_id(role: &str) -> &'static str {
+    match role {
+        "arbiter" => "sign-role-arbiter",
+        "home_captain" => "sign-role-home-captain",
+        "away_captain" => "sign-role-away-captain",
+        _ => "incident-role-unknown",
+    }
 }
 
 /// The header line of an incident bundle.
@@ -591,7 +655,8 @@ pub fn is_bundle(bytes: &[u8]) -> bool {
     bytes.starts_with(b"{\"bundle\"")
 }
 
-/// Parses a moment: HH:MM:SS local time on the day of `base`, RFC 3339, or +H:MM:SS from `base`.
+/// Parses a moment: HH:MM or HH:MM:SS local time on the day of `base`, RFC 3339, or +H:MM:SS
+/// from `base`.
 pub fn parse_moment(
     s: &str,
     base_wall: WallMs,
@@ -607,7 +672,8 @@ pub fn parse_moment(
     }
     let time = chrono::NaiveTime::parse_from_str(s, "%H:%M:%S")
         .or_else(|_| chrono::NaiveTime::parse_from_str(s, "%H:%M:%S%.f"))
-        .map_err(|_| format!("{s:?}: expected HH:MM:SS, an RFC 3339 time or +H:MM:SS"))?;
+        .or_else(|_| chrono::NaiveTime::parse_from_str(s, "%H:%M"))
+        .map_err(|_| format!("{s:?}: expected HH:MM, HH:MM:SS, an RFC 3339 time or +H:MM:SS"))?;
     let day = chrono::DateTime::from_timestamp_millis(base_wall)
         .ok_or("the journal's first time is out of range")?
         .with_timezone(&offset)
@@ -689,4 +755,111 @@ pub fn noise_sample(s: &crate::record::NoiseSample) -> Msg {
         NoiseKind::UnsolicitedAck => msg!("noise-kind-unsolicited-ack"),
     };
     msg!("noise-sample", kind = kind, text = s.text.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--at 14:00` is 14:00:00 on the journal's day (issue 29); HH:MM:SS, fractions, RFC
+    /// 3339 and +H:MM:SS as before; nonsense names what is expected.
+    #[test]
+    fn a_moment_in_hh_mm_or_hh_mm_ss() {
+        let offset = chrono::FixedOffset::east_opt(3600).unwrap();
+        // 2026-11-28 13:05:00 +01:00.
+        let base = chrono::DateTime::parse_from_rfc3339("2026-11-28T13:05:00+01:00")
+            .unwrap()
+            .timestamp_millis();
+        let at = |s: &str| parse_moment(s, base, offset);
+        let two = base + 55 * 60_000;
+        assert_eq!(at("14:00"), Ok(two));
+        assert_eq!(at("14:00:00"), Ok(two));
+        assert_eq!(at("14:00:30.5"), Ok(two + 30_500));
+        assert_eq!(at("+0:55:00"), Ok(two));
+        assert_eq!(at("2026-11-28T14:00:00+01:00"), Ok(two));
+        let err = at("14h").unwrap_err();
+        assert!(err.contains("HH:MM, HH:MM:SS"), "{err}");
+        assert!(at("25:00").is_err());
+    }
+
+    /// The incident list in the arbiter's times (issue 29): the start he entered afterwards
+    /// is listed when it happened, with the time of entry beside it, before what was recorded
+    /// in between; a signature is an incident.
+    #[test]
+    fn incidents_at_the_times_entered_in_order_with_the_signatures() {
+        use crate::model::TeamSide;
+        use crate::record::{Note, Origin, PlayerArrived, ReportSigned, RoundStarted};
+        let t0: WallMs = 1_800_000_000_000;
+        let min = 60_000;
+        let mut chain = crate::journal::Chain::default();
+        let mut buf = Vec::new();
+        let mut recs = Vec::new();
+        let mut push = |wall: WallMs, e: Event| {
+            let mono = u64::try_from(wall - t0).unwrap_or(0);
+            recs.push(chain.append(wall, mono, Origin::Arbiter, e, &mut buf));
+        };
+        push(
+            t0 + 5 * min,
+            Note {
+                board: None,
+                text: "hall opened".into(),
+                witnesses: Vec::new(),
+            }
+            .into(),
+        );
+        // At 00:42 the arbiter enters the start at 00:20 and an arrival at 00:25.
+        push(
+            t0 + 42 * min,
+            RoundStarted {
+                at: Some(t0 + 20 * min),
+                reason: String::new(),
+            }
+            .into(),
+        );
+        push(
+            t0 + 43 * min,
+            PlayerArrived {
+                board: BoardNo(1),
+                team: TeamSide::Home,
+                at: Some(t0 + 25 * min),
+            }
+            .into(),
+        );
+        push(
+            t0 + 30 * min + 1,
+            Note {
+                board: None,
+                text: "between".into(),
+                witnesses: Vec::new(),
+            }
+            .into(),
+        );
+        push(
+            t0 + 200 * min,
+            ReportSigned {
+                role: "arbiter".into(),
+                name: "A. Schiedsrichter".into(),
+                public_key: String::new(),
+                digest: String::new(),
+                signature: String::new(),
+                time: None,
+                remark: None,
+            }
+            .into(),
+        );
+        let list = incidents(&recs);
+        let kinds: Vec<&str> = list.iter().map(|i| i.kind.as_str()).collect();
+        assert_eq!(
+            kinds,
+            ["note", "round_started", "arrival", "note", "signature"],
+            "{list:#?}"
+        );
+        assert_eq!(list[1].wall_ms, t0 + 20 * min);
+        assert_eq!(list[1].entered_ms, Some(t0 + 42 * min));
+        assert_eq!(list[2].wall_ms, t0 + 25 * min);
+        assert_eq!(list[0].entered_ms, None);
+        assert!(list.windows(2).all(|w| w[0].wall_ms <= w[1].wall_ms));
+        let signed = crate::i18n::english(&list[4].text);
+        assert_eq!(signed, "signature: the arbiter (A. Schiedsrichter)");
+    }
 }

@@ -201,3 +201,10 @@ feed-irregular-no-legal-move = kein regelgemäßer Zug von { $player } führt zu
 feed-irregular-lost-track = Zugfolge verloren; es geht ab dieser Stellung weiter, der nächste Zug zählt als Halbzug { $ply }
 feed-irregular-unknown-start = LiveChess rekonstruiert die Züge aus einer Stellung, die die aufgezeichneten Züge nie erreicht haben ({ $fen }); die Züge davor sind unbekannt
 feed-irregular-illegal-move = LiveChess meldete einen Zug { $mv }, der hier nicht regelgemäß ist
+
+# Issue 29: Unterschriften, Schlüssel und Fassungen sind Vorfälle der Wiedergabe.
+incident-signed = Unterschrift: { $role } ({ $name })
+incident-signed-remark = Unterschrift: { $role } ({ $name }), Vermerk: { $remark }
+incident-enrolled = Schlüssel hinterlegt: { $role } ({ $name })
+incident-reopened = unterschriebene Fassung { $version } wieder geöffnet: { $reason }
+incident-role-unknown = ein unbekannter Unterzeichner

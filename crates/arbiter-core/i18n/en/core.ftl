@@ -201,3 +201,10 @@ feed-irregular-no-legal-move = no legal move of { $player } reaches this positio
 feed-irregular-lost-track = lost track of the moves; play goes on from this position, the next move taken as half-move { $ply }
 feed-irregular-unknown-start = LiveChess reconstructs the moves from a position the recorded moves never reached ({ $fen }); the moves before it are unknown
 feed-irregular-illegal-move = LiveChess reported a move { $mv } that is not legal here
+
+# Issue 29: signatures, keys and versions are incidents of the replay.
+incident-signed = signature: { $role } ({ $name })
+incident-signed-remark = signature: { $role } ({ $name }), remark: { $remark }
+incident-enrolled = key enrolled: { $role } ({ $name })
+incident-reopened = signed version { $version } reopened: { $reason }
+incident-role-unknown = an unknown signer

@@ -452,3 +452,4 @@ legend-battery-low = die Batterie der Uhr ist schwach
 legend-started-apart = die Uhr dieses Bretts lief erst so lange (h:mm:ss) nach Rundenbeginn (DSB-Anmerkung zu 6.7.1)
 ui-irregularity-detail = Unmögliche Stellung: { $detail }
 ui-round-no = { $round }. Runde
+replay-incident-entered = { $at } (eingetragen { $entered })

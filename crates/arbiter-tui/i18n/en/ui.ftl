@@ -452,3 +452,4 @@ legend-battery-low = the clock's battery is low
 legend-started-apart = the board's clock first ran this long (h:mm:ss) after the round start (DSB note to 6.7.1)
 ui-irregularity-detail = Irregular position: { $detail }
 ui-round-no = Round { $round }
+replay-incident-entered = { $at } (entered { $entered })
