@@ -129,6 +129,9 @@ pub struct StartForm {
     /// 0: the time, 1: the reason.
     pub field: usize,
     pub error: Option<String>,
+    /// The start whose distance from the clocks' first run was shown (the next Enter on the
+    /// same start records it).
+    pub asked: Option<WallMs>,
 }
 
 /// The attendance view.
@@ -177,6 +180,7 @@ impl Panel {
             reason: String::new(),
             field: 0,
             error: None,
+            asked: None,
         })
     }
 
@@ -255,6 +259,15 @@ impl StartForm {
                     rules::check_start_time(m, at.unwrap_or(wall_now), wall_now, &f.reason)
                 {
                     f.error = Some(format(lang, &e));
+                    return Outcome::Stay;
+                }
+                // Far from when the clocks first ran: the facts, and Enter again records it.
+                let start = at.unwrap_or(wall_now);
+                if f.asked != Some(start)
+                    && let Some(far) = rules::start_far_from_clocks(m, s, start)
+                {
+                    f.asked = Some(start);
+                    f.error = Some(format(lang, &far));
                     return Outcome::Stay;
                 }
                 return Outcome::Record(vec![Event::RoundStarted(RoundStarted {
@@ -474,6 +487,13 @@ fn render_start(
         .flatten()
         .or_else(|| rules::wall_at(s, now));
     let deadline = at.and_then(|at| rules::deadline_if_started(m, s, at));
+    // The start typed is far from when the clocks first ran: said before Enter.
+    if s.round_started.is_none()
+        && form.error.is_none()
+        && let Some(far) = at.and_then(|at| rules::start_far_from_clocks(m, s, at))
+    {
+        lines.push(Line::styled(format!(" {}", format(lang, &far)), th.warn()));
+    }
     if let Some(d) = deadline {
         lines.push(Line::raw(""));
         lines.push(Line::styled(

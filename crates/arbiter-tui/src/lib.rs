@@ -67,7 +67,7 @@ pub fn render(f: &mut Frame, m: &Match, s: &MatchState, v: &ViewState, now_mono_
         dialog::render(f, area, d, m, s, v.lang, &v.theme);
     }
     if let Some(l) = &v.lineup_form {
-        lineup_form::render(f, area, l, m, s, v.lang, &v.theme);
+        lineup_form::render(f, area, l, m, s, now_mono_ms, v.lang, &v.theme);
     }
     if let Some(p) = &v.panel {
         afternoon::render(f, area, p, m, s, now_mono_ms, v.lang, &v.theme);

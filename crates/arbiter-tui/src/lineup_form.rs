@@ -61,6 +61,15 @@ pub struct LineupForm {
 }
 
 impl LineupForm {
+    /// The form, "received by" filled with the arbiter's name from the match file (the one who
+    /// usually receives it; another name may be typed over it, none left empty).
+    pub fn open_for(mode: LineupMode, m: &Match, s: &MatchState) -> LineupForm {
+        LineupForm {
+            received_by: m.file.arbiter.name.clone(),
+            ..LineupForm::open(mode, s)
+        }
+    }
+
     pub fn open(mode: LineupMode, s: &MatchState) -> LineupForm {
         // The team whose lineup is not in yet.
         let team = if mode == LineupMode::Submit && s.lineup(TeamSide::Home).is_some() {
@@ -238,6 +247,10 @@ impl LineupForm {
                 let sub = self
                     .submission(m)
                     .map_err(|w| i18n::format(lang, &msg!("ui-lineup-not-a-rank", word = w)))?;
+                // Who received it goes into the report: never left empty.
+                if sub.received_by.is_empty() {
+                    return Err(i18n::text(lang, "ui-lineup-received-by-required"));
+                }
                 let ev =
                     lineup::submit(m, s, sub).map_err(|e| i18n::format(lang, &e.describe()))?;
                 Ok((ev, i18n::text(lang, "ui-lineup-handed-in")))
@@ -266,19 +279,21 @@ fn slot_text(m: &Match, lang: Lang, team: TeamSide, slot: &LineupSlot) -> String
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn render(
     f: &mut Frame,
     area: Rect,
     form: &LineupForm,
     m: &Match,
     s: &MatchState,
+    now: u64,
     lang: Lang,
     theme: &Theme,
 ) {
     let t = |id: &str| i18n::text(lang, id);
     let mut lines = field_lines(form, m, lang, theme);
     lines.push(Line::raw(""));
-    lines.extend(mode_lines(form, m, s, lang, theme));
+    lines.extend(mode_lines(form, m, s, now, lang, theme));
     lines.push(Line::raw(""));
     lines.push(Line::styled(
         i18n::strings(lang).confirm_cancel.clone(),
@@ -289,9 +304,10 @@ pub fn render(
         LineupMode::View => "ui-lineup-view-title",
         LineupMode::Change => "ui-lineup-change-title",
     });
-    let h = u16::try_from(lines.len())
-        .unwrap_or(u16::MAX)
-        .saturating_add(2);
+    // The lines as wrapped inside the box (76 columns, the border's two off): a long remark
+    // takes two lines, and the keys stay in the box.
+    let rows: usize = lines.iter().map(|l| l.width().div_ceil(74).max(1)).sum();
+    let h = u16::try_from(rows).unwrap_or(u16::MAX).saturating_add(2);
     let rect = super::text::centred(area, 76, h.max(8));
     f.render_widget(Clear, rect);
     f.render_widget(
@@ -346,12 +362,38 @@ fn field_lines(form: &LineupForm, m: &Match, lang: Lang, theme: &Theme) -> Vec<L
     lines
 }
 
+/// The boards with the name behind each rank typed, two boards a line ("1: 1. A. Morozov").
+fn names_lines(m: &Match, lang: Lang, team: TeamSide, slots: &[LineupSlot]) -> Vec<Line<'static>> {
+    let cells: Vec<String> = slots
+        .iter()
+        .enumerate()
+        .map(|(i, slot)| {
+            let text = match slot {
+                LineupSlot::Player { rank } => m
+                    .team(team)
+                    .squad
+                    .iter()
+                    .find(|p| p.rank == *rank)
+                    .map(|p| format!("{rank}. {}", super::main_screen::short_name(&p.name)))
+                    .unwrap_or_else(|| format!("{rank}. ?")),
+                other => slot_text(m, lang, team, other),
+            };
+            super::text::fit(&format!("{:>2}: {text}", i + 1), 36)
+        })
+        .collect();
+    cells
+        .chunks(2)
+        .map(|pair| Line::raw(pair.join(" ")))
+        .collect()
+}
+
 /// Under the fields: what the lineup typed so far gives (a submission), the consents so far (a
 /// change), or the other team's lineup once it may be seen.
 fn mode_lines(
     form: &LineupForm,
     m: &Match,
     s: &MatchState,
+    now: u64,
     lang: Lang,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
@@ -359,13 +401,24 @@ fn mode_lines(
     let mut lines = Vec::new();
     match form.mode {
         LineupMode::Submit => {
-            lines.push(Line::styled(t("ui-lineup-ranks-help"), theme.dim()));
+            // Handed in after the scheduled start: the facts (the report has the time).
+            if let Some(now) = arbiter_core::rules::wall_at(s, now)
+                && let Some(late) = lineup::handed_in_late(m, now)
+            {
+                lines.push(Line::styled(i18n::format(lang, &late), theme.warn()));
+            }
+            // How to type the ranks, until they are typed (then the names take the room).
+            if form.ranks.trim().is_empty() {
+                lines.push(Line::styled(t("ui-lineup-ranks-help"), theme.dim()));
+            }
             match form.slots() {
                 Err(w) => lines.push(Line::styled(
                     i18n::format(lang, &msg!("ui-lineup-not-a-rank", word = w)),
                     theme.warn(),
                 )),
                 Ok(slots) if !slots.is_empty() => {
+                    // The name behind each rank, as typed.
+                    lines.extend(names_lines(m, lang, form.team, &slots));
                     let findings = lineup::check_lineup(m, form.team, &slots, &[]);
                     if findings.is_empty() {
                         lines.push(Line::raw(t("ui-lineup-no-errors")));
@@ -390,6 +443,9 @@ fn mode_lines(
         }
         LineupMode::Change => {
             lines.push(Line::styled(t("ui-lineup-ranks-help"), theme.dim()));
+            if let Ok(slots) = form.slots() {
+                lines.extend(names_lines(m, lang, form.team, &slots));
+            }
             match lineup::change_allowed(m, s, form.team) {
                 Err(e) => lines.push(Line::styled(i18n::format(lang, &e), theme.warn())),
                 Ok(()) => {

@@ -201,7 +201,7 @@ pub fn update(
         }
         Action::Report(input) => return report_input(v, input),
         Action::OpenLineup(mode) => {
-            v.lineup_form = Some(super::lineup_form::LineupForm::open(mode, s));
+            v.lineup_form = Some(super::lineup_form::LineupForm::open_for(mode, m, s));
         }
         Action::OpenStart => v.panel = Some(super::afternoon::Panel::start(m, s, now)),
         Action::OpenAttendance => {

@@ -288,3 +288,58 @@ fn the_deadline_prompt_closed_stays_closed_until_o() {
     c.keys(&[key('o')]);
     assert!(matches!(c.v.panel, Some(Panel::Deadline)));
 }
+
+/// Issue 29: a start entered 21 minutes before the clocks actually ran is not taken without a
+/// word: the screen shows both times and the distance, the first Enter records nothing, the
+/// second records the start as entered.
+#[test]
+fn a_start_far_from_when_the_clocks_ran_is_confirmed_with_the_facts() {
+    use arbiter_core::model::ClockSide;
+    use arbiter_core::record::ClockSample;
+    for lang in [Lang::En, Lang::De] {
+        let mut c = Console::new(lang, 0);
+        // Board 1's clock first runs at 14:21; the arbiter gets to the console at 14:42.
+        c.at = 21 * MIN;
+        let r = c.chain.append(
+            c.wall0 + c.at as i64,
+            c.at,
+            Origin::Feed(BoardNo(1)),
+            ClockSample {
+                board: BoardNo(1),
+                left_ms: 90 * MIN,
+                right_ms: 90 * MIN,
+                running: Some(ClockSide::Left),
+                left_flag: false,
+                right_flag: false,
+                white_side: Some(ClockSide::Left),
+                left_flag_kind: None,
+                right_flag_kind: None,
+            }
+            .into(),
+            &mut c.buf,
+        );
+        apply(&mut c.s, &r);
+        c.at = 42 * MIN;
+        c.keys(&[key('s')]);
+        c.keys(&[code(KeyCode::Backspace); 8]);
+        c.text("14:00");
+        let screen = c.screen(80, 24);
+        let far = arbiter_tui::i18n::format(
+            lang,
+            &arbiter_core::rules::start_far_from_clocks(&c.m, &c.s, c.wall("14:00")).unwrap(),
+        );
+        assert!(far.contains("14:21") && far.contains("0:21:00"), "{far}");
+        let head: String = far.chars().take(40).collect();
+        assert!(screen.contains(&head), "{lang:?}:\n{screen}");
+        assert!(c.keys(&[code(KeyCode::Enter)]).is_empty(), "asked first");
+        assert!(c.s.round_started.is_none());
+        let evs = c.keys(&[code(KeyCode::Enter)]);
+        assert_eq!(evs.len(), 1, "{evs:?}");
+        assert_eq!(c.s.round_started.unwrap().wall_ms, c.wall("14:00"));
+    }
+    // Within the profile's tolerance nothing is said.
+    let mut c = Console::new(Lang::En, 0);
+    c.at = 30_000;
+    c.keys(&[key('s')]);
+    assert!(arbiter_core::rules::start_far_from_clocks(&c.m, &c.s, c.wall("14:00")).is_none());
+}

@@ -161,3 +161,63 @@ fn the_lineup_forms_in_both_languages() {
         );
     }
 }
+
+/// Issue 29: the lineup form shows the name behind each rank as it is typed, "received by" is
+/// the arbiter's name to begin with and cannot be left empty, and a lineup handed in long
+/// after the scheduled start says so with the facts.
+#[test]
+fn the_names_behind_the_ranks_who_received_it_and_a_late_lineup() {
+    for lang in [Lang::En, Lang::De] {
+        let l = if lang == Lang::De { "de" } else { "en" };
+        let mut c = Console::new(lang);
+        c.keys(&[key('H'), code(KeyCode::Tab)]);
+        c.text("1 2 3");
+        let screen = render_to_string(&c.m, &c.s, &c.v, c.at, 80, 24);
+        let home = &c.m.file.home.squad;
+        for rank in [1u16, 2, 3] {
+            let p = home.iter().find(|p| p.rank == rank).unwrap();
+            let short = arbiter_tui::main_screen::short_name(&p.name);
+            assert!(
+                screen.contains(&format!("{rank}. {short}")),
+                "{lang:?}: rank {rank} ({short}) not named:\n{screen}"
+            );
+        }
+        assert!(screen.contains(&c.m.file.arbiter.name), "{screen}");
+        // Received by emptied: refused, nothing journaled.
+        c.text(" 4 5 6 7 8");
+        let form = c.v.lineup_form.as_mut().unwrap();
+        form.received_by.clear();
+        assert!(c.keys(&[code(KeyCode::Enter)]).is_empty());
+        let said = arbiter_tui::i18n::text(lang, "ui-lineup-received-by-required");
+        assert_eq!(c.v.status.as_deref(), Some(said.as_str()));
+        c.v.lineup_form.as_mut().unwrap().received_by = "Martina Keller".into();
+        let evs = c.keys(&[code(KeyCode::Enter)]);
+        match &evs[..] {
+            [Event::LineupSubmitted(sub)] => assert_eq!(sub.received_by, "Martina Keller"),
+            other => panic!("{other:?}"),
+        }
+        // The away lineup 21 minutes after the scheduled start: the form says so.
+        c.at = 21 * 60_000;
+        c.journal(
+            arbiter_core::record::Note {
+                board: None,
+                text: "tick".into(),
+                witnesses: Vec::new(),
+            }
+            .into(),
+        );
+        c.keys(&[key('H'), code(KeyCode::Tab)]);
+        c.text("1 2 3 4 5 6 7 8");
+        let screen = render_to_string(&c.m, &c.s, &c.v, c.at, 80, 24);
+        let late = arbiter_core::rules::lineup::handed_in_late(
+            &c.m,
+            arbiter_core::rules::wall_at(&c.s, c.at).unwrap(),
+        )
+        .expect("late");
+        let late = arbiter_tui::i18n::format(lang, &late);
+        assert!(late.contains("0:21:"), "{late}");
+        let head: String = late.chars().take(30).collect();
+        assert!(screen.contains(&head), "{lang:?}:\n{screen}");
+        insta::assert_snapshot!(format!("lineup_late_80x24_{l}"), screen);
+    }
+}

@@ -208,3 +208,4 @@ incident-signed-remark = Unterschrift: { $role } ({ $name }), Vermerk: { $remark
 incident-enrolled = Schlüssel hinterlegt: { $role } ({ $name })
 incident-reopened = unterschriebene Fassung { $version } wieder geöffnet: { $reason }
 incident-role-unknown = ein unbekannter Unterzeichner
+lineup-handed-in-late = { $late } nach dem angesetzten Beginn ({ $scheduled }) abgegeben; der Bericht hält die Uhrzeit fest

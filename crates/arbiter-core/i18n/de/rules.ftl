@@ -423,3 +423,5 @@ rules-summary-part-clock-ops = { $n ->
     [one] eine Uhrenbedienung
    *[other] { $n } Uhrenbedienungen
 }
+rules-start-before-clocks = Der eingegebene Beginn ({ $time }) liegt { $diff } vor dem ersten Lauf der Uhren ({ $clocks }): Uhrzeit prüfen; erneut Enter trägt ihn ein.
+rules-start-after-clocks = Der eingegebene Beginn ({ $time }) liegt { $diff } nach dem ersten Lauf der Uhren ({ $clocks }): Uhrzeit prüfen; erneut Enter trägt ihn ein.

@@ -208,3 +208,4 @@ incident-signed-remark = signature: { $role } ({ $name }), remark: { $remark }
 incident-enrolled = key enrolled: { $role } ({ $name })
 incident-reopened = signed version { $version } reopened: { $reason }
 incident-role-unknown = an unknown signer
+lineup-handed-in-late = handed in { $late } after the scheduled start ({ $scheduled }); the report records the time

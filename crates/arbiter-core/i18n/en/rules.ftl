@@ -426,3 +426,5 @@ rules-summary-part-clock-ops = { $n ->
     [one] one clock operation
    *[other] { $n } clock operations
 }
+rules-start-before-clocks = The start entered ({ $time }) is { $diff } before the clocks first ran ({ $clocks }): check the time; Enter again records it.
+rules-start-after-clocks = The start entered ({ $time }) is { $diff } after the clocks first ran ({ $clocks }): check the time; Enter again records it.

@@ -500,3 +500,17 @@ pub fn shown_player<'a>(
     }
     player(m, s, team, board)
 }
+
+/// A lineup handed in at `now` (wall ms) after the scheduled start: the facts for the form and
+/// the report (issue 29). No profile sets a deadline for handing in, so it is a remark, not a
+/// sanction.
+pub fn handed_in_late(m: &Match, now: i64) -> Option<Msg> {
+    let scheduled = m.scheduled_start.timestamp_millis();
+    (now > scheduled + 60_000).then(|| {
+        msg!(
+            "lineup-handed-in-late",
+            late = crate::model::format_hms(u64::try_from(now - scheduled).unwrap_or(0)),
+            scheduled = super::local_hm(m, scheduled)
+        )
+    })
+}

@@ -41,6 +41,7 @@ pub use start::{
     start_reference,
 };
 pub use start::{check_arrival_time, check_start_time, deadline_if_started, default_time_prompt};
+pub use start::{first_clock_run, start_far_from_clocks};
 
 use serde::Serialize;
 use shakmaty::Position as _;

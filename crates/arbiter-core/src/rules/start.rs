@@ -472,3 +472,54 @@ pub fn default_time_prompt(
     }
     out
 }
+
+/// How far an actual start entered by the arbiter may lie from the moment the first clock ran
+/// before the console says so: the profile's tolerance for a board started apart from the
+/// round (DSB note to 6.7.1), or a minute where the profile sets none.
+fn start_tolerance_ms(m: &Match) -> u64 {
+    match m.profile.start.single_board_tolerance_s {
+        0 => 60_000,
+        s => u64::from(s) * 1000,
+    }
+}
+
+/// When the first clock of the match ran (wall ms), if one has.
+pub fn first_clock_run(s: &MatchState) -> Option<WallMs> {
+    s.boards
+        .iter()
+        .filter_map(|bs| {
+            bs.clock_presses
+                .iter()
+                .find(|p| p.sample.running.is_some())
+                .map(|p| p.at.wall_ms)
+        })
+        .min()
+}
+
+/// The facts where the start entered (`at`, wall ms) lies far from the moment the clocks
+/// first ran (issue 29: a start entered 21 minutes before the clocks actually ran is a typing
+/// error or a fact for the report): the start screen shows them and asks once more.
+pub fn start_far_from_clocks(m: &Match, s: &MatchState, at: WallMs) -> Option<Msg> {
+    let first = first_clock_run(s)?;
+    let diff = first - at;
+    if diff.unsigned_abs() <= start_tolerance_ms(m) {
+        return None;
+    }
+    let (time, clocks) = (local_hm(m, at), local_hm(m, first));
+    let diff_text = crate::model::format_hms(diff.unsigned_abs());
+    Some(if diff > 0 {
+        msg!(
+            "rules-start-before-clocks",
+            time = time,
+            clocks = clocks,
+            diff = diff_text
+        )
+    } else {
+        msg!(
+            "rules-start-after-clocks",
+            time = time,
+            clocks = clocks,
+            diff = diff_text
+        )
+    })
+}

@@ -453,3 +453,4 @@ legend-started-apart = die Uhr dieses Bretts lief erst so lange (h:mm:ss) nach R
 ui-irregularity-detail = Unmögliche Stellung: { $detail }
 ui-round-no = { $round }. Runde
 replay-incident-entered = { $at } (eingetragen { $entered })
+ui-lineup-received-by-required = Wer hat die Aufstellung entgegengenommen? (der Name steht im Bericht)

@@ -453,3 +453,4 @@ legend-started-apart = the board's clock first ran this long (h:mm:ss) after the
 ui-irregularity-detail = Irregular position: { $detail }
 ui-round-no = Round { $round }
 replay-incident-entered = { $at } (entered { $entered })
+ui-lineup-received-by-required = Who received the lineup? (the name goes into the report)
