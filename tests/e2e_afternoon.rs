@@ -105,12 +105,17 @@ fn the_afternoon_of_a_match_at_the_console() {
     let mut p = Pty::spawn(cmd, COLS, ROWS).with_key_pause(Duration::from_millis(120));
     p.wait_for("SF Beispielhausen", 30);
 
-    // 1. The lineups, sealed: home, then away (the form opens on the team not yet in).
-    for ranks in ["1 2 3 4 5 6 7 9", "1 2 3 4 5 6 7 8"] {
+    // 1. The lineups, sealed: home, then away (the form opens on the team not yet in); the
+    // form names the player behind each rank as it is typed (issue 29).
+    for (ranks, named) in [
+        ("1 2 3 4 5 6 7 9", " 1: 1. J. Brenner"),
+        ("1 2 3 4 5 6 7 8", " 1: 1. A. Morozov"),
+    ] {
         p.key("H");
         p.wait_for("Hand in a lineup", 10);
         p.key(TAB);
         p.text(ranks);
+        p.wait_for(named, 10);
         p.key(ENTER);
         p.wait_for("Lineup handed in", 10);
     }
@@ -160,6 +165,18 @@ fn the_afternoon_of_a_match_at_the_console() {
     p.key("3");
     p.key("i");
     p.wait_for("Illegal move", 10);
+    p.key(ENTER);
+    p.wait_for("recorded", 10);
+    // A time correction on board 2 (issue 29): Enter without a reason says what it needs and
+    // records nothing; with the incident it corrects it is recorded.
+    p.key("2");
+    p.key("z");
+    p.wait_for("Time correction", 10);
+    p.key(ENTER);
+    p.wait_for("needs its reason", 10);
+    p.key(DOWN);
+    p.key(DOWN);
+    p.text("clock set 2 min short");
     p.key(ENTER);
     p.wait_for("recorded", 10);
     p.key("1");
@@ -266,6 +283,16 @@ fn the_afternoon_of_a_match_at_the_console() {
             .any(|k| matches!(k, InterventionKind::DrawClaim { .. })),
         "{kinds:?}"
     );
+    let correction = state
+        .interventions
+        .iter()
+        .find(|e| e.intervention.kind == InterventionKind::TimeCorrection)
+        .expect("the time correction");
+    assert_eq!(correction.intervention.reason, "clock set 2 min short");
+    assert!(
+        !correction.intervention.confirmed.summary.is_empty(),
+        "{correction:?}"
+    );
     assert!(state.boards.iter().all(|b| b.result.is_some()));
     assert_eq!(state.signatures.len(), 3);
     // Feed records kept coming after the first signature (post-game data).
@@ -302,4 +329,34 @@ fn the_afternoon_of_a_match_at_the_console() {
     ]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains(": VALID"), "{out}");
+    // The report names the time correction with its decision and its reason.
+    let md = std::fs::read_to_string(dir.path().join("afternoon-report/report.md")).unwrap();
+    let row = md
+        .lines()
+        .find(|l| l.contains("clock set 2 min short"))
+        .unwrap_or_else(|| panic!("the correction's row:\n{md}"));
+    assert!(row.contains("+2 min"), "{row}");
+
+    // The replay's incidents (issue 29): the start at the time typed, with the time it was
+    // entered beside it; the three signatures.
+    let (code, out) = arbiter(&[
+        "replay".as_ref(),
+        journal.as_os_str(),
+        "--incidents".as_ref(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let start_line = out
+        .lines()
+        .find(|l| l.contains("round_started"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        start_line.starts_with(&start.format("%H:%M:%S").to_string())
+            && start_line.contains("(entered "),
+        "{start_line}"
+    );
+    assert_eq!(
+        out.lines().filter(|l| l.contains(" signature ")).count(),
+        3,
+        "{out}"
+    );
 }
