@@ -86,16 +86,43 @@ fn report_over_a_signed_report_keeps_it_and_writes_the_new_version_beside_it() {
         c.arg("report").arg(&j).arg("-o").arg(&out).args(extra);
         c.output().unwrap()
     };
-    assert!(report(&[]).status.success());
+    let o = report(&[]);
+    assert!(o.status.success());
+    // What the report still needs (issue 29): the arbiter's signature first.
+    assert!(
+        text(&o).contains("sign it: arbiter sign") && text(&o).contains("--role arbiter"),
+        "{}",
+        text(&o)
+    );
     let rep = out.join("report.json");
-    for (role, pw) in DEMO {
+    for (i, (role, pw)) in DEMO.into_iter().enumerate() {
         let o = sign(&rep, &j, role, pw);
         assert!(o.status.success(), "{}", text(&o));
+        if i == 0 {
+            // Signed by the arbiter: the captains' countersignatures, not "sign it".
+            let o = report(&[]);
+            assert!(o.status.success(), "{}", text(&o));
+            let said = text(&o);
+            assert!(
+                said.contains("the captains countersign:")
+                    && said.contains("--role home-captain")
+                    && said.contains("--role away-captain")
+                    && !said.contains("sign it: arbiter sign"),
+                "{said}"
+            );
+        }
     }
     let signed = std::fs::read(&rep).unwrap();
     // The same journal again: the same version, its three signatures kept.
     let o = report(&[]);
     assert!(o.status.success(), "{}", text(&o));
+    // All three have signed: how to check it, never "sign it".
+    assert!(
+        text(&o).contains("signed by the arbiter and both captains")
+            && !text(&o).contains("sign it"),
+        "{}",
+        text(&o)
+    );
     assert!(
         text(&o).contains("its 3 signature(s) are kept"),
         "{}",

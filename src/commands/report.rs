@@ -72,9 +72,8 @@ pub fn run(
                 ));
             } else {
                 out(format_args!(
-                    "sign it: arbiter sign {}/report.json --role arbiter --journal {}",
-                    dir.display(),
-                    journal_path.display()
+                    "{}",
+                    next_step(&w.current, &dir, &journal_path)
                 ));
             }
             ExitCode::SUCCESS
@@ -82,6 +81,53 @@ pub fn run(
         Err(e) => {
             eprintln!("arbiter report: {e}");
             ExitCode::from(EXIT_INPUT)
+        }
+    }
+}
+
+/// What the report written still needs, as the command line that does it: the arbiter's
+/// signature first, then the captains' that are missing; once all three have signed, how to
+/// check it (issue 29: never "sign it" for a report all three have signed).
+pub fn next_step(
+    current: &arbiter_core::signature::SignedReport,
+    dir: &std::path::Path,
+    journal: &std::path::Path,
+) -> String {
+    use arbiter_core::signature::Role;
+    let report = format!("{}/report.json", dir.display());
+    let missing: Vec<Role> = Role::ALL
+        .into_iter()
+        .filter(|r| current.signature(*r).is_none())
+        .collect();
+    let arg = |r: &Role| match r {
+        Role::Arbiter => "arbiter",
+        Role::HomeCaptain => "home-captain",
+        Role::AwayCaptain => "away-captain",
+    };
+    match missing.first() {
+        None => format!(
+            "signed by the arbiter and both captains: check it with arbiter verify {report} --journal {} --match MATCH_FILE",
+            journal.display()
+        ),
+        Some(Role::Arbiter) => format!(
+            "sign it: arbiter sign {report} --role arbiter --journal {}",
+            journal.display()
+        ),
+        Some(_) => {
+            let lines: Vec<String> = missing
+                .iter()
+                .map(|r| {
+                    format!(
+                        "arbiter sign {report} --role {} --journal {}",
+                        arg(r),
+                        journal.display()
+                    )
+                })
+                .collect();
+            format!(
+                "signed by the arbiter; the captains countersign: {}",
+                lines.join(" ; ")
+            )
         }
     }
 }

@@ -35,6 +35,8 @@ pub enum ReportInput {
     Down,
     PageUp,
     PageDown,
+    /// `L`: the report in the other language (built again).
+    Lang,
     /// A key the report screen does not use in this step.
     Ignored,
 }

@@ -246,6 +246,7 @@ fn report_key(r: &ReportView, code: KeyCode) -> ReportInput {
         (Signing::EnrolRole, K::Char(c @ '2'..='3')) => ReportInput::Signer(c as u8 - b'0'),
         (Signing::Idle, K::Char('S' | 's')) => ReportInput::Sign,
         (Signing::Idle, K::Char('E' | 'e')) => ReportInput::Enrol,
+        (Signing::Idle, K::Char('L')) => ReportInput::Lang,
         (Signing::Idle, K::Up | K::Char('k')) => ReportInput::Up,
         (Signing::Idle, K::Down | K::Char('j')) => ReportInput::Down,
         (Signing::Idle, K::PageUp) => ReportInput::PageUp,

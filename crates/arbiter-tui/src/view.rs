@@ -558,6 +558,12 @@ fn report_input(v: &mut ViewState, input: ReportInput) -> Option<Command> {
             _ => r.signing = Signing::Idle,
         },
         ReportInput::Sign => r.signing = Signing::ChooseRole,
+        // The report's words in the other language: the shell builds its lines again.
+        ReportInput::Lang => {
+            r.busy = true;
+            v.lang = v.lang.other();
+            return Some(Command::LoadReport);
+        }
         ReportInput::Enrol => r.signing = Signing::EnrolRole,
         ReportInput::Signer(n) => {
             let role = Role::ALL.get(usize::from(n).wrapping_sub(1)).copied()?;

@@ -384,3 +384,41 @@ fn docs_console_md_has_the_table_of_the_keymap() {
         "docs/CONSOLE.md does not carry the keystroke table of the keymap; it is:\n{table}"
     );
 }
+
+/// Issue 29: every key the report screen lists does something there; `L` switches the
+/// report's language (the shell builds its lines again), as the footer says.
+#[test]
+fn every_key_the_report_screen_lists_does_something_there() {
+    use arbiter_tui::action::Action;
+    use arbiter_tui::input::ReportInput;
+    use arbiter_tui::report_view::ReportView;
+    let m = demo_match();
+    let s = situation(&m, 8);
+    for lang in [Lang::En, Lang::De] {
+        let mut v = ViewState::new(lang, Theme::monochrome());
+        v.report = Some(ReportView::default());
+        let listed = arbiter_tui::i18n::text(lang, "report-view-keys");
+        for (shown, code) in [
+            ("S ", KeyCode::Char('S')),
+            ("E ", KeyCode::Char('E')),
+            ("↑↓", KeyCode::Up),
+            ("↑↓", KeyCode::Down),
+            ("PgUp", KeyCode::PageUp),
+            ("PgDn", KeyCode::PageDown),
+            ("L ", KeyCode::Char('L')),
+            ("Esc", KeyCode::Esc),
+        ] {
+            assert!(listed.contains(shown), "{shown:?} not in {listed:?}");
+            let a = keymap::map(&v, KeyEvent::new(code, KeyModifiers::NONE));
+            assert!(
+                !matches!(a, Action::Report(ReportInput::Ignored)),
+                "{shown:?} does nothing on the report screen"
+            );
+        }
+        let a = keymap::map(&v, KeyEvent::new(KeyCode::Char('L'), KeyModifiers::NONE));
+        let cmd = view::update(&mut v, &m, &s, a, NOW);
+        assert!(matches!(cmd, Some(Command::LoadReport)), "{cmd:?}");
+        assert_eq!(v.lang, lang.other());
+        assert!(v.report.as_ref().is_some_and(|r| r.busy));
+    }
+}

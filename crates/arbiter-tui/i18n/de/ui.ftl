@@ -212,7 +212,7 @@ dialog-position = Stellung und Uhr
 
 ## Die Berichtsansicht
 report-view-title = Spielbericht
-report-view-keys = S unterschreiben · E Schlüssel eines MF hinterlegen · ↑↓ PgUp/PgDn blättern · Esc zurück
+report-view-keys = S unterschreiben · E Schlüssel eines MF hinterlegen · ↑↓ PgUp/PgDn blättern · L English · Esc zurück
 report-view-choose-signer = Wer unterschreibt? 1 Schiedsrichter · 2 MF Heim · 3 MF Gast · Esc
 report-view-passphrase = Passphrase ({ $role }): { $stars }{ $cursor }   Vermerk: { $remark }{ $remark_cursor }   Tab Feld · ⏎ unterschreiben · Esc
 report-view-choose-enrol = Wessen Schlüssel hinterlegen? 2 MF Heim · 3 MF Gast · Esc

@@ -212,7 +212,7 @@ dialog-position = Position and clock
 
 ## The report screen
 report-view-title = Match report
-report-view-keys = S sign · E enrol a captain's key · ↑↓ PgUp/PgDn scroll · Esc back
+report-view-keys = S sign · E enrol a captain's key · ↑↓ PgUp/PgDn scroll · L Deutsch · Esc back
 report-view-choose-signer = Who signs? 1 arbiter · 2 home captain · 3 away captain · Esc
 report-view-passphrase = Passphrase ({ $role }): { $stars }{ $cursor }   remark: { $remark }{ $remark_cursor }   Tab field · ⏎ sign · Esc
 report-view-choose-enrol = Whose key to enrol? 2 home captain · 3 away captain · Esc
