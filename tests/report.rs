@@ -929,3 +929,103 @@ fn a_gap_in_the_record_is_a_continuation_game_never_an_illegal_move() {
     assert_eq!(games[1].tag("Result"), Some("1/2-1/2"));
     assert!(pgn.contains("4. Ba4"), "{pgn}");
 }
+
+/// Issue 29: the PDF laid out as a document, for every scenario's report and a long match
+/// (the scenario of a whole Bundesliga match with 150 notes and 40 interventions more), in
+/// German and English: no heading alone at the foot of a page (it stands on the page where
+/// what follows it starts), a table's header on the page of its first row, the signature
+/// block on one page; and every intervention about a board with a result against one side
+/// names its player (an expired default time: the absent one).
+#[test]
+fn the_pdf_keeps_headings_tables_and_signatures_together() {
+    use arbiter_core::record::{Event, Note, Origin};
+    let mut cases: Vec<(String, Match, Vec<Record>)> = Vec::new();
+    for e in std::fs::read_dir("tests/scenarios").unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_none_or(|x| x != "toml") {
+            continue;
+        }
+        let o = run_file(&p).unwrap();
+        let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+        cases.push((p.display().to_string(), m, o.records));
+    }
+    // The long match.
+    let o = run_file(Path::new("tests/scenarios/bundesliga-match.toml")).unwrap();
+    let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+    let mut chain = arbiter_core::journal::Chain::default();
+    let mut buf = Vec::new();
+    let mut records: Vec<Record> = o
+        .records
+        .iter()
+        .map(|r| chain.append(r.wall_ms, r.mono_ms, r.origin, r.event.clone(), &mut buf))
+        .collect();
+    let last = records.last().unwrap().clone();
+    for i in 0..150u64 {
+        let r = chain.append(
+            last.wall_ms + i as i64 * 1000,
+            last.mono_ms + i * 1000,
+            Origin::Arbiter,
+            Event::Note(Note {
+                board: Some(arbiter_core::model::BoardNo(
+                    u16::try_from(i % 8 + 1).unwrap(),
+                )),
+                text: format!("observation {i}: a spectator stood too close to the board"),
+                witnesses: Vec::new(),
+            }),
+            &mut buf,
+        );
+        records.push(r);
+    }
+    cases.push(("long match".into(), m, records));
+    let mut pages_seen = 0;
+    let mut default_time_rows = 0;
+    for (name, m, records) in &cases {
+        let env = arbiter_core::signature::envelope_from_journal(m, records);
+        let a = Authority::from_match(m);
+        for lang in [Lang::De, Lang::En] {
+            let placed = arbiter_report::pdf::placement(&env, lang, &a);
+            pages_seen = pages_seen.max(placed.last().map_or(0, |p| p.last_page) + 1);
+            for (i, p) in placed.iter().enumerate() {
+                if p.kind == "heading"
+                    && let Some(next) = placed.get(i + 1)
+                {
+                    assert_eq!(
+                        p.last_page,
+                        next.first_page,
+                        "{name} {lang:?}: heading {i} alone at the foot of page {}",
+                        p.last_page + 1
+                    );
+                }
+                if p.kind == "signatures" {
+                    assert_eq!(
+                        p.first_page, p.last_page,
+                        "{name} {lang:?}: the signature block split"
+                    );
+                }
+            }
+        }
+        for i in &env.report.interventions {
+            if i.kind == arbiter_core::intervention::InterventionKind::DefaultTimeExpired
+                && i.board.is_some()
+                && matches!(
+                    env.report.boards.iter().find(|b| Some(b.board) == i.board).map(|b| &b.result),
+                    Some(Some(r)) if ["1-0", "0-1", "+/-", "-/+"].contains(&r.as_str())
+                )
+            {
+                default_time_rows += 1;
+                assert!(
+                    i.colour.is_some(),
+                    "{name}: the default-time row names no player: {i:?}"
+                );
+            }
+        }
+    }
+    assert!(
+        pages_seen >= 3,
+        "the long match takes several pages ({pages_seen})"
+    );
+    assert!(
+        default_time_rows > 0,
+        "a scenario with an expired default time"
+    );
+}

@@ -231,6 +231,8 @@ struct Layout {
     y: f32,
     regular: FontUse,
     bold: FontUse,
+    /// The page the current block's first text went on.
+    first_text_page: Option<usize>,
 }
 
 impl Layout {
@@ -240,6 +242,7 @@ impl Layout {
             y: 0.0,
             regular: FontUse::new(false),
             bold: FontUse::new(true),
+            first_text_page: None,
         };
         l.new_page();
         l
@@ -259,6 +262,9 @@ impl Layout {
     }
 
     fn text(&mut self, x: f32, size: f32, bold: bool, s: &str) {
+        if self.first_text_page.is_none() {
+            self.first_text_page = Some(self.pages.len().saturating_sub(1));
+        }
         let bytes = if bold {
             self.bold.encode(s)
         } else {
@@ -287,14 +293,102 @@ impl Layout {
     }
 }
 
-/// Renders the report as PDF bytes.
+/// The height of a signer's block: the line to sign on, the role and name, the digital
+/// signature's lines.
+fn signature_height(status: &str, text_w: f32) -> f32 {
+    let lines = status.lines().flat_map(|s| wrap(s, 7.5, text_w)).count();
+    28.0 + 11.0 + 11.0 + lines as f32 * 9.5
+}
+
+/// The height of a table row at `size` in the columns `cols`.
+fn row_height(cells: &[String], cols: &[f32], size: f32, bold: bool) -> f32 {
+    let lines = cells
+        .iter()
+        .zip(cols)
+        .map(|(c, w)| wrap_with(c, size, w - 4.0, bold).len())
+        .max()
+        .unwrap_or(1);
+    lines as f32 * (size + 2.5) + 2.0
+}
+
+/// How much of a block must stand on the same page as the heading before it (issue 29: no
+/// heading alone at the foot of a page): two lines of text, a table's header and first row, a
+/// whole signature block.
+fn keep_with_heading(b: &Block, text_w: f32) -> f32 {
+    match b {
+        Block::Title(_) => 24.0,
+        Block::Heading(_) => 23.0,
+        Block::Line(s) => wrap(s, 9.0, text_w).len().min(2) as f32 * 12.0,
+        Block::Table {
+            header,
+            widths,
+            rows,
+        } => {
+            let size = table_font_size(widths.len());
+            let cols = table_columns(header, widths, size, text_w);
+            row_height(header, &cols, size, true)
+                + rows
+                    .first()
+                    .map_or(0.0, |r| row_height(r, &cols, size, false))
+                + 4.0
+        }
+        Block::Signatures(sigs) => sigs
+            .iter()
+            .map(|(_, _, status)| signature_height(status, text_w))
+            .sum(),
+    }
+}
+
+/// The usable height of a page.
+const PAGE_BODY: f32 = H - MARGIN - BOTTOM;
+
+/// Renders the report as PDF bytes. Laid out as a document: a heading stays with the start of
+/// what follows it, a table that goes on over a page repeats its header, and a signature block
+/// is never split (the three together where they fit on a page, each signer's always).
 pub fn render(env: &SignedReport, lang: Lang, authority: &crate::sign::Authority) -> Vec<u8> {
+    let (l, _) = lay_out(env, lang, authority);
+    finish(l, env, lang)
+}
+
+/// Where a block of the document went: its kind ("title", "heading", "line", "table",
+/// "signatures") and the first and last page (0-based) its text stands on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placed {
+    pub kind: &'static str,
+    pub first_page: usize,
+    pub last_page: usize,
+}
+
+/// The layout of the PDF, block by block, without the file (what the tests of the layout read).
+pub fn placement(
+    env: &SignedReport,
+    lang: Lang,
+    authority: &crate::sign::Authority,
+) -> Vec<Placed> {
+    lay_out(env, lang, authority).1
+}
+
+fn lay_out(
+    env: &SignedReport,
+    lang: Lang,
+    authority: &crate::sign::Authority,
+) -> (Layout, Vec<Placed>) {
     let mut l = Layout::new();
+    let mut placed = Vec::new();
     let text_w = W - 2.0 * MARGIN;
-    for b in document(env, lang, authority) {
+    let blocks = document(env, lang, authority);
+    for (i, b) in blocks.iter().enumerate() {
+        l.first_text_page = None;
+        let kind = match b {
+            Block::Title(_) => "title",
+            Block::Heading(_) => "heading",
+            Block::Line(_) => "line",
+            Block::Table { .. } => "table",
+            Block::Signatures(_) => "signatures",
+        };
         match b {
             Block::Title(t) => {
-                for line in wrap(&t, 15.0, text_w) {
+                for line in wrap(t, 15.0, text_w) {
                     l.need(20.0);
                     l.text(MARGIN, 15.0, true, &line);
                     l.y -= 20.0;
@@ -302,13 +396,17 @@ pub fn render(env: &SignedReport, lang: Lang, authority: &crate::sign::Authority
                 l.y -= 4.0;
             }
             Block::Heading(h) => {
-                l.need(40.0);
+                let next = blocks
+                    .get(i + 1)
+                    .map_or(0.0, |n| keep_with_heading(n, text_w))
+                    .min(PAGE_BODY - 23.0);
+                l.need(23.0 + next);
                 l.y -= 8.0;
-                l.text(MARGIN, 11.5, true, &h);
+                l.text(MARGIN, 11.5, true, h);
                 l.y -= 15.0;
             }
             Block::Line(s) => {
-                for line in wrap(&s, 9.0, text_w) {
+                for line in wrap(s, 9.0, text_w) {
                     l.need(12.0);
                     l.text(MARGIN, 9.0, false, &line);
                     l.y -= 12.0;
@@ -320,7 +418,7 @@ pub fn render(env: &SignedReport, lang: Lang, authority: &crate::sign::Authority
                 rows,
             } => {
                 let size = table_font_size(widths.len());
-                let cols = table_columns(&header, &widths, size, text_w);
+                let cols = table_columns(header, widths, size, text_w);
                 let lead = size + 2.5;
                 let draw_row = |l: &mut Layout, cells: &[String], bold: bool| {
                     let wrapped: Vec<Vec<String>> = cells
@@ -330,7 +428,6 @@ pub fn render(env: &SignedReport, lang: Lang, authority: &crate::sign::Authority
                         .collect();
                     let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1);
                     let h = lines as f32 * lead + 2.0;
-                    l.need(h + 2.0);
                     let mut x = MARGIN;
                     for (cell, w) in wrapped.iter().zip(&cols) {
                         let y0 = l.y;
@@ -345,30 +442,54 @@ pub fn render(env: &SignedReport, lang: Lang, authority: &crate::sign::Authority
                     let y = l.y + lead - 2.0;
                     l.rule(MARGIN, MARGIN + text_w, y);
                 };
-                draw_row(&mut l, &header, true);
-                for r in &rows {
+                let header_h = row_height(header, &cols, size, true);
+                // The header with the first row (never a header alone at the foot).
+                let first = rows
+                    .first()
+                    .map_or(0.0, |r| row_height(r, &cols, size, false));
+                l.need(header_h + first + 4.0);
+                draw_row(&mut l, header, true);
+                for r in rows {
+                    let h = row_height(r, &cols, size, false);
+                    if l.y - h - 2.0 < BOTTOM {
+                        // Over the page: the header again.
+                        l.new_page();
+                        draw_row(&mut l, header, true);
+                    }
                     draw_row(&mut l, r, false);
                 }
                 l.y -= 4.0;
             }
             Block::Signatures(sigs) => {
+                let whole: f32 = sigs
+                    .iter()
+                    .map(|(_, _, status)| signature_height(status, text_w))
+                    .sum();
+                if whole <= PAGE_BODY {
+                    l.need(whole);
+                }
                 for (role, name, status) in sigs {
-                    l.need(60.0);
+                    l.need(signature_height(status, text_w));
                     l.y -= 28.0;
                     l.rule(MARGIN, MARGIN + 250.0, l.y);
                     l.y -= 11.0;
                     l.text(MARGIN, 9.0, true, &format!("{role}: {name}"));
                     l.y -= 11.0;
                     for line in status.lines().flat_map(|s| wrap(s, 7.5, text_w)) {
-                        l.need(10.0);
                         l.text(MARGIN, 7.5, false, &line);
                         l.y -= 9.5;
                     }
                 }
             }
         }
+        let last_page = l.pages.len() - 1;
+        placed.push(Placed {
+            kind,
+            first_page: l.first_text_page.unwrap_or(last_page),
+            last_page,
+        });
     }
-    finish(l, env, lang)
+    (l, placed)
 }
 
 fn finish(mut l: Layout, env: &SignedReport, lang: Lang) -> Vec<u8> {

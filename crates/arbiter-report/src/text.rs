@@ -957,16 +957,24 @@ fn procedure_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
         } else {
             sub.received_by.clone()
         };
-        lines.push((
-            sub.time.clone(),
-            w.f(msg!(
+        // A journal written before the form asked how and by whom (issue 29: no dangling
+        // comma, no lone dash): said so.
+        let line = if sub.channel.is_empty() && sub.received_by.is_empty() {
+            msg!(
+                "report-submission-unrecorded",
+                time = &sub.time,
+                team = team_name(r, sub.team)
+            )
+        } else {
+            msg!(
                 "report-submission",
                 time = &sub.time,
                 team = team_name(r, sub.team),
                 channel = channel,
                 received_by = received_by
-            )),
-        ));
+            )
+        };
+        lines.push((sub.time.clone(), w.f(line)));
     }
     for c in &p.consents {
         let (time, captain, team) = (&c.time, team_name(r, c.captain), team_name(r, c.team));

@@ -222,3 +222,4 @@ report-heading-reopened = Wieder geöffnete unterschriebene Fassungen
 report-reopened = { $time } Fassung { $version } (Prüfsumme { $digest }…, unterschrieben von { $signed }) vom Schiedsrichter wieder geöffnet: { $reason }
 
 report-decision-not-stated = (das Journal nennt die Entscheidung nicht)
+report-submission-unrecorded = { $time } Aufstellung von { $team } abgegeben (Weg und Empfänger nicht erfasst)

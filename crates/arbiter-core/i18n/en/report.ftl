@@ -222,3 +222,4 @@ report-heading-reopened = Signed versions reopened
 report-reopened = { $time } version { $version } (digest { $digest }…, signed by { $signed }) reopened by the arbiter: { $reason }
 
 report-decision-not-stated = (the journal does not state the decision)
+report-submission-unrecorded = { $time } lineup of { $team } handed in (how and to whom not recorded)
