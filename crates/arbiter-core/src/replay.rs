@@ -105,6 +105,15 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
     let mut s = MatchState::default();
     for r in records {
         let alerts_before: Vec<usize> = s.boards.iter().map(|b| b.clock_alerts.len()).collect();
+        // How long a feed that goes stale or lost had been silent, from the journal (its own
+        // words are the transport's English, issue 29).
+        let silent_ms = match &r.event {
+            Event::FeedStatus(e) => s
+                .board(e.board)
+                .and_then(|b| b.last_data)
+                .map(|d| r.mono_ms.saturating_sub(d.mono_ms)),
+            _ => None,
+        };
         apply(&mut s, r);
         // The time the arbiter stated, where he entered one before the record (as `apply`
         // takes it: `Stamp::entered`).
@@ -214,11 +223,18 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
             Event::FeedStatus(e) if matches!(e.state, FeedState::Stale | FeedState::Lost) => push(
                 Some(e.board),
                 "feed",
-                msg!(
-                    "incident-feed",
-                    state = Msg::new(crate::words::feed_state(e.state)),
-                    detail = e.detail.to_lowercase()
-                ),
+                match silent_ms {
+                    Some(ms) => msg!(
+                        "incident-feed-silent",
+                        state = Msg::new(crate::words::feed_state(e.state)),
+                        seconds = (ms / 1000).to_string(),
+                        tenths = ((ms % 1000) / 100).to_string()
+                    ),
+                    None => msg!(
+                        "incident-feed-no-data",
+                        state = Msg::new(crate::words::feed_state(e.state))
+                    ),
+                },
             ),
             Event::ClockAdjusted(e) => push(
                 Some(e.board),
@@ -796,8 +812,29 @@ mod tests {
         let mut recs = Vec::new();
         let mut push = |wall: WallMs, e: Event| {
             let mono = u64::try_from(wall - t0).unwrap_or(0);
-            recs.push(chain.append(wall, mono, Origin::Arbiter, e, &mut buf));
+            let origin = match &e {
+                Event::ClockSample(c) => Origin::Feed(c.board),
+                Event::FeedStatus(f) => Origin::Feed(f.board),
+                _ => Origin::Arbiter,
+            };
+            recs.push(chain.append(wall, mono, origin, e, &mut buf));
         };
+        push(
+            t0,
+            crate::record::SessionStarted {
+                match_sha256: String::new(),
+                profile_sha256: String::new(),
+                match_path: "m.toml".into(),
+                profile_id: "bundesliga".into(),
+                boards: 8,
+                software: "test".into(),
+                time_control: None,
+                profile_path: None,
+                match_text: None,
+                profile_text: None,
+            }
+            .into(),
+        );
         push(
             t0 + 5 * min,
             Note {
@@ -834,6 +871,31 @@ mod tests {
             }
             .into(),
         );
+        // A feed goes stale 10.4 s after its last data: said in the reader's language.
+        push(
+            t0 + 50 * min,
+            crate::record::ClockSample {
+                board: BoardNo(1),
+                left_ms: 90 * min as u64,
+                right_ms: 90 * min as u64,
+                running: None,
+                left_flag: false,
+                right_flag: false,
+                white_side: None,
+                left_flag_kind: None,
+                right_flag_kind: None,
+            }
+            .into(),
+        );
+        push(
+            t0 + 50 * min + 10_400,
+            crate::record::FeedStatus {
+                board: BoardNo(1),
+                state: FeedState::Stale,
+                detail: "silent, last data 10.4 s ago".into(),
+            }
+            .into(),
+        );
         push(
             t0 + 200 * min,
             ReportSigned {
@@ -851,15 +913,24 @@ mod tests {
         let kinds: Vec<&str> = list.iter().map(|i| i.kind.as_str()).collect();
         assert_eq!(
             kinds,
-            ["note", "round_started", "arrival", "note", "signature"],
+            ["note", "round_started", "arrival", "note", "feed", "signature"],
             "{list:#?}"
+        );
+        let feed = &list[4].text;
+        assert_eq!(
+            crate::i18n::core_catalogue().format(crate::i18n::Lang::De, feed),
+            "Verbindung veraltet: letzte Daten 10,4 s zuvor"
+        );
+        assert_eq!(
+            crate::i18n::english(feed),
+            "feed stale: last data 10.4 s before"
         );
         assert_eq!(list[1].wall_ms, t0 + 20 * min);
         assert_eq!(list[1].entered_ms, Some(t0 + 42 * min));
         assert_eq!(list[2].wall_ms, t0 + 25 * min);
         assert_eq!(list[0].entered_ms, None);
         assert!(list.windows(2).all(|w| w[0].wall_ms <= w[1].wall_ms));
-        let signed = crate::i18n::english(&list[4].text);
+        let signed = crate::i18n::english(&list[5].text);
         assert_eq!(signed, "signature: the arbiter (A. Schiedsrichter)");
     }
 }

@@ -58,6 +58,20 @@ pub fn render(f: &mut Frame, m: &Match, s: &MatchState, v: &ViewState, now_mono_
             line,
         );
     }
+    // A status too long for the footer's line: wrapped on lines of its own at the bottom.
+    let overflow = footer::status_overflow(v, usize::from(area.width));
+    if !overflow.is_empty() {
+        let n = u16::try_from(overflow.len())
+            .unwrap_or(3)
+            .min(area.height.saturating_sub(1));
+        area.height -= n;
+        let rect = ratatui::layout::Rect::new(area.x, area.bottom(), area.width, n);
+        let lines: Vec<ratatui::text::Line> = overflow
+            .into_iter()
+            .map(|l| ratatui::text::Line::styled(format!(" {l}"), v.theme.ok()))
+            .collect();
+        f.render_widget(ratatui::widgets::Paragraph::new(lines), rect);
+    }
     match v.screen {
         Screen::Main => main_screen::render(f, area, m, s, v, now_mono_ms),
         Screen::Detail => board_detail::render(f, area, m, s, v, now_mono_ms),

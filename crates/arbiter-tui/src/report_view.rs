@@ -258,8 +258,20 @@ pub fn render(f: &mut Frame, area: Rect, r: &ReportView, lang: Lang) {
         ),
     };
     f.render_widget(Clear, area);
-    // Two border lines, the message line and the footer.
-    let inner_h = usize::from(area.height.saturating_sub(4));
+    let message = if r.busy {
+        Some(i18n::text(lang, "report-view-working"))
+    } else {
+        r.message.clone()
+    };
+    // The message and the keys (or the passphrase line) wrap: nothing is cut at 80 columns.
+    let w = usize::from(area.width.saturating_sub(2)).max(20);
+    let mut bottom = super::text::wrap_words(&message.unwrap_or_default(), w);
+    if bottom.is_empty() {
+        bottom.push(String::new());
+    }
+    bottom.extend(super::text::wrap_words(&footer, w));
+    // Two border lines and the lines at the bottom.
+    let inner_h = usize::from(area.height.saturating_sub(2)).saturating_sub(bottom.len());
     // Long lines wrap (a table row goes on under itself): nothing is cut at 80 columns.
     let wrapped = wrap_lines(&r.lines, usize::from(area.width.saturating_sub(2)));
     let max_scroll = wrapped.len().saturating_sub(inner_h);
@@ -273,13 +285,7 @@ pub fn render(f: &mut Frame, area: Rect, r: &ReportView, lang: Lang) {
     while text.len() < inner_h {
         text.push(Line::from(""));
     }
-    let message = if r.busy {
-        Some(i18n::text(lang, "report-view-working"))
-    } else {
-        r.message.clone()
-    };
-    text.push(Line::from(message.unwrap_or_default()));
-    text.push(Line::from(footer));
+    text.extend(bottom.into_iter().map(Line::from));
     f.render_widget(
         Paragraph::new(text).block(Block::default().borders(Borders::ALL).title(title)),
         area,

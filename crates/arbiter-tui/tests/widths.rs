@@ -483,3 +483,81 @@ fn the_board_detail_with_its_alerts_at_three_sizes_in_both_languages() {
         }
     }
 }
+
+/// `s` with the box drawing and every run of whitespace collapsed, for finding a text wrapped
+/// over lines.
+fn flat(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if "│┌┐└┘─".contains(c) {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Issue 29: at 80x24 nothing that matters is cut. Every form opened on a board and confirmed
+/// at once says why it cannot record (or records), and that message stands whole at the foot
+/// of the screen, wrapped where it is long; the report screen's passphrase line and a replay's
+/// moment and incident too.
+#[test]
+fn every_message_of_every_form_stands_whole_at_80x24() {
+    use arbiter_tui::dialog::DialogKind;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let (m, s) = setup();
+    let mut checked = 0;
+    for lang in Lang::ALL {
+        for kind in DialogKind::ALL {
+            let mut v = ViewState::new(lang, Theme::monochrome());
+            for k in [
+                KeyEvent::new(KeyCode::Char('3'), KeyModifiers::NONE),
+                KeyEvent::new(KeyCode::Char(kind.key()), KeyModifiers::NONE),
+                KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE),
+            ] {
+                let a = arbiter_tui::keymap::map(&v, k);
+                arbiter_tui::view::update(&mut v, &m, &s, a, NOW);
+            }
+            let Some(st) = v.status.clone() else { continue };
+            let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
+            let foot: Vec<&str> = screen.lines().collect();
+            let foot = foot[foot.len().saturating_sub(4)..].join("\n");
+            assert!(
+                flat(&foot).contains(&flat(&st)),
+                "{kind:?} {lang:?}: {st:?} cut at 80x24:\n{screen}"
+            );
+            checked += 1;
+        }
+        // The report screen while a passphrase is typed, with a remark.
+        let mut v = ViewState::new(lang, Theme::monochrome());
+        v.report = Some(arbiter_tui::report_view::ReportView {
+            lines: vec!["x".into(); 40],
+            signing: arbiter_tui::report_view::Signing::Passphrase {
+                role: arbiter_core::signature::Role::HomeCaptain,
+                secret: Default::default(),
+                remark: "unter Protest (FIDE 11.10)".into(),
+                on_remark: true,
+            },
+            ..Default::default()
+        });
+        let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
+        for word in ["unter Protest (FIDE 11.10)", "Esc"] {
+            assert!(
+                flat(&screen).contains(word),
+                "{lang:?}: {word:?}:\n{screen}"
+            );
+        }
+        // A replay's moment with a long incident.
+        let mut v = ViewState::new(lang, Theme::monochrome());
+        v.replay_keys = Some(arbiter_tui::i18n::text(lang, "replay-keys"));
+        let st = "14:42:10 ⏸ 1× | #12/40 B3 14:20:00 (entered 14:42:00) the round was started by the arbiter at the time he entered";
+        v.status = Some(st.into());
+        let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
+        assert!(flat(&screen).contains(&flat(st)), "{lang:?}:\n{screen}");
+    }
+    assert!(checked >= 10, "only {checked} forms said something");
+}

@@ -386,7 +386,7 @@ rules-avail-round-started = Die Runde wurde um { $time } begonnen (Eintrag { $se
 rules-avail-no-quickplay = Das Regelwerk „{ $profile }“ kennt keine Endspurt-Regel: eine Endspurt-Reklamation gibt es nicht.
 rules-avail-no-flag = Kein Fallblättchen ist gefallen: Weiß { $white }, Schwarz { $black }. Kein Zeitverlust, solange beide Spieler Zeit haben.
 rules-avail-clock-runs = Die Uhr läuft noch für { $player }. Das Ergebnis trotzdem erfassen?
-rules-avail-already-credited = Schon gutgeschrieben? { $changes } wurde um { $time } bestätigt (Eintrag { $seq }).
+rules-avail-already-credited = Schon gutgeschrieben? { $changes } wurde um { $time } bestätigt.
 rules-fact-device-clocks = Der Vorschlag beruht auf den an der Uhr abgelesenen Zeiten: Weiß { $white }, Schwarz { $black } (geschätzt hatte die Konsole Weiß { $est_white }, Schwarz { $est_black }: die Verbindung ist nicht aktuell).
 rules-fact-device-clocks-same = Der Vorschlag beruht auf den an der Uhr abgelesenen Zeiten: Weiß { $white }, Schwarz { $black }.
 

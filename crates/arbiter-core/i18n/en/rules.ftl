@@ -389,7 +389,7 @@ rules-avail-round-started = The round started at { $time } (record { $seq }): it
 rules-avail-no-quickplay = The rules “{ $profile }” have no quickplay-finish rule: there is no such claim.
 rules-avail-no-flag = No flag is down: White { $white }, Black { $black }. No loss on time while both players have time left.
 rules-avail-clock-runs = The clock still runs for { $player }. Record the result all the same?
-rules-avail-already-credited = Already credited? { $changes } was confirmed at { $time } (record { $seq }).
+rules-avail-already-credited = Already credited? { $changes } was confirmed at { $time }.
 rules-fact-device-clocks = The proposal rests on the clocks as read on the device: White { $white }, Black { $black } (the console estimated White { $est_white }, Black { $est_black }: the feed is not live).
 rules-fact-device-clocks-same = The proposal rests on the clocks as read on the device: White { $white }, Black { $black }.
 

@@ -165,7 +165,6 @@ pub fn recent_time_change(
             items: changes,
             sep: ", ".into()
         },
-        time = local_hm(m, e.at.wall_ms),
-        seq = e.at.seq
+        time = local_hm(m, e.at.wall_ms)
     ))
 }
