@@ -625,3 +625,64 @@ fn at_names_the_recorded_ending() {
     assert_eq!(v["clocks"][0]["ending"], "resignation");
     assert!(v["clocks"][6]["ending"].is_null());
 }
+
+/// Issue 29: the replay screen with its timeline at 80x24, 120x30 and 200x60 in German and
+/// English: the moment, the incident at hand at the time it happened with the time it was
+/// entered (the start entered 40 s after the clocks were started), the chain's verdict; the
+/// footer's line wraps below the screen where it is long, nothing cut.
+#[test]
+fn the_replay_screen_with_its_timeline_at_three_sizes_in_both_languages() {
+    use arbiter_console::replay_console::{ReplayCursor, replay_footer};
+    use arbiter_core::matchfile::Lang;
+    use arbiter_tui::fixture::{WALL0, demo_match, situation_journal};
+    let m = demo_match();
+    let (_, fixture) = situation_journal(&m, 8);
+    // The start entered afterwards: the clocks ran at 14:00:20, the arbiter entered it at
+    // 14:01:00.
+    let mut chain = Chain::default();
+    let mut buf = Vec::new();
+    let records: Vec<Record> = fixture
+        .iter()
+        .map(|r| {
+            let event = match &r.event {
+                Event::RoundStarted(_) => Event::RoundStarted(RoundStarted {
+                    at: Some(WALL0 + 20_000),
+                    reason: String::new(),
+                }),
+                e => e.clone(),
+            };
+            chain.append(r.wall_ms, r.mono_ms, r.origin, event, &mut buf)
+        })
+        .collect();
+    let started = records
+        .iter()
+        .find(|r| matches!(r.event, Event::RoundStarted(_)))
+        .unwrap();
+    let rp = Replay::new(records.clone());
+    let t = started.wall_ms + 1_000;
+    let (s, now) = rp.at(t);
+    let cursor = ReplayCursor {
+        t,
+        playing: false,
+        speed_idx: 0,
+        incidents: replay::incidents(&records),
+        prompt: None,
+    };
+    let inc = &cursor.incidents[cursor.current_incident().unwrap()];
+    assert_eq!(inc.kind, "round_started");
+    assert_eq!(inc.wall_ms, WALL0 + 20_000);
+    assert_eq!(inc.entered_ms, Some(started.wall_ms));
+    let verdict = arbiter_core::msg!("replay-chain-intact", records = records.len());
+    for lang in [Lang::De, Lang::En] {
+        let mut v = arbiter_tui::ViewState::new(lang, arbiter_tui::theme::Theme::monochrome());
+        replay_footer(&mut v, &cursor, &m, &verdict);
+        for (w, h) in [(80u16, 24u16), (120, 30), (200, 60)] {
+            let screen = arbiter_tui::render_to_string(&m, &s, &v, now, w, h);
+            let flat = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(flat.contains("14:00:20"), "{w}x{h}:\n{screen}");
+            assert!(flat.contains("14:01:00)"), "{w}x{h}:\n{screen}");
+            let l = if lang == Lang::De { "de" } else { "en" };
+            insta::assert_snapshot!(format!("replay_timeline_{w}x{h}_{l}"), screen);
+        }
+    }
+}

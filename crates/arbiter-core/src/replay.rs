@@ -913,7 +913,14 @@ mod tests {
         let kinds: Vec<&str> = list.iter().map(|i| i.kind.as_str()).collect();
         assert_eq!(
             kinds,
-            ["note", "round_started", "arrival", "note", "feed", "signature"],
+            [
+                "note",
+                "round_started",
+                "arrival",
+                "note",
+                "feed",
+                "signature"
+            ],
             "{list:#?}"
         );
         let feed = &list[4].text;

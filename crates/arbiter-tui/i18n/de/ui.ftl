@@ -234,7 +234,7 @@ shell-action-waiting = NICHT gespeichert – wartet ({ $actions } Aktion(en)); w
 shell-enrolled = Schlüssel hinterlegt: { $role } – { $key }…
 
 ## Die Fußzeile der Wiedergabe
-replay-goto-prompt = Gehe zu Uhrzeit (HH:MM:SS): { $typed }_   ⏎ springen, Esc abbrechen
+replay-goto-prompt = Gehe zu Uhrzeit (HH:MM oder HH:MM:SS): { $typed }_   ⏎ springen, Esc abbrechen
 replay-keys = Leertaste ⏯ · +/- Tempo · n/p Vorfall · t Zeit · ←→ ±1 min · ? Hilfe · Q Ende
 replay-status = WIEDERGABE { $time } { $state } { $speed }x | { $verdict }{ $incident } | { $keys }
 replay-chain-intact = Kette intakt ({ $records } Einträge)

@@ -234,7 +234,7 @@ shell-action-waiting = NOT on disk – waiting ({ $actions } action(s)); applied
 shell-enrolled = key enrolled: { $role } – { $key }…
 
 ## The replay console's footer
-replay-goto-prompt = Go to time (HH:MM:SS): { $typed }_   ⏎ jump, Esc cancel
+replay-goto-prompt = Go to time (HH:MM or HH:MM:SS): { $typed }_   ⏎ jump, Esc cancel
 replay-keys = Space ⏯ · +/- speed · n/p incident · t time · ←→ ±1 min · ? help · Q quit
 replay-status = REPLAY { $time } { $state } { $speed }x | { $verdict }{ $incident } | { $keys }
 replay-chain-intact = chain intact ({ $records } records)
