@@ -561,3 +561,26 @@ fn every_message_of_every_form_stands_whole_at_80x24() {
     }
     assert!(checked >= 10, "only {checked} forms said something");
 }
+
+/// Issue 29: the report screen at 80x24, 120x30 and 200x60 in both languages (the top of the
+/// report, its keys with `L`).
+#[test]
+fn the_report_screen_at_three_sizes_in_both_languages() {
+    use arbiter_core::signature::{Authority, SignedReport};
+    use arbiter_tui::report_view::{ReportView, lines};
+    let m = demo_match();
+    let (s, records) = arbiter_tui::fixture::situation_journal(&m, 8);
+    let env = SignedReport::new(arbiter_core::report::build(&m, &records));
+    for lang in Lang::ALL {
+        let mut v = ViewState::new(lang, Theme::monochrome());
+        v.report = Some(ReportView {
+            lines: lines(&env, &Authority::default(), lang),
+            ..ReportView::default()
+        });
+        for (w, h) in [(80, 24), (120, 30), (200, 60)] {
+            let screen = render_to_string(&m, &s, &v, NOW, w, h);
+            assert!(screen.contains("L "), "{screen}");
+            insta::assert_snapshot!(format!("report_screen_{w}x{h}_{}", lang_name(lang)), screen);
+        }
+    }
+}
