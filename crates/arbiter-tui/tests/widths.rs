@@ -584,3 +584,29 @@ fn the_report_screen_at_three_sizes_in_both_languages() {
         }
     }
 }
+
+/// Issue 29: every form at 80x24 in both languages, opened on board 3 (the board with an
+/// illegal move and a ruling to set).
+#[test]
+fn every_form_at_80x24_in_both_languages() {
+    use arbiter_tui::dialog::DialogKind;
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let (m, s) = setup();
+    for lang in Lang::ALL {
+        for kind in DialogKind::ALL {
+            let mut v = ViewState::new(lang, Theme::monochrome());
+            for k in [
+                KeyEvent::new(KeyCode::Char('3'), KeyModifiers::NONE),
+                KeyEvent::new(KeyCode::Char(kind.key()), KeyModifiers::NONE),
+            ] {
+                let a = arbiter_tui::keymap::map(&v, k);
+                arbiter_tui::view::update(&mut v, &m, &s, a, NOW);
+            }
+            let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
+            insta::assert_snapshot!(
+                format!("form_{kind:?}_80x24_{}", lang_name(lang)).to_lowercase(),
+                screen
+            );
+        }
+    }
+}
