@@ -463,11 +463,39 @@ pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewStat
         ),
         v.theme.column_title(),
     )];
-    let max_skip = list.len().saturating_sub(inner_h);
+    let max_skip = list.len().saturating_sub(1);
     let end = list.len() - v.scroll.min(max_skip);
-    let start = end.saturating_sub(inner_h);
-    for e in &list[start..end] {
-        lines.push(Line::raw(fit(&incident_line(m, e, v.lang, true), w)));
+    // Newest at the bottom; a long line wraps under itself (nothing cut at 80 columns), so
+    // the incidents are taken from the end until the screen is full.
+    let mut shown: Vec<Vec<String>> = Vec::new();
+    let mut used = 0;
+    for e in list[..end].iter().rev() {
+        let text = incident_line(m, e, v.lang, true);
+        let mut wrapped = super::text::wrap_words(&text, w.max(20));
+        for l in wrapped.iter_mut().skip(1) {
+            *l = format!("{:16}{l}", "");
+        }
+        // A continuation may be longer than the width after its indent: wrap once more.
+        let wrapped: Vec<String> = wrapped
+            .into_iter()
+            .flat_map(|l| {
+                if l.chars().count() <= w {
+                    vec![l]
+                } else {
+                    super::text::wrap_words(&l, w.max(20))
+                }
+            })
+            .collect();
+        if used + wrapped.len() > inner_h && !shown.is_empty() {
+            break;
+        }
+        used += wrapped.len();
+        shown.push(wrapped);
+    }
+    for inc in shown.into_iter().rev() {
+        for l in inc {
+            lines.push(Line::raw(fit(&l, w)));
+        }
     }
     if list.is_empty() {
         lines.push(Line::styled(t.no_incidents.as_str(), v.theme.dim()));
