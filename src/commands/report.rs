@@ -73,7 +73,7 @@ pub fn run(
             } else {
                 out(format_args!(
                     "{}",
-                    next_step(&w.current, &dir, &journal_path)
+                    next_step(&w.current, &dir, journal_path)
                 ));
             }
             ExitCode::SUCCESS
