@@ -20,7 +20,7 @@ use arbiter_core::record::{ClockRunMode, CommandOutcome, Event};
 
 #[path = "support/pty.rs"]
 mod pty;
-use pty::{ENTER, Pty};
+use pty::{DOWN, ENTER, Pty};
 
 const COLS: u16 = 120;
 const ROWS: u16 = 40;
@@ -107,6 +107,10 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
     p.key("z");
     p.wait_for("Time correction", 10);
     p.key("w");
+    // The reason: the incident it corrects (issue 29: required).
+    p.key(DOWN);
+    p.key(DOWN);
+    p.text("clock set 2 min short");
     p.key(ENTER);
     p.wait_for("recorded", 10);
     p.wait_for("+2:00 White to set", 10);

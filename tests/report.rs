@@ -1004,20 +1004,27 @@ fn the_pdf_keeps_headings_tables_and_signatures_together() {
                 }
             }
         }
+        let md = arbiter_report::text::markdown(&env, Lang::En, &a);
         for i in &env.report.interventions {
-            if i.kind == arbiter_core::intervention::InterventionKind::DefaultTimeExpired
-                && i.board.is_some()
-                && matches!(
-                    env.report.boards.iter().find(|b| Some(b.board) == i.board).map(|b| &b.result),
-                    Some(Some(r)) if ["1-0", "0-1", "+/-", "-/+"].contains(&r.as_str())
-                )
-            {
-                default_time_rows += 1;
-                assert!(
-                    i.colour.is_some(),
-                    "{name}: the default-time row names no player: {i:?}"
-                );
+            if i.kind != arbiter_core::intervention::InterventionKind::DefaultTimeExpired {
+                continue;
             }
+            let Some(b) = env.report.boards.iter().find(|b| Some(b.board) == i.board) else {
+                continue;
+            };
+            let absent = match b.result.as_deref() {
+                Some("1-0" | "+/-") => &b.black,
+                Some("0-1" | "-/+") => &b.white,
+                _ => continue,
+            };
+            let Some(absent) = absent else { continue };
+            default_time_rows += 1;
+            assert!(
+                md.lines()
+                    .any(|l| l.contains(&i.time) && l.contains(&absent.name)),
+                "{name}: the default-time row at {} names no player:\n{md}",
+                i.time
+            );
         }
     }
     assert!(

@@ -742,21 +742,7 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
         .iter()
         .map(|e| {
             let iv = &e.intervention;
-            // The row names its player: an expired default time is about the absent one, the
-            // side the result goes against (a record of the prompt names no player).
-            let about = iv.player.or_else(|| {
-                (iv.kind == InterventionKind::DefaultTimeExpired)
-                    .then_some(iv.confirmed.result)
-                    .flatten()
-                    .and_then(|r| match r {
-                        crate::model::GameResult::WhiteWins
-                        | crate::model::GameResult::WhiteWinsForfeit => Some(Color::Black),
-                        crate::model::GameResult::BlackWins
-                        | crate::model::GameResult::BlackWinsForfeit => Some(Color::White),
-                        _ => None,
-                    })
-            });
-            let (player, colour) = match (iv.board, about) {
+            let (player, colour) = match (iv.board, iv.player) {
                 (Some(b), Some(c)) => {
                     let wt = rules::colours::white_team(m, &s, b);
                     let team = if c == Color::White { wt } else { wt.other() };

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use crate::sign::{Authority, KeySource, KeyStatus, Role, SigStatus, SignedReport, Status, check};
 use arbiter_core::i18n::{Lang, Msg, core_catalogue};
-use arbiter_core::model::TeamSide;
+use arbiter_core::model::{Color, TeamSide};
 use arbiter_core::msg;
 use arbiter_core::profile::{MatchPointsFormula, StartReference, TieBreak};
 use arbiter_core::report::{InterventionLine, PlayerLine, Report};
@@ -154,8 +154,39 @@ fn team_name(r: &Report, side: TeamSide) -> &str {
     }
 }
 
-/// "Name (White)"; without a name, "home player (White)".
+/// The player an expired default time is about where the record names none (the prompt's
+/// record is about the board): the side the board's result goes against, and his name.
+fn absent_player(r: &Report, i: &InterventionLine) -> Option<(Color, Option<String>)> {
+    if i.kind != arbiter_core::intervention::InterventionKind::DefaultTimeExpired {
+        return None;
+    }
+    let b = r.boards.iter().find(|b| Some(b.board) == i.board)?;
+    let colour = match b.result.as_deref()? {
+        "1-0" | "+/-" => Color::Black,
+        "0-1" | "-/+" => Color::White,
+        _ => return None,
+    };
+    let p = if colour.is_white() {
+        &b.white
+    } else {
+        &b.black
+    };
+    Some((colour, p.as_ref().map(|p| p.name.clone())))
+}
+
+/// "Name (White)"; without a name, "home player (White)"; every row about one player names
+/// him (issue 29: an expired default time names the absent one).
 fn player_cell(r: &Report, w: &Words, i: &InterventionLine) -> String {
+    let (colour, name) = match (i.colour, absent_player(r, i)) {
+        (Some(c), _) => (c, i.player.clone()),
+        (None, Some((c, name))) => (c, name),
+        (None, None) => return "–".into(),
+    };
+    let i = &InterventionLine {
+        player: name,
+        colour: Some(colour),
+        ..i.clone()
+    };
     let Some(colour) = i.colour else {
         return "–".into();
     };

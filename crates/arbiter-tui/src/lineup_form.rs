@@ -374,7 +374,7 @@ fn names_lines(m: &Match, lang: Lang, team: TeamSide, slots: &[LineupSlot]) -> V
                     .squad
                     .iter()
                     .find(|p| p.rank == *rank)
-                    .map(|p| format!("{rank}. {}", super::main_screen::short_name(&p.name)))
+                    .map(|p| format!("{rank}. {}", super::text::short_name(&p.name)))
                     .unwrap_or_else(|| format!("{rank}. ?")),
                 other => slot_text(m, lang, team, other),
             };

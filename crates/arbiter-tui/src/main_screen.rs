@@ -29,16 +29,7 @@ fn rfit(s: &str, w: usize) -> String {
     }
 }
 
-/// "J. Brenner" from "Jonas Brenner".
-pub fn short_name(name: &str) -> String {
-    let mut parts = name.split_whitespace();
-    match (parts.next(), name.split_whitespace().last()) {
-        (Some(first), Some(last)) if first != last => {
-            format!("{}. {last}", first.chars().next().unwrap_or(' '))
-        }
-        _ => name.to_string(),
-    }
-}
+pub use super::text::short_name;
 
 /// Half-points as "2½".
 pub fn half(hp: u32) -> String {

@@ -48,3 +48,14 @@ pub fn wrap_words(s: &str, w: usize) -> Vec<String> {
     }
     out
 }
+
+/// "J. Brenner" from "Jonas Brenner".
+pub fn short_name(name: &str) -> String {
+    let mut parts = name.split_whitespace();
+    match (parts.next(), name.split_whitespace().last()) {
+        (Some(first), Some(last)) if first != last => {
+            format!("{}. {last}", first.chars().next().unwrap_or(' '))
+        }
+        _ => name.to_string(),
+    }
+}
