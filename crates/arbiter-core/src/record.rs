@@ -467,6 +467,10 @@ pub struct ClockAdjusted {
     pub reason: String,
     pub before: crate::clock::ClockTimes,
     pub after: crate::clock::ClockTimes,
+    /// Where the profile's minimum bound a computed time (a reconstruction, a replacement
+    /// clock): the value computed before it and the minimum.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub floors: Vec<crate::clock::FloorApplied>,
 }
 
 /// The result of a game as confirmed by the arbiter.
@@ -864,6 +868,7 @@ mod tests {
                 black_ms: 120_000,
                 ..ClockTimes::default()
             },
+            floors: Vec::new(),
         });
         assert_eq!(e.kind(), "clock_adjusted");
         assert_eq!(e.board(), Some(BoardNo(3)));

@@ -395,6 +395,9 @@ pub struct ReservationLine {
     /// The date by which it must be cleared, where the regulations set one.
     pub due: Option<String>,
     pub cite: String,
+    /// When the reservation was granted (local time, RFC 3339): the lineup's submission.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub granted: Option<String>,
 }
 
 /// An arbiter's operation on a board's clock.
@@ -487,7 +490,11 @@ fn local_time(m: &Match, wall_ms: i64) -> String {
 }
 
 fn local_rfc3339(m: &Match, at: Stamp) -> String {
-    chrono::DateTime::from_timestamp_millis(at.wall_ms)
+    local_rfc3339_ms(m, at.wall_ms)
+}
+
+fn local_rfc3339_ms(m: &Match, wall_ms: crate::model::WallMs) -> String {
+    chrono::DateTime::from_timestamp_millis(wall_ms)
         .map(|t| t.with_timezone(m.scheduled_start.offset()).to_rfc3339())
         .unwrap_or_default()
 }
@@ -513,6 +520,9 @@ fn category(kind: &InterventionKind) -> &'static str {
         InterventionKind::GameEnded => "result",
         InterventionKind::SeatingError { .. } => "lineup",
         InterventionKind::UnforeseeableDelay { .. } => "time",
+        InterventionKind::Resignation { .. } => "claim",
+        InterventionKind::GameResumed => "time",
+        InterventionKind::PersonExpelled { .. } => "penalty",
     }
 }
 
@@ -794,6 +804,7 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 reason: res.map(|r| r.reason.clone()).unwrap_or_default(),
                 due: res.and_then(|r| r.due.clone()),
                 cite: res.map(|r| r.cite.clone()).unwrap_or_default(),
+                granted: res.map(|r| local_rfc3339_ms(m, r.granted)),
             });
         }
     }

@@ -9,7 +9,8 @@ mod game_record;
 
 pub use claims::{ClaimEntry, ClaimKind};
 pub use device::{
-    CORRECTION_WITHIN_MS, COUNT_MISMATCH_AFTER_MS, CountMismatch, CountedBy, DeviceBook, Unearned,
+    CORRECTION_WITHIN_MS, COUNT_MISMATCH_AFTER_MS, CountMismatch, CountedBy, DeviceBook, MustShow,
+    Unearned,
 };
 pub use game_record::{EndAt, Ends, GameRecord, GameStart};
 
@@ -693,7 +694,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                         seq: rec.seq,
                         reason: format!("clock operation: {err}"),
                     }),
-                    Ok(_) => device::after_clock_op(bs, at, &e.op),
+                    Ok(_) => device::after_clock_op(bs, at, clock_ms, &e.op),
                 }
             }
         }
@@ -1078,7 +1079,7 @@ fn apply_intervention(
         for op in &c.clock_ops {
             if let Some(mirror) = &mut bs.mirror {
                 match mirror.apply_operation(op, clock_ms) {
-                    Ok(_) => device::after_clock_op(bs, at, op),
+                    Ok(_) => device::after_clock_op(bs, at, clock_ms, op),
                     Err(err) => state.rejected.push(Rejected {
                         seq,
                         reason: format!("clock operation: {err}"),
@@ -1133,6 +1134,9 @@ fn apply_intervention(
             }
         }
         claims::apply_claim(bs, seq, at, iv);
+        if let (InterventionKind::Resignation { at: when }, Some(_)) = (&iv.kind, c.result) {
+            claims::void_after(bs, seq, crate::rules::resignation_time(when.as_deref()));
+        }
         device::check_counts(bs, at);
     }
     for z in &c.zeroed {

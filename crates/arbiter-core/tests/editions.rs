@@ -550,6 +550,8 @@ fn notation_per_appendix_and_edition() {
         InterventionKind::UnableToRecord {
             disabled: false,
             time_s: Some(600),
+            exemption: String::new(),
+            no_assistant: false,
         },
     );
     assert!(p.consequence.clock.is_empty(), "{}", en(&p));
@@ -622,7 +624,11 @@ fn a_board_can_be_played_in_another_mode() {
 fn penalty_times_are_entered_by_the_arbiter() {
     // 12.9.2 / 12.9.3 (002:818-819): no amount in any edition; the console asks (T-M19).
     let g = Game::of("fide-2023", &[]);
-    let pen = |penalties: Vec<PenaltyKind>, time_s| InterventionKind::Penalty { penalties, time_s };
+    let pen = |penalties: Vec<PenaltyKind>, time_s| InterventionKind::Penalty {
+        penalties,
+        time_s,
+        accepted: false,
+    };
     let (_, p) = g.propose(
         MIN,
         2,
@@ -817,7 +823,12 @@ fn persistent_refusal_and_the_opponents_mating_material() {
 
 #[test]
 fn unable_to_keep_score_per_edition() {
-    let unable = |disabled, time_s| InterventionKind::UnableToRecord { disabled, time_s };
+    let unable = |disabled, time_s| InterventionKind::UnableToRecord {
+        disabled,
+        time_s,
+        exemption: String::new(),
+        no_assistant: false,
+    };
     // DSB note on 2017 8.1.6 (002:1587): ten minutes off before the start (T-M16).
     let g = Game::of("fide-2017", &[]);
     let (_, p) = g.propose(0, 3, Some(Color::Black), unable(false, None));
@@ -882,6 +893,7 @@ fn conduct_after_the_game_never_changes_the_result() {
             InterventionKind::Penalty {
                 penalties: vec![PenaltyKind::GameLost],
                 time_s: None,
+                accepted: false,
             },
             InterventionKind::RefusalToComply { both: false },
         ] {

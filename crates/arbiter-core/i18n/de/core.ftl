@@ -176,3 +176,15 @@ ending-seventy-five-moves = 75-Züge-Regel
 ending-time-cannot-mate = Zeitüberschreitung, aber der Gegner kann nicht mattsetzen (remis)
 ending-forfeit = kampflos
 incident-result-ending = Ergebnis { $result } ({ $ending })
+
+## Issue 28
+kind-penalty-accepted = Strafe: { $penalties } (vom Spieler akzeptiert)
+kind-unable-to-record-detail = kann nicht mitschreiben (Behinderung: { $disabled }; Befreiung: { $exemption }{ $no_assistant ->
+    [1] ; kein Helfer verfügbar
+   *[other] {""}
+  })
+kind-resignation = behauptete Aufgabe
+kind-resignation-at = behauptete Aufgabe (um { $time })
+kind-game-resumed = Partie fortgesetzt
+kind-person-expelled = Person verwiesen: { $person }
+claim-status-void = nichtig (die Partie war schon beendet)

@@ -176,3 +176,15 @@ ending-seventy-five-moves = 75-move rule
 ending-time-cannot-mate = flag fell, but the opponent cannot checkmate (draw)
 ending-forfeit = forfeit
 incident-result-ending = result { $result } ({ $ending })
+
+## Issue 28
+kind-penalty-accepted = penalty: { $penalties } (accepted by the player)
+kind-unable-to-record-detail = unable to keep score (disability: { $disabled }; exemption: { $exemption }{ $no_assistant ->
+    [1] ; no assistant available
+   *[other] {""}
+  })
+kind-resignation = resignation claimed
+kind-resignation-at = resignation claimed (at { $time })
+kind-game-resumed = play resumed
+kind-person-expelled = person expelled: { $person }
+claim-status-void = void (the game had ended before)

@@ -102,6 +102,7 @@ pub fn decide(
             conflict: p.conflict.clone(),
             overridden: Vec::new(),
             device_clocks: None,
+            notices: p.notices.clone(),
         },
         situation: d.situation,
         why: d.why.clone(),
