@@ -335,9 +335,7 @@ fn confirm_step(
             OverrideField::Result
             | OverrideField::Ending
             | OverrideField::AgreementBeforeMinimum
-            | OverrideField::ResignationBeforeMove => {
-                (".intervene", iv.overrides.contains(&field))
-            }
+            | OverrideField::ResignationBeforeMove => (".intervene", iv.overrides.contains(&field)),
         };
         let english = |m: &crate::i18n::Msg| crate::i18n::english(m);
         if !named || reason.is_empty() {

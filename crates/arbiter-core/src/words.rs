@@ -166,7 +166,11 @@ pub fn intervention_kind(k: &InterventionKind) -> Msg {
         } if !exemption.is_empty() || *no_assistant => msg!(
             "kind-unable-to-record-detail",
             disabled = Msg::new(yes_no(*disabled)),
-            exemption = if exemption.is_empty() { "–" } else { exemption.as_str() },
+            exemption = if exemption.is_empty() {
+                "–"
+            } else {
+                exemption.as_str()
+            },
             no_assistant = u32::from(*no_assistant)
         ),
         InterventionKind::UnableToRecord { disabled, .. } => msg!(

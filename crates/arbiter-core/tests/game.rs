@@ -184,6 +184,17 @@ impl Table {
         self.sample(*at + 100);
     }
 
+    /// The mover thinks `think` ms and presses the clock, with no move on an e-board (a board
+    /// whose moves the journal does not hold).
+    fn press(&mut self, at: &mut u64, think: u64) {
+        let mover = self.running.unwrap_or(Color::White);
+        let i = usize::from(mover.is_black());
+        *at += think;
+        self.clock[i] = self.clock[i].saturating_sub(think);
+        self.running = Some(!mover);
+        self.sample(*at + 100);
+    }
+
     /// The running player's time runs out `after` ms from `at`.
     fn run(&mut self, at: &mut u64, ms: u64) {
         let i = usize::from(self.running.is_some_and(|c| c.is_black()));
@@ -1094,11 +1105,13 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
     // NRW 1987 Art. 12.6: after Black's 30th move the clocks show 90 min used by White and
     // 60 min by Black; an irregularity at move 20: 90 × 20 / 30 = 60 min and 60 × 20 / 30 =
     // 40 min. Under the BTO control (2½ h / 50) White has 150 − 60 = 90:00, Black 110:00.
+    // The clocks only (no e-board): the times at move 20 cannot be established, so the
+    // proportion applies ("wenn es … nicht möglich ist, … festzustellen").
     let mut t = Table::new("nrw-1987");
     let mut at = 1_000;
     t.start_clock(at);
-    for (i, m) in quiet_line(60).iter().enumerate() {
-        t.play(&mut at, if i % 2 == 0 { 180_000 } else { 120_000 }, m);
+    for i in 0..60 {
+        t.press(&mut at, if i % 2 == 0 { 180_000 } else { 120_000 });
     }
     t.running = None;
     t.sample(at + 1_000);
@@ -1109,6 +1122,7 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
         ClockOperation::Reconstruct {
             to_move: 20,
             floor: TimeFloor::None,
+            recorded: None,
         },
         "12.6",
         at + 2_000,
@@ -1129,35 +1143,54 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
         e.op,
         ClockOperation::Reconstruct {
             to_move: 20,
-            floor: TimeFloor::FiveMinutesAndOnePerMove
+            floor: TimeFloor::FiveMinutesAndOnePerMove,
+            recorded: None,
         },
-        "the profile's minimum"
+        "the profile's minimum, no times recorded"
     );
+    assert!(e.floors.is_empty(), "{:?}", e.floors);
     // The floor case (digest CL-2): after Black's 49th move White has used 149:54; the
     // irregularity at move 48: 149.9 × 48 / 49 = 146:50.6 used, 3:09.4 left; 1987: at least
     // 5 minutes (and 1 min per move to the control: 2) → 5:00.
     let mut t = Table::new("nrw-1987");
     let mut at = 1_000;
     t.start_clock(at);
-    for (i, m) in quiet_line(98).iter().enumerate() {
-        let think = match (i % 2, i / 2) {
-            (0, 48) => 354_000,
-            (0, _) => 180_000,
-            _ => 60_000,
-        };
-        t.play(&mut at, think, m);
+    for i in 0..98 {
+        t.press(&mut at, thinks_cl2(i));
     }
     t.running = None;
     t.sample(at + 1_000);
     let reconstruct = ClockOperation::Reconstruct {
         to_move: 48,
         floor: TimeFloor::None,
+        recorded: None,
     };
-    let (_, out) =
+    let (ev, out) =
         rules::clock_operation(&t.m, &t.s, B, reconstruct.clone(), "", at + 2_000).unwrap();
     assert_eq!(out.before.white_ms, 6_000, "149:54 used of 150 min");
     assert_eq!(out.after.white_ms, 5 * MIN);
     assert!(out.note.contains("minimum"));
+    // The record and the screen say "floor applied", with the value before it.
+    let Event::ClockAdjusted(e) = &ev else {
+        unreachable!()
+    };
+    let computed = 150 * MIN - 8_994_000 * 48 / 49;
+    assert_eq!(
+        e.floors,
+        vec![arbiter_core::clock::FloorApplied {
+            color: Color::White,
+            computed_ms: computed,
+            floor_ms: 5 * MIN,
+        }]
+    );
+    let notes: Vec<String> = rules::operation_notes(&e.op, &out).iter().map(en).collect();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].contains("Floor applied")
+            && notes[0].contains("0:03:09")
+            && notes[0].contains("0:05:00"),
+        "{notes:?}"
+    );
     // Without a minimum (the 2017/2023 Laws: best judgement) the proportion stands: 3:09.4.
     let (then, raised) = arbiter_core::clock::reconstruct(
         &t.m.profile.time_control,
@@ -1167,7 +1200,90 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
     )
     .unwrap();
     assert!(!raised);
-    assert_eq!(then.white_ms, 150 * MIN - 8_994_000 * 48 / 49);
+    assert_eq!(then.white_ms, computed);
+}
+
+/// CL-2's thinking times: White 3 min a move but 5:54 for his 49th, Black 1 min.
+fn thinks_cl2(ply: usize) -> u64 {
+    match (ply % 2, ply / 2) {
+        (0, 48) => 354_000,
+        (0, _) => 180_000,
+        _ => 60_000,
+    }
+}
+
+#[test]
+fn reconstruction_uses_the_times_the_journal_recorded_at_that_move() {
+    // DSB note on 7.1 (S002:1586): the rule of three only "falls die tatsächliche
+    // Zeitverteilung vor dem Regelverstoß nicht festgestellt werden kann" (1987 12.6: "wenn es
+    // … nicht möglich ist, … festzustellen"). With the e-board's moves and the clock's reports
+    // the journal holds both clocks after each move: White thinks 1 min a move but 5 min for
+    // his 25th, Black 30 s; an irregularity at move 24 found after move 30. The proportion
+    // would spread White's long 25th move over all his moves; the journal's times are set, and
+    // no floor bounds them (the floor bounds the proportion: 1987 12.6 "Diese Bestimmung …").
+    for profile in ["nrw-1987", "trier", "fide-2017", "fide-2023", "bundesliga"] {
+        let mut t = Table::new(profile);
+        let mut at = 1_000;
+        t.start_clock(at);
+        for (i, m) in quiet_line(60).iter().enumerate() {
+            let think = match (i % 2, i / 2) {
+                (0, 24) => 300_000,
+                (0, _) => 60_000,
+                _ => 30_000,
+            };
+            t.play(&mut at, think, m);
+        }
+        t.running = None;
+        t.sample(at + 1_000);
+        let tc = t.m.profile.time_control.clone();
+        let (ev, out) = rules::clock_operation(
+            &t.m,
+            &t.s,
+            B,
+            rules::reconstruction(&t.m, 24),
+            "",
+            at + 2_000,
+        )
+        .unwrap();
+        let Event::ClockAdjusted(e) = &ev else {
+            unreachable!()
+        };
+        let w = tc.credited_after_moves(24) - 24 * 60_000;
+        let b = tc.credited_after_moves(24) - 24 * 30_000;
+        let ClockOperation::Reconstruct { recorded, .. } = &e.op else {
+            unreachable!()
+        };
+        assert_eq!(*recorded, Some([w, b]), "{profile}");
+        assert_eq!(
+            (out.after.white_ms, out.after.black_ms),
+            (w, b),
+            "{profile}"
+        );
+        let (proportional, _) =
+            arbiter_core::clock::reconstruct(&tc, out.before, 24, TimeFloor::None).unwrap();
+        assert!(
+            proportional.white_ms < w - 60_000,
+            "{profile}: the proportion differs"
+        );
+        assert!(e.floors.is_empty(), "{profile}: {:?}", e.floors);
+        let notes: Vec<String> = rules::operation_notes(&e.op, &out).iter().map(en).collect();
+        assert_eq!(notes.len(), 1, "{profile}: {notes:?}");
+        assert!(notes[0].contains("after move 24"), "{notes:?}");
+        let bs = t.s.board(B).unwrap();
+        assert_eq!(
+            rules::recorded_after(bs, 0),
+            None,
+            "no move: nothing recorded"
+        );
+        assert_eq!(
+            rules::recorded_after(bs, 1),
+            Some([
+                tc.credited_after_moves(1) - 60_000,
+                tc.credited_after_moves(1) - 30_000
+            ]),
+            "{profile}"
+        );
+    }
 }
 
 #[test]

@@ -680,23 +680,68 @@ fn flag_situation(m: &Match) -> MatchState {
         .into()
     };
     for b in [1, 3, 4] {
-        push(&mut s, MIN, Origin::Feed(BoardNo(b)), ev(b, initial, initial, None));
+        push(
+            &mut s,
+            MIN,
+            Origin::Feed(BoardNo(b)),
+            ev(b, initial, initial, None),
+        );
     }
     // Board 1: both clocks run down; one report shows both flags.
-    push(&mut s, 2 * MIN, Origin::Feed(BoardNo(1)), ev(1, 2_000, 2_000, Some(ClockSide::Left)));
-    push(&mut s, 2 * MIN + 9_000, Origin::Feed(BoardNo(1)), ev(1, 0, 0, None));
+    push(
+        &mut s,
+        2 * MIN,
+        Origin::Feed(BoardNo(1)),
+        ev(1, 2_000, 2_000, Some(ClockSide::Left)),
+    );
+    push(
+        &mut s,
+        2 * MIN + 9_000,
+        Origin::Feed(BoardNo(1)),
+        ev(1, 0, 0, None),
+    );
     // Board 3: White's flag, then Black's.
-    push(&mut s, 2 * MIN, Origin::Feed(BoardNo(3)), ev(3, 1_000, 3_000, Some(ClockSide::Left)));
-    push(&mut s, 2 * MIN + 1_000, Origin::Feed(BoardNo(3)), ev(3, 0, 3_000, Some(ClockSide::Right)));
-    push(&mut s, 2 * MIN + 4_000, Origin::Feed(BoardNo(3)), ev(3, 0, 0, None));
+    push(
+        &mut s,
+        2 * MIN,
+        Origin::Feed(BoardNo(3)),
+        ev(3, 1_000, 3_000, Some(ClockSide::Left)),
+    );
+    push(
+        &mut s,
+        2 * MIN + 1_000,
+        Origin::Feed(BoardNo(3)),
+        ev(3, 0, 3_000, Some(ClockSide::Right)),
+    );
+    push(
+        &mut s,
+        2 * MIN + 4_000,
+        Origin::Feed(BoardNo(3)),
+        ev(3, 0, 0, None),
+    );
     // Board 4: Black's flag; White has king and knight.
-    push(&mut s, 2 * MIN, Origin::Feed(BoardNo(4)), ev(4, 30_000, 1_000, Some(ClockSide::Right)));
-    push(&mut s, 2 * MIN + 1_000, Origin::Feed(BoardNo(4)), ev(4, 30_000, 0, None));
+    push(
+        &mut s,
+        2 * MIN,
+        Origin::Feed(BoardNo(4)),
+        ev(4, 30_000, 1_000, Some(ClockSide::Right)),
+    );
+    push(
+        &mut s,
+        2 * MIN + 1_000,
+        Origin::Feed(BoardNo(4)),
+        ev(4, 30_000, 0, None),
+    );
     // Board 5: both counters set to the first period's moves (the last period), then White's
     // flag (a flag in the quickplay phase: counted from the claim where the profile says so).
     let tc = &m.time_control;
     let required = tc.moves_at_end_of(0).unwrap_or(40);
-    push(&mut s, MIN, Origin::Feed(BoardNo(5)), ev(5, 10 * MIN, 10 * MIN, None));
+    push(
+        &mut s,
+        MIN,
+        Origin::Feed(BoardNo(5)),
+        ev(5, 10 * MIN, 10 * MIN, None),
+    );
     for color in [Color::White, Color::Black] {
         let op = arbiter_core::clock::ClockOperation::SetMoves {
             color,
@@ -705,8 +750,18 @@ fn flag_situation(m: &Match) -> MatchState {
         let (ev, _) = rules::clock_operation(m, &s, BoardNo(5), op, "r", MIN).unwrap();
         push(&mut s, MIN, Origin::Arbiter, ev);
     }
-    push(&mut s, 2 * MIN, Origin::Feed(BoardNo(5)), ev(5, 1_000, 10 * MIN, Some(ClockSide::Left)));
-    push(&mut s, 2 * MIN + 1_000, Origin::Feed(BoardNo(5)), ev(5, 0, 10 * MIN, None));
+    push(
+        &mut s,
+        2 * MIN,
+        Origin::Feed(BoardNo(5)),
+        ev(5, 1_000, 10 * MIN, Some(ClockSide::Left)),
+    );
+    push(
+        &mut s,
+        2 * MIN + 1_000,
+        Origin::Feed(BoardNo(5)),
+        ev(5, 0, 10 * MIN, None),
+    );
     // Board 6: a device that adds the next period's time when the time runs out, before the
     // period's moves were completed (not earned).
     push(
@@ -722,9 +777,24 @@ fn flag_situation(m: &Match) -> MatchState {
         .into(),
     );
     let next = tc.period(1).map_or(30 * MIN, |p| p.base_ms());
-    push(&mut s, MIN, Origin::Feed(BoardNo(6)), ev(6, 2_000, initial, Some(ClockSide::Left)));
-    push(&mut s, MIN + 1_000, Origin::Feed(BoardNo(6)), ev(6, 1_000, initial, Some(ClockSide::Left)));
-    push(&mut s, MIN + 2_000, Origin::Feed(BoardNo(6)), ev(6, next, initial, Some(ClockSide::Left)));
+    push(
+        &mut s,
+        MIN,
+        Origin::Feed(BoardNo(6)),
+        ev(6, 2_000, initial, Some(ClockSide::Left)),
+    );
+    push(
+        &mut s,
+        MIN + 1_000,
+        Origin::Feed(BoardNo(6)),
+        ev(6, 1_000, initial, Some(ClockSide::Left)),
+    );
+    push(
+        &mut s,
+        MIN + 2_000,
+        Origin::Feed(BoardNo(6)),
+        ev(6, next, initial, Some(ClockSide::Left)),
+    );
     s
 }
 
@@ -842,11 +912,15 @@ fn requests() -> Vec<Request> {
                 accepted: false,
             },
         );
-        r(Some(5), w, InterventionKind::Penalty {
+        r(
+            Some(5),
+            w,
+            InterventionKind::Penalty {
                 penalties,
                 time_s,
                 accepted: false,
-            });
+            },
+        );
     }
     for b in [1, 2, 5] {
         for (place, penalties) in [
@@ -1418,6 +1492,21 @@ fn procedure_chunk(m: &Match) -> String {
         c.push_str(&serde_json::to_string(&rules::propose(m, &s, req, NOW)).unwrap());
     }
     c.push_str(&serde_json::to_string(&rules::score(m, &s)).unwrap());
+    // A reservation on a board with no error in the lineup (a player who cannot show his pass):
+    // accepted only where the regulations allow it (BTO NRW § 2.4).
+    let sub = arbiter_core::intervention::LineupSubmitted {
+        team: TeamSide::Home,
+        slots: (1..=m.file.boards).map(p).collect(),
+        reservations: vec![Reservation {
+            board: BoardNo(2),
+            reason: "pass to follow".into(),
+        }],
+        ..Default::default()
+    };
+    c.push_str(&format!(
+        "{}",
+        rules::lineup::submit(m, &MatchState::default(), sub).is_ok()
+    ));
     c
 }
 

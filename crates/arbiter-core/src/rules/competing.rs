@@ -157,7 +157,11 @@ pub(super) fn resignation(
         ),
     );
     req = req.fact(match when {
-        Some(t) => msg!("rules-resignation-fact-when", player = player, time = local_hm(m, t)),
+        Some(t) => msg!(
+            "rules-resignation-fact-when",
+            player = player,
+            time = local_hm(m, t)
+        ),
         None => msg!("rules-resignation-fact-when-unknown", player = player),
     });
     // The claims after it (all of them where the time is not given): void if he resigned.

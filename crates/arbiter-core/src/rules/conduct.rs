@@ -700,7 +700,11 @@ pub(super) fn person_expelled(m: &Match, person: &str, p: &mut Proposal) {
     p.consequence
         .set_summary(msg!("rules-summary-expelled", person = person.trim()));
     p.explanation = if pen.expel_article.is_empty() {
-        msg!("rules-expel-no-article", person = person.trim(), laws = &m.profile.laws)
+        msg!(
+            "rules-expel-no-article",
+            person = person.trim(),
+            laws = &m.profile.laws
+        )
     } else {
         msg!(
             "rules-expel",

@@ -283,10 +283,9 @@ pub(super) fn flag_fall(
             "rules-fact-flag-from-claim",
             player = player,
             claimed = claim.map(|t| super::local_hm(m, t)).unwrap_or_default(),
-            shown = f
-                .at
-                .map(|a| super::local_hm(m, a.wall_ms))
-                .unwrap_or_else(|| "–".into())
+            shown =
+                f.at.map(|a| super::local_hm(m, a.wall_ms))
+                    .unwrap_or_else(|| "–".into())
         ));
     }
     if f.moves_completed_in_time() {

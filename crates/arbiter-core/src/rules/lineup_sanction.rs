@@ -186,7 +186,10 @@ fn late_notice(
             f
         })
         .collect();
-    let notices = s.lineup(team).map(|l| l.absence_notices.clone()).unwrap_or_default();
+    let notices = s
+        .lineup(team)
+        .map(|l| l.absence_notices.clone())
+        .unwrap_or_default();
     let mut req = DecisionRequest::new(
         Situation::LateAbsenceNotice,
         msg!("decision-why-late-notice", cite = &lp.cite_absence_notice),
@@ -207,7 +210,12 @@ fn late_notice(
             .find(|n| n.rank == rank)
             .map(|n| n.notified.clone());
         req = req.fact(match when {
-            Some(t) => msg!("decision-fact-notice-late", board = f.board, rank = rank, time = t),
+            Some(t) => msg!(
+                "decision-fact-notice-late",
+                board = f.board,
+                rank = rank,
+                time = t
+            ),
             None => msg!("decision-fact-notice-none", board = f.board, rank = rank),
         });
     }
@@ -222,7 +230,9 @@ fn late_notice(
             "as_unnamed",
             msg!(
                 "decision-option-late-notice-unnamed",
-                sanction = Msg::new(crate::words::lineup_sanction(m.profile.lineup.unnamed_empty_board)),
+                sanction = Msg::new(crate::words::lineup_sanction(
+                    m.profile.lineup.unnamed_empty_board
+                )),
                 boards = boards_text(&unnamed)
             ),
             with_summary(unnamed, problems),

@@ -28,11 +28,11 @@ pub mod setting;
 mod start;
 
 pub use availability::{Action, Availability, availability, recent_time_change};
-pub use competing::resignation_time;
 pub use clock_ops::{
     OperationError, clock_operation, floor_notes, operation_articles, operation_notes,
     reconstruction, recorded_after, replacement_values,
 };
+pub use competing::resignation_time;
 pub use device::{device_note, on_device, propose_on_device};
 pub use flag::{FlagFact, flags_down};
 pub use game_end::{AutomaticEnd, automatic_end};

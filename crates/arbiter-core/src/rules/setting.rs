@@ -43,8 +43,8 @@ pub fn wrong_setting(bs: &BoardState) -> Option<WrongSetting> {
         let side = mirror.side_of(color)?;
         let ran = bs.running_for_ms[usize::from(side == crate::model::ClockSide::Right)]?;
         let adjusted = |base: u64| {
-            let v = i128::from(base) + i128::from(mirror.ledger(side).adjustments_ms)
-                - i128::from(ran);
+            let v =
+                i128::from(base) + i128::from(mirror.ledger(side).adjustments_ms) - i128::from(ran);
             u64::try_from(v.max(0)).unwrap_or(0)
         };
         let i = usize::from(color.is_black());
@@ -103,12 +103,7 @@ pub fn period_time_pending(bs: &BoardState) -> Vec<(Color, u64)> {
 /// such rule, the arbiter's decision), and in a mode whose clock setting becomes final after
 /// some moves, the limit and the setting the clock showed at the start (2017 A.4.1.1; pre-2009
 /// B.4).
-pub(super) fn time_correction(
-    m: &Match,
-    bs: &BoardState,
-    player: Option<Color>,
-    p: &mut Proposal,
-) {
+pub(super) fn time_correction(m: &Match, bs: &BoardState, player: Option<Color>, p: &mut Proposal) {
     let unearned = [Color::White, Color::Black]
         .into_iter()
         .filter(|c| player.is_none_or(|pl| pl == *c))

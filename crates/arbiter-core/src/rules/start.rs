@@ -111,7 +111,11 @@ pub fn arrived_late(m: &Match, arrival: WallMs, expiry: WallMs) -> bool {
 /// How much a player missed the deadline by: from the deadline to his arrival, or to `now`
 /// while he is still absent; whole seconds.
 fn missed_by(m: &Match, arrival: Option<WallMs>, now: WallMs, expiry: WallMs) -> Msg {
-    let by = |t: WallMs| Arg::DurationMs(u64::try_from(t.div_euclid(1000) * 1000 - expiry.div_euclid(1000) * 1000).unwrap_or(0));
+    let by = |t: WallMs| {
+        Arg::DurationMs(
+            u64::try_from(t.div_euclid(1000) * 1000 - expiry.div_euclid(1000) * 1000).unwrap_or(0),
+        )
+    };
     match arrival {
         Some(a) => msg!(
             "rules-default-time-fact-late",

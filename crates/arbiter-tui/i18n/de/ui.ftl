@@ -394,3 +394,6 @@ ui-ending-arbiter = Partieende: trägt der Schiedsrichter ein (die Stellung bewe
 ui-field-about = Betrifft
 ui-about-match = den ganzen Wettkampf
 ui-log-result-ending = Ergebnis { $result } ({ $ending })
+ui-clock-set-wrong = UHR FALSCH GESTELLT: ERWARTET { $expected }, ANGEZEIGT { $shown }
+ui-started-before-round = { $time } VOR RUNDENBEGINN GESTARTET
+ui-period-time-pending = { $player }: { $time } STEHEN IM GERÄT NOCH AUS

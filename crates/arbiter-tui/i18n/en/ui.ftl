@@ -394,3 +394,6 @@ ui-ending-arbiter = How it ended: the arbiter’s entry (the position proves non
 ui-field-about = About
 ui-about-match = the whole match
 ui-log-result-ending = Result { $result } ({ $ending })
+ui-clock-set-wrong = CLOCK SET WRONG: EXPECTED { $expected }, SHOWN { $shown }
+ui-started-before-round = STARTED { $time } BEFORE THE ROUND
+ui-period-time-pending = { $player }: { $time } PENDING IN THE DEVICE

@@ -192,7 +192,7 @@ impl Form for ClockOpForm {
                     Span::raw(times(&e.after)),
                 ]));
                 let floor = match &e.op {
-                    ClockOperation::Reconstruct { floor, to_move } => Some((*floor, *to_move)),
+                    ClockOperation::Reconstruct { floor, to_move, .. } => Some((*floor, *to_move)),
                     ClockOperation::ReplaceClock { white_moves, .. } => {
                         Some((m.profile.clock_corrections.replacement_floor, *white_moves))
                     }

@@ -73,6 +73,7 @@ impl Form for Penalty {
             InterventionKind::Penalty {
                 penalties: self.penalty.into_iter().collect(),
                 time_s: entered(self.amount),
+                accepted: false,
             },
         ))
     }
@@ -235,6 +236,8 @@ impl Form for UnableToRecord {
             InterventionKind::UnableToRecord {
                 disabled: self.disabled,
                 time_s: entered(self.amount),
+                exemption: String::new(),
+                no_assistant: false,
             },
         ))
     }
