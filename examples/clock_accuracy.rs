@@ -199,10 +199,13 @@ fn main() -> anyhow::Result<()> {
             if c.estimated || c.running != Some(run) {
                 continue;
             }
+            // The console's estimate to the millisecond (`ClockNow::exact`: the screen shows it
+            // in tenths under a minute, in whole seconds above, as the device does), against
+            // the physical clock's exact time.
             let (phys, shown) = if run == shakmaty::Color::White {
-                (pw, c.of(Color::White))
+                (pw, c.exact(Color::White))
             } else {
-                (pb, c.of(Color::Black))
+                (pb, c.exact(Color::Black))
             };
             running_err.push(phys.abs_diff(shown));
         }

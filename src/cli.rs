@@ -96,22 +96,47 @@ pub enum Command {
         #[arg(long)]
         profile: Option<String>,
     },
-    /// Check a journal's hash chain, or a signed report's digest and signatures and whose keys
-    /// made them (and, with --journal, that it is exactly what the journal yields and nothing
-    /// after its head changes it); name what was changed. Exit status 0 only when everything
-    /// checked holds, 1 naming each failure, 2 for bad input.
+    /// Check a signed report under an anchor from outside (the league's key registry, the
+    /// genuine match file): its digest, its signatures and whose keys made them, the receipts
+    /// that tie countersignatures with enrolled keys to the captains, and with --journal that
+    /// it is exactly what the journal yields and what follows its head. Or a bundle (tied to
+    /// the signed report it was cut from), or a journal's chain. Exit status 0 only when
+    /// everything holds under an anchor, 3 for a report valid as signed but superseded, 1 for
+    /// a failure or no anchor, 2 for bad input.
     Verify {
         /// A journal (.jsonl), a report (report.json) or a bundle.
         file: PathBuf,
-        /// For a report: the journal it was made from (its match file says whose keys count).
+        /// For a report or a bundle: the journal it was made from.
         #[arg(long)]
         journal: Option<PathBuf>,
-        /// For a report: the match file (with --journal it must be the one the journal holds).
+        /// The genuine match file (an anchor: its [signers] keys count; the report and the
+        /// journal must have been made under it).
         #[arg(long = "match")]
         match_file: Option<PathBuf>,
-        /// A league key registry (TOML, `[[key]] role name public_key`); may be repeated.
+        /// The league's key registry (an anchor: TOML, `league`, `[[key]] role name club
+        /// public_key valid_from valid_until`; docs/REPORT.md); may be repeated.
+        #[arg(long = "registry")]
+        registry: Vec<PathBuf>,
+        /// Keys that restrict (TOML, `[[key]] role name public_key`): every signature must be
+        /// made with a key listed for its role, and a listed key the anchor does not hold is a
+        /// failure. Never adds trust; may be repeated.
         #[arg(long = "keys")]
         keys: Vec<PathBuf>,
+        /// The receipt a captain took home, ROLE=CODE (home=7KQM-2XPA-9DRT-W4HE); may be
+        /// repeated.
+        #[arg(long = "receipt")]
+        receipt: Vec<String>,
+        /// A captain proves his enrolled key by typing his passphrase (asked for, not
+        /// echoed): home or away; may be repeated.
+        #[arg(long = "prove")]
+        prove: Vec<String>,
+        /// As --prove, with the passphrase in an environment variable: ROLE=VAR.
+        #[arg(long = "prove-env")]
+        prove_env: Vec<String>,
+        /// Accept demonstration keys (their passphrases are published): for the demo and the
+        /// recordings only; the verdict says so.
+        #[arg(long)]
+        allow_demo_keys: bool,
     },
     /// Play a journal back in the console, or query it headless (--at, --incidents,
     /// --extract).
@@ -143,6 +168,10 @@ pub enum Command {
         /// The match file (default: the path recorded in the journal), for local times.
         #[arg(long = "match")]
         match_file: Option<PathBuf>,
+        /// With --extract: the signed report (report.json) to tie the bundle to; default: the
+        /// last version signed at the console, from the journal.
+        #[arg(long, requires = "extract")]
+        report: Option<PathBuf>,
     },
     /// Build the match report from a journal: report.json (canonical, to sign), report.md,
     /// report.pdf and games.pgn.
@@ -158,9 +187,10 @@ pub enum Command {
         /// Language of the text and PDF (default: the match file's).
         #[arg(long, value_enum)]
         lang: Option<LangArg>,
-        /// A league key registry (for the statuses printed in the report).
-        #[arg(long = "keys")]
-        keys: Vec<PathBuf>,
+        /// The league's key registry (for the statuses printed in the report); may be
+        /// repeated.
+        #[arg(long = "registry")]
+        registry: Vec<PathBuf>,
     },
     /// Sign a report (the arbiter first, then each captain countersigns). The key must be the
     /// one registered for the signer (or, for a captain, enrolled at the console).
@@ -186,9 +216,10 @@ pub enum Command {
         /// The match file (instead of, or with, --journal).
         #[arg(long = "match")]
         match_file: Option<PathBuf>,
-        /// A league key registry; may be repeated.
-        #[arg(long = "keys")]
-        keys: Vec<PathBuf>,
+        /// The league's key registry (a key it holds for the signer, valid on the match date,
+        /// counts); may be repeated.
+        #[arg(long = "registry")]
+        registry: Vec<PathBuf>,
     },
     /// Create an Ed25519 signing key file (owner-only permissions), or show the public key a
     /// passphrase gives for a signer (to register it in the match file).
@@ -260,20 +291,37 @@ pub fn run(cli: Cli) -> ExitCode {
             file,
             journal,
             match_file,
+            registry,
             keys,
-        } => commands::verify::run(&file, journal.as_deref(), match_file.as_deref(), &keys),
+            receipt,
+            prove,
+            prove_env,
+            allow_demo_keys,
+        } => commands::verify::run(
+            &file,
+            &commands::verify::VerifyArgs {
+                journal,
+                match_file,
+                registries: registry,
+                keys,
+                receipts: receipt,
+                prove,
+                prove_env,
+                allow_demo_keys,
+            },
+        ),
         Command::Report {
             journal,
             match_file,
             out,
             lang,
-            keys,
+            registry,
         } => commands::report::run(
             &journal,
             match_file.as_deref(),
             out.as_deref(),
             lang.map(Into::into),
-            &keys,
+            &registry,
         ),
         Command::Sign {
             report,
@@ -283,7 +331,7 @@ pub fn run(cli: Cli) -> ExitCode {
             remark,
             journal,
             match_file,
-            keys,
+            registry,
         } => commands::sign::sign(
             &report,
             role.into(),
@@ -293,7 +341,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 remark,
                 journal,
                 match_file,
-                keys,
+                registries: registry,
             },
         ),
         Command::Keygen {
@@ -336,8 +384,10 @@ pub fn run(cli: Cli) -> ExitCode {
             to,
             output,
             match_file,
+            report,
         } => {
             let q = commands::replay::Query {
+                report,
                 at,
                 json,
                 incidents,

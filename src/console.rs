@@ -90,7 +90,34 @@ pub struct App {
     /// The record the report is made from (its head): a signature is journaled only for the
     /// report as it stands.
     pub report_head: Option<u64>,
+    /// The signatures journaled for the report as it stands (since its head): while there are
+    /// any, an entry that would change it waits for the arbiter's confirmation and reason.
+    pub signed_at_head: Vec<(Role, String)>,
+    /// The entry waiting for that confirmation.
+    pub held: Option<Held>,
     last_retry: Option<MonoMs>,
+}
+
+/// An arbiter's entry held until he confirms that it changes a signed report.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Held {
+    /// Events from a form (journaled in order).
+    Events(Vec<Event>),
+    /// A ruling's times for a clock (the record, then the command to the device).
+    Clock(ClockToSet),
+    /// A captain's enrolled key.
+    Enrol(SignerEnrolled),
+}
+
+impl Held {
+    /// The records the entry journals (a clock command's record, as if sent).
+    fn events(&self) -> Vec<Event> {
+        match self {
+            Held::Events(e) => e.clone(),
+            Held::Clock(set) => vec![set.record(None)],
+            Held::Enrol(e) => vec![Event::SignerEnrolled(e.clone())],
+        }
+    }
 }
 
 impl App {
@@ -104,6 +131,8 @@ impl App {
             journal_error: None,
             dropped: 0,
             report_head: None,
+            signed_at_head: Vec::new(),
+            held: None,
             last_retry: None,
         }
     }
@@ -117,7 +146,15 @@ impl App {
             state::apply(&mut state, r);
         }
         app.state = state;
-        app.report_head = arbiter_core::report::content_head(records).map(|i| records[i].seq);
+        let head = arbiter_core::report::content_head(records);
+        app.report_head = head.map(|i| records[i].seq);
+        app.signed_at_head = records[head.map_or(0, |i| i + 1)..]
+            .iter()
+            .filter_map(|r| match &r.event {
+                Event::ReportSigned(s) => Role::parse(&s.role).map(|role| (role, s.digest.clone())),
+                _ => None,
+            })
+            .collect();
         app
     }
 
@@ -130,22 +167,37 @@ impl App {
         origin: Origin,
         event: Event,
     ) -> Result<Record, JournalError> {
-        let first = self.journal.chain().next_seq == 0;
         let rec = self.journal.append(wall_ms, mono_ms, origin, event)?;
-        if !arbiter_core::report::is_post_game(&self.state, &rec)
-            && arbiter_core::report::changes_report(&rec.event, first)
+        self.applied(&rec);
+        Ok(rec)
+    }
+
+    /// Applies a record just written to the journal (and moves the report's head).
+    fn applied(&mut self, rec: &Record) {
+        if !arbiter_core::report::is_post_game(&self.state, rec)
+            && arbiter_core::report::changes_report(&rec.event, rec.seq == 0)
         {
             self.report_head = Some(rec.seq);
+            self.signed_at_head.clear();
         }
-        state::apply(&mut self.state, &rec);
-        Ok(rec)
+        if let Event::ReportSigned(s) = &rec.event
+            && let Some(role) = Role::parse(&s.role)
+        {
+            self.signed_at_head.push((role, s.digest.clone()));
+        }
+        state::apply(&mut self.state, rec);
     }
 
     /// The first record of a journal: binds it to the match file and profile and carries both
     /// texts in full.
     pub fn session_started(&self) -> Event {
+        App::session_started_of(&self.m)
+    }
+
+    /// [`App::session_started`] for a match before there is an app.
+    pub fn session_started_of(m: &Match) -> Event {
         Event::from(SessionStarted::of(
-            &self.m,
+            m,
             format!("arbiter-console {}", env!("CARGO_PKG_VERSION")),
         ))
     }
@@ -208,6 +260,51 @@ impl App {
             Event::ReportSigned(sig.into()),
         )?;
         Ok(())
+    }
+
+    /// Whether these entries would change a report that has signatures (they then wait for the
+    /// arbiter's confirmation and reason).
+    pub fn needs_confirmation(&self, events: &[Event]) -> bool {
+        !self.signed_at_head.is_empty()
+            && events
+                .iter()
+                .any(|e| arbiter_core::report::changes_report(e, false))
+    }
+
+    /// The signed version of the report as it stands: its number (counted as the journal's
+    /// history counts versions: one per digest signed), its digest, who signed it.
+    pub fn signed_version(&self) -> Option<(u32, String, Vec<Role>)> {
+        let digest = self.signed_at_head.first()?.1.clone();
+        let mut digests: Vec<&str> = Vec::new();
+        for (_, s) in &self.state.signatures {
+            if !digests.contains(&s.digest.as_str()) {
+                digests.push(&s.digest);
+            }
+        }
+        let version = digests
+            .iter()
+            .position(|d| *d == digest)
+            .map_or(1, |i| i + 1);
+        let roles = self
+            .signed_at_head
+            .iter()
+            .filter(|(_, d)| *d == digest)
+            .map(|(r, _)| *r)
+            .collect();
+        Some((u32::try_from(version).unwrap_or(u32::MAX), digest, roles))
+    }
+
+    /// The record that supersedes the signed version, with the arbiter's reason.
+    pub fn reopen_event(&self, reason: &str) -> Option<Event> {
+        let (version, digest, roles) = self.signed_version()?;
+        Some(Event::ReportReopened(
+            arbiter_core::record::ReportReopened {
+                version,
+                digest,
+                signed_by: roles.iter().map(|r| r.as_str().to_string()).collect(),
+                reason: reason.to_string(),
+            },
+        ))
     }
 
     /// Checks an enrolment before the key is derived: captains only, once per role, and not
@@ -478,6 +575,8 @@ pub fn time_signature(s: &MatchState, now: MonoMs) -> u64 {
 enum Msg {
     Key(KeyEvent),
     Redraw,
+    /// A key waits in the keys' own queue (the loop takes the keys before anything else).
+    Wake,
     Feed(FeedRecord),
     /// SIGTERM, SIGHUP or SIGINT: leave as after `Q`, `y`.
     Quit,
@@ -497,6 +596,10 @@ pub const TICK: Duration = Duration::from_millis(100);
 /// How many inputs may wait for the loop. The feeds queue behind it (and shed clock samples
 /// when their own queue is full); keys and results of workers are few.
 const QUEUE: usize = 1024;
+
+/// The loop draws at least this often while inputs keep coming (a flooding feed never keeps
+/// the screen from showing what the arbiter did).
+pub const MAX_BATCH: Duration = Duration::from_millis(50);
 
 /// Where the console's inputs come from besides the keyboard.
 pub struct Inputs {
@@ -520,9 +623,26 @@ pub fn start_app(
     preset: Vec<(Origin, Event)>,
     lang: Lang,
 ) -> anyhow::Result<(App, Option<String>)> {
-    if opened.resumed {
+    start_app_via(m, opened, time, preset, lang, |f| {
+        Box::new(arbiter_io::journal_file::FileSink::new(f))
+    })
+}
+
+/// [`start_app`] writing a new journal through the sink `sink` makes of its file (for tests:
+/// a sink that fails as a full disk does). A new journal is created with its first records,
+/// complete or not at all (`JournalWriter::create_with`): a disk full at the start leaves no
+/// file behind, and the console started again once there is space starts normally.
+pub fn start_app_via(
+    m: Match,
+    opened: OpenedJournal,
+    time: &TimeBase,
+    preset: Vec<(Origin, Event)>,
+    lang: Lang,
+    sink: impl FnOnce(std::fs::File) -> Box<dyn arbiter_io::journal_file::Sink>,
+) -> anyhow::Result<(App, Option<String>)> {
+    if let Some(writer) = opened.writer {
         let n = opened.records.len();
-        let mut app = App::resume(m, opened.writer, &opened.records);
+        let mut app = App::resume(m, writer, &opened.records);
         let ev = app.session_resumed(n as u64, opened.torn.as_ref());
         app.submit(wall_now(), time.mono(), Origin::System, ev)?;
         let msg = match &opened.torn {
@@ -536,15 +656,23 @@ pub fn start_app(
         };
         return Ok((app, Some(i18n::format(lang, &msg))));
     }
-    let mut app = App::new(m, opened.writer);
-    let ev = app.session_started();
-    app.submit(wall_now(), time.mono(), Origin::System, ev)?;
-    // The match file's starting positions and clock devices (`[[game]]`).
-    for e in arbiter_core::record::board_setups(&app.m) {
-        app.submit(wall_now(), time.mono(), Origin::System, e)?;
-    }
-    for (o, e) in preset {
-        app.submit(wall_now(), time.mono(), o, e)?;
+    // The first records: the session, the match file's starting positions and clock devices
+    // (`[[game]]`), the presets.
+    let mut first = vec![(Origin::System, App::session_started_of(&m))];
+    first.extend(
+        arbiter_core::record::board_setups(&m)
+            .into_iter()
+            .map(|e| (Origin::System, e)),
+    );
+    first.extend(preset);
+    let first = first
+        .into_iter()
+        .map(|(o, e)| (wall_now(), time.mono(), o, e))
+        .collect();
+    let (writer, records) = JournalWriter::create_with_sink(&opened.path, first, sink)?;
+    let mut app = App::new(m, writer);
+    for r in &records {
+        app.applied(r);
     }
     Ok((app, None))
 }
@@ -589,7 +717,10 @@ pub fn run_console(
     let mut broadcast = inputs.broadcast;
 
     let (tx, rx) = mpsc::sync_channel::<Msg>(QUEUE);
-    spawn_key_reader(tx.clone());
+    // The arbiter's keys have a queue of their own, read before every other input: an action
+    // is journaled and shown at once, however many feed records wait.
+    let (key_tx, keys) = mpsc::sync_channel::<Msg>(256);
+    spawn_key_reader(key_tx, tx.clone());
     // The clocks that accept the arbiter's commands (the match file's `clock_commands`).
     let clocks = inputs
         .feeds
@@ -613,6 +744,8 @@ pub fn run_console(
     let mut dirty = true;
     let mut last_sig = None;
     let mut last_commit = 0u64;
+    // A message taken from the queue but not handled yet (the batch ended to draw).
+    let mut carried: Option<Msg> = None;
     // The workers writing the report's files after a signature: quitting waits for them, so
     // the files on disk hold every signature the journal holds.
     let mut writers: Vec<FilesWriter> = Vec::new();
@@ -641,19 +774,31 @@ pub fn run_console(
             ));
             dirty = true;
         }
-        let first = match rx.recv_timeout(TICK) {
-            Ok(msg) => msg,
-            Err(RecvTimeoutError::Timeout) => continue,
-            Err(RecvTimeoutError::Disconnected) => break,
-        };
-        // Handle everything queued, then draw once.
-        let mut next = Some(first);
-        while let Some(msg) = next {
+        if carried.is_none() {
+            carried = match rx.recv_timeout(TICK) {
+                Ok(msg) => Some(msg),
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+        }
+        // Handle what is queued, the keys first, then draw once: at the latest after
+        // MAX_BATCH, and at once after an action of the arbiter.
+        let batch = std::time::Instant::now();
+        loop {
+            let msg = match keys.try_recv() {
+                Ok(k) => k,
+                Err(_) => match carried.take().or_else(|| rx.try_recv().ok()) {
+                    Some(m) => m,
+                    None => break,
+                },
+            };
+            let key = matches!(msg, Msg::Key(_));
             // A clock sample that agrees with the running display changes nothing visible; the
             // time signature catches any that does.
             dirty |= !matches!(&msg, Msg::Feed(r) if matches!(r.event, Event::ClockSample(_)));
             match msg {
                 Msg::Redraw => console.terminal.autoresize()?,
+                Msg::Wake => {}
                 Msg::Quit => break 'run,
                 Msg::Key(k) => {
                     let action = keymap::map(&view, k);
@@ -662,16 +807,24 @@ pub fn run_console(
                     match cmd {
                         Some(Command::Quit) => break 'run,
                         Some(Command::Submit(ev)) => {
-                            arbiter_action(&mut app, &mut view, wall_now(), now, ev);
+                            let held = Held::Events(vec![ev]);
+                            entry(&mut app, &mut view, held, wall_now(), now, &clocks);
                         }
                         Some(Command::SubmitAll(evs)) => {
-                            for ev in evs {
-                                arbiter_action(&mut app, &mut view, wall_now(), now, ev);
-                            }
+                            let held = Held::Events(evs);
+                            entry(&mut app, &mut view, held, wall_now(), now, &clocks);
                         }
                         Some(Command::SendClock(set)) => {
-                            clock_command(&mut app, &mut view, &clocks, wall_now(), now, &set);
+                            let held = Held::Clock(set);
+                            entry(&mut app, &mut view, held, wall_now(), now, &clocks);
                         }
+                        Some(Command::ReopenReport { reason }) => {
+                            confirm_reopen(&mut app, &mut view, &reason, wall_now(), now, &clocks);
+                            if view.report.is_some() {
+                                load_report(&mut app, journal_path, now, &tx, &mut view);
+                            }
+                        }
+                        Some(Command::KeepSigned) => app.held = None,
                         Some(cmd) => {
                             report_command(&mut app, journal_path, now, &tx, &mut view, cmd);
                         }
@@ -704,18 +857,47 @@ pub fn run_console(
                     if let Some(rv) = view.report.as_mut() {
                         let short = |d: &str| d.chars().take(16).collect::<String>();
                         rv.message = Some(match outcome {
-                            Ok(d) => i18n::format(
-                                view.lang,
-                                &arbiter_core::msg!(
-                                    "shell-signed",
-                                    role = Text::new(role_id(role)),
-                                    digest = short(&d)
-                                ),
-                            ),
+                            Ok((d, receipt)) => {
+                                let mut said = i18n::format(
+                                    view.lang,
+                                    &arbiter_core::msg!(
+                                        "shell-signed",
+                                        role = Text::new(role_id(role)),
+                                        digest = short(&d)
+                                    ),
+                                );
+                                // What the captain takes home (also on the PDF).
+                                if let Some(code) = receipt {
+                                    said.push_str(" · ");
+                                    said.push_str(&i18n::format(
+                                        view.lang,
+                                        &arbiter_core::msg!(
+                                            "shell-receipt",
+                                            role = Text::new(role_id(role)),
+                                            code = code
+                                        ),
+                                    ));
+                                }
+                                said
+                            }
                             Err(e) => e,
                         });
                     }
                     load_report(&mut app, journal_path, time.mono(), &tx, &mut view);
+                }
+                Msg::Enrolled(_, Ok(e))
+                    if app.needs_confirmation(&[Event::SignerEnrolled(e.clone())]) =>
+                {
+                    // The report is signed: the enrolment waits for the arbiter's reason.
+                    let now = time.mono();
+                    entry(
+                        &mut app,
+                        &mut view,
+                        Held::Enrol(e),
+                        wall_now(),
+                        now,
+                        &clocks,
+                    );
                 }
                 Msg::Enrolled(role, result) => {
                     let outcome = result.and_then(|e| {
@@ -745,7 +927,9 @@ pub fn run_console(
                     }
                 }
             }
-            next = rx.try_recv().ok();
+            if key || batch.elapsed() >= MAX_BATCH {
+                break;
+            }
         }
         if let Some(d) = slow_ui {
             thread::sleep(d);
@@ -855,6 +1039,142 @@ fn journal_housekeeping(
         view.status = Some(i18n::text(view.lang, "shell-journal-written-again"));
     }
     had_alert != view.journal_alert.is_some()
+}
+
+/// An arbiter's entry from the screens: journaled at once; or, when it would change a report
+/// that has signatures, held while the confirmation shows what is signed and by whom and asks
+/// for the arbiter's reason (nothing is journaled until he confirms).
+pub fn entry(
+    app: &mut App,
+    view: &mut ViewState,
+    held: Held,
+    wall: WallMs,
+    now: MonoMs,
+    clocks: &ClockCommands,
+) {
+    if app.needs_confirmation(&held.events())
+        && let Some(p) = reopen_prompt(app, &held, view.lang, wall, now)
+    {
+        view.reopen = Some(p);
+        view.status = Some(i18n::text(view.lang, "shell-reopen-held"));
+        app.held = Some(held);
+        return;
+    }
+    carry_out(app, view, held, wall, now, clocks);
+}
+
+/// The arbiter confirmed with a reason: `report_reopened` (the signed version, who signed it,
+/// the reason) is journaled, then the entry held.
+pub fn confirm_reopen(
+    app: &mut App,
+    view: &mut ViewState,
+    reason: &str,
+    wall: WallMs,
+    now: MonoMs,
+    clocks: &ClockCommands,
+) {
+    let Some(held) = app.held.take() else {
+        return;
+    };
+    if let (Some(ev), Some((version, ..))) = (app.reopen_event(reason), app.signed_version()) {
+        arbiter_action(app, view, wall, now, ev);
+        view.status = Some(i18n::format(
+            view.lang,
+            &arbiter_core::msg!(
+                "shell-reopened",
+                version = version,
+                next = version + 1,
+                reason = reason
+            ),
+        ));
+    }
+    let status = view.status.clone();
+    carry_out(app, view, held, wall, now, clocks);
+    if view.journal_alert.is_none() {
+        view.status = status;
+    }
+}
+
+/// Journals an entry (the confirmation given or not needed).
+fn carry_out(
+    app: &mut App,
+    view: &mut ViewState,
+    held: Held,
+    wall: WallMs,
+    now: MonoMs,
+    clocks: &ClockCommands,
+) {
+    match held {
+        Held::Events(evs) => {
+            for ev in evs {
+                arbiter_action(app, view, wall, now, ev);
+            }
+        }
+        Held::Clock(set) => clock_command(app, view, clocks, wall, now, &set),
+        Held::Enrol(e) => {
+            let role = Role::parse(&e.role).unwrap_or(Role::HomeCaptain);
+            let key: String = e.public_key.chars().take(16).collect();
+            let said = match app.record_enrolment(e, wall, now) {
+                Ok(_) => i18n::format(
+                    view.lang,
+                    &arbiter_core::msg!(
+                        "shell-enrolled",
+                        role = Text::new(role_id(role)),
+                        key = key
+                    ),
+                ),
+                Err(e) => format!("{e:#}"),
+            };
+            if let Some(rv) = view.report.as_mut() {
+                rv.message = Some(said);
+            }
+        }
+    }
+}
+
+/// The confirmation's contents: the signed version, who signed it, the entry in words.
+fn reopen_prompt(
+    app: &App,
+    held: &Held,
+    lang: Lang,
+    wall: WallMs,
+    now: MonoMs,
+) -> Option<arbiter_tui::reopen::ReopenPrompt> {
+    let (version, _, roles) = app.signed_version()?;
+    let signed_by = roles
+        .iter()
+        .map(|r| format!("{} {}", i18n::text(lang, role_id(*r)), r.person_in(&app.m)))
+        .collect();
+    let entry = held
+        .events()
+        .into_iter()
+        .map(|event| {
+            let rec = Record {
+                seq: app.journal.chain().next_seq,
+                wall_ms: wall,
+                mono_ms: now,
+                origin: Origin::Arbiter,
+                event,
+            };
+            match arbiter_core::replay::incidents(std::slice::from_ref(&rec)).first() {
+                Some(i) => {
+                    let what = i18n::format(lang, &i.text);
+                    match i.board {
+                        Some(b) => format!("{} {b}: {what}", i18n::strings(lang).board_short),
+                        None => what,
+                    }
+                }
+                None => rec.event.kind().replace('_', " "),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
+    Some(arbiter_tui::reopen::ReopenPrompt {
+        version,
+        signed_by,
+        entry,
+        reason: String::new(),
+    })
 }
 
 /// An arbiter's action from a form: journaled (fsync'ed) and applied, or, when the journal
@@ -983,7 +1303,12 @@ fn report_command(
                 let _ = tx.send(Msg::Enrolled(role, r));
             });
         }
-        Command::Submit(_) | Command::SubmitAll(_) | Command::SendClock(_) | Command::Quit => {}
+        Command::Submit(_)
+        | Command::SubmitAll(_)
+        | Command::SendClock(_)
+        | Command::ReopenReport { .. }
+        | Command::KeepSigned
+        | Command::Quit => {}
     }
 }
 
@@ -1006,7 +1331,9 @@ fn load_report(
 }
 
 /// Reads the terminal's key and resize events into the queue.
-fn spawn_key_reader(tx: SyncSender<Msg>) {
+/// Reads the terminal's keys into the keys' queue, and wakes the loop (if its queue is full,
+/// the loop is busy and takes the key before its next input anyway).
+fn spawn_key_reader(keys: SyncSender<Msg>, wake: SyncSender<Msg>) {
     let _ = thread::Builder::new().name("keys".into()).spawn(move || {
         while let Ok(ev) = event::read() {
             let msg = match ev {
@@ -1014,9 +1341,10 @@ fn spawn_key_reader(tx: SyncSender<Msg>) {
                 TermEvent::Resize(..) => Msg::Redraw,
                 _ => continue,
             };
-            if tx.send(msg).is_err() {
+            if keys.send(msg).is_err() {
                 break;
             }
+            let _ = wake.try_send(Msg::Wake);
         }
     });
 }
@@ -1070,7 +1398,7 @@ fn signed(
     role: Role,
     result: Result<SignedReport, String>,
     writers: &mut Vec<FilesWriter>,
-) -> Result<String, String> {
+) -> Result<(String, Option<String>), String> {
     result.and_then(|env| {
         app.record_signature(&env, role, wall_now(), time.mono())
             .map_err(|e| format!("{e:#}"))?;
@@ -1079,6 +1407,10 @@ fn signed(
             .map_err(|e| format!("{e:#}"))?;
         let tx = tx.clone();
         let digest = env.digest.clone();
+        let receipt = env
+            .signature(role)
+            .filter(|s| s.role != Role::Arbiter)
+            .map(|s| arbiter_report::sign::receipt(&s.digest, role, &s.public_key));
         let lang = app.m.file.lang;
         let writer = thread::Builder::new()
             .name("report-files".into())
@@ -1090,6 +1422,6 @@ fn signed(
             .map_err(|e| format!("cannot start the worker writing the report's files: {e}"))?;
         writers.retain(|w| !w.is_finished());
         writers.push(writer);
-        Ok(digest)
+        Ok((digest, receipt))
     })
 }

@@ -64,7 +64,11 @@ pub fn slug(s: &str) -> String {
 /// A journal opened for the console.
 #[derive(Debug)]
 pub struct OpenedJournal {
-    pub writer: JournalWriter,
+    /// Where the journal is.
+    pub path: PathBuf,
+    /// The writer of an existing journal; `None` for a new one, which is created with its
+    /// first records ([`JournalWriter::create_with`]: complete or not at all).
+    pub writer: Option<JournalWriter>,
     /// The records already there (empty for a new journal).
     pub records: Vec<Record>,
     /// A torn last line that was cut: its length and where its bytes were saved.
@@ -123,8 +127,9 @@ pub fn check_same_match(path: &Path, records: &[Record], m: &Match) -> Result<()
 }
 
 /// Opens the journal at `path` for `m`: continues it if it exists (verifying the chain, cutting
-/// a torn last line and saving it aside), else creates it (and its directory), fsync'ing the
-/// directory so that the new journal survives a power cut.
+/// a torn last line and saving it aside), else makes its directory (fsync'ed) for a new journal,
+/// which the console creates with its first records (`console::start_app`): so a disk that is
+/// full at the start leaves no empty journal behind.
 pub fn open_journal(m: &Match, path: &Path) -> Result<OpenedJournal, String> {
     if std::fs::symlink_metadata(path).is_ok() {
         // Refuse another match before anything is cut or written.
@@ -132,7 +137,8 @@ pub fn open_journal(m: &Match, path: &Path) -> Result<OpenedJournal, String> {
         check_same_match(path, &records, m)?;
         let opened = journal_file::open(path).map_err(|e| e.to_string())?;
         return Ok(OpenedJournal {
-            writer: opened.writer,
+            path: path.to_path_buf(),
+            writer: Some(opened.writer),
             records: opened.records,
             torn: opened.torn,
             resumed: true,
@@ -145,9 +151,9 @@ pub fn open_journal(m: &Match, path: &Path) -> Result<OpenedJournal, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         arbiter_io::atomic::sync_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    let writer = JournalWriter::create(path).map_err(|e| e.to_string())?;
     Ok(OpenedJournal {
-        writer,
+        path: path.to_path_buf(),
+        writer: None,
         records: Vec::new(),
         torn: None,
         resumed: false,

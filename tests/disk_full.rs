@@ -256,3 +256,195 @@ fn a_full_tmpfs_loses_no_acknowledged_action() {
     }
     assert_eq!(on_disk.len(), acknowledged.len() + 3);
 }
+
+/// The disk is full when the console starts on a new match: the journal is never created half,
+/// nothing is left behind (no empty journal, no temporary file), and once there is space the
+/// console starts normally on the same place; started again, it continues that journal.
+#[test]
+fn a_disk_full_when_the_journal_is_created_leaves_nothing_behind() {
+    use arbiter_console::console::start_app_via;
+    let dir = tempfile::tempdir().unwrap();
+    let journals = dir.path().join("journals");
+    let path = journals.join("match.jsonl");
+    let time = TimeBase::now();
+    let full = Arc::new(AtomicBool::new(true));
+    // the demo's presets too: the round's start and an arrival
+    let preset = vec![(
+        Origin::Arbiter,
+        Event::RoundStarted(arbiter_core::record::RoundStarted::default()),
+    )];
+    for attempt in 0..3 {
+        let opened = open_journal(&demo(), &path).unwrap();
+        assert!(!opened.resumed && opened.writer.is_none());
+        let f = full.clone();
+        let e = start_app_via(
+            demo(),
+            opened,
+            &time,
+            preset.clone(),
+            arbiter_core::matchfile::Lang::En,
+            move |file| Box::new(FullDisk { file, full: f }),
+        )
+        .unwrap_err();
+        let e = format!("{e:#}");
+        assert!(
+            e.contains("os error 28") && e.contains("match.jsonl"),
+            "attempt {attempt}: {e}"
+        );
+        // nothing at all in the directory: no journal, no temporary file
+        let left: Vec<_> = std::fs::read_dir(&journals)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert!(left.is_empty(), "attempt {attempt}: {left:?}");
+    }
+    // Space returns: `run` starts normally.
+    full.store(false, Ordering::SeqCst);
+    let opened = open_journal(&demo(), &path).unwrap();
+    let f = full.clone();
+    let (mut app, msg) = start_app_via(
+        demo(),
+        opened,
+        &time,
+        preset.clone(),
+        arbiter_core::matchfile::Lang::En,
+        move |file| Box::new(FullDisk { file, full: f }),
+    )
+    .unwrap();
+    assert!(msg.is_none(), "a new journal: {msg:?}");
+    assert!(matches!(
+        app.input(2_000, 10, Origin::Arbiter, note("after the start")),
+        Submitted::Written(_)
+    ));
+    assert!(app.state.round_started.is_some());
+    drop(app);
+    let (records, v) = arbiter_io::journal_file::read(&path).unwrap();
+    assert!(v.is_intact());
+    let kinds: Vec<&str> = records.iter().map(|r| r.event.kind()).collect();
+    assert_eq!(kinds.first(), Some(&"session_started"));
+    assert!(kinds.contains(&"round_started") && kinds.ends_with(&["note"]));
+    let left: Vec<_> = std::fs::read_dir(&journals)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["match.jsonl"]);
+    // Started again, the console continues it.
+    let opened = open_journal(&demo(), &path).unwrap();
+    assert!(opened.resumed);
+    let (app, msg) = arbiter_console::console::start_app(
+        demo(),
+        opened,
+        &time,
+        Vec::new(),
+        arbiter_core::matchfile::Lang::En,
+    )
+    .unwrap();
+    assert!(msg.unwrap().contains("continued"));
+    assert_eq!(app.state.notes.len(), 1);
+}
+
+/// The real commands on a real full file system (a 64 KiB tmpfs; skipped with a message where
+/// mounting is not permitted): `run`, `demo` and `record -o` leave no journal behind and say
+/// why; once space returns, `run` starts normally.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_tmpfs_at_the_start_of_run_demo_and_record_leaves_no_journal() {
+    #[path = "support/pty.rs"]
+    #[allow(dead_code)]
+    mod pty;
+    let dir = tempfile::tempdir().unwrap();
+    let mnt = dir.path().join("mnt");
+    std::fs::create_dir(&mnt).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&mnt)
+        .output();
+    match mounted {
+        Ok(o) if o.status.success() => {}
+        other => {
+            eprintln!(
+                "skipped: mounting a small tmpfs is not permitted here ({other:?}); the injected failure test covers a full disk at the start"
+            );
+            return;
+        }
+    }
+    let _mount = Mount(mnt.clone());
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    // Fill the file system.
+    let filler = mnt.join("filler");
+    let mut f = File::create(&filler).unwrap();
+    let chunk = vec![b'x'; 1024];
+    while f.write_all(&chunk).is_ok() {}
+    let _ = f.sync_all();
+    let journal = mnt.join("match.jsonl");
+    let matchfile = root.join("config/matches/demo-bundesliga.toml");
+    let console = |args: &[&str]| {
+        let mut cmd = std::process::Command::new(bin);
+        cmd.args(args).current_dir(root);
+        pty::Pty::spawn(cmd, 100, 30)
+    };
+    let mut run = console(&[
+        "run",
+        matchfile.to_str().unwrap(),
+        "--journal",
+        journal.to_str().unwrap(),
+        "--lang",
+        "en",
+    ]);
+    run.assert_exits_with(1, 20);
+    assert!(
+        run.screen().contains("No space left on device"),
+        "{}",
+        run.screen()
+    );
+    let mut demo = console(&[
+        "demo",
+        "--journal",
+        journal.to_str().unwrap(),
+        "--lang",
+        "en",
+    ]);
+    demo.assert_exits_with(1, 20);
+    assert!(
+        demo.screen().contains("No space left on device"),
+        "{}",
+        demo.screen()
+    );
+    let record = std::process::Command::new(bin)
+        .args([
+            "record",
+            "recordings/bundesliga-musterstadt-beispielhausen/plan.toml",
+            "-o",
+        ])
+        .arg(&journal)
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert!(!record.status.success());
+    let said = String::from_utf8_lossy(&record.stderr);
+    assert!(said.contains("No space left on device"), "{said}");
+    let left: Vec<_> = std::fs::read_dir(&mnt)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["filler"], "nothing left behind");
+    // Space returns: `run` starts normally and journals.
+    drop(f);
+    std::fs::remove_file(&filler).unwrap();
+    let mut run = console(&[
+        "run",
+        matchfile.to_str().unwrap(),
+        "--journal",
+        journal.to_str().unwrap(),
+        "--lang",
+        "en",
+    ]);
+    run.wait_for("Jonas Brenner", 20);
+    run.key("Q");
+    run.key("y");
+    run.wait_exit(20);
+    let (records, v) = arbiter_io::journal_file::read(&journal).unwrap();
+    assert!(v.is_intact());
+    assert_eq!(records[0].event.kind(), "session_started");
+}

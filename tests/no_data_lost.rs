@@ -233,6 +233,9 @@ fn two_signers_at_once_lose_no_signature() {
         rep.as_os_str(),
         "--journal".as_ref(),
         j.as_os_str(),
+        "--match".as_ref(),
+        "config/matches/demo-bundesliga.toml".as_ref(),
+        "--allow-demo-keys".as_ref(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
 }

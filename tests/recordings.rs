@@ -181,6 +181,41 @@ fn check_report(dir: &str, r: &Replay) {
     let tail = arbiter_core::report::tail_after(&r.records, env.report.journal.head_seq);
     assert_eq!(tail.changing, 0, "{tail:?}");
     assert_eq!(env.digest, current.digest);
+    // The verdict `arbiter verify --journal … --match … --allow-demo-keys` prints: VALID under
+    // the match file as the anchor (issue 26), the demonstration keys marked.
+    // The match file the recording ran under, as shipped beside it (the config/ file has been
+    // extended since).
+    let anchor = std::path::PathBuf::from(format!("recordings/{dir}/match.toml"));
+    let genuine = arbiter_io::config::load_match(&anchor, None).unwrap();
+    let anchors = arbiter_report::verdict::Anchors {
+        match_file: Some((anchor.display().to_string(), genuine)),
+        allow_demo: true,
+        ..Default::default()
+    };
+    let j = arbiter_report::verdict::JournalView {
+        records: &r.records,
+        m: &m,
+    };
+    let v = arbiter_report::verdict::verify_report(
+        &env,
+        serde_json::from_slice(&text).ok().as_ref(),
+        Some(j),
+        &anchors,
+        &Default::default(),
+    );
+    assert_eq!(
+        v.outcome,
+        arbiter_report::verdict::Outcome::Valid,
+        "{:?} {:?}",
+        v.lines,
+        v.failures
+    );
+    assert!(
+        v.summary.contains("anchor: the match file"),
+        "{}",
+        v.summary
+    );
+    assert!(v.summary.contains("DEMONSTRATION KEYS"), "{}", v.summary);
 }
 
 #[test]
@@ -459,4 +494,43 @@ fn the_pgn_of_the_recordings_reads_in_python_chess_and_pgn_extract() {
         "{stdout}"
     );
     eprintln!("{stdout}");
+}
+
+/// The shipped recordings verify with the binary under their match file as the anchor (issue
+/// 26; with the journal: `check_report`): VALID, the anchor named, the demonstration keys
+/// marked as such; refused without `--allow-demo-keys`.
+#[test]
+fn the_recordings_verify_under_their_match_file() {
+    for dir in [
+        "bundesliga-musterstadt-beispielhausen",
+        "oberliga-rheinufer-huegelland",
+    ] {
+        let anchor = &format!("recordings/{dir}/match.toml");
+        let report = format!("recordings/{dir}/report/report.json");
+        let run = |extra: &[&str]| {
+            let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+                .args(["verify", &report, "--match", anchor.as_str()])
+                .args(extra)
+                .output()
+                .unwrap();
+            (
+                o.status.code(),
+                String::from_utf8_lossy(&o.stdout).into_owned(),
+            )
+        };
+        let (code, out) = run(&["--allow-demo-keys"]);
+        assert_eq!(code, Some(0), "{dir}: {out}");
+        assert!(out.contains(": VALID"), "{dir}: {out}");
+        assert!(
+            out.contains(&format!("anchor: the match file {anchor}")),
+            "{dir}: {out}"
+        );
+        assert!(out.contains("DEMONSTRATION KEYS"), "{dir}: {out}");
+        let (code, out) = run(&[]);
+        assert_eq!(code, Some(1), "{dir}: {out}");
+        assert!(
+            out.contains("made with a demonstration key"),
+            "{dir}: {out}"
+        );
+    }
 }

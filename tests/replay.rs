@@ -220,7 +220,7 @@ fn a_bundle_verifies_against_the_chain_and_tampering_is_caught() {
         start + (2 * 3600 + 50 * 60) * 1000,
         start + (2 * 3600 + 52 * 60) * 1000,
     );
-    let bundle = replay::extract(&j, Some(BoardNo(7)), from, to).unwrap();
+    let bundle = replay::extract(&j, Some(BoardNo(7)), from, to, None).unwrap();
     let h = replay::verify_bundle(&bundle, Some(&j)).unwrap();
     // The arbiter set board 7's position (the last period) at 2:49, before the window.
     assert_eq!((h.from_seq, h.to_seq), (9, 12));
@@ -412,7 +412,8 @@ fn at_refuses_a_moment_outside_the_journal_and_board_narrows_it() {
     );
 }
 
-/// The Trier claim's bundle (board 7, 16:49 to 16:52) as `--extract` writes it (format 2), and
+/// The Trier claim's bundle (board 7, 16:49 to 16:52) as `--extract` writes it (format 3; the
+/// journal has no signed report to tie it to), and
 /// the same range as format 1 had it: the header, the session's first record, the range.
 fn trier_bundles() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
     let j = trier_journal();
@@ -423,7 +424,7 @@ fn trier_bundles() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
         start + (2 * 3600 + 49 * 60) * 1000,
         start + (2 * 3600 + 52 * 60) * 1000,
     );
-    let v2 = replay::extract(&j, Some(BoardNo(7)), from, to).unwrap();
+    let v2 = replay::extract(&j, Some(BoardNo(7)), from, to, None).unwrap();
     let h = replay::verify_bundle(&v2, Some(&j)).unwrap();
     let lines: Vec<&[u8]> = v2.split_inclusive(|b| *b == b'\n').collect();
     let chained = |l: &[u8]| arbiter_core::journal::decode_line(&l[..l.len() - 1]).unwrap();
@@ -565,7 +566,18 @@ fn a_bundle_carries_its_context_and_a_format_1_bundle_still_opens() {
             .arg(&jp)
             .output()
             .unwrap();
-        assert!(out.status.success(), "{name}: {out:?}");
+        // Intact and the journal's, but tied to no signed report: never called verified
+        // (issue 26), and the status is not 0.
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{name}: {out:?}");
+        assert!(
+            said.contains("chain intact") && said.contains("identical to the journal's"),
+            "{name}: {said}"
+        );
+        assert!(
+            said.contains("NOT ANCHORED") && !said.contains("VERIFIED"),
+            "{name}: {said}"
+        );
     }
 }
 

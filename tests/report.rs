@@ -74,7 +74,9 @@ fn sign_and_verify_round_trip_with_registered_keys() {
             SigStatus::Valid {
                 key: KeyStatus::Authorised {
                     source: KeySource::MatchFile
-                }
+                },
+                // What `sign` makes: the version signed too.
+                format: arbiter_core::signature::MessageFormat::V3,
             };
             3
         ]
@@ -401,12 +403,19 @@ fn verify_command_end_to_end() {
         !text.contains("Heim-Demo-2026"),
         "a passphrase is never stored"
     );
+    // Under the genuine match file as the anchor (a journal is never one), with the
+    // demonstration keys it registers allowed.
     let verify = |file: &Path| {
         Command::new(bin)
             .arg("verify")
             .arg(file)
             .arg("--journal")
             .arg(&j)
+            .args([
+                "--match",
+                "config/matches/demo-bundesliga.toml",
+                "--allow-demo-keys",
+            ])
             .output()
             .unwrap()
     };

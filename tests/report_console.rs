@@ -44,18 +44,45 @@ fn finished_match(m: Match, path: &Path) -> App {
     a
 }
 
-fn verify(report: &Path, journal: &Path) -> (i32, String) {
+/// `arbiter verify` of a report with its journal, under the genuine match file as the anchor
+/// (a journal is never one), the demonstration keys allowed, with `extra` (receipts).
+fn verify_under(report: &Path, journal: &Path, anchor: &Path, extra: &[String]) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("verify")
         .arg(report)
         .arg("--journal")
         .arg(journal)
+        .arg("--match")
+        .arg(anchor)
+        .arg("--allow-demo-keys")
+        .args(extra)
         .output()
         .unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
     )
+}
+
+fn verify(report: &Path, journal: &Path) -> (i32, String) {
+    verify_under(
+        report,
+        journal,
+        Path::new("config/matches/demo-bundesliga.toml"),
+        &[],
+    )
+}
+
+/// The receipt printed under a captain's signature in the report's text (what the captain
+/// reads off the printed report and takes home).
+fn receipt_on_paper(md: &str, role_label: &str) -> String {
+    // The signature block is the document's end: the last mention of the role.
+    let block = &md[md.rfind(&format!("{role_label}: ")).expect(role_label)..];
+    let line = block
+        .lines()
+        .find(|l| l.contains("Quittung") || l.contains("receipt"))
+        .expect("a receipt line");
+    line.trim().rsplit(": ").next().unwrap().trim().to_string()
 }
 
 fn current(a: &mut App, path: &Path) -> (arbiter_core::signature::History, sign::Authority) {
@@ -365,9 +392,26 @@ fn captains_enrol_at_the_console_and_sign_with_the_enrolled_key() {
         )
         .unwrap();
     }
-    let (code, out) = verify(&dir.path().join("match-report/report.json"), &path);
+    let report = dir.path().join("match-report/report.json");
+    let anchor = dir.path().join("match.toml");
+    // Without what the captains took home, their enrolled keys prove nothing.
+    let (code, out) = verify_under(&report, &path, &anchor, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("backed by no receipt"), "{out}");
+    // With the receipts printed under their signatures (and taken home).
+    let md = std::fs::read_to_string(dir.path().join("match-report/report.md")).unwrap();
+    let receipts = [
+        format!("home={}", receipt_on_paper(&md, "Mannschaftsführer Heim")),
+        format!("away={}", receipt_on_paper(&md, "Mannschaftsführer Gast")),
+    ];
+    let args: Vec<String> = receipts
+        .iter()
+        .flat_map(|r| ["--receipt".to_string(), r.clone()])
+        .collect();
+    let (code, out) = verify_under(&report, &path, &anchor, &args);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("key enrolled at the console (record"), "{out}");
+    assert!(out.contains("tied to the captain by his receipt"), "{out}");
 }
 
 #[cfg(unix)]
@@ -464,4 +508,278 @@ fn signing_in_the_console_takes_four_keys_and_the_passphrase() {
             .unwrap()
             .contains("Demo-20")
     );
+}
+
+/// The countersigning at the console with a receipt for each captain: the receipt is printed
+/// under the captain's signature and said when he signs; `verify --receipt` accepts the one
+/// he took home and refuses a receipt of another report (an earlier version he signed) and a
+/// receipt of another key.
+#[test]
+fn receipts_tie_the_countersignatures_to_the_captains() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = match_without_captain_keys(dir.path());
+    let path = dir.path().join("match.jsonl");
+    let mut a = finished_match(m, &path);
+    for (role, pass) in &DEMO[1..] {
+        console::enrol_signer(&mut a, &path, *role, pass, 3_000, 20).unwrap();
+    }
+    // Version 1: signed by all three; the home captain takes his receipt home.
+    for (i, (role, pass)) in DEMO.iter().enumerate() {
+        console::sign_current_report(&mut a, &path, *role, pass, None, 4_000 + i as i64, 30)
+            .unwrap();
+    }
+    let report_dir = dir.path().join("match-report");
+    let md1 = std::fs::read_to_string(report_dir.join("report.md")).unwrap();
+    let home_v1 = receipt_on_paper(&md1, "Mannschaftsführer Heim");
+    let (h, auth) = current(&mut a, &path);
+    let lines = arbiter_tui::report_view::history_lines(&h, &auth, Lang::En);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(&format!("receipt for the captain to take home: {home_v1}"))),
+        "{lines:?}"
+    );
+    // A note after the signatures: version 2, signed again by all three.
+    a.submit(
+        9_000,
+        50,
+        Origin::Arbiter,
+        Note {
+            board: None,
+            text: "Nachtrag".into(),
+            witnesses: Vec::new(),
+        }
+        .into(),
+    )
+    .unwrap();
+    for (i, (role, pass)) in DEMO.iter().enumerate() {
+        console::sign_current_report(&mut a, &path, *role, pass, None, 10_000 + i as i64, 60)
+            .unwrap();
+    }
+    let md2 = std::fs::read_to_string(report_dir.join("report.md")).unwrap();
+    let receipts = |home: &str| -> Vec<String> {
+        vec![
+            "--receipt".into(),
+            format!("home={home}"),
+            "--receipt".into(),
+            format!("away={}", receipt_on_paper(&md2, "Mannschaftsführer Gast")),
+        ]
+    };
+    let home_v2 = receipt_on_paper(&md2, "Mannschaftsführer Heim");
+    assert_ne!(home_v1, home_v2, "another report, another receipt");
+    let report = report_dir.join("report.json");
+    let anchor = dir.path().join("match.toml");
+    let (code, out) = verify_under(&report, &path, &anchor, &receipts(&home_v2));
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(&format!("tied to the captain by his receipt {home_v2}")),
+        "{out}"
+    );
+    // Read aloud and typed back in lower case with spaces: the same receipt.
+    let spoken = home_v2.to_lowercase().replace('-', " ");
+    let (code, out) = verify_under(&report, &path, &anchor, &receipts(&spoken));
+    assert_eq!(code, 0, "{out}");
+    // The receipt of version 1 is not version 2's.
+    let (code, out) = verify_under(&report, &path, &anchor, &receipts(&home_v1));
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(&format!(
+            "the receipt the home captain took home ({home_v1}) is not this countersignature's"
+        )),
+        "{out}"
+    );
+    // The receipt another key would give on this very report is not his either.
+    let env: sign::SignedReport = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    let other = sign::derive_key(Role::HomeCaptain, "Friedrich Lenz", b"Heim-Demo-2027").unwrap();
+    let other_receipt = sign::receipt(&env.digest, Role::HomeCaptain, &sign::public_hex(&other));
+    let (code, out) = verify_under(&report, &path, &anchor, &receipts(&other_receipt));
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("made on another report or with another key"),
+        "{out}"
+    );
+    // Not a receipt at all: said so.
+    let (code, out) = verify_under(&report, &path, &anchor, &receipts("1234"));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("is not a receipt"), "{out}");
+    // His passphrase proves the key as well.
+    let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("verify")
+        .arg(&report)
+        .arg("--journal")
+        .arg(&path)
+        .arg("--match")
+        .arg(&anchor)
+        .args([
+            "--allow-demo-keys",
+            "--prove-env",
+            "home=PW",
+            "--prove-env",
+            "away=PW2",
+        ])
+        .env("PW", DEMO[1].1)
+        .env("PW2", DEMO[2].1)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("tied to the captain by his passphrase"),
+        "{out}"
+    );
+}
+
+/// After all three signatures an entry that changes the report asks first (through the
+/// console's keys and screens): Esc records nothing; Enter needs a reason, then journals the
+/// reopening and the entry; the report screen shows the signed version superseded, what
+/// changed and who must sign again; everybody signs version 2; `verify` says version 1 is
+/// valid as signed and superseded (status 3) and version 2 is VALID.
+#[test]
+fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() {
+    use arbiter_tui::keymap;
+    use arbiter_tui::theme::Theme;
+    use arbiter_tui::view::{self, Command as UiCommand, ViewState};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("match.jsonl");
+    let m = arbiter_io::config::load_match(Path::new("config/matches/demo-bundesliga.toml"), None)
+        .unwrap();
+    let mut a = finished_match(m, &path);
+    for (i, (role, pass)) in DEMO.iter().enumerate() {
+        console::sign_current_report(&mut a, &path, *role, pass, None, 3_000 + i as i64, 20)
+            .unwrap();
+    }
+    let report_dir = dir.path().join("match-report");
+    let v1 = report_dir.join("report.json");
+    let v1_bytes = std::fs::read(&v1).unwrap();
+    let clocks = arbiter_io::feeds::ClockCommands::default();
+    let mut v = ViewState::new(Lang::En, Theme::monochrome());
+    let key = |c: KeyCode| KeyEvent::new(c, KeyModifiers::NONE);
+    // Keys through the keymap and the view; the commands to the shell as the live loop does.
+    let press = |a: &mut App, v: &mut ViewState, keys: &[KeyEvent]| {
+        for k in keys {
+            let action = keymap::map(v, *k);
+            match view::update(v, &a.m.clone(), &a.state.clone(), action, 100) {
+                Some(UiCommand::Submit(ev)) => {
+                    console::entry(a, v, console::Held::Events(vec![ev]), 20_000, 100, &clocks)
+                }
+                Some(UiCommand::ReopenReport { reason }) => {
+                    console::confirm_reopen(a, v, &reason, 20_000, 100, &clocks)
+                }
+                Some(UiCommand::KeepSigned) => a.held = None,
+                Some(other) => panic!("{other:?}"),
+                None => {}
+            }
+        }
+    };
+    let typed = |s: &str| s.chars().map(|c| key(KeyCode::Char(c))).collect::<Vec<_>>();
+    let records = || journal_file::read(&path).unwrap().0.len();
+    let before = records();
+    // M: a remark for the report, typed and confirmed: the confirmation opens, nothing is
+    // journaled.
+    let mut remark = vec![key(KeyCode::Char('M'))];
+    remark.extend(typed("Ankunft Brett 8 nachgetragen"));
+    remark.push(key(KeyCode::Enter));
+    press(&mut a, &mut v, &remark);
+    assert!(v.reopen.is_some());
+    assert!(a.held.is_some());
+    assert_eq!(
+        records(),
+        before,
+        "nothing journaled before the confirmation"
+    );
+    let screen = arbiter_tui::render_to_string(&a.m, &a.state, &v, 100, 120, 40);
+    for said in [
+        "The report is signed",
+        "Version 1 of the report is signed by: arbiter Martina Keller, home captain",
+        "Friedrich Lenz, away captain Karin Oberländer.",
+        "This entry changes it: Bd 1: Ankunft Brett 8 nachgetragen",
+        "Version 1 stays valid as signed, but is superseded: version 2 needs the",
+        "signatures of the arbiter and both captains again.",
+        "Reason: _",
+    ] {
+        assert!(screen.contains(said), "{said}: {screen}");
+    }
+    // Esc: nothing recorded, the signed report stays as it is.
+    press(&mut a, &mut v, &[key(KeyCode::Esc)]);
+    assert!(v.reopen.is_none() && a.held.is_none());
+    assert_eq!(records(), before);
+    assert!(
+        v.status
+            .as_deref()
+            .unwrap_or("")
+            .contains("nothing recorded")
+    );
+    // Again; Enter without a reason is refused; with one, both are journaled in order.
+    press(&mut a, &mut v, &remark);
+    press(&mut a, &mut v, &[key(KeyCode::Enter)]);
+    assert!(v.reopen.is_some(), "a reason is required");
+    assert_eq!(records(), before);
+    let mut reason = typed("arrival of board 8 recorded late");
+    reason.push(key(KeyCode::Enter));
+    press(&mut a, &mut v, &reason);
+    assert!(v.reopen.is_none());
+    let (recs, _) = journal_file::read(&path).unwrap();
+    let kinds: Vec<&str> = recs[before..].iter().map(|r| r.event.kind()).collect();
+    assert_eq!(kinds, ["report_reopened", "remark"]);
+    assert!(
+        v.status
+            .as_deref()
+            .unwrap_or("")
+            .contains("version 1 superseded"),
+        "{:?}",
+        v.status
+    );
+    // The report screen: version 1 superseded, why, what changed, who signs version 2.
+    let (h, auth) = current(&mut a, &path);
+    let lines = arbiter_tui::report_view::history_lines(&h, &auth, Lang::En);
+    let all = lines.join("\n");
+    for said in [
+        "Version 1 was reopened at",
+        "arrival of board 8 recorded late",
+        "What changed since version 1: Remarks of the arbiter, Signed versions reopened",
+        "To sign version 2: arbiter Martina Keller, home captain Friedrich Lenz, away captain Karin Oberländer",
+        "belongs to the superseded version 1",
+    ] {
+        assert!(all.contains(said), "{said}: {all}");
+    }
+    // The signed file of version 1, untouched: valid as signed, superseded (status 3).
+    assert_eq!(std::fs::read(&v1).unwrap(), v1_bytes);
+    let (code, out) = verify(&v1, &path);
+    assert_eq!(code, 3, "{out}");
+    assert!(
+        out.contains("VALID AS SIGNED, SUPERSEDED by version 2 (arrival of board 8 recorded late)"),
+        "{out}"
+    );
+    // Everybody signs version 2 (no confirmation: signatures do not change the report).
+    for (i, (role, pass)) in DEMO.iter().enumerate() {
+        console::sign_current_report(&mut a, &path, *role, pass, None, 30_000 + i as i64, 200)
+            .unwrap();
+    }
+    let (code, out) = verify(&report_dir.join("report.json"), &path);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("version 2 (signed)"), "{out}");
+    let kept = report_dir.join("report-v1.json");
+    let (code, out) = verify(&kept, &path);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("SUPERSEDED by version 2"), "{out}");
+    // Feed data after the signed head that changes nothing in the report (a post-mortem's move,
+    // a clock report) neither asks nor invalidates anything.
+    a.submit(
+        40_000,
+        300,
+        Origin::Feed(BoardNo(1)),
+        MoveMade {
+            board: BoardNo(1),
+            ply: 1,
+            uci: "e2e4".into(),
+            san: "e4".into(),
+        }
+        .into(),
+    )
+    .unwrap();
+    assert!(!a.needs_confirmation(&[]));
+    let (code, out) = verify(&report_dir.join("report.json"), &path);
+    assert_eq!(code, 0, "{out}");
 }

@@ -10,7 +10,7 @@ use std::process::{Command, Output, Stdio};
 use arbiter_core::journal::{Chain, records_from_bytes};
 use arbiter_core::model::{BoardNo, GameResult};
 use arbiter_core::record::{Event, Origin, ResultRecorded};
-use arbiter_core::signature::{Role, Signature, SignedReport, message};
+use arbiter_core::signature::{MessageFormat, Role, Signature, SignedReport, message};
 use ed25519_dalek::Signer as _;
 
 const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
@@ -88,11 +88,16 @@ fn sign_all(report: &Path, journal: &Path) {
     }
 }
 
+/// `arbiter verify` of a report: with its journal, under the genuine match file as the anchor
+/// (issue 26: a journal is never an anchor); the demonstration keys these matches register are
+/// allowed (their refusal is tested in tests/forgery.rs).
 fn verify(report: &Path, journal: Option<&Path>) -> (i32, String) {
     let mut c = Command::new(BIN);
-    c.arg("verify").arg(report);
+    c.arg("verify").arg(report).arg("--allow-demo-keys");
     if let Some(j) = journal {
-        c.arg("--journal").arg(j);
+        c.arg("--journal")
+            .arg(j)
+            .args(["--match", "config/matches/demo-bundesliga.toml"]);
     }
     let o = c.output().unwrap();
     (o.status.code().unwrap_or(-1), text(&o))
@@ -111,6 +116,7 @@ fn write_report(p: &Path, env: &SignedReport) {
 fn forge(env: &mut SignedReport, role: Role, key: &ed25519_dalek::SigningKey) {
     env.signatures.retain(|s| s.role != role);
     let arbiter_sig = env.signature(Role::Arbiter).map(|s| s.signature.clone());
+    let version = env.version;
     let mut s = Signature {
         role,
         name: role.person(&env.report).to_string(),
@@ -120,7 +126,15 @@ fn forge(env: &mut SignedReport, role: Role, key: &ed25519_dalek::SigningKey) {
         digest: env.digest.clone(),
         signature: String::new(),
     };
-    s.signature = hex::encode(key.sign(&message(&s, arbiter_sig.as_deref())).to_bytes());
+    s.signature = hex::encode(
+        key.sign(&message(
+            &s,
+            MessageFormat::V3,
+            version,
+            arbiter_sig.as_deref(),
+        ))
+        .to_bytes(),
+    );
     env.signatures.push(s);
 }
 
@@ -146,9 +160,30 @@ fn the_registered_keys_give_a_valid_report_and_nothing_else_does() {
         m.report.as_os_str(),
         "--match".as_ref(),
         "config/matches/demo-bundesliga.toml".as_ref(),
+        "--allow-demo-keys".as_ref(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert!(text(&o).contains("not checked: that the report is exactly what its journal yields"));
+    // The verdict names its anchor, and says the keys are demonstration keys.
+    assert!(
+        text(&o).contains(": VALID")
+            && text(&o).contains("anchor: the match file config/matches/demo-bundesliga.toml"),
+        "{}",
+        text(&o)
+    );
+    assert!(text(&o).contains("DEMONSTRATION KEYS"), "{}", text(&o));
+    // The journal alone is no anchor: consistent, but NOT ANCHORED, and the status is not 0.
+    let o = arbiter([
+        "verify".as_ref(),
+        m.report.as_os_str(),
+        "--journal".as_ref(),
+        m.journal.as_os_str(),
+        "--allow-demo-keys".as_ref(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("NOT ANCHORED"), "{}", text(&o));
+    assert!(text(&o).contains("not anchored"), "{}", text(&o));
+    assert!(!text(&o).contains(": VALID"), "{}", text(&o));
 }
 
 #[test]
@@ -513,7 +548,7 @@ fn a_closed_stdout_ends_quietly() {
             m.journal.display()
         ),
         format!(
-            "{BIN} verify {} --journal {} | head -1",
+            "{BIN} verify {} --journal {} --match config/matches/demo-bundesliga.toml --allow-demo-keys | head -1",
             m.report.display(),
             m.journal.display()
         ),

@@ -17,6 +17,9 @@ pub struct Query {
     pub to: Option<String>,
     pub output: Option<PathBuf>,
     pub match_file: Option<PathBuf>,
+    /// For `--extract`: the signed report to tie the bundle to (default: the last version
+    /// signed at the console, from the journal).
+    pub report: Option<PathBuf>,
 }
 
 pub fn run(path: &Path, q: Query) -> ExitCode {
@@ -34,17 +37,30 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
                         path.display()
                     ));
                 }
-                let (h, records) = arbiter_core::replay::bundle_records(&bytes)
+                let (h, mut records) = arbiter_core::replay::bundle_records(&bytes)
                     .map_err(|e| format!("{}: the bundle does not verify: {e}", path.display()))?;
-                let verdict = match h.context_from_seq {
-                    Some(context) => arbiter_core::msg!(
+                // The records after the range (on to the signed report's head) tie the bundle
+                // to it; the replay shows the range.
+                records.retain(|r| r.seq <= h.to_seq);
+                // An intact chain is not a verified one: only `arbiter verify` under an anchor
+                // says that (a bundle tied to a signed report names its version).
+                let verdict = match (h.context_from_seq, &h.signed) {
+                    (Some(context), Some(tie)) => arbiter_core::msg!(
+                        "replay-bundle-tied",
+                        from = h.from_seq.to_string(),
+                        to = h.to_seq.to_string(),
+                        total = h.journal_records.to_string(),
+                        context = context.to_string(),
+                        version = tie.version.to_string()
+                    ),
+                    (Some(context), None) => arbiter_core::msg!(
                         "replay-bundle-context-intact",
                         from = h.from_seq.to_string(),
                         to = h.to_seq.to_string(),
                         total = h.journal_records.to_string(),
                         context = context.to_string()
                     ),
-                    None => arbiter_core::msg!(
+                    (None, _) => arbiter_core::msg!(
                         "replay-bundle-intact",
                         from = h.from_seq.to_string(),
                         to = h.to_seq.to_string(),
@@ -139,21 +155,37 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
             let (Some(from), Some(to), Some(out)) = (&q.from, &q.to, &q.output) else {
                 return Err("--extract needs --from, --to and -o".into());
             };
+            let m = m
+                .as_ref()
+                .ok_or("the journal's match file is not known (give it with --match)")?;
+            let tie = bundle_tie(m, &records, q.report.as_deref())?;
             let bundle = arbiter_core::replay::extract(
                 &bytes,
                 board,
                 arbiter_core::replay::parse_moment(from, base, offset)?,
                 arbiter_core::replay::parse_moment(to, base, offset)?,
+                tie,
             )?;
             // A bundle is evidence: an existing file is never overwritten.
             arbiter_io::atomic::write_new(out, &bundle)
                 .map_err(|e| format!("{}: {e}", out.display()))?;
             let h = arbiter_core::replay::verify_bundle(&bundle, Some(&bytes))?;
             return Ok(format!(
-                "wrote {}: records {} to {} (verified against the journal)",
+                "wrote {}: records {} to {} (the journal's own lines){}",
                 out.display(),
                 h.from_seq,
-                h.to_seq
+                h.to_seq,
+                match &h.signed {
+                    Some(t) => format!(
+                        ", tied to version {} of the report (digest {}, {} signature(s)) through record {}: `arbiter verify {}` under the league's anchor says whether it holds",
+                        t.version,
+                        t.digest,
+                        t.signatures.len(),
+                        t.head_seq,
+                        out.display()
+                    ),
+                    None => ", tied to no signed report (the journal has none; give --report with the signed report.json): it can never be verified".into(),
+                }
             ));
         }
         if q.incidents {
@@ -203,6 +235,38 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
             ExitCode::from(EXIT_INPUT)
         }
     }
+}
+
+/// The signed report a bundle is tied to: the one given (it must be a version the journal
+/// yields), else the last version signed at the console; none without signatures.
+fn bundle_tie(
+    m: &arbiter_core::matchfile::Match,
+    records: &[arbiter_core::journal::Record],
+    report: Option<&Path>,
+) -> Result<Option<arbiter_core::replay::BundleSigned>, String> {
+    let tie = |env: &arbiter_core::signature::SignedReport| arbiter_core::replay::BundleSigned {
+        version: env.version,
+        digest: env.digest.clone(),
+        head_seq: env.report.journal.head_seq,
+        signatures: env.signatures.clone(),
+    };
+    if let Some(p) = report {
+        let bytes = arbiter_io::input::read_regular(p).map_err(|e| e.to_string())?;
+        let env: arbiter_core::signature::SignedReport = serde_json::from_slice(&bytes)
+            .map_err(|e| format!("{}: not a report: {e}", p.display()))?;
+        arbiter_core::report::compare_with_journal(&env.report, m, records)
+            .map_err(|e| format!("{}: {e}", p.display()))?;
+        if env.signatures.is_empty() {
+            return Err(format!("{}: the report has no signature", p.display()));
+        }
+        return Ok(Some(tie(&env)));
+    }
+    let h = arbiter_core::signature::History::from_journal(m, records);
+    Ok(h.versions
+        .iter()
+        .rev()
+        .find(|v| !v.signatures.is_empty())
+        .map(tie))
 }
 
 /// A journal's records and the chain's verdict. The console shows what verifies up to a break

@@ -18,7 +18,7 @@ pub fn run(
     match_path: Option<&Path>,
     out_dir: Option<&Path>,
     lang: Option<Lang>,
-    keys: &[PathBuf],
+    registries: &[PathBuf],
 ) -> ExitCode {
     let run = || -> Result<(PathBuf, report_files::Written), String> {
         let (records, _) =
@@ -34,12 +34,18 @@ pub fn run(
             .unwrap_or_else(|| report_files::default_dir(journal_path));
         let mut authority = Authority::from_match(&m);
         authority.add_enrolled(&m, &records);
-        for k in keys {
-            let reg = arbiter_io::config::load_registry(k).map_err(|d| d.to_string())?;
-            authority.add_registry(&reg, &k.display().to_string());
-        }
         // With the signatures already made at the console, if any.
         let history = History::from_journal(&m, &records);
+        for r in registries {
+            let text = arbiter_io::config::read_text(r).map_err(|d| d.to_string())?;
+            let reg =
+                arbiter_report::verdict::parse_registry(r, &text).map_err(|d| d.to_string())?;
+            reg.authorise(
+                &mut authority,
+                &r.display().to_string(),
+                &history.current().report,
+            );
+        }
         let games = arbiter_core::report::games_state(&records);
         let written =
             report_files::write_history(&dir, &history, &authority, lang, Some((&m, &games)))?;

@@ -37,7 +37,7 @@ pub struct SignArgs {
     pub remark: Option<String>,
     pub journal: Option<PathBuf>,
     pub match_file: Option<PathBuf>,
-    pub keys: Vec<PathBuf>,
+    pub registries: Vec<PathBuf>,
 }
 
 /// Whose keys count for the report in `env`, from the journal (its match file and enrolled
@@ -85,9 +85,21 @@ fn authority_for(env: &SignedReport, a: &SignArgs) -> Result<Authority, String> 
                 .into(),
         );
     };
-    for k in &a.keys {
-        let reg = arbiter_io::config::load_registry(k).map_err(|d| d.to_string())?;
-        authority.add_registry(&reg, &k.display().to_string());
+    for r in &a.registries {
+        let text = arbiter_io::config::read_text(r).map_err(|d| d.to_string())?;
+        let reg = arbiter_report::verdict::parse_registry(r, &text).map_err(|d| d.to_string())?;
+        reg.authorise(&mut authority, &r.display().to_string(), &env.report);
+    }
+    // A small-order key "verifies" signatures nobody made: never one to sign against.
+    if let Some((k, p)) = authority
+        .keys
+        .iter()
+        .find_map(|k| sign::key_problem(&k.public_key).map(|p| (k, p)))
+    {
+        return Err(format!(
+            "the key {} for the {} ({}): {p}; nothing was signed",
+            k.source, k.role, k.name
+        ));
     }
     Ok(authority)
 }
@@ -167,9 +179,23 @@ pub fn sign_file(path: &Path, role: Role, a: &SignArgs) -> Result<String, String
             .collect();
         format!("still to sign: {}", missing.join(", "))
     };
+    let receipt = if role == Role::Arbiter {
+        String::new()
+    } else {
+        format!(
+            "\nreceipt of the {role}: {} (the captain takes it home: `arbiter verify --receipt {}=…` ties this countersignature to him)",
+            sign::receipt(&env.digest, role, &sign::public_hex(&signing_key)),
+            if role == Role::HomeCaptain {
+                "home"
+            } else {
+                "away"
+            }
+        )
+    };
     Ok(format!(
-        "signed {} as the {role} ({name}) at {time}, key {}: {done}",
+        "signed {} as the {role} ({name}) at {time}, version {}, key {}: {done}{receipt}",
         path.display(),
+        env.version,
         sign::public_hex(&signing_key)
     ))
 }
@@ -184,6 +210,15 @@ pub fn sign(path: &Path, role: Role, a: &SignArgs) -> ExitCode {
             eprintln!("arbiter sign: {e}");
             ExitCode::from(EXIT_INPUT)
         }
+    }
+}
+
+/// A key `keygen` gives out must not be of small order (a seed cannot give one, in practice;
+/// the check costs nothing and keeps the rule in one place).
+fn usable(key: &sign::SigningKey) -> Result<(), String> {
+    match sign::key_problem(&sign::public_hex(key)) {
+        Some(p) => Err(format!("the key made is refused: {p}")),
+        None => Ok(()),
     }
 }
 
@@ -204,15 +239,22 @@ pub fn keygen(
                 &format!("Passphrase of the {role} ({name}): "),
             )?;
             let key = sign::derive_key(role, name, pass.as_bytes()).map_err(|e| e.to_string())?;
+            usable(&key)?;
             return Ok(format!(
-                "public key of the {role} ({name}): {}",
-                sign::public_hex(&key)
+                "public key of the {role} ({name}): {}{}",
+                sign::public_hex(&key),
+                if sign::is_demo_key(role, name, &sign::public_hex(&key)) {
+                    " (a DEMONSTRATION key: its passphrase is published; never for a real match)"
+                } else {
+                    ""
+                }
             ));
         }
         let Some(out) = output else {
             return Err("give -o FILE for the key file".into());
         };
         let key = sign::generate_key().map_err(|e| e.to_string())?;
+        usable(&key)?;
         keyfile::write(out, &sign::seed_of(&key)).map_err(|e| e.to_string())?;
         Ok(format!(
             "wrote {} (owner only); public key {}",

@@ -1,20 +1,43 @@
-//! `arbiter verify`: a journal's hash chain; a report's digest and signatures, whose keys they
-//! are (the match file the journal binds or one given, a league registry, keys enrolled at the
-//! console: never the keys printed in the report), and with `--journal` that it is exactly what
-//! the journal yields and that nothing after its head changes it; a bundle's chain.
+//! `arbiter verify`: reads the files and prints the verdict `arbiter_report::verdict`
+//! assembles: a report's (the anchor, every signature and whose key made it, the receipts and
+//! proofs that tie enrolled countersignatures to the captains, the version, and with
+//! `--journal` that it is exactly what the journal yields and what follows its head); a
+//! bundle's (its chain, and the signed report it is tied to); a journal's chain and the match
+//! file and profile it carries.
 //!
-//! Exit status 0 only when everything checked holds (VALID, or an intact chain or bundle); 1
-//! when something failed, each failure named; 2 for bad input: not a regular file (a FIFO, a
-//! directory, a device: refused before a byte is read), not a journal, report or bundle.
+//! Exit status 0 only when everything holds under an anchor given from outside (the league's
+//! registry, the genuine match file): VALID, a VERIFIED bundle, an intact journal; 3 for a
+//! report that is valid as signed but superseded by a later version the arbiter reopened it
+//! for; 1 when something failed (each failure named) or nothing anchors the verdict (NOT
+//! ANCHORED); 2 for bad input: not a regular file (a FIFO, a directory, a device: refused
+//! before a byte is read), not a journal, report or bundle, a registry or key list that does
+//! not parse.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use arbiter_core::report::{FORMAT, compare_with_journal, tail_after};
-use arbiter_core::signature::{Authority, History, KeyStatus, Role, SigStatus, SignedReport};
+use arbiter_core::report::FORMAT;
+use arbiter_core::signature::{Role, SignedReport};
+use arbiter_report::verdict::{Anchors, Evidence, JournalView, Outcome, ReportVerdict};
 
-use crate::exit::{EXIT_FAILED, EXIT_INPUT};
+use crate::exit::{EXIT_FAILED, EXIT_INPUT, EXIT_SUPERSEDED};
 use crate::out::out;
+
+/// What `arbiter verify` is given besides the file.
+#[derive(Debug, Clone, Default)]
+pub struct VerifyArgs {
+    pub journal: Option<PathBuf>,
+    pub match_file: Option<PathBuf>,
+    pub registries: Vec<PathBuf>,
+    pub keys: Vec<PathBuf>,
+    /// `ROLE=CODE`.
+    pub receipts: Vec<String>,
+    /// `ROLE`: the passphrase is asked for.
+    pub prove: Vec<String>,
+    /// `ROLE=VAR`: the passphrase is in the environment variable VAR.
+    pub prove_env: Vec<String>,
+    pub allow_demo_keys: bool,
+}
 
 /// What a file given to `verify` is.
 enum Kind {
@@ -79,12 +102,7 @@ fn bad_input(path: &Path, msg: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(EXIT_INPUT)
 }
 
-pub fn run(
-    path: &Path,
-    journal_path: Option<&Path>,
-    match_path: Option<&Path>,
-    keys: &[PathBuf],
-) -> ExitCode {
+pub fn run(path: &Path, a: &VerifyArgs) -> ExitCode {
     let bytes = match arbiter_io::input::read_regular(path) {
         Ok(b) => b,
         Err(e) => {
@@ -96,377 +114,312 @@ pub fn run(
         Ok(k) => k,
         Err(e) => return bad_input(path, e),
     };
-    match kind {
-        Kind::Report => verify_report(path, &bytes, journal_path, match_path, keys),
-        Kind::Bundle => verify_bundle(path, &bytes, journal_path),
-        Kind::Journal => {
-            if journal_path.is_some() {
-                return bad_input(path, "--journal goes with a report, and this is a journal");
-            }
-            verify_journal(path, &bytes)
+    if let Kind::Journal = kind {
+        if a.journal.is_some() {
+            return bad_input(path, "--journal goes with a report, and this is a journal");
         }
+        return verify_journal(path, &bytes, a.match_file.as_deref());
     }
-}
-
-fn verify_journal(path: &Path, bytes: &[u8]) -> ExitCode {
-    let v = arbiter_core::journal::verify_bytes(bytes);
-    match &v.problem {
-        None => {
-            out(format_args!(
-                "{}: chain intact: {} records, head {}",
-                path.display(),
-                v.valid,
-                hex::encode(v.head)
-            ));
-            if v.torn_tail > 0 {
-                out(format_args!(
-                    "note: the last line is incomplete ({} bytes, a write cut off by a crash); \
-                     every record before it is intact. Opening the journal cuts it.",
-                    v.torn_tail
-                ));
-            }
-            ExitCode::SUCCESS
-        }
-        Some(problem) => {
-            out(format_args!("{}: TAMPERED: {problem}", path.display()));
-            out(format_args!("{} records before it verify.", v.valid));
-            ExitCode::from(EXIT_FAILED)
-        }
-    }
-}
-
-fn verify_bundle(path: &Path, bytes: &[u8], journal_path: Option<&Path>) -> ExitCode {
-    let journal = match journal_path
-        .map(arbiter_io::input::read_regular)
-        .transpose()
-    {
-        Ok(j) => j,
+    let (anchors, evidence) = match anchors_and_evidence(a, &bytes, &kind) {
+        Ok(x) => x,
         Err(e) => {
             eprintln!("arbiter verify: {e}");
             return ExitCode::from(EXIT_INPUT);
         }
     };
-    match arbiter_core::replay::verify_bundle(bytes, journal.as_deref()) {
-        Ok(h) => {
-            out(format_args!(
-                "{}: bundle intact: records {} to {}{}",
-                path.display(),
-                h.from_seq,
-                h.to_seq,
-                if journal.is_some() {
-                    ", identical to the journal's"
-                } else {
-                    ""
+    let verdict = match kind {
+        Kind::Report => match report_verdict(path, &bytes, a, &anchors, &evidence) {
+            Ok(v) => v,
+            Err(code) => return code,
+        },
+        Kind::Bundle => {
+            let journal = match a
+                .journal
+                .as_deref()
+                .map(arbiter_io::input::read_regular)
+                .transpose()
+            {
+                Ok(j) => j,
+                Err(e) => {
+                    eprintln!("arbiter verify: {e}");
+                    return ExitCode::from(EXIT_INPUT);
                 }
-            ));
-            ExitCode::SUCCESS
+            };
+            arbiter_report::verdict::verify_bundle(&bytes, journal.as_deref(), &anchors, &evidence)
         }
-        Err(e) => {
-            out(format_args!("{}: FAILED: {e}", path.display()));
-            ExitCode::from(EXIT_FAILED)
-        }
+        Kind::Journal => unreachable!("handled above"),
+    };
+    print_verdict(path, &verdict)
+}
+
+/// Prints a verdict and gives the exit status.
+fn print_verdict(path: &Path, v: &ReportVerdict) -> ExitCode {
+    for l in &v.lines {
+        out(format_args!("{l}"));
+    }
+    if !v.failures.is_empty() {
+        out(format_args!("FAILED: {}", v.failures.join("; ")));
+    }
+    out(format_args!("{}: {}", path.display(), v.summary));
+    match v.outcome {
+        Outcome::Valid => ExitCode::SUCCESS,
+        Outcome::ValidAsSigned { .. } => ExitCode::from(EXIT_SUPERSEDED),
+        Outcome::NotAnchored | Outcome::Invalid => ExitCode::from(EXIT_FAILED),
     }
 }
 
-fn short(hex: &str) -> &str {
-    &hex[..16.min(hex.len())]
+/// A role as `--receipt`, `--prove` name it: `home`, `away` (or `home-captain`, …).
+fn parse_role(s: &str) -> Result<Role, String> {
+    match s.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+        "home" | "home-captain" => Ok(Role::HomeCaptain),
+        "away" | "away-captain" => Ok(Role::AwayCaptain),
+        "arbiter" => Ok(Role::Arbiter),
+        other => Err(format!("{other:?} is not a signer (home, away or arbiter)")),
+    }
 }
 
-fn verify_report(
+fn split_pair<'a>(flag: &str, s: &'a str) -> Result<(Role, &'a str), String> {
+    let (role, value) = s.split_once('=').ok_or_else(|| {
+        format!("{flag} {s:?}: expected ROLE=VALUE (e.g. home=7KQM-2XPA-9DRT-W4HE)")
+    })?;
+    Ok((parse_role(role).map_err(|e| format!("{flag}: {e}"))?, value))
+}
+
+/// The anchors (`--match`, `--registry`), the restrictions (`--keys`) and the captains'
+/// evidence (`--receipt`, `--prove`, `--prove-env`): read and checked before anything is
+/// judged; a file that does not parse is bad input.
+fn anchors_and_evidence(
+    a: &VerifyArgs,
+    bytes: &[u8],
+    kind: &Kind,
+) -> Result<(Anchors, Evidence), String> {
+    let mut anchors = Anchors {
+        allow_demo: a.allow_demo_keys,
+        ..Anchors::default()
+    };
+    if let Some(mp) = &a.match_file {
+        let m = arbiter_io::config::load_match(mp, None).map_err(|d| d.to_string())?;
+        if let Some((field, p)) = crate::commands::check::key_problems(&m).into_iter().next() {
+            return Err(format!("{}: {field}: {p}", mp.display()));
+        }
+        anchors.match_file = Some((mp.display().to_string(), m));
+    }
+    for r in &a.registries {
+        let text = arbiter_io::config::read_text(r).map_err(|d| d.to_string())?;
+        let reg = arbiter_report::verdict::parse_registry(r, &text).map_err(|d| d.to_string())?;
+        anchors.registries.push((r.display().to_string(), reg));
+    }
+    for k in &a.keys {
+        let text = arbiter_io::config::read_text(k).map_err(|d| d.to_string())?;
+        let list = arbiter_report::verdict::parse_key_list(k, &text).map_err(|d| d.to_string())?;
+        anchors.pins.push((k.display().to_string(), list));
+    }
+    let mut evidence = Evidence::default();
+    for r in &a.receipts {
+        let (role, code) = split_pair("--receipt", r)?;
+        evidence.receipts.push((role, code.to_string()));
+    }
+    let mut proofs: Vec<(Role, zeroize::Zeroizing<String>)> = Vec::new();
+    for p in &a.prove {
+        let role = parse_role(p).map_err(|e| format!("--prove: {e}"))?;
+        let pw = rpassword::prompt_password(format!("Passphrase of the {role}: "))
+            .map_err(|e| format!("cannot read the passphrase: {e}"))?;
+        proofs.push((role, zeroize::Zeroizing::new(pw)));
+    }
+    for p in &a.prove_env {
+        let (role, var) = split_pair("--prove-env", p)?;
+        let pw = std::env::var(var)
+            .map_err(|_| format!("--prove-env: the environment variable {var} is not set"))?;
+        proofs.push((role, zeroize::Zeroizing::new(pw)));
+    }
+    if !proofs.is_empty() {
+        let names = signer_names(bytes, kind);
+        for (role, pw) in proofs {
+            let name = names
+                .iter()
+                .find(|(r, _)| *r == role)
+                .map(|(_, n)| n.clone())
+                .unwrap_or_default();
+            let key = arbiter_report::sign::derive_key(role, &name, pw.as_bytes())
+                .map_err(|e| e.to_string())?;
+            evidence
+                .proofs
+                .push((role, arbiter_report::sign::public_hex(&key)));
+        }
+    }
+    Ok((anchors, evidence))
+}
+
+/// The signers' names a report (or a bundle's signatures) gives: a passphrase key is salted
+/// with them.
+fn signer_names(bytes: &[u8], kind: &Kind) -> Vec<(Role, String)> {
+    match kind {
+        Kind::Report => serde_json::from_slice::<SignedReport>(bytes)
+            .map(|env| {
+                Role::ALL
+                    .into_iter()
+                    .map(|r| (r, r.person(&env.report).to_string()))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        _ => arbiter_core::replay::bundle_records(bytes)
+            .ok()
+            .and_then(|(h, _)| h.signed)
+            .map(|s| s.signatures.into_iter().map(|s| (s.role, s.name)).collect())
+            .unwrap_or_default(),
+    }
+}
+
+/// Reads the report (an earlier format is bad input, with what to do) and the journal, and
+/// has the verdict assembled.
+fn report_verdict(
     path: &Path,
     bytes: &[u8],
-    journal_path: Option<&Path>,
-    match_path: Option<&Path>,
-    keys: &[PathBuf],
-) -> ExitCode {
-    let env: SignedReport = match serde_json::from_slice(bytes) {
-        Ok(e) => e,
-        Err(e) => {
-            let format = serde_json::from_slice::<serde_json::Value>(bytes)
-                .ok()
-                .and_then(|v| {
-                    v.pointer("/report/format")
-                        .and_then(|f| f.as_str())
-                        .map(str::to_string)
-                });
-            return match format {
-                Some(f) if f != FORMAT => bad_input(
-                    path,
-                    format!(
-                        "a report of format {f}; this version reads {FORMAT} (make the report again from its journal)"
-                    ),
+    a: &VerifyArgs,
+    anchors: &Anchors,
+    evidence: &Evidence,
+) -> Result<ReportVerdict, ExitCode> {
+    let env: SignedReport = serde_json::from_slice(bytes).map_err(|e| {
+        let format = serde_json::from_slice::<serde_json::Value>(bytes)
+            .ok()
+            .and_then(|v| {
+                v.pointer("/report/format")
+                    .and_then(|f| f.as_str())
+                    .map(str::to_string)
+            });
+        match format {
+            Some(f) if f != FORMAT => bad_input(
+                path,
+                format!(
+                    "a report of format {f}; this version reads {FORMAT} (make the report again from its journal)"
                 ),
-                _ => bad_input(path, format!("not a report this version can read: {e}")),
-            };
+            ),
+            _ => bad_input(path, format!("not a report this version can read: {e}")),
+        }
+    })?;
+    let json = serde_json::from_slice::<serde_json::Value>(bytes).ok();
+    let Some(jp) = &a.journal else {
+        return Ok(arbiter_report::verdict::verify_report(
+            &env,
+            json.as_ref(),
+            None,
+            anchors,
+            evidence,
+        ));
+    };
+    let records = match arbiter_io::journal_file::read(jp) {
+        Err(arbiter_io::journal_file::JournalError::Input(e)) => {
+            eprintln!("arbiter verify: {e}");
+            return Err(ExitCode::from(EXIT_INPUT));
+        }
+        Err(e) => return Ok(failed(format!("the journal: {e}"))),
+        Ok((records, jv)) => {
+            out(format_args!("journal: chain intact ({} records)", jv.valid));
+            records
         }
     };
-    let mut failures: Vec<String> = Vec::new();
-    let mut not_checked: Vec<&str> = Vec::new();
-    let mut authority = Authority::default();
-    // The documented schema (docs/report.schema.json): members, types, units.
-    match serde_json::from_slice::<serde_json::Value>(bytes)
-        .map_err(|e| vec![e.to_string()])
-        .and_then(|v| arbiter_report::schema::check(&v, 10))
-    {
-        Ok(()) => out(format_args!(
-            "schema: ok (docs/report.schema.json, {FORMAT})"
-        )),
-        Err(errors) => {
-            for e in &errors {
-                out(format_args!("schema: FAILED: {e}"));
-            }
-            failures.push(format!(
-                "the report does not follow docs/report.schema.json ({})",
-                errors.join("; ")
-            ));
-        }
+    // The match the journal carries (never the files on disk, unless the journal predates
+    // carrying it); `--match` is the anchor, compared with it by the verdict.
+    let jm = match arbiter_io::config::match_for_journal_noted(&records, None) {
+        Ok(jm) => jm,
+        Err(e) => return Ok(failed(format!("the journal's match: {e}"))),
+    };
+    if let Some(note) = &jm.note {
+        out(format_args!("note: {note}"));
     }
-    let mut journal: Option<(
-        Vec<arbiter_core::journal::Record>,
-        arbiter_core::matchfile::Match,
-    )> = None;
-    // Whose keys count: the match file the journal binds, or the one given.
-    if let Some(jp) = journal_path {
-        match arbiter_io::journal_file::read(jp) {
-            Err(arbiter_io::journal_file::JournalError::Input(e)) => {
-                eprintln!("arbiter verify: {e}");
-                return ExitCode::from(EXIT_INPUT);
-            }
-            Err(e) => failures.push(format!("the journal: {e}")),
-            Ok((records, jv)) => {
-                out(format_args!("journal: chain intact ({} records)", jv.valid));
-                match arbiter_io::config::match_for_journal_noted(&records, match_path) {
-                    Err(e) => failures.push(format!("the journal's match: {e}")),
-                    Ok(jm) => {
-                        if let Some(note) = &jm.note {
-                            out(format_args!("note: {note}"));
-                        }
-                        authority = Authority::from_match(&jm.m);
-                        authority.add_enrolled(&jm.m, &records);
-                        out(format_args!(
-                            "keys: the match file the journal binds (SHA-256 {}){}",
-                            jm.m.match_sha256,
-                            if match_path.is_some() {
-                                ", the same as the one given"
-                            } else {
-                                ""
-                            }
-                        ));
-                        journal = Some((records, jm.m));
-                    }
-                }
-            }
-        }
-    } else if let Some(mp) = match_path {
-        match arbiter_io::config::load_match(mp, None) {
-            Err(d) => {
-                eprintln!("{d}");
-                return ExitCode::from(EXIT_INPUT);
-            }
-            Ok(m) => {
-                if m.match_sha256 != env.report.match_sha256 {
-                    failures.push(format!(
-                        "the match file: {} (SHA-256 {}) is not the one the report was made from ({})",
-                        mp.display(),
-                        m.match_sha256,
-                        env.report.match_sha256
-                    ));
-                } else {
-                    authority = Authority::from_match(&m);
-                    out(format_args!(
-                        "keys: the match file {} (SHA-256 {})",
-                        mp.display(),
-                        m.match_sha256
-                    ));
-                }
-            }
-        }
-        not_checked.push("that the report is exactly what its journal yields (give --journal)");
-    } else {
-        not_checked.push(
-            "whose keys signed, and that the report is what its journal yields (give --journal, or --match and --keys)",
-        );
-    }
-    for k in keys {
-        match arbiter_io::config::load_registry(k) {
-            Err(d) => {
-                eprintln!("{d}");
-                return ExitCode::from(EXIT_INPUT);
-            }
-            Ok(reg) => {
-                authority.add_registry(&reg, &k.display().to_string());
-                out(format_args!(
-                    "keys: the registry {} ({} keys)",
-                    k.display(),
-                    reg.key.len()
-                ));
-            }
-        }
-    }
+    let j = JournalView {
+        records: &records,
+        m: &jm.m,
+    };
+    Ok(arbiter_report::verdict::verify_report(
+        &env,
+        json.as_ref(),
+        Some(j),
+        anchors,
+        evidence,
+    ))
+}
 
-    let v = arbiter_report::sign::check(&env, &authority);
-    if v.digest_ok {
+fn failed(why: String) -> ReportVerdict {
+    ReportVerdict {
+        lines: Vec::new(),
+        failures: vec![why],
+        outcome: Outcome::Invalid,
+        summary: "INVALID".into(),
+    }
+}
+
+/// A journal: its chain, and the match file and profile its first record carries against the
+/// SHA-256 it records (and, with `--match`, against the genuine match file).
+fn verify_journal(path: &Path, bytes: &[u8], match_path: Option<&Path>) -> ExitCode {
+    let v = arbiter_core::journal::verify_bytes(bytes);
+    if let Some(problem) = &v.problem {
+        out(format_args!("{}: TAMPERED: {problem}", path.display()));
+        out(format_args!("{} records before it verify.", v.valid));
+        return ExitCode::from(EXIT_FAILED);
+    }
+    let carried = carried_match_verdict(bytes, match_path);
+    if let Err(e) = &carried {
+        out(format_args!("{}: TAMPERED: {e}", path.display()));
+        return ExitCode::from(if e.starts_with("--match") {
+            EXIT_INPUT
+        } else {
+            EXIT_FAILED
+        });
+    }
+    out(format_args!(
+        "{}: chain intact: {} records, head {}",
+        path.display(),
+        v.valid,
+        hex::encode(v.head)
+    ));
+    if let Ok(Some(line)) = carried {
+        out(format_args!("{line}"));
+    }
+    if v.torn_tail > 0 {
         out(format_args!(
-            "report: version {}, digest ok ({})",
-            env.version, env.digest
-        ));
-    } else {
-        out(format_args!(
-            "digest: FAILED: the report was changed: its content hashes to {}, not {}",
-            v.computed_digest, env.digest
+            "note: the last line is incomplete ({} bytes, a write cut off by a crash); \
+             every record before it is intact. Opening the journal cuts it.",
+            v.torn_tail
         ));
     }
-    // A report whose head is followed by records that change the report is superseded: by the
-    // journal's current version (its number counted from the versions signed at the console).
-    let mut superseded_as = None;
-    if let Some((records, m)) = &journal {
-        let tail = tail_after(records, env.report.journal.head_seq);
-        if tail.changing > 0 {
-            let h = History::from_journal(m, records);
-            let old = h
-                .versions
-                .iter()
-                .find(|x| x.digest == env.digest)
-                .map(|x| x.version)
-                .unwrap_or(env.version);
-            superseded_as = Some((old, h.current().version.max(old + 1)));
-        }
-    }
-    for role in Role::ALL {
-        let Some((_, name, status)) = v.signatures.iter().find(|(r, _, _)| *r == role) else {
-            out(format_args!(
-                "signature of the {role} ({}): FAILED: missing",
-                role.person(&env.report)
-            ));
-            continue;
-        };
-        let sig = env.signature(role);
-        let when = sig
-            .and_then(|s| s.time.clone())
-            .map(|t| format!(", {t}"))
-            .unwrap_or_default();
-        let remark = sig
-            .and_then(|s| s.remark.clone())
-            .map(|r| format!(", remark: {r:?}"))
-            .unwrap_or_default();
-        let belongs = superseded_as
-            .map(|(old, new)| format!(" (belongs to version {old}, superseded by version {new})"))
-            .unwrap_or_default();
-        match status {
-            SigStatus::Valid {
-                key: KeyStatus::Authorised { source },
-            } => out(format_args!(
-                "signature of the {role} ({name}{when}{remark}): valid, key {source}{belongs}"
-            )),
-            SigStatus::Valid {
-                key: KeyStatus::Unregistered,
-            } => {
-                let key = sig
-                    .map(|s| short(&s.public_key).to_string())
-                    .unwrap_or_default();
-                if v.authority_known {
-                    out(format_args!(
-                        "signature of the {role} ({name}{when}{remark}): FAILED: the key {key}… is neither registered nor enrolled for the {role}"
-                    ))
-                } else {
-                    out(format_args!(
-                        "signature of the {role} ({name}{when}{remark}): sound, but whose key {key}… is was not checked"
-                    ))
-                }
-            }
-            SigStatus::Valid {
-                key: KeyStatus::Mismatch { expected },
-            } => {
-                let key = sig
-                    .map(|s| short(&s.public_key).to_string())
-                    .unwrap_or_default();
-                out(format_args!(
-                    "signature of the {role} ({name}{when}{remark}): FAILED: the key {key}… is not the key registered{} for the {role} ({expected})",
-                    if role == Role::Arbiter {
-                        ""
-                    } else {
-                        " or enrolled"
-                    }
-                ))
-            }
-            SigStatus::Void { why } => out(format_args!(
-                "signature of the {role} ({name}{when}{remark}): FAILED: void: {}",
-                arbiter_core::i18n::english(why)
-            )),
-        }
-    }
-    // Signatures beyond one per role.
-    for (role, name, status) in v.signatures.iter().skip(3) {
-        if let SigStatus::Void { why } = status {
-            out(format_args!(
-                "signature of the {role} ({name}): FAILED: void: {}",
-                arbiter_core::i18n::english(why)
+    ExitCode::SUCCESS
+}
+
+/// The match file and rule profile a journal carries, against their SHA-256 (and the genuine
+/// match file, given): what to say, or what is wrong.
+fn carried_match_verdict(
+    bytes: &[u8],
+    match_path: Option<&Path>,
+) -> Result<Option<String>, String> {
+    let Ok((records, _)) = arbiter_core::journal::records_from_bytes(bytes) else {
+        return Ok(None);
+    };
+    let Some(session) = records.iter().find_map(|r| match &r.event {
+        arbiter_core::record::Event::SessionStarted(s) => Some(s),
+        _ => None,
+    }) else {
+        return Ok(None);
+    };
+    let carried = session.carried_match()?;
+    let mut line = match &carried {
+        Some(m) => format!(
+            "the match file and the rule profile it carries match the SHA-256 it records (match file {}, profile {})",
+            m.match_sha256, m.profile_sha256
+        ),
+        None => "note: written before journals carried the match file and the profile (only their SHA-256)".to_string(),
+    };
+    if let Some(mp) = match_path {
+        let m = arbiter_io::config::load_match(mp, None).map_err(|d| format!("--match: {d}"))?;
+        if m.match_sha256 != session.match_sha256 {
+            return Err(format!(
+                "the journal ran under another match file (SHA-256 {}) than {} ({})",
+                session.match_sha256,
+                mp.display(),
+                m.match_sha256
             ));
         }
+        line.push_str(&format!("; the same as {}", mp.display()));
     }
-    failures.splice(0..0, v.failures());
-    if let Some((records, m)) = &journal {
-        match compare_with_journal(&env.report, m, records) {
-            Ok(()) => out(format_args!(
-                "journal: the report is exactly what the journal yields up to record {}",
-                env.report.journal.head_seq
-            )),
-            Err(e) => {
-                out(format_args!("journal: FAILED: {e}"));
-                failures.push(format!("the journal: {e}"));
-            }
-        }
-        let tail = tail_after(records, env.report.journal.head_seq);
-        if tail.changing > 0 {
-            let kinds: Vec<String> = tail
-                .changing_kinds
-                .iter()
-                .map(|(k, n)| format!("{n} {k}"))
-                .collect();
-            let first = tail
-                .first
-                .as_ref()
-                .map(|(seq, kind, wall)| {
-                    let at = chrono::DateTime::from_timestamp_millis(*wall)
-                        .map(|t| t.to_rfc3339())
-                        .unwrap_or_default();
-                    format!("record {seq} ({kind}, {at})")
-                })
-                .unwrap_or_default();
-            let msg = format!(
-                "unsigned tail: {} record(s) after the signed head (record {}) change the report ({}); the first is {first}",
-                tail.changing,
-                env.report.journal.head_seq,
-                kinds.join(", ")
-            );
-            out(format_args!("journal: FAILED: {msg}"));
-            failures.push(msg);
-            if let Some((old, new)) = superseded_as {
-                out(format_args!(
-                    "journal: this report is version {old}: SUPERSEDED by version {new}, and its signatures belong to version {old} only"
-                ));
-            }
-        }
-        if tail.unchanging > 0 {
-            out(format_args!(
-                "journal: {} record(s) after the head do not change the report (signatures, clock reports, feed states, feed data after a board's result)",
-                tail.unchanging
-            ));
-        }
-    }
-    for n in &not_checked {
-        out(format_args!("not checked: {n}"));
-    }
-    if failures.is_empty() {
-        out(format_args!(
-            "{}: VALID: version {}, final: signed by the arbiter and both captains with the keys registered or enrolled for them",
-            path.display(),
-            env.version
-        ));
-        ExitCode::SUCCESS
-    } else {
-        out(format_args!("FAILED: {}", failures.join("; ")));
-        out(format_args!("{}: INVALID", path.display()));
-        ExitCode::from(EXIT_FAILED)
-    }
+    Ok(Some(line))
 }

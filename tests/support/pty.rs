@@ -42,6 +42,11 @@ impl Pty {
         }
     }
 
+    /// The program's process id (to read its CPU time and memory from `/proc`).
+    pub fn pid(&self) -> i32 {
+        self.s.get_process().pid().as_raw()
+    }
+
     /// The pause after each key (the console's loop gets to it before the next one).
     pub fn with_key_pause(mut self, pause: Duration) -> Pty {
         self.key_pause = pause;

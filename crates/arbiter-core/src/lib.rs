@@ -6,7 +6,8 @@
 //! journal's codec and hash chain ([`journal`]: bytes in, records out), the state folded from
 //! the journal ([`state::apply`]), the rules engine ([`rules`]), what a board shows at an
 //! instant ([`clock_now`]: both clocks at any moment; [`status`]: the board's alerts), the report
-//! model and its canonical form ([`report`], [`signature`]), replay ([`replay`]), headless
+//! model and its canonical form ([`report`], [`signature`], the league's key registry
+//! [`registry`]), replay ([`replay`]), headless
 //! scenarios ([`scenario`]), and the catalogue of German and English texts ([`i18n`]: code names
 //! a message and its arguments, the `.ftl` files in `i18n/` hold the words).
 //!
@@ -28,6 +29,7 @@ pub mod model;
 pub mod procedure;
 pub mod profile;
 pub mod record;
+pub mod registry;
 pub mod replay;
 pub mod report;
 pub mod rules;

@@ -94,6 +94,36 @@ pub struct SessionStarted {
 }
 
 impl SessionStarted {
+    /// The match file and rule profile this record carries, each checked against the SHA-256
+    /// it records. `Ok(None)`: a journal written before records carried the texts.
+    pub fn carried_match(&self) -> Result<Option<crate::matchfile::Match>, String> {
+        let (Some(match_text), Some(profile_text)) = (&self.match_text, &self.profile_text) else {
+            return Ok(None);
+        };
+        for (what, text, hash) in [
+            ("match file", match_text, &self.match_sha256),
+            ("rule profile", profile_text, &self.profile_sha256),
+        ] {
+            if crate::matchfile::sha256_hex(text.as_bytes()) != *hash {
+                return Err(format!(
+                    "the journal's session_started record holds a {what} whose SHA-256 is not the one it records ({hash})"
+                ));
+            }
+        }
+        let profile_path = self
+            .profile_path
+            .clone()
+            .unwrap_or_else(|| format!("{}.toml", self.profile_id));
+        crate::matchfile::Match::from_texts(
+            std::path::Path::new(&self.match_path),
+            match_text,
+            std::path::Path::new(&profile_path),
+            profile_text,
+        )
+        .map(Some)
+        .map_err(|d| format!("the match file the journal holds: {d}"))
+    }
+
     /// The first record of a journal for `m`: its hashes, and both texts in full.
     pub fn of(m: &crate::matchfile::Match, software: String) -> SessionStarted {
         SessionStarted {
@@ -288,6 +318,14 @@ pub struct FeedCounters {
     pub zero_clock_reports: u64,
     /// Valid frames or messages.
     pub frames: u64,
+    /// Clock acknowledgements that answer no command the console sent (journals before it
+    /// have none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unsolicited_acks: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl FeedCounters {
@@ -296,8 +334,93 @@ impl FeedCounters {
         self.garbage_bytes
             .saturating_add(self.malformed)
             .saturating_add(self.unknown)
+            .saturating_add(self.unsolicited_acks)
     }
 }
+
+/// What a piece of input a feed could not use was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoiseKind {
+    /// Bytes outside any frame (DGT); text that is not JSON, or is cut short (LiveChess).
+    Garbage,
+    /// A frame cut short or of the wrong length (DGT); a message whose envelope or payload is
+    /// wrong, a number out of range, a move list too long (LiveChess).
+    Malformed,
+    /// A frame longer than the protocol allows (DGT); a message over the size limit (LiveChess).
+    Oversized,
+    /// A binary websocket message (LiveChess speaks text).
+    Binary,
+    /// A well-formed message the feed does not use.
+    Unknown,
+    /// A clock acknowledgement that answers no command the console sent.
+    UnsolicitedAck,
+}
+
+/// One piece of unusable input, as it arrived (for the arbiter and an appeal to see what the
+/// line carried).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoiseSample {
+    /// When it arrived (ms on the console's monotonic clock, as a record's `mono_ms`).
+    pub at_ms: u64,
+    pub kind: NoiseKind,
+    /// Its length in bytes (of the chunk read, or of the websocket message).
+    pub len: u64,
+    /// Its start: hex for bytes, the text itself for a text message (at most
+    /// [`NOISE_SAMPLE_CHARS`] characters).
+    pub text: String,
+}
+
+/// The longest sample text a [`FeedNoise`] keeps.
+pub const NOISE_SAMPLE_CHARS: usize = 64;
+
+/// A summary of what a feed could not use over an interval (garbage, malformed, oversized or
+/// binary messages, acknowledgements nobody asked for): journaled periodically while noise
+/// lasts instead of a record per message, so a hostile source cannot grow the journal. The
+/// counts are those of the interval `from_ms..=to_ms` (the first and the last noise in it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeedNoise {
+    pub board: BoardNo,
+    pub from_ms: u64,
+    pub to_ms: u64,
+    /// Bytes of all the noise in the interval.
+    pub bytes: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub garbage_bytes: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub malformed: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub oversized: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub binary: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub unknown: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub unsolicited_acks: u64,
+    /// The first and (where there was more than one) the last piece of noise in the interval.
+    pub first: NoiseSample,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<NoiseSample>,
+}
+
+impl FeedNoise {
+    /// How many pieces of noise the interval held (garbage counted by the chunk: once per
+    /// sample, not per byte).
+    pub fn messages(&self) -> u64 {
+        self.malformed
+            .saturating_add(self.oversized)
+            .saturating_add(self.binary)
+            .saturating_add(self.unknown)
+            .saturating_add(self.unsolicited_acks)
+    }
+}
+
+/// How long after a `clock_command` the clock's acknowledgement counts as its answer (ms). A
+/// DGT clock answers within a second; an acknowledgement later than this, or with no command
+/// sent, answers nothing: it is counted, not shown as the clock's answer.
+pub const CLOCK_ACK_WINDOW_MS: u64 = 5_000;
 
 /// Moves a source took back: the move list now ends at `to_ply` (LiveChess sent a shorter or
 /// different list). The moves after it are void; new moves follow as `move` records.
@@ -660,6 +783,22 @@ pub struct ReportSigned {
     pub remark: Option<String>,
 }
 
+/// The arbiter confirmed an entry that changes a report that has signatures: the signed
+/// version is superseded (its signatures stay valid for it, and only for it), and the next
+/// version needs new signatures. Journaled right before the entry, with the arbiter's reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportReopened {
+    /// The signed version that is superseded.
+    pub version: u32,
+    /// Its digest.
+    pub digest: String,
+    /// Who had signed it (`arbiter`, `home_captain`, `away_captain`).
+    pub signed_by: Vec<String>,
+    /// Why the signed report is changed: required.
+    pub reason: String,
+}
+
 macro_rules! events {
     ($( $(#[$doc:meta])* $variant:ident($ty:ty) = $name:literal, )*) => {
         /// Every kind of journal record. The kind's name is the `kind` field of the JSON line.
@@ -739,6 +878,8 @@ events! {
     Remark(Remark) = "remark",
     ClockCommand(ClockCommand) = "clock_command",
     ClockCommandAck(ClockCommandAck) = "clock_command_ack",
+    FeedNoise(FeedNoise) = "feed_noise",
+    ReportReopened(ReportReopened) = "report_reopened",
 }
 
 // The three largest payloads are boxed, so that an `Event` (and every record held in memory,
@@ -794,6 +935,7 @@ impl Event {
             Event::Remark(e) => e.board,
             Event::ClockCommand(e) => Some(e.board),
             Event::ClockCommandAck(e) => Some(e.board),
+            Event::FeedNoise(e) => Some(e.board),
             Event::LineupView(_)
             | Event::LineupConsent(_)
             | Event::StartAgreed(_)
@@ -805,7 +947,8 @@ impl Event {
             | Event::LineupAnnounced(_)
             | Event::ReportSigned(_)
             | Event::SessionResumed(_)
-            | Event::SignerEnrolled(_) => None,
+            | Event::SignerEnrolled(_)
+            | Event::ReportReopened(_) => None,
         }
     }
 
@@ -824,6 +967,7 @@ impl Event {
                 | Event::MovesTakenBack(_)
                 | Event::MovesRecovered(_)
                 | Event::ClockCommandAck(_)
+                | Event::FeedNoise(_)
         )
     }
 

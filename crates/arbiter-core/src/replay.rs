@@ -192,15 +192,26 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                     ),
                 },
             ),
-            Event::ClockCommandAck(e) => push(
-                Some(e.board),
-                "clock_command_ack",
-                if e.accepted {
-                    msg!("incident-clock-command-accepted")
-                } else {
-                    msg!("incident-clock-command-not-taken")
-                },
-            ),
+            // Only the answer to a command sent (`BoardState::awaits_clock_ack`); an
+            // acknowledgement nobody asked for is counted in the state, not an incident.
+            Event::ClockCommandAck(e)
+                if s.board(e.board).is_some_and(|b| {
+                    b.clock_command_acks
+                        .last()
+                        .is_some_and(|(at, _)| at.seq == r.seq)
+                }) =>
+            {
+                push(
+                    Some(e.board),
+                    "clock_command_ack",
+                    if e.accepted {
+                        msg!("incident-clock-command-accepted")
+                    } else {
+                        msg!("incident-clock-command-not-taken")
+                    },
+                )
+            }
+            Event::FeedNoise(e) => push(Some(e.board), "feed_noise", noise_incident(e)),
             Event::Note(e) => push(e.board, "note", msg!("incident-text", text = &e.text)),
             Event::Remark(e) => push(e.board, "remark", msg!("incident-text", text = &e.text)),
             Event::MovesTakenBack(e) => push(
@@ -269,11 +280,35 @@ pub struct BundleHeader {
     /// The journal's head when the bundle was made: its record count and last hash.
     pub journal_records: u64,
     pub journal_head: String,
+    /// Format 3: the signed report the bundle is cut from (its version, digest, head and
+    /// signatures): the bundle's records run through that head, so the report rebuilt from
+    /// them must have that digest, and the signatures, judged under an anchor, vouch for every
+    /// record up to the head. None: the journal had no signed report; such a bundle is intact
+    /// at best, never verified.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signed: Option<BundleSigned>,
+}
+
+/// What ties a bundle to a signed report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BundleSigned {
+    pub version: u32,
+    /// The report's digest (SHA-256 of its canonical form).
+    pub digest: String,
+    /// The journal record the report was made from.
+    pub head_seq: u64,
+    /// Its signatures (as the journal or the signed report file holds them).
+    pub signatures: Vec<crate::signature::Signature>,
 }
 
 /// The bundle format `--extract` writes: the records from the session's start to the end of
-/// the range, one contiguous chain.
-pub const BUNDLE_FORMAT: &str = "arbiter-console/bundle/2";
+/// the range (and on to the signed report's head), one contiguous chain, with the signed
+/// report it is tied to.
+pub const BUNDLE_FORMAT: &str = "arbiter-console/bundle/3";
+
+/// The second format, still read: like format 3, without a tie to a signed report.
+pub const BUNDLE_FORMAT_2: &str = "arbiter-console/bundle/2";
 
 /// The first format, still read: the session's first record and the range, no context between.
 pub const BUNDLE_FORMAT_1: &str = "arbiter-console/bundle/1";
@@ -283,18 +318,28 @@ impl BundleHeader {
     pub fn has_context(&self) -> bool {
         self.context_from_seq.is_some()
     }
+
+    /// The bundle's last record: the range's end, or the signed report's head after it.
+    pub fn last_seq(&self) -> u64 {
+        self.signed
+            .as_ref()
+            .map_or(self.to_seq, |s| s.head_seq.max(self.to_seq))
+    }
 }
 
-/// Makes a bundle (format 2): a header line, then every record from the session's start to the
+/// Makes a bundle (format 3): a header line, then every record from the session's start to the
 /// last record at or before `to` as the exact journal lines, one chain that verifies within the
 /// bundle and against the journal. The header marks where the range of interest starts (the
 /// first record at or after `from`); the records before it are the context (lineups, names,
-/// arrivals, the earlier course of the game) a replay folds first.
+/// arrivals, the earlier course of the game) a replay folds first. With `signed` (the signed
+/// report the journal yields), the records go on to its head, so that the bundle can be tied to
+/// it.
 pub fn extract(
     journal_bytes: &[u8],
     board: Option<BoardNo>,
     from: WallMs,
     to: WallMs,
+    signed: Option<BundleSigned>,
 ) -> Result<Vec<u8>, String> {
     let v = journal::verify_bytes(journal_bytes);
     if let Some(p) = v.problem {
@@ -323,6 +368,13 @@ pub fn extract(
         .iter()
         .rposition(|c| matches!(c.record.event, Event::SessionStarted(_)))
         .ok_or("no session_started record before the range")?;
+    if let Some(s) = &signed
+        && decoded
+            .get(session)
+            .is_some_and(|c| c.record.seq > s.head_seq)
+    {
+        return Err("the signed report's head is before the session the range is in".into());
+    }
     let header = BundleHeader {
         bundle: BUNDLE_FORMAT.into(),
         board: board.map(|b| b.0),
@@ -332,10 +384,15 @@ pub fn extract(
         anchor: hex::encode(decoded[session].prev),
         journal_records: decoded.len() as u64,
         journal_head: hex::encode(v.head),
+        signed,
     };
+    let through = decoded
+        .iter()
+        .position(|c| c.record.seq == header.last_seq())
+        .ok_or("the signed report's head is not in the journal")?;
     let mut out = serde_json::to_vec(&header).map_err(|e| e.to_string())?;
     out.push(b'\n');
-    for l in &lines[session..=last] {
+    for l in &lines[session..=through] {
         out.extend_from_slice(l);
     }
     Ok(out)
@@ -348,10 +405,16 @@ pub fn verify_bundle(bundle: &[u8], journal_bytes: Option<&[u8]>) -> Result<Bund
     let header: BundleHeader = serde_json::from_slice(lines.next().ok_or("the bundle is empty")?)
         .map_err(|e| format!("not a bundle header: {e}"))?;
     let v2 = match header.bundle.as_str() {
-        BUNDLE_FORMAT => true,
+        BUNDLE_FORMAT | BUNDLE_FORMAT_2 => true,
         BUNDLE_FORMAT_1 => false,
         other => return Err(format!("unknown bundle format {other:?}")),
     };
+    if header.signed.is_some() && header.bundle != BUNDLE_FORMAT {
+        return Err(format!(
+            "a bundle of format {:?} carries no signed report",
+            header.bundle
+        ));
+    }
     if v2 != header.has_context() {
         return Err(format!(
             "a bundle of format {:?} {} context_from_seq",
@@ -447,16 +510,17 @@ fn check_links<'a>(
     Ok(())
 }
 
-/// The bundle's last record is the one its header names.
+/// The bundle's last record is the one its header names (the range's end, or the signed
+/// report's head after it).
 fn ends_where_header_says(
     header: &BundleHeader,
     body: &[(&[u8], journal::Chained)],
 ) -> Result<(), String> {
     let last = body.last().map(|(_, c)| c.record.seq);
-    if last != Some(header.to_seq) {
+    if last != Some(header.last_seq()) {
         return Err(format!(
             "the bundle ends at record {last:?}, its header says {}",
-            header.to_seq
+            header.last_seq()
         ));
     }
     Ok(())
@@ -578,4 +642,48 @@ pub fn intervention_incident(iv: &crate::intervention::Intervention) -> (String,
         ),
     };
     (kind, text)
+}
+
+/// A `feed_noise` summary's line in the incident list: how long, how many bytes, what (the
+/// kinds with their counts), and the first piece.
+pub fn noise_incident(e: &crate::record::FeedNoise) -> Msg {
+    let counts = [
+        (e.garbage_bytes, msg!("noise-garbage", n = e.garbage_bytes)),
+        (e.malformed, msg!("noise-malformed", n = e.malformed)),
+        (e.oversized, msg!("noise-oversized", n = e.oversized)),
+        (e.binary, msg!("noise-binary", n = e.binary)),
+        (e.unknown, msg!("noise-unknown", n = e.unknown)),
+        (
+            e.unsolicited_acks,
+            msg!("noise-unsolicited-acks", n = e.unsolicited_acks),
+        ),
+    ];
+    let parts = counts
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(_, m)| m)
+        .reduce(|head, tail| msg!("noise-parts", head = head, tail = tail))
+        .unwrap_or_default();
+    let seconds = e.to_ms.saturating_sub(e.from_ms).div_ceil(1000);
+    msg!(
+        "incident-feed-noise",
+        seconds = seconds,
+        bytes = e.bytes,
+        parts = parts,
+        first = noise_sample(&e.first)
+    )
+}
+
+/// A piece of noise as the incident list shows it: its kind and its start.
+pub fn noise_sample(s: &crate::record::NoiseSample) -> Msg {
+    use crate::record::NoiseKind;
+    let kind = match s.kind {
+        NoiseKind::Garbage => msg!("noise-kind-garbage"),
+        NoiseKind::Malformed => msg!("noise-kind-malformed"),
+        NoiseKind::Oversized => msg!("noise-kind-oversized"),
+        NoiseKind::Binary => msg!("noise-kind-binary"),
+        NoiseKind::Unknown => msg!("noise-kind-unknown"),
+        NoiseKind::UnsolicitedAck => msg!("noise-kind-unsolicited-ack"),
+    };
+    msg!("noise-sample", kind = kind, text = s.text.as_str())
 }

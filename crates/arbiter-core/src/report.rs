@@ -90,6 +90,10 @@ pub struct Report {
     /// records that were applied): what was done, why, the clocks before and after.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub clock_operations: Vec<ClockOperationLine>,
+    /// Signed versions the arbiter reopened (`report_reopened`): which, who had signed it and
+    /// why. Left out while empty (a report made before it digests as it was).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reopened: Vec<ReopenedLine>,
     /// The match procedure: deadline, submissions, consents, views, colour overrides, presence.
     pub procedure: ProcedureLine,
     /// The journal record this report was made from.
@@ -413,6 +417,21 @@ pub struct ClockOperationLine {
     pub after: [String; 2],
 }
 
+/// A signed version the arbiter reopened to change it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReopenedLine {
+    /// When (HH:MM:SS, local).
+    pub time: String,
+    /// The signed version superseded, and its digest.
+    pub version: u32,
+    pub digest: String,
+    /// Who had signed it (`arbiter`, `home_captain`, `away_captain`).
+    pub signed_by: Vec<String>,
+    /// The arbiter's reason.
+    pub reason: String,
+}
+
 /// A player who arrived after the round was started.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -566,6 +585,7 @@ pub fn changes_report(ev: &Event, first_record: bool) -> bool {
         | Event::FeedStatus(_)
         | Event::BoardPosition(_)
         | Event::FeedCounters(_)
+        | Event::FeedNoise(_)
         | Event::DeviceStatus(_) => false,
         Event::SessionStarted(_) => first_record,
         _ => true,
@@ -916,6 +936,17 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 time: local_time(m, r.at.wall_ms),
                 board: r.board.map(|b| b.0),
                 text: r.text.clone(),
+            })
+            .collect(),
+        reopened: s
+            .reopened
+            .iter()
+            .map(|(at, e)| ReopenedLine {
+                time: local_time(m, at.wall_ms),
+                version: e.version,
+                digest: e.digest.clone(),
+                signed_by: e.signed_by.clone(),
+                reason: e.reason.clone(),
             })
             .collect(),
         journal: JournalRef {

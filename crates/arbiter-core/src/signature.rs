@@ -131,9 +131,9 @@ fn first_version() -> u32 {
 }
 
 /// A report with its digest and signatures: the file `arbiter verify` checks. `version`,
-/// `status` and `supersedes` describe the report's place in its lifecycle; they are not signed
-/// (the digest and the journal head identify a version), and `verify` works them out again
-/// rather than trusting them.
+/// `status` and `supersedes` describe the report's place in its lifecycle. The version is
+/// signed by every signature of message format v3 ([`message`]); `status` and `supersedes`
+/// are not, and `verify` works them out again rather than trusting them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SignedReport {
@@ -153,14 +153,53 @@ pub struct SignedReport {
 
 const DOMAIN_V1: &[u8] = b"arbiter-console report signature v1\n";
 const DOMAIN_V2: &[u8] = b"arbiter-console report signature v2\n";
+const DOMAIN_V3: &[u8] = b"arbiter-console report signature v3\n";
 
-/// The bytes a signer signs. Version 2 (a signature with a time): the domain, the digest, the
-/// role, the signer's name, the time and the remark, each on a line of its own, and for a
-/// captain the arbiter's signature, so that the captains countersign what the arbiter signed.
-/// Version 1 (signatures made before they carried a time): the domain, the digest and for a
-/// captain the arbiter's signature.
-pub fn message(s: &Signature, arbiter_signature: Option<&str>) -> Vec<u8> {
-    let Some(time) = &s.time else {
+/// The layout of the bytes a signature signs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MessageFormat {
+    /// The domain, the digest and, for a captain, the arbiter's signature (signatures made
+    /// before they carried a time).
+    V1,
+    /// V1 with the role, the name, the time and the remark (the version is not signed).
+    V2,
+    /// V2 with the report's version: what `sign` makes now.
+    V3,
+}
+
+impl MessageFormat {
+    /// The formats a signature may have been made in, newest first: one without a time is v1;
+    /// one with a time is v3 or (made before the version was signed) v2. A v3 signature never
+    /// verifies as v2 (the domains differ), so nothing can be downgraded.
+    pub fn candidates(s: &Signature) -> &'static [MessageFormat] {
+        if s.time.is_none() {
+            &[MessageFormat::V1]
+        } else {
+            &[MessageFormat::V3, MessageFormat::V2]
+        }
+    }
+
+    /// Whether the report's version is part of what is signed.
+    pub fn signs_version(self) -> bool {
+        self == MessageFormat::V3
+    }
+}
+
+/// The bytes a signer signs. Version 3 (what `sign` makes): the domain, the digest, the
+/// report's version, the role, the signer's name, the time and the remark, each on a line of
+/// its own, and for a captain the arbiter's signature, so that the captains countersign what
+/// the arbiter signed. Version 2: the same without the version. Version 1 (signatures made
+/// before they carried a time): the domain, the digest and for a captain the arbiter's
+/// signature.
+pub fn message(
+    s: &Signature,
+    format: MessageFormat,
+    version: u32,
+    arbiter_signature: Option<&str>,
+) -> Vec<u8> {
+    let time = s.time.as_deref().unwrap_or("");
+    if format == MessageFormat::V1 {
         let mut m = DOMAIN_V1.to_vec();
         m.extend_from_slice(s.digest.as_bytes());
         if s.role != Role::Arbiter {
@@ -168,15 +207,24 @@ pub fn message(s: &Signature, arbiter_signature: Option<&str>) -> Vec<u8> {
             m.extend_from_slice(arbiter_signature.unwrap_or("").as_bytes());
         }
         return m;
-    };
-    let mut m = DOMAIN_V2.to_vec();
-    for (k, v) in [
-        ("digest", s.digest.as_str()),
+    }
+    let version = version.to_string();
+    let mut fields = vec![("digest", s.digest.as_str())];
+    if format == MessageFormat::V3 {
+        fields.push(("version", version.as_str()));
+    }
+    fields.extend([
         ("role", s.role.as_str()),
         ("name", s.name.as_str()),
-        ("time", time.as_str()),
+        ("time", time),
         ("remark", s.remark.as_deref().unwrap_or("")),
-    ] {
+    ]);
+    let mut m = if format == MessageFormat::V3 {
+        DOMAIN_V3.to_vec()
+    } else {
+        DOMAIN_V2.to_vec()
+    };
+    for (k, v) in fields {
         m.extend_from_slice(k.as_bytes());
         m.push(b':');
         // Line breaks cannot occur in a field: they are escaped, so no field can pose as
@@ -350,9 +398,13 @@ pub fn envelope_from_journal(m: &Match, records: &[Record]) -> SignedReport {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "source", rename_all = "snake_case")]
 pub enum KeySource {
-    /// `[signers]` in the match file.
+    /// `[signers]` in the match file the console ran (or the genuine one, given to `verify`
+    /// with `--match`).
     MatchFile,
-    /// A key registry file (the league's), given with `--keys`.
+    /// `[signers]` in the match file a journal carries: consistent with the journal, but the
+    /// journal is the file being checked, never an anchor.
+    JournalMatchFile,
+    /// The league's key registry (`--registry FILE`), valid on the match date.
     Registry { file: String },
     /// Enrolled at the console: a `signer_enrolled` record of the journal.
     Enrolled { seq: u64 },
@@ -361,10 +413,27 @@ pub enum KeySource {
     ListedInReport,
 }
 
+impl KeySource {
+    /// Whether the key's authority comes from outside the files checked: the genuine match
+    /// file or the league's registry. Keys enrolled at the console count once a receipt or the
+    /// captain's passphrase ties them to the captain (`arbiter_report::verdict`).
+    pub fn is_anchor(&self) -> bool {
+        matches!(self, KeySource::MatchFile | KeySource::Registry { .. })
+    }
+
+    /// A key enrolled at the console (from the journal or as the report lists it).
+    pub fn is_enrolled(&self) -> bool {
+        matches!(self, KeySource::Enrolled { .. } | KeySource::ListedInReport)
+    }
+}
+
 impl fmt::Display for KeySource {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             KeySource::MatchFile => f.write_str("registered in the match file"),
+            KeySource::JournalMatchFile => {
+                f.write_str("registered in the match file the journal carries (not an anchor)")
+            }
             KeySource::Registry { file } => write!(f, "registered in {file}"),
             KeySource::Enrolled { seq } => write!(f, "enrolled at the console (record {seq})"),
             KeySource::ListedInReport => f.write_str(
@@ -423,6 +492,16 @@ impl Authority {
         }
     }
 
+    /// The keys registered in the match file a journal carries: they say what the journal
+    /// says, and nothing more ([`KeySource::JournalMatchFile`]).
+    pub fn from_journal_match(m: &Match) -> Authority {
+        let mut a = Authority::from_match(m);
+        for k in &mut a.keys {
+            k.source = KeySource::JournalMatchFile;
+        }
+        a
+    }
+
     /// Adds the keys enrolled in a journal (`signer_enrolled`, the first per role, for the
     /// captain the match file names).
     pub fn add_enrolled(&mut self, m: &Match, records: &[Record]) {
@@ -447,20 +526,6 @@ impl Authority {
         }
     }
 
-    /// Adds a league registry's keys.
-    pub fn add_registry(&mut self, reg: &KeyRegistry, file: &str) {
-        for k in &reg.key {
-            self.keys.push(AuthorisedKey {
-                role: k.role,
-                name: k.name.clone(),
-                public_key: k.public_key.to_ascii_lowercase(),
-                source: KeySource::Registry {
-                    file: file.to_string(),
-                },
-            });
-        }
-    }
-
     /// The keys that count for `role` held by `name`.
     pub fn keys_for<'a>(
         &'a self,
@@ -473,7 +538,10 @@ impl Authority {
     }
 }
 
-/// A league's key registry (`--keys FILE`, TOML):
+/// A list of keys given on `verify`'s command line (`--keys FILE`, TOML). It restricts, never
+/// extends: a signature must be made with a key the list gives for its role, and a listed key
+/// the anchor (the genuine match file, the league's registry) does not hold for that role is a
+/// failure. The league's registry is [`crate::registry::Registry`].
 ///
 /// ```toml
 /// [[key]]
@@ -534,8 +602,12 @@ pub enum KeyStatus {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum SigStatus {
-    /// The signature is mathematically sound for this report; whether it counts is `key`.
-    Valid { key: KeyStatus },
+    /// The signature is mathematically sound for this report (in message format `format`:
+    /// v3 signs the version too); whether it counts is `key`.
+    Valid {
+        key: KeyStatus,
+        format: MessageFormat,
+    },
     /// The signature does not cover the report as it is; why, as a message of the catalogue.
     Void { why: crate::i18n::Msg },
 }
@@ -546,7 +618,8 @@ impl SigStatus {
         matches!(
             self,
             SigStatus::Valid {
-                key: KeyStatus::Authorised { .. }
+                key: KeyStatus::Authorised { .. },
+                ..
             }
         )
     }
@@ -586,11 +659,13 @@ impl Verdict {
                 )),
                 SigStatus::Valid {
                     key: KeyStatus::Unregistered,
+                    ..
                 } if self.authority_known => out.push(format!(
                     "the {role} ({name}): the key is neither registered nor enrolled for the {role}"
                 )),
                 SigStatus::Valid {
                     key: KeyStatus::Mismatch { expected },
+                    ..
                 } => out.push(format!(
                     "the {role} ({name}): not the key registered{} for the {role} ({expected})",
                     if *role == Role::Arbiter {

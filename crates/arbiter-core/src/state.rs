@@ -58,6 +58,8 @@ pub struct MatchState {
     pub signatures: Vec<(Stamp, crate::record::ReportSigned)>,
     /// Signers' keys enrolled at the console (one per role), in order.
     pub enrolled: Vec<(Stamp, crate::record::SignerEnrolled)>,
+    /// Signed versions of the report the arbiter reopened (`report_reopened`), in order.
+    pub reopened: Vec<(Stamp, crate::record::ReportReopened)>,
     /// When the console was started again on this journal (`session_resumed`).
     pub resumed: Vec<Stamp>,
     /// The time control the clocks are mirrored under (from `session_started`).
@@ -336,8 +338,12 @@ pub struct BoardState {
     pub device_status: Option<(Stamp, DeviceStatus)>,
     /// The feed's counters as last journaled.
     pub counters: Option<(Stamp, FeedCounters)>,
-    /// When the counters last showed new garbage, malformed or unknown input.
+    /// When the counters (or a `feed_noise` summary) last showed new garbage, malformed or
+    /// unknown input.
     pub noise_at: Option<Stamp>,
+    /// The last summary of the noise on the feed (`feed_noise`), and how many there were.
+    pub last_noise: Option<(Stamp, crate::record::FeedNoise)>,
+    pub noise_summaries: u64,
     /// Moves the feed recovered from the e-board's log, and moves a source took back.
     pub feed_notes: Vec<NoteEntry>,
     /// How long each side of the clock (left, right) has run since that side's last completed
@@ -350,7 +356,11 @@ pub struct BoardState {
     /// The rulings' times the arbiter sent to the clock (`clock_command` records), in order.
     pub clock_commands: Vec<(Stamp, crate::record::ClockCommand)>,
     /// The clock's answers to them (`clock_command_ack`: carried out or refused), in order.
+    /// Only an acknowledgement that follows a command sent, within
+    /// [`crate::record::CLOCK_ACK_WINDOW_MS`] and before another answer, is its answer.
     pub clock_command_acks: Vec<(Stamp, bool)>,
+    /// Acknowledgements that answered no command (counted, never shown as an answer).
+    pub unsolicited_acks: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -401,12 +411,34 @@ impl BoardState {
             device_status: None,
             counters: None,
             noise_at: None,
+            last_noise: None,
+            noise_summaries: 0,
             feed_notes: Vec::new(),
             running_for_ms: [Some(0), Some(0)],
             last_sample_ms: None,
             clock_commands: Vec::new(),
             clock_command_acks: Vec::new(),
+            unsolicited_acks: 0,
         }
+    }
+
+    /// Whether a clock acknowledgement at `at` answers a command: the last `clock_command`
+    /// was sent, at most [`crate::record::CLOCK_ACK_WINDOW_MS`] before, and has no answer yet.
+    pub fn awaits_clock_ack(&self, at: &Stamp) -> bool {
+        let Some((sent, c)) = self.clock_commands.last() else {
+            return false;
+        };
+        // (a console started again counts its monotonic time from 0: the wall clock too must
+        // say the answer came in time)
+        let window = crate::record::CLOCK_ACK_WINDOW_MS;
+        c.outcome == crate::record::CommandOutcome::Sent
+            && at.mono_ms >= sent.mono_ms
+            && at.mono_ms - sent.mono_ms <= window
+            && (at.wall_ms - sent.wall_ms).unsigned_abs() <= window
+            && !self
+                .clock_command_acks
+                .iter()
+                .any(|(a, _)| a.seq > sent.seq)
     }
 
     /// Whether the board's clock is known to be absent (no clock connected).
@@ -701,7 +733,18 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         // Nothing changes on the console's side: the clock's next reports show the times, and
         // the pending adjustment goes once they do (as when the arbiter sets them by hand).
         (Event::ClockCommand(e), Some(bs)) => bs.clock_commands.push((at, e.clone())),
-        (Event::ClockCommandAck(e), Some(bs)) => bs.clock_command_acks.push((at, e.accepted)),
+        (Event::ClockCommandAck(e), Some(bs)) => {
+            if bs.awaits_clock_ack(&at) {
+                bs.clock_command_acks.push((at, e.accepted));
+            } else {
+                bs.unsolicited_acks += 1;
+            }
+        }
+        (Event::FeedNoise(e), Some(bs)) => {
+            bs.noise_at = Some(at);
+            bs.last_noise = Some((at, e.clone()));
+            bs.noise_summaries += 1;
+        }
         (Event::BoardPosition(e), Some(bs)) => {
             bs.placement = Some(e.placement.clone());
             bs.last_data = Some(at);
@@ -958,6 +1001,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             }
         }
         (Event::ReportSigned(e), _) => state.signatures.push((at, e.clone())),
+        (Event::ReportReopened(e), _) => state.reopened.push((at, e.clone())),
         (Event::SignerEnrolled(e), _) => {
             let role_known = matches!(e.role.as_str(), "home_captain" | "away_captain");
             if !role_known {

@@ -2096,3 +2096,134 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
     let p = rules::propose_on_device(&t.m, &t.s, &req, dc, later);
     assert_eq!(p.consequence.result, None, "{}", words(&p));
 }
+
+/// A clock acknowledgement is the answer to a clock command only when one was sent, within
+/// `CLOCK_ACK_WINDOW_MS`, and once: any other is counted, never "the clock took the times sent
+/// to it" (in the state, the log's source, and the replay's incidents), whatever the journal.
+#[test]
+fn an_acknowledgement_nobody_asked_for_is_counted_not_an_answer() {
+    use arbiter_core::record::{
+        CLOCK_ACK_WINDOW_MS, ClockCommand, ClockCommandAck, ClockRunMode, CommandOutcome,
+    };
+    let mut t = Table::new("bundesliga");
+    let ack = |accepted: bool| -> Event {
+        ClockCommandAck {
+            board: B,
+            accepted,
+            ack: [if accepted { 0x10 } else { 0x40 }, 0x0A, 0, 0],
+        }
+        .into()
+    };
+    let command = |outcome: CommandOutcome| -> Event {
+        ClockCommand {
+            board: B,
+            white_ms: 90 * MIN,
+            black_ms: 90 * MIN,
+            left_ms: 90 * MIN,
+            right_ms: 90 * MIN,
+            run: ClockRunMode::Paused,
+            outcome,
+            error: None,
+        }
+        .into()
+    };
+    let mut records = Vec::new();
+    // a thousand acknowledgements before any command
+    for k in 0..1000 {
+        records.push(t.push(1_000 + k, Origin::Feed(B), ack(true)));
+    }
+    // a command refused by the feed (not sent): its "answer" answers nothing
+    records.push(t.push(5_000, Origin::Arbiter, command(CommandOutcome::Refused)));
+    records.push(t.push(5_100, Origin::Feed(B), ack(true)));
+    // a command sent: the first acknowledgement in time is its answer, the second is not
+    records.push(t.push(10_000, Origin::Arbiter, command(CommandOutcome::Sent)));
+    let answer = t.push(10_200, Origin::Feed(B), ack(false));
+    records.push(answer.clone());
+    records.push(t.push(10_300, Origin::Feed(B), ack(true)));
+    // a command sent, answered too late
+    records.push(t.push(20_000, Origin::Arbiter, command(CommandOutcome::Sent)));
+    records.push(t.push(20_000 + CLOCK_ACK_WINDOW_MS + 1, Origin::Feed(B), ack(true)));
+    let bs = t.s.board(B).unwrap();
+    assert_eq!(
+        bs.clock_command_acks
+            .iter()
+            .map(|(at, ok)| (at.seq, *ok))
+            .collect::<Vec<_>>(),
+        [(answer.seq, false)]
+    );
+    assert_eq!(bs.unsolicited_acks, 1000 + 1 + 1 + 1);
+    // the replay of the same records (after the session's start, which sets up the boards)
+    let mut chain = Chain::default();
+    let start = chain.append(
+        0,
+        0,
+        Origin::System,
+        SessionStarted::of(&t.m, "test".into()).into(),
+        &mut Vec::new(),
+    );
+    records.insert(0, start);
+    let incidents = arbiter_core::replay::incidents(&records);
+    let acks: Vec<&str> = incidents
+        .iter()
+        .filter(|i| i.kind == "clock_command_ack")
+        .map(|i| i.kind.as_str())
+        .collect();
+    assert_eq!(acks.len(), 1, "{incidents:?}");
+    assert!(
+        !incidents
+            .iter()
+            .any(|i| en(&i.text) == "the clock took the times sent to it"),
+        "{incidents:?}"
+    );
+}
+
+/// A summary of a feed's noise marks the board's noise: garbled while its feed is not live.
+#[test]
+fn a_noise_summary_shows_garbled_on_a_board_that_is_not_live() {
+    use arbiter_core::record::{FeedNoise, NoiseKind, NoiseSample};
+    let mut t = Table::new("bundesliga");
+    let noise = FeedNoise {
+        board: B,
+        from_ms: 1_000,
+        to_ms: 9_000,
+        bytes: 70_000,
+        garbage_bytes: 60_000,
+        malformed: 900,
+        oversized: 0,
+        binary: 100,
+        unknown: 0,
+        unsolicited_acks: 0,
+        first: NoiseSample {
+            at_ms: 1_000,
+            kind: NoiseKind::Garbage,
+            len: 700,
+            text: "}{ not json".into(),
+        },
+        last: None,
+    };
+    let rec = t.push(9_500, Origin::Feed(B), noise.clone().into());
+    // live: the noise is counted, the board not garbled
+    assert!(!t.alerts(10_000).contains(&BoardAlert::Garbled));
+    t.push(
+        11_000,
+        Origin::Feed(B),
+        FeedStatus {
+            board: B,
+            state: FeedState::Stale,
+            detail: String::new(),
+        }
+        .into(),
+    );
+    assert!(t.alerts(12_000).contains(&BoardAlert::Garbled));
+    assert!(!t.alerts(9_500 + 16_000).contains(&BoardAlert::Garbled));
+    let bs = t.s.board(B).unwrap();
+    assert_eq!(bs.noise_summaries, 1);
+    assert_eq!(bs.last_noise.as_ref().map(|(_, n)| n), Some(&noise));
+    // the replay lists it, in both languages
+    let inc = arbiter_core::replay::incidents(std::slice::from_ref(&rec));
+    assert_eq!(inc.len(), 1);
+    assert_eq!(
+        en(&inc[0].text),
+        "unusable input from the feed over 8 s (70000 bytes): 60000 garbage bytes, 900 malformed, 100 binary; first: garbage \"}{ not json\""
+    );
+}

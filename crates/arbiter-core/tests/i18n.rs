@@ -15,6 +15,8 @@ const SAME_IN_BOTH: &[&str] = &[
     "feed-state-live",
     // "H" for Heim / home.
     "report-home-initial",
+    // A list: two parts with a comma between, in both languages.
+    "noise-parts",
 ];
 
 #[test]

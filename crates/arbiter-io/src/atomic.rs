@@ -65,6 +65,24 @@ pub fn write_new_mode(path: &Path, bytes: &[u8], mode: Option<u32>) -> io::Resul
     result
 }
 
+/// Renames `from` to `to`, refusing to replace a file at `to` (the name is linked first, which
+/// fails if it exists; then the old name is removed and the directory fsync'ed): a file is set
+/// aside under a new name, and nothing there before is lost.
+pub fn rename_new(from: &Path, to: &Path) -> io::Result<()> {
+    fs::hard_link(from, to).map_err(|e| {
+        if e.kind() == io::ErrorKind::AlreadyExists {
+            io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                format!("{} exists; it is not overwritten", to.display()),
+            )
+        } else {
+            e
+        }
+    })?;
+    fs::remove_file(from)?;
+    sync_dir(to)
+}
+
 /// Makes a file read-only for everybody (a superseded signed report is kept as it is).
 pub fn set_read_only(path: &Path) -> io::Result<()> {
     let mut p = fs::metadata(path)?.permissions();
@@ -100,7 +118,7 @@ impl FileLock {
 }
 
 /// `DIR/.NAME.tmp-PID`: beside the target (the same file system, so the rename is atomic).
-fn temp_name(path: &Path) -> PathBuf {
+pub(crate) fn temp_name(path: &Path) -> PathBuf {
     use std::sync::atomic::{AtomicU64, Ordering};
     // Unique within the process too: two threads may write beside each other.
     static N: AtomicU64 = AtomicU64::new(0);
@@ -143,6 +161,21 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, ["report.json"]);
+    }
+
+    #[test]
+    fn rename_new_never_replaces_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        std::fs::write(&a, b"old").unwrap();
+        std::fs::write(&b, b"there before").unwrap();
+        assert!(super::rename_new(&a, &b).is_err());
+        assert_eq!(std::fs::read(&a).unwrap(), b"old");
+        assert_eq!(std::fs::read(&b).unwrap(), b"there before");
+        let c = dir.path().join("c");
+        super::rename_new(&a, &c).unwrap();
+        assert!(!a.exists());
+        assert_eq!(std::fs::read(&c).unwrap(), b"old");
     }
 
     #[test]

@@ -136,28 +136,7 @@ pub fn match_for_journal_noted(
             _ => None,
         })
         .ok_or("the journal has no session_started record")?;
-    if let (Some(match_text), Some(profile_text)) = (&session.match_text, &session.profile_text) {
-        for (what, text, hash) in [
-            ("match file", match_text, &session.match_sha256),
-            ("rule profile", profile_text, &session.profile_sha256),
-        ] {
-            if sha256_hex(text.as_bytes()) != *hash {
-                return Err(format!(
-                    "the journal's session_started record holds a {what} whose SHA-256 is not the one it records ({hash})"
-                ));
-            }
-        }
-        let profile_path = session
-            .profile_path
-            .clone()
-            .unwrap_or_else(|| format!("{}.toml", session.profile_id));
-        let m = Match::from_texts(
-            Path::new(&session.match_path),
-            match_text,
-            Path::new(&profile_path),
-            profile_text,
-        )
-        .map_err(|d| format!("the match file the journal holds: {d}"))?;
+    if let Some(m) = session.carried_match()? {
         if let Some(p) = override_path {
             let text = read_text(p).map_err(|d| d.to_string())?;
             let hash = sha256_hex(text.as_bytes());

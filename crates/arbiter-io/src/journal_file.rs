@@ -182,6 +182,36 @@ pub fn open(path: &Path) -> Result<Opened, JournalError> {
     })
 }
 
+/// Gives the complete temporary file `tmp` the journal's name `path`, never over a file that
+/// is there: a hard link (refused if the name exists), then the temporary name removed and the
+/// directory fsync'ed. Where the file system has no hard links (FAT on a memory stick), a
+/// rename after checking that the name is free.
+fn publish(tmp: &Path, path: &Path) -> Result<(), JournalError> {
+    match std::fs::hard_link(tmp, path) {
+        Ok(()) => std::fs::remove_file(tmp).map_err(io_err(path))?,
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+            return Err(JournalError::Exists {
+                path: path.to_path_buf(),
+            });
+        }
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::Unsupported | io::ErrorKind::PermissionDenied
+            ) =>
+        {
+            if std::fs::symlink_metadata(path).is_ok() {
+                return Err(JournalError::Exists {
+                    path: path.to_path_buf(),
+                });
+            }
+            std::fs::rename(tmp, path).map_err(io_err(path))?;
+        }
+        Err(e) => return Err(io_err(path)(e)),
+    }
+    crate::atomic::sync_dir(path).map_err(io_err(path))
+}
+
 /// Appends records to a journal.
 #[derive(Debug)]
 pub struct JournalWriter {
@@ -224,6 +254,63 @@ impl JournalWriter {
             Chain::default(),
             0,
         ))
+    }
+
+    /// Creates a new journal holding `first`, its first records, so that it exists complete
+    /// or not at all: the records are written (and fsync'ed) to a temporary file beside it,
+    /// which is then linked in under its name (refused if the name exists) and the directory
+    /// fsync'ed. Anything failing on the way (a full disk) removes the temporary file: nothing
+    /// is left behind, no empty journal that a console started again would refuse, and the
+    /// same call succeeds once there is space. Returns the writer, positioned after the
+    /// records, and the records.
+    pub fn create_with(
+        path: &Path,
+        first: Vec<(WallMs, MonoMs, Origin, Event)>,
+    ) -> Result<(JournalWriter, Vec<Record>), JournalError> {
+        JournalWriter::create_with_sink(path, first, |f| Box::new(FileSink::new(f)))
+    }
+
+    /// [`JournalWriter::create_with`] writing through the sink `sink` makes of the temporary
+    /// file (for tests: a sink that fails on demand, as a full disk does).
+    pub fn create_with_sink(
+        path: &Path,
+        first: Vec<(WallMs, MonoMs, Origin, Event)>,
+        sink: impl FnOnce(File) -> Box<dyn Sink>,
+    ) -> Result<(JournalWriter, Vec<Record>), JournalError> {
+        let exists = || JournalError::Exists {
+            path: path.to_path_buf(),
+        };
+        if std::fs::symlink_metadata(path).is_ok() {
+            return Err(exists());
+        }
+        let tmp = crate::atomic::temp_name(path);
+        let file = OpenOptions::new()
+            .append(true)
+            .create_new(true)
+            .open(&tmp)
+            .map_err(io_err(path))?;
+        let result = (|| {
+            let mut w = JournalWriter::with_sink(&tmp, sink(file), Chain::default(), 0);
+            let mut records = Vec::with_capacity(first.len());
+            for (wall_ms, mono_ms, origin, event) in first {
+                records.push(w.append(wall_ms, mono_ms, origin, event)?);
+            }
+            w.sink.sync().map_err(io_err(path))?;
+            w.uncommitted = 0;
+            publish(&tmp, path)?;
+            w.path = path.to_path_buf();
+            Ok((w, records))
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result.map_err(|e| match e {
+            JournalError::Io { source, .. } => JournalError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
+            e => e,
+        })
     }
 
     /// A writer over any sink, continuing `chain` after `len` bytes (for tests: a sink that
@@ -404,5 +491,38 @@ mod tests {
             assert_eq!(v, verify_bytes(c), "case {i}");
             assert!(i == 4 || v.problem.is_some(), "case {i}");
         }
+    }
+
+    #[test]
+    fn a_journal_is_created_with_its_first_records_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("j.jsonl");
+        let note = |t: &str| {
+            Event::Note(Note {
+                board: None,
+                text: t.into(),
+                witnesses: Vec::new(),
+            })
+        };
+        let first = || {
+            vec![
+                (1, 1, Origin::Arbiter, note("one")),
+                (2, 2, Origin::Arbiter, note("two")),
+            ]
+        };
+        let (mut w, records) = JournalWriter::create_with(&path, first()).unwrap();
+        assert_eq!(records.len(), 2);
+        w.append(3, 3, Origin::Arbiter, note("three")).unwrap();
+        drop(w);
+        let (read, v) = read(&path).unwrap();
+        assert!(v.is_intact());
+        assert_eq!(read.len(), 3);
+        assert_eq!(&read[..2], &records[..]);
+        // never over a file that is there
+        assert!(matches!(
+            JournalWriter::create_with(&path, first()),
+            Err(JournalError::Exists { .. })
+        ));
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 }

@@ -11,6 +11,11 @@
 //!       ▼
 //!   Reconnecting ──data──▶ Live        (connect failed / silent too long ──▶ Lost)
 //! ```
+//!
+//! The backoff starts again from `backoff_initial` only once a link has stayed live for
+//! `lost_after`: a source that answers and drops the link again and again (a LiveChess
+//! endpoint that sends only oversized messages, a board that sends a frame and falls silent)
+//! is tried ever more rarely, so its connection changes cannot grow the journal.
 
 use std::time::Duration;
 
@@ -36,19 +41,27 @@ pub struct Timing {
     /// speed for the simulator. The per-board rate limits scale with it
     /// ([`crate::ratelimit::BoardLimits::scaled`]).
     pub rate_scale: u64,
+    /// A `feed_noise` summary at most this often while noise lasts
+    /// ([`crate::budget::NOISE_SUMMARY_MS`]).
+    pub noise_summary: Duration,
+    /// The counters at most this often when nothing but the frame count changed
+    /// ([`crate::budget::COUNTERS_SUMMARY_MS`]).
+    pub counters_every: Duration,
 }
 
 impl Default for Timing {
     fn default() -> Self {
         Timing {
             stale_after: Duration::from_millis(arbiter_core::clock_now::STALE_AFTER_MS),
-            lost_after: Duration::from_secs(10),
+            lost_after: Duration::from_millis(crate::budget::LOST_AFTER_MS),
             backoff_initial: Duration::from_millis(500),
             backoff_max: Duration::from_secs(30),
-            keepalive: Duration::from_secs(1),
+            keepalive: Duration::from_millis(crate::budget::KEEPALIVE_MS),
             settle: Duration::from_millis(3000),
             connect_timeout: Duration::from_secs(5),
             rate_scale: 1,
+            noise_summary: Duration::from_millis(crate::budget::NOISE_SUMMARY_MS),
+            counters_every: Duration::from_millis(crate::budget::COUNTERS_SUMMARY_MS),
         }
     }
 }
@@ -70,6 +83,8 @@ pub struct Connection {
     connected_at_ms: Option<u64>,
     failures: u32,
     retry_at_ms: Option<u64>,
+    /// When the feed last went live (the backoff starts again once it stayed live long enough).
+    live_since_ms: Option<u64>,
 }
 
 fn ms(d: Duration) -> u64 {
@@ -86,6 +101,7 @@ impl Connection {
             connected_at_ms: None,
             failures: 0,
             retry_at_ms: None,
+            live_since_ms: None,
         }
     }
 
@@ -137,7 +153,9 @@ impl Connection {
         self.last_data_ms = Some(now_ms);
         match was {
             FeedState::Connecting | FeedState::Reconnecting | FeedState::Stale => {
-                self.failures = 0;
+                if was != FeedState::Stale {
+                    self.live_since_ms = Some(now_ms);
+                }
                 let detail = if was == FeedState::Stale {
                     "data again".to_string()
                 } else {
@@ -154,6 +172,15 @@ impl Connection {
         let connected = self.connected_at_ms.is_some();
         let since = self.last_data_ms.max(self.connected_at_ms);
         let silent = since.map_or(0, |t| now_ms.saturating_sub(t));
+        // a link that stayed live: the next loss is retried quickly again
+        if connected
+            && self.state == FeedState::Live
+            && self
+                .live_since_ms
+                .is_some_and(|t| now_ms.saturating_sub(t) >= ms(self.timing.lost_after))
+        {
+            self.failures = 0;
+        }
         match self.state {
             FeedState::Live if silent >= ms(self.timing.stale_after) => {
                 let d = self.age_text(now_ms);
@@ -177,6 +204,7 @@ impl Connection {
 
     fn lose(&mut self, now_ms: u64, reason: String) -> Option<Transition> {
         self.connected_at_ms = None;
+        self.live_since_ms = None;
         let delay = self.backoff_ms(self.failures);
         self.failures = self.failures.saturating_add(1);
         self.retry_at_ms = Some(now_ms.saturating_add(delay));
@@ -263,9 +291,37 @@ mod tests {
         }
         c.on_connected(now);
         assert_eq!(to(c.on_data(now + 5)), Some(FeedState::Live));
-        // backoff reset after data
+        // a link that drops again at once does not reset the backoff (capped)
         c.on_disconnected(now + 10, "eof");
-        assert_eq!(c.retry_at_ms(), Some(now + 10 + 500));
+        assert_eq!(c.retry_at_ms(), Some(now + 10 + 4000));
+        now += 10 + 4000;
+        c.on_retry(now);
+        c.on_connected(now);
+        c.on_data(now + 5);
+        // one that stayed live for lost_after does
+        c.on_data(now + 9_000);
+        assert_eq!(c.on_tick(now + 10_005), (None, false));
+        c.on_disconnected(now + 10_010, "eof");
+        assert_eq!(c.retry_at_ms(), Some(now + 10_010 + 500));
+    }
+
+    #[test]
+    fn a_flapping_link_is_retried_ever_more_rarely() {
+        // a source that answers at once and drops the link a second later, for an hour
+        let mut c = Connection::new(Timing::default());
+        let mut now = 0;
+        let mut links = 0;
+        while now < 3_600_000 {
+            c.on_connected(now);
+            c.on_data(now + 10);
+            let _ = c.on_tick(now + 500);
+            c.on_disconnected(now + 1_000, "closed by peer");
+            links += 1;
+            now = c.retry_at_ms().unwrap();
+            c.on_retry(now);
+        }
+        // 0.5, 1, 2, … 30 s: about one link every 31 s once the backoff is capped
+        assert!(links < 130, "{links} links in an hour");
     }
 
     #[test]

@@ -43,6 +43,8 @@ pub struct SessionCounters {
     /// Move logs received, and how many moves they gave back.
     pub logs: u64,
     pub recovered_moves: u64,
+    /// Clock acknowledgements that answered no command the feed sent (counted, not journaled).
+    pub unsolicited_acks: u64,
 }
 
 /// The state a feed keeps about its board across reconnections.
@@ -67,6 +69,8 @@ pub struct DgtSession {
     resync: Option<Resync>,
     device: Option<(ClockPresence, bool)>,
     counters: SessionCounters,
+    /// When the feed last wrote SETNRUN to the clock, until its answer came.
+    command_sent_ms: Option<u64>,
 }
 
 impl DgtSession {
@@ -90,6 +94,7 @@ impl DgtSession {
             resync: None,
             device: None,
             counters: SessionCounters::default(),
+            command_sent_ms: None,
         }
     }
 
@@ -116,6 +121,12 @@ impl DgtSession {
     /// Whether the session waits for the board's move log.
     pub fn resyncing(&self) -> bool {
         self.resync.is_some()
+    }
+
+    /// The feed wrote the arbiter's SETNRUN to the clock at `now_ms`: the clock's answer
+    /// within [`arbiter_core::record::CLOCK_ACK_WINDOW_MS`] is journaled.
+    pub fn command_sent(&mut self, now_ms: u64) {
+        self.command_sent_ms = Some(now_ms);
     }
 
     /// A new link: the next board dump and clock report are taken as they come.
@@ -271,14 +282,22 @@ impl DgtSession {
             }
             Message::ClockTimes(t) => self.on_clock(t, out),
             // The clock's answer to the arbiter's SETNRUN (ack1 echoes the command; ack0 0x10
-            // carried out, 0x40 refused: not in the host-controlled mode 23).
-            Message::ClockAck(a) if a.0[1] == crate::dgt::command::SET_AND_RUN => {
+            // carried out, 0x40 refused: not in the host-controlled mode 23). Only the first
+            // answer to a command the feed sent, in time, is one; any other acknowledgement
+            // (the feed sends no other clock command) is counted, never journaled.
+            Message::ClockAck(a)
+                if a.0[1] == crate::dgt::command::SET_AND_RUN
+                    && self.command_sent_ms.take().is_some_and(|t| {
+                        now_ms >= t && now_ms - t <= arbiter_core::record::CLOCK_ACK_WINDOW_MS
+                    }) =>
+            {
                 out.push(Event::ClockCommandAck(ClockCommandAck {
                     board: self.board,
                     accepted: a.0[0] & 0x40 == 0,
                     ack: a.0,
                 }));
             }
+            Message::ClockAck(_) => self.counters.unsolicited_acks += 1,
             _ => {}
         }
     }
@@ -467,7 +486,8 @@ mod tests {
     }
 
     /// The clock's answer to SETNRUN becomes a `clock_command_ack` (ack1 echoes 0x0A; ack0 0x10
-    /// carried out, 0x40 refused); other ACKs (the version probe's) are not one.
+    /// carried out, 0x40 refused); other ACKs (the version probe's), and an answer to no
+    /// command sent, late or a second time, are counted, not journaled.
     #[test]
     fn the_answer_to_setnrun_is_journaled() {
         use crate::dgt::ClockAck;
@@ -478,9 +498,37 @@ mod tests {
             0,
             &mut out,
         );
+        // nothing was sent: a thousand SETNRUN answers are noise
+        for t in 0..1000 {
+            s.on_message(Message::ClockAck(ClockAck([0x10, 0x0A, 0, 0])), t, &mut out);
+        }
         assert!(out.is_empty(), "{out:?}");
-        s.on_message(Message::ClockAck(ClockAck([0x40, 0x0A, 0, 0])), 0, &mut out);
-        s.on_message(Message::ClockAck(ClockAck([0x10, 0x0A, 0, 0])), 0, &mut out);
+        assert_eq!(s.counters().unsolicited_acks, 1001);
+        s.command_sent(2_000);
+        s.on_message(
+            Message::ClockAck(ClockAck([0x40, 0x0A, 0, 0])),
+            2_100,
+            &mut out,
+        );
+        s.on_message(
+            Message::ClockAck(ClockAck([0x40, 0x0A, 0, 0])),
+            2_200,
+            &mut out,
+        );
+        s.command_sent(3_000);
+        s.on_message(
+            Message::ClockAck(ClockAck([0x10, 0x0A, 0, 0])),
+            3_050,
+            &mut out,
+        );
+        // an answer too late answers nothing
+        s.command_sent(4_000);
+        s.on_message(
+            Message::ClockAck(ClockAck([0x10, 0x0A, 0, 0])),
+            4_000 + arbiter_core::record::CLOCK_ACK_WINDOW_MS + 1,
+            &mut out,
+        );
+        assert_eq!(s.counters().unsolicited_acks, 1003);
         let acks: Vec<(BoardNo, bool)> = out
             .iter()
             .filter_map(|e| match e {

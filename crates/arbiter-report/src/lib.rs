@@ -1,7 +1,8 @@
 //! `arbiter-report`: what leaves the console as a document, and its signatures.
 //!
 //! The match report's renderings (Markdown text [`text`], A4 PDF [`pdf`], PGN with clock times
-//! [`pgn`]) and the Ed25519 signatures over its canonical form ([`sign`]). The report model and
+//! [`pgn`]), the Ed25519 signatures over its canonical form ([`sign`]: keys, receipts) and the
+//! verdict `arbiter verify` prints ([`verdict`]: anchors, keys, receipts, versions). The report model and
 //! its canonical bytes are `arbiter_core::report`; this crate turns them into bytes and never
 //! touches a file (the shell writes them). See `docs/ARCHITECTURE.md`.
 //!
@@ -13,3 +14,4 @@ pub mod result_service;
 pub mod schema;
 pub mod sign;
 pub mod text;
+pub mod verdict;

@@ -7,13 +7,14 @@
 use arbiter_core::i18n::Msg;
 use arbiter_core::msg;
 use argon2::{Algorithm, Argon2, Params, Version};
-use ed25519_dalek::{Signer as _, SigningKey, VerifyingKey};
+pub use ed25519_dalek::SigningKey;
+use ed25519_dalek::{Signer as _, VerifyingKey};
 use sha2::{Digest, Sha256};
 use zeroize::Zeroizing;
 
 pub use arbiter_core::signature::{
-    AuthorisedKey, Authority, History, KeyRegistry, KeySource, KeyStatus, Role, SigStatus,
-    Signature, SignedReport, Status, Verdict, envelope_from_journal, message,
+    AuthorisedKey, Authority, History, KeyRegistry, KeySource, KeyStatus, MessageFormat, Role,
+    SigStatus, Signature, SignedReport, Status, Verdict, envelope_from_journal, message,
 };
 
 #[derive(Debug, thiserror::Error)]
@@ -173,9 +174,18 @@ pub fn key_counts(
     if known.is_empty() {
         return Err(SignError::NoKey { role, name });
     }
+    // Where several sources hold the key, the strongest says where it comes from: an anchor
+    // (the genuine match file, the league's registry), then an enrolment, then the match file a
+    // journal carries.
+    let rank = |s: &KeySource| match s {
+        _ if s.is_anchor() => 0,
+        _ if s.is_enrolled() => 1,
+        _ => 2,
+    };
     match known
         .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case(public_key))
+        .filter(|(k, _)| k.eq_ignore_ascii_case(public_key))
+        .min_by_key(|(_, s)| rank(s))
     {
         Some((_, source)) => Ok(source.clone()),
         None => Err(SignError::WrongKey {
@@ -203,7 +213,7 @@ fn known_keys(env: &SignedReport, role: Role, authority: &Authority) -> Vec<(Str
     if role != Role::Arbiter && !authority.from_journal {
         let arbiter_counts = env.signature(Role::Arbiter).is_some_and(|a| {
             a.digest == env.digest
-                && sound(a, None, &env.digest).is_ok()
+                && sound(a, None, &env.digest, env.version).is_ok()
                 && authority
                     .keys_for(Role::Arbiter, &env.report.arbiter.name)
                     .any(|k| k.public_key.eq_ignore_ascii_case(&a.public_key))
@@ -252,7 +262,7 @@ pub fn sign(
     }
     let arbiter_sig = env.signature(Role::Arbiter).map(|s| s.signature.clone());
     for s in &env.signatures {
-        if let Err(why) = sound(s, arbiter_sig.as_deref(), &env.digest) {
+        if let Err(why) = sound(s, arbiter_sig.as_deref(), &env.digest, env.version) {
             return Err(SignError::VoidSignature {
                 role: s.role,
                 why: arbiter_core::i18n::english(&why),
@@ -270,6 +280,9 @@ pub fn sign(
         return Err(SignError::ArbiterFirst);
     }
     let remark = clean_remark(remark)?;
+    if let Some(problem) = key_problem(&public_hex(key)) {
+        return Err(SignError::Key(format!("the signing key: {problem}")));
+    }
     key_counts(env, role, &public_hex(key), authority)?;
     let mut entry = Signature {
         role,
@@ -280,7 +293,12 @@ pub fn sign(
         digest: env.digest.clone(),
         signature: String::new(),
     };
-    let msg = message(&entry, arbiter_sig.as_deref());
+    let msg = message(
+        &entry,
+        MessageFormat::V3,
+        env.version,
+        arbiter_sig.as_deref(),
+    );
     entry.signature = hex::encode(key.sign(&msg).to_bytes());
     env.signatures.push(entry);
     Ok(())
@@ -292,28 +310,58 @@ fn parse_key(hex_key: &str) -> Option<VerifyingKey> {
     VerifyingKey::from_bytes(&b).ok()
 }
 
-/// Whether a signature is mathematically sound for the report with digest `digest` (the
-/// arbiter's signature is part of what a captain signs); why not, as a message.
-fn sound(s: &Signature, arbiter_sig: Option<&str>, digest: &str) -> Result<(), Msg> {
+/// What is wrong with a public key given as hex, if anything: not 64 hex digits, not a point of
+/// the curve, or a point of small order (the identity and its kin: a signature "verifies" under
+/// such a key without anybody's private key, so it is refused wherever a key is registered,
+/// made or checked).
+pub fn key_problem(hex_key: &str) -> Option<&'static str> {
+    let mut b = [0u8; 32];
+    if hex_key.len() != 64 || hex::decode_to_slice(hex_key, &mut b).is_err() {
+        return Some("not an Ed25519 public key (expected 64 hex digits)");
+    }
+    match VerifyingKey::from_bytes(&b) {
+        Err(_) => Some("not a point of the Ed25519 curve"),
+        Ok(k) if k.is_weak() => Some(
+            "a small-order Ed25519 key (such as the identity point): signatures under it prove nothing",
+        ),
+        Ok(_) => None,
+    }
+}
+
+/// Whether a signature is mathematically sound for the report with digest `digest` and version
+/// `version` (the arbiter's signature is part of what a captain signs): the message format it
+/// verifies in (v3 signs the version); why not, as a message.
+pub fn sound(
+    s: &Signature,
+    arbiter_sig: Option<&str>,
+    digest: &str,
+    version: u32,
+) -> Result<MessageFormat, Msg> {
     if s.digest != digest {
         return Err(msg!("report-void-changed"));
     }
     let Some(key) = parse_key(&s.public_key) else {
         return Err(msg!("report-void-key"));
     };
+    if key.is_weak() {
+        return Err(msg!("report-void-weak-key"));
+    }
     let mut sig = [0u8; 64];
     if hex::decode_to_slice(&s.signature, &mut sig).is_err() {
         return Err(msg!("report-void-signature-hex"));
     }
     let sig = ed25519_dalek::Signature::from_bytes(&sig);
-    if key.verify_strict(&message(s, arbiter_sig), &sig).is_err() {
-        return Err(if s.role == Role::Arbiter {
-            msg!("report-void-mismatch-arbiter")
-        } else {
-            msg!("report-void-mismatch-captain")
-        });
+    for format in MessageFormat::candidates(s) {
+        let m = message(s, *format, version, arbiter_sig);
+        if key.verify_strict(&m, &sig).is_ok() {
+            return Ok(*format);
+        }
     }
-    Ok(())
+    Err(if s.role == Role::Arbiter {
+        msg!("report-void-mismatch-arbiter")
+    } else {
+        msg!("report-void-mismatch-captain")
+    })
 }
 
 /// Checks the digest and every signature against `authority`: each signature sound, made by the
@@ -348,15 +396,16 @@ pub fn check(env: &SignedReport, authority: &Authority) -> Verdict {
                         ),
                     };
                 }
-                if let Err(why) = sound(s, arbiter_sig.as_deref(), &computed) {
-                    return SigStatus::Void { why };
-                }
+                let format = match sound(s, arbiter_sig.as_deref(), &computed, env.version) {
+                    Ok(f) => f,
+                    Err(why) => return SigStatus::Void { why },
+                };
                 let key = match key_counts(env, s.role, &s.public_key, authority) {
                     Ok(source) => KeyStatus::Authorised { source },
                     Err(SignError::WrongKey { expected, .. }) => KeyStatus::Mismatch { expected },
                     Err(_) => KeyStatus::Unregistered,
                 };
-                SigStatus::Valid { key }
+                SigStatus::Valid { key, format }
             })();
             (s.role, s.name.clone(), status)
         })
@@ -425,4 +474,201 @@ pub fn seed_of(key: &SigningKey) -> Zeroizing<[u8; 32]> {
 /// The public key of a signing key, hex.
 pub fn public_hex(key: &SigningKey) -> String {
     hex::encode(key.verifying_key().as_bytes())
+}
+
+/// The alphabet of receipts: Crockford's base 32 (no I, L, O, U: nothing to mishear or
+/// misread).
+const RECEIPT_ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/// The receipt of a countersignature: 16 characters in four groups (`7KQM-2XPA-9DRT-W4HE`),
+/// short enough to read aloud, derived from the report's digest, the signer's role and the key
+/// that signed (80 bits of SHA-256). The captain takes it home (it is printed on the PDF's
+/// signature block): a countersignature made later with another key, or on another report,
+/// has another receipt, and `verify --receipt home=CODE` says so. It is not a secret; what
+/// counts is that the captain holds the one of the report he signed.
+pub fn receipt(digest: &str, role: Role, public_key: &str) -> String {
+    let h = Sha256::digest(
+        format!(
+            "arbiter-console receipt v1\n{digest}\n{}\n{}",
+            role.as_str(),
+            public_key.to_ascii_lowercase()
+        )
+        .as_bytes(),
+    );
+    // 80 bits: ten bytes, five bits at a time.
+    let mut bits: u128 = 0;
+    for b in &h[..10] {
+        bits = (bits << 8) | u128::from(*b);
+    }
+    let chars: Vec<u8> = (0..16)
+        .map(|i| RECEIPT_ALPHABET[((bits >> (75 - 5 * i)) & 31) as usize])
+        .collect();
+    chars
+        .chunks(4)
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// A receipt as someone typed or read it out, in the canonical form: upper case, grouped; `O`
+/// read as `0`, `I` and `L` as `1`; spaces and hyphens anywhere. `None`: not 16 characters of
+/// the alphabet.
+pub fn normalize_receipt(typed: &str) -> Option<String> {
+    let chars: Vec<u8> = typed
+        .chars()
+        .filter(|c| !matches!(c, '-' | ' ' | '\t'))
+        .map(|c| match c.to_ascii_uppercase() {
+            'O' => '0',
+            'I' | 'L' => '1',
+            c => c,
+        })
+        .map(|c| u8::try_from(c).unwrap_or(b'?'))
+        .collect();
+    if chars.len() != 16 || !chars.iter().all(|c| RECEIPT_ALPHABET.contains(c)) {
+        return None;
+    }
+    Some(
+        chars
+            .chunks(4)
+            .map(|c| String::from_utf8_lossy(c).into_owned())
+            .collect::<Vec<_>>()
+            .join("-"),
+    )
+}
+
+/// The demonstration passphrases published in `recordings/README.md` (never for a real match):
+/// per role.
+pub const DEMO_PASSPHRASES: [(Role, &str); 3] = [
+    (Role::Arbiter, "Schiedsrichter-Demo-2026"),
+    (Role::HomeCaptain, "Heim-Demo-2026"),
+    (Role::AwayCaptain, "Gast-Demo-2026"),
+];
+
+/// The keys the shipped match files register as demonstration keys (derived from
+/// [`DEMO_PASSPHRASES`] for their signers; a test derives them again).
+pub const DEMO_KEYS: [&str; 6] = [
+    "de081c516b1e30c9d440af36e4dcb0c3a29f0630bc6c8ec7606b65be591b5cda",
+    "ad42cd512f1da780771b9957ecb28a615b587d1ab986710819ed49d7f24363b7",
+    "c6066b3ec2aa20964b6501e5f52c23d385852206859afac72846c69d87708f59",
+    "28fd14555909e55385bd53a83ab2333c43e67446f259e9fe5cbe11c5a6b1f3bb",
+    "8be3e9e5c1b7f905a989fbf3eb32e3f6df54b1797ddbfcc788e6f17c952407ee",
+    "e9df19d92899ef7bcb6687a6057ef4dbd97c0e59189abb2d5ba42c54308b43fd",
+];
+
+/// Whether `public_key` is a demonstration key: one of [`DEMO_KEYS`], or the key the published
+/// demonstration passphrase of `role` gives for `name` (whoever the match names). Such a key
+/// proves nothing: anyone can derive it.
+pub fn is_demo_key(role: Role, name: &str, public_key: &str) -> bool {
+    if DEMO_KEYS.iter().any(|k| k.eq_ignore_ascii_case(public_key)) {
+        return true;
+    }
+    demo_key_of(role, name).is_some_and(|k| k.eq_ignore_ascii_case(public_key))
+}
+
+/// The key the published demonstration passphrase of `role` gives for `name`, derived once per
+/// process (a derivation is an Argon2id run; `verify` asks for every signature).
+fn demo_key_of(role: Role, name: &str) -> Option<String> {
+    use std::sync::{Mutex, OnceLock};
+    static DERIVED: OnceLock<Mutex<Vec<(Role, String, String)>>> = OnceLock::new();
+    let cache = DERIVED.get_or_init(|| Mutex::new(Vec::new()));
+    if let Ok(c) = cache.lock()
+        && let Some((.., k)) = c.iter().find(|(r, n, _)| *r == role && n == name)
+    {
+        return Some(k.clone());
+    }
+    let (_, pw) = DEMO_PASSPHRASES.iter().find(|(r, _)| *r == role)?;
+    let key = public_hex(&derive_key(role, name, pw.as_bytes()).ok()?);
+    if let Ok(mut c) = cache.lock() {
+        c.push((role, name.to_string(), key.clone()));
+    }
+    Some(key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_demo_keys_are_the_published_passphrases_keys() {
+        // The signers of the shipped match files (config/matches/), in DEMO_KEYS' order.
+        let names = [
+            "Martina Keller",
+            "Friedrich Lenz",
+            "Karin Oberländer",
+            "Hans-Peter Vollmer",
+            "Anja Krüger",
+            "Volker Brandt",
+        ];
+        for (i, key) in DEMO_KEYS.iter().enumerate() {
+            let (role, pw) = DEMO_PASSPHRASES[i % 3];
+            let derived = derive_key(role, names[i], pw.as_bytes()).unwrap();
+            assert_eq!(public_hex(&derived), *key, "{}", names[i]);
+            assert!(is_demo_key(role, "nobody in particular", key));
+        }
+        // Another name with a published passphrase is a demonstration key too.
+        let k = derive_key(Role::HomeCaptain, "Erika Muster", b"Heim-Demo-2026").unwrap();
+        assert!(is_demo_key(
+            Role::HomeCaptain,
+            "Erika Muster",
+            &public_hex(&k)
+        ));
+        let k = derive_key(Role::HomeCaptain, "Erika Muster", b"a private passphrase").unwrap();
+        assert!(!is_demo_key(
+            Role::HomeCaptain,
+            "Erika Muster",
+            &public_hex(&k)
+        ));
+    }
+
+    #[test]
+    fn receipts_are_short_readable_and_bound_to_digest_role_and_key() {
+        let d = "ab".repeat(32);
+        let k = "cd".repeat(32);
+        let r = receipt(&d, Role::HomeCaptain, &k);
+        assert_eq!(r.len(), 19);
+        assert_eq!(r.matches('-').count(), 3);
+        assert!(
+            r.chars()
+                .all(|c| c == '-' || RECEIPT_ALPHABET.contains(&(c as u8)))
+        );
+        assert_eq!(receipt(&d, Role::HomeCaptain, &k.to_uppercase()), r);
+        assert_ne!(receipt(&"ac".repeat(32), Role::HomeCaptain, &k), r);
+        assert_ne!(receipt(&d, Role::AwayCaptain, &k), r);
+        assert_ne!(receipt(&d, Role::HomeCaptain, &"ce".repeat(32)), r);
+        // Read aloud and typed back: lower case, spaces, O for 0 and I/L for 1.
+        let typed = r
+            .to_lowercase()
+            .replace('-', " ")
+            .replace('0', "o")
+            .replace('1', "l");
+        assert_eq!(normalize_receipt(&typed).as_deref(), Some(r.as_str()));
+        assert_eq!(normalize_receipt("ABCD-EFGH"), None);
+        assert_eq!(
+            normalize_receipt("ABCD-EFGH-JKMN-PQRU"),
+            None,
+            "U is not in the alphabet"
+        );
+    }
+
+    #[test]
+    fn small_order_keys_are_refused() {
+        // The identity point (y = 1) and the point of order 2 (y = -1).
+        let mut identity = [0u8; 32];
+        identity[0] = 1;
+        assert!(
+            key_problem(&hex::encode(identity))
+                .unwrap()
+                .contains("small-order")
+        );
+        let mut minus_one = [0xffu8; 32];
+        minus_one[0] = 0xec;
+        minus_one[31] = 0x7f;
+        assert!(
+            key_problem(&hex::encode(minus_one))
+                .unwrap()
+                .contains("small-order")
+        );
+        assert!(key_problem("00").unwrap().contains("64 hex digits"));
+        assert_eq!(key_problem(DEMO_KEYS[0]), None);
+    }
 }

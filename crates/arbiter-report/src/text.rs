@@ -117,6 +117,36 @@ fn arbiter_remarks_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
     }
 }
 
+/// The signed versions the arbiter reopened, with his reasons (only when there are any).
+fn reopened_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
+    if r.reopened.is_empty() {
+        return;
+    }
+    d.push(Block::Heading(w.t("report-heading-reopened")));
+    for o in &r.reopened {
+        let signed: Vec<String> = o
+            .signed_by
+            .iter()
+            .map(|s| {
+                Role::parse(s)
+                    .map(|role| role_label(role, w.lang))
+                    .unwrap_or_else(|| s.clone())
+            })
+            .collect();
+        d.push(Block::Line(format!(
+            "• {}",
+            w.f(msg!(
+                "report-reopened",
+                time = &o.time,
+                version = o.version,
+                digest = o.digest.chars().take(16).collect::<String>(),
+                signed = signed.join(", "),
+                reason = &o.reason
+            ))
+        )));
+    }
+}
+
 fn team_name(r: &Report, side: TeamSide) -> &str {
     match side {
         TeamSide::Home => &r.home.name,
@@ -274,6 +304,38 @@ pub fn version_line(env: &SignedReport, status: Status, lang: Lang) -> String {
     }
 }
 
+/// The sections of the report that differ between two versions, as heading message ids (in
+/// the document's order): what changed when a signed version was superseded.
+pub fn changed_sections(old: &Report, new: &Report) -> Vec<&'static str> {
+    let a = serde_json::to_value(old).unwrap_or_default();
+    let b = serde_json::to_value(new).unwrap_or_default();
+    let differs = |k: &str| a.get(k) != b.get(k);
+    let sections: [(&[&str], &'static str); 11] = [
+        (
+            &["home", "away", "boards", "score", "actual_start"],
+            "report-heading-lineups",
+        ),
+        (&["late_arrivals"], "report-heading-late-arrivals"),
+        (&["interventions"], "report-heading-interventions"),
+        (
+            &["lineup_irregularities"],
+            "report-heading-lineup-irregularities",
+        ),
+        (&["reservations"], "report-heading-reservations"),
+        (&["procedure"], "report-heading-procedure"),
+        (&["clock_operations"], "report-heading-clock-operations"),
+        (&["remarks"], "report-heading-remarks"),
+        (&["arbiter_remarks"], "report-heading-arbiter-remarks"),
+        (&["enrolled_keys"], "report-heading-enrolled"),
+        (&["reopened"], "report-heading-reopened"),
+    ];
+    sections
+        .iter()
+        .filter(|(keys, _)| keys.iter().any(|k| differs(k)))
+        .map(|(_, id)| *id)
+        .collect()
+}
+
 /// A signer's role as the documents name it.
 pub fn role_label(role: Role, lang: Lang) -> String {
     Words { lang }.t(match role {
@@ -308,11 +370,12 @@ pub fn signature_status(
     }
     match verdict.signatures.iter().find(|(r, _, _)| *r == role) {
         None => {}
-        Some((_, _, SigStatus::Valid { key })) => lines.push(match key {
+        Some((_, _, SigStatus::Valid { key, .. })) => lines.push(match key {
             KeyStatus::Authorised { source } => w.f(msg!(
                 "report-sig-valid",
                 source = match source {
                     KeySource::MatchFile => w.t("report-key-match-file"),
+                    KeySource::JournalMatchFile => w.t("report-key-journal-match-file"),
                     KeySource::Registry { file } => w.f(msg!("report-key-registry", file = file)),
                     KeySource::Enrolled { seq } => {
                         w.f(msg!("report-key-enrolled", seq = seq.to_string()))
@@ -327,6 +390,12 @@ pub fn signature_status(
         Some((_, _, SigStatus::Void { why })) => {
             lines.push(w.f(msg!("report-sig-void", why = why.clone())))
         }
+    }
+    if role != Role::Arbiter {
+        // What the captain takes home: it ties this countersignature to him (`verify
+        // --receipt`).
+        let code = crate::sign::receipt(&sig.digest, role, &sig.public_key);
+        lines.push(w.f(msg!("report-sig-receipt", code = code)));
     }
     if env.status == Status::Superseded {
         lines.push(w.f(msg!("report-sig-superseded", version = env.version)));
@@ -689,6 +758,7 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         d.push(Block::Line(format!("• {}", w.f(line))));
     }
     arbiter_remarks_section(r, w, &mut d);
+    reopened_section(r, w, &mut d);
     d.push(Block::Heading(w.t("report-heading-journal")));
     d.push(Block::Line(w.f(msg!(
         "report-journal",

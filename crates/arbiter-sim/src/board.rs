@@ -6,12 +6,14 @@
 use shakmaty::{Board, Chess, Color, Piece, Position, Square};
 
 use super::pgn::PgnGame;
-use super::scenario::Incident;
+use super::scenario::{Incident, LiveChessJunk};
 use arbiter_core::model::{BoardNo, ClockSide};
 use arbiter_protocol::dgt::board::dgt_index;
 use arbiter_protocol::dgt::clock::status;
 use arbiter_protocol::dgt::eeprom::{EeLog, tag};
-use arbiter_protocol::dgt::{ClockTimes, Message, RawBoard, SideTime, piece_to_code};
+use arbiter_protocol::dgt::{
+    ClockTimes, Message, RawBoard, SideTime, encode_message, piece_to_code,
+};
 
 /// The time control the clocks are set to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,7 +62,8 @@ pub struct BoardSetup {
 pub enum SimOutput {
     /// A DGT message (field update or clock report) for clients in update mode.
     Frame(Message),
-    /// Corrupted bytes put on the line.
+    /// Bytes put on the line between the board's frames as they are (corruption, a hostile
+    /// flood, acknowledgements nobody asked for).
     Garbage(Vec<u8>),
     /// The board stops (`true`) or resumes (`false`) answering.
     Silence(bool),
@@ -68,6 +71,8 @@ pub enum SimOutput {
     Noise(Vec<u8>),
     /// LiveChess: an event with this SAN list (a takeback, a resend, a flood).
     LiveChessList(Vec<String>),
+    /// LiveChess: this many messages of this kind the console cannot use.
+    LiveChessJunk(LiveChessJunk, u32),
 }
 
 #[derive(Debug, Clone)]
@@ -91,6 +96,78 @@ enum Step {
     Flood(u32),
     /// LiveChess: the list without its last `n` plies (0: the full list).
     LiveChessList(u32),
+    /// About `n` bytes of hostile noise on the line (never a valid frame).
+    GarbageFlood(u64),
+    /// `n` clock acknowledgements that answer nothing.
+    UnsolicitedAcks(u64),
+    /// LiveChess: `n` messages of junk.
+    Junk(LiveChessJunk, u64),
+}
+
+/// A flood's steps: one every 100 ms of game time for `duration_s` from `at`, together
+/// `per_s` a second (`make(n)` for a batch of `n`).
+fn push_batches(
+    steps: &mut Vec<Timed>,
+    at: u64,
+    duration_s: u64,
+    per_s: u64,
+    make: impl Fn(u64) -> Step,
+) {
+    let batches = duration_s.saturating_mul(10).min(1_000_000);
+    for k in 0..batches {
+        let n = (k + 1) * per_s / 10 - k * per_s / 10;
+        if n > 0 {
+            steps.push(Timed {
+                at: at + k * 100,
+                step: make(n),
+            });
+        }
+    }
+}
+
+/// About `n` bytes of line noise a hostile or broken line carries, built so that no part of it
+/// is a valid frame (`seed` is the generator's state): noise bytes (MSB clear), a field update
+/// with a wrong length, a clock report cut short followed by an impossible length, and a
+/// message of an unknown id, in turn; always whole pieces, so the board's next frame is read
+/// as it is.
+pub fn hostile_bytes(seed: &mut u32, n: u64) -> Vec<u8> {
+    let mut next = || {
+        *seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        ((*seed >> 16) as u8) & 0x7F
+    };
+    let mut out = Vec::with_capacity(n as usize + 32);
+    let mut piece = 0u32;
+    while (out.len() as u64) < n {
+        match piece % 4 {
+            0 => out.extend((0..16).map(|_| next())),
+            // 0x8E needs length 5: dropped, the rest is noise
+            1 => out.extend([0x8E, 0x00, 0x07, next(), next(), next(), next()]),
+            // a clock report cut after two bytes by 0x86 with an impossible length
+            2 => out.extend([0x8D, 0x00, 0x0A, next(), next(), 0x86, 0x7F, 0x7F]),
+            // well framed, unknown id
+            _ => out.extend([0x9F, 0x00, 0x05, next(), next()]),
+        }
+        piece += 1;
+    }
+    out
+}
+
+/// `n` clock acknowledgements nobody asked for: SETNRUN carried out and refused, BEEP, ASCII.
+pub fn unsolicited_acks(n: u64) -> Vec<u8> {
+    let acks = [
+        [0x10, 0x0A, 0, 0],
+        [0x40, 0x0A, 0, 0],
+        [0x10, 0x0B, 0, 0],
+        [0x10, 0x0C, 0, 0],
+    ];
+    let mut out = Vec::new();
+    for k in 0..n {
+        encode_message(
+            &Message::ClockAck(arbiter_protocol::dgt::ClockAck(acks[(k % 4) as usize])),
+            &mut out,
+        );
+    }
+    out
 }
 
 #[derive(Debug, Clone)]
@@ -316,6 +393,55 @@ impl BoardSim {
                                 step: Step::Flood(k as u32),
                             });
                         }
+                    }
+                    Incident::GarbageFlood {
+                        after_ply,
+                        duration_s,
+                        bytes_per_s,
+                        offset_s,
+                        ..
+                    } if after_ply as usize == i => {
+                        let at = t + offset_s * 1000;
+                        push_batches(&mut steps, at, duration_s, bytes_per_s as u64, |n| {
+                            Step::GarbageFlood(n)
+                        });
+                    }
+                    Incident::UnsolicitedAcks {
+                        after_ply,
+                        duration_s,
+                        per_s,
+                        offset_s,
+                        ..
+                    } if after_ply as usize == i => {
+                        let at = t + offset_s * 1000;
+                        push_batches(&mut steps, at, duration_s, u64::from(per_s), |n| {
+                            Step::UnsolicitedAcks(n)
+                        });
+                    }
+                    Incident::LivechessNoise {
+                        after_ply,
+                        duration_s,
+                        per_s,
+                        what,
+                        only,
+                        offset_s,
+                        ..
+                    } if after_ply as usize == i => {
+                        let at = t + offset_s * 1000;
+                        if only {
+                            push_span(
+                                &mut steps,
+                                at,
+                                duration_s,
+                                Step::Silence(true),
+                                Step::Silence(false),
+                            );
+                        }
+                        let per_s = match what {
+                            LiveChessJunk::Oversized => u64::from(per_s.min(1)),
+                            _ => u64::from(per_s),
+                        };
+                        push_batches(&mut steps, at, duration_s, per_s, |n| Step::Junk(what, n));
                     }
                     Incident::Takeback {
                         after_ply,
@@ -771,6 +897,16 @@ impl BoardSim {
                     let keep = self.san.len().saturating_sub(n as usize);
                     out.push(SimOutput::LiveChessList(self.san[..keep].to_vec()));
                 }
+                Step::GarbageFlood(n) => {
+                    out.push(SimOutput::Garbage(hostile_bytes(&mut self.garbage_seed, n)));
+                }
+                Step::UnsolicitedAcks(n) => out.push(SimOutput::Garbage(unsolicited_acks(n))),
+                Step::Junk(what, n) => {
+                    out.push(SimOutput::LiveChessJunk(
+                        what,
+                        n.min(u64::from(u32::MAX)) as u32,
+                    ));
+                }
             }
             self.report(out);
         }
@@ -865,5 +1001,54 @@ mod tests {
         sim.advance_to(u64::MAX / 2, &mut out);
         assert!(sim.finished());
         assert_eq!(sim.clock_times().running_side(), None);
+    }
+
+    #[test]
+    fn hostile_noise_is_never_a_frame_and_leaves_the_next_frame_whole() {
+        use arbiter_protocol::dgt::Decoder;
+        let mut seed = 7;
+        let mut bytes = Vec::new();
+        for _ in 0..200 {
+            bytes.extend(hostile_bytes(&mut seed, 1_000));
+            // a real frame between two bursts
+            encode_message(
+                &Message::FieldUpdate {
+                    square: 12,
+                    piece: 1,
+                },
+                &mut bytes,
+            );
+        }
+        let mut d = Decoder::new();
+        d.push(&bytes);
+        let mut frames = Vec::new();
+        while let Some(r) = d.next() {
+            if let Ok(m) = r {
+                frames.push(m);
+            }
+        }
+        let valid: Vec<_> = frames
+            .iter()
+            .filter(|m| !matches!(m, Message::Unknown { .. }))
+            .collect();
+        // every real frame, and nothing else
+        assert_eq!(valid.len(), 200, "{:?}", &valid[..3.min(valid.len())]);
+        assert!(valid.iter().all(|m| matches!(
+            m,
+            Message::FieldUpdate {
+                square: 12,
+                piece: 1
+            }
+        )));
+        let st = d.stats();
+        assert!(st.garbage_bytes > 100_000 && st.bad_frames > 1_000 && st.oversize_frames > 1_000);
+        assert!(st.unknown_messages > 1_000);
+        // and acknowledgements are acknowledgements
+        let mut d = Decoder::new();
+        d.push(&unsolicited_acks(8));
+        let acks = std::iter::from_fn(|| d.next())
+            .filter(|r| matches!(r, Ok(Message::ClockAck(_))))
+            .count();
+        assert_eq!(acks, 8);
     }
 }

@@ -15,6 +15,7 @@ use tokio::sync::{mpsc, watch};
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 use super::{Counters, Shared};
+use crate::scenario::LiveChessJunk;
 use arbiter_protocol::livechess::{
     Clock, EBoard, EBoardEvent, FeedCall, Request, Response, ResponseKind, Subscribe,
 };
@@ -56,6 +57,8 @@ struct Sub {
     sent_san: Option<Vec<String>>,
     sent_start: Option<String>,
     sent_flipped: Option<bool>,
+    /// Junk messages sent so far (a mixed flood takes its kinds in turn).
+    junk_sent: u64,
 }
 
 /// Where in the game `fen` stands: the plies played before it.
@@ -137,6 +140,63 @@ fn event_for(b: &Shared, sub: &mut Sub, list: Option<Vec<String>>) -> Option<EBo
     changed.then_some(ev)
 }
 
+/// What a subscription's task tells the connection.
+#[derive(Debug)]
+enum Note {
+    /// The board changed: send what changed.
+    Changed,
+    /// A scripted move list (a takeback, a resend, a flood).
+    List(Vec<String>),
+    /// Messages the console cannot use (a hostile endpoint).
+    Junk(LiveChessJunk, u32),
+}
+
+/// `n` messages of junk for feed `feed_id` of board `b`, the `first`-th and those after it.
+fn junk(b: &Shared, feed_id: u64, what: LiveChessJunk, first: u64, n: u32) -> Vec<WsMessage> {
+    let kinds = [
+        LiveChessJunk::BadJson,
+        LiveChessJunk::Truncated,
+        LiveChessJunk::Binary,
+        LiveChessJunk::LongList,
+    ];
+    let event = |extra: &str| {
+        format!(
+            r#"{{"response":"feed","id":{feed_id},"param":{{"serialnr":"{}"{extra}}},"time":{}}}"#,
+            b.serial,
+            wall_ms()
+        )
+    };
+    (first..first + u64::from(n))
+        .map(|k| {
+            let what = match what {
+                LiveChessJunk::Mixed => kinds[(k % kinds.len() as u64) as usize],
+                w => w,
+            };
+            match what {
+                LiveChessJunk::BadJson => WsMessage::text(format!("}}{{ not json {k} ]")),
+                LiveChessJunk::Truncated => {
+                    let e = event(r#","board":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR""#);
+                    WsMessage::text(e[..e.len() / 2].to_string())
+                }
+                LiveChessJunk::Binary => WsMessage::binary(vec![0xde, 0xad, 0xbe, 0xef, k as u8]),
+                LiveChessJunk::LongList => {
+                    let list: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"]
+                        .into_iter()
+                        .cycle()
+                        .take(arbiter_protocol::livechess_session::MAX_PLIES + 1)
+                        .collect();
+                    let list = serde_json::to_string(&list).unwrap_or_default();
+                    WsMessage::text(event(&format!(r#","san":{list}"#)))
+                }
+                LiveChessJunk::Oversized | LiveChessJunk::Mixed => {
+                    let pad = "x".repeat(arbiter_protocol::budget::MAX_WS_MESSAGE_BYTES + 1024);
+                    WsMessage::text(event(&format!(r#","comment":"{pad}""#)))
+                }
+            }
+        })
+        .collect()
+}
+
 pub(super) async fn listen(
     l: TcpListener,
     boards: Vec<Arc<Shared>>,
@@ -182,8 +242,7 @@ async fn serve(
         return;
     };
     let (mut tx, mut rx) = ws.split();
-    // (feed id, what happened: None = the board changed, Some(list) = a scripted list)
-    let (note_tx, mut note_rx) = mpsc::channel::<(u64, Option<Vec<String>>)>(1024);
+    let (note_tx, mut note_rx) = mpsc::channel::<(u64, Note)>(1024);
     let mut tasks: std::collections::HashMap<u64, tokio::task::JoinHandle<()>> = Default::default();
     let mut subs: std::collections::HashMap<u64, Sub> = Default::default();
     loop {
@@ -196,7 +255,31 @@ async fn serve(
                 Some(Ok(WsMessage::Close(_))) | None | Some(Err(_)) => break,
                 Some(Ok(_)) => Vec::new(),
             },
-            Some((feed_id, list)) = note_rx.recv() => {
+            Some((feed_id, note)) = note_rx.recv() => {
+                let list = match note {
+                    Note::Changed => None,
+                    Note::List(l) => Some(l),
+                    // junk goes out whether the board answers or not
+                    Note::Junk(what, n) => {
+                        let out = match subs.get_mut(&feed_id) {
+                            Some(sub) => {
+                                sub.junk_sent += u64::from(n);
+                                junk(&boards[sub.board], feed_id, what, sub.junk_sent - u64::from(n), n)
+                            }
+                            None => Vec::new(),
+                        };
+                        for m in out {
+                            counters.frames.fetch_add(1, Ordering::Relaxed);
+                            if tx.send(m).await.is_err() {
+                                for (_, t) in tasks.drain() {
+                                    t.abort();
+                                }
+                                return;
+                            }
+                        }
+                        continue;
+                    }
+                };
                 match subs.get_mut(&feed_id) {
                     Some(sub) if !boards[sub.board].sim.lock().expect("board lock").silent() => {
                         let b = &boards[sub.board];
@@ -240,7 +323,7 @@ fn error(id: u64, message: String) -> WsMessage {
 fn handle(
     text: &str,
     boards: &Arc<Vec<Arc<Shared>>>,
-    note_tx: &mpsc::Sender<(u64, Option<Vec<String>>)>,
+    note_tx: &mpsc::Sender<(u64, Note)>,
     subs: &mut std::collections::HashMap<u64, Sub>,
     tasks: &mut std::collections::HashMap<u64, tokio::task::JoinHandle<()>>,
 ) -> Vec<WsMessage> {
@@ -325,6 +408,7 @@ fn handle(
                     sent_san: None,
                     sent_start: None,
                     sent_flipped: None,
+                    junk_sent: 0,
                 },
             );
             let mut brx = boards[i].tx.subscribe();
@@ -332,18 +416,19 @@ fn handle(
             if let Some(old) = tasks.insert(
                 feed_id,
                 tokio::spawn(async move {
-                    if note.send((feed_id, None)).await.is_err() {
+                    if note.send((feed_id, Note::Changed)).await.is_err() {
                         return;
                     }
                     loop {
-                        let list = match brx.recv().await {
-                            Ok(crate::SimOutput::LiveChessList(l)) => Some(l),
+                        let n = match brx.recv().await {
+                            Ok(crate::SimOutput::LiveChessList(l)) => Note::List(l),
+                            Ok(crate::SimOutput::LiveChessJunk(what, n)) => Note::Junk(what, n),
                             Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                                None
+                                Note::Changed
                             }
                             Err(_) => return,
                         };
-                        if note.send((feed_id, list)).await.is_err() {
+                        if note.send((feed_id, n)).await.is_err() {
                             return;
                         }
                     }
@@ -383,11 +468,11 @@ fn handle(
                     };
                     sub.skip = plies_before(&boards[sub.board], fen);
                     sub.start = fen.to_string();
-                    let _ = note_tx.try_send((call.id, None));
+                    let _ = note_tx.try_send((call.id, Note::Changed));
                     vec![response(ResponseKind::Call, req.id, Value::Null)]
                 }
                 "flip" => {
-                    let _ = note_tx.try_send((call.id, None));
+                    let _ = note_tx.try_send((call.id, Note::Changed));
                     vec![response(ResponseKind::Call, req.id, Value::Null)]
                 }
                 other => vec![error(req.id, format!("unknown method {other}"))],

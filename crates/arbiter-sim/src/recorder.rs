@@ -139,7 +139,17 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
         max_plies: plan.max_plies,
         ..SimulatorConfig::default()
     };
-    let mut journal = JournalWriter::create(out)?;
+    // The journal is created with its first record, complete or not at all (a full disk
+    // leaves no empty file behind).
+    let session = SessionStarted::of(
+        &m,
+        format!(
+            "arbiter-console {} (recorder, simulator at {speed}x)",
+            env!("CARGO_PKG_VERSION")
+        ),
+    );
+    let (mut journal, first) =
+        JournalWriter::create_with(out, vec![(start, 0, Origin::System, session.into())])?;
     let venue = Venue::start(config)?;
     let epoch = venue.epoch();
     let sources = venue
@@ -164,6 +174,9 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
     };
     let mut feeds = spawn_feeds(sources, epoch, timing)?;
     let mut state = MatchState::default();
+    for r in &first {
+        apply(&mut state, r);
+    }
     let mut last_mono: MonoMs = 0;
     let mut push = |state: &mut MatchState,
                     mono: MonoMs,
@@ -174,14 +187,6 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
         apply(state, &r);
         Ok(())
     };
-    let session = SessionStarted::of(
-        &m,
-        format!(
-            "arbiter-console {} (recorder, simulator at {speed}x)",
-            env!("CARGO_PKG_VERSION")
-        ),
-    );
-    push(&mut state, 0, Origin::System, session.into())?;
     let mut pending = plan.steps.iter().peekable();
     // Results from the PGN, one minute after each game's last move.
     let plies: Vec<usize> = games[..boards]

@@ -13,9 +13,9 @@
 //! after_ply = 10
 //! ```
 //! Kinds: `late_arrival`, `illegal_move`, `clock_adjust`, `flag`, `pause`, `disconnect`,
-//! `corrupt`, `wrong_preset`, and the device faults `garbage_only`, `zero_clock_reports`,
-//! `no_clock`, `battery_low`, `period_at_zero`, `flood`, `takeback`, `turn_bits_2015` (see
-//! `docs/FEEDS.md`). `after_ply` counts the half-moves already played; `offset_s` is
+//! `corrupt`, `wrong_preset`, the device faults `garbage_only`, `zero_clock_reports`,
+//! `no_clock`, `battery_low`, `period_at_zero`, `flood`, `takeback`, `turn_bits_2015`, and the
+//! hostile feeds `garbage_flood`, `unsolicited_acks`, `livechess_noise` (see `docs/FEEDS.md`). `after_ply` counts the half-moves already played; `offset_s` is
 //! the game time after that ply's clock press (default 5 s).
 
 use serde::{Deserialize, Serialize};
@@ -48,6 +48,35 @@ fn three() -> u32 {
 }
 fn two_hundred() -> usize {
     200
+}
+fn ten_thousand() -> usize {
+    10_000
+}
+fn thousand() -> u32 {
+    1_000
+}
+fn hundred() -> u32 {
+    100
+}
+
+/// What a hostile LiveChess endpoint sends (`livechess_noise`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LiveChessJunk {
+    /// Text that is not JSON.
+    BadJson,
+    /// A feed event cut in the middle.
+    Truncated,
+    /// Binary websocket messages.
+    Binary,
+    /// A message longer than the console reads
+    /// (`arbiter_protocol::budget::MAX_WS_MESSAGE_BYTES`): the console drops the link.
+    Oversized,
+    /// A feed event whose move list is longer than `MAX_PLIES`.
+    LongList,
+    /// Bad JSON, truncated, binary and long lists in turn.
+    #[default]
+    Mixed,
 }
 
 /// One scripted incident.
@@ -175,6 +204,45 @@ pub enum Incident {
     /// The clock's turn bits as the 2015 protocol header describes them (0x08 with the right
     /// side running, 0x10 with the left), the other way round from the clocks recorded.
     TurnBits2015 { board: u16 },
+    /// DGT: a flood of noise on the line while the board plays on and answers: `bytes_per_s`
+    /// bytes a second of game time of line noise, frames of the wrong length, frames cut short,
+    /// impossible lengths and messages of unknown ids; never a valid frame.
+    GarbageFlood {
+        board: u16,
+        after_ply: u32,
+        duration_s: u64,
+        #[serde(default = "ten_thousand")]
+        bytes_per_s: usize,
+        #[serde(default = "five")]
+        offset_s: u64,
+    },
+    /// DGT: `per_s` clock acknowledgements a second that answer no command (SETNRUN carried
+    /// out and refused, BEEP, ASCII), as a broken or hostile clock might send them.
+    UnsolicitedAcks {
+        board: u16,
+        after_ply: u32,
+        duration_s: u64,
+        #[serde(default = "thousand")]
+        per_s: u32,
+        #[serde(default = "five")]
+        offset_s: u64,
+    },
+    /// LiveChess: `per_s` messages a second the console cannot use (`what`; oversized: one a
+    /// second at most). With `only`, the endpoint sends nothing else for `duration_s` (the
+    /// board's own events stop; pings are still answered).
+    LivechessNoise {
+        board: u16,
+        after_ply: u32,
+        duration_s: u64,
+        #[serde(default = "hundred")]
+        per_s: u32,
+        #[serde(default)]
+        what: LiveChessJunk,
+        #[serde(default)]
+        only: bool,
+        #[serde(default = "five")]
+        offset_s: u64,
+    },
 }
 
 impl Incident {
@@ -195,6 +263,9 @@ impl Incident {
             | Incident::PeriodAtZero { board, .. }
             | Incident::Flood { board, .. }
             | Incident::Takeback { board, .. }
+            | Incident::GarbageFlood { board, .. }
+            | Incident::UnsolicitedAcks { board, .. }
+            | Incident::LivechessNoise { board, .. }
             | Incident::TurnBits2015 { board } => *board,
         }
     }

@@ -123,6 +123,8 @@ fn timing(rate_scale: u64) -> Timing {
         settle: Duration::from_millis(1000),
         connect_timeout: Duration::from_secs(2),
         rate_scale,
+        noise_summary: Duration::from_millis(1000),
+        counters_every: Duration::from_millis(2000),
     }
 }
 
@@ -251,7 +253,8 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
             (1..=8u16).map(|b| sans(&s, b).len()).collect::<Vec<_>>()
         );
     }
-    // the last counters (journaled every 2 s when they changed)
+    // the last counters (journaled when they changed: every second while noise is counted,
+    // at most every 2 s when only frames were)
     tokio::time::sleep(Duration::from_millis(2500)).await;
     stop.send(true).unwrap();
     sim_stop.send(true).unwrap();

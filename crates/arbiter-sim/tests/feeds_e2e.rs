@@ -49,6 +49,8 @@ fn timing() -> Timing {
         settle: Duration::from_millis(1000),
         connect_timeout: Duration::from_secs(2),
         rate_scale: SPEED as u64,
+        noise_summary: Duration::from_millis(100),
+        counters_every: Duration::from_millis(500),
     }
 }
 

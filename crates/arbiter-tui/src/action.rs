@@ -2,7 +2,7 @@
 //! [`crate::view::update`].
 
 use super::dialog::DialogKind;
-use super::input::{FormInput, HelpInput, ReportInput};
+use super::input::{FormInput, HelpInput, ReopenInput, ReportInput};
 use super::lineup_form::LineupMode;
 
 /// What a key asks for. Pure data: [`super::view::update`] carries it out.
@@ -56,4 +56,6 @@ pub enum Action {
     OpenClockCommand,
     /// In the confirmation: Enter sends (`true`), Esc cancels (`false`).
     ClockCommand(bool),
+    /// A key in the confirmation before an entry changes a signed report.
+    Reopen(ReopenInput),
 }

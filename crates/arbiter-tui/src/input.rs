@@ -51,3 +51,12 @@ pub enum FormInput {
     Char(char),
     Backspace,
 }
+
+/// Keys in the confirmation before an entry changes a signed report: the reason, Enter, Esc.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReopenInput {
+    Char(char),
+    Backspace,
+    Confirm,
+    Cancel,
+}

@@ -4,7 +4,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::action::Action;
 use super::dialog::DialogKind;
-use super::input::{FormInput, HelpInput, ReportInput};
+use super::input::{FormInput, HelpInput, ReopenInput, ReportInput};
 use super::report_view::{ReportView, Signing};
 use super::view::{Screen, ViewState};
 
@@ -273,6 +273,16 @@ pub fn map(view: &ViewState, key: KeyEvent) -> Action {
     }
     if ctrl && matches!(key.code, K::Char('c')) || key.code == K::F(10) {
         return Action::Quit;
+    }
+    // The confirmation before a signed report changes comes first: it holds an entry.
+    if view.reopen.is_some() {
+        return Action::Reopen(match key.code {
+            K::Char(c) => ReopenInput::Char(c),
+            K::Backspace => ReopenInput::Backspace,
+            K::Enter => ReopenInput::Confirm,
+            K::Esc => ReopenInput::Cancel,
+            _ => return Action::None,
+        });
     }
     if view.help {
         return match key.code {

@@ -26,6 +26,7 @@ pub mod keymap;
 pub mod lineup_form;
 pub mod log;
 pub mod main_screen;
+pub mod reopen;
 pub mod report_view;
 pub mod text;
 pub mod theme;
@@ -76,6 +77,9 @@ pub fn render(f: &mut Frame, m: &Match, s: &MatchState, v: &ViewState, now_mono_
     }
     if let Some(r) = &v.report {
         report_view::render(f, area, r, v.lang);
+    }
+    if let Some(p) = &v.reopen {
+        reopen::render(f, area, p, v.lang, &v.theme);
     }
     if v.help {
         help::render(f, area, v);

@@ -38,6 +38,12 @@ pub struct Incident {
     pub conflict: Option<Msg>,
     /// The fields the arbiter set against the proposal, with his reasons.
     pub overridden: Vec<arbiter_core::intervention::Override>,
+    /// What a device reported (a clock alert, an irregular placement), not the arbiter: the
+    /// same report again is merged into one line ([`collapse`]).
+    pub device: bool,
+    /// How many reports this line stands for (1 but for a merged device line), and the last.
+    pub repeated: u32,
+    pub last_at: Option<Stamp>,
 }
 
 /// An incident no rule governs: a time, a board, what, a detail.
@@ -52,6 +58,17 @@ fn plain(at: Stamp, board: Option<BoardNo>, what: Msg, detail: String) -> Incide
         decision: None,
         conflict: None,
         overridden: Vec::new(),
+        device: false,
+        repeated: 1,
+        last_at: None,
+    }
+}
+
+/// What a device reported (merged with the same report again, [`collapse`]).
+fn device(at: Stamp, board: Option<BoardNo>, what: Msg, detail: String) -> Incident {
+    Incident {
+        device: true,
+        ..plain(at, board, what, detail)
     }
 }
 
@@ -81,6 +98,40 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
         board_incidents_into(m, s, bs, &mut out);
     }
     out.sort_by_key(|i| i.at.seq);
+    collapse(out)
+}
+
+/// Merges what a device reports again and again (a flooding clock's alerts, a board's
+/// irregular placements) into one line per board and kind, between two entries of the
+/// arbiter: a flood of reports never pushes the arbiter's notes and rulings off the screen.
+/// The merged line stays where the first report was, with the count and the last one's time
+/// and detail.
+pub fn collapse(list: Vec<Incident>) -> Vec<Incident> {
+    let mut out: Vec<Incident> = Vec::with_capacity(list.len());
+    // the device lines since the arbiter's last entry: (board, what, index in `out`)
+    let mut open: Vec<(Option<BoardNo>, Msg, usize)> = Vec::new();
+    for inc in list {
+        if !inc.device {
+            open.clear();
+            out.push(inc);
+            continue;
+        }
+        match open
+            .iter()
+            .find(|(b, w, _)| *b == inc.board && *w == inc.what)
+        {
+            Some(&(_, _, i)) => {
+                let e = &mut out[i];
+                e.repeated = e.repeated.saturating_add(1);
+                e.last_at = Some(inc.at);
+                e.detail = inc.detail;
+            }
+            None => {
+                open.push((inc.board, inc.what.clone(), out.len()));
+                out.push(inc);
+            }
+        }
+    }
     out
 }
 
@@ -110,7 +161,7 @@ fn board_incidents_into(m: &Match, s: &MatchState, bs: &BoardState, out: &mut Ve
         if matches!(a, arbiter_core::clock::ClockAlert::SampleOutOfOrder { .. }) {
             continue;
         }
-        out.push(plain(
+        out.push(device(
             *at,
             b,
             msg!(
@@ -121,7 +172,7 @@ fn board_incidents_into(m: &Match, s: &MatchState, bs: &BoardState, out: &mut Ve
         ));
     }
     for n in &bs.irregularities {
-        out.push(plain(n.at, b, msg!("ui-irregularity"), n.text.clone()));
+        out.push(device(n.at, b, msg!("ui-irregularity"), n.text.clone()));
     }
     // A ruling's times sent to the clock (key Z), or why they were not.
     for (at, c) in &bs.clock_commands {
@@ -203,6 +254,9 @@ fn intervention_incident(
         decision: e.decision.clone(),
         conflict: iv.conflict.clone(),
         overridden: iv.overridden.clone(),
+        device: false,
+        repeated: 1,
+        last_at: None,
     }
 }
 
@@ -247,6 +301,18 @@ pub fn incident_line(m: &Match, e: &Incident, lang: Lang, with_board: bool) -> S
         String::new()
     } else {
         format!(" [{}]", arbiter_core::i18n::citation(lang, &e.basis))
+    };
+    let what = match e.last_at {
+        Some(last) if e.repeated > 1 => i18n::format(
+            lang,
+            &msg!(
+                "ui-log-repeated",
+                what = e.what.clone(),
+                n = e.repeated,
+                last = time_of(m, &last)
+            ),
+        ),
+        _ => what,
     };
     let mut line = format!("{} {board}{what}{basis}", time_of(m, &e.at));
     let mut parts = e

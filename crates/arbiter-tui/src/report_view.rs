@@ -83,10 +83,13 @@ pub struct ReportView {
     pub busy: bool,
 }
 
-/// The report's versions as text lines for the screen: the current version in full, then each
-/// superseded version with its digest and the signatures that belong to it.
+/// The report's versions as text lines for the screen: when earlier versions were signed, what
+/// became of them first (reopened when and why, what changed, who must sign the current
+/// version); then the current version in full, then each superseded version with its digest
+/// and the signatures that belong to it.
 pub fn history_lines(h: &History, authority: &Authority, lang: Lang) -> Vec<String> {
-    let mut out = lines(h.current(), authority, lang);
+    let mut out = superseded_summary(h, lang);
+    out.extend(lines(h.current(), authority, lang));
     for v in h.superseded().iter().rev() {
         out.push(String::new());
         out.push(format!("── {}", version_line(v, Status::Superseded, lang)));
@@ -110,6 +113,81 @@ pub fn history_lines(h: &History, authority: &Authority, lang: Lang) -> Vec<Stri
             }
         }
     }
+    out
+}
+
+/// What became of the signed versions: for each, when and why the arbiter reopened it and
+/// what changed in the next version; then who must sign the current one.
+fn superseded_summary(h: &History, lang: Lang) -> Vec<String> {
+    let mut out = Vec::new();
+    let signed: Vec<&SignedReport> = h
+        .superseded()
+        .iter()
+        .filter(|v| !v.signatures.is_empty())
+        .collect();
+    if signed.is_empty() {
+        return out;
+    }
+    let current = h.current();
+    for v in signed {
+        if let Some(o) = current
+            .report
+            .reopened
+            .iter()
+            .find(|o| o.digest == v.digest)
+        {
+            out.push(format(
+                lang,
+                &msg!(
+                    "report-view-reopened",
+                    version = v.version,
+                    time = &o.time,
+                    reason = &o.reason
+                ),
+            ));
+        }
+        let next = h
+            .versions
+            .iter()
+            .find(|x| x.version == v.version + 1)
+            .unwrap_or(current);
+        let what: Vec<String> = arbiter_report::text::changed_sections(&v.report, &next.report)
+            .into_iter()
+            .map(|id| i18n::text(lang, id))
+            .collect();
+        out.push(format(
+            lang,
+            &msg!(
+                "report-view-changed",
+                version = v.version,
+                what = what.join(", ")
+            ),
+        ));
+    }
+    let who: Vec<String> = Role::ALL
+        .into_iter()
+        .filter(|r| current.signature(*r).is_none())
+        .map(|r| {
+            format!(
+                "{} {}",
+                i18n::text(lang, role_id(r)),
+                r.person(&current.report)
+            )
+        })
+        .collect();
+    out.push(format(
+        lang,
+        &msg!(
+            "report-view-sign-again",
+            next = current.version,
+            who = if who.is_empty() {
+                i18n::text(lang, "report-view-nobody")
+            } else {
+                who.join(", ")
+            }
+        ),
+    ));
+    out.push(String::new());
     out
 }
 

@@ -66,6 +66,9 @@ pub struct ViewState {
     /// The confirmation of a clock command for this board, while it is open (its values are
     /// computed when drawn and again on Enter: `status::clock_to_set`).
     pub clock_command: Option<BoardNo>,
+    /// The confirmation before an entry changes a signed report, while it is open (set by the
+    /// shell, which holds the entry meanwhile).
+    pub reopen: Option<super::reopen::ReopenPrompt>,
 }
 
 impl ViewState {
@@ -92,6 +95,7 @@ impl ViewState {
             replay_keys: None,
             clock_command: None,
             replay_verdict: None,
+            reopen: None,
         }
     }
 
@@ -127,6 +131,13 @@ pub enum Command {
     /// Journal the clock command, then send it to the board's clock (where it accepts
     /// commands); the record says whether it was sent.
     SendClock(arbiter_core::status::ClockToSet),
+    /// The arbiter confirmed, with this reason, the entry that changes a signed report: journal
+    /// `report_reopened`, then the entry the shell holds.
+    ReopenReport {
+        reason: String,
+    },
+    /// The arbiter did not confirm: the entry the shell holds is not recorded.
+    KeepSigned,
     Quit,
 }
 
@@ -206,6 +217,7 @@ pub fn update(
         Action::OpenClockCommand | Action::ClockCommand(_) => {
             return clock_command(v, action, m, s, now);
         }
+        Action::Reopen(input) => return reopen_input(v, input),
         Action::LineupForm(input) => return lineup_input(v, input, m, s),
         Action::Form(input) => return form_input(v, input, m, s, now),
     }
@@ -489,6 +501,31 @@ fn form_input(
     None
 }
 
+/// A key in the confirmation before a signed report changes.
+fn reopen_input(v: &mut ViewState, input: super::input::ReopenInput) -> Option<Command> {
+    use super::input::ReopenInput as R;
+    let p = v.reopen.as_mut()?;
+    match input {
+        R::Char(c) => p.push(c),
+        R::Backspace => p.pop(),
+        R::Cancel => {
+            v.reopen = None;
+            v.status = Some(i18n::text(v.lang, "ui-reopen-cancelled"));
+            return Some(Command::KeepSigned);
+        }
+        R::Confirm => {
+            let reason = p.reason.trim().to_string();
+            if reason.is_empty() {
+                v.status = Some(i18n::text(v.lang, "ui-reopen-needs-reason"));
+                return None;
+            }
+            v.reopen = None;
+            return Some(Command::ReopenReport { reason });
+        }
+    }
+    None
+}
+
 /// What happens without a key: when the default time has run out with players absent and no
 /// ruling on their boards, the prompt opens by itself (unless another form is open, or the
 /// arbiter closed it for these boards). Returns whether the view changed.
@@ -496,6 +533,7 @@ pub fn tick(v: &mut ViewState, m: &Match, s: &MatchState, now: u64) -> bool {
     if v.panel.is_some()
         || v.dialog.is_some()
         || v.clock_command.is_some()
+        || v.reopen.is_some()
         || v.lineup_form.is_some()
         || v.report.is_some()
         || v.help

@@ -269,3 +269,72 @@ fn the_report_screen_at_80x24_shows_the_results() {
         assert!(seen.contains("½-½") || seen.contains("1/2-1/2"), "{seen}");
     }
 }
+
+/// A flooding device never pushes the arbiter's notes off the screen: the same report of a
+/// board again and again is one line with its count, on the main screen and in the log.
+#[test]
+fn a_flood_of_device_reports_leaves_the_arbiters_notes_on_screen() {
+    use arbiter_core::journal::Record;
+    use arbiter_core::model::BoardNo;
+    use arbiter_core::record::{BoardIrregularity, Event, Note, Origin};
+    let (m, mut s) = setup();
+    let mut seq = s.last.map(|r| r.seq).unwrap_or(0);
+    let mut push = |s: &mut MatchState, origin: Origin, event: Event| {
+        seq += 1;
+        let rec = Record {
+            seq,
+            wall_ms: arbiter_tui::fixture::WALL0 + 3_700_000,
+            mono_ms: 3_700_000,
+            origin,
+            event,
+        };
+        arbiter_core::state::apply(s, &rec);
+    };
+    let note = |text: &str| {
+        Event::Note(Note {
+            board: None,
+            text: text.into(),
+            witnesses: Vec::new(),
+        })
+    };
+    let irregular = |b: u16, k: usize| {
+        Event::BoardIrregularity(BoardIrregularity {
+            board: BoardNo(b),
+            placement: format!("8/8/8/8/8/8/8/{k}"),
+            detail: format!("placement {k}"),
+        })
+    };
+    push(&mut s, Origin::Arbiter, note("before the flood"));
+    for k in 0..500 {
+        push(&mut s, Origin::Feed(BoardNo(2)), irregular(2, k));
+        push(&mut s, Origin::Feed(BoardNo(3)), irregular(3, k));
+    }
+    push(&mut s, Origin::Arbiter, note("typed during the flood"));
+    for k in 0..300 {
+        push(&mut s, Origin::Feed(BoardNo(2)), irregular(2, k));
+    }
+    let list = arbiter_tui::log::incidents(&m, &s, None);
+    let flood: Vec<u32> = list
+        .iter()
+        .filter(|i| i.device && i.board != Some(BoardNo(1)))
+        .map(|i| i.repeated)
+        .collect();
+    assert!(flood.ends_with(&[500, 500, 300]), "{flood:?}");
+    for lang in Lang::ALL {
+        let mut v = ViewState::new(lang, Theme::monochrome());
+        for screen in [
+            arbiter_tui::view::Screen::Main,
+            arbiter_tui::view::Screen::Log,
+        ] {
+            v.screen = screen;
+            let text = render_to_string(&m, &s, &v, NOW, 200, 60);
+            for n in ["before the flood", "typed during the flood", "×500", "×300"] {
+                assert!(text.contains(n), "{screen:?} {lang:?}: {n}\n{text}");
+            }
+        }
+        // the log at 80x24 too
+        v.screen = arbiter_tui::view::Screen::Log;
+        let text = render_to_string(&m, &s, &v, NOW, 80, 24);
+        assert!(text.contains("typed during the flood"), "{text}");
+    }
+}

@@ -112,6 +112,21 @@ incident-clock-command-sent = Zeiten an die Uhr gesendet: Weiß { $white }, Schw
 incident-clock-command-refused = Zeiten nicht an die Uhr gesendet (Weiß { $white }, Schwarz { $black }): { $error }
 incident-clock-command-accepted = die Uhr hat die gesendeten Zeiten übernommen
 incident-clock-command-not-taken = die Uhr hat die gesendeten Zeiten abgelehnt (nicht im Modus für Befehle): von Hand zu stellen
+incident-feed-noise = unbrauchbare Eingaben der Verbindung über { $seconds } s ({ $bytes } Bytes): { $parts }; zuerst: { $first }
+noise-parts = { $head }, { $tail }
+noise-garbage = { $n } Bytes Datenmüll
+noise-malformed = { $n } fehlerhaft
+noise-oversized = { $n } übergroß
+noise-binary = { $n } binär
+noise-unknown = { $n } unbekannt
+noise-unsolicited-acks = { $n } Quittungen der Uhr, nach denen niemand gefragt hat
+noise-sample = { $kind } „{ $text }“
+noise-kind-garbage = Datenmüll
+noise-kind-malformed = fehlerhaft
+noise-kind-oversized = übergroß
+noise-kind-binary = binär
+noise-kind-unknown = unbekannt
+noise-kind-unsolicited-ack = unverlangte Quittung der Uhr
 
 ## Reklamationen mit Verlauf (Issue 14)
 quickplay-decision-increment-accepted = Bitte um Inkrement angenommen: remis

@@ -210,3 +210,10 @@ report-heading-arbiter-remarks = Bemerkungen des Schiedsrichters
 report-heading-clock-operations = Uhren: vom Schiedsrichter bestätigte Unregelmäßigkeiten
 report-clock-operation = { $time } Brett { $board }: { $operation } (Weiß { $white_before } → { $white_after }, Schwarz { $black_before } → { $black_after })
 report-ended-not-recorded = Partieende nicht erfasst
+
+# Vertrauen mit Anker außerhalb der Konsole (Issue 26).
+report-key-journal-match-file = Schlüssel in der Spieldatei, die das Protokoll mitführt (kein Anker)
+report-sig-receipt = Quittung für den Mannschaftsführer zum Mitnehmen: { $code }
+report-void-weak-key = ein öffentlicher Schlüssel kleiner Ordnung (etwa der neutrale Punkt): er beweist nichts
+report-heading-reopened = Wieder geöffnete unterschriebene Fassungen
+report-reopened = { $time } Fassung { $version } (Prüfsumme { $digest }…, unterschrieben von { $signed }) vom Schiedsrichter wieder geöffnet: { $reason }

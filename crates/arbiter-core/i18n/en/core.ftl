@@ -112,6 +112,21 @@ incident-clock-command-sent = times sent to the clock: White { $white }, Black {
 incident-clock-command-refused = times not sent to the clock (White { $white }, Black { $black }): { $error }
 incident-clock-command-accepted = the clock took the times sent to it
 incident-clock-command-not-taken = the clock refused the times sent to it (not in its host-controlled mode): to be set by hand
+incident-feed-noise = unusable input from the feed over { $seconds } s ({ $bytes } bytes): { $parts }; first: { $first }
+noise-parts = { $head }, { $tail }
+noise-garbage = { $n } garbage bytes
+noise-malformed = { $n } malformed
+noise-oversized = { $n } oversized
+noise-binary = { $n } binary
+noise-unknown = { $n } unknown
+noise-unsolicited-acks = { $n } clock acknowledgements nobody asked for
+noise-sample = { $kind } "{ $text }"
+noise-kind-garbage = garbage
+noise-kind-malformed = malformed
+noise-kind-oversized = oversized
+noise-kind-binary = binary
+noise-kind-unknown = unknown
+noise-kind-unsolicited-ack = unsolicited clock acknowledgement
 
 ## Claims with a life (issue 14)
 quickplay-decision-increment-accepted = increment request accepted: draw

@@ -210,3 +210,10 @@ report-heading-arbiter-remarks = Remarks of the arbiter
 report-heading-clock-operations = Clocks: irregularities the arbiter confirmed
 report-clock-operation = { $time } board { $board }: { $operation } (White { $white_before } → { $white_after }, Black { $black_before } → { $black_after })
 report-ended-not-recorded = ending not recorded
+
+# Trust anchored outside the console (issue 26).
+report-key-journal-match-file = key registered in the match file the journal carries (not an anchor)
+report-sig-receipt = receipt for the captain to take home: { $code }
+report-void-weak-key = a small-order public key (such as the identity point): it proves nothing
+report-heading-reopened = Signed versions reopened
+report-reopened = { $time } version { $version } (digest { $digest }…, signed by { $signed }) reopened by the arbiter: { $reason }

@@ -4,10 +4,11 @@
 use std::sync::atomic::Ordering;
 
 use super::{Ctx, Source, link};
-use arbiter_core::record::{Event, FeedState};
+use arbiter_core::record::{Event, FeedState, NoiseKind};
 use arbiter_protocol::connection::{Connection, Timing};
 use arbiter_protocol::dgt::{Command, Decoder, DecoderStats, Message, msg};
-use arbiter_protocol::dgt_session::DgtSession;
+use arbiter_protocol::dgt_session::{DgtSession, SessionCounters};
+use arbiter_protocol::noise::sample_text;
 
 /// What the feed asks a board for when the link is up and whenever data comes back: update
 /// mode "nice" (field updates, and clock reports when the clock's data change), the board, the
@@ -29,7 +30,18 @@ fn init_commands(with_log: bool) -> Vec<u8> {
     b
 }
 
-fn account(ctx: &mut Ctx, before: DecoderStats, after: DecoderStats, session: &DgtSession) {
+/// Counts what a chunk of bytes (read at `at`) carried: the decoder's and the session's counts
+/// since the last chunk into the counters, and what could not be used into the next noise
+/// summary (the chunk's start as its sample).
+fn account(
+    ctx: &mut Ctx,
+    before: DecoderStats,
+    after: DecoderStats,
+    session: &DgtSession,
+    seen: &mut SessionCounters,
+    at: u64,
+    chunk: &[u8],
+) {
     let c = &ctx.counters;
     let d = |a: u64, b: u64| a.saturating_sub(b);
     let garbage = d(after.garbage_bytes, before.garbage_bytes);
@@ -52,6 +64,30 @@ fn account(ctx: &mut Ctx, before: DecoderStats, after: DecoderStats, session: &D
     let sc = session.counters();
     own.zero_clock_reports = sc.zero_clock_reports;
     own.malformed = own.malformed.max(sc.bad_clock_reports);
+    let acks = d(sc.unsolicited_acks, seen.unsolicited_acks);
+    let bad_reports = d(sc.bad_clock_reports, seen.bad_clock_reports);
+    own.unsolicited_acks = own.unsolicited_acks.saturating_add(acks);
+    c.unsolicited_acks.fetch_add(acks, Ordering::Relaxed);
+    *seen = sc;
+    // The chunk's bytes count once, with the first kind of noise it carried.
+    let mut len = chunk.len() as u64;
+    for (kind, n) in [
+        (NoiseKind::Garbage, garbage),
+        (NoiseKind::Malformed, bad + bad_reports),
+        (NoiseKind::Oversized, oversize),
+        (NoiseKind::Unknown, unknown),
+        (NoiseKind::UnsolicitedAck, acks),
+    ] {
+        if n > 0 {
+            ctx.noise(
+                at,
+                kind,
+                n,
+                std::mem::take(&mut len),
+                sample_text(chunk, false),
+            );
+        }
+    }
 }
 
 /// Sends the session's events, stamped `at_ms`; false when the consumer is gone.
@@ -91,6 +127,8 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
     let mut was_live = false;
     // The arbiter's clock commands (a board whose clock accepts them); none: never sent.
     let mut clock_commands = ctx.clock_commands.take();
+    // The session's counts already accounted for.
+    let mut seen = SessionCounters::default();
     loop {
         if ctx.shutting_down() {
             return;
@@ -170,7 +208,7 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
                     for m in messages.drain(..) {
                         session.on_message(m, at, &mut events);
                     }
-                    account(&mut ctx, before, decoder.stats(), &session);
+                    account(&mut ctx, before, decoder.stats(), &session, &mut seen, at, &chunk.bytes);
                     if !flush(&mut ctx, at, &mut events).await {
                         return;
                     }
@@ -185,8 +223,9 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
                     }
                 } => {
                     // Only to a clock that is reporting now (the times were computed from it).
-                    if conn.state() == FeedState::Live {
-                        let _ = link.tx.send(cmd.bytes()).await;
+                    if conn.state() == FeedState::Live && link.tx.send(cmd.bytes()).await.is_ok() {
+                        // its answer, and only that, is journaled
+                        session.command_sent(ctx.now_ms());
                     }
                 }
                 _ = keepalive.tick() => {
@@ -225,6 +264,9 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
             }
         };
         drop(link);
+        if !ctx.flush_noise(ctx.now_ms()).await {
+            return;
+        }
         let lost = (!reason.is_empty()).then(|| format!("{what}: {reason}"));
         if !ctx.back_off(&mut conn, lost).await {
             return;

@@ -3,8 +3,17 @@
 //!
 //! As real clients do, the feed sends `setup` with the position the console has reached once
 //! the subscription is confirmed (LiveChess reconstructs the moves from it). A reader task
-//! stamps every message with the moment it was read. Only valid messages count as data: a
-//! server that sends only garbage never makes the feed live.
+//! stamps every message with the moment it was read.
+//!
+//! Liveness comes from the websocket itself: LiveChess sends an event only when something
+//! changes (a stopped clock, a finished game, a board without a clock between moves send
+//! nothing), so the feed pings every keep-alive interval and takes any frame that comes back,
+//! the pong too, as a sign of life: a quiet board stays live as long as its connection answers.
+//! Noise is not life: malformed, truncated, binary and oversized messages are counted (and
+//! summarised, [`arbiter_protocol::noise`]), and once a message was noise, pongs count again
+//! only after a valid message; so a server that sends only garbage goes stale and lost as a
+//! DGT board sending noise does. Messages are at most
+//! [`arbiter_protocol::budget::MAX_WS_MESSAGE_BYTES`] long; a longer one ends the link.
 
 use std::sync::atomic::Ordering;
 
@@ -14,10 +23,14 @@ use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 use super::Ctx;
-use arbiter_core::record::{Event, FeedState, FeedStatus};
+use arbiter_core::record::{Event, FeedState, FeedStatus, NoiseKind};
+use arbiter_protocol::budget::MAX_WS_MESSAGE_BYTES;
 use arbiter_protocol::connection::{Connection, Timing};
 use arbiter_protocol::livechess::{LiveChessError, Request, Response, ResponseKind};
 use arbiter_protocol::livechess_session::LiveChessSession;
+use arbiter_protocol::noise::sample_text;
+use tokio_tungstenite::tungstenite::error::{CapacityError, Error as WsError};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 type Ws = tokio_tungstenite::WebSocketStream<TcpStream>;
 
@@ -26,7 +39,10 @@ async fn connect(addr: &str, timing: &Timing) -> Result<Ws, String> {
         let s = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
         let _ = s.set_nodelay(true);
         let url = format!("ws://{addr}{}", arbiter_protocol::livechess::API_PATH);
-        let (ws, _) = tokio_tungstenite::client_async(url, s)
+        let config = WebSocketConfig::default()
+            .max_message_size(Some(MAX_WS_MESSAGE_BYTES))
+            .max_frame_size(Some(MAX_WS_MESSAGE_BYTES));
+        let (ws, _) = tokio_tungstenite::client_async_with_config(url, s, Some(config))
             .await
             .map_err(|e| e.to_string())?;
         Ok::<_, String>(ws)
@@ -46,6 +62,8 @@ enum Read {
     Refused(String),
     /// Not a valid message of ours (counted).
     Noise,
+    /// A ping or a pong: the connection answers (a sign of life, not data).
+    Alive,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -61,9 +79,12 @@ fn read_text(
     ctx.counters
         .bytes
         .fetch_add(text.len() as u64, Ordering::Relaxed);
+    let len = text.len() as u64;
     let malformed = |ctx: &mut Ctx| {
         ctx.own.malformed += 1;
         ctx.counters.bad_json.fetch_add(1, Ordering::Relaxed);
+        let sample = sample_text(text.as_bytes(), true);
+        ctx.noise(at, NoiseKind::Malformed, 1, len, sample);
         Read::Noise
     };
     let unknown = |ctx: &mut Ctx| {
@@ -71,6 +92,8 @@ fn read_text(
         ctx.counters
             .unknown_messages
             .fetch_add(1, Ordering::Relaxed);
+        let sample = sample_text(text.as_bytes(), true);
+        ctx.noise(at, NoiseKind::Unknown, 1, len, sample);
         Read::Noise
     };
     match Response::parse(text) {
@@ -100,11 +123,29 @@ fn read_text(
         Ok(_) => unknown(ctx),
         Err(LiveChessError::UnknownKind(_)) => unknown(ctx),
         Err(LiveChessError::BadJson(_)) => {
-            ctx.own.garbage_bytes += text.len() as u64;
-            malformed(ctx)
+            // not JSON, or cut short: garbage
+            ctx.own.garbage_bytes += len;
+            ctx.own.malformed += 1;
+            ctx.counters.bad_json.fetch_add(1, Ordering::Relaxed);
+            ctx.counters.garbage_bytes.fetch_add(len, Ordering::Relaxed);
+            let sample = sample_text(text.as_bytes(), true);
+            ctx.noise(at, NoiseKind::Garbage, len, len, sample);
+            Read::Noise
         }
         Err(_) => malformed(ctx),
     }
+}
+
+/// A read error: a message over the size limit is counted as oversized noise; the reason the
+/// link ends.
+fn read_error(ctx: &mut Ctx, at: u64, e: WsError) -> String {
+    if let WsError::Capacity(CapacityError::MessageTooLong { size, max_size }) = &e {
+        ctx.own.malformed += 1;
+        ctx.counters.oversize_frames.fetch_add(1, Ordering::Relaxed);
+        ctx.noise(at, NoiseKind::Oversized, 1, *size as u64, String::new());
+        return format!("a message of {size} bytes, over the limit of {max_size} bytes");
+    }
+    e.to_string()
 }
 
 pub(crate) async fn run(mut ctx: Ctx, addr: String, serial: String, timing: Timing) {
@@ -157,6 +198,10 @@ pub(crate) async fn run(mut ctx: Ctx, addr: String, serial: String, timing: Timi
                 let sub = Request::subscribe_eboard(subscribe_id, feed_id, &serial).to_json();
                 let mut keepalive = tokio::time::interval(timing.keepalive);
                 let mut ticker = tokio::time::interval(tick_every);
+                // The subscription is confirmed on this link (before it, a pong says nothing
+                // about the board), and the last message was noise (pongs say nothing then).
+                let mut subscribed = false;
+                let mut noisy = false;
                 let r: String = if let Err(e) = sink.send(WsMessage::text(sub)).await {
                     e.to_string()
                 } else {
@@ -172,24 +217,41 @@ pub(crate) async fn run(mut ctx: Ctx, addr: String, serial: String, timing: Timi
                             m = msgs.recv() => {
                                 let (at, m) = match m {
                                     Some((at, Ok(m))) => (at, m),
-                                    Some((_, Err(e))) => break e.to_string(),
+                                    Some((at, Err(e))) => break read_error(&mut ctx, at, e),
                                     None => break "closed by peer".into(),
                                 };
                                 ctx.counters.frames.fetch_add(1, Ordering::Relaxed);
                                 let read = match m {
                                     WsMessage::Text(t) => read_text(&mut ctx, &mut session, &t, feed_id, subscribe_id, at, &mut events),
                                     WsMessage::Close(_) => break "closed by peer".into(),
-                                    WsMessage::Binary(_) | WsMessage::Frame(_) => {
+                                    WsMessage::Binary(b) => {
+                                        // LiveChess speaks text
                                         ctx.own.unknown += 1;
                                         ctx.counters.unknown_messages.fetch_add(1, Ordering::Relaxed);
+                                        ctx.noise(at, NoiseKind::Binary, 1, b.len() as u64, sample_text(&b, false));
                                         Read::Noise
                                     }
-                                    WsMessage::Ping(_) | WsMessage::Pong(_) => Read::Noise,
+                                    WsMessage::Frame(f) => {
+                                        ctx.own.unknown += 1;
+                                        ctx.counters.unknown_messages.fetch_add(1, Ordering::Relaxed);
+                                        ctx.noise(at, NoiseKind::Unknown, 1, f.len() as u64, sample_text(f.payload(), false));
+                                        Read::Noise
+                                    }
+                                    WsMessage::Ping(_) | WsMessage::Pong(_) => Read::Alive,
                                 };
                                 match read {
                                     Read::Refused(why) => break why,
-                                    Read::Noise => {}
-                                    Read::Data | Read::Subscribed => {
+                                    Read::Noise => noisy = true,
+                                    // a pong before the subscription, or after noise, says
+                                    // nothing about the board
+                                    Read::Alive if !subscribed || noisy => {}
+                                    Read::Alive | Read::Data | Read::Subscribed => {
+                                        if matches!(read, Read::Subscribed) {
+                                            subscribed = true;
+                                        }
+                                        if !matches!(read, Read::Alive) {
+                                            noisy = false;
+                                        }
                                         let t = conn.on_data(at);
                                         if !ctx.transition_at(at, t).await { reader.abort(); return; }
                                     }
@@ -236,6 +298,9 @@ pub(crate) async fn run(mut ctx: Ctx, addr: String, serial: String, timing: Timi
                     }
                 };
                 reader.abort();
+                if !ctx.flush_noise(ctx.now_ms()).await {
+                    return;
+                }
                 r
             }
         };

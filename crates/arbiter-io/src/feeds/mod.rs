@@ -27,8 +27,9 @@ pub use arbiter_protocol::connection::{Connection, Timing, Transition};
 pub use arbiter_protocol::dgt_session::DgtSession;
 
 use arbiter_core::model::{BoardNo, MonoMs};
-use arbiter_core::record::{Event, FeedStatus, Origin};
-use arbiter_protocol::ratelimit::BoardLimits;
+use arbiter_core::record::{Event, FeedStatus, NoiseKind, Origin};
+use arbiter_protocol::noise::NoiseLog;
+use arbiter_protocol::ratelimit::{BoardLimits, ClockThinning, Reading};
 
 /// An event from a feed, stamped with the monotonic time (ms since the caller's base instant).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,6 +106,10 @@ pub struct FeedCounters {
     pub bad_frames: AtomicU64,
     pub bad_json: AtomicU64,
     pub unknown_messages: AtomicU64,
+    /// Clock acknowledgements that answered no command.
+    pub unsolicited_acks: AtomicU64,
+    /// `feed_noise` summaries sent.
+    pub noise_summaries: AtomicU64,
     /// Clock samples and positions dropped because the consumer was behind.
     pub dropped_events: AtomicU64,
     /// Clock samples and positions dropped by the per-board rate limits.
@@ -122,6 +127,8 @@ pub struct CountersSnapshot {
     pub bad_frames: u64,
     pub bad_json: u64,
     pub unknown_messages: u64,
+    pub unsolicited_acks: u64,
+    pub noise_summaries: u64,
     pub dropped_events: u64,
     pub rate_limited: u64,
     pub connects: u64,
@@ -138,6 +145,8 @@ impl FeedCounters {
             bad_frames: l(&self.bad_frames),
             bad_json: l(&self.bad_json),
             unknown_messages: l(&self.unknown_messages),
+            unsolicited_acks: l(&self.unsolicited_acks),
+            noise_summaries: l(&self.noise_summaries),
             dropped_events: l(&self.dropped_events),
             rate_limited: l(&self.rate_limited),
             connects: l(&self.connects),
@@ -155,11 +164,8 @@ pub struct FeedConfig {
     pub timing: Timing,
 }
 
-/// Counters are journaled (`feed_counters`) at most this often, and only when they changed.
-pub const COUNTERS_EVERY_MS: u64 = 2_000;
-
 /// What every feed task shares: the output channel, counters and the shutdown signal; and what
-/// it keeps for its own board: its counters and rate limits.
+/// it keeps for its own board: its counters, its noise, its rate limits.
 pub(crate) struct Ctx {
     pub board: BoardNo,
     pub base: Instant,
@@ -170,7 +176,16 @@ pub(crate) struct Ctx {
     pub own: arbiter_core::record::FeedCounters,
     journaled: Option<arbiter_core::record::FeedCounters>,
     journaled_at_ms: Option<u64>,
+    /// The connection changed state since the counters were last journaled.
+    state_changed: bool,
+    /// What the feed could not use, waiting for its summary.
+    noise: NoiseLog,
+    /// [`Timing::noise_summary`] and [`Timing::counters_every`], in ms.
+    noise_every_ms: u64,
+    counters_every_ms: u64,
     limits: BoardLimits,
+    /// Which of a running clock's reports are journaled (every other predictable one).
+    thinning: ClockThinning,
     /// The stamp of the last event sent.
     last_at_ms: u64,
     /// The running side of the last clock sample sent (a change is a press).
@@ -190,8 +205,9 @@ impl Ctx {
         tx: mpsc::Sender<FeedRecord>,
         counters: Arc<FeedCounters>,
         shutdown: watch::Receiver<bool>,
-        limits: BoardLimits,
+        timing: &Timing,
     ) -> Ctx {
+        let ms = |d: std::time::Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
         Ctx {
             board,
             base,
@@ -204,7 +220,12 @@ impl Ctx {
             },
             journaled: None,
             journaled_at_ms: None,
-            limits,
+            state_changed: false,
+            noise: NoiseLog::new(board, ms(timing.noise_summary)),
+            noise_every_ms: ms(timing.noise_summary),
+            counters_every_ms: ms(timing.counters_every),
+            limits: BoardLimits::scaled(timing.rate_scale),
+            thinning: ClockThinning::default(),
             last_running: None,
             last_at_ms: 0,
             dropped_clock: false,
@@ -218,26 +239,33 @@ impl Ctx {
     }
 
     /// Sends an event that happened at `at_ms` (ms since the base: for data, the moment its
-    /// bytes were read). Clock samples and positions are rate-limited per board and shed (and
-    /// counted) when the consumer is behind, so a flooding board cannot hold up the others nor
-    /// grow the journal without limit; everything else waits. Returns false when the receiver
-    /// is gone.
+    /// bytes were read). A running clock's report that only confirms its count goes every other
+    /// second ([`ClockThinning`]). Clock samples and positions are rate-limited per board and
+    /// shed (and counted) when the consumer is behind, so a flooding board cannot hold up the
+    /// others nor grow the journal without limit; everything else waits. Returns false when
+    /// the receiver is gone.
     pub async fn emit_at(&mut self, at_ms: u64, event: Event) -> bool {
         // A board's records keep their order: an event judged on a tick is never stamped
         // after data that arrived later (the feed handles data that is ready first, so this
         // moves a stamp by a few ms at most, and only in that race).
         let at_ms = at_ms.max(self.last_at_ms);
         self.last_at_ms = at_ms;
+        // A report that only confirms the running clock's count goes every other second.
+        if let Event::ClockSample(c) = &event
+            && !self.thinning.keep(at_ms, c)
+        {
+            return true;
+        }
         let limited = match &event {
             Event::ClockSample(c) if self.last_running != Some(c.running) => {
-                let ok = self.limits.presses.take(at_ms);
+                let ok = self.limits.allow(Reading::Press, at_ms);
                 if ok {
                     self.last_running = Some(c.running);
                 }
                 !ok
             }
-            Event::ClockSample(_) => !self.limits.clock_samples.take(at_ms),
-            Event::BoardPosition(_) => !self.limits.positions.take(at_ms),
+            Event::ClockSample(_) => !self.limits.allow(Reading::Sample, at_ms),
+            Event::BoardPosition(_) => !self.limits.allow(Reading::Placement, at_ms),
             _ => false,
         };
         if limited {
@@ -270,31 +298,81 @@ impl Ctx {
 
     fn note_dropped(&mut self, e: &Event) {
         match e {
-            Event::ClockSample(_) => self.dropped_clock = true,
+            Event::ClockSample(_) => {
+                self.dropped_clock = true;
+                self.thinning.forget();
+            }
             Event::BoardPosition(_) => self.dropped_position = true,
             _ => {}
         }
     }
 
-    /// Journals this board's counters when they changed and the last ones are at least
-    /// [`COUNTERS_EVERY_MS`] old.
+    /// Counts a piece of noise (`count` of `kind`, `bytes` long, looking like `sample`) for the
+    /// next `feed_noise` summary ([`arbiter_protocol::noise`]). The counters are the caller's.
+    pub fn noise(&mut self, at_ms: u64, kind: NoiseKind, count: u64, bytes: u64, sample: String) {
+        self.noise.note(at_ms, kind, count, bytes, sample);
+    }
+
+    /// The feed's periodic records, on its tick: a `feed_noise` summary when noise waits and
+    /// the last is [`Timing::noise_summary`] old (the first of a burst at once); the counters
+    /// when they changed and matter: after a change of the connection state, when a count
+    /// other than the valid frames changed and the last counters are as old, and otherwise
+    /// every [`Timing::counters_every`] (never because only the frame count moved).
     pub async fn counters_due(&mut self, now_ms: u64) -> bool {
-        if self.journaled == Some(self.own)
-            || self
-                .journaled_at_ms
-                .is_some_and(|t| now_ms.saturating_sub(t) < COUNTERS_EVERY_MS)
-        {
+        if let Some(s) = self.noise.due(now_ms) {
+            self.counters
+                .noise_summaries
+                .fetch_add(1, Ordering::Relaxed);
+            if !self.emit_at(now_ms, Event::FeedNoise(s)).await {
+                return false;
+            }
+        }
+        let last = self
+            .journaled
+            .unwrap_or(arbiter_core::record::FeedCounters {
+                board: self.board,
+                ..Default::default()
+            });
+        if last == self.own {
+            return true;
+        }
+        let age = self
+            .journaled_at_ms
+            .map_or(u64::MAX, |t| now_ms.saturating_sub(t));
+        let frames_only = arbiter_core::record::FeedCounters {
+            frames: last.frames,
+            ..self.own
+        } == last;
+        let due = self.state_changed
+            || (!frames_only && age >= self.noise_every_ms)
+            || age >= self.counters_every_ms;
+        if !due {
             return true;
         }
         self.journaled = Some(self.own);
         self.journaled_at_ms = Some(now_ms);
+        self.state_changed = false;
         let ev = Event::FeedCounters(self.own);
         self.emit_at(now_ms, ev).await
+    }
+
+    /// Journals at once whatever noise waits for its summary (the link is about to end).
+    pub async fn flush_noise(&mut self, now_ms: u64) -> bool {
+        match self.noise.flush(now_ms) {
+            Some(s) => {
+                self.counters
+                    .noise_summaries
+                    .fetch_add(1, Ordering::Relaxed);
+                self.emit_at(now_ms, Event::FeedNoise(s)).await
+            }
+            None => true,
+        }
     }
 
     pub async fn transition_at(&mut self, at_ms: u64, t: Option<Transition>) -> bool {
         match t {
             Some(t) => {
+                self.state_changed = true;
                 let ev = Event::FeedStatus(FeedStatus {
                     board: self.board,
                     state: t.to,
@@ -365,8 +443,14 @@ pub fn spawn_feed_with(
     shutdown: watch::Receiver<bool>,
     clock_commands: Option<mpsc::UnboundedReceiver<SetAndRun>>,
 ) -> JoinHandle<()> {
-    let limits = BoardLimits::scaled(config.timing.rate_scale);
-    let mut ctx = Ctx::new(config.board, config.base, tx, counters, shutdown, limits);
+    let mut ctx = Ctx::new(
+        config.board,
+        config.base,
+        tx,
+        counters,
+        shutdown,
+        &config.timing,
+    );
     ctx.clock_commands = clock_commands;
     tokio::spawn(async move {
         match config.source {

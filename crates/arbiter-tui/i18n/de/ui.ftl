@@ -145,6 +145,7 @@ ui-feeds-live = { $live }/{ $boards } live
 ui-log-arrived = { $team } eingetroffen
 ui-log-result = Ergebnis { $result }
 ui-log-clock-alert = UHR: { $alert }
+ui-log-repeated = { $what } (×{ $n }, zuletzt um { $last })
 ui-log-intervention-player = { $kind } · { $player }
 ui-log-decided = entschieden: { $chosen } ({ $basis })
 
@@ -235,8 +236,9 @@ replay-keys = Leertaste ⏯ · +/- Tempo · n/p Vorfall · t Zeit · ←→ ±1 
 replay-status = WIEDERGABE { $time } { $state } { $speed }x | { $verdict }{ $incident } | { $keys }
 replay-chain-intact = Kette intakt ({ $records } Einträge)
 replay-chain-tampered = MANIPULIERT: { $problem }; gezeigt werden die { $records } Einträge davor
-replay-bundle-intact = Auszug intakt: Einträge { $from } bis { $to } von { $total }; Format 1, ohne Vorgeschichte (Namen, Aufstellungen fehlen)
-replay-bundle-context-intact = Auszug intakt: Einträge { $from } bis { $to } von { $total }, mit Vorgeschichte ab Eintrag { $context }
+replay-bundle-intact = Auszug intakt, nicht beglaubigt: Einträge { $from } bis { $to } von { $total }; Format 1, ohne Vorgeschichte (Namen, Aufstellungen fehlen)
+replay-bundle-context-intact = Auszug intakt, nicht beglaubigt: Einträge { $from } bis { $to } von { $total }, mit Vorgeschichte ab Eintrag { $context }
+replay-bundle-tied = Auszug intakt, an Berichtsfassung { $version } gebunden (arbiter verify prüft sie): Einträge { $from } bis { $to } von { $total }, Vorgeschichte ab { $context }
 shell-broadcast-failed = ÜBERTRAGUNGS-PGN NICHT GESCHRIEBEN: { $error } – die Partien sind im Journal sicher; neuer Versuch folgt
 ui-open-claim = OFFENE REKL.
 ui-written-move = NOTIERTER ZUG
@@ -394,6 +396,24 @@ ui-ending-arbiter = Partieende: trägt der Schiedsrichter ein (die Stellung bewe
 ui-field-about = Betrifft
 ui-about-match = den ganzen Wettkampf
 ui-log-result-ending = Ergebnis { $result } ({ $ending })
+
+# Die Bestätigung, bevor ein Eintrag einen unterschriebenen Bericht ändert (Issue 26).
+ui-reopen-title = Der Bericht ist unterschrieben
+ui-reopen-signed = Fassung { $version } des Berichts ist unterschrieben von: { $signers }.
+ui-reopen-entry = Dieser Eintrag ändert ihn: { $entry }
+ui-reopen-consequence = Fassung { $version } bleibt als unterschrieben gültig, ist aber überholt: Fassung { $next } braucht die Unterschriften des Schiedsrichters und beider Mannschaftsführer erneut.
+ui-reopen-reason = Grund: { $reason }_
+ui-reopen-keys = Grund eintippen · ⏎ Eintrag erfassen, unterschriebene Fassung überholen · Esc nichts erfassen
+ui-reopen-cancelled = nichts erfasst: der unterschriebene Bericht bleibt, wie er ist
+ui-reopen-needs-reason = um einen unterschriebenen Bericht zu ändern, ist ein Grund nötig
+shell-reopen-held = noch nicht erfasst: der Bericht ist unterschrieben; mit Grund bestätigen, oder Esc
+shell-reopened = erfasst: Fassung { $version } überholt ({ $reason }); Fassung { $next } braucht alle drei Unterschriften
+shell-receipt = Quittung für { $role }: { $code } (zum Mitnehmen; sie steht im Unterschriftenblock des Berichts)
+report-view-reopened = Fassung { $version } wurde um { $time } wieder geöffnet: { $reason }
+report-view-changed = Geändert seit Fassung { $version }: { $what }
+report-view-sign-again = Fassung { $next } unterschreiben: { $who }
+report-view-nobody = niemand
+
 ui-clock-set-wrong = UHR FALSCH GESTELLT: ERWARTET { $expected }, ANGEZEIGT { $shown }
 ui-started-before-round = { $time } VOR RUNDENBEGINN GESTARTET
 ui-period-time-pending = { $player }: { $time } STEHEN IM GERÄT NOCH AUS

@@ -145,6 +145,7 @@ ui-feeds-live = { $live }/{ $boards } live
 ui-log-arrived = { $team } arrived
 ui-log-result = Result { $result }
 ui-log-clock-alert = CLOCK: { $alert }
+ui-log-repeated = { $what } (×{ $n }, the last at { $last })
 ui-log-intervention-player = { $kind } · { $player }
 ui-log-decided = decided: { $chosen } ({ $basis })
 
@@ -235,8 +236,9 @@ replay-keys = Space ⏯ · +/- speed · n/p incident · t time · ←→ ±1 min
 replay-status = REPLAY { $time } { $state } { $speed }x | { $verdict }{ $incident } | { $keys }
 replay-chain-intact = chain intact ({ $records } records)
 replay-chain-tampered = TAMPERED: { $problem }; showing the { $records } records before it
-replay-bundle-intact = bundle intact: records { $from } to { $to } of { $total }; format 1, no context (names, lineups missing)
-replay-bundle-context-intact = bundle intact: records { $from } to { $to } of { $total }, with the context from record { $context }
+replay-bundle-intact = bundle intact, not verified: records { $from } to { $to } of { $total }; format 1, no context (names, lineups missing)
+replay-bundle-context-intact = bundle intact, not verified: records { $from } to { $to } of { $total }, with the context from record { $context }
+replay-bundle-tied = bundle intact, tied to report version { $version } (arbiter verify checks it): records { $from } to { $to } of { $total }, context from { $context }
 shell-broadcast-failed = BROADCAST PGN NOT WRITTEN: { $error } – the games are safe in the journal; retrying
 ui-open-claim = OPEN CLAIM
 ui-written-move = WRITTEN MOVE
@@ -394,6 +396,24 @@ ui-ending-arbiter = How it ended: the arbiter’s entry (the position proves non
 ui-field-about = About
 ui-about-match = the whole match
 ui-log-result-ending = Result { $result } ({ $ending })
+
+# The confirmation before an entry changes a signed report (issue 26).
+ui-reopen-title = The report is signed
+ui-reopen-signed = Version { $version } of the report is signed by: { $signers }.
+ui-reopen-entry = This entry changes it: { $entry }
+ui-reopen-consequence = Version { $version } stays valid as signed, but is superseded: version { $next } needs the signatures of the arbiter and both captains again.
+ui-reopen-reason = Reason: { $reason }_
+ui-reopen-keys = type the reason · ⏎ record the entry and supersede the signed version · Esc record nothing
+ui-reopen-cancelled = nothing recorded: the signed report stays as it is
+ui-reopen-needs-reason = a reason is required to change a signed report
+shell-reopen-held = not recorded yet: the report is signed; confirm with a reason, or Esc
+shell-reopened = recorded: version { $version } superseded ({ $reason }); version { $next } needs all three signatures
+shell-receipt = receipt of the { $role }: { $code } (take it home; it is on the report's signature block)
+report-view-reopened = Version { $version } was reopened at { $time }: { $reason }
+report-view-changed = What changed since version { $version }: { $what }
+report-view-sign-again = To sign version { $next }: { $who }
+report-view-nobody = nobody
+
 ui-clock-set-wrong = CLOCK SET WRONG: EXPECTED { $expected }, SHOWN { $shown }
 ui-started-before-round = STARTED { $time } BEFORE THE ROUND
 ui-period-time-pending = { $player }: { $time } PENDING IN THE DEVICE
