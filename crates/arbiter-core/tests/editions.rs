@@ -1042,3 +1042,79 @@ fn historical_profiles_warn_where_the_laws_in_force_differ() {
     let (_, p) = g.propose(2 * 60 * MIN, 1, None, InterventionKind::DefaultTimeExpired);
     assert!(p.conflict.is_none());
 }
+
+/// A claim about the clock's setting in rapid and blitz (2017 A.4.1.1, S002:858: final after 10
+/// moves each; pre-2009 B.4, S001:723: after 3): the limit and the moves completed are shown with
+/// the setting the clock showed at the start against the time control; within the limit the
+/// correction by the difference is proposed, after it none.
+#[test]
+fn a_claim_about_the_rapid_clock_setting_is_judged_against_the_limit() {
+    let line: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"]
+        .iter()
+        .copied()
+        .cycle()
+        .take(20)
+        .collect();
+    for (profile, limit) in [("fide-2017", 10usize), ("trier", 3)] {
+        // The clock was set to 14 min for White instead of 15 (+10 s).
+        let mut g = Game::of(profile, &[RAPID_TC]);
+        g.clock(0, 5, 14 * MIN, 15 * MIN, None);
+        g.moves(5, &line[..2 * (limit - 1)]);
+        let (_, p) = g.propose(MIN, 5, Some(Color::White), InterventionKind::TimeCorrection);
+        let t = en_all(&p);
+        assert!(
+            t.contains(&format!(
+                "final once each player has completed {limit} moves"
+            )),
+            "{profile}: {t}"
+        );
+        assert!(
+            t.contains(&format!("White {}, Black {}", limit - 1, limit - 1)),
+            "{profile}: {t}"
+        );
+        assert!(
+            t.contains(
+                "At the start the clock showed 0:14:00 for White; the time control gives 0:15:00"
+            ),
+            "{profile}: {t}"
+        );
+        assert_eq!(
+            p.consequence.clock,
+            vec![plus(Color::White, 60_000)],
+            "{profile}: {t}"
+        );
+        // After the limit: no correction, the facts still shown.
+        let mut g = Game::of(profile, &[RAPID_TC]);
+        g.clock(0, 5, 14 * MIN, 15 * MIN, None);
+        g.moves(5, &line[..2 * limit]);
+        let (_, p) = g.propose(MIN, 5, Some(Color::White), InterventionKind::TimeCorrection);
+        let t = en_all(&p);
+        assert!(p.consequence.clock.is_empty(), "{profile}: {t}");
+        assert!(
+            t.contains(&format!("After {limit} moves")),
+            "{profile}: {t}"
+        );
+        assert!(
+            t.contains("the clock showed 0:14:00 for White"),
+            "{profile}: {t}"
+        );
+    }
+    // A clock set right: nothing to correct, said so.
+    let mut g = Game::of("fide-2017", &[RAPID_TC]);
+    g.clock(0, 5, 15 * MIN, 15 * MIN, None);
+    g.moves(5, &line[..4]);
+    let (_, p) = g.propose(MIN, 5, Some(Color::White), InterventionKind::TimeCorrection);
+    assert!(p.consequence.clock.is_empty());
+    assert!(
+        en_all(&p).contains("showed the time control's times"),
+        "{}",
+        en_all(&p)
+    );
+}
+
+/// The explanation and every fact, in English.
+fn en_all(p: &Proposal) -> String {
+    let mut v = vec![en(p)];
+    v.extend(p.facts.iter().map(|f| core_catalogue().format(Lang::En, f)));
+    v.join(" | ")
+}

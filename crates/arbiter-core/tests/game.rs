@@ -1075,6 +1075,32 @@ fn both_flags_down_under_each_profile() {
         "{}",
         words(&p)
     );
+    // 12.8 (S000:702): "gilt der nächste Zug als erster Zug für die folgende Zeitkontrolle":
+    // said, and both counters set to the period's 40 moves (after 5 moves each). In the last
+    // period of the test's control (sudden death) there is no next control to count for.
+    let p = both_flags("nrw-1987", false, false);
+    assert_eq!(p.consequence.result, None);
+    assert!(
+        words(&p).contains("next move counts as the first of the next time control (Art. 12.8)"),
+        "{}",
+        words(&p)
+    );
+    assert_eq!(
+        p.consequence.clock_ops,
+        [Color::White, Color::Black]
+            .map(|color| ClockOperation::SetMoves { color, moves: 40 })
+            .to_vec()
+    );
+    assert_eq!(
+        p.articles.iter().filter(|a| a.ends_with("12.8")).count(),
+        1,
+        "{:?}",
+        p.articles
+    );
+    // Trier (pre-2009 6.12) plays on too, with no such rule: no counters set.
+    let p = both_flags("trier", false, false);
+    assert!(p.consequence.clock_ops.is_empty());
+    assert!(!words(&p).contains("first of the next time control"));
     // FIDE 2023 and 2017 (no rule in the Laws): order unknown: the arbiter decides, nothing
     // pre-selected; the order known: the first flag (an interpretation).
     for profile in ["fide-2023", "fide-2017", "bundesliga"] {
@@ -2226,4 +2252,261 @@ fn a_noise_summary_shows_garbled_on_a_board_that_is_not_live() {
         en(&inc[0].text),
         "unusable input from the feed over 8 s (70000 bytes): 60000 garbage bytes, 900 malformed, 100 binary; first: garbage \"}{ not json\""
     );
+}
+
+// ---- Issue 28: what the device did, against what the Laws say -------------------------------------
+
+/// A clock that added the next period's time at zero (a DGT preset) after White's 38th move of
+/// 40: White's flag, and the device shows the next period's time again.
+fn credited_too_early(profile: &str) -> (Table, u64) {
+    let mut t = Table::new(profile);
+    t.setup(0, None, Some(PeriodAddition::OnFlag));
+    let mut at = 1_000;
+    let left = forty_move_game(&mut t, &mut at, 38);
+    t.run(&mut at, left + 200);
+    t.clock[0] = t.m.profile.time_control.period(1).unwrap().base_ms();
+    t.sample_flags(at, [true, false]);
+    (t, at)
+}
+
+/// 2017/2023 6.10.2 (S002:540): "The arbiter shall install the correct setting and adjust the
+/// times and move-counter": period time the device credited before the period's moves were
+/// completed is taken off and the counter set to the moves on the board, the two counts shown.
+/// A text without that rule (pre-2009, 1987: `setting_article` empty) leaves it to the arbiter.
+#[test]
+fn period_time_credited_too_early_is_taken_off_and_the_counter_set() {
+    for profile in ["fide-2017", "fide-2023", "bundesliga"] {
+        let (t, at) = credited_too_early(profile);
+        let (_, p) = t.propose(
+            at + 1_000,
+            Some(Color::White),
+            InterventionKind::TimeCorrection,
+        );
+        let w = words(&p);
+        assert!(p.decision.is_none(), "{profile}: {w}");
+        assert!(
+            p.articles[0].ends_with("Art. 6.10.2"),
+            "{profile}: {:?}",
+            p.articles
+        );
+        // Everything the device shows of the 30 minutes goes (it has run a second since).
+        assert_eq!(
+            p.consequence.clock,
+            vec![TimeChange {
+                player: Color::White,
+                delta_ms: -(29 * MIN as i64 + 59_000)
+            }],
+            "{profile}: {w}"
+        );
+        assert!(w.contains("credited 30 min to White after 38 moves"), "{w}");
+        assert!(
+            w.contains("Moves of White: 38 on the board, 38 on the clock's counter"),
+            "{w}"
+        );
+        assert!(p.consequence.clock_ops.is_empty(), "the counters agree");
+    }
+    // The device's counter one ahead of the board (a press without a move): set to the board's.
+    let (mut t, at) = credited_too_early("fide-2023");
+    let op = ClockOperation::SetMoves {
+        color: Color::White,
+        moves: 39,
+    };
+    let (ev, _) = rules::clock_operation(&t.m, &t.s, B, op, "", at + 500).unwrap();
+    t.push(at + 500, Origin::Arbiter, ev);
+    let (_, p) = t.propose(
+        at + 1_000,
+        Some(Color::White),
+        InterventionKind::TimeCorrection,
+    );
+    assert!(
+        words(&p).contains("38 on the board, 39 on the clock's counter"),
+        "{}",
+        words(&p)
+    );
+    assert_eq!(
+        p.consequence.clock_ops,
+        vec![ClockOperation::SetMoves {
+            color: Color::White,
+            moves: 38
+        }]
+    );
+    // No rule in the text: the arbiter decides, both options, none pre-selected.
+    for profile in ["trier", "nrw-1987"] {
+        let (t, at) = credited_too_early(profile);
+        let (_, p) = t.propose(
+            at + 1_000,
+            Some(Color::White),
+            InterventionKind::TimeCorrection,
+        );
+        let d = p
+            .decision
+            .as_ref()
+            .unwrap_or_else(|| panic!("{profile}: {}", words(&p)));
+        assert_eq!(
+            d.situation,
+            arbiter_core::profile::Situation::UnearnedPeriodTime
+        );
+        let keys: Vec<&str> = d.options.iter().map(|o| o.key.as_str()).collect();
+        assert_eq!(keys, ["remove", "keep"], "{profile}");
+        assert_eq!(
+            p.consequence,
+            Default::default(),
+            "{profile}: nothing pre-selected"
+        );
+        assert!(!d.options[0].consequence.clock.is_empty(), "{profile}");
+    }
+}
+
+/// Period time the moves on the board entitle a player to, which the device has not credited:
+/// "pending in the device" (a clock that adds the period only at zero): shown with the amount;
+/// gone once the device credits it.
+#[test]
+fn period_time_due_but_not_credited_is_pending_in_the_device() {
+    let mut t = Table::new("fide-2023");
+    t.setup(0, None, Some(PeriodAddition::OnFlag));
+    let mut at = 1_000;
+    forty_move_game(&mut t, &mut at, 40);
+    let pending = |t: &Table, at: u64| -> Vec<BoardAlert> {
+        t.alerts(at)
+            .into_iter()
+            .filter(|a| matches!(a, BoardAlert::PeriodTimePending { .. }))
+            .collect()
+    };
+    // Both have completed 40 moves: 30 min due to each, none credited.
+    assert_eq!(
+        pending(&t, at + 1_000),
+        [Color::White, Color::Black]
+            .map(|color| BoardAlert::PeriodTimePending {
+                color,
+                ms: 30 * MIN
+            })
+            .to_vec()
+    );
+    // The console's own model counts it: White's model clock is 30 min above the device's.
+    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), at + 1_000);
+    assert_eq!(
+        st.model_clock.unwrap().white_ms,
+        st.clock.unwrap().white_ms + 30 * MIN,
+        "{st:?}"
+    );
+    // White's time runs out; the device adds his period: only Black's is pending.
+    let left = t.clock[0];
+    t.run(&mut at, left + 200);
+    t.clock[0] = 30 * MIN;
+    t.sample_flags(at, [true, false]);
+    assert_eq!(
+        pending(&t, at + 1_000),
+        vec![BoardAlert::PeriodTimePending {
+            color: Color::Black,
+            ms: 30 * MIN
+        }]
+    );
+    // A device that adds it on the 40th move: nothing pending.
+    let mut t = Table::new("fide-2023");
+    let mut at = 1_000;
+    forty_move_game(&mut t, &mut at, 39);
+    for i in 0..2 {
+        // The 40th move: the press credits the increment and the next period at once.
+        let mover = t.position().turn();
+        at += 10_000;
+        t.clock[i] -= 10_000;
+        let m = quiet_next(&t);
+        t.mv(at, &m);
+        t.clock[i] += t.m.profile.time_control.increment_ms_for(40) + 30 * MIN;
+        t.running = Some(!mover);
+        t.sample(at + 100);
+    }
+    assert_eq!(t.s.board(B).unwrap().completed(Color::Black, None), 40);
+    assert!(
+        pending(&t, at + 1_000).is_empty(),
+        "{:?}",
+        t.alerts(at + 1_000)
+    );
+}
+
+/// A replacement clock (6.10.1): the next reports must show the decided values within 60 s;
+/// otherwise the alert names the board's player and both values, even where the device keeps
+/// showing what it showed before (the old clock's display).
+#[test]
+fn a_replacement_clock_not_showing_the_decided_values_raises_the_alert() {
+    let mut t = Table::new("bundesliga");
+    let mut at = 1_000;
+    t.start_clock(at);
+    t.clock[0] = 4 * MIN;
+    t.running = None;
+    t.sample(at + 500);
+    at += 20_000;
+    let bs = t.s.board(B).unwrap();
+    let (op, _) = rules::replacement_values(&t.m, &t.s, bs, at).unwrap();
+    let (ev, _) = rules::clock_operation(&t.m, &t.s, B, op, "display dark", at).unwrap();
+    t.push(at, Origin::Arbiter, ev);
+    let not_shown = |t: &Table, now: u64| -> Vec<BoardAlert> {
+        t.alerts(now)
+            .into_iter()
+            .filter(|a| matches!(a, BoardAlert::CorrectionNotShown { .. }))
+            .collect()
+    };
+    // The feed still shows 4:00 for White.
+    t.sample(at + 5_000);
+    assert!(
+        not_shown(&t, at + 30_000).is_empty(),
+        "within 60 s: no alert yet"
+    );
+    t.sample(at + 61_000);
+    assert_eq!(
+        not_shown(&t, at + 61_000),
+        vec![BoardAlert::CorrectionNotShown {
+            color: Color::White,
+            device_ms: 4 * MIN,
+            decided_ms: 5 * MIN
+        }]
+    );
+    // The new clock reports the decided values: the alert goes.
+    t.clock = [5 * MIN, 90 * MIN];
+    t.sample(at + 62_000);
+    assert!(
+        not_shown(&t, at + 63_000).is_empty(),
+        "{:?}",
+        t.alerts(at + 63_000)
+    );
+}
+
+/// At the round start a clock whose times differ from the time control: "expected A/B, shown
+/// C/D" (a clock crediting the first increment at the start is right too).
+#[test]
+fn a_clock_set_wrong_at_the_start_shows_expected_and_shown() {
+    let mut t = Table::new("fide-2023");
+    t.clock = [85 * MIN, 90 * MIN];
+    t.sample(1_000);
+    let wrong: Vec<BoardAlert> = t
+        .alerts(2_000)
+        .into_iter()
+        .filter(|a| matches!(a, BoardAlert::ClockSetWrong { .. }))
+        .collect();
+    assert_eq!(
+        wrong,
+        vec![BoardAlert::ClockSetWrong {
+            expected_ms: [90 * MIN, 90 * MIN],
+            shown_ms: [85 * MIN, 90 * MIN]
+        }]
+    );
+    for right in [[90 * MIN, 90 * MIN], [90 * MIN + 30_000, 90 * MIN + 30_000]] {
+        let mut t = Table::new("fide-2023");
+        t.clock = right;
+        t.sample(1_000);
+        assert!(
+            !t.alerts(2_000)
+                .iter()
+                .any(|a| matches!(a, BoardAlert::ClockSetWrong { .. })),
+            "{right:?}"
+        );
+    }
+    // Trier's 2 h: a clock set to 90 min is wrong there.
+    let mut t = Table::new("trier");
+    t.clock = [90 * MIN, 90 * MIN];
+    t.sample(1_000);
+    assert!(t.alerts(2_000).contains(&BoardAlert::ClockSetWrong {
+        expected_ms: [120 * MIN, 120 * MIN],
+        shown_ms: [90 * MIN, 90 * MIN]
+    }));
 }

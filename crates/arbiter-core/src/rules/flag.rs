@@ -354,10 +354,10 @@ fn next_control(m: &Match, a: &FlagFact, b: &FlagFact, p: &mut Proposal) {
                 });
         }
     }
-    for c in cite(m, &m.profile.flags.source_article(), "") {
-        if !p.articles.contains(&c) {
-            p.articles.push(c);
-        }
+    let article = m.profile.flags.source_article();
+    let cited = |a: &String| a.ends_with(&format!("Art. {article}"));
+    if !p.articles.iter().any(cited) {
+        p.articles.extend(cite(m, &article, ""));
     }
     p.facts.push(msg!(
         "rules-fact-next-move-first-of-control",

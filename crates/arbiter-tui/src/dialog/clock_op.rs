@@ -207,7 +207,13 @@ impl Form for ClockOpForm {
                     };
                     lines.push(Line::styled(format!("{}: {shown}", t.minimum), theme.dim()));
                 }
-                if !outcome.note.is_empty() {
+                // The journal's times used instead of the proportion, and every "floor
+                // applied" with the value before it (in the arbiter's language).
+                let notes = rules::operation_notes(&e.op, outcome);
+                for n in &notes {
+                    lines.push(Line::styled(i18n::format(lang, n), theme.warn()));
+                }
+                if notes.is_empty() && !outcome.note.is_empty() {
                     lines.push(Line::styled(outcome.note.clone(), theme.warn()));
                 }
             }
