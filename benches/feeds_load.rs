@@ -80,6 +80,7 @@ fn main() {
                     source: Source::parse(a).unwrap(),
                     base,
                     timing: Timing::default(),
+                    seed: None,
                 },
                 tx.clone(),
                 counters.clone(),

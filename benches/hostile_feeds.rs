@@ -24,7 +24,6 @@ use std::time::{Duration, Instant};
 use arbiter_core::record::Origin;
 
 #[path = "../tests/support/pty.rs"]
-#[allow(dead_code)]
 mod pty;
 
 /// A kind of flood: its name, whether the boards are read over LiveChess, and the scenario's

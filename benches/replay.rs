@@ -85,6 +85,7 @@ fn journal() -> Vec<Record> {
                     ply,
                     uci,
                     san,
+                    clock_ms: None,
                 };
                 out.push(chain.append(
                     start + t as i64,

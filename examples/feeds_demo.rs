@@ -51,6 +51,7 @@ async fn main() -> anyhow::Result<()> {
                     rate_scale: speed.ceil() as u64,
                     ..Timing::default()
                 },
+                seed: None,
             },
             tx.clone(),
             counters.clone(),

@@ -613,6 +613,69 @@ pub struct Inputs {
     pub broadcast: Option<crate::broadcast::Broadcast>,
 }
 
+/// Where the console's inputs come from, given the state folded from a journal that is
+/// continued (`None` for a new journal): the feeds (and the demo's venue) take up the games
+/// where the journal has them.
+pub type InputsFn = fn(&Match, &TimeBase, Option<&MatchState>) -> anyhow::Result<Inputs>;
+
+/// The inputs could not be started (a feed's runtime, the demo's venue): nothing was written.
+#[derive(Debug)]
+pub struct InputsFailed(pub anyhow::Error);
+
+impl std::fmt::Display for InputsFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:#}", self.0)
+    }
+}
+
+impl std::error::Error for InputsFailed {}
+
+/// A journal opened and, when it exists, its records folded, before the console writes to it.
+#[derive(Debug)]
+pub enum Opening {
+    /// The journal exists and is continued: its state folded.
+    Resumed {
+        app: Box<App>,
+        records: usize,
+        torn: Option<(usize, PathBuf)>,
+    },
+    /// A new journal: created with its first records when the console starts.
+    New { m: Box<Match>, path: PathBuf },
+}
+
+impl Opening {
+    /// The match the console runs.
+    pub fn matched(&self) -> &Match {
+        match self {
+            Opening::Resumed { app, .. } => &app.m,
+            Opening::New { m, .. } => m,
+        }
+    }
+
+    /// The state folded from a journal that is continued (`None` for a new journal).
+    pub fn folded(&self) -> Option<&MatchState> {
+        match self {
+            Opening::Resumed { app, .. } => Some(&app.state),
+            Opening::New { .. } => None,
+        }
+    }
+}
+
+/// Folds an opened journal (nothing is written yet).
+pub fn open_app(m: Match, opened: OpenedJournal) -> Opening {
+    match opened.writer {
+        Some(writer) => Opening::Resumed {
+            records: opened.records.len(),
+            app: Box::new(App::resume(m, writer, &opened.records)),
+            torn: opened.torn,
+        },
+        None => Opening::New {
+            m: Box::new(m),
+            path: opened.path,
+        },
+    }
+}
+
 /// The console's start on its journal: a new journal gets `session_started` (with the match
 /// file and profile texts) and the presets; an existing one of the same match is continued with
 /// `session_resumed`, its state folded from the records before. The message for the screen.
@@ -623,15 +686,11 @@ pub fn start_app(
     preset: Vec<(Origin, Event)>,
     lang: Lang,
 ) -> anyhow::Result<(App, Option<String>)> {
-    start_app_via(m, opened, time, preset, lang, |f| {
-        Box::new(arbiter_io::journal_file::FileSink::new(f))
-    })
+    start_opening(open_app(m, opened), time, preset, lang)
 }
 
 /// [`start_app`] writing a new journal through the sink `sink` makes of its file (for tests:
-/// a sink that fails as a full disk does). A new journal is created with its first records,
-/// complete or not at all (`JournalWriter::create_with`): a disk full at the start leaves no
-/// file behind, and the console started again once there is space starts normally.
+/// a sink that fails as a full disk does).
 pub fn start_app_via(
     m: Match,
     opened: OpenedJournal,
@@ -640,22 +699,53 @@ pub fn start_app_via(
     lang: Lang,
     sink: impl FnOnce(std::fs::File) -> Box<dyn arbiter_io::journal_file::Sink>,
 ) -> anyhow::Result<(App, Option<String>)> {
-    if let Some(writer) = opened.writer {
-        let n = opened.records.len();
-        let mut app = App::resume(m, writer, &opened.records);
-        let ev = app.session_resumed(n as u64, opened.torn.as_ref());
-        app.submit(wall_now(), time.mono(), Origin::System, ev)?;
-        let msg = match &opened.torn {
-            None => arbiter_core::msg!("shell-journal-continued", records = n),
-            Some((bytes, saved)) => arbiter_core::msg!(
-                "shell-journal-continued-torn",
-                records = n,
-                bytes = *bytes,
-                saved = saved.display().to_string()
-            ),
-        };
-        return Ok((app, Some(i18n::format(lang, &msg))));
-    }
+    start_opening_via(open_app(m, opened), time, preset, lang, sink)
+}
+
+/// [`start_app`] on a journal already folded ([`open_app`]).
+pub fn start_opening(
+    opening: Opening,
+    time: &TimeBase,
+    preset: Vec<(Origin, Event)>,
+    lang: Lang,
+) -> anyhow::Result<(App, Option<String>)> {
+    start_opening_via(opening, time, preset, lang, |f| {
+        Box::new(arbiter_io::journal_file::FileSink::new(f))
+    })
+}
+
+/// [`start_opening`] writing a new journal through the sink `sink` makes of its file. A new
+/// journal is created with its first records, complete or not at all
+/// (`JournalWriter::create_with`): a disk full at the start leaves no file behind, and the
+/// console started again once there is space starts normally.
+pub fn start_opening_via(
+    opening: Opening,
+    time: &TimeBase,
+    preset: Vec<(Origin, Event)>,
+    lang: Lang,
+    sink: impl FnOnce(std::fs::File) -> Box<dyn arbiter_io::journal_file::Sink>,
+) -> anyhow::Result<(App, Option<String>)> {
+    let (m, path) = match opening {
+        Opening::Resumed {
+            mut app,
+            records: n,
+            torn,
+        } => {
+            let ev = app.session_resumed(n as u64, torn.as_ref());
+            app.submit(wall_now(), time.mono(), Origin::System, ev)?;
+            let msg = match &torn {
+                None => arbiter_core::msg!("shell-journal-continued", records = n),
+                Some((bytes, saved)) => arbiter_core::msg!(
+                    "shell-journal-continued-torn",
+                    records = n,
+                    bytes = *bytes,
+                    saved = saved.display().to_string()
+                ),
+            };
+            return Ok((*app, Some(i18n::format(lang, &msg))));
+        }
+        Opening::New { m, path } => (*m, path),
+    };
     // The first records: the session, the match file's starting positions and clock devices
     // (`[[game]]`), the presets.
     let mut first = vec![(Origin::System, App::session_started_of(&m))];
@@ -669,7 +759,7 @@ pub fn start_app_via(
         .into_iter()
         .map(|(o, e)| (wall_now(), time.mono(), o, e))
         .collect();
-    let (writer, records) = JournalWriter::create_with_sink(&opened.path, first, sink)?;
+    let (writer, records) = JournalWriter::create_with_sink(&path, first, sink)?;
     let mut app = App::new(m, writer);
     for r in &records {
         app.applied(r);
@@ -701,20 +791,36 @@ fn journal_alert(app: &App, lang: Lang) -> Option<String> {
     Some(i18n::format(lang, &msg))
 }
 
-/// Opens the console on a match: continues the match's journal at `journal_path` or creates it,
-/// folds the inputs and the arbiter's keys into it, and draws until the arbiter quits.
+/// Opens the console on a match: continues the match's journal at `journal_path` (its state
+/// folded first, so that the feeds take up the games where the journal has them) or creates
+/// it, folds the inputs and the arbiter's keys into it, and draws until the arbiter quits. The
+/// inputs are started before a new journal is created: when they fail ([`InputsFailed`]),
+/// nothing is written.
 pub fn run_console(
     m: Match,
     journal_path: &Path,
     time: TimeBase,
-    inputs: Inputs,
+    inputs: InputsFn,
+    broadcast: Option<crate::broadcast::Broadcast>,
     lang: Lang,
 ) -> anyhow::Result<()> {
+    let exists = std::fs::symlink_metadata(journal_path).is_ok();
+    let early = if exists {
+        None
+    } else {
+        Some(inputs(&m, &time, None).map_err(InputsFailed)?)
+    };
     let opened = open_journal(&m, journal_path).map_err(anyhow::Error::msg)?;
+    let opening = open_app(m, opened);
+    let mut inputs = match early {
+        Some(i) => i,
+        None => inputs(opening.matched(), &time, opening.folded()).map_err(InputsFailed)?,
+    };
+    let preset = std::mem::take(&mut inputs.preset);
     let mut console = Console::open("the console")?;
-    let (mut app, started) = start_app(m, opened, &time, inputs.preset, lang)?;
+    let (mut app, started) = start_opening(opening, &time, preset, lang)?;
     let _keep = inputs.keep;
-    let mut broadcast = inputs.broadcast;
+    let mut broadcast = broadcast.or(inputs.broadcast);
 
     let (tx, rx) = mpsc::sync_channel::<Msg>(QUEUE);
     // The arbiter's keys have a queue of their own, read before every other input: an action
@@ -727,6 +833,13 @@ pub fn run_console(
         .as_ref()
         .map(Feeds::clock_commands)
         .unwrap_or_default();
+    // The feeds that take up a journaled game anew after the arbiter's decision on another game.
+    let reseeds = inputs
+        .feeds
+        .as_ref()
+        .map(Feeds::reseeds)
+        .unwrap_or_default();
+    let mut mismatches = open_mismatches(&app.state);
     if let Some(feeds) = inputs.feeds {
         forward_feeds(feeds, tx.clone())?;
     }
@@ -931,6 +1044,17 @@ pub fn run_console(
                 break;
             }
         }
+        // A decision on another game settled: the board's feed takes up the game that stands.
+        let now_open = open_mismatches(&app.state);
+        for (b, was) in mismatches.iter().enumerate() {
+            if was.is_some() && now_open[b].is_none() {
+                let board = arbiter_core::model::BoardNo::from_index(b);
+                if let Some(r) = reseed_after_decision(&app.state, board) {
+                    reseeds.send(board, r);
+                }
+            }
+        }
+        mismatches = now_open;
         if let Some(d) = slow_ui {
             thread::sleep(d);
         }
@@ -980,6 +1104,51 @@ fn wait_for_writers(writers: Vec<FilesWriter>) -> Result<(), String> {
     outcome
 }
 
+/// The boards' open game mismatches (another game reported after a restart, not decided yet).
+fn open_mismatches(s: &MatchState) -> Vec<Option<u64>> {
+    s.boards
+        .iter()
+        .map(|b| b.mismatch.as_ref().map(|(at, _)| at.seq))
+        .collect()
+}
+
+/// What the feed of `board` takes up after the arbiter decided which game stands (the last
+/// `game_mismatch` decision on the board, applied): the journal's game as it stands now; the
+/// board's moves compared with it again where the board's game stands (the journal went back to
+/// the moves both games begin with, the board's follow), or the board's position adopted where
+/// only that is known. `None` without such a decision or where the game is not known.
+pub fn reseed_after_decision(
+    s: &MatchState,
+    board: arbiter_core::model::BoardNo,
+) -> Option<arbiter_io::feeds::Reseed> {
+    use arbiter_core::intervention::InterventionKind;
+    use arbiter_core::record::ReconcileOutcome;
+    let bs = s.board(board)?;
+    let entry = s.interventions.iter().rev().find(|e| {
+        e.intervention.board == Some(board) && e.intervention.kind == InterventionKind::GameMismatch
+    })?;
+    let chosen = entry.decision.as_ref()?.chosen.as_str();
+    let reported = bs
+        .reconciled
+        .iter()
+        .rev()
+        .find(|(_, r)| r.outcome == ReconcileOutcome::Different)
+        .and_then(|(_, r)| r.reported_moves);
+    let seed = arbiter_io::feeds::GameSeed::of(bs)?;
+    Some(match chosen {
+        "board" => arbiter_io::feeds::Reseed {
+            seed,
+            compare: reported.is_some(),
+            adopt: reported.is_none(),
+        },
+        _ => arbiter_io::feeds::Reseed {
+            seed,
+            compare: false,
+            adopt: false,
+        },
+    })
+}
+
 /// Moves the feeds' records into the loop's queue, on a thread of its own. Both queues are
 /// bounded: when the loop is behind, this thread waits, the feeds' own queue fills, and the
 /// feeds shed clock samples and positions there (never moves, takebacks, connection changes),
@@ -1001,8 +1170,9 @@ fn forward_feeds(mut feeds: Feeds, tx: SyncSender<Msg>) -> std::io::Result<()> {
 /// the bytes, on the console's time base), never the time the loop got to it; the wall time is
 /// that moment on the wall clock.
 pub fn journal_feed_record(app: &mut App, time: &TimeBase, r: FeedRecord) -> Submitted {
-    let wall = time.wall_at(r.mono_ms);
-    app.input(wall, r.mono_ms, r.origin, r.event)
+    let mono = time.feed_mono(r.mono_ms);
+    let wall = time.wall_at(mono);
+    app.input(wall, mono, r.origin, r.event)
 }
 
 /// `ARBITER_TEST_SLOW_UI_MS`: the loop sleeps this long after every batch (the test that a

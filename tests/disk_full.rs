@@ -350,7 +350,6 @@ fn a_disk_full_when_the_journal_is_created_leaves_nothing_behind() {
 #[test]
 fn a_full_tmpfs_at_the_start_of_run_demo_and_record_leaves_no_journal() {
     #[path = "support/pty.rs"]
-    #[allow(dead_code)]
     mod pty;
     let dir = tempfile::tempdir().unwrap();
     let mnt = dir.path().join("mnt");

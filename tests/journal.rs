@@ -65,6 +65,7 @@ fn inputs(n: usize) -> Vec<(Origin, Event)> {
                     ply: i as u32,
                     uci: "e2e4".into(),
                     san: "e4".into(),
+                    clock_ms: None,
                 }
                 .into(),
             ),
@@ -454,6 +455,7 @@ fn records_for_unknown_boards_are_rejected_not_panicked() {
                 ply: 1,
                 uci: "e2e4".into(),
                 san: "e4".into(),
+                clock_ms: None,
             }
             .into(),
         ),
@@ -498,7 +500,8 @@ fn arb_event() -> impl Strategy<Value = (Origin, Event)> {
                 board: b,
                 ply,
                 uci: uci.clone(),
-                san: uci
+                san: uci,
+                clock_ms: None,
             }
             .into()
         )),

@@ -49,7 +49,7 @@ fn arb_event() -> impl Strategy<Value = (Origin, Event)> {
         )),
         2 => (board.clone(), 1u32..100).prop_map(|(b, ply)| (
             Origin::Feed(b),
-            MoveMade { board: b, ply, uci: "e2e4".into(), san: "e4".into() }.into()
+            MoveMade::new(b, ply, "e2e4", "e4").into()
         )),
         1 => board.clone().prop_map(|b| (Origin::Arbiter, PlayerArrived { board: b, team: TeamSide::Home, at: None }.into())),
         1 => board.clone().prop_map(|b| (Origin::Arbiter, ResultRecorded { board: b, result: GameResult::BlackWins, reason: String::new(), ending: None, overridden: Vec::new() }.into())),

@@ -188,6 +188,7 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
             ply: 1,
             uci: "e2e4".into(),
             san: "e4".into(),
+            clock_ms: None,
         }
         .into(),
     )
@@ -775,6 +776,7 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
             ply: 1,
             uci: "e2e4".into(),
             san: "e4".into(),
+            clock_ms: None,
         }
         .into(),
     )

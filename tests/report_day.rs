@@ -409,6 +409,7 @@ fn a_result_against_the_position_is_printed_as_an_override() {
             ply: i as u32 + 1,
             uci: uci.into(),
             san: san.into(),
+            clock_ms: None,
         };
         push(&mut s, Origin::Feed(BoardNo(1)), ev.into());
     }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use arbiter_core::diag::Diagnostics;
 use arbiter_core::matchfile::{Lang, Match};
 
-use crate::console::{Inputs, run_console};
+use crate::console::{InputsFailed, InputsFn, run_console};
 use crate::exit::{EXIT_FAILED, EXIT_INPUT};
 use crate::inputs;
 use crate::journal_place::default_journal_path;
@@ -64,7 +64,7 @@ fn console(
     m: Result<Match, Diagnostics>,
     lang: Option<Lang>,
     journal: Option<PathBuf>,
-    inputs: fn(&Match, &TimeBase) -> anyhow::Result<Inputs>,
+    inputs: InputsFn,
     broadcast: Option<crate::broadcast::Broadcast>,
     what: &str,
 ) -> ExitCode {
@@ -78,17 +78,14 @@ fn console(
     let lang = lang.unwrap_or(m.file.lang);
     let journal = journal.unwrap_or_else(|| default_journal_path(&m));
     let time = TimeBase::now();
-    let inputs = match inputs(&m, &time) {
-        Ok(i) => Inputs { broadcast, ..i },
-        Err(e) => {
-            eprintln!("{what}: {e:#}");
-            return ExitCode::from(EXIT_INPUT);
-        }
-    };
-    match run_console(m, &journal, time, inputs, lang) {
+    match run_console(m, &journal, time, inputs, broadcast, lang) {
         Ok(()) => {
             println!("journal: {}", journal.display());
             ExitCode::SUCCESS
+        }
+        Err(e) if e.is::<InputsFailed>() => {
+            eprintln!("{what}: {e:#}");
+            ExitCode::from(EXIT_INPUT)
         }
         Err(e) => {
             eprintln!("{what}: {e:#}");

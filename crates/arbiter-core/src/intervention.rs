@@ -265,6 +265,9 @@ pub enum InterventionKind {
         team: TeamSide,
         minutes: u32,
     },
+    /// After a restart the board reported another game than the journal's (a `reconciled`
+    /// record): which game stands is the arbiter's decision (`Situation::GameMismatch`).
+    GameMismatch,
     /// A resignation claimed (by the opponent, a witness) and not evident: whether and when
     /// the player resigned is the arbiter's finding; a resignation ends the game at once
     /// (5.1.2), voiding the claims after it. `at`: when (RFC 3339), where it is stated.

@@ -262,6 +262,9 @@ pub enum Situation {
     /// A draw agreed before the regulations' minimum move where they let the arbiter consent
     /// (FIDE 9.1.1). Always asked.
     DrawAgreementConsent,
+    /// After a restart of the console the board reports another game than the journal's: which
+    /// one stands (no rule says; the console takes neither silently). Always asked.
+    GameMismatch,
     /// Whether (and when) a player resigned, where it is claimed and not evident; "yes" voids
     /// the claims after it (5.1.2). Always asked.
     Resignation,
@@ -285,7 +288,7 @@ pub struct Decisions {
 }
 
 impl Situation {
-    pub const ALL: [Situation; 18] = [
+    pub const ALL: [Situation; 19] = [
         Situation::StartDelayUnforeseeable,
         Situation::SeatingError,
         Situation::CompetingClaims,
@@ -300,6 +303,7 @@ impl Situation {
         Situation::QuickplayPostponedBonus,
         Situation::QuickplayFinalDecision,
         Situation::DrawAgreementConsent,
+        Situation::GameMismatch,
         Situation::Resignation,
         Situation::GameResumption,
         Situation::UnearnedPeriodTime,
@@ -323,6 +327,7 @@ impl Situation {
             Situation::QuickplayPostponedBonus => "situation-quickplay-postponed-bonus",
             Situation::QuickplayFinalDecision => "situation-quickplay-final-decision",
             Situation::DrawAgreementConsent => "situation-draw-agreement-consent",
+            Situation::GameMismatch => "situation-game-mismatch",
             Situation::Resignation => "situation-resignation",
             Situation::GameResumption => "situation-game-resumption",
             Situation::UnearnedPeriodTime => "situation-unearned-period-time",

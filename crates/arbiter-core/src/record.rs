@@ -462,6 +462,82 @@ pub struct MoveMade {
     pub ply: u32,
     pub uci: String,
     pub san: String,
+    /// The mover's clock once the move was completed (the time of the clock that stopped at
+    /// its press), where the source reports it with the move: a DGT board's move log (a time
+    /// record at every lever press), a LiveChess message that brought several moves at once.
+    /// `None` (and journals before the field): the clock reports that follow tell it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_ms: Option<u64>,
+}
+
+impl MoveMade {
+    /// A move without a clock of its own (the clock reports that follow tell it).
+    pub fn new(board: BoardNo, ply: u32, uci: impl Into<String>, san: impl Into<String>) -> Self {
+        MoveMade {
+            board,
+            ply,
+            uci: uci.into(),
+            san: san.into(),
+            clock_ms: None,
+        }
+    }
+}
+
+/// Where a board's game came from when a restarted console compared it with the journal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReconcileSource {
+    /// The e-board's own move log (DGT `SEND_EE_MOVES`).
+    MoveLog,
+    /// The e-board's placement (a DGT board dump): moves found by search, or none.
+    Board,
+    /// The move list LiveChess reconstructed.
+    LiveChess,
+}
+
+/// How the board's game compared with the journaled game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReconcileOutcome {
+    /// The same moves: nothing is added.
+    Same,
+    /// The journaled moves and more: only the new ones follow (as `move` records).
+    Extended,
+    /// Another game: nothing is taken; the arbiter decides (a `game_mismatch` decision).
+    Different,
+}
+
+/// A console started again on its journal (or a feed back after a gap in which it was
+/// restarted) compared what the board reports with the journaled game: the same game, the
+/// same and more (the new moves follow as `move` records), or a different game, which is
+/// never taken silently: the board shows the mismatch and the arbiter decides.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameReconciled {
+    pub board: BoardNo,
+    pub source: ReconcileSource,
+    pub outcome: ReconcileOutcome,
+    /// Moves of the journaled game (since its start position), and of the board's game where
+    /// the source tells them.
+    pub recorded_moves: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reported_moves: Option<u32>,
+    /// Moves both games begin with.
+    pub common_moves: u32,
+    /// The journaled moves after the common ones (SAN), where the games differ.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub recorded: Vec<String>,
+    /// The board's moves after the common ones (SAN), where the source tells them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reported: Vec<String>,
+    /// The board's placement (FEN board field), where the games differ.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placement: Option<String>,
+    /// Clocks of journaled moves the journal had none for (a press whose clock report was lost
+    /// with the console), as the board's log tells them: (move number since the game's start,
+    /// 1-based; the mover's clock after it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clocks: Vec<(u32, u64)>,
 }
 
 /// A position on an e-board that no legal move reaches: a possible illegal move.
@@ -880,6 +956,7 @@ events! {
     ClockCommandAck(ClockCommandAck) = "clock_command_ack",
     FeedNoise(FeedNoise) = "feed_noise",
     ReportReopened(ReportReopened) = "report_reopened",
+    GameReconciled(GameReconciled) = "reconciled",
 }
 
 // The three largest payloads are boxed, so that an `Event` (and every record held in memory,
@@ -936,6 +1013,7 @@ impl Event {
             Event::ClockCommand(e) => Some(e.board),
             Event::ClockCommandAck(e) => Some(e.board),
             Event::FeedNoise(e) => Some(e.board),
+            Event::GameReconciled(e) => Some(e.board),
             Event::LineupView(_)
             | Event::LineupConsent(_)
             | Event::StartAgreed(_)
@@ -968,6 +1046,7 @@ impl Event {
                 | Event::MovesRecovered(_)
                 | Event::ClockCommandAck(_)
                 | Event::FeedNoise(_)
+                | Event::GameReconciled(_)
         )
     }
 

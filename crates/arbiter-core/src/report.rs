@@ -536,7 +536,7 @@ fn category(kind: &InterventionKind) -> &'static str {
         InterventionKind::CaptainAdvice { .. } => "captain",
         InterventionKind::Protest { .. } => "protest",
         InterventionKind::LineupIrregularity { .. } => "lineup",
-        InterventionKind::GameEnded => "result",
+        InterventionKind::GameEnded | InterventionKind::GameMismatch => "result",
         InterventionKind::SeatingError { .. } => "lineup",
         InterventionKind::UnforeseeableDelay { .. } => "time",
         InterventionKind::Resignation { .. } => "claim",

@@ -763,6 +763,7 @@ fn moves_records(state: &MatchState, mv: &MovesStep, _at: MonoMs) -> Result<Vec<
         board: BoardNo(mv.board),
         ply: g.ply() + 1,
         san: g.san(m),
+        clock_ms: None,
         uci,
     })])
 }

@@ -23,7 +23,8 @@ use crate::intervention::{IllegalKind, Intervention, InterventionKind, LineupSlo
 use crate::journal::Record;
 use crate::model::{BoardNo, ClockSide, Color, GameResult, MonoMs, TeamSide, WallMs};
 use crate::record::{
-    ClockPresence, ClockSample, DeviceStatus, Event, FeedCounters, FeedState, MAX_CLOCK_MS, Origin,
+    ClockPresence, ClockSample, DeviceStatus, Event, FeedCounters, FeedState, GameReconciled,
+    MAX_CLOCK_MS, Origin, ReconcileOutcome,
 };
 
 /// Everything the console knows about the match, derived from the journal alone.
@@ -66,6 +67,10 @@ pub struct MatchState {
     pub time_control: Option<TimeControl>,
     /// The clock time of the last record.
     pub last_clock_ms: Option<u64>,
+    /// The wall time of that record: a restarted console's clocks count on from it by the
+    /// time that passed meanwhile (`session_resumed`).
+    #[serde(skip)]
+    pub last_clock_wall_ms: Option<WallMs>,
     /// Clock time base: a restarted console counts `mono_ms` from 0 again; the clocks continue
     /// from here (ms).
     pub clock_base_ms: u64,
@@ -361,6 +366,26 @@ pub struct BoardState {
     pub clock_command_acks: Vec<(Stamp, bool)>,
     /// Acknowledgements that answered no command (counted, never shown as an answer).
     pub unsolicited_acks: u64,
+    /// Moves a source took back (`takeback` records: LiveChess corrects a wrongly recognised
+    /// move, the players take a move back), with the move that replaced each, in order.
+    pub taken_back: Vec<TakenBack>,
+    /// What the board reported after a restart, compared with the journaled game
+    /// (`reconciled` records), in order.
+    pub reconciled: Vec<(Stamp, GameReconciled)>,
+    /// The board reported another game than the journal's (a `reconciled` record, outcome
+    /// `different`) and the arbiter has not decided yet: nothing of it was taken.
+    pub mismatch: Option<(Stamp, GameReconciled)>,
+}
+
+/// A move a source took back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TakenBack {
+    /// The `takeback` record.
+    pub at: Stamp,
+    /// The move as it had been recorded.
+    pub entry: MoveEntry,
+    /// The move the source reported at the same ply after it (a correction), with its record.
+    pub replaced_by: Option<(Stamp, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -419,6 +444,9 @@ impl BoardState {
             clock_commands: Vec::new(),
             clock_command_acks: Vec::new(),
             unsolicited_acks: 0,
+            taken_back: Vec::new(),
+            reconciled: Vec::new(),
+            mismatch: None,
         }
     }
 
@@ -518,9 +546,21 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
     let at = Stamp::of(rec);
     state.last = Some(at);
     if let Event::SessionResumed(_) = &rec.event {
-        // A restarted console: its monotonic clock starts again at 0.
+        // A restarted console: its monotonic clock starts again at 0. The clocks count on
+        // from the last record by the wall time that passed meanwhile (the boards' clocks ran
+        // while the console was away), never back.
         if let Some(last) = state.last_clock_ms {
-            state.clock_base_ms = last;
+            let away = state
+                .last_clock_wall_ms
+                .map_or(0, |w| rec.wall_ms.saturating_sub(w));
+            let away = u64::try_from(away).unwrap_or(0);
+            state.clock_base_ms = last.saturating_add(away.saturating_sub(rec.mono_ms));
+        }
+        let now = state.clock_base_ms + rec.mono_ms;
+        for bs in &mut state.boards {
+            if let Some(m) = &mut bs.mirror {
+                m.watched_again(now);
+            }
         }
         state.resumed.push(at);
         return;
@@ -561,6 +601,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
     }
     let clock_ms = state.clock_base_ms + rec.mono_ms;
     state.last_clock_ms = Some(clock_ms);
+    state.last_clock_wall_ms = Some(rec.wall_ms);
     if let Origin::Feed(b) = rec.origin
         && rec.event.board() != Some(b)
     {
@@ -621,6 +662,10 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             });
         }
         (Event::ClockSample(e), Some(bs)) => {
+            // Several moves since the last report (a LiveChess message that brought two, the
+            // moves made while the console or the feed was away): the presses the readings
+            // could not show.
+            let presses = inferred_presses(bs, e);
             if bs.clock.map(|c| c.running) != Some(e.running) {
                 bs.clock_presses.push(ClockPress { at, sample: *e });
             }
@@ -661,6 +706,10 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                     mirror.last_reading().is_some(),
                 );
                 let mut completed_now = false;
+                if presses.is_some() {
+                    // How long each player thought for the moves in between cannot be told.
+                    bs.running_for_ms = [None, None];
+                }
                 if let (Some(last), Some(ws)) = (
                     bs.moves
                         .iter_mut()
@@ -686,7 +735,38 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                         }
                     }
                 }
-                let report = mirror.apply_sample(&reading, clock_ms);
+                // The first report of a game in progress (the console joined it, or its
+                // first report came with the moves): the clock has counted the moves completed
+                // so far.
+                if mirror.last_reading().is_none()
+                    && let Some(ws) = white_side
+                    && !bs.moves.is_empty()
+                {
+                    if mirror.white_side().is_none() {
+                        mirror.set_white_side(ws);
+                    }
+                    let done = |c: Color| {
+                        bs.moves
+                            .iter()
+                            .filter(|m| {
+                                m.color == c
+                                    && m.completed_at.is_some()
+                                    && matches!(
+                                        m.status,
+                                        MoveStatus::Played | MoveStatus::NotPlayable
+                                    )
+                            })
+                            .count()
+                    };
+                    mirror.join_at(
+                        u32::try_from(done(Color::White)).unwrap_or(u32::MAX),
+                        u32::try_from(done(Color::Black)).unwrap_or(u32::MAX),
+                    );
+                }
+                let report = match presses {
+                    Some(p) => mirror.apply_sample_with_presses(&reading, clock_ms, p),
+                    None => mirror.apply_sample(&reading, clock_ms),
+                };
                 let counts_changed = completed_now
                     || counts_before
                         != (
@@ -852,6 +932,29 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         (Event::DeviceStatus(e), Some(bs)) => {
             bs.device_status = Some((at, e.clone()));
         }
+        (Event::GameReconciled(e), Some(bs)) => {
+            // clocks of journaled moves the log told
+            let game: Vec<usize> = bs.game_moves().map(|(i, _)| i).collect();
+            for &(n, ms) in &e.clocks {
+                if let Some(&i) = usize::try_from(n)
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .and_then(|k| game.get(k))
+                {
+                    let mv = &mut bs.moves[i];
+                    if mv.clock_ms.is_none() {
+                        mv.clock_ms = Some(ms);
+                        mv.completed_at.get_or_insert(at);
+                    }
+                }
+            }
+            bs.reconciled.push((at, e.clone()));
+            bs.mismatch = match e.outcome {
+                // Nothing of the other game is taken: the arbiter decides.
+                ReconcileOutcome::Different => Some((at, e.clone())),
+                ReconcileOutcome::Same | ReconcileOutcome::Extended => None,
+            };
+        }
         (Event::FeedCounters(e), Some(bs)) => {
             let before = bs.counters.map_or(0, |(_, c)| c.noise());
             // A restarted feed counts from zero again: any change up is new noise.
@@ -861,7 +964,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             bs.counters = Some((at, *e));
         }
         (Event::MovesTakenBack(e), Some(bs)) => {
-            bs.moves.retain(|m| m.ply <= e.to_ply);
+            game_record::take_back(bs, at, e.to_ply);
             device::check_counts(bs, at);
             let text = if e.detail.is_empty() {
                 format!("moves taken back to ply {}", e.to_ply)
@@ -1081,6 +1184,49 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
     }
 }
 
+/// The clock presses a report implies that the readings could not show: where the board
+/// reported two or more moves since the last report, the clock was pressed after each of them
+/// but the last, and after the last too unless the mover's clock runs now. Per clock side
+/// (left, right); `None` where there are fewer than two such presses or the readings do not fit
+/// them (the clock stopped, the orientation unknown, the first mover's clock not running
+/// before): then the readings alone tell the presses.
+fn inferred_presses(bs: &BoardState, e: &ClockSample) -> Option<[u32; 2]> {
+    let white = bs
+        .mirror
+        .as_ref()
+        .and_then(|m| m.white_side().map(|(s, _)| s))
+        .or(e.white_side)?;
+    let side_of = |c: Color| if c.is_white() { white } else { white.other() };
+    let since = bs.clock_at.map(|c| c.seq)?;
+    let before = bs.clock?.running?;
+    let now = e.running?;
+    let moves: Vec<&MoveEntry> = bs
+        .moves
+        .iter()
+        .filter(|m| {
+            m.at.seq > since && matches!(m.status, MoveStatus::Played | MoveStatus::NotPlayable)
+        })
+        .collect();
+    let (first, last) = (moves.first()?, moves.last()?);
+    if side_of(first.color) != before {
+        return None;
+    }
+    let pressed = if side_of(last.color) == now {
+        &moves[..moves.len() - 1]
+    } else {
+        &moves[..]
+    };
+    if pressed.len() < 2 {
+        return None;
+    }
+    let mut presses = [0u32; 2];
+    for m in pressed {
+        let i = usize::from(side_of(m.color) == ClockSide::Right);
+        presses[i] = presses[i].saturating_add(1);
+    }
+    Some(presses)
+}
+
 /// Applies a confirmed intervention (or a decision's chosen consequence): clock changes (which
 /// the clock mirror then expects on the device), an illegal move counted, a result, zeroed boards.
 fn apply_intervention(
@@ -1178,6 +1324,10 @@ fn apply_intervention(
             }
         }
         claims::apply_claim(bs, seq, at, iv);
+        // The arbiter decided which game stands: the mismatch is settled.
+        if iv.kind == InterventionKind::GameMismatch {
+            bs.mismatch = None;
+        }
         if let (InterventionKind::Resignation { at: when }, Some(_)) = (&iv.kind, c.result) {
             claims::void_after(bs, seq, crate::rules::resignation_time(when.as_deref()));
         }

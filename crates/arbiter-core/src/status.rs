@@ -93,6 +93,9 @@ pub enum BoardAlert {
     BatteryLow,
     /// The e-board's pieces do not match the moves reconstructed from them (LiveChess).
     BoardMismatch,
+    /// After a restart the board reported another game than the journal's: nothing of it is
+    /// taken until the arbiter decides which stands (`InterventionKind::GameMismatch`).
+    GameMismatch,
     /// The feed is not live and what it received lately was garbage or malformed.
     Garbled,
     /// The board's clock was started apart from the round, this long after it (DSB note to
@@ -528,6 +531,9 @@ fn alerts_of(
             alerts.push(BoardAlert::BoardMismatch);
         }
     }
+    if bs.mismatch.is_some() {
+        alerts.push(BoardAlert::GameMismatch);
+    }
     let running = clock.and_then(|c| c.running);
     let current = feed_is_current(bs, running.is_some(), now);
     if !current && !matches!(bs.feed, FeedState::Connecting) {
@@ -810,6 +816,7 @@ mod tests {
                 ply,
                 uci: uci.into(),
                 san: san.into(),
+                clock_ms: None,
             }
             .into(),
         )

@@ -151,6 +151,7 @@ pub fn intervention_kind(k: &InterventionKind) -> Msg {
         }
         InterventionKind::Protest { team, .. } => msg!("kind-protest", team = *team),
         InterventionKind::GameEnded => msg!("kind-game-ended"),
+        InterventionKind::GameMismatch => msg!("kind-game-mismatch"),
         InterventionKind::StartDelay { team, minutes } => {
             msg!("kind-start-delay", team = *team, minutes = *minutes)
         }

@@ -116,6 +116,7 @@ impl G {
                     ply: ply0 + i as u32 + 1,
                     uci: String::new(),
                     san: (*san).into(),
+                    clock_ms: None,
                 }
                 .into(),
             );

@@ -184,6 +184,7 @@ impl Game {
                 ply: u32::try_from(i + 1).unwrap(),
                 uci,
                 san: (*san).into(),
+                clock_ms: None,
             };
             self.push(0, Origin::Feed(b), ev.into());
         }

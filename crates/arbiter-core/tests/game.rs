@@ -166,6 +166,7 @@ impl Table {
             ply: g.ply() + 1,
             uci: shakmaty::uci::UciMove::from_standard(legal).to_string(),
             san: g.san(legal),
+            clock_ms: None,
         };
         self.push(at, Origin::Feed(B), ev.into());
     }
@@ -508,6 +509,7 @@ fn a_pawn_left_on_the_last_rank_is_replaced_by_a_queen() {
             ply: 1,
             uci: "e7e8q".into(),
             san: "e8=Q".into(),
+            clock_ms: None,
         }
         .into(),
     );
@@ -1520,6 +1522,7 @@ fn a_board_joins_a_game_in_progress_with_the_side_to_move_from_the_clock() {
             ply: 42,
             uci: "e8d7".into(),
             san: "Kd7".into(),
+            clock_ms: None,
         }
         .into(),
     );

@@ -338,6 +338,7 @@ fn situation(m: &Match) -> MatchState {
                 ply: u32::try_from(i + 1).unwrap(),
                 uci: String::new(),
                 san: (*san).into(),
+                clock_ms: None,
             };
             push(s, 2 * MIN, Origin::Feed(BoardNo(b)), ev.into());
         }
@@ -536,6 +537,7 @@ fn claims_situation(m: &Match) -> MatchState {
             ply: 1,
             uci: "e2e4".into(),
             san: "e4".into(),
+            clock_ms: None,
         }
         .into(),
     );
@@ -571,6 +573,7 @@ fn claims_situation(m: &Match) -> MatchState {
             ply: u32::try_from(i + 1).unwrap(),
             uci: String::new(),
             san: (*san).into(),
+            clock_ms: None,
         };
         push(&mut s, 0, Origin::Feed(BoardNo(6)), ev.into());
     }

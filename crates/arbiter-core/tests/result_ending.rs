@@ -90,6 +90,7 @@ impl Day {
                 ply: g.ply() + 1,
                 uci: shakmaty::uci::UciMove::from_standard(legal).to_string(),
                 san: g.san(legal),
+                clock_ms: None,
             };
             self.push(Origin::Feed(b), ev.into());
         }

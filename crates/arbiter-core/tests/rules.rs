@@ -832,6 +832,7 @@ fn moves(g: &mut Game, board: u16, sans: &[&str]) {
                 ply: i as u32 + 1,
                 uci: String::new(),
                 san: (*san).into(),
+                clock_ms: None,
             }
             .into(),
         );

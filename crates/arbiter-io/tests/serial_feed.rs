@@ -88,6 +88,7 @@ async fn a_board_on_a_serial_port() {
                 keepalive: Duration::from_millis(100),
                 ..Timing::default()
             },
+            seed: None,
         },
         tx,
         Arc::new(FeedCounters::default()),

@@ -11,13 +11,18 @@
 //! dump judged. Without a log in time, the dump is judged as before (catch-up of up to three
 //! plies, else an irregularity and, if play evidently goes on, "lost track").
 
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Move, Position};
+
 use crate::dgt::eeprom;
 use crate::dgt::{ClockTimes, Message, RawBoard};
 use crate::eboard::{Tracker, TrackerEvent};
+use crate::reconcile::{self, GameSeed};
 use arbiter_core::model::{BoardNo, ClockSide, Color};
 use arbiter_core::record::{
     BoardIrregularity, BoardPosition, ClockCommandAck, ClockPresence, ClockSample, DeviceStatus,
-    Event, MoveMade, MovesRecovered, ResultSignal,
+    Event, GameReconciled, MoveMade, MovesRecovered, ReconcileOutcome, ReconcileSource,
+    ResultSignal,
 };
 
 /// How long the session waits for the board's move log after a gap (ms). A board sends the
@@ -45,6 +50,23 @@ pub struct SessionCounters {
     pub recovered_moves: u64,
     /// Clock acknowledgements that answered no command the feed sent (counted, not journaled).
     pub unsolicited_acks: u64,
+    /// Messages held while the log was awaited and superseded by it.
+    pub superseded: u64,
+}
+
+/// A restarted feed comparing the board's game with the journaled one: open until the board's
+/// placement is judged.
+#[derive(Debug, Clone)]
+struct Reconcile {
+    start: Chess,
+    recorded: Vec<Move>,
+    /// The moves found since (from the log, or by catching up with the board).
+    added: Vec<String>,
+    /// The board's log was read.
+    from_log: bool,
+    /// Journaled moves without a clock (0-based), and the clocks the log told for them.
+    without_clock: Vec<usize>,
+    clocks: Vec<(u32, u64)>,
 }
 
 /// The state a feed keeps about its board across reconnections.
@@ -71,6 +93,14 @@ pub struct DgtSession {
     counters: SessionCounters,
     /// When the feed last wrote SETNRUN to the clock, until its answer came.
     command_sent_ms: Option<u64>,
+    /// Started from a journaled game: the board's game is compared with it first.
+    reconcile: Option<Reconcile>,
+    /// The board reported another game than the journal's: nothing of it is taken, no
+    /// placement is adopted, no irregularity reported, until the arbiter decides (a reseed).
+    pinned: bool,
+    /// The arbiter took the board's game where only its placement is known: the placement at
+    /// the next press is adopted.
+    adopt_next: bool,
 }
 
 impl DgtSession {
@@ -95,7 +125,84 @@ impl DgtSession {
             device: None,
             counters: SessionCounters::default(),
             command_sent_ms: None,
+            reconcile: None,
+            pinned: false,
+            adopt_next: false,
         }
+    }
+
+    /// A session that takes up the journaled game of its board (a restarted console): the
+    /// tracker stands on the journaled position, and the first time the board is live its move
+    /// log is read and its game compared with the journal's (a `reconciled` record). `None`
+    /// when the seed does not replay.
+    pub fn resume(seed: &GameSeed, settle_ms: u64) -> Option<DgtSession> {
+        let mut s = DgtSession::new(seed.board, settle_ms);
+        s.take_up(seed)?;
+        Some(s)
+    }
+
+    fn take_up(&mut self, seed: &GameSeed) -> Option<()> {
+        let (start, moves) = seed.replay()?;
+        let rotated = self.tracker.rotated();
+        let mut tracker = Tracker::from_position(start.clone(), reconcile::ply_of(&start));
+        tracker.settle_ms = self.tracker.settle_ms;
+        if let Some(r) = rotated {
+            tracker.set_rotated(r);
+        }
+        for m in &seed.moves {
+            tracker.advance_uci(m)?;
+        }
+        self.tracker = tracker;
+        self.history = seed.start_fen.is_none().then(|| seed.moves.clone());
+        if seed.white_side.is_some() {
+            self.white_side = seed.white_side;
+        }
+        self.awaiting_press_after = None;
+        self.irregular_presses = 0;
+        self.last_irregular_press = None;
+        self.last_placement = None;
+        self.pinned = false;
+        self.reconcile = Some(Reconcile {
+            start,
+            recorded: moves,
+            added: Vec::new(),
+            from_log: false,
+            without_clock: seed.without_clock.clone(),
+            clocks: Vec::new(),
+        });
+        Some(())
+    }
+
+    /// The arbiter decided on a board that reported another game: the session takes up `seed`
+    /// (the journaled game as it stands now). `compare`: the board's log is read again and its
+    /// game compared with it (the board's moves after the journal's follow); `adopt` (the
+    /// board's game, of which only the placement is known): the placement at the next press is
+    /// adopted; neither: the journal's game is followed (the arbiter sets the board to it).
+    /// False when the seed does not replay.
+    pub fn reseed(&mut self, seed: &GameSeed, compare: bool, adopt: bool, now_ms: u64) -> bool {
+        if self.take_up(seed).is_none() {
+            return false;
+        }
+        self.adopt_next = adopt;
+        self.want_dump = true;
+        if compare {
+            self.begin_resync(now_ms);
+        } else {
+            self.reconcile = None;
+        }
+        true
+    }
+
+    /// Whether the session was started from the journal and has not compared the board's
+    /// game yet: the first data is a return after a gap (the log is read).
+    pub fn reconciling(&self) -> bool {
+        self.reconcile.is_some()
+    }
+
+    /// Whether the board reported another game than the journal's and the arbiter has not
+    /// decided yet.
+    pub fn pinned(&self) -> bool {
+        self.pinned
     }
 
     /// Whether the feed should ask for a board dump now: after every clock press and every
@@ -152,7 +259,7 @@ impl DgtSession {
     pub fn begin_resync(&mut self, now_ms: u64) {
         self.raw = None;
         self.last_clock = None;
-        if self.tracker.ply() == 0 {
+        if self.tracker.ply() == 0 && self.reconcile.is_none() {
             return;
         }
         self.want_log = true;
@@ -163,7 +270,19 @@ impl DgtSession {
     }
 
     fn tracker_events(&mut self, evs: Vec<TrackerEvent>, out: &mut Vec<Event>) {
+        self.tracker_events_timed(evs, &[], out);
+    }
+
+    /// The tracker's events; `clocks` holds the mover's clock of the moves (in order) where the
+    /// board's log told it.
+    fn tracker_events_timed(
+        &mut self,
+        evs: Vec<TrackerEvent>,
+        clocks: &[Option<u64>],
+        out: &mut Vec<Event>,
+    ) {
         let board = self.board;
+        let mut k = 0;
         for e in evs {
             match e {
                 TrackerEvent::Move {
@@ -176,12 +295,29 @@ impl DgtSession {
                     if let Some(h) = self.history.as_mut() {
                         h.push(uci.clone());
                     }
+                    if let Some(rc) = self.reconcile.as_mut() {
+                        rc.added.push(uci.clone());
+                    }
+                    let clock_ms = clocks.get(k).copied().flatten();
+                    k += 1;
                     out.push(Event::MoveMade(MoveMade {
                         board,
                         ply,
                         uci,
                         san,
+                        clock_ms,
                     }));
+                    self.position(placement, out);
+                }
+                TrackerEvent::Irregular { placement, .. } if self.reconcile.is_some() => {
+                    // The board's game does not continue the journal's: reported once, with both.
+                    self.want_dump = true;
+                    self.different(Some(placement.clone()), None, out);
+                    self.position(placement, out);
+                }
+                TrackerEvent::Irregular { placement, .. } if self.pinned => {
+                    // Another game, already reported: the arbiter decides.
+                    self.want_dump = true;
                     self.position(placement, out);
                 }
                 TrackerEvent::Irregular { placement, detail } => {
@@ -220,6 +356,81 @@ impl DgtSession {
         }
     }
 
+    /// The board's game is not the journal's: one `reconciled` record with both (the log's
+    /// game where it told one, else the placement); nothing of it is taken until the arbiter
+    /// decides.
+    fn different(
+        &mut self,
+        placement: Option<String>,
+        log_game: Option<&[String]>,
+        out: &mut Vec<Event>,
+    ) {
+        let Some(rc) = self.reconcile.take() else {
+            return;
+        };
+        self.pinned = true;
+        let source = if rc.from_log {
+            ReconcileSource::MoveLog
+        } else {
+            ReconcileSource::Board
+        };
+        let rec = match log_game.and_then(|g| moves_from(&rc.start, g)) {
+            Some(reported) => reconcile::compare(
+                self.board,
+                source,
+                &rc.start,
+                &rc.recorded,
+                &reported,
+                placement,
+            ),
+            None => GameReconciled {
+                board: self.board,
+                source,
+                outcome: ReconcileOutcome::Different,
+                recorded_moves: u32::try_from(rc.recorded.len()).unwrap_or(u32::MAX),
+                reported_moves: None,
+                common_moves: u32::try_from(rc.recorded.len()).unwrap_or(u32::MAX),
+                recorded: Vec::new(),
+                reported: Vec::new(),
+                placement,
+                clocks: Vec::new(),
+            },
+        };
+        out.push(Event::GameReconciled(rec));
+    }
+
+    /// Ends the comparison where the board stands on the journaled position or on one reached
+    /// from it by the moves found: the same game, or the same and more.
+    fn try_resolve(&mut self, out: &mut Vec<Event>) {
+        if self.resync.is_some() {
+            return;
+        }
+        if self.reconcile.is_none() {
+            return;
+        }
+        // judged when its placement is the tracker's position (a placement still in the air
+        // waits; one no legal move reaches becomes an irregularity: another game)
+        if self.tracker.seen() != Some(self.tracker.position().board()) {
+            return;
+        }
+        let Some(rc) = self.reconcile.take() else {
+            return;
+        };
+        let mut reported = rc.recorded.clone();
+        if let Some(more) = moves_from_after(&rc.start, &rc.recorded, &rc.added) {
+            reported.extend(more);
+        }
+        let source = if rc.from_log {
+            ReconcileSource::MoveLog
+        } else {
+            ReconcileSource::Board
+        };
+        let mut rec =
+            reconcile::compare(self.board, source, &rc.start, &rc.recorded, &reported, None);
+        rec.clocks = rc.clocks;
+        out.push(Event::GameReconciled(rec));
+    }
+
     fn position(&mut self, placement: String, out: &mut Vec<Event>) {
         if self.last_placement.as_ref() != Some(&placement) {
             self.last_placement = Some(placement.clone());
@@ -245,13 +456,22 @@ impl DgtSession {
 
     /// Handles one message.
     pub fn on_message(&mut self, m: Message, now_ms: u64, out: &mut Vec<Event>) {
+        self.message(m, now_ms, out);
+        if self.reconcile.is_some() {
+            self.try_resolve(out);
+        }
+    }
+
+    fn message(&mut self, m: Message, now_ms: u64, out: &mut Vec<Event>) {
         if let Some(r) = self.resync.as_mut() {
             match m {
                 Message::EeMoves(log) => {
                     self.finish_resync(Some(&log), now_ms, out);
                     return;
                 }
-                Message::BoardDump(_) | Message::FieldUpdate { .. } => {
+                // The clock's reports wait too: the moves made meanwhile come first, so that the
+                // presses they imply explain the clock's change.
+                Message::BoardDump(_) | Message::FieldUpdate { .. } | Message::ClockTimes(_) => {
                     r.held.push(m);
                     if r.held.len() >= RESYNC_HOLD {
                         self.finish_resync(None, now_ms, out);
@@ -333,12 +553,14 @@ impl DgtSession {
                     self.irregular_presses += 1;
                     self.last_irregular_press = seen;
                 }
-                if self.irregular_presses >= 2
+                if (self.irregular_presses >= 2 || self.adopt_next)
+                    && !self.pinned
                     && let (Some(ws), Some(r)) = (self.white_side, running)
                 {
                     let turn = if r == ws { Color::White } else { Color::Black };
                     let evs = self.tracker.adopt(turn);
                     self.tracker_events(evs, out);
+                    self.adopt_next = false;
                     self.irregular_presses = 0;
                     self.last_irregular_press = None;
                 }
@@ -373,22 +595,60 @@ impl DgtSession {
     }
 
     /// The move log arrived (or the wait is over, `log` = `None`): recover the moves made
-    /// meanwhile, then handle the messages held.
+    /// meanwhile (each with the clock of the press that completed it, where the log has it),
+    /// then handle the messages held. A session taking up a journaled game whose log shows
+    /// another game reports it (once) and takes nothing of it.
     fn finish_resync(&mut self, log: Option<&[u8]>, now_ms: u64, out: &mut Vec<Event>) {
         let Some(r) = self.resync.take() else {
             return;
         };
+        let mut diverged = None;
         if let Some(log) = log {
             self.counters.logs += 1;
             let (records, _) = eeprom::parse(log);
             let steps = eeprom::placements(&records);
-            let known = self.history.clone().unwrap_or_default();
-            if let Some(moves) = self.tracker.recover_from_log(&steps, &known) {
+            let rec = self
+                .tracker
+                .recover_from_log(&steps, self.history.as_deref());
+            if self.tracker.rotated().is_none()
+                && let Some(rot) = rec.rotated
+            {
+                self.tracker.set_rotated(rot);
+            }
+            if let Some(rc) = self.reconcile.as_mut() {
+                rc.from_log = true;
+                // the clocks of journaled moves the journal lost, where the log's game is the
+                // journal's
+                if let (Some(game), Some(known)) =
+                    (Tracker::log_game(&steps), self.history.as_deref())
+                {
+                    for &k in &rc.without_clock {
+                        if let (Some((uci, Some(ms))), Some(kn)) = (game.moves.get(k), known.get(k))
+                            && uci == kn
+                        {
+                            rc.clocks
+                                .push((u32::try_from(k + 1).unwrap_or(u32::MAX), *ms));
+                        }
+                    }
+                }
+                // a log's game that is only shorter than the journal's says nothing: the board
+                // decides
+                if let Some((common, game)) = &rec.diverged
+                    && *common < game.len()
+                {
+                    diverged = Some(game.clone());
+                }
+            }
+            if diverged.is_none() && !rec.moves.is_empty() {
                 let from_ply = self.tracker.ply() + 1;
                 let mut evs = Vec::new();
-                for uci in &moves {
+                let mut clocks = Vec::new();
+                for (uci, clock) in &rec.moves {
                     match self.tracker.advance_uci(uci) {
-                        Some(e) => evs.push(e),
+                        Some(e) => {
+                            evs.push(e);
+                            clocks.push(*clock);
+                        }
                         None => break,
                     }
                 }
@@ -404,11 +664,29 @@ impl DgtSession {
                              move log"
                         ),
                     }));
-                    self.tracker_events(evs, out);
+                    self.tracker_events_timed(evs, &clocks, out);
                     // the press after the last recovered move is already behind us
                     self.awaiting_press_after = None;
                 }
             }
+        }
+        if let Some(game) = diverged {
+            let placement = r.held.iter().rev().find_map(|m| match m {
+                Message::BoardDump(raw) => Some(
+                    raw.to_board(self.tracker.rotated().unwrap_or(false))
+                        .to_string(),
+                ),
+                _ => None,
+            });
+            self.different(placement, Some(&game), out);
+        }
+        if log.is_some() {
+            // What the board sent before its log is older than the log: the board, the clock
+            // and the moves since are the log and what the board sends after it (it answers in
+            // order: the log, then the board and the clock asked for with it). Judged after the
+            // moves the log gave back, an older placement would read as moves back and forth.
+            self.counters.superseded = self.counters.superseded.saturating_add(r.held.len() as u64);
+            return;
         }
         for m in r.held {
             self.on_message(m, now_ms, out);
@@ -430,6 +708,29 @@ impl DgtSession {
         let evs = self.tracker.tick(now_ms);
         self.tracker_events(evs, out);
     }
+}
+
+/// UCI moves played from `start`, as moves (`None` if one does not fit).
+fn moves_from(start: &Chess, uci: &[String]) -> Option<Vec<Move>> {
+    use shakmaty::Position as _;
+    let mut pos = start.clone();
+    let mut out = Vec::with_capacity(uci.len());
+    for u in uci {
+        let m = u.parse::<UciMove>().ok()?.to_move(&pos).ok()?;
+        pos.play_unchecked(m);
+        out.push(m);
+    }
+    Some(out)
+}
+
+/// UCI moves played after `before` (from `start`), as moves.
+fn moves_from_after(start: &Chess, before: &[Move], uci: &[String]) -> Option<Vec<Move>> {
+    use shakmaty::Position as _;
+    let mut pos = start.clone();
+    for m in before {
+        pos.play_unchecked(*m);
+    }
+    moves_from(&pos, uci)
 }
 
 #[cfg(test)]
@@ -639,5 +940,216 @@ mod tests {
         play(&mut s, &mut pos, "e5", &mut out);
         press(&mut s, ClockSide::Left, &mut out);
         assert_eq!(moves(&out), [(1, "e4".to_string()), (2, "e5".to_string())]);
+    }
+
+    /// The board's log after `sans` from the start, White on the left, with the time of every
+    /// press (the mover's clock: 5400 s less one second per ply).
+    fn log_after(sans: &[&str]) -> Vec<u8> {
+        use crate::dgt::eeprom::{EeLog, tag};
+        let mut log = EeLog::new();
+        log.tag(tag::POWERUP);
+        log.tag(tag::BEGINPOS);
+        let mut pos = Chess::default();
+        for (i, san) in sans.iter().enumerate() {
+            let m = san.parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+            let before = pos.board().clone();
+            pos.play_unchecked(m);
+            for sq in shakmaty::Square::ALL {
+                if before.piece_at(sq).is_some() && pos.board().piece_at(sq).is_none() {
+                    log.field(dgt_index(sq) as u8, 0);
+                }
+            }
+            for sq in shakmaty::Square::ALL {
+                if let Some(p) = pos.board().piece_at(sq)
+                    && before.piece_at(sq) != Some(p)
+                {
+                    log.field(dgt_index(sq) as u8, crate::dgt::piece_to_code(p));
+                }
+            }
+            let side = if i % 2 == 0 {
+                ClockSide::Left
+            } else {
+                ClockSide::Right
+            };
+            log.time(side, 5_400_000 - (i as u64 + 1) * 1000);
+        }
+        log.dump()
+    }
+
+    fn position_after(sans: &[&str]) -> Chess {
+        let mut pos = Chess::default();
+        for san in sans {
+            let m = san.parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+        }
+        pos
+    }
+
+    fn seed(uci: &[&str]) -> GameSeed {
+        GameSeed {
+            board: BoardNo(1),
+            start_fen: None,
+            moves: uci.iter().map(|s| s.to_string()).collect(),
+            white_side: Some(ClockSide::Left),
+            without_clock: vec![uci.len().saturating_sub(1)],
+        }
+    }
+
+    /// The board's answer to a restarted feed: the log, the dump, the clock.
+    /// The board's answer to a restarted feed: a dump and a clock report of an earlier moment
+    /// (`before` played: sent before the log was asked for), the log, then the dump and the
+    /// clock asked for with it.
+    fn reconnect_from(s: &mut DgtSession, before: &[&str], sans: &[&str]) -> Vec<Event> {
+        let mut out = Vec::new();
+        s.begin_resync(0);
+        assert!(s.take_log_request());
+        let pos = position_after(sans);
+        let earlier = position_after(before);
+        // the dump and the clock come before the log's end: they wait for it
+        s.on_message(
+            Message::BoardDump(RawBoard::from_board(earlier.board(), false)),
+            1,
+            &mut out,
+        );
+        let running = if sans.len().is_multiple_of(2) {
+            ClockSide::Left
+        } else {
+            ClockSide::Right
+        };
+        let t = ClockTimes::new(5_000_000, 5_000_000, Some(running), running);
+        s.on_message(Message::ClockTimes(t), 1, &mut out);
+        assert!(
+            !out.iter().any(|e| matches!(e, Event::ClockSample(_))),
+            "the clock waits for the log"
+        );
+        s.on_message(Message::EeMoves(log_after(sans)), 2, &mut out);
+        // what the board sent before its log is superseded by it
+        assert!(!out.iter().any(|e| matches!(e, Event::ClockSample(_))));
+        s.on_message(
+            Message::BoardDump(RawBoard::from_board(pos.board(), false)),
+            3,
+            &mut out,
+        );
+        s.on_message(Message::ClockTimes(t), 3, &mut out);
+        out
+    }
+
+    fn reconnect(s: &mut DgtSession, sans: &[&str]) -> Vec<Event> {
+        reconnect_from(s, sans, sans)
+    }
+
+    fn reconciled(out: &[Event]) -> Vec<&GameReconciled> {
+        out.iter()
+            .filter_map(|e| match e {
+                Event::GameReconciled(r) => Some(r),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_restarted_feed_adds_only_the_moves_made_meanwhile_with_their_clocks() {
+        // the journal has 1.e4 e5; the board played on: 2.Nf3 Nc6
+        let mut s = DgtSession::resume(&seed(&["e2e4", "e7e5"]), 3000).unwrap();
+        assert!(s.reconciling());
+        // the board's dump before the log still shows 2.Nf3 only: superseded by the log (judged
+        // after the moves it gave back it would read as moves back)
+        let out = reconnect_from(&mut s, &["e4", "e5", "Nf3"], &["e4", "e5", "Nf3", "Nc6"]);
+        let moves: Vec<(u32, String, Option<u64>)> = out
+            .iter()
+            .filter_map(|e| match e {
+                Event::MoveMade(m) => Some((m.ply, m.san.clone(), m.clock_ms)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            moves,
+            [
+                (3, "Nf3".to_string(), Some(5_397_000)),
+                (4, "Nc6".to_string(), Some(5_396_000))
+            ]
+        );
+        let r = reconciled(&out);
+        assert_eq!(r.len(), 1, "{out:?}");
+        assert_eq!(
+            (
+                r[0].outcome,
+                r[0].source,
+                r[0].common_moves,
+                r[0].reported_moves
+            ),
+            (
+                ReconcileOutcome::Extended,
+                ReconcileSource::MoveLog,
+                2,
+                Some(4)
+            )
+        );
+        // the journal had lost 1...e5's clock (the console went before its clock report): the
+        // log tells it
+        assert_eq!(r[0].clocks, [(2, 5_398_000)]);
+        // the recovered moves come before the clock report held meanwhile
+        let first_move = out
+            .iter()
+            .position(|e| matches!(e, Event::MoveMade(_)))
+            .unwrap();
+        let sample = out
+            .iter()
+            .position(|e| matches!(e, Event::ClockSample(_)))
+            .unwrap();
+        assert!(first_move < sample);
+        assert!(!out.iter().any(|e| matches!(e, Event::BoardIrregularity(_))));
+        assert!(!s.reconciling() && !s.pinned());
+    }
+
+    #[test]
+    fn a_restarted_feed_on_the_same_game_adds_nothing() {
+        let mut s = DgtSession::resume(&seed(&["e2e4", "e7e5", "g1f3"]), 3000).unwrap();
+        let out = reconnect(&mut s, &["e4", "e5", "Nf3"]);
+        assert!(
+            !out.iter().any(|e| matches!(e, Event::MoveMade(_))),
+            "{out:?}"
+        );
+        let r = reconciled(&out);
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].outcome, ReconcileOutcome::Same);
+        // play goes on from the journaled position
+        let mut out = Vec::new();
+        let mut pos = position_after(&["e4", "e5", "Nf3"]);
+        play(&mut s, &mut pos, "Nc6", &mut out);
+        assert_eq!(moves(&out), [(4, "Nc6".to_string())]);
+    }
+
+    #[test]
+    fn another_game_on_the_board_is_reported_once_and_nothing_is_taken() {
+        // the journal: 1.e4 e5 2.Nf3; the board's log and placement: 1.d4 d5 2.c4
+        let mut s = DgtSession::resume(&seed(&["e2e4", "e7e5", "g1f3"]), 3000).unwrap();
+        let out = reconnect(&mut s, &["d4", "d5", "c4"]);
+        let r = reconciled(&out);
+        assert_eq!(r.len(), 1, "{out:?}");
+        assert_eq!(r[0].outcome, ReconcileOutcome::Different);
+        assert_eq!(r[0].recorded, ["e4", "e5", "Nf3"]);
+        assert_eq!(r[0].reported, ["d4", "d5", "c4"]);
+        assert!(r[0].placement.is_some());
+        assert!(!out.iter().any(|e| matches!(e, Event::MoveMade(_))));
+        assert!(s.pinned());
+        // presses on the other game: no irregularity records, no adoption
+        let mut out = Vec::new();
+        press(&mut s, ClockSide::Left, &mut out);
+        press(&mut s, ClockSide::Right, &mut out);
+        press(&mut s, ClockSide::Left, &mut out);
+        assert!(
+            !out.iter()
+                .any(|e| matches!(e, Event::BoardIrregularity(_) | Event::MoveMade(_))),
+            "{out:?}"
+        );
+        // the arbiter takes the board's game from move 0: the log gives it
+        assert!(s.reseed(&seed(&[]), true, false, 10));
+        let out = reconnect(&mut s, &["d4", "d5", "c4"]);
+        assert_eq!(
+            moves(&out),
+            [(1, "d4".into()), (2, "d5".into()), (3, "c4".into())]
+        );
+        assert_eq!(reconciled(&out)[0].outcome, ReconcileOutcome::Extended);
     }
 }

@@ -362,61 +362,41 @@ impl Tracker {
     }
 
     /// The moves made after this tracker's last legal position, as the e-board's log
-    /// (`DGT_SEND_EE_MOVES`) shows them: the log's game is reconstructed from its last start
-    /// position by a tracker of its own (a lever press judges the placement, as live); when the
-    /// moves `known` (UCI, from the start) begin that game, the rest are the moves made
-    /// meanwhile. Without a start position in the log (the ring buffer overflowed), or when the
-    /// log's game does not begin with the known moves, the log is read on from the last
-    /// placement equal to this tracker's position. `None` when neither finds a move.
+    /// (`DGT_SEND_EE_MOVES`) shows them, each with the time of the clock press that completed it
+    /// (the time record the board wrote at the lever press that followed the move; `None` where
+    /// no press followed it). The log's game is reconstructed from its last start position by a
+    /// tracker of its own (a lever press judges the placement, as live); when the moves `known`
+    /// (UCI, from the start) begin that game, the rest are the moves made meanwhile. Without a
+    /// start position in the log (the ring buffer overflowed), or when the log's game does not
+    /// begin with the known moves, the log is read on from the last placement equal to this
+    /// tracker's position. `known = None`: the moves from the start are not known (a game set up
+    /// from a position), only the second way is tried.
     pub fn recover_from_log(
         &self,
         placements: &[(crate::dgt::eeprom::Step, RawBoard)],
-        known: &[String],
-    ) -> Option<Vec<String>> {
-        use crate::dgt::eeprom::Step;
-        fn run(tr: &mut Tracker, steps: &[(Step, RawBoard)]) -> Vec<String> {
-            let mut moves = Vec::new();
-            let mut t = 0u64;
-            for (step, raw) in steps {
-                t += 1;
-                let evs = match step {
-                    Step::Start { rotated } => {
-                        *tr = Tracker::new();
-                        tr.rotated = Some(*rotated);
-                        moves.clear();
-                        tr.observe_raw(raw, t)
-                    }
-                    Step::Field => tr.observe_raw(raw, t),
-                    Step::Press(_) => {
-                        let mut e = tr.observe_raw(raw, t);
-                        e.extend(tr.settle_now());
-                        e
-                    }
-                };
-                for e in evs {
-                    if let TrackerEvent::Move { uci, .. } = e {
-                        moves.push(uci);
-                    }
+        known: Option<&[String]>,
+    ) -> LogRecovery {
+        let mut out = LogRecovery::default();
+        if let Some(game) = Tracker::log_game(placements) {
+            out.rotated = game.rotated;
+            let uci: Vec<String> = game.moves.iter().map(|(u, _)| u.clone()).collect();
+            if let Some(known) = known {
+                let common = uci.iter().zip(known).take_while(|(a, b)| a == b).count();
+                if common == known.len() {
+                    out.moves = game.moves[common..].to_vec();
+                    return out;
                 }
-            }
-            moves
-        }
-        let from_start = placements
-            .first()
-            .is_some_and(|(s, _)| matches!(s, Step::Start { .. }));
-        if from_start {
-            let mut tr = Tracker::new();
-            tr.settle_ms = u64::MAX;
-            let game = run(&mut tr, placements);
-            if game.len() > known.len() && game.starts_with(known) {
-                return Some(game[known.len()..].to_vec());
+                out.diverged = Some((common, uci));
             }
         }
         // read on from the last placement equal to the position reached
-        let rotated = self.rotated.unwrap_or(false);
-        let at = placements
+        let rotated = self.rotated.or(out.rotated).unwrap_or(false);
+        let Some(at) = placements
             .iter()
-            .rposition(|(_, raw)| raw.to_board(rotated) == *self.pos.board())?;
+            .rposition(|(_, raw)| raw.to_board(rotated) == *self.pos.board())
+        else {
+            return out;
+        };
         let mut tr = Tracker {
             seen: Some(self.pos.board().clone()),
             judged: true,
@@ -425,8 +405,27 @@ impl Tracker {
             rotated: Some(rotated),
             ..self.clone()
         };
-        let moves = run(&mut tr, &placements[at + 1..]);
-        (!moves.is_empty()).then_some(moves)
+        let moves = replay_log(&mut tr, &placements[at + 1..]);
+        if !moves.is_empty() {
+            out.moves = moves;
+        }
+        out
+    }
+
+    /// The game in the log from its last start position (`None` without one: the ring buffer
+    /// overflowed), with the press time of each move.
+    pub fn log_game(placements: &[(crate::dgt::eeprom::Step, RawBoard)]) -> Option<LogGame> {
+        use crate::dgt::eeprom::Step;
+        let Some((Step::Start { rotated }, _)) = placements.first() else {
+            return None;
+        };
+        let mut tr = Tracker::new();
+        tr.settle_ms = u64::MAX;
+        let moves = replay_log(&mut tr, placements);
+        Some(LogGame {
+            rotated: Some(*rotated),
+            moves,
+        })
     }
 
     fn play_line(&mut self, line: Vec<Move>, out: &mut Vec<TrackerEvent>) {
@@ -526,6 +525,70 @@ impl Tracker {
         self.judged = true;
         self.finished = false;
     }
+}
+
+/// What the e-board's move log tells about the moves made after a position.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LogRecovery {
+    /// The moves made after the tracker's position (UCI), each with the mover's clock after it
+    /// (the time record of the press that completed it) where the log has one.
+    pub moves: Vec<(String, Option<u64>)>,
+    /// The log's game from its start position does not begin with the known moves: how many
+    /// moves both begin with, and the log's game (UCI).
+    pub diverged: Option<(usize, Vec<String>)>,
+    /// The board's orientation as the log's start position shows it.
+    pub rotated: Option<bool>,
+}
+
+/// The game in a board's log from its last start position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogGame {
+    pub rotated: Option<bool>,
+    /// UCI moves, each with the time of the press that completed it.
+    pub moves: Vec<(String, Option<u64>)>,
+}
+
+/// Runs the log's placements through a tracker (a lever press judges the placement, as live):
+/// the moves recognised, each with the time of the press that followed it.
+fn replay_log(
+    tr: &mut Tracker,
+    steps: &[(crate::dgt::eeprom::Step, RawBoard)],
+) -> Vec<(String, Option<u64>)> {
+    use crate::dgt::eeprom::Step;
+    let mut moves: Vec<(String, Option<u64>)> = Vec::new();
+    let mut t = 0u64;
+    for (step, raw) in steps {
+        t += 1;
+        let evs = match step {
+            Step::Start { rotated } => {
+                *tr = Tracker::new();
+                tr.settle_ms = u64::MAX;
+                tr.rotated = Some(*rotated);
+                moves.clear();
+                tr.observe_raw(raw, t)
+            }
+            Step::Field => tr.observe_raw(raw, t),
+            Step::Press(..) => {
+                let mut e = tr.observe_raw(raw, t);
+                e.extend(tr.settle_now());
+                e
+            }
+        };
+        for e in evs {
+            if let TrackerEvent::Move { uci, .. } = e {
+                moves.push((uci, None));
+            }
+        }
+        // The press completes the last move made before it (the clock that stopped is the
+        // mover's): its time is that move's clock.
+        if let Step::Press(_, ms) = step
+            && let Some(last) = moves.last_mut()
+            && last.1.is_none()
+        {
+            last.1 = Some(*ms);
+        }
+    }
+    moves
 }
 
 /// A position from a set-up, dropping castling rights that do not fit and tolerating an

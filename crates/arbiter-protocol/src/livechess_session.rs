@@ -24,10 +24,11 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, san::SanPlus}
 use crate::eboard::result_signal;
 use crate::livechess::{Clock, EBoardEvent};
 use crate::ratelimit::BoardLimits;
+use crate::reconcile::{self, GameSeed};
 use arbiter_core::model::{BoardNo, ClockSide};
 use arbiter_core::record::{
     BoardIrregularity, BoardPosition, ClockPresence, ClockSample, DeviceStatus, Event,
-    MAX_CLOCK_MS, MoveMade, MovesTakenBack, ResultSignal,
+    MAX_CLOCK_MS, MoveMade, MovesTakenBack, ReconcileOutcome, ReconcileSource, ResultSignal,
 };
 
 /// The longest SAN list accepted (plies); a longer one is a bad payload.
@@ -79,6 +80,12 @@ pub struct LiveChessSession {
     bad_list: Option<Vec<String>>,
     limits: BoardLimits,
     counters: LiveChessCounters,
+    /// Started from a journaled game: LiveChess' moves from the game's start are compared with
+    /// it first (a `reconciled` record).
+    reconciling: bool,
+    /// LiveChess reported another game than the journal's: nothing of it is taken until the
+    /// arbiter decides (a reseed).
+    pinned: bool,
 }
 
 fn is_centre_king_move(san: &str) -> bool {
@@ -94,10 +101,7 @@ fn same_position(a: &Chess, b: &Chess) -> bool {
         && a.ep_square(EnPassantMode::Legal) == b.ep_square(EnPassantMode::Legal)
 }
 
-fn ply_of(pos: &Chess) -> u32 {
-    let full = pos.fullmoves().get();
-    (full - 1) * 2 + u32::from(pos.turn().is_black())
-}
+use reconcile::ply_of;
 
 impl LiveChessSession {
     pub fn new(board: BoardNo) -> Self {
@@ -118,7 +122,66 @@ impl LiveChessSession {
             bad_list: None,
             limits: BoardLimits::default(),
             counters: LiveChessCounters::default(),
+            reconciling: false,
+            pinned: false,
         }
+    }
+
+    /// A session that takes up the journaled game of its board (a restarted console): it
+    /// asks LiveChess for the moves from the game's start ([`Self::setup_fen`]) and compares
+    /// them with the journal's. `None` when the seed does not replay.
+    pub fn resume(seed: &GameSeed) -> Option<LiveChessSession> {
+        let mut s = LiveChessSession::new(seed.board);
+        s.take_up(seed)?;
+        Some(s)
+    }
+
+    fn take_up(&mut self, seed: &GameSeed) -> Option<()> {
+        let (start, moves) = seed.replay()?;
+        self.base_ply = reconcile::ply_of(&start);
+        self.sans = reconcile::sans_from(&start, &moves, 0);
+        let mut pos = start.clone();
+        for m in &moves {
+            pos.play_unchecked(*m);
+        }
+        self.pos = pos;
+        self.base = start;
+        self.moves = moves;
+        self.handled_san = None;
+        self.bad_list = None;
+        self.unknown_start = None;
+        self.reconciling = true;
+        self.pinned = false;
+        Some(())
+    }
+
+    /// The arbiter decided on a board that reported another game: the session takes up `seed`
+    /// (the journaled game as it stands now); with `compare` LiveChess' moves from the start
+    /// are compared with it again (the board's game stands), else the journal's game is
+    /// followed (LiveChess is asked for the moves after its position). The feed sends `setup`
+    /// again ([`Self::setup_fen`]). False when the seed does not replay.
+    pub fn reseed(&mut self, seed: &GameSeed, compare: bool) -> bool {
+        if self.take_up(seed).is_none() {
+            return false;
+        }
+        self.reconciling = compare;
+        true
+    }
+
+    /// The position to send with `setup`: while the journaled game is compared, the game's
+    /// start (LiveChess then sends all its moves); else the position reached (LiveChess then
+    /// sends the moves after it).
+    pub fn setup_fen(&self) -> String {
+        if self.reconciling {
+            Fen::from_position(&self.base, EnPassantMode::Legal).to_string()
+        } else {
+            self.fen()
+        }
+    }
+
+    /// Whether LiveChess reported another game and the arbiter has not decided yet.
+    pub fn pinned(&self) -> bool {
+        self.pinned
     }
 
     /// The SAN moves accepted so far (since the base position).
@@ -348,6 +411,10 @@ impl LiveChessSession {
             }
         }
         let target: Vec<Move> = self.moves[..k].iter().copied().chain(listed).collect();
+        if self.pinned {
+            // another game, reported: the arbiter decides
+            return true;
+        }
         let common = self
             .moves
             .iter()
@@ -356,6 +423,24 @@ impl LiveChessSession {
             .count();
         let removed = self.moves.len() - common;
         let added = target.len() - common;
+        let reconciled = self.reconciling;
+        if self.reconciling {
+            self.reconciling = false;
+            let rec = reconcile::compare(
+                board,
+                ReconcileSource::LiveChess,
+                &self.base,
+                &self.moves,
+                &target,
+                Some(placement.clone()),
+            );
+            let different = rec.outcome == ReconcileOutcome::Different;
+            out.push(Event::GameReconciled(rec));
+            if different {
+                self.pinned = true;
+                return true;
+            }
+        }
         if removed > 0 {
             // a takeback: limited, and so are the moves sent again after it
             let takeback = self
@@ -390,16 +475,37 @@ impl LiveChessSession {
             }
             self.pos = p;
         }
-        for m in &target[common..] {
+        // Several moves in one message: the clock the message gives is the clock of each
+        // colour's last move (the last move of all takes its clock from the clock report that
+        // follows, as any move). The colour whose clock runs has thought since: its reading is
+        // its move's clock only as the message comes with the moves, not when the moves were
+        // made while the console was away.
+        let new_moves = &target[common..];
+        let clocks = self.clock_values(reported);
+        let n = new_moves.len();
+        for (i, m) in new_moves.iter().enumerate() {
+            let mover = self.pos.turn();
             let uci = UciMove::from_move(*m, CastlingMode::Standard).to_string();
             let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, *m).to_string();
             self.moves.push(*m);
             self.sans.push(san.clone());
+            let clock_ms = match clocks {
+                Some((w, b, run)) if n >= 2 && i + 2 == n => {
+                    let running = run.map(|white| white == mover.is_white());
+                    (running == Some(false) || !reconciled).then_some(if mover.is_white() {
+                        w
+                    } else {
+                        b
+                    })
+                }
+                _ => None,
+            };
             out.push(Event::MoveMade(MoveMade {
                 board,
                 ply: self.base_ply + self.moves.len() as u32,
                 uci,
                 san,
+                clock_ms,
             }));
         }
         if let Some(s) = bad
@@ -415,25 +521,20 @@ impl LiveChessSession {
         true
     }
 
+    /// The reported clock as (White, Black, White runs?), carried to the event's time; `None`
+    /// without a clock or with numbers out of range.
+    fn clock_values(&self, reported: &Reported) -> Option<(u64, u64, Option<bool>)> {
+        let Some(Some(c)) = reported.clock else {
+            return None;
+        };
+        carried(c, reported.clock_sent).map(|(w, b)| (w, b, c.run))
+    }
+
     fn clock(&mut self, c: Clock, sent: Option<u64>, out: &mut Vec<Event>) {
-        let (Some(mut white), Some(mut black)) = (
-            c.white.checked_mul(1000).filter(|v| *v <= MAX_CLOCK_MS),
-            c.black.checked_mul(1000).filter(|v| *v <= MAX_CLOCK_MS),
-        ) else {
+        let Some((white, black)) = carried(c, sent) else {
             self.counters.malformed += 1;
             return;
         };
-        // the running side, carried from the reading's time to the event's (whole seconds)
-        if let (Some(run), Some(read), Some(sent)) = (c.run, c.time, sent)
-            && let Some(age) = sent.checked_sub(read).filter(|a| *a <= MAX_READING_AGE_MS)
-        {
-            let whole = age / 1000 * 1000;
-            if run {
-                white = white.saturating_sub(whole);
-            } else {
-                black = black.saturating_sub(whole);
-            }
-        }
         let key = (white, black, c.run);
         if self.last_clock == Some(key) {
             return;
@@ -453,6 +554,24 @@ impl LiveChessSession {
             right_flag_kind: None,
         }));
     }
+}
+
+/// A LiveChess clock in ms (White, Black), the running side carried from the reading's time to
+/// the event's (whole seconds, at most [`MAX_READING_AGE_MS`]); `None` for numbers out of range.
+fn carried(c: Clock, sent: Option<u64>) -> Option<(u64, u64)> {
+    let mut white = c.white.checked_mul(1000).filter(|v| *v <= MAX_CLOCK_MS)?;
+    let mut black = c.black.checked_mul(1000).filter(|v| *v <= MAX_CLOCK_MS)?;
+    if let (Some(run), Some(read), Some(sent)) = (c.run, c.time, sent)
+        && let Some(age) = sent.checked_sub(read).filter(|a| *a <= MAX_READING_AGE_MS)
+    {
+        let whole = age / 1000 * 1000;
+        if run {
+            white = white.saturating_sub(whole);
+        } else {
+            black = black.saturating_sub(whole);
+        }
+    }
+    Some((white, black))
 }
 
 #[cfg(test)]
@@ -661,5 +780,136 @@ mod tests {
         let m = moves(&out);
         assert_eq!(m, [(5, "Kd3".into()), (6, "Kd6".into())]);
         assert!(out.iter().any(|e| matches!(e, Event::ResultSignal(r) if r.result == arbiter_core::model::GameResult::BlackWins)));
+    }
+
+    fn with_clock(san: &[&str], white: u64, black: u64, white_runs: bool) -> EBoardEvent {
+        EBoardEvent {
+            clock: Some(Some(Clock {
+                white,
+                black,
+                run: Some(white_runs),
+                time: None,
+            })),
+            ..ev(san, None)
+        }
+    }
+
+    fn moves_with_clocks(out: &[Event]) -> Vec<(String, Option<u64>)> {
+        out.iter()
+            .filter_map(|e| match e {
+                Event::MoveMade(m) => Some((m.san.clone(), m.clock_ms)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn two_moves_in_one_message_each_get_the_clock_it_gives() {
+        let mut s = LiveChessSession::new(BoardNo(1));
+        feed(&mut s, &with_clock(&[], 5400, 5400, true), 0);
+        // 1.e4 e5 in one message; White's clock runs again
+        let out = feed(&mut s, &with_clock(&["e4", "e5"], 5421, 5410, true), 10);
+        // e4 takes White's time from the message; e5, the last, takes Black's from the clock
+        // report that follows, as any move
+        assert_eq!(
+            moves_with_clocks(&out),
+            [("e4".into(), Some(5_421_000)), ("e5".into(), None)]
+        );
+        assert!(matches!(out.last(), Some(Event::ClockSample(c)) if c.right_ms == 5_410_000));
+    }
+
+    fn seed(sans: &[&str]) -> GameSeed {
+        let mut pos = Chess::default();
+        let moves = sans
+            .iter()
+            .map(|s| {
+                let m = s.parse::<SanPlus>().unwrap().san.to_move(&pos).unwrap();
+                pos.play_unchecked(m);
+                UciMove::from_move(m, CastlingMode::Standard).to_string()
+            })
+            .collect();
+        GameSeed {
+            board: BoardNo(1),
+            start_fen: None,
+            moves,
+            white_side: Some(ClockSide::Left),
+            without_clock: Vec::new(),
+        }
+    }
+
+    fn reconciled(out: &[Event]) -> Vec<&arbiter_core::record::GameReconciled> {
+        out.iter()
+            .filter_map(|e| match e {
+                Event::GameReconciled(r) => Some(r),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_restarted_feed_compares_livechess_moves_with_the_journal() {
+        let start = Fen::from_position(&Chess::default(), EnPassantMode::Legal).to_string();
+        // the same moves: nothing added
+        let mut s = LiveChessSession::resume(&seed(&["e4", "e5"])).unwrap();
+        assert_eq!(s.setup_fen(), start, "LiveChess is asked for every move");
+        let out = feed(&mut s, &ev(&["e4", "e5"], None), 0);
+        assert!(moves(&out).is_empty());
+        assert_eq!(reconciled(&out)[0].outcome, ReconcileOutcome::Same);
+        assert_ne!(
+            s.setup_fen(),
+            start,
+            "later reconnections ask from the position reached"
+        );
+        // more: only the new ones; Bb5 is not pressed yet (White's clock runs): Black's
+        // stopped clock is Nc6's (exact)
+        let mut s = LiveChessSession::resume(&seed(&["e4", "e5"])).unwrap();
+        let out = feed(
+            &mut s,
+            &with_clock(&["e4", "e5", "Nf3", "Nc6", "Bb5"], 5300, 5200, true),
+            0,
+        );
+        assert_eq!(
+            moves_with_clocks(&out),
+            [
+                ("Nf3".into(), None),
+                ("Nc6".into(), Some(5_200_000)),
+                ("Bb5".into(), None)
+            ]
+        );
+        assert_eq!(reconciled(&out)[0].outcome, ReconcileOutcome::Extended);
+        // Bb5 pressed (Black's clock runs): Nc6's clock is not known, Black has thought since
+        let mut s = LiveChessSession::resume(&seed(&["e4", "e5"])).unwrap();
+        let out = feed(
+            &mut s,
+            &with_clock(&["e4", "e5", "Nf3", "Nc6", "Bb5"], 5300, 5200, false),
+            0,
+        );
+        assert!(moves_with_clocks(&out).iter().all(|(_, c)| c.is_none()));
+        // another game: one record with both, nothing taken, nothing later either
+        let mut s = LiveChessSession::resume(&seed(&["e4", "e5", "Nf3"])).unwrap();
+        let out = feed(&mut s, &ev(&["e4", "e5", "Nc3"], None), 0);
+        let r = reconciled(&out);
+        assert_eq!(r.len(), 1);
+        assert_eq!(
+            (r[0].outcome, r[0].recorded.clone(), r[0].reported.clone()),
+            (
+                ReconcileOutcome::Different,
+                vec!["Nf3".to_string()],
+                vec!["Nc3".to_string()]
+            )
+        );
+        assert!(moves(&out).is_empty() && takebacks(&out).is_empty());
+        assert!(s.pinned());
+        let out = feed(&mut s, &ev(&["e4", "e5", "Nc3", "Nf6"], None), 10);
+        assert!(
+            moves(&out).is_empty() && reconciled(&out).is_empty(),
+            "{out:?}"
+        );
+        // the arbiter takes LiveChess' game from move 2: its moves after that are added
+        assert!(s.reseed(&seed(&["e4", "e5"]), true));
+        assert_eq!(s.setup_fen(), start);
+        let out = feed(&mut s, &ev(&["e4", "e5", "Nc3", "Nf6"], None), 20);
+        assert_eq!(moves(&out), [(3, "Nc3".into()), (4, "Nf6".into())]);
+        assert_eq!(reconciled(&out)[0].outcome, ReconcileOutcome::Extended);
     }
 }

@@ -55,6 +55,21 @@ pub struct BoardSetup {
     /// The clock is in its host-controlled mode (DGT 3000 mode 23): it carries out SETNRUN.
     /// Off by default: a game's clock is set by hand.
     pub host_controlled_clock: bool,
+    /// Where the board takes up its game (a venue started again from a journal); `None`: from
+    /// the start.
+    pub resume: Option<BoardResume>,
+}
+
+/// Where a board takes up its game: after its first `plies` half-moves, with these clocks (the
+/// side to move thinks on, for what is left of the time the game gives it). Incidents before
+/// that ply (and a late arrival, a wrong preset) are behind it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardResume {
+    /// The board (1-based).
+    pub board: u16,
+    pub plies: usize,
+    pub white_ms: u64,
+    pub black_ms: u64,
 }
 
 /// What a board sends (or does) as its game advances.
@@ -102,6 +117,11 @@ enum Step {
     UnsolicitedAcks(u64),
     /// LiveChess: `n` messages of junk.
     Junk(LiveChessJunk, u64),
+    /// LiveChess shows this list instead of the board's moves (a move recognised wrongly, a
+    /// move not recognised yet); `None`: the board's moves again.
+    LiveChessView(Option<Vec<String>>),
+    /// LiveChess sends nothing about the board (`true`) until it sends everything at once.
+    LiveChessHold(bool),
 }
 
 /// A flood's steps: one every 100 ms of game time for `duration_s` from `at`, together
@@ -223,6 +243,10 @@ pub struct BoardSim {
     period_flag_until: [Option<u64>; 2],
     period_added: bool,
     turn_bits_2015: bool,
+    /// The list LiveChess shows where it differs from the board's moves.
+    livechess_view: Option<Vec<String>>,
+    /// LiveChess holds back its messages about the board.
+    livechess_hold: bool,
 }
 
 impl BoardSim {
@@ -245,7 +269,16 @@ impl BoardSim {
         let mut steps = Vec::new();
         let mut move_times = Vec::new();
         let mut late = [0u64; 2];
-        for inc in &setup.incidents {
+        let resume = setup.resume.map(|r| BoardResume {
+            plies: r.plies.min(n),
+            ..r
+        });
+        let skip = resume.map_or(0, |r| r.plies);
+        if let Some(r) = resume {
+            clock_ms[idx(side_of(Color::White))] = r.white_ms;
+            clock_ms[idx(side_of(Color::Black))] = r.black_ms;
+        }
+        for inc in setup.incidents.iter().filter(|_| resume.is_none()) {
             match inc {
                 Incident::WrongPreset {
                     color, preset_s, ..
@@ -256,10 +289,17 @@ impl BoardSim {
                 _ => {}
             }
         }
-        steps.push(Timed {
-            at: 0,
-            step: Step::Start(setup.white_side),
-        });
+        let to_move = if skip.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if skip < n {
+            steps.push(Timed {
+                at: 0,
+                step: Step::Start(side_of(to_move)),
+            });
+        }
         let mut t = 0u64;
         let mut prev_clk = [tc.base_ms; 2]; // by colour: 0 white, 1 black
         let mut moves_by = [0u32; 2];
@@ -279,11 +319,30 @@ impl BoardSim {
                 0
             };
             let clk = setup.game.moves[i].clk_ms;
-            let think = match clk {
+            let mut think = match clk {
                 Some(c) => (prev_clk[ci] + tc.increment_ms + bonus).saturating_sub(c),
                 None => 10_000,
+            };
+            if i < skip {
+                // played before the board took up its game
+                if let Some(c) = clk {
+                    prev_clk[ci] = c;
+                }
+                move_times.push(0);
+                continue;
             }
-            .max(500);
+            if i == skip
+                && let Some(r) = resume
+            {
+                // the mover has thought since his clock last stopped
+                let now = if color == Color::White {
+                    r.white_ms
+                } else {
+                    r.black_ms
+                };
+                think = think.saturating_sub(prev_clk[ci].saturating_sub(now));
+            }
+            let think = think.max(500);
             if let Some(c) = clk {
                 prev_clk[ci] = c;
             }
@@ -525,6 +584,44 @@ impl BoardSim {
                     increment: true,
                 },
             });
+            // LiveChess' own habits at this move
+            for inc in &setup.incidents {
+                match *inc {
+                    Incident::LivechessCorrection {
+                        after_ply, delay_s, ..
+                    } if after_ply as usize == i => {
+                        if let Some(wrong) =
+                            misrecognised(&replayed.positions[i], replayed.moves[i])
+                        {
+                            let mut list = replayed.san[..i].to_vec();
+                            list.push(wrong);
+                            steps.push(Timed {
+                                at: t,
+                                step: Step::LiveChessView(Some(list)),
+                            });
+                            steps.push(Timed {
+                                at: t + delay_s.max(1) * 1000,
+                                step: Step::LiveChessView(None),
+                            });
+                        }
+                    }
+                    Incident::LivechessTwoMoves { after_ply, .. } if after_ply as usize == i => {
+                        steps.push(Timed {
+                            at: t,
+                            step: Step::LiveChessHold(true),
+                        });
+                    }
+                    Incident::LivechessTwoMoves { after_ply, .. }
+                        if after_ply as usize + 1 == i =>
+                    {
+                        steps.push(Timed {
+                            at: t,
+                            step: Step::LiveChessHold(false),
+                        });
+                    }
+                    _ => {}
+                }
+            }
         }
         if !flagged {
             steps.push(Timed {
@@ -553,7 +650,7 @@ impl BoardSim {
             tag::BEGINPOS
         });
         let garbage_seed = u32::from(setup.board.0).wrapping_mul(2_654_435_761) | 1;
-        Ok(BoardSim {
+        let mut sim = BoardSim {
             steps,
             next: 0,
             now: 0,
@@ -577,8 +674,42 @@ impl BoardSim {
             period_flag_until: [None; 2],
             period_added: false,
             turn_bits_2015,
+            livechess_view: None,
+            livechess_hold: false,
             setup,
-        })
+        };
+        sim.take_up(skip);
+        Ok(sim)
+    }
+
+    /// Plays the first `plies` half-moves on the board before its timeline starts (a game taken
+    /// up): the pieces, the move log with a time record per press, the presses counted.
+    fn take_up(&mut self, plies: usize) {
+        let mut discard = Vec::new();
+        for i in 0..plies {
+            let m = self.moves[i];
+            let mover = self.pos.turn();
+            let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut self.pos, m);
+            self.san.push(san.to_string());
+            let target = self.pos.board().clone();
+            self.morph(&target, &mut discard);
+            let side = if mover == Color::White {
+                self.setup.white_side
+            } else {
+                self.setup.white_side.other()
+            };
+            self.presses[idx(side)] += 1;
+            let clk = self.setup.game.moves[i].clk_ms.unwrap_or(0);
+            self.ee.time(side, clk);
+        }
+        if plies > 0 {
+            let next = if self.pos.turn() == Color::White {
+                self.setup.white_side
+            } else {
+                self.setup.white_side.other()
+            };
+            self.lever = next;
+        }
     }
 
     /// The board's move log, as the EE_MOVES message carries it.
@@ -639,6 +770,20 @@ impl BoardSim {
     /// The SAN moves played so far.
     pub fn san(&self) -> &[String] {
         &self.san
+    }
+
+    /// Whether LiveChess holds back its messages about the board (the moves it will send at
+    /// once).
+    pub fn livechess_held(&self) -> bool {
+        self.livechess_hold
+    }
+
+    /// The moves as LiveChess shows them: the board's, or a list it recognised differently
+    /// (a scripted correction or two moves in one message).
+    pub fn livechess_san(&self) -> Vec<String> {
+        self.livechess_view
+            .clone()
+            .unwrap_or_else(|| self.san.clone())
     }
 
     pub fn silent(&self) -> bool {
@@ -907,11 +1052,35 @@ impl BoardSim {
                         n.min(u64::from(u32::MAX)) as u32,
                     ));
                 }
+                Step::LiveChessHold(on) => {
+                    self.livechess_hold = on;
+                    if !on {
+                        out.push(SimOutput::LiveChessList(self.san.clone()));
+                    }
+                }
+                Step::LiveChessView(view) => {
+                    let back = view.is_none();
+                    self.livechess_view = view;
+                    if back {
+                        out.push(SimOutput::LiveChessList(self.san.clone()));
+                    }
+                }
             }
             self.report(out);
         }
         self.advance_clock(game_ms, out);
     }
+}
+
+/// Another legal move for the mover of `real` (of the same piece where it has one), as LiveChess
+/// might recognise it from pieces in the air: its SAN.
+fn misrecognised(pos: &Chess, real: shakmaty::Move) -> Option<String> {
+    let moves = pos.legal_moves();
+    let other = moves
+        .iter()
+        .find(|m| **m != real && m.from() == real.from())
+        .or_else(|| moves.iter().find(|m| **m != real))?;
+    Some(shakmaty::san::SanPlus::from_move(pos.clone(), *other).to_string())
 }
 
 /// An illegal placement for the mover of `real`: its piece put on a square no legal move
@@ -950,6 +1119,7 @@ mod tests {
             time_control: TimeControlSpec::default(),
             incidents: Vec::new(),
             host_controlled_clock: false,
+            resume: None,
         }
     }
 
@@ -1050,5 +1220,43 @@ mod tests {
             .filter(|r| matches!(r, Ok(Message::ClockAck(_))))
             .count();
         assert_eq!(acks, 8);
+    }
+
+    #[test]
+    fn a_board_takes_up_its_game_from_a_position_and_clocks() {
+        let text = "1. e4 {[%clk 1:30:21]} e5 {[%clk 1:29:59]} 2. Nf3 {[%clk 1:25:00]} Nc6 \
+                    {[%clk 1:29:00]} 3. Bb5 {[%clk 1:20:00]} *";
+        let whole = BoardSim::new(setup(text)).unwrap();
+        // taken up after 1.e4 e5 2.Nf3, Black having thought 20 s of the 89 s his move takes
+        let mut b = setup(text);
+        b.resume = Some(BoardResume {
+            board: 1,
+            plies: 3,
+            white_ms: 5_100_000,
+            black_ms: 5_379_000,
+        });
+        let mut sim = BoardSim::new(b).unwrap();
+        assert_eq!(sim.san(), ["e4", "e5", "Nf3"]);
+        let mut out = Vec::new();
+        sim.advance_to(0, &mut out);
+        let t = sim.clock_times();
+        assert_eq!((t.left.ms(), t.right.ms()), (5_100_000, 5_379_000));
+        assert_eq!(t.running_side(), Some(ClockSide::Right));
+        // Black moves after the rest of his thinking, his clock then shows the PGN's time
+        let times = sim.move_times().to_vec();
+        assert_eq!(times[3], 69_000);
+        sim.advance_to(times[3], &mut out);
+        assert_eq!(sim.san(), ["e4", "e5", "Nf3", "Nc6"]);
+        assert_eq!(sim.clock_times().right.ms(), 5_340_000);
+        sim.advance_to(times[4], &mut out);
+        assert_eq!(sim.clock_times().left.ms(), 4_800_000);
+        // the move log holds the whole game, as the board wrote it
+        let (records, _) = arbiter_protocol::dgt::eeprom::parse(&sim.ee_dump());
+        let steps = arbiter_protocol::dgt::eeprom::placements(&records);
+        let game = arbiter_protocol::eboard::Tracker::log_game(&steps).unwrap();
+        let uci: Vec<&str> = game.moves.iter().map(|(u, _)| u.as_str()).collect();
+        assert_eq!(uci, ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]);
+        assert_eq!(game.moves[2].1, Some(5_100_000));
+        assert_eq!(whole.san().len(), 0);
     }
 }

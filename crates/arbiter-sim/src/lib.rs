@@ -28,7 +28,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{broadcast, watch};
 use tokio::time::Instant;
 
-pub use board::{BoardSetup, BoardSim, SimOutput, TimeControlSpec};
+pub use board::{BoardResume, BoardSetup, BoardSim, SimOutput, TimeControlSpec};
 pub use pgn::PgnGame;
 pub use scenario::{Incident, Scenario};
 
@@ -67,6 +67,9 @@ pub struct SimulatorConfig {
     /// Boards whose clock is in its host-controlled mode (mode 23) and carries out SETNRUN;
     /// the others answer it with an error ACK, as a clock running a game does.
     pub host_controlled_clocks: Vec<u16>,
+    /// Boards that take up their games from given positions and clocks (a venue started again
+    /// from a journal, `arbiter demo` continued); the others start their games.
+    pub resume: Vec<BoardResume>,
 }
 
 impl Default for SimulatorConfig {
@@ -87,6 +90,7 @@ impl Default for SimulatorConfig {
             white_sides: Vec::new(),
             exit_when_done: false,
             host_controlled_clocks: Vec::new(),
+            resume: Vec::new(),
         }
     }
 }
@@ -183,6 +187,7 @@ impl Simulator {
                     .cloned()
                     .collect(),
                 host_controlled_clock: config.host_controlled_clocks.contains(&no.0),
+                resume: config.resume.iter().find(|r| r.board == no.0).copied(),
             };
             let serial = setup.serial.clone();
             let mut sim = BoardSim::new(setup)
@@ -605,6 +610,7 @@ mod tests {
             time_control: TimeControlSpec::default(),
             incidents: Vec::new(),
             host_controlled_clock,
+            resume: None,
         };
         let mut sim = BoardSim::new(setup).unwrap();
         let t = sim.move_times()[0];

@@ -98,7 +98,10 @@ fn event_for(b: &Shared, sub: &mut Sub, list: Option<Vec<String>>) -> Option<EBo
     let sim = b.sim.lock().expect("board lock");
     let placement = sim.placement();
     let flipped = sim.setup.rotated;
-    let san_all = list.unwrap_or_else(|| sim.san().to_vec());
+    if sim.livechess_held() {
+        return None;
+    }
+    let san_all = list.unwrap_or_else(|| sim.livechess_san());
     let san = match sub.skip {
         Some(k) => san_all.get(k..).map(<[String]>::to_vec).unwrap_or_default(),
         None => Vec::new(),

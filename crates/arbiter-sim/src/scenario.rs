@@ -14,8 +14,9 @@
 //! ```
 //! Kinds: `late_arrival`, `illegal_move`, `clock_adjust`, `flag`, `pause`, `disconnect`,
 //! `corrupt`, `wrong_preset`, the device faults `garbage_only`, `zero_clock_reports`,
-//! `no_clock`, `battery_low`, `period_at_zero`, `flood`, `takeback`, `turn_bits_2015`, and the
-//! hostile feeds `garbage_flood`, `unsolicited_acks`, `livechess_noise` (see `docs/FEEDS.md`). `after_ply` counts the half-moves already played; `offset_s` is
+//! `no_clock`, `battery_low`, `period_at_zero`, `flood`, `takeback`, `turn_bits_2015`, the
+//! hostile feeds `garbage_flood`, `unsolicited_acks`, `livechess_noise`, and LiveChess' own
+//! habits `livechess_correction`, `livechess_two_moves` (see `docs/FEEDS.md`). `after_ply` counts the half-moves already played; `offset_s` is
 //! the game time after that ply's clock press (default 5 s).
 
 use serde::{Deserialize, Serialize};
@@ -35,6 +36,10 @@ impl From<ColorName> for shakmaty::Color {
             ColorName::Black => shakmaty::Color::Black,
         }
     }
+}
+
+fn two() -> u64 {
+    2
 }
 
 fn five() -> u64 {
@@ -243,6 +248,18 @@ pub enum Incident {
         #[serde(default = "five")]
         offset_s: u64,
     },
+    /// LiveChess recognises move `after_ply + 1` wrongly (another legal move, of the same piece
+    /// where it has one) and `delay_s` later takes it back and sends the right one. The board
+    /// itself (its DGT stream) has the right move all along.
+    LivechessCorrection {
+        board: u16,
+        after_ply: u32,
+        #[serde(default = "two")]
+        delay_s: u64,
+    },
+    /// LiveChess reports move `after_ply + 1` only together with the next one: two moves in
+    /// one message.
+    LivechessTwoMoves { board: u16, after_ply: u32 },
 }
 
 impl Incident {
@@ -266,6 +283,8 @@ impl Incident {
             | Incident::GarbageFlood { board, .. }
             | Incident::UnsolicitedAcks { board, .. }
             | Incident::LivechessNoise { board, .. }
+            | Incident::LivechessCorrection { board, .. }
+            | Incident::LivechessTwoMoves { board, .. }
             | Incident::TurnBits2015 { board } => *board,
         }
     }

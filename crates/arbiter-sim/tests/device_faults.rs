@@ -210,6 +210,7 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
                 source,
                 base,
                 timing: timing(scale),
+                seed: None,
             },
             tx.clone(),
             counters.clone(),

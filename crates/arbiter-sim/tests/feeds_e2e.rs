@@ -289,6 +289,7 @@ fn spawn_feeds(
                 source,
                 base,
                 timing: timing(),
+                seed: None,
             },
             tx.clone(),
             counters.clone(),

@@ -46,6 +46,7 @@ fn spawn(
                 rate_scale: 100,
                 ..Timing::default()
             },
+            seed: None,
         },
         tx.clone(),
         counters.clone(),

@@ -58,6 +58,7 @@ async fn flood(
             source,
             base,
             timing: Timing::default(),
+            seed: None,
         },
         tx,
         counters.clone(),

@@ -73,6 +73,7 @@ async fn run(incident: Incident, venue_ms: u64) -> (Vec<FeedRecord>, Arc<FeedCou
             source: Source::parse(&format!("livechess://{lc}/{serial}")).unwrap(),
             base,
             timing: Timing::default(),
+            seed: None,
         },
         tx,
         counters.clone(),

@@ -140,6 +140,7 @@ offset_s = 1
                     rate_scale: 100,
                     ..Timing::default()
                 },
+                seed: None,
             },
             tx.clone(),
             counters.clone(),

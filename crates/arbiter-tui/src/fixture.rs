@@ -275,6 +275,7 @@ fn played(pos: &mut Chess, board: BoardNo, ply: usize, uci: &str) -> (MoveMade, 
         ply: u32::try_from(ply + 1).unwrap_or(0),
         uci: uci.to_string(),
         san,
+        clock_ms: None,
     };
     (made, think)
 }

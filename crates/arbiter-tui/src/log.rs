@@ -174,6 +174,7 @@ fn board_incidents_into(m: &Match, s: &MatchState, bs: &BoardState, out: &mut Ve
     for n in &bs.irregularities {
         out.push(device(n.at, b, msg!("ui-irregularity"), n.text.clone()));
     }
+    restart_incidents_into(bs, out);
     // A ruling's times sent to the clock (key Z), or why they were not.
     for (at, c) in &bs.clock_commands {
         let (white, black) = (
@@ -232,6 +233,74 @@ fn board_incidents_into(m: &Match, s: &MatchState, bs: &BoardState, out: &mut Ve
             },
             r.reason.clone(),
         ));
+    }
+}
+
+/// After a restart: what the board reported against the journaled game; and the moves a source
+/// took back, with what replaced them (a LiveChess correction).
+fn restart_incidents_into(bs: &BoardState, out: &mut Vec<Incident>) {
+    use arbiter_core::record::{ReconcileOutcome, ReconcileSource};
+    let b = Some(bs.board);
+    for (at, r) in &bs.reconciled {
+        let source = Msg::new(match r.source {
+            ReconcileSource::MoveLog => "reconcile-source-move-log",
+            ReconcileSource::Board => "reconcile-source-board",
+            ReconcileSource::LiveChess => "reconcile-source-livechess",
+        });
+        let (what, detail) = match r.outcome {
+            ReconcileOutcome::Same => (
+                msg!(
+                    "ui-log-reconciled-same",
+                    moves = r.recorded_moves,
+                    source = source
+                ),
+                String::new(),
+            ),
+            ReconcileOutcome::Extended => (
+                msg!(
+                    "ui-log-reconciled-extended",
+                    added = r
+                        .reported_moves
+                        .unwrap_or(r.recorded_moves)
+                        .saturating_sub(r.recorded_moves),
+                    source = source
+                ),
+                String::new(),
+            ),
+            ReconcileOutcome::Different => (
+                msg!(
+                    "ui-log-reconciled-different",
+                    common = r.common_moves,
+                    source = source
+                ),
+                format!(
+                    "{} ≠ {}",
+                    r.recorded.join(" "),
+                    if r.reported.is_empty() {
+                        r.placement.clone().unwrap_or_default()
+                    } else {
+                        r.reported.join(" ")
+                    }
+                ),
+            ),
+        };
+        out.push(plain(*at, b, what, detail));
+    }
+    for t in &bs.taken_back {
+        let what = match &t.replaced_by {
+            Some((_, san)) => msg!(
+                "ui-log-move-corrected",
+                ply = t.entry.ply,
+                from = t.entry.san.clone(),
+                to = san.clone()
+            ),
+            None => msg!(
+                "ui-log-move-taken-back",
+                ply = t.entry.ply,
+                san = t.entry.san.clone()
+            ),
+        };
+        out.push(plain(t.at, b, what, String::new()));
     }
 }
 

@@ -117,6 +117,7 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
         Alert::NoClock => i18n::text(lang, "ui-no-clock"),
         Alert::BatteryLow => i18n::text(lang, "ui-battery-low"),
         Alert::BoardMismatch => i18n::text(lang, "ui-board-mismatch"),
+        Alert::GameMismatch => i18n::text(lang, "ui-game-mismatch"),
         Alert::Garbled => i18n::text(lang, "ui-garbled"),
         Alert::OpenClaim { id } => format!("{} #{id}", i18n::text(lang, "ui-open-claim")),
         Alert::WrittenMoveNotPlayed {

@@ -98,6 +98,7 @@ fn twice_repeated(s: &mut MatchState) {
                 ply: i as u32 + 1,
                 uci: String::new(),
                 san: (*san).into(),
+                clock_ms: None,
             }),
         );
     }

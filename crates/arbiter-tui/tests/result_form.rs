@@ -50,6 +50,7 @@ fn mated() -> (Match, MatchState) {
                 ply: i as u32 + 1,
                 uci: uci.into(),
                 san: san.into(),
+                clock_ms: None,
             }
             .into(),
         );

@@ -761,6 +761,7 @@ fn repetition_board(s: &mut MatchState) {
                 ply: i as u32 + 1,
                 uci: String::new(),
                 san: (*san).into(),
+                clock_ms: None,
             }),
         );
     }
@@ -989,5 +990,51 @@ fn clock_command_confirmation_80x24_both_languages() {
         assert!(v.clock_command.is_some());
         let cmds = press(&mut v, &m, &s, &[code(KeyCode::Esc)]);
         assert!(cmds.is_empty() && v.clock_command.is_none());
+    }
+}
+
+/// After a restart board 3 reported another game than the journal's: the main screen says
+/// GAME≠JOURNAL, and `J` opens the decision with both games, the two options, none chosen.
+#[test]
+fn the_game_mismatch_decision_both_languages() {
+    use arbiter_core::model::BoardNo;
+    use arbiter_core::record::{GameReconciled, Origin, ReconcileOutcome, ReconcileSource};
+    let (m, mut s) = setup();
+    let seq = s.last.map_or(0, |l| l.seq) + 1;
+    let recorded = s.board(BoardNo(3)).unwrap().game.game.moves().len() as u32;
+    let rec = arbiter_core::journal::Record {
+        seq,
+        wall_ms: s.last.map_or(0, |l| l.wall_ms) + 1,
+        mono_ms: NOW - 1_000,
+        origin: Origin::Feed(BoardNo(3)),
+        event: Event::GameReconciled(GameReconciled {
+            board: BoardNo(3),
+            source: ReconcileSource::MoveLog,
+            outcome: ReconcileOutcome::Different,
+            recorded_moves: recorded,
+            reported_moves: Some(recorded),
+            common_moves: recorded - 1,
+            recorded: vec!["d6".into()],
+            reported: vec!["Nf6".into()],
+            placement: None,
+            clocks: Vec::new(),
+        }),
+    };
+    arbiter_core::state::apply(&mut s, &rec);
+    for lang in LANGS {
+        let v = ViewState::new(lang, Theme::default());
+        let main = render_to_string(&m, &s, &v, NOW, 120, 40);
+        let word = arbiter_tui::i18n::text(lang, "ui-game-mismatch");
+        assert!(main.contains(&word), "{main}");
+        let mut v = ViewState::new(lang, Theme::default());
+        press(&mut v, &m, &s, &[key('3'), key('J')]);
+        let d = v.dialog.as_ref().expect("the decision form opens");
+        let req = d.decision_request().expect("a decision request");
+        assert_eq!(req.options.len(), 2);
+        assert!(d.choice.is_none(), "nothing pre-selected");
+        insta::assert_snapshot!(
+            format!("game_mismatch_decision_{}", lang_name(lang)),
+            render_to_string(&m, &s, &v, NOW, 100, 30)
+        );
     }
 }

@@ -191,6 +191,10 @@ ending-seventy-five-moves = 75-Züge-Regel
 ending-time-cannot-mate = Zeitüberschreitung, aber der Gegner kann nicht mattsetzen (remis)
 ending-forfeit = kampflos
 incident-result-ending = Ergebnis { $result } ({ $ending })
+kind-game-mismatch = Partie des Bretts ≠ Journal
+reconcile-source-move-log = der Zugspeicher des Bretts
+reconcile-source-board = die Stellung auf dem Brett
+reconcile-source-livechess = die Züge von LiveChess
 
 ## Issue 28
 kind-penalty-accepted = Strafe: { $penalties } (vom Spieler akzeptiert)

@@ -397,6 +397,20 @@ override-value-result = { $result }
 override-value-result-ending = { $result } ({ $ending })
 override-value-ending-none = nicht angegeben
 rules-ending-does-not-fit = „{ $ending }“ kann nicht zum Ergebnis { $result } führen.
+situation-game-mismatch = welche Partie gilt, wenn das Brett nach einem Neustart eine andere Partie meldet als das Journal
+rules-mismatch-none = Das Brett meldet die Partie des Journals: nichts zu entscheiden.
+rules-mismatch = Nach dem Neustart meldet Brett { $board } eine andere Partie ({ $source }) als das Journal: nichts davon wurde übernommen. Entscheiden Sie, welche Partie gilt.
+rules-mismatch-why = Keine Regel sagt, welche Aufzeichnung gilt, wenn Brett und Journal nicht übereinstimmen; die Konsole übernimmt keine stillschweigend.
+rules-mismatch-fact-recorded = Das Journal: { $moves } Halbzüge; nach Halbzug { $common }: { $after }
+rules-mismatch-fact-reported = Das Brett: { $moves } Halbzüge; nach Halbzug { $common }: { $after }
+rules-mismatch-fact-placement = Die Stellung auf dem Brett: { $placement }
+rules-mismatch-fact-nothing-taken = Bis zu Ihrer Entscheidung werden die Züge des Bretts nicht aufgezeichnet.
+rules-option-mismatch-recorded = die Partie des Journals gilt (das Brett wird auf ihre Stellung gestellt)
+rules-option-mismatch-board = die Partie des Bretts gilt
+rules-summary-mismatch-recorded = Die Partie des Journals gilt; das Brett wird auf ihre Stellung gestellt.
+rules-summary-mismatch-board = Die Partie des Bretts gilt: die Züge des Journals nach Halbzug { $common } werden zurückgenommen, die des Bretts folgen.
+rules-summary-mismatch-board-placement = Die Partie des Bretts gilt: weitergespielt wird von der Stellung auf dem Brett.
+rules-avail-no-mismatch = Brett { $board } meldet die Partie des Journals: nichts zu entscheiden.
 
 ## Issue 28: Reklamationen, die Uhr, Verhalten und der Wettkampf
 rules-claim-notice-shuffle = Hinweis: Die Wiederholung entstand durch offensichtliches Hin- und Herziehen im { $move_no }. Zug, während das Turnierreglement vor dem { $min }. Zug keine Remisvereinbarung zulässt ({ $article }). Eine Reklamation nach 9.2 bleibt statthaft; ein möglicher Missbrauch von 9.2 wird nach 11.1 geprüft (DSB-Erläuterung zu 9.1.1).

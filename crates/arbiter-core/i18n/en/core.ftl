@@ -191,6 +191,10 @@ ending-seventy-five-moves = 75-move rule
 ending-time-cannot-mate = flag fell, but the opponent cannot checkmate (draw)
 ending-forfeit = forfeit
 incident-result-ending = result { $result } ({ $ending })
+kind-game-mismatch = the board's game is not the journal's
+reconcile-source-move-log = the e-board's move log
+reconcile-source-board = the e-board's position
+reconcile-source-livechess = LiveChess' moves
 
 ## Issue 28
 kind-penalty-accepted = penalty: { $penalties } (accepted by the player)

@@ -400,6 +400,20 @@ override-value-result = { $result }
 override-value-result-ending = { $result } ({ $ending })
 override-value-ending-none = not given
 rules-ending-does-not-fit = “{ $ending }” cannot give the result { $result }.
+situation-game-mismatch = which game stands where the board reports another game than the journal's after a restart
+rules-mismatch-none = The board reports the journal's game: nothing to decide.
+rules-mismatch = After the restart, board { $board } reports another game ({ $source }) than the journal: nothing of it was taken. Decide which game stands.
+rules-mismatch-why = No rule says which record stands when the board and the journal disagree; the console takes neither silently.
+rules-mismatch-fact-recorded = The journal: { $moves } half-moves; after half-move { $common }: { $after }
+rules-mismatch-fact-reported = The board: { $moves } half-moves; after half-move { $common }: { $after }
+rules-mismatch-fact-placement = The board's position: { $placement }
+rules-mismatch-fact-nothing-taken = Until you decide, the board's moves are not recorded.
+rules-option-mismatch-recorded = the journal's game stands (set the board to its position)
+rules-option-mismatch-board = the board's game stands
+rules-summary-mismatch-recorded = The journal's game stands; the board is set to its position.
+rules-summary-mismatch-board = The board's game stands: the journal's moves after half-move { $common } are withdrawn, the board's follow.
+rules-summary-mismatch-board-placement = The board's game stands: play goes on from the board's position.
+rules-avail-no-mismatch = Board { $board } reports the journal's game: nothing to decide.
 
 ## Issue 28: claims, the device, conduct and the match
 rules-claim-notice-shuffle = Notice: the repetition was reached by an obvious shuffle at move { $move_no }, while the regulations allow no draw agreement before move { $min } ({ $article }). A claim under 9.2 stays possible; a possible abuse of 9.2 is reviewed under 11.1 (DSB note on 9.1.1).

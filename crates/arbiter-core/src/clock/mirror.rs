@@ -344,8 +344,48 @@ impl ClockMirror {
         self.board_plies = self.board_plies.max(ply);
     }
 
+    /// A game in progress joined: the clock has counted these completed moves by colour (its
+    /// first reading is not the preset, and the side that runs is not White's by that).
+    /// Only before the first reading; needs the orientation.
+    pub fn join_at(&mut self, white_moves: u32, black_moves: u32) {
+        if self.last.is_some() {
+            return;
+        }
+        let Some(w) = self.white_side else { return };
+        self.set_moves(w, white_moves);
+        self.set_moves(w.other(), black_moves);
+    }
+
+    /// The console was away until `at_ms` (a restart): a side's reading that has not changed
+    /// since is judged on the reports from now on, not on the time nobody watched (a venue
+    /// that paused meanwhile, the demo's, is no stuck clock).
+    pub fn watched_again(&mut self, at_ms: u64) {
+        for st in &mut self.sides {
+            st.last_change_at = st.last_change_at.max(at_ms);
+            st.stall_alerted = false;
+        }
+    }
+
     /// Takes one clock sample at monotonic time `at_ms`, and says what changed.
     pub fn apply_sample(&mut self, r: &ClockReading, at_ms: u64) -> SampleReport {
+        self.sample(r, at_ms, None)
+    }
+
+    /// Takes a sample where the moves reported since the last one tell that each side's clock
+    /// was pressed `presses` times (left, right) in between, which the readings cannot show
+    /// (several moves in one LiveChess message, moves made while the console was away): the
+    /// increments and period times of those presses and the time both clocks ran meanwhile
+    /// explain the change.
+    pub fn apply_sample_with_presses(
+        &mut self,
+        r: &ClockReading,
+        at_ms: u64,
+        presses: [u32; 2],
+    ) -> SampleReport {
+        self.sample(r, at_ms, Some(presses))
+    }
+
+    fn sample(&mut self, r: &ClockReading, at_ms: u64, given: Option<[u32; 2]>) -> SampleReport {
         let mut report = SampleReport::default();
         if let Some(w) = r.white_side {
             self.observe_white(w, OrientationSource::Reported, &mut report);
@@ -367,6 +407,7 @@ impl ClockMirror {
         // Starts, stops and presses.
         let mut press = None;
         match (p.running, r.running) {
+            _ if given.is_some() => {}
             (Some(a), Some(b)) if a != b => press = Some(a),
             (Some(a), None) => {
                 let by_arbiter = std::mem::take(&mut self.pending_pause);
@@ -404,18 +445,19 @@ impl ClockMirror {
         }
 
         for side in SIDES {
-            self.side_sample(
-                side,
-                &p,
-                r,
-                at_ms,
-                elapsed,
-                press == Some(side),
-                &mut report,
-            );
+            let presses = match given {
+                Some(g) => g[side_index(side)],
+                None => u32::from(press == Some(side)),
+            };
+            self.side_sample(side, &p, r, at_ms, elapsed, presses, &mut report);
         }
         if let Some(a) = press {
             self.last_pressed = Some(a);
+        }
+        if given.is_some()
+            && let Some(running) = r.running
+        {
+            self.last_pressed = Some(running.other());
         }
         self.last = Some(Last { reading: *r, at_ms });
         report
@@ -558,16 +600,17 @@ impl ClockMirror {
         r: &ClockReading,
         at_ms: u64,
         elapsed: u64,
-        pressed: bool,
+        presses: u32,
         report: &mut SampleReport,
     ) {
+        let pressed = presses == 1;
         let i = side_index(side);
         let before = p.time(side);
         let now = r.time(side);
         let d = diff(now, before);
         let ran_before = p.running == Some(side);
         let ran_now = r.running == Some(side);
-        let run_max = if ran_before || ran_now {
+        let run_max = if ran_before || ran_now || presses > 0 {
             i64::try_from(elapsed).unwrap_or(i64::MAX)
         } else {
             0
@@ -578,8 +621,64 @@ impl ClockMirror {
         };
         let period_before = self.sides[i].period;
         let mut credit: i64 = 0;
-        let mut explained = fits(0) && !pressed;
+        let mut explained = fits(0) && presses == 0;
         let mut flag_by_period_add = false;
+
+        if presses > 1 {
+            // Presses the readings did not show: each adds its increment (and at the control
+            // the next period's time, where the clock adds it on the move), and the clock ran
+            // at most the time between the readings.
+            let mut base: i64 = 0;
+            let mut delay: i64 = 0;
+            let mut steps = Vec::new();
+            let mut period = period_before;
+            for k in 1..=presses {
+                let move_no = self.sides[i].moves.saturating_add(k);
+                let inc = to_i64(self.tc.increment_ms_for(move_no));
+                let reaches_control = self.tc.period_time_added == PeriodAddition::OnMove
+                    && self.tc.moves_at_end_of(period) == Some(move_no)
+                    && self.tc.has_next_period(period);
+                let add = if reaches_control {
+                    period = period.saturating_add(1);
+                    self.tc.period(period).map_or(0, |p| to_i64(p.base_ms()))
+                } else {
+                    0
+                };
+                if let Some(pm) = self.tc.per_move_for(move_no)
+                    && pm.kind == PerMoveKind::Bronstein
+                {
+                    delay = delay.saturating_add(to_i64(u64::from(pm.seconds) * 1000));
+                }
+                base = base.saturating_add(inc).saturating_add(add);
+                steps.push((move_no, inc, add, reaches_control));
+            }
+            let fits_all = fits_range(d, run_max, base, base.saturating_add(delay));
+            for (move_no, inc, add, reaches_control) in steps {
+                self.sides[i].moves = move_no;
+                self.push_change(report, at_ms, side, ChangeKind::Pressed { move_no }, 0);
+                if reaches_control {
+                    // The rules' period changes at the required move, whatever the clock does.
+                    self.advance_period(i);
+                }
+                if fits_all {
+                    if inc > 0 {
+                        self.push_change(
+                            report,
+                            at_ms,
+                            side,
+                            ChangeKind::Increment { move_no },
+                            inc,
+                        );
+                        self.sides[i].ledger.increments_ms += inc.unsigned_abs();
+                    }
+                    if add > 0 {
+                        self.period_time_added(report, at_ms, side, i, add, false);
+                    }
+                    credit = credit.saturating_add(inc).saturating_add(add);
+                }
+            }
+            explained = fits_all;
+        }
 
         if pressed {
             let move_no = self.sides[i].moves.saturating_add(1);
@@ -752,7 +851,7 @@ impl ClockMirror {
         );
         st.reading_ms = now;
         st.lowest_in_period_ms = st.lowest_in_period_ms.min(now);
-        if ran_now && !ran_before {
+        if ran_now && (!ran_before || presses > 1) {
             st.run_started_at = Some(at_ms);
         }
 

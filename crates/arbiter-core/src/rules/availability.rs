@@ -24,6 +24,8 @@ pub enum Action {
     FlagFall { board: BoardNo },
     /// The result of a game.
     Result { board: BoardNo },
+    /// The decision on another game the board reported after a restart.
+    GameMismatch { board: BoardNo },
 }
 
 /// Whether an action is possible now.
@@ -106,6 +108,12 @@ pub fn availability(m: &Match, s: &MatchState, action: Action, now: MonoMs) -> A
                 black = format_hms(c.black_ms)
             ))
         }
+        Action::GameMismatch { board } => match s.board(board) {
+            Some(bs) if bs.mismatch.is_none() => {
+                Refused(msg!("rules-avail-no-mismatch", board = board.0))
+            }
+            _ => Open,
+        },
         Action::Result { board } => {
             if let Some(r) = finished(board) {
                 return r;

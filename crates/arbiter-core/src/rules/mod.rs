@@ -22,6 +22,7 @@ pub mod mode;
 mod overrides;
 pub mod position;
 pub mod procedure;
+mod reconcile;
 pub mod result_ending;
 pub mod score;
 pub mod setting;
@@ -512,6 +513,7 @@ fn propose_other(
         (InterventionKind::UnforeseeableDelay { team, minutes }, Some(bs)) => {
             start::unforeseeable_delay(m, s, bs, *team, *minutes, p)
         }
+        (InterventionKind::GameMismatch, Some(bs)) => reconcile::game_mismatch(bs, p),
         (_, None) => p.explanation = msg!("rules-choose-board"),
         // The rules of the game with their board: [`propose_game`].
         (_, Some(_)) => {}

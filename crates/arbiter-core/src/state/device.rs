@@ -339,6 +339,7 @@ mod tests {
                     ply: plies[b],
                     uci,
                     san,
+                    clock_ms: None,
                 };
                 out.push(chain.append(t as i64, t, Origin::Feed(board), mv.into(), &mut buf));
                 // Mostly the player presses the clock; sometimes the press is not seen.

@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde::ser::SerializeStruct;
 use shakmaty::{Chess, Position};
 
-use super::{BoardState, ClockPress, MoveEntry, MoveStatus, Stamp};
+use super::{BoardState, ClockPress, MoveEntry, MoveStatus, Stamp, TakenBack};
 use crate::game::{self, DeadReason, Facts, Game};
 use crate::intervention::GameChange;
 use crate::model::Color;
@@ -271,12 +271,16 @@ pub(super) fn apply_move(bs: &mut BoardState, at: Stamp, e: &MoveMade) {
             completed_at = Some(at);
         }
     }
-    bs.moves.push(MoveEntry {
+    // The source reported the mover's clock with the move: it was pressed.
+    if e.clock_ms.is_some() {
+        completed_at = Some(at);
+    }
+    let mut entry = MoveEntry {
         at,
         ply: e.ply,
         san: e.san.clone(),
         uci: e.uci.clone(),
-        clock_ms: None,
+        clock_ms: e.clock_ms,
         color,
         completed_at,
         status,
@@ -284,7 +288,68 @@ pub(super) fn apply_move(bs: &mut BoardState, at: Stamp, e: &MoveMade) {
         clock_before,
         used_ms: None,
         placement_before,
-    });
+    };
+    // A correction: the source took a move back and reports another at its ply, with no clock
+    // report in between. The press that completed the move taken back completed this one: its
+    // clock is this move's.
+    let last_report = bs.clock_at.map_or(0, |c| c.seq);
+    if let Some(tb) = bs
+        .taken_back
+        .iter_mut()
+        .rev()
+        .find(|t| t.replaced_by.is_none() && t.entry.ply == e.ply && t.at.seq > last_report)
+    {
+        tb.replaced_by = Some((at, e.san.clone()));
+        if entry.color == tb.entry.color && entry.status == MoveStatus::Played {
+            if entry.clock_ms.is_none() {
+                entry.clock_ms = tb.entry.clock_ms;
+                entry.used_ms = tb.entry.used_ms;
+            }
+            entry.completed_at = entry.completed_at.or(tb.entry.completed_at);
+            entry.clock_before = entry.clock_before.or(tb.entry.clock_before);
+        }
+    }
+    bs.moves.push(entry);
+}
+
+/// Takes the moves after ply `to_ply` back (a source's `takeback`): they leave the move list
+/// (kept in [`BoardState::taken_back`]) and the game record goes back to the position before
+/// them, so that the moves reported next are played on it.
+pub(super) fn take_back(bs: &mut BoardState, at: Stamp, to_ply: u32) {
+    // A source's moves are in order: the ones taken back are the list's end.
+    let keep = bs
+        .moves
+        .iter()
+        .rposition(|m| m.ply <= to_ply)
+        .map_or(0, |i| i + 1);
+    if keep >= bs.moves.len() {
+        return;
+    }
+    let removed: Vec<MoveEntry> = bs.moves.drain(keep..).collect();
+    let first_removed = removed.first().map_or(u64::MAX, |m| m.at.seq);
+    let gr = &mut bs.game;
+    if keep < gr.first_move {
+        // The game record started at a move taken back: its start position is gone.
+        gr.first_move = keep;
+        gr.unknown_since.get_or_insert(at);
+    } else {
+        let played = bs.moves[gr.first_move..]
+            .iter()
+            .filter(|m| m.status == MoveStatus::Played)
+            .count();
+        gr.game.truncate(played);
+        gr.unmark_from(keep);
+        // The position became unknown at a move taken back: it is known again.
+        if gr.unknown_since.is_some_and(|u| u.seq >= first_removed) {
+            gr.unknown_since = None;
+        }
+    }
+    bs.taken_back
+        .extend(removed.into_iter().map(|entry| TakenBack {
+            at,
+            entry,
+            replaced_by: None,
+        }));
 }
 
 /// Sets the game's start position from a FEN (the earlier moves stay in the list).

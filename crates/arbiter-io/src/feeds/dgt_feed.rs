@@ -100,10 +100,21 @@ async fn flush(ctx: &mut Ctx, at_ms: u64, events: &mut Vec<Event>) -> bool {
     true
 }
 
-pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
+pub(crate) async fn run(
+    mut ctx: Ctx,
+    source: Source,
+    timing: Timing,
+    seed: Option<arbiter_protocol::reconcile::GameSeed>,
+) {
     let mut conn = Connection::new(timing);
     let mut shutdown = ctx.shutdown.clone();
-    let mut session = DgtSession::new(ctx.board, timing.settle.as_millis() as u64);
+    let settle = timing.settle.as_millis() as u64;
+    // A console started again on its journal: the journaled game is taken up and the board's
+    // compared with it (its log is read the first time the board is live).
+    let mut session = seed
+        .as_ref()
+        .and_then(|s| DgtSession::resume(s, settle))
+        .unwrap_or_else(|| DgtSession::new(ctx.board, settle));
     let mut events = Vec::new();
     let what = match &source {
         Source::Tcp { addr } => format!("tcp://{addr}"),
@@ -129,6 +140,8 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
     let mut clock_commands = ctx.clock_commands.take();
     // The session's counts already accounted for.
     let mut seen = SessionCounters::default();
+    // The arbiter's decision on another game: the journaled game taken up anew.
+    let mut reseeds = ctx.reseeds.take();
     loop {
         if ctx.shutting_down() {
             return;
@@ -189,7 +202,10 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
                     let log_coming = session.resyncing()
                         && decoder.frame_in_progress().is_some_and(|(id, _)| id == msg::EE_MOVES);
                     if valid || log_coming {
-                        if valid && was_live && conn.state() != FeedState::Live {
+                        if valid
+                            && (was_live || session.reconciling())
+                            && conn.state() != FeedState::Live
+                        {
                             // back after a gap: recover what happened meanwhile
                             session.begin_resync(at);
                         }
@@ -227,6 +243,17 @@ pub(crate) async fn run(mut ctx: Ctx, source: Source, timing: Timing) {
                         // its answer, and only that, is journaled
                         session.command_sent(ctx.now_ms());
                     }
+                }
+                Some(r) = async {
+                    match reseeds.as_mut() {
+                        Some(rx) => rx.recv().await,
+                        None => std::future::pending().await,
+                    }
+                } => {
+                    let now = ctx.now_ms();
+                    session.reseed(&r.seed, r.compare, r.adopt, now);
+                    // the log, the board, the clock again (a board answers in order)
+                    let _ = link.tx.try_send(init_commands(session.take_log_request()));
                 }
                 _ = keepalive.tick() => {
                     let mut b = Vec::new();

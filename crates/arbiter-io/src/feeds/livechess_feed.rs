@@ -148,10 +148,22 @@ fn read_error(ctx: &mut Ctx, at: u64, e: WsError) -> String {
     e.to_string()
 }
 
-pub(crate) async fn run(mut ctx: Ctx, addr: String, serial: String, timing: Timing) {
+pub(crate) async fn run(
+    mut ctx: Ctx,
+    addr: String,
+    serial: String,
+    timing: Timing,
+    seed: Option<arbiter_protocol::reconcile::GameSeed>,
+) {
     let mut conn = Connection::new(timing);
     let mut shutdown = ctx.shutdown.clone();
-    let mut session = LiveChessSession::new(ctx.board);
+    // A console started again on its journal: the journaled game is taken up and LiveChess'
+    // moves compared with it.
+    let mut session = seed
+        .as_ref()
+        .and_then(LiveChessSession::resume)
+        .unwrap_or_else(|| LiveChessSession::new(ctx.board));
+    let mut reseeds = ctx.reseeds.take();
     let mut events = Vec::new();
     let what = format!("livechess://{addr}/{serial}");
     let now = ctx.now_ms();
@@ -258,13 +270,28 @@ pub(crate) async fn run(mut ctx: Ctx, addr: String, serial: String, timing: Timi
                                 }
                                 if matches!(read, Read::Subscribed) {
                                     request_id += 1;
-                                    let setup = Request::setup(request_id, feed_id, &session.fen()).to_json();
+                                    let setup = Request::setup(request_id, feed_id, &session.setup_fen()).to_json();
                                     if let Err(e) = sink.send(WsMessage::text(setup)).await {
                                         break e.to_string();
                                     }
                                 }
                                 for e in events.drain(..) {
                                     if !ctx.emit_at(at, e).await { reader.abort(); return; }
+                                }
+                            }
+                            Some(r) = async {
+                                match reseeds.as_mut() {
+                                    Some(rx) => rx.recv().await,
+                                    None => std::future::pending().await,
+                                }
+                            } => {
+                                // the arbiter's decision: compare LiveChess' moves again
+                                if session.reseed(&r.seed, r.compare) {
+                                    request_id += 1;
+                                    let setup = Request::setup(request_id, feed_id, &session.setup_fen()).to_json();
+                                    if let Err(e) = sink.send(WsMessage::text(setup)).await {
+                                        break e.to_string();
+                                    }
                                 }
                             }
                             _ = keepalive.tick() => {

@@ -25,6 +25,7 @@ use tokio::time::Instant;
 
 pub use arbiter_protocol::connection::{Connection, Timing, Transition};
 pub use arbiter_protocol::dgt_session::DgtSession;
+pub use arbiter_protocol::reconcile::GameSeed;
 
 use arbiter_core::model::{BoardNo, MonoMs};
 use arbiter_core::record::{Event, FeedStatus, NoiseKind, Origin};
@@ -162,6 +163,21 @@ pub struct FeedConfig {
     /// Monotonic timestamps are ms since this instant.
     pub base: Instant,
     pub timing: Timing,
+    /// The journaled game of the board, for a console started again on its journal: the feed
+    /// takes it up and compares the board's game with it (`arbiter_protocol::reconcile`).
+    pub seed: Option<GameSeed>,
+}
+
+/// The arbiter decided on a board that reported another game than the journal's: its feed
+/// takes up `seed` (the journaled game as it stands after the decision). `compare`: the board's
+/// moves are compared with it again (the board's game stands: its moves after the journal's
+/// follow); `adopt`: the board's game is followed from its placement (only the placement is
+/// known); neither: the journal's game stands and is followed (the arbiter sets the board).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reseed {
+    pub seed: GameSeed,
+    pub compare: bool,
+    pub adopt: bool,
 }
 
 /// What every feed task shares: the output channel, counters and the shutdown signal; and what
@@ -196,6 +212,8 @@ pub(crate) struct Ctx {
     pub dropped_position: bool,
     /// Clock commands the arbiter sends (SETNRUN), for a board whose clock accepts them.
     pub clock_commands: Option<mpsc::UnboundedReceiver<SetAndRun>>,
+    /// The journaled game to take up anew after the arbiter's decision.
+    pub reseeds: Option<mpsc::UnboundedReceiver<Reseed>>,
 }
 
 impl Ctx {
@@ -231,6 +249,7 @@ impl Ctx {
             dropped_clock: false,
             dropped_position: false,
             clock_commands: None,
+            reseeds: None,
         }
     }
 
@@ -443,6 +462,19 @@ pub fn spawn_feed_with(
     shutdown: watch::Receiver<bool>,
     clock_commands: Option<mpsc::UnboundedReceiver<SetAndRun>>,
 ) -> JoinHandle<()> {
+    spawn_feed_controlled(config, tx, counters, shutdown, clock_commands, None)
+}
+
+/// [`spawn_feed_with`] whose feed also takes up a journaled game anew when told
+/// ([`Reseed`]).
+pub fn spawn_feed_controlled(
+    config: FeedConfig,
+    tx: mpsc::Sender<FeedRecord>,
+    counters: Arc<FeedCounters>,
+    shutdown: watch::Receiver<bool>,
+    clock_commands: Option<mpsc::UnboundedReceiver<SetAndRun>>,
+    reseeds: Option<mpsc::UnboundedReceiver<Reseed>>,
+) -> JoinHandle<()> {
     let mut ctx = Ctx::new(
         config.board,
         config.base,
@@ -452,13 +484,15 @@ pub fn spawn_feed_with(
         &config.timing,
     );
     ctx.clock_commands = clock_commands;
+    ctx.reseeds = reseeds;
+    let seed = config.seed;
     tokio::spawn(async move {
         match config.source {
             Source::Tcp { .. } | Source::Serial { .. } => {
-                dgt_feed::run(ctx, config.source, config.timing).await
+                dgt_feed::run(ctx, config.source, config.timing, seed).await
             }
             Source::LiveChess { addr, serial } => {
-                livechess_feed::run(ctx, addr, serial, config.timing).await
+                livechess_feed::run(ctx, addr, serial, config.timing, seed).await
             }
         }
     })
@@ -512,6 +546,23 @@ impl ClockCommands {
     }
 }
 
+/// The feeds that take up a journaled game anew (every feed of [`Feeds`]), apart from it:
+/// cheap to clone, usable from any thread.
+#[derive(Debug, Clone, Default)]
+pub struct FeedReseeds {
+    feeds: std::collections::BTreeMap<BoardNo, mpsc::UnboundedSender<Reseed>>,
+}
+
+impl FeedReseeds {
+    /// Tells the board's feed to take up `reseed`; false when the board has no feed (or it has
+    /// ended).
+    pub fn send(&self, board: BoardNo, reseed: Reseed) -> bool {
+        self.feeds
+            .get(&board)
+            .is_some_and(|tx| tx.send(reseed).is_ok())
+    }
+}
+
 /// Every feed has ended (they were stopped, or their runtime is gone).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("the feeds have ended")]
@@ -524,6 +575,7 @@ pub struct Feeds {
     records: mpsc::Receiver<FeedRecord>,
     /// The boards whose clock accepts commands (the match file's `clock_commands`).
     clocks: std::collections::BTreeMap<BoardNo, mpsc::UnboundedSender<SetAndRun>>,
+    reseeds: FeedReseeds,
     /// The counters of all feeds together.
     pub counters: Arc<FeedCounters>,
     stop: watch::Sender<bool>,
@@ -577,6 +629,12 @@ impl Feeds {
         }
     }
 
+    /// A handle that tells the feeds to take up a journaled game anew, for a thread other
+    /// than the one reading the records.
+    pub fn reseeds(&self) -> FeedReseeds {
+        self.reseeds.clone()
+    }
+
     /// Asks every feed to stop; records already queued can still be read.
     pub fn stop(&self) {
         let _ = self.stop.send(true);
@@ -610,7 +668,21 @@ pub fn spawn_feeds_with(
     timing: Timing,
     clock_commands: &[BoardNo],
 ) -> std::io::Result<Feeds> {
+    spawn_feeds_seeded(sources, base, timing, clock_commands, &[])
+}
+
+/// [`spawn_feeds_with`] for a console started again on its journal: the feed of each board
+/// with a seed takes up its journaled game (`seeds`, from the folded state) and compares the
+/// board's game with it.
+pub fn spawn_feeds_seeded(
+    sources: Vec<(BoardNo, Source)>,
+    base: std::time::Instant,
+    timing: Timing,
+    clock_commands: &[BoardNo],
+    seeds: &[GameSeed],
+) -> std::io::Result<Feeds> {
     let mut clocks = std::collections::BTreeMap::new();
+    let mut reseeds = FeedReseeds::default();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("feeds")
@@ -628,24 +700,29 @@ pub fn spawn_feeds_with(
                 source,
                 base,
                 timing,
+                seed: seeds.iter().find(|s| s.board == board).cloned(),
             };
             let commands = clock_commands.contains(&board).then(|| {
                 let (ctx, crx) = mpsc::unbounded_channel();
                 clocks.insert(board, ctx);
                 crx
             });
-            spawn_feed_with(
+            let (rtx, rrx) = mpsc::unbounded_channel();
+            reseeds.feeds.insert(board, rtx);
+            spawn_feed_controlled(
                 config,
                 tx.clone(),
                 counters.clone(),
                 stop_rx.clone(),
                 commands,
+                Some(rrx),
             );
         }
     }
     Ok(Feeds {
         records,
         clocks,
+        reseeds,
         counters,
         stop,
         runtime: Some(runtime),

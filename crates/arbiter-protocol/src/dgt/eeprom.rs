@@ -122,8 +122,9 @@ pub fn parse(log: &[u8]) -> (Vec<EeRecord>, usize) {
 pub enum Step {
     /// A square changed.
     Field,
-    /// The lever was pressed (a time record): the move before it is complete.
-    Press(ClockSide),
+    /// The lever was pressed (a time record): the move before it is complete; the time the
+    /// clock that stopped showed (ms).
+    Press(ClockSide, u64),
     /// The start position was set up (`rotated`: turned 180°).
     Start { rotated: bool },
 }
@@ -152,7 +153,7 @@ pub fn placements(records: &[EeRecord]) -> Vec<(Step, RawBoard)> {
                 raw.apply(square, piece);
                 out.push((Step::Field, raw));
             }
-            EeRecord::Time { side, .. } => out.push((Step::Press(side), raw)),
+            EeRecord::Time { side, ms } => out.push((Step::Press(side, ms), raw)),
         }
     }
     out
@@ -236,7 +237,10 @@ mod tests {
         );
         let p = placements(&recs);
         assert_eq!(p.len(), 4);
-        assert!(matches!(p[3].0, Step::Press(ClockSide::Left)));
+        assert!(matches!(
+            p[3].0,
+            Step::Press(ClockSide::Left, ms) if ms == (3600 + 29 * 60 + 45) * 1000
+        ));
         assert_eq!(
             p[3].1.to_board(false).to_string(),
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"

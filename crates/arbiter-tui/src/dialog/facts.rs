@@ -90,6 +90,7 @@ impl Facts {
             | K::StartRound
             | K::DefaultTime
             | K::GameEnded
+            | K::GameMismatch
             | K::DrawAgreement => Facts::Nothing(Nothing),
         }
     }

@@ -25,6 +25,8 @@ pub enum DialogKind {
     DefaultTime,
     Lineup,
     GameEnded,
+    /// The board's game is not the journal's (after a restart): which stands (`J`).
+    GameMismatch,
     StartDelay,
     Disturbance,
     Refusal,
@@ -69,7 +71,7 @@ pub struct Spec {
 }
 
 /// Every form as data, in the order of [`DialogKind`]'s variants.
-const FORMS: [Spec; 30] = {
+const FORMS: [Spec; 31] = {
     use DialogKind as K;
     use Field as F;
     [
@@ -225,6 +227,14 @@ const FORMS: [Spec; 30] = {
             fields: &[F::Apply, F::Text],
         },
         Spec {
+            kind: K::GameMismatch,
+            key: 'J',
+            title: "dialog-game-mismatch",
+            needs_board: true,
+            ruled: true,
+            fields: &[F::Apply, F::Text],
+        },
+        Spec {
             kind: K::StartDelay,
             key: 'v',
             title: "dialog-start-delay",
@@ -351,7 +361,7 @@ const FORMS: [Spec; 30] = {
 };
 
 impl DialogKind {
-    pub const ALL: [DialogKind; 30] = [
+    pub const ALL: [DialogKind; 31] = [
         DialogKind::Illegal,
         DialogKind::TimeCorrection,
         DialogKind::DrawClaim,
@@ -368,6 +378,7 @@ impl DialogKind {
         DialogKind::DefaultTime,
         DialogKind::Lineup,
         DialogKind::GameEnded,
+        DialogKind::GameMismatch,
         DialogKind::StartDelay,
         DialogKind::Disturbance,
         DialogKind::Refusal,

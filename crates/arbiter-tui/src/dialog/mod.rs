@@ -229,6 +229,7 @@ impl Dialog {
             (DialogKind::DrawAgreement, Some(board)) => A::DrawAgreement { board },
             (DialogKind::Flag, Some(board)) => A::FlagFall { board },
             (DialogKind::Result, Some(board)) => A::Result { board },
+            (DialogKind::GameMismatch, Some(board)) => A::GameMismatch { board },
             (DialogKind::Arrived, Some(board)) => {
                 // Refused at once only when both players are there.
                 let d = Dialog::open(kind, Some(board), m, s, now);

@@ -1,6 +1,7 @@
 //! Forms that record a fact the rules are not asked about (an arrival, a note, a remark, the
 //! start, a position set up, an agreed start, colours set, a lot drawn), and the rulings with
-//! no facts of their own (the default time expired, a game ended, a draw agreed).
+//! no facts of their own (the default time expired, a game ended, a draw agreed, another
+//! game reported after a restart).
 
 use arbiter_core::clock::PeriodAddition;
 use arbiter_core::intervention::InterventionKind;
@@ -37,6 +38,7 @@ impl Form for Nothing {
             match cx.kind {
                 DialogKind::DefaultTime => InterventionKind::DefaultTimeExpired,
                 DialogKind::GameEnded => InterventionKind::GameEnded,
+                DialogKind::GameMismatch => InterventionKind::GameMismatch,
                 DialogKind::DrawAgreement => InterventionKind::DrawAgreement,
                 _ => return None,
             },
