@@ -928,11 +928,11 @@ fn decisions_are_journaled_replayed_and_reported() {
             "warning",
         ),
         (
-            "fide-2017",
-            "8/8/8/4k3/8/8/8/4K2R",
-            device(DevicePlace::OnPerson, vec![]),
-            Situation::DeviceLossOpponentCannotMate,
-            "draw",
+            "fide-2023",
+            "",
+            InterventionKind::GameResumed,
+            Situation::GameResumption,
+            "not_yet",
         ),
         (
             "trier",
@@ -1118,4 +1118,43 @@ fn en_all(p: &Proposal) -> String {
     let mut v = vec![en(p)];
     v.extend(p.facts.iter().map(|f| core_catalogue().format(Lang::En, f)));
     v.join(" | ")
+}
+
+/// Where the edition fixes the opponent's score the console proposes it, no decision: 2017 and
+/// 2023 11.3.2.2 (S002:755) "The opponent shall win", even where he cannot mate; the DSB note on
+/// 11.7 (S002:1599-1603, adopted by the Bundesliga profile): after a persistent refusal the
+/// opponent wins if he can mate by any series of legal moves, otherwise ½ (0–½). 2023 11.7 alone
+/// ("the arbiter shall decide") stays the arbiter's (tested above).
+#[test]
+fn the_edition_fixes_the_opponents_score_after_a_device_and_a_refusal() {
+    for profile in ["fide-2017", "fide-2023", "bundesliga"] {
+        let mut g = Game::of(profile, &[]);
+        // White has king and rook, Black a bare king: White's device; Black cannot mate.
+        g.position(7, "8/8/8/4k3/8/8/8/4K2R");
+        let (_, p) = g.propose(
+            MIN,
+            7,
+            Some(Color::White),
+            device(DevicePlace::OnPerson, vec![]),
+        );
+        assert!(p.decision.is_none(), "{profile}: {}", en(&p));
+        assert_eq!(p.consequence.result, Some(GameResult::BlackWins), "{profile}");
+        let facts: Vec<String> = p
+            .facts
+            .iter()
+            .map(|f| core_catalogue().format(Lang::En, f))
+            .collect();
+        assert!(
+            facts.iter().any(|f| f.contains("the edition fixes the score")),
+            "{profile}: {facts:?}"
+        );
+    }
+    let mut g = Game::of("bundesliga", &[]);
+    g.position(7, "8/8/8/4k3/8/8/8/4K2R");
+    let (_, p) = g.propose(MIN, 7, Some(Color::White), InterventionKind::RefusalToComply { both: false });
+    assert!(p.decision.is_none(), "{}", en(&p));
+    assert_eq!(p.consequence.result, Some(GameResult::WhiteZeroBlackHalf));
+    assert!(p.articles.iter().any(|a| a.contains("11.7")), "{:?}", p.articles);
+    let (_, p) = g.propose(MIN, 7, Some(Color::Black), InterventionKind::RefusalToComply { both: false });
+    assert_eq!(p.consequence.result, Some(GameResult::WhiteWins));
 }
