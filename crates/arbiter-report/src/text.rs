@@ -713,6 +713,17 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
                 .as_ref()
                 .map(|date| w.f(msg!("report-reservation-due", date = date)))
                 .unwrap_or_default();
+            // When it was granted (reports made before the field: not said).
+            let due = match &res.granted {
+                Some(t) => format!(
+                    "{}{due}",
+                    w.f(msg!(
+                        "report-reservation-granted",
+                        time = t.get(11..16).unwrap_or(t.as_str())
+                    ))
+                ),
+                None => due,
+            };
             d.push(Block::Line(format!(
                 "• {}",
                 w.f(msg!(

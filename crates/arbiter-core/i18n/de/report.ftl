@@ -173,6 +173,7 @@ report-view-refused = { $time } der Mannschaftsführer von { $team } wollte die 
 report-view-granted = { $time } der Mannschaftsführer von { $team } hat die andere Aufstellung eingesehen
 report-colour-override = { $time } Brett { $board }: Weiß hat { $team } (Farben geändert) – { $reason }
 report-reservation-under = { $name } ({ $team }), Brett { $board }: unter Vorbehalt gespielt – { $reason }{ $due }{ $sources }
+report-reservation-granted = ; gewährt um { $time }
 report-reservation-due = ; zu klären bis { $date }
 report-override = Abweichung ({ $field }): nach den Regeln „{ $proposed }“, der Schiedsrichter „{ $chosen }“
 report-device-clocks = Uhrzeiten an der Uhr abgelesen (die Verbindung war nicht live): Weiß { $white }, Schwarz { $black }

@@ -173,6 +173,7 @@ report-view-refused = { $time } the captain of { $team } asked to see the other 
 report-view-granted = { $time } the captain of { $team } saw the other lineup
 report-colour-override = { $time } board { $board }: White { $team } (colours overridden) – { $reason }
 report-reservation-under = { $name } ({ $team }), board { $board }: played under reservation – { $reason }{ $due }{ $sources }
+report-reservation-granted = ; granted at { $time }
 report-reservation-due = ; to be cleared by { $date }
 report-override = override ({ $field }): the rules “{ $proposed }”, the arbiter “{ $chosen }”
 report-device-clocks = clocks read on the device (the feed was not live): White { $white }, Black { $black }
