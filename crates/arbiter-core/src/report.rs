@@ -354,6 +354,10 @@ pub struct InterventionLine {
     pub proposed_msg: Option<Msg>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decided_msg: Option<Msg>,
+    /// Notices the console showed beside the proposal, as journaled with it (a claim after an
+    /// obvious shuffle; an accepted warning that need not be reported).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<Msg>,
     pub reason: String,
     pub witnesses: Vec<String>,
     /// Where the rules left the outcome open: what the arbiter decided, on what basis.
@@ -776,6 +780,7 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 decided: iv.confirmed.summary.clone(),
                 proposed_msg: iv.proposed.summary_msg.as_deref().cloned(),
                 decided_msg: iv.confirmed.summary_msg.as_deref().cloned(),
+                notices: iv.notices.clone(),
                 reason: iv.reason.clone(),
                 witnesses: iv.witnesses.clone(),
                 decision: e.decision.clone(),

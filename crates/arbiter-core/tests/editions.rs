@@ -1138,23 +1138,146 @@ fn the_edition_fixes_the_opponents_score_after_a_device_and_a_refusal() {
             device(DevicePlace::OnPerson, vec![]),
         );
         assert!(p.decision.is_none(), "{profile}: {}", en(&p));
-        assert_eq!(p.consequence.result, Some(GameResult::BlackWins), "{profile}");
+        assert_eq!(
+            p.consequence.result,
+            Some(GameResult::BlackWins),
+            "{profile}"
+        );
         let facts: Vec<String> = p
             .facts
             .iter()
             .map(|f| core_catalogue().format(Lang::En, f))
             .collect();
         assert!(
-            facts.iter().any(|f| f.contains("the edition fixes the score")),
+            facts
+                .iter()
+                .any(|f| f.contains("the edition fixes the score")),
             "{profile}: {facts:?}"
         );
     }
     let mut g = Game::of("bundesliga", &[]);
     g.position(7, "8/8/8/4k3/8/8/8/4K2R");
-    let (_, p) = g.propose(MIN, 7, Some(Color::White), InterventionKind::RefusalToComply { both: false });
+    let (_, p) = g.propose(
+        MIN,
+        7,
+        Some(Color::White),
+        InterventionKind::RefusalToComply { both: false },
+    );
     assert!(p.decision.is_none(), "{}", en(&p));
     assert_eq!(p.consequence.result, Some(GameResult::WhiteZeroBlackHalf));
-    assert!(p.articles.iter().any(|a| a.contains("11.7")), "{:?}", p.articles);
-    let (_, p) = g.propose(MIN, 7, Some(Color::Black), InterventionKind::RefusalToComply { both: false });
+    assert!(
+        p.articles.iter().any(|a| a.contains("11.7")),
+        "{:?}",
+        p.articles
+    );
+    let (_, p) = g.propose(
+        MIN,
+        7,
+        Some(Color::Black),
+        InterventionKind::RefusalToComply { both: false },
+    );
     assert_eq!(p.consequence.result, Some(GameResult::WhiteWins));
+}
+
+/// DSB note to TO A-13.3 (S002:1609): a warning the player accepted need not be reported: where
+/// the profile adopts the note the line is journaled with that notice and the report marks it
+/// optional; under the 2023 Laws alone it is an ordinary warning.
+#[test]
+fn an_accepted_warning_is_marked_optional_where_the_profile_adopts_the_dsb_note() {
+    let warning = |accepted| InterventionKind::Penalty {
+        penalties: vec![PenaltyKind::Warning],
+        time_s: None,
+        accepted,
+    };
+    for (profile, optional) in [
+        ("bundesliga", true),
+        ("fide-2017", true),
+        ("fide-2023", false),
+    ] {
+        let mut g = Game::of(profile, &[]);
+        let p = g.intervene(MIN, 2, Some(Color::White), warning(true));
+        assert!(p.consequence.warning, "{profile}");
+        assert_eq!(p.notices.len(), usize::from(optional), "{profile}");
+        let r = arbiter_core::report::build(&g.m, &g.records);
+        let line = r.interventions.last().unwrap();
+        assert_eq!(line.notices, p.notices, "{profile}: journaled and reported");
+        if optional {
+            let t = core_catalogue().format(Lang::En, &line.notices[0]);
+            assert!(
+                t.contains("need not be reported") && t.contains("A-13.3"),
+                "{t}"
+            );
+            core_catalogue().format(Lang::De, &line.notices[0]);
+        }
+        // Not accepted: no notice.
+        let p = g.intervene(2 * MIN, 2, Some(Color::White), warning(false));
+        assert!(p.notices.is_empty(), "{profile}");
+    }
+}
+
+/// 2017/2023 12.7 (S002:801 "The arbiter may expel offenders from the playing venue"; pre-2009
+/// 13.7): the expulsion of a spectator is recorded with its article, no game changes; the 1989
+/// standard Laws name no such power: recorded, said so; a person must be named.
+#[test]
+fn the_expulsion_of_a_spectator_is_recorded_with_the_editions_article() {
+    let expel = |person: &str| InterventionKind::PersonExpelled {
+        person: person.into(),
+    };
+    for (profile, article) in [("fide-2023", "12.7"), ("trier", "13.7")] {
+        let g = Game::of(profile, &[]);
+        let (_, p) = g.propose(MIN, 3, None, expel("a spectator at board 3"));
+        assert!(
+            p.articles
+                .iter()
+                .any(|a| a.ends_with(&format!("Art. {article}"))),
+            "{profile}: {:?}",
+            p.articles
+        );
+        assert!(p.consequence.result.is_none() && p.consequence.clock.is_empty());
+        assert!(en(&p).contains("a spectator at board 3"), "{}", en(&p));
+    }
+    let g = Game::of("nrw-1987", &[]);
+    let (_, p) = g.propose(MIN, 3, None, expel("a spectator"));
+    assert!(en(&p).contains("name no such power"), "{}", en(&p));
+    let (_, p) = g.propose(MIN, 3, None, expel("  "));
+    assert!(p.missing.is_some());
+}
+
+/// 2023/2017 8.1.6: a player who cannot keep score; the decision that exempts a player with a
+/// disability is recorded with its text, and that no assistant is available (the player "may
+/// provide" one); both are in the report's words for the line.
+#[test]
+fn a_notation_exemption_and_no_assistant_are_recorded() {
+    let mut g = Game::of("fide-2023", &[]);
+    let kind = InterventionKind::UnableToRecord {
+        disabled: true,
+        time_s: None,
+        exemption: "arm in plaster: exempt by the arbiter's decision of 14:05".into(),
+        no_assistant: true,
+    };
+    let p = g.intervene(MIN, 3, Some(Color::Black), kind);
+    let facts: Vec<String> = p
+        .facts
+        .iter()
+        .map(|f| core_catalogue().format(Lang::En, f))
+        .collect();
+    assert!(
+        facts.iter().any(|f| f.contains("arm in plaster: exempt")),
+        "{facts:?}"
+    );
+    assert!(
+        facts
+            .iter()
+            .any(|f| f.contains("No assistant") && f.contains("8.1.6")),
+        "{facts:?}"
+    );
+    let r = arbiter_core::report::build(&g.m, &g.records);
+    let words = core_catalogue().format(
+        Lang::En,
+        &arbiter_core::words::intervention_kind(&r.interventions.last().unwrap().kind),
+    );
+    assert!(
+        words.contains("arm in plaster") && words.contains("no assistant available"),
+        "{words}"
+    );
 }

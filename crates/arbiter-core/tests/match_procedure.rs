@@ -1050,8 +1050,20 @@ fn a_late_absence_notice_is_the_profiles_rule_or_the_arbiters_decision() {
         "{facts:?}"
     );
     // As an unnamed empty board: § 33 Abs. 4a from board 3 down.
-    assert_eq!(d.options[1].consequence.zeroed.len(), 6, "{:?}", d.options[1]);
-    let ev = decide(&req, &p, "no_sanction", Basis::Discretion, "notified by phone").unwrap();
+    assert_eq!(
+        d.options[1].consequence.zeroed.len(),
+        6,
+        "{:?}",
+        d.options[1]
+    );
+    let ev = decide(
+        &req,
+        &p,
+        "no_sanction",
+        Basis::Discretion,
+        "notified by phone",
+    )
+    .unwrap();
     g.push(MIN, ev);
     // A profile with a sanction for it: applied, no decision.
     let mut m = load("trier");
@@ -1093,9 +1105,8 @@ fn the_default_time_to_the_second_and_by_how_much_it_was_missed() {
     assert!(p.consequence.result.is_some(), "{}", en(&p.explanation));
     let facts: Vec<String> = p.facts.iter().map(en).collect();
     assert!(
-        facts
-            .iter()
-            .any(|f| f.contains("arrived at 15:00:07") && f.contains("after the end of the default time")),
+        facts.iter().any(|f| f.contains("arrived at 15:00:07")
+            && f.contains("after the end of the default time")),
         "{facts:?}"
     );
     // Absent: by how much, until now.

@@ -243,6 +243,9 @@ fn intervention_rows(
             if let Some(c) = i.claim {
                 decided.push_str(&format!(" [{}]", w.f(Msg::new(c.message_id()))));
             }
+            for n in &i.notices {
+                decided.push_str(&format!(" [{}]", w.f(n.clone())));
+            }
             vec![
                 i.time.clone(),
                 i.board.map(|b| b.to_string()).unwrap_or_else(|| "–".into()),

@@ -218,3 +218,4 @@ report-sig-receipt = Quittung für den Mannschaftsführer zum Mitnehmen: { $code
 report-void-weak-key = ein öffentlicher Schlüssel kleiner Ordnung (etwa der neutrale Punkt): er beweist nichts
 report-heading-reopened = Wieder geöffnete unterschriebene Fassungen
 report-reopened = { $time } Fassung { $version } (Prüfsumme { $digest }…, unterschrieben von { $signed }) vom Schiedsrichter wieder geöffnet: { $reason }
+report-notice-optional-warning = optional: die vom Spieler akzeptierte Ermahnung muss nicht im Spielbericht stehen (DSB-Erläuterung zu TO A-13.3)

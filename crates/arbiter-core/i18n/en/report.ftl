@@ -218,3 +218,4 @@ report-sig-receipt = receipt for the captain to take home: { $code }
 report-void-weak-key = a small-order public key (such as the identity point): it proves nothing
 report-heading-reopened = Signed versions reopened
 report-reopened = { $time } version { $version } (digest { $digest }…, signed by { $signed }) reopened by the arbiter: { $reason }
+report-notice-optional-warning = optional: a warning the player accepted need not be reported (DSB note to TO A-13.3)

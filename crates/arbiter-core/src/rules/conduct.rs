@@ -122,8 +122,9 @@ pub(super) fn penalty(
     // marks it optional.
     if accepted && penalties == [PenaltyKind::Warning] && pen.accepted_warning_optional {
         p.facts.push(msg!("rules-penalty-fact-accepted-optional"));
+        // Journaled with the intervention: the report marks the line optional.
+        p.notices.push(msg!("report-notice-optional-warning"));
     }
-    let pen = &m.profile.penalties;
     p.articles = cite(m, &pen.article, &pen.source);
     let Some(player) = player else {
         p.explanation = msg!("rules-penalty-choose-player");
