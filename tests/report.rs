@@ -929,3 +929,75 @@ fn a_gap_in_the_record_is_a_continuation_game_never_an_illegal_move() {
     assert_eq!(games[1].tag("Result"), Some("1/2-1/2"));
     assert!(pgn.contains("4. Ba4"), "{pgn}");
 }
+
+/// `arbiter report` refuses a journal that was truncated or rewritten after a signed report was
+/// made from it, checking it against the signed head (record number and hash) of every signed
+/// report of the match in the directory; nothing is written. A journal that only grew is fine.
+#[test]
+fn report_refuses_a_journal_changed_after_a_signed_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let j = dir.path().join("match.jsonl");
+    let (_, records, journal) = scenario("trier-quickplay", "trier");
+    std::fs::write(&j, &journal).unwrap();
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let out_dir = dir.path().join("r");
+    let report = |journal: &Path| {
+        Command::new(bin)
+            .arg("report")
+            .arg(journal)
+            .arg("-o")
+            .arg(&out_dir)
+            .output()
+            .unwrap()
+    };
+    let o = report(&j);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rep = out_dir.join("report.json");
+    let o = Command::new(bin)
+        .arg("sign")
+        .arg(&rep)
+        .args(["--role", "arbiter", "--passphrase-env", "PW", "--journal"])
+        .arg(&j)
+        .env("PW", "Schiedsrichter-Demo-2026")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let signed = std::fs::read(&rep).unwrap();
+    // Truncated: the last record gone.
+    let cut = dir.path().join("cut.jsonl");
+    let text = String::from_utf8(journal.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&cut, lines[..lines.len() - 1].join("\n") + "\n").unwrap();
+    let o = report(&cut);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(
+        err.contains("truncated") && err.contains("version 1 was signed"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&rep).unwrap(), signed, "nothing written");
+    // Rewritten with a valid chain: record 2 a millisecond later, every hash recomputed.
+    let mut chain = arbiter_core::journal::Chain::default();
+    let mut buf = Vec::new();
+    for (i, r) in records.iter().enumerate() {
+        let wall = if i == 2 { r.wall_ms + 1 } else { r.wall_ms };
+        chain.append(wall, r.mono_ms, r.origin.clone(), r.event.clone(), &mut buf);
+    }
+    let rewritten = dir.path().join("rewritten.jsonl");
+    std::fs::write(&rewritten, &buf).unwrap();
+    let o = report(&rewritten);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(
+        err.contains("rewritten: up to record") && err.contains("version 1 was signed"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&rep).unwrap(), signed, "nothing written");
+    // The journal as signed: accepted, the signature kept.
+    let o = report(&j);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The core check: a grown journal holds the head.
+    let env: SignedReport = serde_json::from_slice(&signed).unwrap();
+    assert!(report::holds_signed_head(&env.report, &records).is_ok());
+    assert!(report::holds_signed_head(&env.report, &records[..records.len() - 1]).is_err());
+}

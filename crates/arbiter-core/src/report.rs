@@ -1180,6 +1180,30 @@ pub fn head_hash_of(records: &[Record]) -> String {
     hex::encode(prev)
 }
 
+/// Whether the journal still holds the head a signed report was made from: its record
+/// `head_seq`, with the same hash (the whole chain up to it). `Err` says how the journal changed
+/// after the report was signed: truncated (it ends before that record) or rewritten (that
+/// record, or one before it, differs). A journal that only grew since holds the head.
+pub fn holds_signed_head(report: &Report, records: &[Record]) -> Result<(), String> {
+    let head = usize::try_from(report.journal.head_seq).unwrap_or(usize::MAX);
+    if head >= records.len() {
+        return Err(format!(
+            "truncated: it ends at record {}, but the signed report was made from record {} ({} records)",
+            records.len().saturating_sub(1),
+            report.journal.head_seq,
+            report.journal.records
+        ));
+    }
+    let hash = head_hash_of(&records[..=head]);
+    if hash != report.journal.head_hash {
+        return Err(format!(
+            "rewritten: up to record {} its hash is {hash}, the signed report was made from {}",
+            report.journal.head_seq, report.journal.head_hash
+        ));
+    }
+    Ok(())
+}
+
 /// Checks that a report is exactly what the journal yields; names the parts that differ.
 pub fn compare_with_journal(report: &Report, m: &Match, records: &[Record]) -> Result<(), String> {
     let head = usize::try_from(report.journal.head_seq).unwrap_or(usize::MAX);
