@@ -981,7 +981,7 @@ fn report_refuses_a_journal_changed_after_a_signed_report() {
     let mut buf = Vec::new();
     for (i, r) in records.iter().enumerate() {
         let wall = if i == 2 { r.wall_ms + 1 } else { r.wall_ms };
-        chain.append(wall, r.mono_ms, r.origin.clone(), r.event.clone(), &mut buf);
+        chain.append(wall, r.mono_ms, r.origin, r.event.clone(), &mut buf);
     }
     let rewritten = dir.path().join("rewritten.jsonl");
     std::fs::write(&rewritten, &buf).unwrap();
