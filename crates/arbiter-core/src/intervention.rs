@@ -507,6 +507,23 @@ pub struct Intervention {
     pub notices: Vec<Msg>,
 }
 
+/// A proposal the console showed the arbiter, journaled as it was shown (also one he never
+/// confirmed), so that a replay shows the appeals committee what he was shown at each moment.
+/// The request and the proposed consequence as an intervention (nothing confirmed, no reason),
+/// the explanation and facts, and where the rules left the outcome open the options offered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProposalShown {
+    pub intervention: Intervention,
+    pub explanation: Msg,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facts: Vec<Msg>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub situation: Option<crate::profile::Situation>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<DecisionOption>,
+}
+
 /// A field the rules decided, set otherwise by the arbiter.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Override {

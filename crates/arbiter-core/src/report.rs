@@ -590,7 +590,9 @@ pub fn changes_report(ev: &Event, first_record: bool) -> bool {
         | Event::BoardPosition(_)
         | Event::FeedCounters(_)
         | Event::FeedNoise(_)
-        | Event::DeviceStatus(_) => false,
+        | Event::DeviceStatus(_)
+        // What a form showed; the report has what was recorded.
+        | Event::ProposalShown(_) => false,
         Event::SessionStarted(_) => first_record,
         _ => true,
     }

@@ -77,6 +77,10 @@ pub struct MatchState {
     /// The match procedure around the games: requests to see a lineup, consents, the agreed
     /// start, colour overrides, the lot.
     pub procedure: Procedure,
+    /// Every proposal the console showed the arbiter (`proposal_shown`), confirmed or not, in
+    /// order: what a replay shows the appeals committee.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shown: Vec<(Stamp, Box<crate::intervention::ProposalShown>)>,
 }
 
 /// The records of the match procedure (`crate::procedure`), as applied.
@@ -1105,6 +1109,8 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         }
         (Event::ReportSigned(e), _) => state.signatures.push((at, e.clone())),
         (Event::ReportReopened(e), _) => state.reopened.push((at, e.clone())),
+        // What the console showed the arbiter: kept for the replay, changes nothing.
+        (Event::ProposalShown(p), _) => state.shown.push((at, p.clone())),
         (Event::SignerEnrolled(e), _) => {
             let role_known = matches!(e.role.as_str(), "home_captain" | "away_captain");
             if !role_known {

@@ -49,6 +49,10 @@ fn press_at(
             let a = keymap::map(v, *k);
             view::update(v, m, s, a, now)
         })
+        // What the form showed is journaled as it changes (`proposal_shown`: tested in
+        // `every_proposal_shown_is_journaled_once_as_it_changes`); these tests are about what
+        // is recorded.
+        .filter(|c| !matches!(c, Command::Submit(Event::ProposalShown(_))))
         .collect()
 }
 
@@ -562,4 +566,60 @@ fn the_times_read_on_the_device_are_what_the_rules_use() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// Every proposal a form shows is journaled (`proposal_shown`), also one never confirmed: once
+/// when the form opens, again only when what the arbiter decides on changes (the explanation,
+/// the consequence, the options), not for the clocks ticking; the confirmation is the
+/// intervention itself.
+#[test]
+fn every_proposal_shown_is_journaled_once_as_it_changes() {
+    let (m, s) = setup();
+    let mut v = ViewState::new(Lang::En, Theme::default());
+    let raw = |v: &mut ViewState, keys: &[KeyEvent], now: u64| -> Vec<Command> {
+        keys.iter()
+            .filter_map(|k| {
+                let a = keymap::map(v, *k);
+                view::update(v, &m, &s, a, now)
+            })
+            .collect()
+    };
+    // An illegal move on board 2: the form opens with the proposal, journaled once.
+    let cmds = raw(&mut v, &[key('2'), key('i')], NOW);
+    let shown: Vec<&arbiter_core::intervention::ProposalShown> = cmds
+        .iter()
+        .filter_map(|c| match c {
+            Command::Submit(Event::ProposalShown(p)) => Some(&**p),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(shown.len(), 1, "{cmds:?}");
+    assert_eq!(shown[0].intervention.board, Some(BoardNo(2)));
+    assert!(
+        !shown[0].intervention.proposed.clock.is_empty(),
+        "{:?}",
+        shown[0]
+    );
+    assert_eq!(
+        shown[0].intervention.confirmed,
+        Default::default(),
+        "nothing confirmed"
+    );
+    // Closed without confirming: what was shown stays journaled, nothing else is recorded.
+    let cmds = raw(&mut v, &[code(KeyCode::Esc)], NOW + 3_000);
+    assert!(cmds.is_empty(), "{cmds:?}");
+    // Opened again a second later on the same facts (the clocks have run): nothing new.
+    let cmds = raw(&mut v, &[key('2'), key('i')], NOW + 4_000);
+    assert!(cmds.is_empty(), "{cmds:?}");
+    // The record round-trips through the journal and is kept in the state for a replay.
+    let mut state = s.clone();
+    let ev: Event = shown[0].clone().into();
+    append(&mut state, NOW, Origin::Arbiter, ev);
+    assert_eq!(state.shown.len(), s.shown.len() + 1);
+    assert_eq!(*state.shown.last().unwrap().1, *shown[0]);
+    assert_eq!(
+        state.interventions.len(),
+        s.interventions.len(),
+        "changes nothing"
+    );
 }

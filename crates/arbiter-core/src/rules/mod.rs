@@ -124,6 +124,24 @@ pub struct Proposal {
     pub notices: Vec<Msg>,
 }
 
+/// The `proposal_shown` record of a proposal as the console shows it (nothing confirmed).
+pub fn shown(req: &Request, p: &Proposal) -> crate::intervention::ProposalShown {
+    let Event::Intervention(iv) = confirm(req, p, Consequence::default(), String::new()) else {
+        unreachable!("confirm makes an intervention")
+    };
+    crate::intervention::ProposalShown {
+        intervention: *iv,
+        explanation: p.explanation.clone(),
+        facts: p.facts.clone(),
+        situation: p.decision.as_ref().map(|d| d.situation),
+        options: p
+            .decision
+            .as_ref()
+            .map(|d| d.options.clone())
+            .unwrap_or_default(),
+    }
+}
+
 /// Builds the journal event for a confirmed proposal; `confirmed` may differ from the proposal.
 pub fn confirm(req: &Request, p: &Proposal, confirmed: Consequence, reason: String) -> Event {
     Event::from(Intervention {

@@ -41,6 +41,23 @@ fn ending_words(ending: Option<Ending>) -> Msg {
     }
 }
 
+/// Why the rules refuse this result on `board` now, whatever the arbiter overrides: a draw by
+/// agreement before the moves each player must have made or the regulations' minimum move
+/// (where the arbiter may not consent), as the agreement form refuses it.
+pub fn result_refused(
+    m: &Match,
+    s: &MatchState,
+    board: BoardNo,
+    _result: GameResult,
+    ending: Option<Ending>,
+) -> Option<Msg> {
+    let bs = s.board(board)?;
+    if ending != Some(Ending::Agreement) {
+        return None;
+    }
+    super::claims::agreement_allowed(m, bs).err()
+}
+
 /// The fields of a result record that contradict what the position proves: (field, proven
 /// value, chosen value). No ending recorded is no contradiction (the report says it is not
 /// recorded). A draw by agreement before the regulations' minimum move where the arbiter may
@@ -123,10 +140,7 @@ pub fn result_checked(
     }
     // A draw agreed through the result form is refused exactly as the agreement form refuses
     // it (the moves each player must have made, the regulations' minimum move).
-    if rec.ending == Some(Ending::Agreement)
-        && let Some(bs) = s.board(rec.board)
-        && let Err(why) = super::claims::agreement_allowed(m, bs)
-    {
+    if let Some(why) = result_refused(m, s, rec.board, rec.result, rec.ending) {
         return Err(why);
     }
     rec.overridden = super::overrides::with_reasons(
