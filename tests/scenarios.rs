@@ -629,7 +629,7 @@ fn conduct_device_and_competing_claims_in_a_scenario() {
     // The accepted warning carries its notice, the exemption and the expulsion their words.
     assert!(o.state.interventions.iter().any(|e| matches!(
         &e.intervention.kind,
-        arbiter_core::intervention::InterventionKind::PersonExpelled { person } if person == "a spectator at board 7"
+        arbiter_core::intervention::InterventionKind::PersonExpelled { person } if person == "ein Zuschauer an Brett 7"
     )));
     let warning = o
         .state

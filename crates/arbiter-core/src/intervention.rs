@@ -524,6 +524,13 @@ pub struct ProposalShown {
     pub options: Vec<DecisionOption>,
 }
 
+/// The time of a resignation the arbiter names (RFC 3339), as wall ms.
+pub fn resignation_time(at: Option<&str>) -> Option<crate::model::WallMs> {
+    chrono::DateTime::parse_from_rfc3339(at?.trim())
+        .ok()
+        .map(|t| t.timestamp_millis())
+}
+
 /// A field the rules decided, set otherwise by the arbiter.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Override {

@@ -1335,7 +1335,11 @@ fn apply_intervention(
             bs.mismatch = None;
         }
         if let (InterventionKind::Resignation { at: when }, Some(_)) = (&iv.kind, c.result) {
-            claims::void_after(bs, seq, crate::rules::resignation_time(when.as_deref()));
+            claims::void_after(
+                bs,
+                seq,
+                crate::intervention::resignation_time(when.as_deref()),
+            );
         }
         device::check_counts(bs, at);
     }

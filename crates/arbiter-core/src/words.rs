@@ -195,7 +195,11 @@ pub fn intervention_kind(k: &InterventionKind) -> Msg {
             msg!("kind-unforeseeable-delay", team = *team, minutes = *minutes)
         }
         InterventionKind::Resignation { at: Some(at) } => {
-            msg!("kind-resignation-at", time = at)
+            // The time of day at the venue's offset the arbiter stated it in.
+            let time = chrono::DateTime::parse_from_rfc3339(at.trim())
+                .map(|t| t.format("%H:%M:%S").to_string())
+                .unwrap_or_else(|_| at.clone());
+            msg!("kind-resignation-at", time = time)
         }
         InterventionKind::Resignation { at: None } => msg!("kind-resignation"),
         InterventionKind::GameResumed => msg!("kind-game-resumed"),

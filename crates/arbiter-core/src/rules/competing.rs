@@ -119,12 +119,7 @@ fn consequence_words(c: &Consequence) -> Msg {
     }
 }
 
-/// The time of a resignation the arbiter names (RFC 3339), as wall ms.
-pub fn resignation_time(at: Option<&str>) -> Option<WallMs> {
-    chrono::DateTime::parse_from_rfc3339(at?.trim())
-        .ok()
-        .map(|t| t.timestamp_millis())
-}
+pub use crate::intervention::resignation_time;
 
 /// A claimed resignation ("he resigned", said by the opponent or seen by a witness): whether the
 /// player resigned, and when, is the arbiter's finding (always asked). "Yes" ends the game at
