@@ -175,6 +175,8 @@ fn crash_campaign() {
     let o = Command::new(bin)
         .arg("verify")
         .arg(&journal)
+        .arg("--match")
+        .arg(dir.path().join("match.toml"))
         .output()
         .unwrap();
     eprintln!(

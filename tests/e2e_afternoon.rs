@@ -281,11 +281,16 @@ fn the_afternoon_of_a_match_at_the_console() {
     );
 
     // `arbiter verify`: the journal, then the report against it.
-    let (code, out) = arbiter(&["verify".as_ref(), journal.as_os_str()]);
+    let match_file = dir.path().join("match.toml");
+    let (code, out) = arbiter(&[
+        "verify".as_ref(),
+        journal.as_os_str(),
+        "--match".as_ref(),
+        match_file.as_os_str(),
+    ]);
     assert_eq!(code, 0, "{out}");
     let report = dir.path().join("afternoon-report/report.json");
     assert!(report.exists(), "the console wrote the report");
-    let match_file = dir.path().join("match.toml");
     let (code, out) = arbiter(&[
         "verify".as_ref(),
         report.as_os_str(),

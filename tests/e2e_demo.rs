@@ -138,10 +138,11 @@ fn demo_in_a_pty() {
     p.assert_exits_with(0, 30);
     assert!(!p.vt_screen().alternate_screen(), "alternate screen left");
     assert!(!p.vt_screen().hide_cursor(), "cursor shown again");
-    // The journal verifies.
+    // The journal verifies, under the demo's match file.
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("verify")
         .arg(&journal)
+        .args(["--match", "config/matches/demo-bundesliga.toml"])
         .output()
         .unwrap();
     assert!(

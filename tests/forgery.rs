@@ -851,8 +851,18 @@ fn the_command_line_refuses_the_smaller_forgeries() {
         "{said}"
     );
     let (code, said) = run(&["verify".as_ref(), g.journal.as_os_str()]);
-    assert_eq!(code, Some(0), "{said}");
+    assert_eq!(code, Some(1), "{said}");
     assert!(said.contains("match the SHA-256 it records"), "{said}");
+    assert!(said.contains("NOT ANCHORED"), "{said}");
+    let genuine_match = d.join("match.toml");
+    let (code, said) = run(&[
+        "verify".as_ref(),
+        g.journal.as_os_str(),
+        "--match".as_ref(),
+        genuine_match.as_os_str(),
+    ]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(said.contains("INTACT:"), "{said}");
     // A small-order key: refused by `check`, in a registry, and in a --keys list.
     let mut identity = [0u8; 32];
     identity[0] = 1;

@@ -394,9 +394,22 @@ fn verify_command_names_the_record() {
     t.swap(4, 5);
     std::fs::write(&bad, t.concat()).unwrap();
     let bin = env!("CARGO_BIN_EXE_arbiter");
+    // Intact, but a chain alone is no anchor: not 0 without the genuine match file; and this
+    // one ran under another match file (its recorded SHA-256), so --match refuses it.
     let out = Command::new(bin).arg("verify").arg(&good).output().unwrap();
-    assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("chain intact: 11 records"));
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("chain intact: 11 records"), "{said}");
+    assert!(said.contains("NOT ANCHORED"), "{said}");
+    let out = Command::new(bin)
+        .arg("verify")
+        .arg(&good)
+        .args(["--match", "config/matches/demo-bundesliga.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("ran under another match file"), "{said}");
     let out = Command::new(bin).arg("verify").arg(&bad).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);

@@ -91,9 +91,10 @@ fn a_restarted_console_continues_the_journal_after_a_torn_line() {
     let o = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("verify")
         .arg(&path)
+        .args(["--match", "config/matches/demo-bundesliga.toml"])
         .output()
         .unwrap();
-    assert!(o.status.success());
+    assert!(o.status.success(), "{o:?}");
     // The report made from the journal has both notes.
     let env = arbiter_core::signature::envelope_from_journal(&m, &records);
     let remarks: Vec<&str> = env.report.remarks.iter().map(|r| r.text.as_str()).collect();

@@ -198,6 +198,7 @@ fn the_binary_prints_json_and_writes_the_journal() {
     let verified = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("verify")
         .arg(&j)
+        .args(["--match", "config/matches/demo-bundesliga.toml"])
         .output()
         .unwrap();
     assert!(verified.status.success());

@@ -346,9 +346,23 @@ fn a_forged_journal_with_a_report_signed_by_other_keys_is_not_valid() {
         forge_journal(&m.journal, board, GameResult::WhiteWins),
     )
     .unwrap();
-    // The chain alone cannot tell.
+    // The chain alone cannot tell: intact, and not anchored (exit 1) without the match file;
+    // under the genuine match file intact, and no more (the signed report says who wrote it).
     let o = arbiter(["verify".as_ref(), forged.as_os_str()]);
-    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(
+        text(&o).contains("chain intact") && text(&o).contains("NOT ANCHORED"),
+        "{}",
+        text(&o)
+    );
+    let o = arbiter([
+        "verify".as_ref(),
+        forged.as_os_str(),
+        "--match".as_ref(),
+        "config/matches/demo-bundesliga.toml".as_ref(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("INTACT:"), "{}", text(&o));
     // The forger makes the report from his journal and signs it with keys of his own.
     let out = m.dir.path().join("forged-report");
     let o = arbiter([

@@ -383,7 +383,26 @@ fn verify_journal(path: &Path, bytes: &[u8], match_path: Option<&Path>) -> ExitC
             v.torn_tail
         ));
     }
-    ExitCode::SUCCESS
+    // A chain proves the order and integrity of its records, not whose journal it is: anyone
+    // can write a chain. Only the genuine match file, given from outside, anchors it.
+    match match_path {
+        Some(mp) => {
+            out(format_args!(
+                "INTACT: {} records; anchor: the match file {}",
+                v.valid,
+                mp.display()
+            ));
+            ExitCode::SUCCESS
+        }
+        None => {
+            out(format_args!(
+                "NOT ANCHORED: the chain is intact, but nothing outside the journal says it is the \
+                 genuine journal of the match: give --match (the genuine match file), or verify \
+                 the signed report with --journal"
+            ));
+            ExitCode::from(EXIT_FAILED)
+        }
+    }
 }
 
 /// The match file and rule profile a journal carries, against their SHA-256 (and the genuine
@@ -392,14 +411,22 @@ fn carried_match_verdict(
     bytes: &[u8],
     match_path: Option<&Path>,
 ) -> Result<Option<String>, String> {
+    // Against the genuine match file, a journal that names none is not the match's.
+    let unnamed = |why: &str| match match_path {
+        Some(mp) => Err(format!(
+            "the journal {why}: nothing in it can be checked against {}",
+            mp.display()
+        )),
+        None => Ok(None),
+    };
     let Ok((records, _)) = arbiter_core::journal::records_from_bytes(bytes) else {
-        return Ok(None);
+        return unnamed("could not be read as records");
     };
     let Some(session) = records.iter().find_map(|r| match &r.event {
         arbiter_core::record::Event::SessionStarted(s) => Some(s),
         _ => None,
     }) else {
-        return Ok(None);
+        return unnamed("has no session_started record naming its match file");
     };
     let carried = session.carried_match()?;
     let mut line = match &carried {

@@ -39,8 +39,11 @@ pub const NOISE_SUMMARY_MS: u64 = 10_000;
 /// most this often (ms), not because the frame count moved.
 pub const COUNTERS_SUMMARY_MS: u64 = 600_000;
 
+/// The longest LiveChess move list accepted (plies); a longer one is a bad payload.
+pub const MAX_PLIES: usize = 1000;
+
 /// The largest LiveChess websocket message (and frame) the console reads, in bytes. An
-/// `eboardevent` with a move list of [`crate::livechess_session::MAX_PLIES`] plies is about
+/// `eboardevent` with a move list of [`MAX_PLIES`] plies is about
 /// 8 KiB; a longer message is counted as oversized and the link is opened again.
 pub const MAX_WS_MESSAGE_BYTES: usize = 256 * 1024;
 
@@ -70,7 +73,7 @@ pub const TAKEBACKS_TENTHS: (u64, u64) = (50, 1);
 // longest move list fits in a message; placements leave room for clock samples.
 const _: () = assert!(KEEPALIVE_MS * 3 <= STALE_AFTER_MS);
 const _: () = assert!(NOISE_SUMMARY_MS < arbiter_core::status::GARBLED_MS);
-const _: () = assert!(crate::livechess_session::MAX_PLIES * 8 < MAX_WS_MESSAGE_BYTES);
+const _: () = assert!(MAX_PLIES * 8 < MAX_WS_MESSAGE_BYTES);
 const _: () = assert!(PLACEMENT_RESERVE < READINGS.0);
 
 /// A running clock's report that says only what the previous journaled report and the time

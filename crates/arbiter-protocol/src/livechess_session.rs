@@ -21,6 +21,7 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, san::SanPlus};
 
+use crate::budget::MAX_PLIES;
 use crate::eboard::result_signal;
 use crate::livechess::{Clock, EBoardEvent};
 use crate::ratelimit::BoardLimits;
@@ -31,8 +32,6 @@ use arbiter_core::record::{
     MAX_CLOCK_MS, MoveMade, MovesTakenBack, ReconcileOutcome, ReconcileSource, ResultSignal,
 };
 
-/// The longest SAN list accepted (plies); a longer one is a bad payload.
-pub const MAX_PLIES: usize = 1000;
 /// A clock reading older than this (ms, by LiveChess' own clock) is not carried forward.
 pub const MAX_READING_AGE_MS: u64 = 3_600_000;
 

@@ -186,7 +186,7 @@ fn junk(b: &Shared, feed_id: u64, what: LiveChessJunk, first: u64, n: u32) -> Ve
                     let list: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"]
                         .into_iter()
                         .cycle()
-                        .take(arbiter_protocol::livechess_session::MAX_PLIES + 1)
+                        .take(arbiter_protocol::budget::MAX_PLIES + 1)
                         .collect();
                     let list = serde_json::to_string(&list).unwrap_or_default();
                     WsMessage::text(event(&format!(r#","san":{list}"#)))
