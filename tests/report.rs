@@ -780,6 +780,8 @@ fn report_json_follows_the_shipped_schema_and_any_jcs_recomputes_the_digest() {
         "exports-unicode",
         "match-procedure",
         "claims",
+        "game-record",
+        "conduct-and-device",
     ] {
         let o = run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap();
         let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
@@ -1000,4 +1002,36 @@ fn report_refuses_a_journal_changed_after_a_signed_report() {
     let env: SignedReport = serde_json::from_slice(&signed).unwrap();
     assert!(report::holds_signed_head(&env.report, &records).is_ok());
     assert!(report::holds_signed_head(&env.report, &records[..records.len() - 1]).is_err());
+}
+
+/// Result corrections and their reasons are printed (issue 28): `tests/scenarios/game-record.toml`
+/// corrects board 6's result; the report's board line keeps it, and both languages print it
+/// with the reason.
+#[test]
+fn result_corrections_are_printed_with_their_reasons() {
+    let o = run_file(Path::new("tests/scenarios/game-record.toml")).unwrap();
+    let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+    let env = arbiter_core::signature::envelope_from_journal(&m, &o.records);
+    let b6 = env.report.boards.iter().find(|b| b.board == 6).unwrap();
+    assert_eq!(b6.result_corrections.len(), 1, "{b6:?}");
+    let c = &b6.result_corrections[0];
+    assert_eq!(c.to.as_deref(), Some("0-1"));
+    assert_ne!(c.from, "0-1");
+    let a = arbiter_core::signature::Authority::from_match(&m);
+    let de = arbiter_report::text::markdown(&env, Lang::De, &a);
+    let en = arbiter_report::text::markdown(&env, Lang::En, &a);
+    assert!(
+        de.contains(&format!(
+            "Brett 6, {}: Ergebnis {} berichtigt zu 0-1 – Farben im Eintrag vertauscht",
+            c.time, c.from
+        )),
+        "{de}"
+    );
+    assert!(
+        en.contains(&format!(
+            "Board 6, {}: result {} corrected to 0-1",
+            c.time, c.from
+        )),
+        "{en}"
+    );
 }

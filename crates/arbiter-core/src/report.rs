@@ -194,6 +194,23 @@ pub struct BoardLine {
     /// JSON while empty (as in reports before it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub result_overridden: Vec<crate::intervention::Override>,
+    /// Every correction of this board's result (`result_corrected`), in order: when, from
+    /// which result to which (none: taken back, the game went on), and the arbiter's reason.
+    /// Left out of the JSON while empty (as in reports before it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub result_corrections: Vec<ResultCorrectionLine>,
+}
+
+/// A result the arbiter corrected.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultCorrectionLine {
+    /// Local time at the venue, HH:MM:SS.
+    pub time: String,
+    pub from: String,
+    /// `None`: the result was taken back and the game went on.
+    pub to: Option<String>,
+    pub reason: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -749,6 +766,19 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 result_overridden: bs
                     .and_then(|x| x.result.as_ref())
                     .map(|r| r.overridden.clone())
+                    .unwrap_or_default(),
+                result_corrections: bs
+                    .map(|x| {
+                        x.corrections
+                            .iter()
+                            .map(|c| ResultCorrectionLine {
+                                time: local_time(m, c.at.wall_ms),
+                                from: c.from.notation().replace('½', "1/2"),
+                                to: c.to.map(|r| r.notation().replace('½', "1/2")),
+                                reason: c.reason.clone(),
+                            })
+                            .collect()
+                    })
                     .unwrap_or_default(),
             }
         })

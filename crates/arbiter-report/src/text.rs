@@ -579,6 +579,29 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         widths,
         rows,
     });
+    // Every result the arbiter corrected, with his reason, below the table.
+    for b in &r.boards {
+        for c in &b.result_corrections {
+            let line = match &c.to {
+                Some(to) => msg!(
+                    "report-result-corrected",
+                    board = b.board,
+                    time = c.time.clone(),
+                    from = c.from.clone(),
+                    to = to.clone(),
+                    reason = c.reason.clone()
+                ),
+                None => msg!(
+                    "report-result-taken-back",
+                    board = b.board,
+                    time = c.time.clone(),
+                    from = c.from.clone(),
+                    reason = c.reason.clone()
+                ),
+            };
+            d.push(Block::Line(w.f(line)));
+        }
+    }
     // A result or an ending recorded against what the position proved: the override, with the
     // arbiter's reason, below the table.
     for b in &r.boards {

@@ -219,3 +219,5 @@ report-void-weak-key = ein öffentlicher Schlüssel kleiner Ordnung (etwa der ne
 report-heading-reopened = Wieder geöffnete unterschriebene Fassungen
 report-reopened = { $time } Fassung { $version } (Prüfsumme { $digest }…, unterschrieben von { $signed }) vom Schiedsrichter wieder geöffnet: { $reason }
 report-notice-optional-warning = optional: die vom Spieler akzeptierte Ermahnung muss nicht im Spielbericht stehen (DSB-Erläuterung zu TO A-13.3)
+report-result-corrected = Brett { $board }, { $time }: Ergebnis { $from } berichtigt zu { $to } – { $reason }
+report-result-taken-back = Brett { $board }, { $time }: Ergebnis { $from } zurückgenommen, die Partie ging weiter – { $reason }

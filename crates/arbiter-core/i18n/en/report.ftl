@@ -219,3 +219,5 @@ report-void-weak-key = a small-order public key (such as the identity point): it
 report-heading-reopened = Signed versions reopened
 report-reopened = { $time } version { $version } (digest { $digest }…, signed by { $signed }) reopened by the arbiter: { $reason }
 report-notice-optional-warning = optional: a warning the player accepted need not be reported (DSB note to TO A-13.3)
+report-result-corrected = Board { $board }, { $time }: result { $from } corrected to { $to } – { $reason }
+report-result-taken-back = Board { $board }, { $time }: result { $from } taken back, the game went on – { $reason }
