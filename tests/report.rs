@@ -1035,3 +1035,47 @@ fn result_corrections_are_printed_with_their_reasons() {
         "{en}"
     );
 }
+
+/// The incident list shows both clocks before and after every time ruling (issue 28): the
+/// illegal move on board 3 of `bundesliga-match` (White pressed without moving at 1:10:00 /
+/// 1:19:50: +2 min Black, −30 s White) reads "1:10:00 / 1:19:50 → 1:09:30 / 1:21:50"; a
+/// ruling that changes no time shows only the clocks at it.
+#[test]
+fn the_incident_list_shows_both_clocks_before_and_after_a_time_ruling() {
+    let o = run_file(Path::new("tests/scenarios/bundesliga-match.toml")).unwrap();
+    let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+    let env = arbiter_core::signature::envelope_from_journal(&m, &o.records);
+    let line = env
+        .report
+        .interventions
+        .iter()
+        .find(|i| i.board == Some(3) && i.category == "illegal_move")
+        .expect("the illegal move on board 3");
+    assert_eq!(
+        (line.white_clock.as_deref(), line.black_clock.as_deref()),
+        (Some("1:10:00"), Some("1:19:50"))
+    );
+    assert_eq!(
+        (
+            line.white_clock_after.as_deref(),
+            line.black_clock_after.as_deref()
+        ),
+        (Some("1:09:30"), Some("1:21:50"))
+    );
+    for i in &env.report.interventions {
+        let changed = o
+            .state
+            .interventions
+            .iter()
+            .find(|e| e.at.seq == i.seq)
+            .is_some_and(|e| !e.intervention.confirmed.clock.is_empty());
+        assert_eq!(
+            i.white_clock_after.is_some(),
+            changed && i.white_clock.is_some(),
+            "{i:?}"
+        );
+    }
+    let a = arbiter_core::signature::Authority::from_match(&m);
+    let en = arbiter_report::text::markdown(&env, Lang::En, &a);
+    assert!(en.contains("1:10:00 / 1:19:50 → 1:09:30 / 1:21:50"), "{en}");
+}

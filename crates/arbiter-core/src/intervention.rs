@@ -505,6 +505,29 @@ pub struct Intervention {
     /// shuffle: possible abuse of 9.2, for review under 11.1).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notices: Vec<Msg>,
+    /// Both clocks after a ruling that changed times (`white_ms`/`black_ms` with the confirmed
+    /// changes), White's and Black's: the incident list shows them beside the clocks before.
+    /// Absent where no time changed (and in journals before the field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clocks_after: Option<[u64; 2]>,
+}
+
+/// Both clocks after `changes` to `white_ms`/`black_ms` (never below zero); `None` where no
+/// time changes or a clock is not known.
+pub fn clocks_after(
+    white_ms: Option<u64>,
+    black_ms: Option<u64>,
+    changes: &[TimeChange],
+) -> Option<[u64; 2]> {
+    if changes.is_empty() {
+        return None;
+    }
+    let mut after = [white_ms?, black_ms?];
+    for c in changes {
+        let i = usize::from(c.player.is_black());
+        after[i] = u64::try_from(i128::from(after[i]) + i128::from(c.delta_ms)).unwrap_or(0);
+    }
+    Some(after)
 }
 
 /// A proposal the console showed the arbiter, journaled as it was shown (also one he never

@@ -361,6 +361,12 @@ pub struct InterventionLine {
     pub articles: Vec<String>,
     pub white_clock: Option<String>,
     pub black_clock: Option<String>,
+    /// Both clocks after a ruling that changed times (left out otherwise, and for journals
+    /// before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_clock_after: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_clock_after: Option<String>,
     pub move_no: Option<u32>,
     /// The consequence proposed and the one decided, in the journal's (English) words.
     pub proposed: String,
@@ -807,6 +813,8 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 articles: iv.articles.clone(),
                 white_clock: iv.white_ms.map(format_hms),
                 black_clock: iv.black_ms.map(format_hms),
+                white_clock_after: iv.clocks_after.map(|c| format_hms(c[0])),
+                black_clock_after: iv.clocks_after.map(|c| format_hms(c[1])),
                 move_no: iv.move_no,
                 proposed: iv.proposed.summary.clone(),
                 decided: iv.confirmed.summary.clone(),

@@ -190,6 +190,11 @@ fn intervention_rows(
                 (Some(wc), Some(bc)) => format!("{wc} / {bc}"),
                 _ => "–".into(),
             };
+            // A ruling that changed times: the clocks after it too.
+            let clocks = match (&i.white_clock_after, &i.black_clock_after) {
+                (Some(wa), Some(ba)) => format!("{clocks} → {wa} / {ba}"),
+                _ => clocks,
+            };
             // The summaries in the report's language where the journal has them as messages.
             let said = |text: &String, m: &Option<Msg>| match m {
                 Some(m) => w.f(m.clone()),

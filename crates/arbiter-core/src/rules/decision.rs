@@ -103,6 +103,11 @@ pub fn decide(
             overridden: Vec::new(),
             device_clocks: None,
             notices: p.notices.clone(),
+            clocks_after: crate::intervention::clocks_after(
+                p.white_ms,
+                p.black_ms,
+                &chosen.consequence.clock,
+            ),
         },
         situation: d.situation,
         why: d.why.clone(),

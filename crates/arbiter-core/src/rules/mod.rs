@@ -144,6 +144,7 @@ pub fn shown(req: &Request, p: &Proposal) -> crate::intervention::ProposalShown 
 
 /// Builds the journal event for a confirmed proposal; `confirmed` may differ from the proposal.
 pub fn confirm(req: &Request, p: &Proposal, confirmed: Consequence, reason: String) -> Event {
+    let clocks_after = crate::intervention::clocks_after(p.white_ms, p.black_ms, &confirmed.clock);
     Event::from(Intervention {
         board: req.board,
         player: req.player,
@@ -160,6 +161,7 @@ pub fn confirm(req: &Request, p: &Proposal, confirmed: Consequence, reason: Stri
         overridden: Vec::new(),
         device_clocks: None,
         notices: p.notices.clone(),
+        clocks_after,
     })
 }
 
