@@ -623,3 +623,71 @@ fn every_proposal_shown_is_journaled_once_as_it_changes() {
         "changes nothing"
     );
 }
+
+/// The penalty form records a warning the player accepted (DSB note to TO, adopted by the
+/// Bundesliga profile: the line carries the notice that it need not be reported); the form for a
+/// player unable to keep score records that no assistant is available (2023 8.1.6).
+#[test]
+fn an_accepted_warning_and_no_assistant_from_the_forms() {
+    use arbiter_tui::dialog::DialogKind;
+    let (m, s) = setup();
+    let mut v = ViewState::new(Lang::En, Theme::default());
+    let pen = DialogKind::Penalty.key();
+    press(&mut v, &m, &s, &[key('2'), key(pen)]);
+    let fields = DialogKind::Penalty.spec().fields;
+    let at = |f| fields.iter().position(|x| *x == f).unwrap();
+    let d = v.dialog.as_mut().unwrap();
+    d.field = at(arbiter_tui::dialog::Field::Penalty);
+    press(&mut v, &m, &s, &[code(KeyCode::Right)]);
+    v.dialog.as_mut().unwrap().field = at(arbiter_tui::dialog::Field::Accepted);
+    let cmds = press(
+        &mut v,
+        &m,
+        &s,
+        &[code(KeyCode::Right), code(KeyCode::Enter)],
+    );
+    match &cmds[..] {
+        [Command::Submit(Event::Intervention(iv))] => {
+            assert!(
+                matches!(
+                    &iv.kind,
+                    InterventionKind::Penalty { penalties, accepted: true, .. }
+                        if penalties == &[arbiter_core::intervention::PenaltyKind::Warning]
+                ),
+                "{:?}",
+                iv.kind
+            );
+            assert_eq!(iv.notices.len(), 1, "{iv:?}");
+        }
+        other => panic!("{other:?} {:?}", v.status),
+    }
+    let unable = DialogKind::UnableToRecord.key();
+    press(&mut v, &m, &s, &[key('2'), key(unable)]);
+    let fields = DialogKind::UnableToRecord.spec().fields;
+    let at = |f| fields.iter().position(|x| *x == f).unwrap();
+    // A player with a disability (no deduction under 8.1.6), no assistant available.
+    v.dialog.as_mut().unwrap().field = at(arbiter_tui::dialog::Field::Disabled);
+    press(&mut v, &m, &s, &[code(KeyCode::Right)]);
+    v.dialog.as_mut().unwrap().field = at(arbiter_tui::dialog::Field::NoAssistant);
+    let cmds = press(
+        &mut v,
+        &m,
+        &s,
+        &[code(KeyCode::Right), code(KeyCode::Enter)],
+    );
+    match &cmds[..] {
+        [Command::Submit(Event::Intervention(iv))] => assert!(
+            matches!(
+                iv.kind,
+                InterventionKind::UnableToRecord {
+                    disabled: true,
+                    no_assistant: true,
+                    ..
+                }
+            ),
+            "{:?}",
+            iv.kind
+        ),
+        other => panic!("{other:?} {:?}", v.status),
+    }
+}

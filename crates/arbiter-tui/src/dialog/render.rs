@@ -374,6 +374,8 @@ pub fn label(t: &Strings, f: Field, kind: DialogKind) -> &str {
         Field::Replied => &t.field_replied,
         Field::Both => &t.field_both,
         Field::Disabled => &t.field_disabled,
+        Field::Accepted => &t.field_accepted,
+        Field::NoAssistant => &t.field_no_assistant,
         Field::Whom => &t.field_whom,
         Field::DecisionOption => &t.field_option,
         Field::DecisionBasis => &t.field_decision_basis,
