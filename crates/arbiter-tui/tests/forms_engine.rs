@@ -622,6 +622,15 @@ fn every_proposal_shown_is_journaled_once_as_it_changes() {
         s.interventions.len(),
         "changes nothing"
     );
+    // The incident log (live and in a replay) lists it at its moment.
+    let lines: Vec<String> = arbiter_tui::log::incidents(&m, &state, Some(BoardNo(2)))
+        .iter()
+        .map(|i| arbiter_tui::log::incident_line(&m, i, Lang::En, true))
+        .collect();
+    assert!(
+        lines.iter().any(|l| l.contains("shown, not confirmed")),
+        "{lines:?}"
+    );
 }
 
 /// The penalty form records a warning the player accepted (DSB note to TO, adopted by the

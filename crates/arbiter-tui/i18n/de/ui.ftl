@@ -428,3 +428,4 @@ ui-log-move-taken-back = Halbzug { $ply }: { $san } zurückgenommen
 ui-clock-set-wrong = UHR FALSCH GESTELLT: ERWARTET { $expected }, ANGEZEIGT { $shown }
 ui-started-before-round = { $time } VOR RUNDENBEGINN GESTARTET
 ui-period-time-pending = { $player }: { $time } STEHEN IM GERÄT NOCH AUS
+ui-log-proposal-shown = angezeigt, nicht bestätigt: { $what }

@@ -428,3 +428,4 @@ ui-log-move-taken-back = ply { $ply }: { $san } taken back
 ui-clock-set-wrong = CLOCK SET WRONG: EXPECTED { $expected }, SHOWN { $shown }
 ui-started-before-round = STARTED { $time } BEFORE THE ROUND
 ui-period-time-pending = { $player }: { $time } PENDING IN THE DEVICE
+ui-log-proposal-shown = shown, not confirmed: { $what }
