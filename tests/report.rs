@@ -1079,3 +1079,31 @@ fn the_incident_list_shows_both_clocks_before_and_after_a_time_ruling() {
     let en = arbiter_report::text::markdown(&env, Lang::En, &a);
     assert!(en.contains("1:10:00 / 1:19:50 → 1:09:30 / 1:21:50"), "{en}");
 }
+
+/// The Berliner Wertung's weights are printed wherever the Wertung is (issue 28): the usual
+/// 8 … 1 in both languages; a profile with other weights has them in the report and printed.
+#[test]
+fn the_berliner_wertung_is_printed_with_its_weights() {
+    let o = run_file(Path::new("tests/scenarios/bundesliga-match.toml")).unwrap();
+    let mut m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+    let env = arbiter_core::signature::envelope_from_journal(&m, &o.records);
+    assert!(
+        env.report.score.berliner_weights.is_empty(),
+        "the usual weights"
+    );
+    let a = arbiter_core::signature::Authority::from_match(&m);
+    let de = arbiter_report::text::markdown(&env, Lang::De, &a);
+    let en = arbiter_report::text::markdown(&env, Lang::En, &a);
+    assert!(de.contains("Berliner Wertung (8-7-6-5-4-3-2-1): "), "{de}");
+    assert!(en.contains("Berliner Wertung (8-7-6-5-4-3-2-1): "), "{en}");
+    m.profile.scoring.berliner_weights = vec![16, 14, 12, 10, 8, 6, 4, 2];
+    let r = report::build(&m, &o.records);
+    assert_eq!(r.score.berliner_weights, vec![16, 14, 12, 10, 8, 6, 4, 2]);
+    let mut env2 = env.clone();
+    env2.report = r;
+    let de = arbiter_report::text::markdown(&env2, Lang::De, &a);
+    assert!(
+        de.contains("Berliner Wertung (16-14-12-10-8-6-4-2): "),
+        "{de}"
+    );
+}

@@ -225,6 +225,10 @@ pub struct ScoreLine {
     /// Berliner Wertung (each board's points × its weight, board 1 weighing most),
     /// `[home, away]`, in half points: 11 : 25 is `[22, 50]`.
     pub berliner_wertung_halves: [u32; 2],
+    /// The Berliner Wertung's weights, board 1 first, where the profile's differ from the
+    /// usual N, N−1, …, 1 (left out otherwise: the renderings print N … 1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub berliner_weights: Vec<u16>,
     pub unplayed_boards: Vec<u16>,
     pub open_boards: Vec<u16>,
     /// The match-point formula and its source.
@@ -933,6 +937,15 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
             played_board_points_halves: score.as_played.half_points,
             match_points: score.match_points,
             berliner_wertung_halves: score.as_scored.berliner,
+            berliner_weights: {
+                let n = m.file.boards;
+                let w: Vec<u16> = (1..=n).map(|b| m.profile.berliner_weight(b, n)).collect();
+                if w.iter().copied().eq((1..=n).rev()) {
+                    Vec::new()
+                } else {
+                    w
+                }
+            },
             unplayed_boards: score.unplayed_boards.iter().map(|b| b.0).collect(),
             open_boards: score.open_boards.iter().map(|b| b.0).collect(),
             formula: score.formula,

@@ -177,6 +177,20 @@ fn player_cell(r: &Report, w: &Words, i: &InterventionLine) -> String {
     }
 }
 
+/// The Berliner Wertung's weights as printed beside it: the report's, else N … 1.
+fn bw_weights(r: &Report) -> String {
+    let w: Vec<String> = if r.score.berliner_weights.is_empty() {
+        (1..=r.boards.len()).rev().map(|b| b.to_string()).collect()
+    } else {
+        r.score
+            .berliner_weights
+            .iter()
+            .map(u16::to_string)
+            .collect()
+    };
+    w.join("-")
+}
+
 fn intervention_rows(
     r: &Report,
     w: &Words,
@@ -641,7 +655,8 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
                 played_away = half(s.played_board_points_halves[1]),
                 match_points = match_points,
                 bw_home = half(s.berliner_wertung_halves[0]),
-                bw_away = half(s.berliner_wertung_halves[1])
+                bw_away = half(s.berliner_wertung_halves[1]),
+                weights = bw_weights(r)
             ))
         } else {
             w.f(msg!(
@@ -650,7 +665,8 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
                 away = half(s.board_points_halves[1]),
                 match_points = match_points,
                 bw_home = half(s.berliner_wertung_halves[0]),
-                bw_away = half(s.berliner_wertung_halves[1])
+                bw_away = half(s.berliner_wertung_halves[1]),
+                weights = bw_weights(r)
             ))
         },
     ));

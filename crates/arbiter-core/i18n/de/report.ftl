@@ -20,8 +20,8 @@ report-away-initial = G
 report-absent = – (fehlt: Nr. { $rank })
 report-result-unplayed = { $result } (kampflos)
 report-result-scored = { $result } → { $scored } (Aufstellungsfehler)
-report-score = Brettpunkte: { $home } : { $away }   Mannschaftspunkte: { $match_points }   Berliner Wertung: { $bw_home } : { $bw_away }
-report-score-as-played = Brettpunkte: { $home } : { $away } (gespielt { $played_home } : { $played_away })   Mannschaftspunkte: { $match_points }   Berliner Wertung: { $bw_home } : { $bw_away }
+report-score = Brettpunkte: { $home } : { $away }   Mannschaftspunkte: { $match_points }   Berliner Wertung ({ $weights }): { $bw_home } : { $bw_away }
+report-score-as-played = Brettpunkte: { $home } : { $away } (gespielt { $played_home } : { $played_away })   Mannschaftspunkte: { $match_points }   Berliner Wertung ({ $weights }): { $bw_home } : { $bw_away }
 report-open-boards = Noch offene Bretter: { $boards }
 
 ## Eingriffe

@@ -20,8 +20,8 @@ report-away-initial = A
 report-absent = – (absent: no. { $rank })
 report-result-unplayed = { $result } (unplayed)
 report-result-scored = { $result } → { $scored } (lineup sanction)
-report-score = Board points: { $home } : { $away }   Match points: { $match_points }   Berliner Wertung: { $bw_home } : { $bw_away }
-report-score-as-played = Board points: { $home } : { $away } (as played { $played_home } : { $played_away })   Match points: { $match_points }   Berliner Wertung: { $bw_home } : { $bw_away }
+report-score = Board points: { $home } : { $away }   Match points: { $match_points }   Berliner Wertung ({ $weights }): { $bw_home } : { $bw_away }
+report-score-as-played = Board points: { $home } : { $away } (as played { $played_home } : { $played_away })   Match points: { $match_points }   Berliner Wertung ({ $weights }): { $bw_home } : { $bw_away }
 report-open-boards = Boards still open: { $boards }
 
 ## Interventions
