@@ -121,6 +121,22 @@ pub enum BoardAlert {
     /// The clock refused the times the arbiter sent it (its ACK to SETNRUN says so: not in its
     /// host-controlled mode) while a ruling is still to be set: set it by hand.
     ClockRefused,
+    /// Before the first move the clock's times differ from the time control: what the time
+    /// control gives now and what the clock shows, `[white, black]`.
+    ClockSetWrong {
+        expected_ms: [u64; 2],
+        shown_ms: [u64; 2],
+    },
+    /// The board's clock was started before the round start, this long before it (DSB note to
+    /// 6.7.1: no single board is started apart from the round).
+    StartedBeforeRound { before_ms: u64 },
+    /// Period time the moves completed on the board entitle the player to, not credited by the
+    /// device yet: pending in the device (the console's model counts it).
+    PeriodTimePending {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+        ms: u64,
+    },
 }
 
 /// The move a player wrote for a claim found incorrect, and what he played next.
@@ -587,6 +603,18 @@ fn alerts_of(
     if let Some(after_ms) = rules::procedure::started_apart(m, s, bs) {
         alerts.push(BoardAlert::StartedApart { after_ms });
     }
+    if let Some(before_ms) = rules::procedure::started_before_round(m, s, bs) {
+        alerts.push(BoardAlert::StartedBeforeRound { before_ms });
+    }
+    if let Some(w) = rules::setting::wrong_setting(bs) {
+        alerts.push(BoardAlert::ClockSetWrong {
+            expected_ms: w.expected_ms,
+            shown_ms: w.shown_ms,
+        });
+    }
+    for (color, ms) in rules::setting::period_time_pending(bs) {
+        alerts.push(BoardAlert::PeriodTimePending { color, ms });
+    }
     if s.round_started.is_some() {
         let white_team = rules::colours::white_team(m, s, bs.board);
         for (color, team) in [
@@ -650,7 +678,19 @@ fn device_alerts(
             });
         }
     }
-    if let Some(due) = bs.device.correction_due
+    if let Some(ms) = bs.device.must_show
+        && now.saturating_sub(ms.at.mono_ms) >= crate::state::CORRECTION_WITHIN_MS
+        && let Some(c) = clock_at(s, bs, now)
+    {
+        // Times set anew (a replacement clock): the device still shows others.
+        for color in bs.set_times_not_shown() {
+            alerts.push(BoardAlert::CorrectionNotShown {
+                color,
+                device_ms: c.of(color),
+                decided_ms: ms.of(color),
+            });
+        }
+    } else if let Some(due) = bs.device.correction_due
         && now.saturating_sub(due.mono_ms) >= crate::state::CORRECTION_WITHIN_MS
         && let Some(mr) = &bs.mirror
         && let Some(c) = clock_at(s, bs, now)

@@ -139,6 +139,36 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
             super::clocks::adjustment_text(lang, *color, *delta_ms)
         }
         Alert::ClockRefused => i18n::text(lang, "ui-clock-refused"),
+        Alert::ClockSetWrong {
+            expected_ms,
+            shown_ms,
+        } => i18n::format(
+            lang,
+            &arbiter_core::msg!(
+                "ui-clock-set-wrong",
+                expected = format!(
+                    "{}/{}",
+                    format_hms(expected_ms[0]),
+                    format_hms(expected_ms[1])
+                ),
+                shown = format!("{}/{}", format_hms(shown_ms[0]), format_hms(shown_ms[1]))
+            ),
+        ),
+        Alert::StartedBeforeRound { before_ms } => i18n::format(
+            lang,
+            &arbiter_core::msg!(
+                "ui-started-before-round",
+                time = arbiter_core::i18n::Arg::DurationMs(*before_ms)
+            ),
+        ),
+        Alert::PeriodTimePending { color, ms } => i18n::format(
+            lang,
+            &arbiter_core::msg!(
+                "ui-period-time-pending",
+                player = colour_initial(lang, *color),
+                time = arbiter_core::i18n::Arg::DurationMs(*ms)
+            ),
+        ),
     }
 }
 

@@ -195,3 +195,15 @@ kind-game-mismatch = the board's game is not the journal's
 reconcile-source-move-log = the e-board's move log
 reconcile-source-board = the e-board's position
 reconcile-source-livechess = LiveChess' moves
+
+## Issue 28
+kind-penalty-accepted = penalty: { $penalties } (accepted by the player)
+kind-unable-to-record-detail = unable to keep score (disability: { $disabled }; exemption: { $exemption }{ $no_assistant ->
+    [1] ; no assistant available
+   *[other] {""}
+  })
+kind-resignation = resignation claimed
+kind-resignation-at = resignation claimed (at { $time })
+kind-game-resumed = play resumed
+kind-person-expelled = person expelled: { $person }
+claim-status-void = void (the game had ended before)

@@ -95,6 +95,8 @@ ui-field-place = Wo
 ui-field-replied = Gegner hat gezogen
 ui-field-both = Beide Spieler
 ui-field-disabled = Behinderung
+ui-field-accepted = Vom Spieler akzeptiert
+ui-field-no-assistant = Kein Helfer verfügbar
 ui-field-whom = Für
 ui-field-option = Entscheidung
 ui-field-decision-basis = Grundlage
@@ -422,3 +424,8 @@ ui-log-reconciled-extended = nach dem Neustart: { $added } inzwischen gespielte(
 ui-log-reconciled-different = nach dem Neustart meldet das Brett eine andere Partie ({ $source }) nach Halbzug { $common }: nichts übernommen, Entscheidung mit J
 ui-log-move-corrected = Halbzug { $ply }: { $from } berichtigt zu { $to }
 ui-log-move-taken-back = Halbzug { $ply }: { $san } zurückgenommen
+
+ui-clock-set-wrong = UHR FALSCH GESTELLT: ERWARTET { $expected }, ANGEZEIGT { $shown }
+ui-started-before-round = { $time } VOR RUNDENBEGINN GESTARTET
+ui-period-time-pending = { $player }: { $time } STEHEN IM GERÄT NOCH AUS
+ui-log-proposal-shown = angezeigt, nicht bestätigt: { $what }

@@ -95,6 +95,8 @@ ui-field-place = Where
 ui-field-replied = Opponent has moved
 ui-field-both = Both players
 ui-field-disabled = Disability
+ui-field-accepted = Accepted by the player
+ui-field-no-assistant = No assistant available
 ui-field-whom = For
 ui-field-option = Decision
 ui-field-decision-basis = Basis of decision
@@ -422,3 +424,8 @@ ui-log-reconciled-extended = after the restart: { $added } move(s) made meanwhil
 ui-log-reconciled-different = after the restart the board reports another game ({ $source }) after half-move { $common }: nothing taken, decide with J
 ui-log-move-corrected = ply { $ply }: { $from } corrected to { $to }
 ui-log-move-taken-back = ply { $ply }: { $san } taken back
+
+ui-clock-set-wrong = CLOCK SET WRONG: EXPECTED { $expected }, SHOWN { $shown }
+ui-started-before-round = STARTED { $time } BEFORE THE ROUND
+ui-period-time-pending = { $player }: { $time } PENDING IN THE DEVICE
+ui-log-proposal-shown = shown, not confirmed: { $what }
