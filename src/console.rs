@@ -847,7 +847,8 @@ pub fn run_console(
         })?;
     }
 
-    let panic_for_test = std::env::var_os("ARBITER_TEST_PANIC").is_some();
+    let panic_for_test =
+        cfg!(feature = "test-hooks") && std::env::var_os("ARBITER_TEST_PANIC").is_some();
     let slow_ui = slow_ui_for_test();
     let mut view = ViewState::new(lang, Theme::from_env());
     view.status = started;
@@ -1173,8 +1174,12 @@ pub fn journal_feed_record(app: &mut App, time: &TimeBase, r: FeedRecord) -> Sub
 }
 
 /// `ARBITER_TEST_SLOW_UI_MS`: the loop sleeps this long after every batch (the test that a
-/// record keeps its arrival time slows the loop down on purpose).
+/// record keeps its arrival time slows the loop down on purpose). Only with the `test-hooks`
+/// feature (the binary the tests run).
 fn slow_ui_for_test() -> Option<Duration> {
+    if !cfg!(feature = "test-hooks") {
+        return None;
+    }
     std::env::var("ARBITER_TEST_SLOW_UI_MS")
         .ok()
         .and_then(|v| v.parse::<u64>().ok())

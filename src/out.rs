@@ -17,6 +17,7 @@ pub fn restore_sigpipe() {
     #[cfg(unix)]
     // SAFETY: setting a signal's disposition to SIG_DFL installs no handler and touches no
     // memory; it runs at start-up before any thread of this program writes to a pipe.
+    #[allow(unsafe_code)]
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }

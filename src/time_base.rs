@@ -6,7 +6,8 @@
 //! --speed N`), `ARBITER_TEST_TIME_SCALE=N@ANCHOR` makes the shell's time run N times as fast,
 //! the wall clock from `ANCHOR` (UTC ms) on, the same in every process given the same value:
 //! the console then sees the venue's time (its clocks, the time it was away on a restart) as
-//! at a real venue. Not for use at a match.
+//! at a real venue. Only in the binary the tests run (the `test-hooks` feature), never in the
+//! shipped one.
 
 use std::sync::OnceLock;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -74,6 +75,9 @@ pub fn wall_now() -> WallMs {
 fn scale() -> Option<(u64, WallMs)> {
     static SCALE: OnceLock<Option<(u64, WallMs)>> = OnceLock::new();
     *SCALE.get_or_init(|| {
+        if !cfg!(feature = "test-hooks") {
+            return None;
+        }
         let v = std::env::var("ARBITER_TEST_TIME_SCALE").ok()?;
         let (k, anchor) = v.split_once('@')?;
         let k: u64 = k.trim().parse().ok().filter(|k| (1..=1000).contains(k))?;

@@ -780,6 +780,8 @@ fn report_json_follows_the_shipped_schema_and_any_jcs_recomputes_the_digest() {
         "exports-unicode",
         "match-procedure",
         "claims",
+        "game-record",
+        "conduct-and-device",
     ] {
         let o = run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap();
         let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
@@ -1034,5 +1036,181 @@ fn the_pdf_keeps_headings_tables_and_signatures_together() {
     assert!(
         default_time_rows > 0,
         "a scenario with an expired default time"
+    );
+}
+
+/// `arbiter report` refuses a journal that was truncated or rewritten after a signed report was
+/// made from it, checking it against the signed head (record number and hash) of every signed
+/// report of the match in the directory; nothing is written. A journal that only grew is fine.
+#[test]
+fn report_refuses_a_journal_changed_after_a_signed_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let j = dir.path().join("match.jsonl");
+    let (_, records, journal) = scenario("trier-quickplay", "trier");
+    std::fs::write(&j, &journal).unwrap();
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let out_dir = dir.path().join("r");
+    let report = |journal: &Path| {
+        Command::new(bin)
+            .arg("report")
+            .arg(journal)
+            .arg("-o")
+            .arg(&out_dir)
+            .output()
+            .unwrap()
+    };
+    let o = report(&j);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rep = out_dir.join("report.json");
+    let o = Command::new(bin)
+        .arg("sign")
+        .arg(&rep)
+        .args(["--role", "arbiter", "--passphrase-env", "PW", "--journal"])
+        .arg(&j)
+        .env("PW", "Schiedsrichter-Demo-2026")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let signed = std::fs::read(&rep).unwrap();
+    // Truncated: the last record gone.
+    let cut = dir.path().join("cut.jsonl");
+    let text = String::from_utf8(journal.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&cut, lines[..lines.len() - 1].join("\n") + "\n").unwrap();
+    let o = report(&cut);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(
+        err.contains("truncated") && err.contains("version 1 was signed"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&rep).unwrap(), signed, "nothing written");
+    // Rewritten with a valid chain: record 2 a millisecond later, every hash recomputed.
+    let mut chain = arbiter_core::journal::Chain::default();
+    let mut buf = Vec::new();
+    for (i, r) in records.iter().enumerate() {
+        let wall = if i == 2 { r.wall_ms + 1 } else { r.wall_ms };
+        chain.append(wall, r.mono_ms, r.origin, r.event.clone(), &mut buf);
+    }
+    let rewritten = dir.path().join("rewritten.jsonl");
+    std::fs::write(&rewritten, &buf).unwrap();
+    let o = report(&rewritten);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(
+        err.contains("rewritten: up to record") && err.contains("version 1 was signed"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&rep).unwrap(), signed, "nothing written");
+    // The journal as signed: accepted, the signature kept.
+    let o = report(&j);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The core check: a grown journal holds the head.
+    let env: SignedReport = serde_json::from_slice(&signed).unwrap();
+    assert!(report::holds_signed_head(&env.report, &records).is_ok());
+    assert!(report::holds_signed_head(&env.report, &records[..records.len() - 1]).is_err());
+}
+
+/// Result corrections and their reasons are printed (issue 28): `tests/scenarios/game-record.toml`
+/// corrects board 6's result; the report's board line keeps it, and both languages print it
+/// with the reason.
+#[test]
+fn result_corrections_are_printed_with_their_reasons() {
+    let o = run_file(Path::new("tests/scenarios/game-record.toml")).unwrap();
+    let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+    let env = arbiter_core::signature::envelope_from_journal(&m, &o.records);
+    let b6 = env.report.boards.iter().find(|b| b.board == 6).unwrap();
+    assert_eq!(b6.result_corrections.len(), 1, "{b6:?}");
+    let c = &b6.result_corrections[0];
+    assert_eq!(c.to.as_deref(), Some("0-1"));
+    assert_ne!(c.from, "0-1");
+    let a = arbiter_core::signature::Authority::from_match(&m);
+    let de = arbiter_report::text::markdown(&env, Lang::De, &a);
+    let en = arbiter_report::text::markdown(&env, Lang::En, &a);
+    assert!(
+        de.contains(&format!(
+            "Brett 6, {}: Ergebnis {} berichtigt zu 0-1 – Farben im Eintrag vertauscht",
+            c.time, c.from
+        )),
+        "{de}"
+    );
+    assert!(
+        en.contains(&format!(
+            "Board 6, {}: result {} corrected to 0-1",
+            c.time, c.from
+        )),
+        "{en}"
+    );
+}
+
+/// The incident list shows both clocks before and after every time ruling (issue 28): the
+/// illegal move on board 3 of `bundesliga-match` (White pressed without moving at 1:10:00 /
+/// 1:19:50: +2 min Black, −30 s White) reads "1:10:00 / 1:19:50 → 1:09:30 / 1:21:50"; a
+/// ruling that changes no time shows only the clocks at it.
+#[test]
+fn the_incident_list_shows_both_clocks_before_and_after_a_time_ruling() {
+    let o = run_file(Path::new("tests/scenarios/bundesliga-match.toml")).unwrap();
+    let m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+    let env = arbiter_core::signature::envelope_from_journal(&m, &o.records);
+    let line = env
+        .report
+        .interventions
+        .iter()
+        .find(|i| i.board == Some(3) && i.category == "illegal_move")
+        .expect("the illegal move on board 3");
+    assert_eq!(
+        (line.white_clock.as_deref(), line.black_clock.as_deref()),
+        (Some("1:10:00"), Some("1:19:50"))
+    );
+    assert_eq!(
+        (
+            line.white_clock_after.as_deref(),
+            line.black_clock_after.as_deref()
+        ),
+        (Some("1:09:30"), Some("1:21:50"))
+    );
+    for i in &env.report.interventions {
+        let changed = o
+            .state
+            .interventions
+            .iter()
+            .find(|e| e.at.seq == i.seq)
+            .is_some_and(|e| !e.intervention.confirmed.clock.is_empty());
+        assert_eq!(
+            i.white_clock_after.is_some(),
+            changed && i.white_clock.is_some(),
+            "{i:?}"
+        );
+    }
+    let a = arbiter_core::signature::Authority::from_match(&m);
+    let en = arbiter_report::text::markdown(&env, Lang::En, &a);
+    assert!(en.contains("1:10:00 / 1:19:50 → 1:09:30 / 1:21:50"), "{en}");
+}
+
+/// The Berliner Wertung's weights are printed wherever the Wertung is (issue 28): the usual
+/// 8 … 1 in both languages; a profile with other weights has them in the report and printed.
+#[test]
+fn the_berliner_wertung_is_printed_with_its_weights() {
+    let o = run_file(Path::new("tests/scenarios/bundesliga-match.toml")).unwrap();
+    let mut m = arbiter_io::config::match_for_journal(&o.records, None).unwrap();
+    let env = arbiter_core::signature::envelope_from_journal(&m, &o.records);
+    assert!(
+        env.report.score.berliner_weights.is_empty(),
+        "the usual weights"
+    );
+    let a = arbiter_core::signature::Authority::from_match(&m);
+    let de = arbiter_report::text::markdown(&env, Lang::De, &a);
+    let en = arbiter_report::text::markdown(&env, Lang::En, &a);
+    assert!(de.contains("Berliner Wertung (8-7-6-5-4-3-2-1): "), "{de}");
+    assert!(en.contains("Berliner Wertung (8-7-6-5-4-3-2-1): "), "{en}");
+    m.profile.scoring.berliner_weights = vec![16, 14, 12, 10, 8, 6, 4, 2];
+    let r = report::build(&m, &o.records);
+    assert_eq!(r.score.berliner_weights, vec![16, 14, 12, 10, 8, 6, 4, 2]);
+    let mut env2 = env.clone();
+    env2.report = r;
+    let de = arbiter_report::text::markdown(&env2, Lang::De, &a);
+    assert!(
+        de.contains("Berliner Wertung (16-14-12-10-8-6-4-2): "),
+        "{de}"
     );
 }

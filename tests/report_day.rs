@@ -91,6 +91,7 @@ fn day() -> (arbiter_core::matchfile::Match, Vec<Record>) {
                     white_moves: 20,
                     black_moves: 20,
                 },
+                floors: Vec::new(),
             }),
         },
     );

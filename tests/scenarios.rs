@@ -589,3 +589,57 @@ fn a_second_arrival_in_a_scenario_is_refused() {
     assert!(e.contains("a second arrival is not recorded"), "{e}");
     assert!(e.contains("step[3].event"), "{e}");
 }
+
+/// Issue 28's inputs in a scenario (`tests/scenarios/conduct-and-device.toml`, docs/SCENARIOS.md).
+#[test]
+fn conduct_device_and_competing_claims_in_a_scenario() {
+    use arbiter_core::intervention::ClaimStatus;
+    use arbiter_core::status::BoardAlert;
+    let o = run("conduct-and-device");
+    let look = |b: u16| {
+        o.looks
+            .iter()
+            .flat_map(|l| l.boards.iter())
+            .find(|x| x.board == BoardNo(b))
+            .unwrap()
+    };
+    assert!(
+        look(8)
+            .alerts
+            .contains(&BoardAlert::StartedBeforeRound { before_ms: 180_000 }),
+        "{:?}",
+        look(8).alerts
+    );
+    assert!(
+        look(2).alerts.contains(&BoardAlert::ClockSetWrong {
+            expected_ms: [5_400_000, 5_400_000],
+            shown_ms: [5_100_000, 5_400_000]
+        }),
+        "{:?}",
+        look(2).alerts
+    );
+    // The illegal move and the flag: decided, the flag first.
+    assert_eq!(result(&o, 1), Some(GameResult::WhiteWins));
+    // The resignation established: 1-0 on board 3, the later claim void.
+    assert_eq!(result(&o, 3), Some(GameResult::WhiteWins));
+    let bs = o.state.board(BoardNo(3)).unwrap();
+    assert_eq!(bs.claims[0].status, ClaimStatus::Void);
+    // Board 4 runs again.
+    let c = o.clocks[3].as_ref().unwrap();
+    assert!(c.running.is_some(), "{c:?}");
+    // The accepted warning carries its notice, the exemption and the expulsion their words.
+    assert!(o.state.interventions.iter().any(|e| matches!(
+        &e.intervention.kind,
+        arbiter_core::intervention::InterventionKind::PersonExpelled { person } if person == "ein Zuschauer an Brett 7"
+    )));
+    let warning = o
+        .state
+        .interventions
+        .iter()
+        .find(|e| e.intervention.board == Some(BoardNo(5)))
+        .unwrap();
+    assert_eq!(warning.intervention.notices.len(), 1);
+    // Replayed from the journal's bytes: the same state.
+    let (records, _) = journal::records_from_bytes(&o.journal).unwrap();
+    assert_eq!(arbiter_core::state::MatchState::fold(&records), o.state);
+}

@@ -46,6 +46,7 @@ pub fn run(
                 &history.current().report,
             );
         }
+        signed_heads_held(&dir, &m, &records)?;
         let games = arbiter_core::report::games_state(&records);
         let written =
             report_files::write_history(&dir, &history, &authority, lang, Some((&m, &games)))?;
@@ -130,4 +131,47 @@ pub fn next_step(
             )
         }
     }
+}
+
+/// Every signed report of this match in `dir` (`report.json`, the kept `report-vN.json`) must
+/// have been made from the journal as it is (or as it was before it grew): a journal rewritten
+/// or truncated after a signed report was made from it is refused, nothing written.
+fn signed_heads_held(
+    dir: &Path,
+    m: &arbiter_core::matchfile::Match,
+    records: &[arbiter_core::journal::Record],
+) -> Result<(), String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(());
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                n == "report.json" || (n.starts_with("report-v") && n.ends_with(".json"))
+            })
+        })
+        .collect();
+    paths.sort();
+    for p in paths {
+        let Ok(bytes) = arbiter_io::input::read_regular(&p) else {
+            continue;
+        };
+        let Ok(env) = serde_json::from_slice::<arbiter_core::signature::SignedReport>(&bytes)
+        else {
+            continue;
+        };
+        if env.signatures.is_empty() || env.report.match_sha256 != m.match_sha256 {
+            continue;
+        }
+        if let Err(why) = arbiter_core::report::holds_signed_head(&env.report, records) {
+            return Err(format!(
+                "the journal was changed after version {} was signed ({}): {why}; nothing written (verify it: arbiter verify {})",
+                env.version,
+                p.display(),
+                p.display()
+            ));
+        }
+    }
+    Ok(())
 }

@@ -186,6 +186,10 @@ pub enum InterventionKind {
         /// fixes one.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         time_s: Option<u32>,
+        /// The player accepted the warning (DSB note to TO: an accepted warning need not
+        /// be reported; the report marks it optional where the profile adopts the note).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        accepted: bool,
     },
     /// An electronic device (Art. 11.3.2): where it was, and the penalties of Art. 12.9 the
     /// arbiter chose where the rules leave the penalty to him.
@@ -237,6 +241,14 @@ pub enum InterventionKind {
         disabled: bool,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         time_s: Option<u32>,
+        /// The decision that exempts a player with a disability from keeping score, as its
+        /// text reads (who decided, what it allows).
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        exemption: String,
+        /// No assistant to write the moves is available (2023 8.1.6 lets the player provide
+        /// one): recorded as such.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        no_assistant: bool,
     },
     /// Both players agree a draw (FIDE 5.2.3, 9.1.1): valid only once both have moved and from
     /// the move the regulations set.
@@ -256,6 +268,22 @@ pub enum InterventionKind {
     /// After a restart the board reported another game than the journal's (a `reconciled`
     /// record): which game stands is the arbiter's decision (`Situation::GameMismatch`).
     GameMismatch,
+    /// A resignation claimed (by the opponent, a witness) and not evident: whether and when
+    /// the player resigned is the arbiter's finding; a resignation ends the game at once
+    /// (5.1.2), voiding the claims after it. `at`: when (RFC 3339), where it is stated.
+    Resignation {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<String>,
+    },
+    /// The arbiter restarts a game he stopped for an incident: how play resumes is his
+    /// decision (2023/2017 6.11.3; pre-2009 6.13 c).
+    GameResumed,
+    /// The arbiter expelled a person who is not a player of the game (a spectator, a captain,
+    /// a club official) from the playing venue (2017/2023 12.2, 12.9.9 powers).
+    PersonExpelled {
+        /// Who, as the arbiter names him.
+        person: String,
+    },
 }
 
 /// Where an electronic device was found.
@@ -356,6 +384,8 @@ pub enum ClaimStatus {
     Rejected,
     /// A postponed claim decided for good (after a flag fell, or later in the game).
     Final,
+    /// Made after the game had ended by a resignation the arbiter established: void.
+    Void,
 }
 
 impl ClaimStatus {
@@ -375,6 +405,7 @@ impl ClaimStatus {
             ClaimStatus::Granted => "claim-status-granted",
             ClaimStatus::Rejected => "claim-status-rejected",
             ClaimStatus::Final => "claim-status-final",
+            ClaimStatus::Void => "claim-status-void",
         }
     }
 }
@@ -470,6 +501,57 @@ pub struct Intervention {
     /// and the console's clocks were only estimates (`white_ms`/`black_ms` keep the estimate).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub device_clocks: Option<DeviceClocks>,
+    /// Notices the console showed beside the proposal (a correct claim after an obvious
+    /// shuffle: possible abuse of 9.2, for review under 11.1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<Msg>,
+    /// Both clocks after a ruling that changed times (`white_ms`/`black_ms` with the confirmed
+    /// changes), White's and Black's: the incident list shows them beside the clocks before.
+    /// Absent where no time changed (and in journals before the field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clocks_after: Option<[u64; 2]>,
+}
+
+/// Both clocks after `changes` to `white_ms`/`black_ms` (never below zero); `None` where no
+/// time changes or a clock is not known.
+pub fn clocks_after(
+    white_ms: Option<u64>,
+    black_ms: Option<u64>,
+    changes: &[TimeChange],
+) -> Option<[u64; 2]> {
+    if changes.is_empty() {
+        return None;
+    }
+    let mut after = [white_ms?, black_ms?];
+    for c in changes {
+        let i = usize::from(c.player.is_black());
+        after[i] = u64::try_from(i128::from(after[i]) + i128::from(c.delta_ms)).unwrap_or(0);
+    }
+    Some(after)
+}
+
+/// A proposal the console showed the arbiter, journaled as it was shown (also one he never
+/// confirmed), so that a replay shows the appeals committee what he was shown at each moment.
+/// The request and the proposed consequence as an intervention (nothing confirmed, no reason),
+/// the explanation and facts, and where the rules left the outcome open the options offered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProposalShown {
+    pub intervention: Intervention,
+    pub explanation: Msg,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facts: Vec<Msg>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub situation: Option<crate::profile::Situation>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<DecisionOption>,
+}
+
+/// The time of a resignation the arbiter names (RFC 3339), as wall ms.
+pub fn resignation_time(at: Option<&str>) -> Option<crate::model::WallMs> {
+    chrono::DateTime::parse_from_rfc3339(at?.trim())
+        .ok()
+        .map(|t| t.timestamp_millis())
 }
 
 /// A field the rules decided, set otherwise by the arbiter.
@@ -496,6 +578,11 @@ pub enum OverrideField {
     Result,
     /// How a game ended where the position proves another ending.
     Ending,
+    /// A draw by agreement entered with the result before the regulations' minimum move, where
+    /// they let the arbiter consent (9.1.1): the reason is his consent.
+    AgreementBeforeMinimum,
+    /// A resignation entered before any move was made: confirmed with a reason.
+    ResignationBeforeMove,
 }
 
 impl OverrideField {
@@ -506,6 +593,8 @@ impl OverrideField {
             OverrideField::Consequence => "override-field-consequence",
             OverrideField::Result => "override-field-result",
             OverrideField::Ending => "override-field-ending",
+            OverrideField::AgreementBeforeMinimum => "override-field-agreement-before-minimum",
+            OverrideField::ResignationBeforeMove => "override-field-resignation-before-move",
         }
     }
 }

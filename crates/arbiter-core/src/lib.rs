@@ -17,6 +17,9 @@
 //!
 //! Layer (checked against `cargo metadata` by `tests/architecture.rs`): depends on (none: the bottom layer).
 
+// The core is pure: it never prints (its callers say what it returns).
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod clock;
 pub mod clock_now;
 pub mod diag;

@@ -127,6 +127,14 @@ pub struct Flags {
     pub both_flags_last_period: BothFlags,
     /// When a flag fall is a draw because the opponent cannot win.
     pub opponent_cannot_mate: CannotMateTest,
+    /// Both flags down and the game goes on (`continue`): the next move counts as the first
+    /// of the next time control (1987 12.8 "gilt der nächste Zug als erster Zug für die
+    /// folgende Zeitkontrolle"); the move counters are set to the period's required moves.
+    #[serde(default)]
+    pub both_flags_next_control: bool,
+    /// The article of the both-flags rule, where it is not `article` (1987: "12.8").
+    #[serde(default)]
+    pub both_flags_article: String,
     /// The article in the Laws' numbering (e.g. "6.9").
     #[serde(default)]
     pub article: String,
@@ -144,8 +152,21 @@ impl Default for Flags {
             both_flags: BothFlags::Open,
             both_flags_last_period: BothFlags::Open,
             opponent_cannot_mate: CannotMateTest::AnySeriesOfLegalMoves,
+            both_flags_next_control: false,
+            both_flags_article: String::new(),
             article: "6.9".into(),
             source: String::new(),
+        }
+    }
+}
+
+impl Flags {
+    /// The article the both-flags rule is cited by.
+    pub fn source_article(&self) -> String {
+        if self.both_flags_article.is_empty() {
+            self.article.clone()
+        } else {
+            self.both_flags_article.clone()
         }
     }
 }
@@ -169,6 +190,12 @@ pub struct ClockCorrections {
     /// Laws: the console's guard against crediting one incident twice.
     #[serde(default = "default_repeat_window_s")]
     pub repeat_window_s: u32,
+    /// The article by which the arbiter installs the correct setting and adjusts the times and
+    /// the move counter of a wrongly set clock (2017/2023 6.10.2): period time a device credited
+    /// before the period's moves were completed is removed and the counter set. Empty: the text
+    /// has no such rule, the arbiter decides (`Situation::UnearnedPeriodTime`).
+    #[serde(default)]
+    pub setting_article: String,
 }
 
 fn default_repeat_window_s() -> u32 {
@@ -185,6 +212,7 @@ impl Default for ClockCorrections {
             article: "6.10.1".into(),
             source: String::new(),
             repeat_window_s: default_repeat_window_s(),
+            setting_article: String::new(),
         }
     }
 }
@@ -237,6 +265,18 @@ pub enum Situation {
     /// After a restart of the console the board reports another game than the journal's: which
     /// one stands (no rule says; the console takes neither silently). Always asked.
     GameMismatch,
+    /// Whether (and when) a player resigned, where it is claimed and not evident; "yes" voids
+    /// the claims after it (5.1.2). Always asked.
+    Resignation,
+    /// How play resumes after the arbiter stopped a game (2023/2017 6.11.3). Always asked.
+    GameResumption,
+    /// A device credited period time before the period's moves were completed, under a text
+    /// with no rule for correcting the setting and move counter (`[clock_corrections]
+    /// setting_article` empty). Always asked there.
+    UnearnedPeriodTime,
+    /// A named empty board whose absence was notified late, where the regulations name no
+    /// sanction for it (`lineup_procedure.late_notice = "none"`).
+    LateAbsenceNotice,
 }
 
 /// `[decisions]`: the situations left to the arbiter.
@@ -248,7 +288,7 @@ pub struct Decisions {
 }
 
 impl Situation {
-    pub const ALL: [Situation; 15] = [
+    pub const ALL: [Situation; 19] = [
         Situation::StartDelayUnforeseeable,
         Situation::SeatingError,
         Situation::CompetingClaims,
@@ -264,6 +304,10 @@ impl Situation {
         Situation::QuickplayFinalDecision,
         Situation::DrawAgreementConsent,
         Situation::GameMismatch,
+        Situation::Resignation,
+        Situation::GameResumption,
+        Situation::UnearnedPeriodTime,
+        Situation::LateAbsenceNotice,
     ];
 
     /// The catalogue message naming the situation.
@@ -284,6 +328,10 @@ impl Situation {
             Situation::QuickplayFinalDecision => "situation-quickplay-final-decision",
             Situation::DrawAgreementConsent => "situation-draw-agreement-consent",
             Situation::GameMismatch => "situation-game-mismatch",
+            Situation::Resignation => "situation-resignation",
+            Situation::GameResumption => "situation-game-resumption",
+            Situation::UnearnedPeriodTime => "situation-unearned-period-time",
+            Situation::LateAbsenceNotice => "situation-late-absence-notice",
         }
     }
 }
@@ -468,6 +516,11 @@ pub struct QuickplayFinish {
     /// the DSB notes on Guidelines III.5): shown as hints, never chosen for him.
     #[serde(default)]
     pub hints: Vec<String>,
+    /// In the last period a flag counts from the player's rightful claim, not from when the
+    /// clock showed it: the arbiter may not call it (Trier Nr. 10 "gilt das Blättchen als
+    /// gefallen, sobald ein Spieler mit Recht darauf hingewiesen hat"; pre-2009 B.6).
+    #[serde(default)]
+    pub flag_from_claim: bool,
     /// The article in the Laws' numbering (e.g. "7.5.5").
     #[serde(default)]
     pub article: String,
@@ -889,6 +942,11 @@ pub struct DrawAgreement {
     /// consent of the arbiter"); false: refused (DSB note on 9.1.1).
     #[serde(default)]
     pub arbiter_may_consent: bool,
+    /// The profile adopts the DSB note on 9.1.1: a claim under 9.2 stays possible before the
+    /// minimum move, abuse is punished under 11.1; a correct threefold claim after an obvious
+    /// shuffle while an agreement would be refused carries that notice.
+    #[serde(default)]
+    pub abuse_notice: bool,
     #[serde(default)]
     pub article: String,
     #[serde(default)]
@@ -902,6 +960,7 @@ impl Default for DrawAgreement {
             min_moves_each: 1,
             min_move: 0,
             arbiter_may_consent: false,
+            abuse_notice: false,
             article: "5.2.3".into(),
             source: String::new(),
         }
@@ -921,6 +980,18 @@ pub struct Penalties {
     /// 11.4; pre-2009 12.3): conduct after the game never changes its result.
     #[serde(default)]
     pub spectator_article: String,
+    /// The article that lets the arbiter expel a person who interferes (a spectator, a captain)
+    /// from the playing venue (2017/2023 12.7; pre-2009 13.7); empty = the edition names none.
+    #[serde(default)]
+    pub expel_article: String,
+    /// The article by which the arbiter decides when a stopped game restarts (2017/2023 6.11.3;
+    /// pre-2009 6.13 c).
+    #[serde(default)]
+    pub resume_article: String,
+    /// The profile adopts the DSB note to TO A-13.3: a warning the player accepted need not be
+    /// reported; the report marks it optional.
+    #[serde(default)]
+    pub accepted_warning_optional: bool,
     #[serde(default)]
     pub article: String,
     #[serde(default)]
@@ -932,6 +1003,9 @@ impl Default for Penalties {
         Penalties {
             time_to_opponent_s: 0,
             time_from_offender_s: 0,
+            expel_article: "12.7".into(),
+            resume_article: "6.11.3".into(),
+            accepted_warning_optional: false,
             spectator_article: "11.4".into(),
             article: "12.9".into(),
             source: String::new(),
@@ -1354,6 +1428,10 @@ pub struct LineupProcedure {
     /// week); 0 = the regulations set none.
     #[serde(default)]
     pub reservation_follow_up_days: u16,
+    /// A player may be placed under reservation without an error in the lineup (BTO NRW § 2.4:
+    /// a registered, eligible player who cannot show his pass plays "nur unter Vorbehalt").
+    #[serde(default)]
+    pub reservation_without_finding: bool,
     #[serde(default)]
     pub cite_reservation: String,
 }

@@ -683,6 +683,10 @@ pub struct ClockAdjusted {
     pub reason: String,
     pub before: crate::clock::ClockTimes,
     pub after: crate::clock::ClockTimes,
+    /// Where the profile's minimum bound a computed time (a reconstruction, a replacement
+    /// clock): the value computed before it and the minimum.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub floors: Vec<crate::clock::FloorApplied>,
 }
 
 /// The result of a game as confirmed by the arbiter.
@@ -970,6 +974,7 @@ events! {
     FeedNoise(FeedNoise) = "feed_noise",
     ReportReopened(ReportReopened) = "report_reopened",
     GameReconciled(GameReconciled) = "reconciled",
+    ProposalShown(Box<crate::intervention::ProposalShown>) = "proposal_shown",
 }
 
 // The three largest payloads are boxed, so that an `Event` (and every record held in memory,
@@ -982,6 +987,11 @@ impl From<SessionStarted> for Event {
 impl From<crate::intervention::Intervention> for Event {
     fn from(p: crate::intervention::Intervention) -> Event {
         Event::Intervention(Box::new(p))
+    }
+}
+impl From<crate::intervention::ProposalShown> for Event {
+    fn from(p: crate::intervention::ProposalShown) -> Event {
+        Event::ProposalShown(Box::new(p))
     }
 }
 impl From<crate::intervention::Decision> for Event {
@@ -1014,6 +1024,7 @@ impl Event {
             Event::ResultRecorded(e) => Some(e.board),
             Event::Intervention(e) => e.board,
             Event::Decision(d) => d.intervention.board,
+            Event::ProposalShown(p) => p.intervention.board,
             Event::ClockAdjusted(e) => Some(e.board),
             Event::DeviceStatus(e) => Some(e.board),
             Event::FeedCounters(e) => Some(e.board),
@@ -1060,6 +1071,9 @@ impl Event {
                 | Event::ClockCommandAck(_)
                 | Event::FeedNoise(_)
                 | Event::GameReconciled(_)
+                // What a form showed: written with the next record that must be on disk (the
+                // confirmation, if any), never waited for at every keystroke.
+                | Event::ProposalShown(_)
         )
     }
 
@@ -1104,6 +1118,7 @@ mod tests {
                 black_ms: 120_000,
                 ..ClockTimes::default()
             },
+            floors: Vec::new(),
         });
         assert_eq!(e.kind(), "clock_adjusted");
         assert_eq!(e.board(), Some(BoardNo(3)));

@@ -194,6 +194,23 @@ pub struct BoardLine {
     /// JSON while empty (as in reports before it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub result_overridden: Vec<crate::intervention::Override>,
+    /// Every correction of this board's result (`result_corrected`), in order: when, from
+    /// which result to which (none: taken back, the game went on), and the arbiter's reason.
+    /// Left out of the JSON while empty (as in reports before it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub result_corrections: Vec<ResultCorrectionLine>,
+}
+
+/// A result the arbiter corrected.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultCorrectionLine {
+    /// Local time at the venue, HH:MM:SS.
+    pub time: String,
+    pub from: String,
+    /// `None`: the result was taken back and the game went on.
+    pub to: Option<String>,
+    pub reason: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -208,6 +225,10 @@ pub struct ScoreLine {
     /// Berliner Wertung (each board's points × its weight, board 1 weighing most),
     /// `[home, away]`, in half points: 11 : 25 is `[22, 50]`.
     pub berliner_wertung_halves: [u32; 2],
+    /// The Berliner Wertung's weights, board 1 first, where the profile's differ from the
+    /// usual N, N−1, …, 1 (left out otherwise: the renderings print N … 1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub berliner_weights: Vec<u16>,
     pub unplayed_boards: Vec<u16>,
     pub open_boards: Vec<u16>,
     /// The match-point formula and its source.
@@ -344,6 +365,12 @@ pub struct InterventionLine {
     pub articles: Vec<String>,
     pub white_clock: Option<String>,
     pub black_clock: Option<String>,
+    /// Both clocks after a ruling that changed times (left out otherwise, and for journals
+    /// before it was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_clock_after: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_clock_after: Option<String>,
     pub move_no: Option<u32>,
     /// The consequence proposed and the one decided, in the journal's (English) words.
     pub proposed: String,
@@ -354,6 +381,10 @@ pub struct InterventionLine {
     pub proposed_msg: Option<Msg>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decided_msg: Option<Msg>,
+    /// Notices the console showed beside the proposal, as journaled with it (a claim after an
+    /// obvious shuffle; an accepted warning that need not be reported).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<Msg>,
     pub reason: String,
     pub witnesses: Vec<String>,
     /// Where the rules left the outcome open: what the arbiter decided, on what basis.
@@ -399,6 +430,9 @@ pub struct ReservationLine {
     /// The date by which it must be cleared, where the regulations set one.
     pub due: Option<String>,
     pub cite: String,
+    /// When the reservation was granted (local time, RFC 3339): the lineup's submission.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub granted: Option<String>,
 }
 
 /// An arbiter's operation on a board's clock.
@@ -506,7 +540,11 @@ fn local_time(m: &Match, wall_ms: i64) -> String {
 }
 
 fn local_rfc3339(m: &Match, at: Stamp) -> String {
-    chrono::DateTime::from_timestamp_millis(at.wall_ms)
+    local_rfc3339_ms(m, at.wall_ms)
+}
+
+fn local_rfc3339_ms(m: &Match, wall_ms: crate::model::WallMs) -> String {
+    chrono::DateTime::from_timestamp_millis(wall_ms)
         .map(|t| t.with_timezone(m.scheduled_start.offset()).to_rfc3339())
         .unwrap_or_default()
 }
@@ -532,6 +570,9 @@ fn category(kind: &InterventionKind) -> &'static str {
         InterventionKind::GameEnded | InterventionKind::GameMismatch => "result",
         InterventionKind::SeatingError { .. } => "lineup",
         InterventionKind::UnforeseeableDelay { .. } => "time",
+        InterventionKind::Resignation { .. } => "claim",
+        InterventionKind::GameResumed => "time",
+        InterventionKind::PersonExpelled { .. } => "penalty",
     }
 }
 
@@ -576,7 +617,9 @@ pub fn changes_report(ev: &Event, first_record: bool) -> bool {
         | Event::BoardPosition(_)
         | Event::FeedCounters(_)
         | Event::FeedNoise(_)
-        | Event::DeviceStatus(_) => false,
+        | Event::DeviceStatus(_)
+        // What a form showed; the report has what was recorded.
+        | Event::ProposalShown(_) => false,
         Event::SessionStarted(_) => first_record,
         _ => true,
     }
@@ -734,6 +777,19 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                     .and_then(|x| x.result.as_ref())
                     .map(|r| r.overridden.clone())
                     .unwrap_or_default(),
+                result_corrections: bs
+                    .map(|x| {
+                        x.corrections
+                            .iter()
+                            .map(|c| ResultCorrectionLine {
+                                time: local_time(m, c.at.wall_ms),
+                                from: c.from.notation().replace('½', "1/2"),
+                                to: c.to.map(|r| r.notation().replace('½', "1/2")),
+                                reason: c.reason.clone(),
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default(),
             }
         })
         .collect();
@@ -761,11 +817,14 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 articles: iv.articles.clone(),
                 white_clock: iv.white_ms.map(format_hms),
                 black_clock: iv.black_ms.map(format_hms),
+                white_clock_after: iv.clocks_after.map(|c| format_hms(c[0])),
+                black_clock_after: iv.clocks_after.map(|c| format_hms(c[1])),
                 move_no: iv.move_no,
                 proposed: iv.proposed.summary.clone(),
                 decided: iv.confirmed.summary.clone(),
                 proposed_msg: iv.proposed.summary_msg.as_deref().cloned(),
                 decided_msg: iv.confirmed.summary_msg.as_deref().cloned(),
+                notices: iv.notices.clone(),
                 reason: iv.reason.clone(),
                 witnesses: iv.witnesses.clone(),
                 decision: e.decision.clone(),
@@ -814,6 +873,7 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
                 reason: res.map(|r| r.reason.clone()).unwrap_or_default(),
                 due: res.and_then(|r| r.due.clone()),
                 cite: res.map(|r| r.cite.clone()).unwrap_or_default(),
+                granted: res.map(|r| local_rfc3339_ms(m, r.granted)),
             });
         }
     }
@@ -877,6 +937,15 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
             played_board_points_halves: score.as_played.half_points,
             match_points: score.match_points,
             berliner_wertung_halves: score.as_scored.berliner,
+            berliner_weights: {
+                let n = m.file.boards;
+                let w: Vec<u16> = (1..=n).map(|b| m.profile.berliner_weight(b, n)).collect();
+                if w.iter().copied().eq((1..=n).rev()) {
+                    Vec::new()
+                } else {
+                    w
+                }
+            },
             unplayed_boards: score.unplayed_boards.iter().map(|b| b.0).collect(),
             open_boards: score.open_boards.iter().map(|b| b.0).collect(),
             formula: score.formula,
@@ -1162,6 +1231,30 @@ pub fn head_hash_of(records: &[Record]) -> String {
         prev = crate::journal::encode_record(r, &prev, &mut buf);
     }
     hex::encode(prev)
+}
+
+/// Whether the journal still holds the head a signed report was made from: its record
+/// `head_seq`, with the same hash (the whole chain up to it). `Err` says how the journal changed
+/// after the report was signed: truncated (it ends before that record) or rewritten (that
+/// record, or one before it, differs). A journal that only grew since holds the head.
+pub fn holds_signed_head(report: &Report, records: &[Record]) -> Result<(), String> {
+    let head = usize::try_from(report.journal.head_seq).unwrap_or(usize::MAX);
+    if head >= records.len() {
+        return Err(format!(
+            "truncated: it ends at record {}, but the signed report was made from record {} ({} records)",
+            records.len().saturating_sub(1),
+            report.journal.head_seq,
+            report.journal.records
+        ));
+    }
+    let hash = head_hash_of(&records[..=head]);
+    if hash != report.journal.head_hash {
+        return Err(format!(
+            "rewritten: up to record {} its hash is {hash}, the signed report was made from {}",
+            report.journal.head_seq, report.journal.head_hash
+        ));
+    }
+    Ok(())
 }
 
 /// Checks that a report is exactly what the journal yields; names the parts that differ.

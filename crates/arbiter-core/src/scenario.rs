@@ -332,9 +332,10 @@ fn confirm_step(
                 iv.override_.is_some() || iv.overrides.contains(&OverrideField::Consequence),
             ),
             // A result's fields (the result form's): named in `overrides` like any other.
-            OverrideField::Result | OverrideField::Ending => {
-                (".intervene", iv.overrides.contains(&field))
-            }
+            OverrideField::Result
+            | OverrideField::Ending
+            | OverrideField::AgreementBeforeMinimum
+            | OverrideField::ResignationBeforeMove => (".intervene", iv.overrides.contains(&field)),
         };
         let english = |m: &crate::i18n::Msg| crate::i18n::english(m);
         if !named || reason.is_empty() {

@@ -9,7 +9,8 @@ mod game_record;
 
 pub use claims::{ClaimEntry, ClaimKind};
 pub use device::{
-    CORRECTION_WITHIN_MS, COUNT_MISMATCH_AFTER_MS, CountMismatch, CountedBy, DeviceBook, Unearned,
+    CORRECTION_WITHIN_MS, COUNT_MISMATCH_AFTER_MS, CountMismatch, CountedBy, DeviceBook, MustShow,
+    Unearned,
 };
 pub use game_record::{EndAt, Ends, GameRecord, GameStart};
 
@@ -76,6 +77,10 @@ pub struct MatchState {
     /// The match procedure around the games: requests to see a lineup, consents, the agreed
     /// start, colour overrides, the lot.
     pub procedure: Procedure,
+    /// Every proposal the console showed the arbiter (`proposal_shown`), confirmed or not, in
+    /// order: what a replay shows the appeals committee.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shown: Vec<(Stamp, Box<crate::intervention::ProposalShown>)>,
 }
 
 /// The records of the match procedure (`crate::procedure`), as applied.
@@ -809,7 +814,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                         seq: rec.seq,
                         reason: format!("clock operation: {err}"),
                     }),
-                    Ok(_) => device::after_clock_op(bs, at, &e.op),
+                    Ok(_) => device::after_clock_op(bs, at, clock_ms, &e.op),
                 }
             }
         }
@@ -1119,6 +1124,8 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         }
         (Event::ReportSigned(e), _) => state.signatures.push((at, e.clone())),
         (Event::ReportReopened(e), _) => state.reopened.push((at, e.clone())),
+        // What the console showed the arbiter: kept for the replay, changes nothing.
+        (Event::ProposalShown(p), _) => state.shown.push((at, p.clone())),
         (Event::SignerEnrolled(e), _) => {
             let role_known = matches!(e.role.as_str(), "home_captain" | "away_captain");
             if !role_known {
@@ -1283,7 +1290,7 @@ fn apply_intervention(
         for op in &c.clock_ops {
             if let Some(mirror) = &mut bs.mirror {
                 match mirror.apply_operation(op, clock_ms) {
-                    Ok(_) => device::after_clock_op(bs, at, op),
+                    Ok(_) => device::after_clock_op(bs, at, clock_ms, op),
                     Err(err) => state.rejected.push(Rejected {
                         seq,
                         reason: format!("clock operation: {err}"),
@@ -1341,6 +1348,13 @@ fn apply_intervention(
         // The arbiter decided which game stands: the mismatch is settled.
         if iv.kind == InterventionKind::GameMismatch {
             bs.mismatch = None;
+        }
+        if let (InterventionKind::Resignation { at: when }, Some(_)) = (&iv.kind, c.result) {
+            claims::void_after(
+                bs,
+                seq,
+                crate::intervention::resignation_time(when.as_deref()),
+            );
         }
         device::check_counts(bs, at);
     }

@@ -121,6 +121,22 @@ pub enum BoardAlert {
     /// The clock refused the times the arbiter sent it (its ACK to SETNRUN says so: not in its
     /// host-controlled mode) while a ruling is still to be set: set it by hand.
     ClockRefused,
+    /// Before the first move the clock's times differ from the time control: what the time
+    /// control gives now and what the clock shows, `[white, black]`.
+    ClockSetWrong {
+        expected_ms: [u64; 2],
+        shown_ms: [u64; 2],
+    },
+    /// The board's clock was started before the round start, this long before it (DSB note to
+    /// 6.7.1: no single board is started apart from the round).
+    StartedBeforeRound { before_ms: u64 },
+    /// Period time the moves completed on the board entitle the player to, not credited by the
+    /// device yet: pending in the device (the console's model counts it).
+    PeriodTimePending {
+        #[serde(with = "crate::model::colour")]
+        color: Color,
+        ms: u64,
+    },
 }
 
 /// The move a player wrote for a claim found incorrect, and what he played next.
@@ -537,16 +553,19 @@ pub enum AlertKind {
     NoClock,
     AdjustmentToSet,
     Garbled,
+    ClockSetWrong,
     Clock,
     Quickplay,
     NoScoresheet,
     BatteryLow,
+    PeriodTimePending,
     StartedApart,
+    StartedBeforeRound,
 }
 
 impl AlertKind {
     /// Every kind, the most severe first.
-    pub const ALL: [AlertKind; 22] = [
+    pub const ALL: [AlertKind; 25] = [
         AlertKind::Flag,
         AlertKind::GameOver,
         AlertKind::ClockMismatch,
@@ -564,11 +583,14 @@ impl AlertKind {
         AlertKind::NoClock,
         AlertKind::AdjustmentToSet,
         AlertKind::Garbled,
+        AlertKind::ClockSetWrong,
         AlertKind::Clock,
         AlertKind::Quickplay,
         AlertKind::NoScoresheet,
         AlertKind::BatteryLow,
+        AlertKind::PeriodTimePending,
         AlertKind::StartedApart,
+        AlertKind::StartedBeforeRound,
     ];
 
     pub fn severity(self) -> Severity {
@@ -590,9 +612,12 @@ impl AlertKind {
             | K::BoardMismatch
             | K::NoClock
             | K::AdjustmentToSet
-            | K::Garbled => Severity::Warning,
-            K::Clock | K::Quickplay | K::NoScoresheet | K::BatteryLow => Severity::Notice,
-            K::StartedApart => Severity::Info,
+            | K::Garbled
+            | K::ClockSetWrong => Severity::Warning,
+            K::Clock | K::Quickplay | K::NoScoresheet | K::BatteryLow | K::PeriodTimePending => {
+                Severity::Notice
+            }
+            K::StartedApart | K::StartedBeforeRound => Severity::Info,
         }
     }
 
@@ -606,7 +631,7 @@ impl AlertKind {
                 Clears::Decision
             }
             K::Clock => Clears::Expires,
-            K::StartedApart => Clears::Remark,
+            K::StartedApart | K::StartedBeforeRound => Clears::Remark,
             K::ClockMismatch
             | K::CorrectionNotShown
             | K::ClockRefused
@@ -621,7 +646,9 @@ impl AlertKind {
             | K::Garbled
             | K::Quickplay
             | K::NoScoresheet
-            | K::BatteryLow => Clears::ConditionEnds,
+            | K::BatteryLow
+            | K::ClockSetWrong
+            | K::PeriodTimePending => Clears::ConditionEnds,
         }
     }
 }
@@ -652,6 +679,9 @@ impl BoardAlert {
             BoardAlert::WrittenMoveNotPlayed { .. } => K::WrittenMoveNotPlayed,
             BoardAlert::AdjustmentToSet { .. } => K::AdjustmentToSet,
             BoardAlert::ClockRefused => K::ClockRefused,
+            BoardAlert::ClockSetWrong { .. } => K::ClockSetWrong,
+            BoardAlert::StartedBeforeRound { .. } => K::StartedBeforeRound,
+            BoardAlert::PeriodTimePending { .. } => K::PeriodTimePending,
         }
     }
 
@@ -715,7 +745,7 @@ fn since(
         }
         BoardAlert::GameMismatch => bs.mismatch.as_ref().map(|(at, _)| *at),
         BoardAlert::Garbled => bs.noise_at,
-        BoardAlert::StartedApart { .. } => bs
+        BoardAlert::StartedApart { .. } | BoardAlert::StartedBeforeRound { .. } => bs
             .clock_presses
             .iter()
             .find(|p| p.sample.running.is_some())
@@ -723,6 +753,7 @@ fn since(
         BoardAlert::OpenClaim { id } => bs.claims.iter().find(|c| c.id == *id).map(|c| c.at),
         BoardAlert::WrittenMoveNotPlayed { .. } => bs.claims.last().map(|c| c.at),
         BoardAlert::ClockRefused => bs.clock_command_acks.last().map(|(at, _)| *at),
+        BoardAlert::ClockSetWrong { .. } | BoardAlert::PeriodTimePending { .. } => bs.clock_at,
         BoardAlert::TimeNotEarned { .. }
         | BoardAlert::NoScoresheet { .. }
         | BoardAlert::Quickplay { .. } => None,
@@ -898,6 +929,20 @@ fn alerts_of(
     {
         alerts.push(BoardAlert::StartedApart { after_ms });
     }
+    if let Some(before_ms) = rules::procedure::started_before_round(m, s, bs)
+        && !remarked_since_start(s, bs)
+    {
+        alerts.push(BoardAlert::StartedBeforeRound { before_ms });
+    }
+    if let Some(w) = rules::setting::wrong_setting(bs) {
+        alerts.push(BoardAlert::ClockSetWrong {
+            expected_ms: w.expected_ms,
+            shown_ms: w.shown_ms,
+        });
+    }
+    for (color, ms) in rules::setting::period_time_pending(bs) {
+        alerts.push(BoardAlert::PeriodTimePending { color, ms });
+    }
     if s.round_started.is_some() {
         let white_team = rules::colours::white_team(m, s, bs.board);
         for (color, team) in [
@@ -972,7 +1017,19 @@ fn device_alerts(
             });
         }
     }
-    if let Some(due) = bs.device.correction_due
+    if let Some(ms) = bs.device.must_show
+        && now.saturating_sub(ms.at.mono_ms) >= crate::state::CORRECTION_WITHIN_MS
+        && let Some(c) = clock_at(s, bs, now)
+    {
+        // Times set anew (a replacement clock): the device still shows others.
+        for color in bs.set_times_not_shown() {
+            alerts.push(BoardAlert::CorrectionNotShown {
+                color,
+                device_ms: c.of(color),
+                decided_ms: ms.of(color),
+            });
+        }
+    } else if let Some(due) = bs.device.correction_due
         && now.saturating_sub(due.mono_ms) >= crate::state::CORRECTION_WITHIN_MS
         && let Some(mr) = &bs.mirror
         && let Some(c) = clock_at(s, bs, now)

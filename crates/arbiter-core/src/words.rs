@@ -130,6 +130,14 @@ pub fn intervention_kind(k: &InterventionKind) -> Msg {
         InterventionKind::DefaultTimeExpired => msg!("kind-default-time-expired"),
         InterventionKind::FlagFall { .. } => msg!("kind-flag-fall"),
         InterventionKind::TimeCorrection => msg!("kind-time-correction"),
+        InterventionKind::Penalty {
+            penalties,
+            accepted: true,
+            ..
+        } => msg!(
+            "kind-penalty-accepted",
+            penalties = Arg::list(penalties.iter().map(|p| Msg::new(penalty(*p))))
+        ),
         InterventionKind::Penalty { penalties, .. } => msg!(
             "kind-penalty",
             penalties = Arg::list(penalties.iter().map(|p| Msg::new(penalty(*p))))
@@ -151,6 +159,21 @@ pub fn intervention_kind(k: &InterventionKind) -> Msg {
         InterventionKind::RefusalToComply { both } => {
             msg!("kind-refusal-to-comply", both = Msg::new(yes_no(*both)))
         }
+        InterventionKind::UnableToRecord {
+            disabled,
+            exemption,
+            no_assistant,
+            ..
+        } if !exemption.is_empty() || *no_assistant => msg!(
+            "kind-unable-to-record-detail",
+            disabled = Msg::new(yes_no(*disabled)),
+            exemption = if exemption.is_empty() {
+                "–"
+            } else {
+                exemption.as_str()
+            },
+            no_assistant = u32::from(*no_assistant)
+        ),
         InterventionKind::UnableToRecord { disabled, .. } => msg!(
             "kind-unable-to-record",
             disabled = Msg::new(yes_no(*disabled))
@@ -170,6 +193,18 @@ pub fn intervention_kind(k: &InterventionKind) -> Msg {
         ),
         InterventionKind::UnforeseeableDelay { team, minutes } => {
             msg!("kind-unforeseeable-delay", team = *team, minutes = *minutes)
+        }
+        InterventionKind::Resignation { at: Some(at) } => {
+            // The time of day at the venue's offset the arbiter stated it in.
+            let time = chrono::DateTime::parse_from_rfc3339(at.trim())
+                .map(|t| t.format("%H:%M:%S").to_string())
+                .unwrap_or_else(|_| at.clone());
+            msg!("kind-resignation-at", time = time)
+        }
+        InterventionKind::Resignation { at: None } => msg!("kind-resignation"),
+        InterventionKind::GameResumed => msg!("kind-game-resumed"),
+        InterventionKind::PersonExpelled { person } => {
+            msg!("kind-person-expelled", person = person)
         }
     }
 }

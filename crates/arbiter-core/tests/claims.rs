@@ -991,3 +991,337 @@ fn the_written_move_is_due_under_each_editions_article() {
         );
     }
 }
+
+// ---- Issue 28: claims ------------------------------------------------------------------------------
+
+fn illegal_move() -> InterventionKind {
+    InterventionKind::IllegalMove {
+        kind: arbiter_core::intervention::IllegalKind::Move,
+        opponent_replied: None,
+        played: None,
+        found_at_ply: None,
+        clocks: None,
+    }
+}
+
+/// DSB note on 9.1.1 (S002:1595): before the regulations' minimum move a 9.2 claim stays
+/// possible; abuse is punished under 11.1. A correct threefold claim reached by an obvious
+/// shuffle (the knights out and back twice: the start position at plies 0, 4 and 8) while an
+/// agreement would be refused carries the notice; the claim is granted all the same.
+#[test]
+fn a_correct_threefold_claim_after_a_shuffle_carries_the_abuse_notice() {
+    let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut g = G::new("bundesliga");
+    g.moves(1, &shuffle);
+    let (req, p) = g.propose(
+        MIN,
+        1,
+        Some(Color::White),
+        claim(ClaimBasis::Threefold, None),
+    );
+    assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", text(&p));
+    assert_eq!(p.notices.len(), 1, "{:?}", p.notices);
+    let notice = fmt(Lang::En, &p.notices[0]);
+    assert!(
+        notice.contains("move 5") && notice.contains("before move 20") && notice.contains("11.1"),
+        "{notice}"
+    );
+    fmt(Lang::De, &p.notices[0]);
+    // Journaled with the claim, for the report and a replay.
+    g.confirm(MIN, &req, &p);
+    let Event::Intervention(iv) = &g.records.last().unwrap().event else {
+        panic!("{:?}", g.records.last())
+    };
+    assert_eq!(iv.notices, p.notices);
+    // Not a shuffle: the start position again after eight plies, then after four: the last
+    // three occurrences are not at the shortest interval.
+    let mut g = G::new("bundesliga");
+    g.moves(
+        1,
+        &[
+            "Nf3", "Nf6", "Nc3", "Nc6", "Nb1", "Nb8", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8",
+        ],
+    );
+    let (_, p) = g.propose(
+        MIN,
+        1,
+        Some(Color::White),
+        claim(ClaimBasis::Threefold, None),
+    );
+    assert_eq!(p.consequence.result, Some(GameResult::Draw), "{}", text(&p));
+    assert!(p.notices.is_empty(), "{:?}", p.notices);
+    // Where a draw may be agreed (2017: no minimum move; 2023: the profile does not adopt the
+    // note), no notice.
+    for profile in ["fide-2017", "fide-2023", "trier"] {
+        let mut g = G::new(profile);
+        g.moves(1, &shuffle);
+        let (_, p) = g.propose(
+            MIN,
+            1,
+            Some(Color::White),
+            claim(ClaimBasis::Threefold, None),
+        );
+        assert_eq!(p.consequence.result, Some(GameResult::Draw), "{profile}");
+        assert!(p.notices.is_empty(), "{profile}: {:?}", p.notices);
+    }
+}
+
+/// Pre-2009 10.2 c ("werden … zugesprochen"), III.5.3 of 2017 (S002:1373): the opponent's two
+/// minutes after a rejected claim are mandatory: a confirmation that leaves them out is refused,
+/// whatever override is given; with them it is accepted.
+#[test]
+fn the_mandatory_minutes_of_a_rejected_quickplay_claim_cannot_be_overridden() {
+    let g = trier_last_period();
+    let (req, p) = g.propose(S, 7, Some(Color::White), qpf(QuickplayDecision::Rejected));
+    assert_eq!(p.mandatory, vec![plus(Color::Black, 2 * MIN)]);
+    let without = rules::Confirmation {
+        confirmed: arbiter_core::intervention::Consequence {
+            claim: Some(ClaimStatus::Rejected),
+            ..Default::default()
+        },
+        reason: "the arbiter forgot".into(),
+        overrides: vec![(
+            arbiter_core::intervention::OverrideField::Consequence,
+            "no time".into(),
+        )],
+    };
+    let err = rules::confirm_checked(&g.m, &g.s, &req, &p, without, S).unwrap_err();
+    let e = fmt(Lang::En, &err);
+    assert!(e.contains("mandatory") && e.contains("10.2"), "{e}");
+    fmt(Lang::De, &err);
+    let with = rules::Confirmation {
+        confirmed: p.consequence.clone(),
+        reason: String::new(),
+        overrides: Vec::new(),
+    };
+    assert!(rules::confirm_checked(&g.m, &g.s, &req, &p, with, S).is_ok());
+    // A postponement's two minutes are optional ("dürfen"): nothing mandatory.
+    let (_, p) = g.propose(S, 7, Some(Color::White), qpf(QuickplayDecision::Postponed));
+    assert!(p.mandatory.is_empty());
+}
+
+/// A quickplay claim "bevor sein Fallblättchen gefallen ist" (III.5; pre-2009 10.2): the
+/// checklist has the claimant's own flag; with it down the claim is inadmissible.
+#[test]
+fn the_quickplay_checklist_has_the_claimants_own_flag() {
+    let g = trier_last_period();
+    let (_, p) = g.propose(S, 7, Some(Color::White), qpf(QuickplayDecision::Granted));
+    assert!(
+        text(&p).contains("[x] the flag of White is still up"),
+        "{}",
+        text(&p)
+    );
+    let mut g = trier_last_period();
+    g.clock(0, 7, 0, 25 * MIN);
+    let (_, p) = g.propose(S, 7, Some(Color::White), qpf(QuickplayDecision::Granted));
+    assert_eq!(p.consequence.result, None, "{}", text(&p));
+    assert!(
+        text(&p).contains("[ ] the flag of White is still up"),
+        "{}",
+        text(&p)
+    );
+}
+
+/// A flag claim shows the claimant's own clock beside the opponent's flag: running or not, its
+/// time, the lowest time in the period, his own flag.
+#[test]
+fn a_flag_claim_shows_the_claimants_own_clock() {
+    for profile in ["fide-2023", "trier", "nrw-1987"] {
+        let mut g = G::new(profile);
+        g.moves(2, &["e4", "e5"]);
+        g.clock(0, 2, 3 * MIN, 40 * S);
+        g.clock(S, 2, 0, 40 * S);
+        let (_, p) = g.propose(2 * S, 2, Some(Color::White), InterventionKind::flag());
+        let t = text(&p);
+        assert!(
+            t.contains("The claimant Black: clock stopped, 0:00:40 now, lowest in the period 0:00:40, his own flag is up"),
+            "{profile}: {t}"
+        );
+    }
+}
+
+/// DSB notes on III.5 (S002:1606-1608): every hint the notes list is shown for the decision
+/// after a postponed claim, the clearly better position included (dated 6.1.2007, before the
+/// Trier text's notes were filed: also under Trier).
+#[test]
+fn the_iii_5_decision_shows_every_hint_of_the_dsb_notes() {
+    let mut g = trier_last_period();
+    let (req, p) = g.propose(S, 7, Some(Color::White), qpf(QuickplayDecision::Postponed));
+    g.decide(S, &req, &p, "no_bonus");
+    g.clock(3 * S, 7, 0, 27 * MIN);
+    let (_, p) = g.propose(4 * S, 7, Some(Color::White), InterventionKind::flag());
+    let t = text(&p);
+    assert!(t.contains("clearly better position"), "{t}");
+    assert!(t.contains("wait"), "{t}");
+    let hints = &g.m.profile.quickplay_finish.hints;
+    for profile in ["fide-2017", "fide-2023", "bundesliga"] {
+        let m = load(profile);
+        assert!(
+            m.profile
+                .quickplay_finish
+                .hints
+                .iter()
+                .any(|h| h == "hint-dsb-iii5-clearly-better"),
+            "{profile}"
+        );
+    }
+    assert!(hints.iter().any(|h| h == "hint-dsb-iii5-clearly-better"));
+}
+
+/// Trier Nr. 10 (S001:112): in the quickplay phase a flag "gilt als gefallen, sobald ein Spieler
+/// mit Recht darauf hingewiesen hat": it is dated from the claim, not from the clock's report.
+/// Elsewhere the report dates it.
+#[test]
+fn in_the_trier_quickplay_phase_a_flag_is_dated_from_the_claim() {
+    let mut g = trier_last_period();
+    // The clock counts 40 moves each: the last period (the arbiter set its counters).
+    for color in [Color::White, Color::Black] {
+        let op = arbiter_core::clock::ClockOperation::SetMoves { color, moves: 40 };
+        let (ev, _) = rules::clock_operation(&g.m, &g.s, BoardNo(7), op, "", S).unwrap();
+        g.push(S, Origin::Arbiter, ev);
+    }
+    g.clock(10 * S, 7, 0, 25 * MIN);
+    let (_, p) = g.propose(5 * MIN, 7, Some(Color::White), InterventionKind::flag());
+    let claim_at = g.m.scheduled_start.timestamp_millis() + (5 * MIN) as i64;
+    assert_eq!(p.instant, Some(claim_at), "{}", text(&p));
+    assert!(text(&p).contains("counts from the claim"), "{}", text(&p));
+    // In the first period (not the quickplay phase) the report dates it.
+    let mut g = G::new("trier");
+    g.moves(7, &["e4", "e5"]);
+    g.clock(10 * S, 7, 0, 25 * MIN);
+    let (_, p) = g.propose(5 * MIN, 7, Some(Color::White), InterventionKind::flag());
+    assert_ne!(p.instant, Some(claim_at), "{}", text(&p));
+    assert!(!text(&p).contains("counts from the claim"), "{}", text(&p));
+    // Under the 2023 Laws (no such rule) the report dates it in the last period too.
+    let mut g = G::new("fide-2023");
+    g.setup(7, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 45");
+    g.clock(0, 7, 90 * S, 25 * MIN);
+    for color in [Color::White, Color::Black] {
+        let op = arbiter_core::clock::ClockOperation::SetMoves { color, moves: 40 };
+        let (ev, _) = rules::clock_operation(&g.m, &g.s, BoardNo(7), op, "", S).unwrap();
+        g.push(S, Origin::Arbiter, ev);
+    }
+    g.clock(10 * S, 7, 0, 25 * MIN);
+    let (_, p) = g.propose(5 * MIN, 7, Some(Color::White), InterventionKind::flag());
+    assert!(!text(&p).contains("counts from the claim"), "{}", text(&p));
+}
+
+/// An illegal move while the opponent's flag is down, which came first not established (no
+/// source rules on it; Trier and the Laws leave it open): both outcomes are shown, none
+/// pre-selected, the result waits for the decision.
+#[test]
+fn an_illegal_move_and_a_flag_compete() {
+    for profile in ["trier", "fide-2023", "bundesliga"] {
+        let mut g = G::new(profile);
+        g.moves(3, &["e4", "e5"]);
+        g.clock(0, 3, 20 * MIN, 0);
+        let (req, p) = g.propose(MIN, 3, Some(Color::White), illegal_move());
+        let t = text(&p);
+        assert_eq!(p.consequence.result, None, "{profile}: {t}");
+        assert!(
+            p.consequence.clock.is_empty(),
+            "{profile}: nothing pre-selected"
+        );
+        let d = p
+            .decision
+            .as_ref()
+            .unwrap_or_else(|| panic!("{profile}: {t}"));
+        assert_eq!(d.situation, Situation::CompetingClaims);
+        assert_eq!(
+            options(&p),
+            ["illegal_move_first", "flag_first"],
+            "{profile}"
+        );
+        assert!(
+            t.contains("If the flag of Black fell first"),
+            "{profile}: {t}"
+        );
+        assert!(
+            t.contains("If the illegal move of White came first"),
+            "{profile}: {t}"
+        );
+        g.decide(MIN, &req, &p, "flag_first");
+        assert_eq!(
+            g.board(3).result.as_ref().unwrap().result,
+            GameResult::WhiteWins,
+            "{profile}"
+        );
+    }
+    // No flag down: the illegal move alone, as before.
+    let mut g = G::new("trier");
+    g.moves(3, &["e4", "e5"]);
+    g.clock(0, 3, 20 * MIN, 10 * MIN);
+    let (_, p) = g.propose(MIN, 3, Some(Color::White), illegal_move());
+    assert!(p.decision.is_none(), "{}", text(&p));
+}
+
+/// 5.1.2: a resignation ends the game at once. "Did the player resign, and when?" is the
+/// arbiter's finding, none pre-selected; "yes" voids the claims made after it, "no" leaves
+/// them.
+#[test]
+fn a_claimed_resignation_voids_the_later_claims_when_established() {
+    let setup = || {
+        let mut g = G::new("fide-2023");
+        g.moves(1, &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]);
+        // At 2 min a draw claim by White, judged incorrect and recorded.
+        let (req, mut p) = g.propose(
+            2 * MIN,
+            1,
+            Some(Color::White),
+            claim(ClaimBasis::FiftyMoves, None),
+        );
+        p.consequence.claim = Some(ClaimStatus::Incorrect);
+        g.confirm(2 * MIN, &req, &p);
+        g
+    };
+    let at = |g: &G, ms: u64| {
+        chrono::DateTime::from_timestamp_millis(g.m.scheduled_start.timestamp_millis() + ms as i64)
+            .unwrap()
+            .to_rfc3339()
+    };
+    // Black says White resigned at 1 min, before the claim.
+    let mut g = setup();
+    let kind = InterventionKind::Resignation {
+        at: Some(at(&g, MIN)),
+    };
+    let (req, p) = g.propose(3 * MIN, 1, Some(Color::White), kind);
+    let t = text(&p);
+    assert_eq!(p.consequence.result, None, "{t}");
+    assert_eq!(
+        p.decision.as_ref().unwrap().situation,
+        Situation::Resignation
+    );
+    assert_eq!(options(&p), ["resigned", "not_resigned"]);
+    assert!(t.contains("Claim after it"), "{t}");
+    g.decide(3 * MIN, &req, &p, "resigned");
+    let bs = g.board(1);
+    assert_eq!(bs.result.as_ref().unwrap().result, GameResult::BlackWins);
+    assert_eq!(bs.claims[0].status, ClaimStatus::Void);
+    // "No": the game goes on, the claim stands as judged.
+    let mut g = setup();
+    let kind = InterventionKind::Resignation {
+        at: Some(at(&g, MIN)),
+    };
+    let (req, p) = g.propose(3 * MIN, 1, Some(Color::White), kind);
+    g.decide(3 * MIN, &req, &p, "not_resigned");
+    let bs = g.board(1);
+    assert!(bs.result.is_none());
+    assert_eq!(bs.claims[0].status, ClaimStatus::Incorrect);
+    // Resigned after the claim: the claim is not void.
+    let mut g = setup();
+    let kind = InterventionKind::Resignation {
+        at: Some(at(&g, 150 * S)),
+    };
+    let (req, p) = g.propose(3 * MIN, 1, Some(Color::White), kind);
+    assert!(!text(&p).contains("Claim after it"), "{}", text(&p));
+    g.decide(3 * MIN, &req, &p, "resigned");
+    assert_eq!(g.board(1).claims[0].status, ClaimStatus::Incorrect);
+    // A time that is not one is refused with the reason.
+    let g = setup();
+    let kind = InterventionKind::Resignation {
+        at: Some("half past three".into()),
+    };
+    let (_, p) = g.propose(3 * MIN, 1, Some(Color::White), kind);
+    assert!(p.decision.is_none());
+    assert!(text(&p).contains("is not a time"), "{}", text(&p));
+}

@@ -671,6 +671,7 @@ fn reconstruction_through_the_mirror_reproduces_the_1987_example() {
             &ClockOperation::Reconstruct {
                 to_move: 20,
                 floor: TimeFloor::FiveMinutesAndOnePerMove,
+                recorded: None,
             },
             dgt.t,
         )
@@ -727,7 +728,8 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
         m.apply_operation(
             &ClockOperation::Reconstruct {
                 to_move: 3,
-                floor: TimeFloor::None
+                floor: TimeFloor::None,
+                recorded: None,
             },
             1000
         )
@@ -920,7 +922,7 @@ proptest! {
                     3 => ClockOperation::SetMoves { color: Color::Black, moves },
                     4 => ClockOperation::Pause,
                     5 => ClockOperation::Resume,
-                    _ => ClockOperation::Reconstruct { to_move: moves, floor: TimeFloor::default() },
+                    _ => ClockOperation::Reconstruct { to_move: moves, floor: TimeFloor::default(), recorded: None },
                 };
                 let _ = m.apply_operation(&op, t);
             }

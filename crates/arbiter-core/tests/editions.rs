@@ -551,6 +551,8 @@ fn notation_per_appendix_and_edition() {
         InterventionKind::UnableToRecord {
             disabled: false,
             time_s: Some(600),
+            exemption: String::new(),
+            no_assistant: false,
         },
     );
     assert!(p.consequence.clock.is_empty(), "{}", en(&p));
@@ -623,7 +625,11 @@ fn a_board_can_be_played_in_another_mode() {
 fn penalty_times_are_entered_by_the_arbiter() {
     // 12.9.2 / 12.9.3 (002:818-819): no amount in any edition; the console asks (T-M19).
     let g = Game::of("fide-2023", &[]);
-    let pen = |penalties: Vec<PenaltyKind>, time_s| InterventionKind::Penalty { penalties, time_s };
+    let pen = |penalties: Vec<PenaltyKind>, time_s| InterventionKind::Penalty {
+        penalties,
+        time_s,
+        accepted: false,
+    };
     let (_, p) = g.propose(
         MIN,
         2,
@@ -818,7 +824,12 @@ fn persistent_refusal_and_the_opponents_mating_material() {
 
 #[test]
 fn unable_to_keep_score_per_edition() {
-    let unable = |disabled, time_s| InterventionKind::UnableToRecord { disabled, time_s };
+    let unable = |disabled, time_s| InterventionKind::UnableToRecord {
+        disabled,
+        time_s,
+        exemption: String::new(),
+        no_assistant: false,
+    };
     // DSB note on 2017 8.1.6 (002:1587): ten minutes off before the start (T-M16).
     let g = Game::of("fide-2017", &[]);
     let (_, p) = g.propose(0, 3, Some(Color::Black), unable(false, None));
@@ -883,6 +894,7 @@ fn conduct_after_the_game_never_changes_the_result() {
             InterventionKind::Penalty {
                 penalties: vec![PenaltyKind::GameLost],
                 time_s: None,
+                accepted: false,
             },
             InterventionKind::RefusalToComply { both: false },
         ] {
@@ -916,11 +928,11 @@ fn decisions_are_journaled_replayed_and_reported() {
             "warning",
         ),
         (
-            "fide-2017",
-            "8/8/8/4k3/8/8/8/4K2R",
-            device(DevicePlace::OnPerson, vec![]),
-            Situation::DeviceLossOpponentCannotMate,
-            "draw",
+            "fide-2023",
+            "",
+            InterventionKind::GameResumed,
+            Situation::GameResumption,
+            "not_yet",
         ),
         (
             "trier",
@@ -1030,4 +1042,242 @@ fn historical_profiles_warn_where_the_laws_in_force_differ() {
     let g = Game::of("nrw-1987", &[]);
     let (_, p) = g.propose(2 * 60 * MIN, 1, None, InterventionKind::DefaultTimeExpired);
     assert!(p.conflict.is_none());
+}
+
+/// A claim about the clock's setting in rapid and blitz (2017 A.4.1.1, S002:858: final after 10
+/// moves each; pre-2009 B.4, S001:723: after 3): the limit and the moves completed are shown with
+/// the setting the clock showed at the start against the time control; within the limit the
+/// correction by the difference is proposed, after it none.
+#[test]
+fn a_claim_about_the_rapid_clock_setting_is_judged_against_the_limit() {
+    let line: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"]
+        .iter()
+        .copied()
+        .cycle()
+        .take(20)
+        .collect();
+    for (profile, limit) in [("fide-2017", 10usize), ("trier", 3)] {
+        // The clock was set to 14 min for White instead of 15 (+10 s).
+        let mut g = Game::of(profile, &[RAPID_TC]);
+        g.clock(0, 5, 14 * MIN, 15 * MIN, None);
+        g.moves(5, &line[..2 * (limit - 1)]);
+        let (_, p) = g.propose(MIN, 5, Some(Color::White), InterventionKind::TimeCorrection);
+        let t = en_all(&p);
+        assert!(
+            t.contains(&format!(
+                "final once each player has completed {limit} moves"
+            )),
+            "{profile}: {t}"
+        );
+        assert!(
+            t.contains(&format!("White {}, Black {}", limit - 1, limit - 1)),
+            "{profile}: {t}"
+        );
+        assert!(
+            t.contains(
+                "At the start the clock showed 0:14:00 for White; the time control gives 0:15:00"
+            ),
+            "{profile}: {t}"
+        );
+        assert_eq!(
+            p.consequence.clock,
+            vec![plus(Color::White, 60_000)],
+            "{profile}: {t}"
+        );
+        // After the limit: no correction, the facts still shown.
+        let mut g = Game::of(profile, &[RAPID_TC]);
+        g.clock(0, 5, 14 * MIN, 15 * MIN, None);
+        g.moves(5, &line[..2 * limit]);
+        let (_, p) = g.propose(MIN, 5, Some(Color::White), InterventionKind::TimeCorrection);
+        let t = en_all(&p);
+        assert!(p.consequence.clock.is_empty(), "{profile}: {t}");
+        assert!(
+            t.contains(&format!("After {limit} moves")),
+            "{profile}: {t}"
+        );
+        assert!(
+            t.contains("the clock showed 0:14:00 for White"),
+            "{profile}: {t}"
+        );
+    }
+    // A clock set right: nothing to correct, said so.
+    let mut g = Game::of("fide-2017", &[RAPID_TC]);
+    g.clock(0, 5, 15 * MIN, 15 * MIN, None);
+    g.moves(5, &line[..4]);
+    let (_, p) = g.propose(MIN, 5, Some(Color::White), InterventionKind::TimeCorrection);
+    assert!(p.consequence.clock.is_empty());
+    assert!(
+        en_all(&p).contains("showed the time control's times"),
+        "{}",
+        en_all(&p)
+    );
+}
+
+/// The explanation and every fact, in English.
+fn en_all(p: &Proposal) -> String {
+    let mut v = vec![en(p)];
+    v.extend(p.facts.iter().map(|f| core_catalogue().format(Lang::En, f)));
+    v.join(" | ")
+}
+
+/// Where the edition fixes the opponent's score the console proposes it, no decision: 2017 and
+/// 2023 11.3.2.2 (S002:755) "The opponent shall win", even where he cannot mate; the DSB note on
+/// 11.7 (S002:1599-1603, adopted by the Bundesliga profile): after a persistent refusal the
+/// opponent wins if he can mate by any series of legal moves, otherwise ½ (0–½). 2023 11.7 alone
+/// ("the arbiter shall decide") stays the arbiter's (tested above).
+#[test]
+fn the_edition_fixes_the_opponents_score_after_a_device_and_a_refusal() {
+    for profile in ["fide-2017", "fide-2023", "bundesliga"] {
+        let mut g = Game::of(profile, &[]);
+        // White has king and rook, Black a bare king: White's device; Black cannot mate.
+        g.position(7, "8/8/8/4k3/8/8/8/4K2R");
+        let (_, p) = g.propose(
+            MIN,
+            7,
+            Some(Color::White),
+            device(DevicePlace::OnPerson, vec![]),
+        );
+        assert!(p.decision.is_none(), "{profile}: {}", en(&p));
+        assert_eq!(
+            p.consequence.result,
+            Some(GameResult::BlackWins),
+            "{profile}"
+        );
+        let facts: Vec<String> = p
+            .facts
+            .iter()
+            .map(|f| core_catalogue().format(Lang::En, f))
+            .collect();
+        assert!(
+            facts
+                .iter()
+                .any(|f| f.contains("the edition fixes the score")),
+            "{profile}: {facts:?}"
+        );
+    }
+    let mut g = Game::of("bundesliga", &[]);
+    g.position(7, "8/8/8/4k3/8/8/8/4K2R");
+    let (_, p) = g.propose(
+        MIN,
+        7,
+        Some(Color::White),
+        InterventionKind::RefusalToComply { both: false },
+    );
+    assert!(p.decision.is_none(), "{}", en(&p));
+    assert_eq!(p.consequence.result, Some(GameResult::WhiteZeroBlackHalf));
+    assert!(
+        p.articles.iter().any(|a| a.contains("11.7")),
+        "{:?}",
+        p.articles
+    );
+    let (_, p) = g.propose(
+        MIN,
+        7,
+        Some(Color::Black),
+        InterventionKind::RefusalToComply { both: false },
+    );
+    assert_eq!(p.consequence.result, Some(GameResult::WhiteWins));
+}
+
+/// DSB note to TO A-13.3 (S002:1609): a warning the player accepted need not be reported: where
+/// the profile adopts the note the line is journaled with that notice and the report marks it
+/// optional; under the 2023 Laws alone it is an ordinary warning.
+#[test]
+fn an_accepted_warning_is_marked_optional_where_the_profile_adopts_the_dsb_note() {
+    let warning = |accepted| InterventionKind::Penalty {
+        penalties: vec![PenaltyKind::Warning],
+        time_s: None,
+        accepted,
+    };
+    for (profile, optional) in [
+        ("bundesliga", true),
+        ("fide-2017", true),
+        ("fide-2023", false),
+    ] {
+        let mut g = Game::of(profile, &[]);
+        let p = g.intervene(MIN, 2, Some(Color::White), warning(true));
+        assert!(p.consequence.warning, "{profile}");
+        assert_eq!(p.notices.len(), usize::from(optional), "{profile}");
+        let r = arbiter_core::report::build(&g.m, &g.records);
+        let line = r.interventions.last().unwrap();
+        assert_eq!(line.notices, p.notices, "{profile}: journaled and reported");
+        if optional {
+            let t = core_catalogue().format(Lang::En, &line.notices[0]);
+            assert!(
+                t.contains("need not be reported") && t.contains("A-13.3"),
+                "{t}"
+            );
+            core_catalogue().format(Lang::De, &line.notices[0]);
+        }
+        // Not accepted: no notice.
+        let p = g.intervene(2 * MIN, 2, Some(Color::White), warning(false));
+        assert!(p.notices.is_empty(), "{profile}");
+    }
+}
+
+/// 2017/2023 12.7 (S002:801 "The arbiter may expel offenders from the playing venue"; pre-2009
+/// 13.7): the expulsion of a spectator is recorded with its article, no game changes; the 1989
+/// standard Laws name no such power: recorded, said so; a person must be named.
+#[test]
+fn the_expulsion_of_a_spectator_is_recorded_with_the_editions_article() {
+    let expel = |person: &str| InterventionKind::PersonExpelled {
+        person: person.into(),
+    };
+    for (profile, article) in [("fide-2023", "12.7"), ("trier", "13.7")] {
+        let g = Game::of(profile, &[]);
+        let (_, p) = g.propose(MIN, 3, None, expel("a spectator at board 3"));
+        assert!(
+            p.articles
+                .iter()
+                .any(|a| a.ends_with(&format!("Art. {article}"))),
+            "{profile}: {:?}",
+            p.articles
+        );
+        assert!(p.consequence.result.is_none() && p.consequence.clock.is_empty());
+        assert!(en(&p).contains("a spectator at board 3"), "{}", en(&p));
+    }
+    let g = Game::of("nrw-1987", &[]);
+    let (_, p) = g.propose(MIN, 3, None, expel("a spectator"));
+    assert!(en(&p).contains("name no such power"), "{}", en(&p));
+    let (_, p) = g.propose(MIN, 3, None, expel("  "));
+    assert!(p.missing.is_some());
+}
+
+/// 2023/2017 8.1.6: a player who cannot keep score; the decision that exempts a player with a
+/// disability is recorded with its text, and that no assistant is available (the player "may
+/// provide" one); both are in the report's words for the line.
+#[test]
+fn a_notation_exemption_and_no_assistant_are_recorded() {
+    let mut g = Game::of("fide-2023", &[]);
+    let kind = InterventionKind::UnableToRecord {
+        disabled: true,
+        time_s: None,
+        exemption: "arm in plaster: exempt by the arbiter's decision of 14:05".into(),
+        no_assistant: true,
+    };
+    let p = g.intervene(MIN, 3, Some(Color::Black), kind);
+    let facts: Vec<String> = p
+        .facts
+        .iter()
+        .map(|f| core_catalogue().format(Lang::En, f))
+        .collect();
+    assert!(
+        facts.iter().any(|f| f.contains("arm in plaster: exempt")),
+        "{facts:?}"
+    );
+    assert!(
+        facts
+            .iter()
+            .any(|f| f.contains("No assistant") && f.contains("8.1.6")),
+        "{facts:?}"
+    );
+    let r = arbiter_core::report::build(&g.m, &g.records);
+    let words = core_catalogue().format(
+        Lang::En,
+        &arbiter_core::words::intervention_kind(&r.interventions.last().unwrap().kind),
+    );
+    assert!(
+        words.contains("arm in plaster") && words.contains("no assistant available"),
+        "{words}"
+    );
 }

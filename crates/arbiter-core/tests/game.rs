@@ -185,6 +185,17 @@ impl Table {
         self.sample(*at + 100);
     }
 
+    /// The mover thinks `think` ms and presses the clock, with no move on an e-board (a board
+    /// whose moves the journal does not hold).
+    fn press(&mut self, at: &mut u64, think: u64) {
+        let mover = self.running.unwrap_or(Color::White);
+        let i = usize::from(mover.is_black());
+        *at += think;
+        self.clock[i] = self.clock[i].saturating_sub(think);
+        self.running = Some(!mover);
+        self.sample(*at + 100);
+    }
+
     /// The running player's time runs out `after` ms from `at`.
     fn run(&mut self, at: &mut u64, ms: u64) {
         let i = usize::from(self.running.is_some_and(|c| c.is_black()));
@@ -1067,6 +1078,32 @@ fn both_flags_down_under_each_profile() {
         "{}",
         words(&p)
     );
+    // 12.8 (S000:702): "gilt der nächste Zug als erster Zug für die folgende Zeitkontrolle":
+    // said, and both counters set to the period's 40 moves (after 5 moves each). In the last
+    // period of the test's control (sudden death) there is no next control to count for.
+    let p = both_flags("nrw-1987", false, false);
+    assert_eq!(p.consequence.result, None);
+    assert!(
+        words(&p).contains("next move counts as the first of the next time control (Art. 12.8)"),
+        "{}",
+        words(&p)
+    );
+    assert_eq!(
+        p.consequence.clock_ops,
+        [Color::White, Color::Black]
+            .map(|color| ClockOperation::SetMoves { color, moves: 40 })
+            .to_vec()
+    );
+    assert_eq!(
+        p.articles.iter().filter(|a| a.ends_with("12.8")).count(),
+        1,
+        "{:?}",
+        p.articles
+    );
+    // Trier (pre-2009 6.12) plays on too, with no such rule: no counters set.
+    let p = both_flags("trier", false, false);
+    assert!(p.consequence.clock_ops.is_empty());
+    assert!(!words(&p).contains("first of the next time control"));
     // FIDE 2023 and 2017 (no rule in the Laws): order unknown: the arbiter decides, nothing
     // pre-selected; the order known: the first flag (an interpretation).
     for profile in ["fide-2023", "fide-2017", "bundesliga"] {
@@ -1097,11 +1134,13 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
     // NRW 1987 Art. 12.6: after Black's 30th move the clocks show 90 min used by White and
     // 60 min by Black; an irregularity at move 20: 90 × 20 / 30 = 60 min and 60 × 20 / 30 =
     // 40 min. Under the BTO control (2½ h / 50) White has 150 − 60 = 90:00, Black 110:00.
+    // The clocks only (no e-board): the times at move 20 cannot be established, so the
+    // proportion applies ("wenn es … nicht möglich ist, … festzustellen").
     let mut t = Table::new("nrw-1987");
     let mut at = 1_000;
     t.start_clock(at);
-    for (i, m) in quiet_line(60).iter().enumerate() {
-        t.play(&mut at, if i % 2 == 0 { 180_000 } else { 120_000 }, m);
+    for i in 0..60 {
+        t.press(&mut at, if i % 2 == 0 { 180_000 } else { 120_000 });
     }
     t.running = None;
     t.sample(at + 1_000);
@@ -1112,6 +1151,7 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
         ClockOperation::Reconstruct {
             to_move: 20,
             floor: TimeFloor::None,
+            recorded: None,
         },
         "12.6",
         at + 2_000,
@@ -1132,35 +1172,54 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
         e.op,
         ClockOperation::Reconstruct {
             to_move: 20,
-            floor: TimeFloor::FiveMinutesAndOnePerMove
+            floor: TimeFloor::FiveMinutesAndOnePerMove,
+            recorded: None,
         },
-        "the profile's minimum"
+        "the profile's minimum, no times recorded"
     );
+    assert!(e.floors.is_empty(), "{:?}", e.floors);
     // The floor case (digest CL-2): after Black's 49th move White has used 149:54; the
     // irregularity at move 48: 149.9 × 48 / 49 = 146:50.6 used, 3:09.4 left; 1987: at least
     // 5 minutes (and 1 min per move to the control: 2) → 5:00.
     let mut t = Table::new("nrw-1987");
     let mut at = 1_000;
     t.start_clock(at);
-    for (i, m) in quiet_line(98).iter().enumerate() {
-        let think = match (i % 2, i / 2) {
-            (0, 48) => 354_000,
-            (0, _) => 180_000,
-            _ => 60_000,
-        };
-        t.play(&mut at, think, m);
+    for i in 0..98 {
+        t.press(&mut at, thinks_cl2(i));
     }
     t.running = None;
     t.sample(at + 1_000);
     let reconstruct = ClockOperation::Reconstruct {
         to_move: 48,
         floor: TimeFloor::None,
+        recorded: None,
     };
-    let (_, out) =
+    let (ev, out) =
         rules::clock_operation(&t.m, &t.s, B, reconstruct.clone(), "", at + 2_000).unwrap();
     assert_eq!(out.before.white_ms, 6_000, "149:54 used of 150 min");
     assert_eq!(out.after.white_ms, 5 * MIN);
     assert!(out.note.contains("minimum"));
+    // The record and the screen say "floor applied", with the value before it.
+    let Event::ClockAdjusted(e) = &ev else {
+        unreachable!()
+    };
+    let computed = 150 * MIN - 8_994_000 * 48 / 49;
+    assert_eq!(
+        e.floors,
+        vec![arbiter_core::clock::FloorApplied {
+            color: Color::White,
+            computed_ms: computed,
+            floor_ms: 5 * MIN,
+        }]
+    );
+    let notes: Vec<String> = rules::operation_notes(&e.op, &out).iter().map(en).collect();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].contains("Floor applied")
+            && notes[0].contains("0:03:09")
+            && notes[0].contains("0:05:00"),
+        "{notes:?}"
+    );
     // Without a minimum (the 2017/2023 Laws: best judgement) the proportion stands: 3:09.4.
     let (then, raised) = arbiter_core::clock::reconstruct(
         &t.m.profile.time_control,
@@ -1170,7 +1229,90 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
     )
     .unwrap();
     assert!(!raised);
-    assert_eq!(then.white_ms, 150 * MIN - 8_994_000 * 48 / 49);
+    assert_eq!(then.white_ms, computed);
+}
+
+/// CL-2's thinking times: White 3 min a move but 5:54 for his 49th, Black 1 min.
+fn thinks_cl2(ply: usize) -> u64 {
+    match (ply % 2, ply / 2) {
+        (0, 48) => 354_000,
+        (0, _) => 180_000,
+        _ => 60_000,
+    }
+}
+
+#[test]
+fn reconstruction_uses_the_times_the_journal_recorded_at_that_move() {
+    // DSB note on 7.1 (S002:1586): the rule of three only "falls die tatsächliche
+    // Zeitverteilung vor dem Regelverstoß nicht festgestellt werden kann" (1987 12.6: "wenn es
+    // … nicht möglich ist, … festzustellen"). With the e-board's moves and the clock's reports
+    // the journal holds both clocks after each move: White thinks 1 min a move but 5 min for
+    // his 25th, Black 30 s; an irregularity at move 24 found after move 30. The proportion
+    // would spread White's long 25th move over all his moves; the journal's times are set, and
+    // no floor bounds them (the floor bounds the proportion: 1987 12.6 "Diese Bestimmung …").
+    for profile in ["nrw-1987", "trier", "fide-2017", "fide-2023", "bundesliga"] {
+        let mut t = Table::new(profile);
+        let mut at = 1_000;
+        t.start_clock(at);
+        for (i, m) in quiet_line(60).iter().enumerate() {
+            let think = match (i % 2, i / 2) {
+                (0, 24) => 300_000,
+                (0, _) => 60_000,
+                _ => 30_000,
+            };
+            t.play(&mut at, think, m);
+        }
+        t.running = None;
+        t.sample(at + 1_000);
+        let tc = t.m.profile.time_control.clone();
+        let (ev, out) = rules::clock_operation(
+            &t.m,
+            &t.s,
+            B,
+            rules::reconstruction(&t.m, 24),
+            "",
+            at + 2_000,
+        )
+        .unwrap();
+        let Event::ClockAdjusted(e) = &ev else {
+            unreachable!()
+        };
+        let w = tc.credited_after_moves(24) - 24 * 60_000;
+        let b = tc.credited_after_moves(24) - 24 * 30_000;
+        let ClockOperation::Reconstruct { recorded, .. } = &e.op else {
+            unreachable!()
+        };
+        assert_eq!(*recorded, Some([w, b]), "{profile}");
+        assert_eq!(
+            (out.after.white_ms, out.after.black_ms),
+            (w, b),
+            "{profile}"
+        );
+        let (proportional, _) =
+            arbiter_core::clock::reconstruct(&tc, out.before, 24, TimeFloor::None).unwrap();
+        assert!(
+            proportional.white_ms < w - 60_000,
+            "{profile}: the proportion differs"
+        );
+        assert!(e.floors.is_empty(), "{profile}: {:?}", e.floors);
+        let notes: Vec<String> = rules::operation_notes(&e.op, &out).iter().map(en).collect();
+        assert_eq!(notes.len(), 1, "{profile}: {notes:?}");
+        assert!(notes[0].contains("after move 24"), "{notes:?}");
+        let bs = t.s.board(B).unwrap();
+        assert_eq!(
+            rules::recorded_after(bs, 0),
+            None,
+            "no move: nothing recorded"
+        );
+        assert_eq!(
+            rules::recorded_after(bs, 1),
+            Some([
+                tc.credited_after_moves(1) - 60_000,
+                tc.credited_after_moves(1) - 30_000
+            ]),
+            "{profile}"
+        );
+    }
 }
 
 #[test]
@@ -2187,4 +2329,261 @@ fn a_time_correction_needs_its_reason_and_its_decision_is_never_empty() {
     given.set_summary(arbiter_core::msg!("rules-summary-agreement"));
     rules::summarize(&mut given);
     assert_eq!(given.summary, "draw by agreement");
+}
+
+// ---- Issue 28: what the device did, against what the Laws say -------------------------------------
+
+/// A clock that added the next period's time at zero (a DGT preset) after White's 38th move of
+/// 40: White's flag, and the device shows the next period's time again.
+fn credited_too_early(profile: &str) -> (Table, u64) {
+    let mut t = Table::new(profile);
+    t.setup(0, None, Some(PeriodAddition::OnFlag));
+    let mut at = 1_000;
+    let left = forty_move_game(&mut t, &mut at, 38);
+    t.run(&mut at, left + 200);
+    t.clock[0] = t.m.profile.time_control.period(1).unwrap().base_ms();
+    t.sample_flags(at, [true, false]);
+    (t, at)
+}
+
+/// 2017/2023 6.10.2 (S002:540): "The arbiter shall install the correct setting and adjust the
+/// times and move-counter": period time the device credited before the period's moves were
+/// completed is taken off and the counter set to the moves on the board, the two counts shown.
+/// A text without that rule (pre-2009, 1987: `setting_article` empty) leaves it to the arbiter.
+#[test]
+fn period_time_credited_too_early_is_taken_off_and_the_counter_set() {
+    for profile in ["fide-2017", "fide-2023", "bundesliga"] {
+        let (t, at) = credited_too_early(profile);
+        let (_, p) = t.propose(
+            at + 1_000,
+            Some(Color::White),
+            InterventionKind::TimeCorrection,
+        );
+        let w = words(&p);
+        assert!(p.decision.is_none(), "{profile}: {w}");
+        assert!(
+            p.articles[0].ends_with("Art. 6.10.2"),
+            "{profile}: {:?}",
+            p.articles
+        );
+        // Everything the device shows of the 30 minutes goes (it has run a second since).
+        assert_eq!(
+            p.consequence.clock,
+            vec![TimeChange {
+                player: Color::White,
+                delta_ms: -(29 * MIN as i64 + 59_000)
+            }],
+            "{profile}: {w}"
+        );
+        assert!(w.contains("credited 30 min to White after 38 moves"), "{w}");
+        assert!(
+            w.contains("Moves of White: 38 on the board, 38 on the clock's counter"),
+            "{w}"
+        );
+        assert!(p.consequence.clock_ops.is_empty(), "the counters agree");
+    }
+    // The device's counter one ahead of the board (a press without a move): set to the board's.
+    let (mut t, at) = credited_too_early("fide-2023");
+    let op = ClockOperation::SetMoves {
+        color: Color::White,
+        moves: 39,
+    };
+    let (ev, _) = rules::clock_operation(&t.m, &t.s, B, op, "", at + 500).unwrap();
+    t.push(at + 500, Origin::Arbiter, ev);
+    let (_, p) = t.propose(
+        at + 1_000,
+        Some(Color::White),
+        InterventionKind::TimeCorrection,
+    );
+    assert!(
+        words(&p).contains("38 on the board, 39 on the clock's counter"),
+        "{}",
+        words(&p)
+    );
+    assert_eq!(
+        p.consequence.clock_ops,
+        vec![ClockOperation::SetMoves {
+            color: Color::White,
+            moves: 38
+        }]
+    );
+    // No rule in the text: the arbiter decides, both options, none pre-selected.
+    for profile in ["trier", "nrw-1987"] {
+        let (t, at) = credited_too_early(profile);
+        let (_, p) = t.propose(
+            at + 1_000,
+            Some(Color::White),
+            InterventionKind::TimeCorrection,
+        );
+        let d = p
+            .decision
+            .as_ref()
+            .unwrap_or_else(|| panic!("{profile}: {}", words(&p)));
+        assert_eq!(
+            d.situation,
+            arbiter_core::profile::Situation::UnearnedPeriodTime
+        );
+        let keys: Vec<&str> = d.options.iter().map(|o| o.key.as_str()).collect();
+        assert_eq!(keys, ["remove", "keep"], "{profile}");
+        assert_eq!(
+            p.consequence,
+            Default::default(),
+            "{profile}: nothing pre-selected"
+        );
+        assert!(!d.options[0].consequence.clock.is_empty(), "{profile}");
+    }
+}
+
+/// Period time the moves on the board entitle a player to, which the device has not credited:
+/// "pending in the device" (a clock that adds the period only at zero): shown with the amount;
+/// gone once the device credits it.
+#[test]
+fn period_time_due_but_not_credited_is_pending_in_the_device() {
+    let mut t = Table::new("fide-2023");
+    t.setup(0, None, Some(PeriodAddition::OnFlag));
+    let mut at = 1_000;
+    forty_move_game(&mut t, &mut at, 40);
+    let pending = |t: &Table, at: u64| -> Vec<BoardAlert> {
+        t.alerts(at)
+            .into_iter()
+            .filter(|a| matches!(a, BoardAlert::PeriodTimePending { .. }))
+            .collect()
+    };
+    // Both have completed 40 moves: 30 min due to each, none credited.
+    assert_eq!(
+        pending(&t, at + 1_000),
+        [Color::White, Color::Black]
+            .map(|color| BoardAlert::PeriodTimePending {
+                color,
+                ms: 30 * MIN
+            })
+            .to_vec()
+    );
+    // The console's own model counts it: White's model clock is 30 min above the device's.
+    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), at + 1_000);
+    assert_eq!(
+        st.model_clock.unwrap().white_ms,
+        st.clock.unwrap().white_ms + 30 * MIN,
+        "{st:?}"
+    );
+    // White's time runs out; the device adds his period: only Black's is pending.
+    let left = t.clock[0];
+    t.run(&mut at, left + 200);
+    t.clock[0] = 30 * MIN;
+    t.sample_flags(at, [true, false]);
+    assert_eq!(
+        pending(&t, at + 1_000),
+        vec![BoardAlert::PeriodTimePending {
+            color: Color::Black,
+            ms: 30 * MIN
+        }]
+    );
+    // A device that adds it on the 40th move: nothing pending.
+    let mut t = Table::new("fide-2023");
+    let mut at = 1_000;
+    forty_move_game(&mut t, &mut at, 39);
+    for i in 0..2 {
+        // The 40th move: the press credits the increment and the next period at once.
+        let mover = t.position().turn();
+        at += 10_000;
+        t.clock[i] -= 10_000;
+        let m = quiet_next(&t);
+        t.mv(at, &m);
+        t.clock[i] += t.m.profile.time_control.increment_ms_for(40) + 30 * MIN;
+        t.running = Some(!mover);
+        t.sample(at + 100);
+    }
+    assert_eq!(t.s.board(B).unwrap().completed(Color::Black, None), 40);
+    assert!(
+        pending(&t, at + 1_000).is_empty(),
+        "{:?}",
+        t.alerts(at + 1_000)
+    );
+}
+
+/// A replacement clock (6.10.1): the next reports must show the decided values within 60 s;
+/// otherwise the alert names the board's player and both values, even where the device keeps
+/// showing what it showed before (the old clock's display).
+#[test]
+fn a_replacement_clock_not_showing_the_decided_values_raises_the_alert() {
+    let mut t = Table::new("bundesliga");
+    let mut at = 1_000;
+    t.start_clock(at);
+    t.clock[0] = 4 * MIN;
+    t.running = None;
+    t.sample(at + 500);
+    at += 20_000;
+    let bs = t.s.board(B).unwrap();
+    let (op, _) = rules::replacement_values(&t.m, &t.s, bs, at).unwrap();
+    let (ev, _) = rules::clock_operation(&t.m, &t.s, B, op, "display dark", at).unwrap();
+    t.push(at, Origin::Arbiter, ev);
+    let not_shown = |t: &Table, now: u64| -> Vec<BoardAlert> {
+        t.alerts(now)
+            .into_iter()
+            .filter(|a| matches!(a, BoardAlert::CorrectionNotShown { .. }))
+            .collect()
+    };
+    // The feed still shows 4:00 for White.
+    t.sample(at + 5_000);
+    assert!(
+        not_shown(&t, at + 30_000).is_empty(),
+        "within 60 s: no alert yet"
+    );
+    t.sample(at + 61_000);
+    assert_eq!(
+        not_shown(&t, at + 61_000),
+        vec![BoardAlert::CorrectionNotShown {
+            color: Color::White,
+            device_ms: 4 * MIN,
+            decided_ms: 5 * MIN
+        }]
+    );
+    // The new clock reports the decided values: the alert goes.
+    t.clock = [5 * MIN, 90 * MIN];
+    t.sample(at + 62_000);
+    assert!(
+        not_shown(&t, at + 63_000).is_empty(),
+        "{:?}",
+        t.alerts(at + 63_000)
+    );
+}
+
+/// At the round start a clock whose times differ from the time control: "expected A/B, shown
+/// C/D" (a clock crediting the first increment at the start is right too).
+#[test]
+fn a_clock_set_wrong_at_the_start_shows_expected_and_shown() {
+    let mut t = Table::new("fide-2023");
+    t.clock = [85 * MIN, 90 * MIN];
+    t.sample(1_000);
+    let wrong: Vec<BoardAlert> = t
+        .alerts(2_000)
+        .into_iter()
+        .filter(|a| matches!(a, BoardAlert::ClockSetWrong { .. }))
+        .collect();
+    assert_eq!(
+        wrong,
+        vec![BoardAlert::ClockSetWrong {
+            expected_ms: [90 * MIN, 90 * MIN],
+            shown_ms: [85 * MIN, 90 * MIN]
+        }]
+    );
+    for right in [[90 * MIN, 90 * MIN], [90 * MIN + 30_000, 90 * MIN + 30_000]] {
+        let mut t = Table::new("fide-2023");
+        t.clock = right;
+        t.sample(1_000);
+        assert!(
+            !t.alerts(2_000)
+                .iter()
+                .any(|a| matches!(a, BoardAlert::ClockSetWrong { .. })),
+            "{right:?}"
+        );
+    }
+    // Trier's 2 h: a clock set to 90 min is wrong there.
+    let mut t = Table::new("trier");
+    t.clock = [90 * MIN, 90 * MIN];
+    t.sample(1_000);
+    assert!(t.alerts(2_000).contains(&BoardAlert::ClockSetWrong {
+        expected_ms: [120 * MIN, 120 * MIN],
+        shown_ms: [90 * MIN, 90 * MIN]
+    }));
 }

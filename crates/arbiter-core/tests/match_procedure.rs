@@ -1062,3 +1062,203 @@ fn the_1987_default_time_runs_from_the_agreed_start() {
         "Karenzzeit 60 min ab vereinbartem Beginn 14:30 (bis 15:30)"
     );
 }
+
+// ---- Issue 28: conduct, set-up and the match -------------------------------------------------
+
+/// BTO NRW § 2.4 (S000:43): a registered, eligible player who cannot show his pass plays "nur
+/// unter Vorbehalt": the reservation needs no error in the lineup there, and the report says
+/// when it was granted and the date it must be cleared by (Anl. 1 13.3: one week). Elsewhere a
+/// reservation without a finding is refused.
+#[test]
+fn a_reservation_without_a_lineup_error_under_bto_nrw_2_4() {
+    let sub = || LineupSubmitted {
+        team: TeamSide::Home,
+        slots: players(&[1, 2, 3, 4, 5, 6, 7, 8]),
+        reservations: vec![Reservation {
+            board: BoardNo(2),
+            reason: "pass to follow".into(),
+        }],
+        ..Default::default()
+    };
+    let mut g = Game::new("nrw-1987");
+    let ev = lineup::submit(&g.m, &g.s, sub()).expect("accepted under § 2.4");
+    g.push(30 * MIN, ev.clone());
+    let (records, _) = arbiter_core::journal::records_from_bytes(&g.buf).unwrap();
+    let r = arbiter_core::report::build(&g.m, &records);
+    let line = r
+        .reservations
+        .iter()
+        .find(|l| l.board == 2)
+        .expect("the reservation on the report");
+    assert_eq!(line.reason, "pass to follow");
+    assert_eq!(line.granted.as_deref(), Some("2026-11-28T14:30:00+01:00"));
+    assert_eq!(line.due.as_deref(), Some("2026-12-05"));
+    for profile in ["bundesliga", "trier", "fide-2023"] {
+        let g = Game::new(profile);
+        assert_eq!(
+            lineup::submit(&g.m, &g.s, sub()).unwrap_err(),
+            SubmitError::BadReservation(BoardNo(2)),
+            "{profile}"
+        );
+    }
+    // Not for a board the lineup does not have.
+    let g = Game::new("nrw-1987");
+    let mut bad = sub();
+    bad.reservations[0].board = BoardNo(9);
+    assert!(lineup::submit(&g.m, &g.s, bad).is_err());
+}
+
+/// A named empty board notified late (Trier Nr. 1: by 18:00 the day before; 19:00 is late):
+/// where the profile names a sanction it is applied; where it names none and leaves the case
+/// open, the arbiter decides with the facts: the deadline and when it was notified.
+#[test]
+fn a_late_absence_notice_is_the_profiles_rule_or_the_arbiters_decision() {
+    let lineup_with_late_notice = |g: &mut Game| {
+        let mut slots = players(&[1, 2, 3, 4, 5, 6, 7, 8]);
+        slots[2] = LineupSlot::Empty { absent: Some(3) };
+        g.push(
+            0,
+            LineupSubmitted {
+                team: TeamSide::Away,
+                slots,
+                absence_notices: vec![AbsenceNotice {
+                    rank: 3,
+                    notified: "2026-11-27T19:00:00+01:00".into(),
+                }],
+                ..Default::default()
+            }
+            .into(),
+        );
+    };
+    let mut g = Game::new("trier");
+    lineup_with_late_notice(&mut g);
+    let (req, p) = g.propose(
+        MIN,
+        None,
+        InterventionKind::LineupIrregularity {
+            team: TeamSide::Away,
+        },
+    );
+    let d = p.decision.as_ref().expect("the arbiter decides");
+    assert_eq!(d.situation, Situation::LateAbsenceNotice);
+    let keys: Vec<&str> = d.options.iter().map(|o| o.key.as_str()).collect();
+    assert_eq!(keys, ["no_sanction", "as_unnamed"]);
+    assert!(p.consequence.zeroed.is_empty(), "nothing pre-selected");
+    let facts: Vec<String> = d.facts.iter().map(en).collect();
+    assert!(
+        facts.iter().any(|f| f.contains("18:00")) && facts.iter().any(|f| f.contains("19:00")),
+        "{facts:?}"
+    );
+    // As an unnamed empty board: § 33 Abs. 4a from board 3 down.
+    assert_eq!(
+        d.options[1].consequence.zeroed.len(),
+        6,
+        "{:?}",
+        d.options[1]
+    );
+    let ev = decide(
+        &req,
+        &p,
+        "no_sanction",
+        Basis::Discretion,
+        "notified by phone",
+    )
+    .unwrap();
+    g.push(MIN, ev);
+    // A profile with a sanction for it: applied, no decision.
+    let mut m = load("trier");
+    m.profile.lineup_procedure.late_notice = LineupSanction::GameLost;
+    let mut g = Game::with(m);
+    lineup_with_late_notice(&mut g);
+    let (_, p) = g.propose(
+        MIN,
+        None,
+        InterventionKind::LineupIrregularity {
+            team: TeamSide::Away,
+        },
+    );
+    assert!(p.decision.is_none(), "{}", en(&p.explanation));
+    assert_eq!(p.consequence.zeroed.len(), 1, "{:?}", p.consequence);
+}
+
+/// The default time counts in whole seconds, as a clock shows them (DSB note to 6.7.1: "innerhalb
+/// der vorgeschriebenen Wartezeit"): under the FIDE wording ("after the default time") a player
+/// who appears within the deadline's second is in time, one a second later is not; under "genau
+/// um 11:00 Uhr" (Trier Nr. 5) the deadline's second is late. The forfeit proposal says by how
+/// much the player missed it.
+#[test]
+fn the_default_time_to_the_second_and_by_how_much_it_was_missed() {
+    let fide = load("fide-2017");
+    let trier = load("trier");
+    let deadline = trier.scheduled_start.timestamp_millis() + 60 * MIN as i64;
+    assert!(!rules::arrived_late(&fide, deadline + 999, deadline));
+    assert!(rules::arrived_late(&fide, deadline + 1_000, deadline));
+    assert!(!rules::arrived_late(&trier, deadline - 1, deadline));
+    assert!(rules::arrived_late(&trier, deadline, deadline));
+    assert!(rules::arrived_late(&trier, deadline + 999, deadline));
+    // Trier: board 1's home player arrives at 15:00:07, the away player in time.
+    let mut g = Game::new("trier");
+    g.push(0, RoundStarted::default().into());
+    g.arrive(0, 1, TeamSide::Away);
+    g.arrive(60 * MIN + 7_000, 1, TeamSide::Home);
+    let (_, p) = g.propose(61 * MIN, Some(1), InterventionKind::DefaultTimeExpired);
+    assert!(p.consequence.result.is_some(), "{}", en(&p.explanation));
+    let facts: Vec<String> = p.facts.iter().map(en).collect();
+    assert!(
+        facts.iter().any(|f| f.contains("arrived at 15:00:07")
+            && f.contains("after the end of the default time")),
+        "{facts:?}"
+    );
+    // Absent: by how much, until now.
+    let mut g = Game::new("trier");
+    g.push(0, RoundStarted::default().into());
+    g.arrive(0, 1, TeamSide::Away);
+    let (_, p) = g.propose(62 * MIN, Some(1), InterventionKind::DefaultTimeExpired);
+    let facts: Vec<String> = p.facts.iter().map(en).collect();
+    assert!(facts.iter().any(|f| f.contains("not arrived")), "{facts:?}");
+}
+
+/// DSB note to 6.7.1 (S002:1581): no single board is started apart from the round: a clock
+/// started before the round start by more than the tolerance is flagged too.
+#[test]
+fn a_clock_started_before_the_round_is_flagged() {
+    use arbiter_core::status::BoardAlert;
+    let mut g = Game::new("bundesliga");
+    for (b, at) in [(3u16, 0), (4, 2 * MIN + 30_000)] {
+        g.push(
+            at,
+            ClockSample {
+                board: BoardNo(b),
+                left_ms: 90 * MIN,
+                right_ms: 90 * MIN,
+                running: Some(ClockSide::Left),
+                left_flag: false,
+                right_flag: false,
+                white_side: Some(ClockSide::Left),
+                left_flag_kind: None,
+                right_flag_kind: None,
+            }
+            .into(),
+        );
+    }
+    g.push(3 * MIN, RoundStarted::default().into());
+    let st = |g: &Game, b: u16| {
+        arbiter_core::status::board_status(&g.m, &g.s, g.s.board(BoardNo(b)).unwrap(), 4 * MIN)
+    };
+    assert!(
+        st(&g, 3)
+            .alerts
+            .contains(&BoardAlert::StartedBeforeRound { before_ms: 3 * MIN }),
+        "{:?}",
+        st(&g, 3).alerts
+    );
+    assert!(
+        !st(&g, 4)
+            .alerts
+            .iter()
+            .any(|a| matches!(a, BoardAlert::StartedBeforeRound { .. })),
+        "30 s before: within the tolerance"
+    );
+    let proc = rules::procedure::procedure(&g.m, &g.s, 4 * MIN);
+    assert_eq!(proc.started_before, vec![(BoardNo(3), 3 * MIN)]);
+}

@@ -311,3 +311,67 @@ fn every_ending_is_named_in_both_languages() {
         }
     }
 }
+
+/// A draw by agreement entered through the result form is refused exactly as the agreement form
+/// refuses it (2017 5.2.3: a move by each player; 9.1.1: the regulations' minimum move, the
+/// arbiter's consent only where they allow it, then with his reason); a resignation before any
+/// move needs the arbiter's confirmation with a reason.
+#[test]
+fn the_result_form_refuses_an_agreement_as_the_agreement_form_and_flags_an_early_resignation() {
+    use GameResult::*;
+    let mut d = Day::new();
+    d.moves(B1, &["e4"]);
+    assert_eq!(
+        d.checked(B1, Draw, Some(Ending::Agreement), &[]),
+        Err("rules-agreement-too-early-moves".into())
+    );
+    d.moves(B1, &["e5"]);
+    assert!(d.checked(B1, Draw, Some(Ending::Agreement), &[]).is_ok());
+    // The regulations' minimum move 20 (the SBL's), move 15 now.
+    let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 6 15";
+    let mut d = Day::new();
+    d.m.profile.draw_agreement.min_move = 20;
+    d.fen(B2, fen);
+    assert_eq!(
+        d.checked(B2, Draw, Some(Ending::Agreement), &[]),
+        Err("rules-agreement-too-early-regulations".into())
+    );
+    d.m.profile.draw_agreement.arbiter_may_consent = true;
+    assert!(d.checked(B2, Draw, Some(Ending::Agreement), &[]).is_err());
+    let consent = [(
+        OverrideField::AgreementBeforeMinimum,
+        "both captains asked".to_string(),
+    )];
+    let rec = d
+        .checked(B2, Draw, Some(Ending::Agreement), &consent)
+        .unwrap();
+    assert_eq!(rec.overridden.len(), 1);
+    assert_eq!(
+        rec.overridden[0].field,
+        OverrideField::AgreementBeforeMinimum
+    );
+    assert_eq!(rec.overridden[0].reason, "both captains asked");
+    // A result without an ending is not an agreement: not refused.
+    assert!(d.checked(B2, Draw, None, &[]).is_ok());
+    // A resignation before any move: confirmed with a reason.
+    let d = Day::new();
+    assert!(
+        d.checked(B3, BlackWins, Some(Ending::Resignation), &[])
+            .is_err()
+    );
+    let why = [(
+        OverrideField::ResignationBeforeMove,
+        "White left, resigned".to_string(),
+    )];
+    assert!(
+        d.checked(B3, BlackWins, Some(Ending::Resignation), &why)
+            .is_ok()
+    );
+    // After a move it is an ordinary resignation.
+    let mut d = Day::new();
+    d.moves(B3, &["e4"]);
+    assert!(
+        d.checked(B3, WhiteWins, Some(Ending::Resignation), &[])
+            .is_ok()
+    );
+}

@@ -967,6 +967,7 @@ fn electronic_device_and_penalties() {
         InterventionKind::Penalty {
             penalties: vec![PenaltyKind::Warning, PenaltyKind::TimeToOpponent],
             time_s: Some(120),
+            accepted: false,
         },
     );
     assert!(p.consequence.warning);

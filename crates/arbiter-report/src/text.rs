@@ -208,6 +208,20 @@ fn player_cell(r: &Report, w: &Words, i: &InterventionLine) -> String {
     }
 }
 
+/// The Berliner Wertung's weights as printed beside it: the report's, else N … 1.
+fn bw_weights(r: &Report) -> String {
+    let w: Vec<String> = if r.score.berliner_weights.is_empty() {
+        (1..=r.boards.len()).rev().map(|b| b.to_string()).collect()
+    } else {
+        r.score
+            .berliner_weights
+            .iter()
+            .map(u16::to_string)
+            .collect()
+    };
+    w.join("-")
+}
+
 fn intervention_rows(
     r: &Report,
     w: &Words,
@@ -220,6 +234,11 @@ fn intervention_rows(
             let clocks = match (&i.white_clock, &i.black_clock) {
                 (Some(wc), Some(bc)) => format!("{wc} / {bc}"),
                 _ => "–".into(),
+            };
+            // A ruling that changed times: the clocks after it too.
+            let clocks = match (&i.white_clock_after, &i.black_clock_after) {
+                (Some(wa), Some(ba)) => format!("{clocks} → {wa} / {ba}"),
+                _ => clocks,
             };
             // The summaries in the report's language where the journal has them as messages.
             let said = |text: &String, m: &Option<Msg>| match m {
@@ -277,6 +296,9 @@ fn intervention_rows(
             }
             if let Some(c) = i.claim {
                 decided.push_str(&format!(" [{}]", w.f(Msg::new(c.message_id()))));
+            }
+            for n in &i.notices {
+                decided.push_str(&format!(" [{}]", w.f(n.clone())));
             }
             vec![
                 i.time.clone(),
@@ -611,6 +633,29 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         widths,
         rows,
     });
+    // Every result the arbiter corrected, with his reason, below the table.
+    for b in &r.boards {
+        for c in &b.result_corrections {
+            let line = match &c.to {
+                Some(to) => msg!(
+                    "report-result-corrected",
+                    board = b.board,
+                    time = c.time.clone(),
+                    from = c.from.clone(),
+                    to = to.clone(),
+                    reason = c.reason.clone()
+                ),
+                None => msg!(
+                    "report-result-taken-back",
+                    board = b.board,
+                    time = c.time.clone(),
+                    from = c.from.clone(),
+                    reason = c.reason.clone()
+                ),
+            };
+            d.push(Block::Line(w.f(line)));
+        }
+    }
     // A result or an ending recorded against what the position proved: the override, with the
     // arbiter's reason, below the table.
     for b in &r.boards {
@@ -645,7 +690,8 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
                 played_away = half(s.played_board_points_halves[1]),
                 match_points = match_points,
                 bw_home = half(s.berliner_wertung_halves[0]),
-                bw_away = half(s.berliner_wertung_halves[1])
+                bw_away = half(s.berliner_wertung_halves[1]),
+                weights = bw_weights(r)
             ))
         } else {
             w.f(msg!(
@@ -654,7 +700,8 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
                 away = half(s.board_points_halves[1]),
                 match_points = match_points,
                 bw_home = half(s.berliner_wertung_halves[0]),
-                bw_away = half(s.berliner_wertung_halves[1])
+                bw_away = half(s.berliner_wertung_halves[1]),
+                weights = bw_weights(r)
             ))
         },
     ));
@@ -748,6 +795,17 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
                 .as_ref()
                 .map(|date| w.f(msg!("report-reservation-due", date = date)))
                 .unwrap_or_default();
+            // When it was granted (reports made before the field: not said).
+            let due = match &res.granted {
+                Some(t) => format!(
+                    "{}{due}",
+                    w.f(msg!(
+                        "report-reservation-granted",
+                        time = t.get(11..16).unwrap_or(t.as_str())
+                    ))
+                ),
+                None => due,
+            };
             d.push(Block::Line(format!(
                 "• {}",
                 w.f(msg!(

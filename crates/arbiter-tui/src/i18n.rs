@@ -160,6 +160,8 @@ strings! {
     field_replied => "ui-field-replied",
     field_both => "ui-field-both",
     field_disabled => "ui-field-disabled",
+    field_accepted => "ui-field-accepted",
+    field_no_assistant => "ui-field-no-assistant",
     field_whom => "ui-field-whom",
     field_option => "ui-field-option",
     field_decision_basis => "ui-field-decision-basis",

@@ -97,8 +97,41 @@ pub fn incidents(m: &Match, s: &MatchState, filter: Option<BoardNo>) -> Vec<Inci
     {
         board_incidents_into(m, s, bs, &mut out);
     }
+    // What the forms showed the arbiter (`proposal_shown`): in a replay, every proposal at the
+    // moment he saw it, confirmed or not.
+    for (at, p) in s
+        .shown
+        .iter()
+        .filter(|(_, p)| filter.is_none_or(|f| p.intervention.board == Some(f)))
+    {
+        out.push(shown_incident(*at, p));
+    }
     out.sort_by_key(|i| i.at.seq);
     collapse(out)
+}
+
+/// A proposal a form showed: what was asked and what the rules proposed, nothing confirmed.
+fn shown_incident(at: Stamp, p: &arbiter_core::intervention::ProposalShown) -> Incident {
+    let iv = &p.intervention;
+    let kind = intervention_kind(&iv.kind);
+    let what = match iv.player {
+        Some(pl) => msg!("ui-log-intervention-player", kind = kind, player = pl),
+        None => kind,
+    };
+    Incident {
+        at,
+        board: iv.board,
+        what: msg!("ui-log-proposal-shown", what = what),
+        basis: iv.articles.join("; "),
+        consequence: Some(iv.proposed.clone()),
+        detail: String::new(),
+        decision: None,
+        conflict: iv.conflict.clone(),
+        overridden: Vec::new(),
+        device: false,
+        repeated: 1,
+        last_at: None,
+    }
 }
 
 /// Merges what a device reports again and again (a flooding clock's alerts, a board's

@@ -131,6 +131,33 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
             super::clocks::adjustment_text(lang, *color, *delta_ms)
         }
         Alert::ClockRefused => i18n::text(lang, "ui-clock-refused"),
+        Alert::ClockSetWrong {
+            expected_ms,
+            shown_ms,
+        } => i18n::format(
+            lang,
+            &arbiter_core::msg!(
+                "ui-clock-set-wrong",
+                expected = format!(
+                    "{}/{}",
+                    format_hms(expected_ms[0]),
+                    format_hms(expected_ms[1])
+                ),
+                shown = format!("{}/{}", format_hms(shown_ms[0]), format_hms(shown_ms[1]))
+            ),
+        ),
+        Alert::StartedBeforeRound { before_ms } => i18n::format(
+            lang,
+            &arbiter_core::msg!("ui-started-before-round", time = format_hms(*before_ms)),
+        ),
+        Alert::PeriodTimePending { color, ms } => i18n::format(
+            lang,
+            &arbiter_core::msg!(
+                "ui-period-time-pending",
+                player = colour_initial(lang, *color),
+                time = arbiter_core::i18n::Arg::DurationMs(*ms)
+            ),
+        ),
     }
 }
 
@@ -161,6 +188,12 @@ pub fn alert_legend(k: AlertKind) -> (&'static str, &'static str) {
         K::NoScoresheet => ("ui-no-scoresheet", "legend-no-scoresheet"),
         K::BatteryLow => ("ui-battery-low", "legend-battery-low"),
         K::StartedApart => ("ui-started-apart-label", "legend-started-apart"),
+        K::StartedBeforeRound => (
+            "ui-started-before-round-label",
+            "legend-started-before-round",
+        ),
+        K::ClockSetWrong => ("ui-clock-set-wrong-label", "legend-clock-set-wrong"),
+        K::PeriodTimePending => ("ui-period-time-pending-label", "legend-period-time-pending"),
     }
 }
 

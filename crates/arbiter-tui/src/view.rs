@@ -69,6 +69,9 @@ pub struct ViewState {
     /// The confirmation before an entry changes a signed report, while it is open (set by the
     /// shell, which holds the entry meanwhile).
     pub reopen: Option<super::reopen::ReopenPrompt>,
+    /// The last proposal journaled as shown (`proposal_shown`), without its clocks: a form
+    /// journals what it shows whenever that changes.
+    pub shown: Option<Box<arbiter_core::intervention::ProposalShown>>,
 }
 
 impl ViewState {
@@ -96,6 +99,7 @@ impl ViewState {
             clock_command: None,
             replay_verdict: None,
             reopen: None,
+            shown: None,
         }
     }
 
@@ -191,7 +195,10 @@ pub fn update(
             v.scroll = 0;
         }
         Action::ToggleLang => v.lang = v.lang.other(),
-        Action::Intervene(kind) => intervene(v, kind, m, s, now),
+        Action::Intervene(kind) => {
+            intervene(v, kind, m, s, now);
+            return shown(v, m);
+        }
         Action::OpenReport => {
             v.report = Some(ReportView {
                 busy: true,
@@ -495,6 +502,7 @@ fn form_input(
         other => {
             if d.input(other) {
                 d.refresh(m, s, now);
+                return shown(v, m);
             }
         }
     }
@@ -643,4 +651,26 @@ fn report_input(v: &mut ViewState, input: ReportInput) -> Option<Command> {
         ReportInput::Ignored => {}
     }
     None
+}
+
+/// The `proposal_shown` record of the open form's proposal, where it differs from the last one
+/// journaled (the clocks, which change every second, left out of the comparison): every
+/// proposal the arbiter was shown is in the journal, confirmed or not (issue 28).
+fn shown(v: &mut ViewState, m: &Match) -> Option<Command> {
+    let d = v.dialog.as_ref()?;
+    let req = d.request(m)?;
+    let p = d.proposal.as_ref()?;
+    let rec = arbiter_core::rules::shown(&req, p);
+    // What the arbiter is shown to decide on: the explanation, the proposed consequence, the
+    // options. The clocks (every second) and the facts echoing what he types (the device's
+    // times, keystroke by keystroke) are recorded with it but do not make a new record.
+    let mut same = rec.clone();
+    same.intervention.white_ms = None;
+    same.intervention.black_ms = None;
+    same.facts.clear();
+    if v.shown.as_deref() == Some(&same) {
+        return None;
+    }
+    v.shown = Some(Box::new(same));
+    Some(Command::Submit(rec.into()))
 }

@@ -49,6 +49,10 @@ fn press_at(
             let a = keymap::map(v, *k);
             view::update(v, m, s, a, now)
         })
+        // What the form showed is journaled as it changes (`proposal_shown`: tested in
+        // `every_proposal_shown_is_journaled_once_as_it_changes`); these tests are about what
+        // is recorded.
+        .filter(|c| !matches!(c, Command::Submit(Event::ProposalShown(_))))
         .collect()
 }
 
@@ -596,5 +600,138 @@ fn a_time_correction_records_nothing_without_its_reason() {
             "{}",
             iv.confirmed.summary
         );
+    }
+}
+
+/// Every proposal a form shows is journaled (`proposal_shown`), also one never confirmed: once
+/// when the form opens, again only when what the arbiter decides on changes (the explanation,
+/// the consequence, the options), not for the clocks ticking; the confirmation is the
+/// intervention itself.
+#[test]
+fn every_proposal_shown_is_journaled_once_as_it_changes() {
+    let (m, s) = setup();
+    let mut v = ViewState::new(Lang::En, Theme::default());
+    let raw = |v: &mut ViewState, keys: &[KeyEvent], now: u64| -> Vec<Command> {
+        keys.iter()
+            .filter_map(|k| {
+                let a = keymap::map(v, *k);
+                view::update(v, &m, &s, a, now)
+            })
+            .collect()
+    };
+    // An illegal move on board 2: the form opens with the proposal, journaled once.
+    let cmds = raw(&mut v, &[key('2'), key('i')], NOW);
+    let shown: Vec<&arbiter_core::intervention::ProposalShown> = cmds
+        .iter()
+        .filter_map(|c| match c {
+            Command::Submit(Event::ProposalShown(p)) => Some(&**p),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(shown.len(), 1, "{cmds:?}");
+    assert_eq!(shown[0].intervention.board, Some(BoardNo(2)));
+    assert!(
+        !shown[0].intervention.proposed.clock.is_empty(),
+        "{:?}",
+        shown[0]
+    );
+    assert_eq!(
+        shown[0].intervention.confirmed,
+        Default::default(),
+        "nothing confirmed"
+    );
+    // Closed without confirming: what was shown stays journaled, nothing else is recorded.
+    let cmds = raw(&mut v, &[code(KeyCode::Esc)], NOW + 3_000);
+    assert!(cmds.is_empty(), "{cmds:?}");
+    // Opened again a second later on the same facts (the clocks have run): nothing new.
+    let cmds = raw(&mut v, &[key('2'), key('i')], NOW + 4_000);
+    assert!(cmds.is_empty(), "{cmds:?}");
+    // The record round-trips through the journal and is kept in the state for a replay.
+    let mut state = s.clone();
+    let ev: Event = shown[0].clone().into();
+    append(&mut state, NOW, Origin::Arbiter, ev);
+    assert_eq!(state.shown.len(), s.shown.len() + 1);
+    assert_eq!(*state.shown.last().unwrap().1, *shown[0]);
+    assert_eq!(
+        state.interventions.len(),
+        s.interventions.len(),
+        "changes nothing"
+    );
+    // The incident log (live and in a replay) lists it at its moment.
+    let lines: Vec<String> = arbiter_tui::log::incidents(&m, &state, Some(BoardNo(2)))
+        .iter()
+        .map(|i| arbiter_tui::log::incident_line(&m, i, Lang::En, true))
+        .collect();
+    assert!(
+        lines.iter().any(|l| l.contains("shown, not confirmed")),
+        "{lines:?}"
+    );
+}
+
+/// The penalty form records a warning the player accepted (DSB note to TO, adopted by the
+/// Bundesliga profile: the line carries the notice that it need not be reported); the form for a
+/// player unable to keep score records that no assistant is available (2023 8.1.6).
+#[test]
+fn an_accepted_warning_and_no_assistant_from_the_forms() {
+    use arbiter_tui::dialog::DialogKind;
+    let (m, s) = setup();
+    let mut v = ViewState::new(Lang::En, Theme::default());
+    let pen = DialogKind::Penalty.key();
+    press(&mut v, &m, &s, &[key('2'), key(pen)]);
+    let fields = DialogKind::Penalty.spec().fields;
+    let at = |f| fields.iter().position(|x| *x == f).unwrap();
+    let d = v.dialog.as_mut().unwrap();
+    d.field = at(arbiter_tui::dialog::Field::Penalty);
+    press(&mut v, &m, &s, &[code(KeyCode::Right)]);
+    v.dialog.as_mut().unwrap().field = at(arbiter_tui::dialog::Field::Accepted);
+    let cmds = press(
+        &mut v,
+        &m,
+        &s,
+        &[code(KeyCode::Right), code(KeyCode::Enter)],
+    );
+    match &cmds[..] {
+        [Command::Submit(Event::Intervention(iv))] => {
+            assert!(
+                matches!(
+                    &iv.kind,
+                    InterventionKind::Penalty { penalties, accepted: true, .. }
+                        if penalties == &[arbiter_core::intervention::PenaltyKind::Warning]
+                ),
+                "{:?}",
+                iv.kind
+            );
+            assert_eq!(iv.notices.len(), 1, "{iv:?}");
+        }
+        other => panic!("{other:?} {:?}", v.status),
+    }
+    let unable = DialogKind::UnableToRecord.key();
+    press(&mut v, &m, &s, &[key('2'), key(unable)]);
+    let fields = DialogKind::UnableToRecord.spec().fields;
+    let at = |f| fields.iter().position(|x| *x == f).unwrap();
+    // A player with a disability (no deduction under 8.1.6), no assistant available.
+    v.dialog.as_mut().unwrap().field = at(arbiter_tui::dialog::Field::Disabled);
+    press(&mut v, &m, &s, &[code(KeyCode::Right)]);
+    v.dialog.as_mut().unwrap().field = at(arbiter_tui::dialog::Field::NoAssistant);
+    let cmds = press(
+        &mut v,
+        &m,
+        &s,
+        &[code(KeyCode::Right), code(KeyCode::Enter)],
+    );
+    match &cmds[..] {
+        [Command::Submit(Event::Intervention(iv))] => assert!(
+            matches!(
+                iv.kind,
+                InterventionKind::UnableToRecord {
+                    disabled: true,
+                    no_assistant: true,
+                    ..
+                }
+            ),
+            "{:?}",
+            iv.kind
+        ),
+        other => panic!("{other:?} {:?}", v.status),
     }
 }

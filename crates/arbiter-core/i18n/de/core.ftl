@@ -195,6 +195,17 @@ reconcile-source-move-log = der Zugspeicher des Bretts
 reconcile-source-board = die Stellung auf dem Brett
 reconcile-source-livechess = die Züge von LiveChess
 
+## Issue 28
+kind-penalty-accepted = Strafe: { $penalties } (vom Spieler akzeptiert)
+kind-unable-to-record-detail = kann nicht mitschreiben (Behinderung: { $disabled }; Befreiung: { $exemption }{ $no_assistant ->
+    [1] ; kein Helfer verfügbar
+   *[other] {""}
+  })
+kind-resignation = behauptete Aufgabe
+kind-resignation-at = behauptete Aufgabe (um { $time })
+kind-game-resumed = Partie fortgesetzt
+kind-person-expelled = Person verwiesen: { $person }
+claim-status-void = nichtig (die Partie war schon beendet)
 # Issue 29: was ein E-Brett als unregelmäßig meldet, in der Sprache des Lesers.
 feed-irregular-no-legal-move = kein regelgemäßer Zug von { $player } führt zu dieser Stellung (Halbzug { $ply }; { $diff })
 feed-irregular-lost-track = Zugfolge verloren; es geht ab dieser Stellung weiter, der nächste Zug zählt als Halbzug { $ply }

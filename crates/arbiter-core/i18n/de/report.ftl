@@ -20,8 +20,8 @@ report-away-initial = G
 report-absent = – (fehlt: Nr. { $rank })
 report-result-unplayed = { $result } (kampflos)
 report-result-scored = { $result } → { $scored } (Aufstellungsfehler)
-report-score = Brettpunkte: { $home } : { $away }   Mannschaftspunkte: { $match_points }   Berliner Wertung: { $bw_home } : { $bw_away }
-report-score-as-played = Brettpunkte: { $home } : { $away } (gespielt { $played_home } : { $played_away })   Mannschaftspunkte: { $match_points }   Berliner Wertung: { $bw_home } : { $bw_away }
+report-score = Brettpunkte: { $home } : { $away }   Mannschaftspunkte: { $match_points }   Berliner Wertung ({ $weights }): { $bw_home } : { $bw_away }
+report-score-as-played = Brettpunkte: { $home } : { $away } (gespielt { $played_home } : { $played_away })   Mannschaftspunkte: { $match_points }   Berliner Wertung ({ $weights }): { $bw_home } : { $bw_away }
 report-open-boards = Noch offene Bretter: { $boards }
 
 ## Eingriffe
@@ -173,6 +173,7 @@ report-view-refused = { $time } der Mannschaftsführer von { $team } wollte die 
 report-view-granted = { $time } der Mannschaftsführer von { $team } hat die andere Aufstellung eingesehen
 report-colour-override = { $time } Brett { $board }: Weiß hat { $team } (Farben geändert) – { $reason }
 report-reservation-under = { $name } ({ $team }), Brett { $board }: unter Vorbehalt gespielt – { $reason }{ $due }{ $sources }
+report-reservation-granted = ; gewährt um { $time }
 report-reservation-due = ; zu klären bis { $date }
 report-override = Abweichung ({ $field }): nach den Regeln „{ $proposed }“, der Schiedsrichter „{ $chosen }“
 report-device-clocks = Uhrzeiten an der Uhr abgelesen (die Verbindung war nicht live): Weiß { $white }, Schwarz { $black }
@@ -220,6 +221,9 @@ report-sig-receipt = Quittung für den Mannschaftsführer zum Mitnehmen: { $code
 report-void-weak-key = ein öffentlicher Schlüssel kleiner Ordnung (etwa der neutrale Punkt): er beweist nichts
 report-heading-reopened = Wieder geöffnete unterschriebene Fassungen
 report-reopened = { $time } Fassung { $version } (Prüfsumme { $digest }…, unterschrieben von { $signed }) vom Schiedsrichter wieder geöffnet: { $reason }
+report-notice-optional-warning = optional: die vom Spieler akzeptierte Ermahnung muss nicht im Spielbericht stehen (DSB-Erläuterung zu TO A-13.3)
+report-result-corrected = Brett { $board }, { $time }: Ergebnis { $from } berichtigt zu { $to } – { $reason }
+report-result-taken-back = Brett { $board }, { $time }: Ergebnis { $from } zurückgenommen, die Partie ging weiter – { $reason }
 
 report-decision-not-stated = (das Journal nennt die Entscheidung nicht)
 report-submission-unrecorded = { $time } Aufstellung von { $team } abgegeben (Weg und Empfänger nicht erfasst)

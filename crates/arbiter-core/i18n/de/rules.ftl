@@ -412,6 +412,98 @@ rules-summary-mismatch-board = Die Partie des Bretts gilt: die Züge des Journal
 rules-summary-mismatch-board-placement = Die Partie des Bretts gilt: weitergespielt wird von der Stellung auf dem Brett.
 rules-avail-no-mismatch = Brett { $board } meldet die Partie des Journals: nichts zu entscheiden.
 
+## Issue 28: Reklamationen, die Uhr, Verhalten und der Wettkampf
+rules-claim-notice-shuffle = Hinweis: Die Wiederholung entstand durch offensichtliches Hin- und Herziehen im { $move_no }. Zug, während das Turnierreglement vor dem { $min }. Zug keine Remisvereinbarung zulässt ({ $article }). Eine Reklamation nach 9.2 bleibt statthaft; ein möglicher Missbrauch von 9.2 wird nach 11.1 geprüft (DSB-Erläuterung zu 9.1.1).
+rules-override-mandatory = { $change } ist zwingend ({ $articles }): keine abweichende Entscheidung kann es weglassen.
+rules-quickplay-check-own-flag = das Fallblättchen von { $player } steht noch
+hint-dsb-iii5-clearly-better = Hinweis (DSB-Anmerkung zu III.5): Eine Reklamation ist auch in klar vorteilhafter Stellung zulässig; der Gegner wird dann in der Regel keine Anstrengungen machen, die Partie mit normalen Mitteln zu gewinnen. Kommt der SR zu dieser Überzeugung, sollte er der Reklamation stattgeben.
+rules-fact-flag-from-claim = Das Fallblättchen von { $player } gilt ab dem Hinweis um { $claimed } als gefallen, nicht ab der Meldung der Uhr um { $shown }: in der Endspurtphase zeigt der Schiedsrichter keinen Blättchenfall an.
+rules-fact-claimant-clock = Der Reklamierende { $player }: Uhr { $running ->
+    [1] läuft
+   *[other] steht
+  }, jetzt { $time }, Tiefstwert in der Periode { $lowest }, { $flag ->
+    [1] sein eigenes Blättchen ist auch gefallen
+   *[other] sein eigenes Blättchen steht
+  }.
+rules-fact-flags-undated = Die Meldungen der Uhr datieren hier kein Blättchen (nur ein Hinweis tut es): welches zuerst fiel, ist nicht feststellbar.
+rules-competing-illegal-flag = Das Fallblättchen von { $opponent } ist auch gefallen (die Uhr zeigte es um { $shown }): ob der regelwidrige Zug von { $offender } oder der Blättchenfall zuerst kam, ist nicht feststellbar; keine Quelle regelt es.
+rules-competing-if-illegal-first = Kam der regelwidrige Zug von { $player } zuerst: { $outcome }.
+rules-competing-if-flag-first = Fiel das Blättchen von { $player } zuerst: { $outcome }.
+rules-option-illegal-first = der regelwidrige Zug von { $player } kam zuerst: seine Folge
+rules-resignation-choose-player = Den Spieler wählen, der aufgegeben haben soll.
+rules-resignation-time-invalid = „{ $time }“ ist keine Zeitangabe (RFC 3339, z. B. 2026-11-28T15:42:10+01:00).
+rules-resignation-why = Ob { $player } aufgegeben hat und wann, stellt der Schiedsrichter fest; eine Aufgabe beendet die Partie sofort ({ $article }), Reklamationen danach sind nichtig.
+rules-resignation-fact-when = { $player } soll um { $time } aufgegeben haben.
+rules-resignation-fact-when-unknown = Für die Aufgabe von { $player } ist keine Zeit angegeben: jede Reklamation am Brett gilt als danach.
+rules-resignation-fact-later-claim = Reklamation danach: Eintrag { $id } um { $time }, { $kind }: { $outcome }.
+rules-summary-resigned = { $player } hat aufgegeben: { $result }{ $n ->
+    [0] {""}
+    [one] ; die Reklamation danach ist nichtig
+   *[other] ; die { $n } Reklamationen danach sind nichtig
+  }
+rules-summary-not-resigned = { $player } hat nicht aufgegeben: die Partie geht weiter
+rules-option-resigned = { $player } hat aufgegeben{ $n ->
+    [0] {""}
+    [one] (die Reklamation danach ist nichtig)
+   *[other] (die { $n } Reklamationen danach sind nichtig)
+  }
+rules-option-not-resigned = { $player } hat nicht aufgegeben: die Partie geht weiter
+situation-resignation = ob und wann ein Spieler aufgegeben hat
+situation-game-resumption = wie die Partie fortgesetzt wird, nachdem der Schiedsrichter sie angehalten hat
+situation-unearned-period-time = Bedenkzeit, die eine Uhr vor Abschluss der Züge der Periode gutschrieb, wo der Text keine Regel für die Einstellung der Uhr hat
+situation-late-absence-notice = ein unter Namensnennung freies Brett, dessen Fehlen zu spät gemeldet wurde, wo das Reglement keine Folge nennt
+rules-penalty-fact-accepted-optional = Der Spieler hat die Ermahnung akzeptiert: sie muss nicht im Spielbericht stehen (DSB-Erläuterung zu TO A-13.3); der Bericht kennzeichnet sie als freiwillig.
+rules-device-fact-opponent-wins = { $opponent } kann nicht matt setzen, doch nach { $article } gewinnt der Gegner: die Fassung legt das Ergebnis fest.
+rules-unable-fact-exemption = Befreiung wegen Behinderung: „{ $text }“.
+rules-unable-fact-no-assistant = Kein Helfer zum Aufschreiben der Züge verfügbar ({ $article }: der Spieler darf einen stellen, den der Schiedsrichter akzeptiert).
+rules-resume-why = Der Schiedsrichter entscheidet, wann und wie die Partie wieder aufgenommen wird ({ $article }).
+rules-resume-fact-stopped = Die Uhr steht seit { $time }.
+rules-resume-fact-running = Die Uhr ist nicht angehalten.
+rules-resume-fact-incident = Um { $time }: { $kind }.
+rules-resume-fact-clocks = Uhren: Weiß { $white }, Schwarz { $black }.
+rules-summary-resumed = Partie fortgesetzt, die Uhren laufen wie sie standen
+rules-summary-resumed-after-setting = die Partie wird fortgesetzt, sobald die Uhr neu gestellt ist
+rules-summary-not-resumed = Partie noch nicht fortgesetzt
+rules-option-resume = die Uhren so weiterlaufen lassen, wie sie stehen
+rules-option-resume-after-setting = fortsetzen, sobald die Uhr neu gestellt ist (Uhrformular)
+rules-option-not-resumed = noch nicht: die Partie bleibt angehalten
+rules-expel-name-person = Die verwiesene Person nennen.
+rules-summary-expelled = { $person } aus dem Turnierareal verwiesen
+rules-expel-no-article = { $person } aus dem Turnierareal verwiesen: { $laws } nennen keine solche Befugnis; für den Bericht festgehalten.
+rules-expel = { $person } aus dem Turnierareal verwiesen ({ $article }); für den Bericht festgehalten, keine Partie ändert sich.
+rules-fact-next-move-first-of-control = Der nächste Zug gilt als erster Zug für die folgende Zeitkontrolle ({ $article }): beide Zugzähler werden auf die in der Periode verlangten Züge gestellt.
+rules-summary-both-flags-next-control = beide Blättchen gefallen: die Partie geht weiter, der nächste Zug ist der erste der folgenden Zeitkontrolle
+rules-both-flags-next-control = Beide Blättchen sind gefallen, und welches zuerst fiel, ist nicht feststellbar: nach { $laws } wird die Partie fortgesetzt, und der nächste Zug gilt als erster Zug für die folgende Zeitkontrolle.
+rules-fact-unearned = Die Uhr schrieb { $player } nach { $completed } Zügen ({ $counted }) { $time } gut, die Periode verlangte aber { $required }: nicht verdient.
+rules-fact-move-counts = Züge von { $player }: { $board } auf dem Brett, { $device } auf dem Zugzähler der Uhr.
+rules-summary-unearned = { $time } bei { $player } abgezogen (zu früh gutgeschrieben), Zugzähler auf { $moves } gestellt
+rules-summary-unearned-kept = die { $player } gutgeschriebene Zeit bleibt
+rules-unearned-why = { $laws } haben keine Regel für eine Uhr, die die Zeit einer Periode zu früh gutschreibt: der Schiedsrichter entscheidet, ob sie abgezogen und der Zugzähler gestellt wird.
+rules-option-unearned-remove = die zu früh gutgeschriebene Zeit bei { $player } abziehen und den Zugzähler stellen
+rules-option-unearned-keep = die Uhr von { $player } lassen, wie sie ist
+rules-unearned-correct = Die Einstellung der Uhr ist falsch ({ $article }): { $time }, zu früh gutgeschrieben, bei { $player } abziehen und den Zugzähler auf { $moves } stellen.
+rules-fact-setting-limit = Die Einstellung der Uhr ist endgültig, sobald jeder Spieler { $moves } Züge abgeschlossen hat ({ $mode }); abgeschlossen jetzt: Weiß { $white }, Schwarz { $black }.
+rules-fact-setting-shown = Zu Beginn zeigte die Uhr { $shown } für { $player }; die Bedenkzeitregelung ergibt { $expected }.
+rules-fact-setting-right = Die Uhr zeigte zu Beginn die Zeiten der Bedenkzeitregelung.
+rules-summary-setting-corrected = Einstellung der Uhr berichtigt: { $changes }
+rules-setting-within-limit = Innerhalb der Grenze von { $moves } Zügen je Spieler: die Einstellung der Uhr wird um den Unterschied zur Bedenkzeitregelung berichtigt ({ $changes }). Die Texte sehen für eine falsch gestellte Uhr keine Strafe vor.
+rules-default-time-fact-missed = { $player } hat die Wartezeit verpasst: { $missed }.
+rules-default-time-fact-late = erschienen um { $arrival }, { $by } nach Ablauf der Wartezeit
+rules-default-time-fact-absent = nicht erschienen, { $by } nach Ablauf der Wartezeit
+override-field-agreement-before-minimum = Remis vereinbart vor dem Mindestzug des Reglements
+override-field-resignation-before-move = Aufgabe vor dem ersten Zug
+rules-resignation-before-move = An diesem Brett wurde noch kein Zug gemacht: die Aufgabe mit Begründung bestätigen.
+decision-why-late-notice = Das Fehlen eines namentlich genannten Spielers wurde nach der Frist gemeldet ({ $cite }), und das Reglement sagt nicht, was daraus folgt.
+decision-fact-notice-deadline = Die Frist: { $deadline } { $days ->
+    [one] am Vortag des Wettkampfs
+   *[other] { $days } Tage vor dem Wettkampf
+  }.
+decision-fact-notice-late = Brett { $board }: Rang { $rank } als fehlend genannt, gemeldet { $time }.
+decision-fact-notice-none = Brett { $board }: Rang { $rank } als fehlend genannt, keine Meldung erfasst.
+decision-option-late-notice-none = keine Folge (für den Bericht festgehalten)
+decision-option-late-notice-unnamed = wie ein freies Brett ohne Namen: { $sanction } (Bretter { $boards })
+rules-clock-recorded-times = Das Journal enthält beide Uhrzeiten nach dem { $moves }. Zug: diese Zeiten werden gestellt, keine Berechnung nach dem Dreisatz (DSB-Erläuterung zu 7.1).
+rules-clock-floor-applied = Mindestzeit angewandt für { $player }: berechnet { $computed }, angehoben auf { $floor }.
 # Issue 29: what a time correction must state; the summary of a consequence the rules gave none.
 rules-time-correction-reason = Eine Zeitkorrektur braucht ihren Grund: den Vorfall, den sie korrigiert (Uhr falsch gestellt, Störung, Drücken vergessen …).
 rules-summary-no-change = keine Änderung

@@ -195,6 +195,17 @@ reconcile-source-move-log = the e-board's move log
 reconcile-source-board = the e-board's position
 reconcile-source-livechess = LiveChess' moves
 
+## Issue 28
+kind-penalty-accepted = penalty: { $penalties } (accepted by the player)
+kind-unable-to-record-detail = unable to keep score (disability: { $disabled }; exemption: { $exemption }{ $no_assistant ->
+    [1] ; no assistant available
+   *[other] {""}
+  })
+kind-resignation = resignation claimed
+kind-resignation-at = resignation claimed (at { $time })
+kind-game-resumed = play resumed
+kind-person-expelled = person expelled: { $person }
+claim-status-void = void (the game had ended before)
 # Issue 29: what an e-board feed found irregular, in the reader's language.
 feed-irregular-no-legal-move = no legal move of { $player } reaches this position (half-move { $ply }; { $diff })
 feed-irregular-lost-track = lost track of the moves; play goes on from this position, the next move taken as half-move { $ply }

@@ -20,8 +20,8 @@ report-away-initial = A
 report-absent = – (absent: no. { $rank })
 report-result-unplayed = { $result } (unplayed)
 report-result-scored = { $result } → { $scored } (lineup sanction)
-report-score = Board points: { $home } : { $away }   Match points: { $match_points }   Berliner Wertung: { $bw_home } : { $bw_away }
-report-score-as-played = Board points: { $home } : { $away } (as played { $played_home } : { $played_away })   Match points: { $match_points }   Berliner Wertung: { $bw_home } : { $bw_away }
+report-score = Board points: { $home } : { $away }   Match points: { $match_points }   Berliner Wertung ({ $weights }): { $bw_home } : { $bw_away }
+report-score-as-played = Board points: { $home } : { $away } (as played { $played_home } : { $played_away })   Match points: { $match_points }   Berliner Wertung ({ $weights }): { $bw_home } : { $bw_away }
 report-open-boards = Boards still open: { $boards }
 
 ## Interventions
@@ -173,6 +173,7 @@ report-view-refused = { $time } the captain of { $team } asked to see the other 
 report-view-granted = { $time } the captain of { $team } saw the other lineup
 report-colour-override = { $time } board { $board }: White { $team } (colours overridden) – { $reason }
 report-reservation-under = { $name } ({ $team }), board { $board }: played under reservation – { $reason }{ $due }{ $sources }
+report-reservation-granted = ; granted at { $time }
 report-reservation-due = ; to be cleared by { $date }
 report-override = override ({ $field }): the rules “{ $proposed }”, the arbiter “{ $chosen }”
 report-device-clocks = clocks read on the device (the feed was not live): White { $white }, Black { $black }
@@ -220,6 +221,9 @@ report-sig-receipt = receipt for the captain to take home: { $code }
 report-void-weak-key = a small-order public key (such as the identity point): it proves nothing
 report-heading-reopened = Signed versions reopened
 report-reopened = { $time } version { $version } (digest { $digest }…, signed by { $signed }) reopened by the arbiter: { $reason }
+report-notice-optional-warning = optional: a warning the player accepted need not be reported (DSB note to TO A-13.3)
+report-result-corrected = Board { $board }, { $time }: result { $from } corrected to { $to } – { $reason }
+report-result-taken-back = Board { $board }, { $time }: result { $from } taken back, the game went on – { $reason }
 
 report-decision-not-stated = (the journal does not state the decision)
 report-submission-unrecorded = { $time } lineup of { $team } handed in (how and to whom not recorded)

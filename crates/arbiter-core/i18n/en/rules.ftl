@@ -415,6 +415,98 @@ rules-summary-mismatch-board = The board's game stands: the journal's moves afte
 rules-summary-mismatch-board-placement = The board's game stands: play goes on from the board's position.
 rules-avail-no-mismatch = Board { $board } reports the journal's game: nothing to decide.
 
+## Issue 28: claims, the device, conduct and the match
+rules-claim-notice-shuffle = Notice: the repetition was reached by an obvious shuffle at move { $move_no }, while the regulations allow no draw agreement before move { $min } ({ $article }). A claim under 9.2 stays possible; a possible abuse of 9.2 is reviewed under 11.1 (DSB note on 9.1.1).
+rules-override-mandatory = { $change } is mandatory ({ $articles }): no override can leave it out.
+rules-quickplay-check-own-flag = the flag of { $player } is still up
+hint-dsb-iii5-clearly-better = Hint (DSB note on III.5): a claim is admissible in a clearly better position too; the opponent will then as a rule make no effort to win by normal means, and if the arbiter is convinced of that he should grant the claim.
+rules-fact-flag-from-claim = The flag of { $player } counts from the claim at { $claimed }, not from the clock's report at { $shown }: in the quickplay phase the arbiter does not call a flag.
+rules-fact-claimant-clock = The claimant { $player }: clock { $running ->
+    [1] running
+   *[other] stopped
+  }, { $time } now, lowest in the period { $lowest }, { $flag ->
+    [1] his own flag is down too
+   *[other] his own flag is up
+  }.
+rules-fact-flags-undated = The clock's reports date no flag here (only a claim does): which fell first is not established.
+rules-competing-illegal-flag = The flag of { $opponent } is down too (the clock showed it at { $shown }): whether the illegal move of { $offender } or the flag came first is not established; no source rules on it.
+rules-competing-if-illegal-first = If the illegal move of { $player } came first: { $outcome }.
+rules-competing-if-flag-first = If the flag of { $player } fell first: { $outcome }.
+rules-option-illegal-first = the illegal move of { $player } came first: its consequence
+rules-resignation-choose-player = Choose the player who is said to have resigned.
+rules-resignation-time-invalid = “{ $time }” is not a time (RFC 3339, e.g. 2026-11-28T15:42:10+01:00).
+rules-resignation-why = Whether { $player } resigned, and when, is the arbiter's finding; a resignation ends the game at once ({ $article }), so the claims after it are void.
+rules-resignation-fact-when = { $player } is said to have resigned at { $time }.
+rules-resignation-fact-when-unknown = No time is given for the resignation of { $player }: every claim on the board counts as after it.
+rules-resignation-fact-later-claim = Claim after it: record { $id } at { $time }, { $kind }: { $outcome }.
+rules-summary-resigned = { $player } resigned: { $result }{ $n ->
+    [0] {""}
+    [one] ; the claim after it is void
+   *[other] ; the { $n } claims after it are void
+  }
+rules-summary-not-resigned = { $player } did not resign: the game goes on
+rules-option-resigned = { $player } resigned{ $n ->
+    [0] {""}
+    [one] (the claim after it is void)
+   *[other] (the { $n } claims after it are void)
+  }
+rules-option-not-resigned = { $player } did not resign: the game goes on
+situation-resignation = whether and when a player resigned
+situation-game-resumption = how play resumes after the arbiter stopped the game
+situation-unearned-period-time = period time a clock credited before the period's moves were completed, where the text has no rule for the clock's setting
+situation-late-absence-notice = a named empty board whose absence was notified late, where the regulations name no sanction
+rules-penalty-fact-accepted-optional = The player accepted the warning: it need not be reported (DSB note to TO A-13.3); the report marks it optional.
+rules-device-fact-opponent-wins = { $opponent } cannot checkmate, but { $article } says the opponent wins: the edition fixes the score.
+rules-unable-fact-exemption = Exemption for a disability: “{ $text }”.
+rules-unable-fact-no-assistant = No assistant to write the moves is available ({ $article }: the player may provide one, acceptable to the arbiter).
+rules-resume-why = The arbiter decides when and how the game restarts ({ $article }).
+rules-resume-fact-stopped = The clock stands since { $time }.
+rules-resume-fact-running = The clock is not stopped.
+rules-resume-fact-incident = At { $time }: { $kind }.
+rules-resume-fact-clocks = Clocks: White { $white }, Black { $black }.
+rules-summary-resumed = play resumed, the clocks restarted as they stood
+rules-summary-resumed-after-setting = play resumes once the clock is set anew
+rules-summary-not-resumed = play not resumed yet
+rules-option-resume = restart the clocks as they stand
+rules-option-resume-after-setting = restart once the clock is set anew (clock form)
+rules-option-not-resumed = not yet: the game stays stopped
+rules-expel-name-person = Name the person expelled.
+rules-summary-expelled = { $person } expelled from the playing venue
+rules-expel-no-article = { $person } expelled from the playing venue: { $laws } name no such power; recorded for the report.
+rules-expel = { $person } expelled from the playing venue ({ $article }); recorded for the report, no game changes.
+rules-fact-next-move-first-of-control = The next move counts as the first of the next time control ({ $article }): both move counters are set to the moves the period required.
+rules-summary-both-flags-next-control = both flags down: play on, the next move is the first of the next time control
+rules-both-flags-next-control = Both flags are down and which fell first cannot be established: under { $laws } the game goes on, and the next move counts as the first of the next time control.
+rules-fact-unearned = The clock credited { $time } to { $player } after { $completed } moves ({ $counted }), but the period required { $required }: not earned.
+rules-fact-move-counts = Moves of { $player }: { $board } on the board, { $device } on the clock's counter.
+rules-summary-unearned = { $time } taken off { $player } (credited too early), move counter set to { $moves }
+rules-summary-unearned-kept = the time credited to { $player } stays
+rules-unearned-why = { $laws } have no rule for a clock that credits a period's time too early: the arbiter decides whether to take it off and set the move counter.
+rules-option-unearned-remove = take the time credited too early off { $player } and set the move counter
+rules-option-unearned-keep = leave the clock of { $player } as it is
+rules-unearned-correct = The clock's setting is wrong ({ $article }): take { $time } credited too early off { $player } and set the move counter to { $moves }.
+rules-fact-setting-limit = The clock's setting is final once each player has completed { $moves } moves ({ $mode }); completed now: White { $white }, Black { $black }.
+rules-fact-setting-shown = At the start the clock showed { $shown } for { $player }; the time control gives { $expected }.
+rules-fact-setting-right = The clock showed the time control's times at the start.
+rules-summary-setting-corrected = clock setting corrected: { $changes }
+rules-setting-within-limit = Within the limit of { $moves } moves each: the clock's setting is corrected by the difference to the time control ({ $changes }). The texts give no penalty for a wrongly set clock.
+rules-default-time-fact-missed = { $player } missed the default time: { $missed }.
+rules-default-time-fact-late = arrived at { $arrival }, { $by } after the end of the default time
+rules-default-time-fact-absent = not arrived, { $by } after the end of the default time
+override-field-agreement-before-minimum = draw agreed before the regulations' minimum move
+override-field-resignation-before-move = resignation before any move
+rules-resignation-before-move = No move has been made on this board: confirm the resignation with a reason.
+decision-why-late-notice = The absence of a named player was notified after the deadline ({ $cite }), and the regulations say nothing of what follows.
+decision-fact-notice-deadline = The deadline: { $deadline } on the day { $days ->
+    [one] before
+   *[other] { $days } days before
+  } the match.
+decision-fact-notice-late = Board { $board }: rank { $rank } named absent, notified { $time }.
+decision-fact-notice-none = Board { $board }: rank { $rank } named absent, no notice recorded.
+decision-option-late-notice-none = no sanction (recorded for the report)
+decision-option-late-notice-unnamed = as an empty board without a name: { $sanction } (boards { $boards })
+rules-clock-recorded-times = The journal holds both clocks after move { $moves }: those times are set, not a proportional reconstruction (DSB note on 7.1).
+rules-clock-floor-applied = Floor applied for { $player }: computed { $computed }, raised to the minimum { $floor }.
 # Issue 29: what a time correction must state; the summary of a consequence the rules gave none.
 rules-time-correction-reason = A time correction needs its reason: the incident it corrects (a clock set wrong, a disturbance, a press missed …).
 rules-summary-no-change = no change

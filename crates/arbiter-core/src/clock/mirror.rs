@@ -12,7 +12,7 @@ use super::control::{PerMoveKind, PeriodAddition, TimeControl};
 use super::explain::{ChangeKind, ClockAlert, ClockChange, SampleReport};
 use super::flag::FlagRecord;
 use super::indicators::{IndicatorSettings, Indicators, PlayerClock, indicators};
-use super::ops::{ClockError, ClockOperation, OperationOutcome, reconstruct};
+use super::ops::{ClockError, ClockOperation, OperationOutcome};
 use super::reading::{ClockReading, ClockTimes, SIDES, side_index};
 use super::subsecond::{Run, SubSecond};
 use crate::model::{ClockSide, Color};
@@ -308,6 +308,13 @@ impl ClockMirror {
             }
         }
         out
+    }
+
+    /// The lowest time a side has shown in its current period, up to `now_ms`.
+    pub fn lowest_in_period_ms(&self, side: ClockSide, now_ms: u64) -> u64 {
+        self.side(side)
+            .lowest_in_period_ms
+            .min(self.display_ms(side, now_ms))
     }
 
     /// The indicators of a side at `now_ms`.
@@ -922,6 +929,7 @@ impl ClockMirror {
         let before = self.times_or_zero();
         let mut after = before;
         let mut note = String::new();
+        let mut floors = Vec::new();
         match op {
             ClockOperation::AddTime { color, ms } => {
                 let side = self.side_of(*color).ok_or(ClockError::OrientationUnknown)?;
@@ -1006,17 +1014,34 @@ impl ClockMirror {
                 });
                 note = format!("{seconds} s increment from move {from_move}");
             }
-            ClockOperation::Reconstruct { to_move, floor } => {
+            ClockOperation::Reconstruct {
+                to_move,
+                floor,
+                recorded,
+            } => {
                 let w = self
                     .side_of(Color::White)
                     .ok_or(ClockError::OrientationUnknown)?;
                 if self.last.is_none() {
                     return Err(ClockError::NoReading);
                 }
-                let (then, raised) = reconstruct(&self.tc, before, *to_move, *floor)?;
-                after = then;
-                if raised {
-                    note = "a player was raised to the minimum".into();
+                if let Some([white_ms, black_ms]) = recorded {
+                    // The times the journal recorded at that move: the actual distribution.
+                    after = ClockTimes {
+                        white_ms: *white_ms,
+                        black_ms: *black_ms,
+                        white_moves: *to_move,
+                        black_moves: *to_move,
+                    };
+                    note = format!("the times recorded after move {to_move}");
+                } else {
+                    let (then, raised) =
+                        super::ops::reconstruct_with_floors(&self.tc, before, *to_move, *floor)?;
+                    after = then;
+                    if !raised.is_empty() {
+                        note = "a player was raised to the minimum".into();
+                    }
+                    floors = raised;
                 }
                 self.expect_value(w, diff(after.white_ms, before.white_ms));
                 self.expect_value(w.other(), diff(after.black_ms, before.black_ms));
@@ -1028,6 +1053,7 @@ impl ClockMirror {
             before,
             after,
             note,
+            floors,
         })
     }
 

@@ -19,8 +19,9 @@ pub use flag::{FlagAssessment, FlagRecord, FlagVerdict, MateCheck, assess_flags,
 pub use indicators::{IndicatorSettings, Indicators, PlayerClock, indicators};
 pub use mirror::{ClockMirror, Ledger, OrientationSource, STALL_MS, TOLERANCE_MS};
 pub use ops::{
-    ClockError, ClockOperation, OperationOutcome, TimeFloor, minimum_after_reconstruction,
-    proportional_used, reconstruct, replacement,
+    ClockError, ClockOperation, FloorApplied, OperationOutcome, TimeFloor,
+    minimum_after_reconstruction, proportional_used, reconstruct, reconstruct_with_floors,
+    replacement,
 };
 pub use reading::{ClockReading, ClockTimes};
 pub use subsecond::{Run, SubSecond};

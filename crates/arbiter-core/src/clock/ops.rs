@@ -45,6 +45,11 @@ pub enum ClockOperation {
         to_move: u32,
         #[serde(default)]
         floor: TimeFloor,
+        /// The times the journal recorded after each player's move `to_move` (White's, Black's):
+        /// the actual distribution of the time, used instead of the proportion where it is
+        /// known (DSB note on 7.1: the rule of three only where it cannot be established).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        recorded: Option<[u64; 2]>,
     },
     /// A defective clock replaced by another set to these values (FIDE 6.10.1, pre-2009 6.11,
     /// 1987 12.4): both times and both move counters.
@@ -94,6 +99,19 @@ pub struct OperationOutcome {
     /// A remark for the arbiter (e.g. that a minimum time was applied).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub note: String,
+    /// Where a minimum bound a computed time: the value computed and the minimum set instead.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub floors: Vec<FloorApplied>,
+}
+
+/// A computed time raised to the profile's minimum (a reconstruction, a replacement clock):
+/// the value before the floor and the floor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FloorApplied {
+    #[serde(with = "crate::model::colour")]
+    pub color: Color,
+    pub computed_ms: u64,
+    pub floor_ms: u64,
 }
 
 /// An operation that cannot be applied.
@@ -179,25 +197,39 @@ pub fn reconstruct(
     to_move: u32,
     floor: TimeFloor,
 ) -> Result<(ClockTimes, bool), ClockError> {
+    reconstruct_with_floors(tc, now, to_move, floor).map(|(t, f)| (t, !f.is_empty()))
+}
+
+/// [`reconstruct`], saying for each player raised to the minimum the value computed before it.
+pub fn reconstruct_with_floors(
+    tc: &TimeControl,
+    now: ClockTimes,
+    to_move: u32,
+    floor: TimeFloor,
+) -> Result<(ClockTimes, Vec<FloorApplied>), ClockError> {
     let moves_now = now.white_moves.min(now.black_moves);
     if to_move > moves_now {
         return Err(ClockError::ReconstructAhead { to_move, moves_now });
     }
-    let mut raised = false;
-    let mut one = |remaining: u64, moves: u32| -> u64 {
+    let mut floors = Vec::new();
+    let mut one = |color: Color, remaining: u64, moves: u32| -> u64 {
         let used = tc.credited_after_moves(moves).saturating_sub(remaining);
         let used_then = proportional_used(used, moves, to_move);
         let value = tc.credited_after_moves(to_move).saturating_sub(used_then);
         let min = floor.minimum_ms(tc, to_move);
         if value < min {
-            raised = true;
+            floors.push(FloorApplied {
+                color,
+                computed_ms: value,
+                floor_ms: min,
+            });
             min
         } else {
             value
         }
     };
-    let white_ms = one(now.white_ms, now.white_moves);
-    let black_ms = one(now.black_ms, now.black_moves);
+    let white_ms = one(Color::White, now.white_ms, now.white_moves);
+    let black_ms = one(Color::Black, now.black_ms, now.black_moves);
     Ok((
         ClockTimes {
             white_ms,
@@ -205,7 +237,7 @@ pub fn reconstruct(
             white_moves: to_move,
             black_moves: to_move,
         },
-        raised,
+        floors,
     ))
 }
 

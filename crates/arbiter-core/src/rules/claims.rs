@@ -165,6 +165,11 @@ pub(super) fn draw_claim(
         p.consequence
             .set_summary(msg!("rules-summary-claim-correct"));
         p.explanation = msg!("rules-claim-correct", evidence = evidence);
+        if basis == ClaimBasis::Threefold
+            && let Some(j) = &judged
+        {
+            shuffle_notice(m, bs, j, p);
+        }
         return;
     }
     if let Some(mv) = judged.as_ref().and_then(|j| j.intended.clone()) {
@@ -248,6 +253,37 @@ fn record_evidence(j: &Judged, basis: ClaimBasis, c: &Claims, p: &mut Proposal) 
             )
         }
     }
+}
+
+/// A correct threefold claim reached by an obvious shuffle (the position repeated at the
+/// shortest interval, each player moving a piece out and back: its last three occurrences four
+/// half-moves apart) while the regulations do not yet allow a draw to be agreed: the claim
+/// stands (9.2 stays possible before the minimum move), and the arbiter is told it may abuse
+/// 9.2 to get round the agreement rule, for review under 11.1 (DSB note on 9.1.1, S002:1595).
+/// Only where the profile adopts the note (`draw_agreement.abuse_notice`).
+fn shuffle_notice(m: &Match, bs: &BoardState, j: &Judged, p: &mut Proposal) {
+    let da = &m.profile.draw_agreement;
+    if !da.abuse_notice {
+        return;
+    }
+    let r = j.game.repetition();
+    let at: Vec<usize> = r.same.iter().map(|o| o.after_moves).collect();
+    let shuffle = at.len() >= 3
+        && at[at.len() - 3..]
+            .windows(2)
+            .all(|w| w[1].saturating_sub(w[0]) == 4);
+    let (w, b) = (made(bs, Color::White), made(bs, Color::Black));
+    let no = move_no(bs);
+    let banned = (da.min_move > 0 && no < da.min_move) || w.min(b) < da.min_moves_each;
+    if !(shuffle && banned) {
+        return;
+    }
+    p.notices.push(msg!(
+        "rules-claim-notice-shuffle",
+        move_no = no,
+        min = da.min_move,
+        article = crate::profile::article_text(&da.article)
+    ));
 }
 
 /// A correct claim while the claimant's own flag is down: the claim and the flag compete, and
@@ -576,6 +612,14 @@ fn quickplay_checks(m: &Match, bs: &BoardState, claimant: Color, p: &mut Proposa
         &mut failed,
         &mut facts,
     );
+    // The claimant's own flag must still be up (his time not run out): a claim "before his
+    // flag falls" (III.5; pre-2009 10.2).
+    check(
+        remaining.is_none_or(|t| t > 0),
+        msg!("rules-quickplay-check-own-flag", player = claimant),
+        &mut failed,
+        &mut facts,
+    );
     let turn = on_move(bs);
     check(
         turn.is_none_or(|c| c == claimant),
@@ -652,6 +696,7 @@ pub(super) fn quickplay(
             // The extra time is mandatory ("werden … zugesprochen", "shall").
             p.consequence.claim = Some(ClaimStatus::Rejected);
             p.consequence.clock.push(bonus);
+            p.mandatory.push(bonus);
             p.consequence.set_summary(msg!(
                 "rules-summary-quickplay-rejected",
                 time = bonus_time.clone(),
@@ -863,6 +908,43 @@ fn made(bs: &BoardState, color: Color) -> u32 {
         .saturating_add(u32::try_from(played).unwrap_or(u32::MAX))
 }
 
+/// Whether a draw may be agreed on the board now, as the agreement form and the result form
+/// both ask: `Err` why it is refused; `Ok(Some(why))` where the regulations let the arbiter
+/// consent to an agreement before their minimum move (his decision); `Ok(None)`: valid.
+pub(super) fn agreement_allowed(m: &Match, bs: &BoardState) -> Result<Option<Msg>, Msg> {
+    let da = &m.profile.draw_agreement;
+    let (w, b) = (made(bs, Color::White), made(bs, Color::Black));
+    if w.min(b) < da.min_moves_each {
+        return Err(msg!(
+            "rules-agreement-too-early-moves",
+            moves = da.min_moves_each,
+            white = w,
+            black = b
+        ));
+    }
+    let no = move_no(bs);
+    if da.min_move > 0 && no < da.min_move {
+        if da.arbiter_may_consent {
+            return Ok(Some(msg!(
+                "rules-agreement-consent",
+                move_no = no,
+                min = da.min_move
+            )));
+        }
+        return Err(msg!(
+            "rules-agreement-too-early-regulations",
+            move_no = no,
+            min = da.min_move
+        ));
+    }
+    Ok(None)
+}
+
+/// The moves both players have made on a board (the moves before a set position included).
+pub(super) fn moves_made(bs: &BoardState) -> (u32, u32) {
+    (made(bs, Color::White), made(bs, Color::Black))
+}
+
 /// A draw agreement: valid once both players have made the profile's moves (2017/2023 5.2.3)
 /// and from the regulations' minimum move (9.1.1); before that it is refused with the reason,
 /// or, where the regulations let the arbiter consent, his decision.
@@ -876,24 +958,18 @@ pub(super) fn draw_agreement(m: &Match, bs: &BoardState, p: &mut Proposal) {
         p.explanation = msg!("rules-agreement-game-over");
         return;
     }
-    if w.min(b) < da.min_moves_each {
-        p.explanation = msg!(
-            "rules-agreement-too-early-moves",
-            moves = da.min_moves_each,
-            white = w,
-            black = b
-        );
-        return;
-    }
-    let no = move_no(bs);
     let mut draw = Consequence {
         result: Some(GameResult::Draw),
         ..Consequence::default()
     };
     draw.set_summary(msg!("rules-summary-agreement"));
-    if da.min_move > 0 && no < da.min_move {
-        if da.arbiter_may_consent {
-            p.explanation = msg!("rules-agreement-consent", move_no = no, min = da.min_move);
+    match agreement_allowed(m, bs) {
+        Err(why) => {
+            p.explanation = why;
+            return;
+        }
+        Ok(Some(consent)) => {
+            p.explanation = consent;
             p.decision = Some(
                 DecisionRequest::new(
                     Situation::DrawAgreementConsent,
@@ -906,14 +982,9 @@ pub(super) fn draw_agreement(m: &Match, bs: &BoardState, p: &mut Proposal) {
                     Consequence::default(),
                 ),
             );
-        } else {
-            p.explanation = msg!(
-                "rules-agreement-too-early-regulations",
-                move_no = no,
-                min = da.min_move
-            );
+            return;
         }
-        return;
+        Ok(None) => {}
     }
     p.consequence = draw;
     p.explanation = msg!("rules-agreement-valid");

@@ -22,15 +22,75 @@ pub enum OperationError {
     Clock(#[from] crate::clock::ClockError),
 }
 
-/// The operation as the profile has it: a reconstruction gets the profile's minimum.
-fn with_profile(m: &Match, op: ClockOperation) -> ClockOperation {
+/// The operation as the profile and the journal have it: a reconstruction gets the profile's
+/// minimum, and the times the journal recorded after each player's move `to_move` where it
+/// holds them (the actual distribution of the time, used instead of the proportion: DSB note on
+/// 7.1; 1987 12.6 "wenn es … nicht möglich ist, … festzustellen").
+fn with_profile(m: &Match, bs: &BoardState, op: ClockOperation) -> ClockOperation {
     match op {
         ClockOperation::Reconstruct { to_move, .. } => ClockOperation::Reconstruct {
             to_move,
             floor: m.profile.clock_corrections.reconstruction_floor,
+            recorded: recorded_after(bs, to_move),
         },
         other => other,
     }
+}
+
+/// Both clocks as the journal recorded them after each player's move `n`: White's once his
+/// n-th move was completed, Black's once his n-th was (the first report after each move that
+/// showed the mover's clock stopped).
+pub fn recorded_after(bs: &BoardState, n: u32) -> Option<[u64; 2]> {
+    if n == 0 {
+        return None;
+    }
+    let at = |ply: u32| {
+        bs.game_moves()
+            .map(|(_, e)| e)
+            .find(|e| e.ply == ply)
+            .and_then(|e| e.clock_ms)
+    };
+    Some([at(2 * n - 1)?, at(2 * n)?])
+}
+
+/// The minimum a replacement clock's values were raised to, per player, against the times the
+/// console's clock shows now (the value before the floor).
+fn replacement_floors(
+    m: &Match,
+    s: &MatchState,
+    bs: &BoardState,
+    op: &ClockOperation,
+    now: MonoMs,
+) -> Vec<crate::clock::FloorApplied> {
+    let ClockOperation::ReplaceClock {
+        white_ms,
+        black_ms,
+        white_moves,
+        black_moves,
+    } = op
+    else {
+        return Vec::new();
+    };
+    let Some(c) = crate::clock_now::clock_at(s, bs, now) else {
+        return Vec::new();
+    };
+    let floor = m.profile.clock_corrections.replacement_floor;
+    let mut v = Vec::new();
+    for (color, set, moves) in [
+        (Color::White, *white_ms, *white_moves),
+        (Color::Black, *black_ms, *black_moves),
+    ] {
+        let min = floor.minimum_ms(&m.time_control, moves);
+        let computed = c.of(color);
+        if min > 0 && set == min && computed < min {
+            v.push(crate::clock::FloorApplied {
+                color,
+                computed_ms: computed,
+                floor_ms: min,
+            });
+        }
+    }
+    v
 }
 
 /// The record for an arbiter's clock operation on `board` at `now`, with the clock before and
@@ -48,14 +108,18 @@ pub fn clock_operation(
         return Err(OperationError::Finished(board));
     }
     let mut mirror = bs.mirror.clone().ok_or(OperationError::NoClock(board))?;
-    let op = with_profile(m, op);
-    let outcome = mirror.apply_operation(&op, s.clock_ms(now))?;
+    let op = with_profile(m, bs, op);
+    let mut outcome = mirror.apply_operation(&op, s.clock_ms(now))?;
+    outcome
+        .floors
+        .extend(replacement_floors(m, s, bs, &op, now));
     let event = Event::ClockAdjusted(ClockAdjusted {
         board,
         op,
         reason: reason.trim().to_string(),
         before: outcome.before,
         after: outcome.after,
+        floors: outcome.floors.clone(),
     });
     Ok((event, outcome))
 }
@@ -66,7 +130,39 @@ pub fn reconstruction(m: &Match, to_move: u32) -> ClockOperation {
     ClockOperation::Reconstruct {
         to_move,
         floor: m.profile.clock_corrections.reconstruction_floor,
+        recorded: None,
     }
+}
+
+/// What an operation's outcome says about its times, as lines for the screen: the journal's
+/// times used instead of the proportion, and every minimum applied with the value before it.
+pub fn operation_notes(op: &ClockOperation, outcome: &OperationOutcome) -> Vec<Msg> {
+    let mut v = Vec::new();
+    if let ClockOperation::Reconstruct {
+        to_move,
+        recorded: Some(_),
+        ..
+    } = op
+    {
+        v.push(msg!("rules-clock-recorded-times", moves = *to_move));
+    }
+    v.extend(floor_notes(&outcome.floors));
+    v
+}
+
+/// "floor applied": each minimum that bound a computed time, with the value before it.
+pub fn floor_notes(floors: &[crate::clock::FloorApplied]) -> Vec<Msg> {
+    floors
+        .iter()
+        .map(|f| {
+            msg!(
+                "rules-clock-floor-applied",
+                player = f.color,
+                computed = format_hms(f.computed_ms),
+                floor = format_hms(f.floor_ms)
+            )
+        })
+        .collect()
 }
 
 /// The values for a clock that replaces a defective one: both times as the console's clock shows

@@ -114,9 +114,17 @@ pub(super) fn penalty(
     player: Option<Color>,
     penalties: &[PenaltyKind],
     time_s: Option<u32>,
+    accepted: bool,
     p: &mut Proposal,
 ) {
     let pen = &m.profile.penalties;
+    // A warning the player accepted need not be reported (DSB note to TO ): the report
+    // marks it optional.
+    if accepted && penalties == [PenaltyKind::Warning] && pen.accepted_warning_optional {
+        p.facts.push(msg!("rules-penalty-fact-accepted-optional"));
+        // Journaled with the intervention: the report marks the line optional.
+        p.notices.push(msg!("report-notice-optional-warning"));
+    }
     p.articles = cite(m, &pen.article, &pen.source);
     let Some(player) = player else {
         p.explanation = msg!("rules-penalty-choose-player");
@@ -332,6 +340,14 @@ fn device_loss(m: &Match, bs: &BoardState, player: Color, place: DevicePlace, p:
             situation = Msg::new(Situation::DeviceLossOpponentCannotMate.message_id())
         );
         return;
+    }
+    if matches!(ability, Some(MateCheck::CannotMate)) {
+        // 11.3.2.2: "The opponent shall win", whatever he has left: the edition fixes it.
+        p.facts.push(msg!(
+            "rules-device-fact-opponent-wins",
+            opponent = opponent,
+            article = crate::profile::article_text(&m.profile.devices.article)
+        ));
     }
     p.consequence.result = Some(loss_for(player));
     p.consequence
@@ -578,4 +594,123 @@ pub(super) fn protest(m: &Match, fee_paid_cents: u32, p: &mut Proposal) {
         decided_by = crate::profile::citation_text(&r.decided_by),
         committee = committee
     );
+}
+
+/// A player unable to keep score: the decision that exempts a player with a disability, as its
+/// text reads, and that no assistant is available (2023/2017 8.1.6: the player may provide
+/// one, acceptable to the arbiter), each recorded with the intervention.
+pub(super) fn notation_facts(m: &Match, exemption: &str, no_assistant: bool, p: &mut Proposal) {
+    let u = &m.profile.unable_to_record;
+    if !exemption.trim().is_empty() {
+        p.facts
+            .push(msg!("rules-unable-fact-exemption", text = exemption.trim()));
+    }
+    if no_assistant {
+        p.facts.push(msg!(
+            "rules-unable-fact-no-assistant",
+            article = crate::profile::article_text(&u.article)
+        ));
+    }
+}
+
+/// When did the board's clock last stop (the arbiter's pause or a player's), if it stands now.
+fn stopped_since(bs: &BoardState) -> Option<crate::state::Stamp> {
+    let last = bs.clock_presses.last()?;
+    last.sample.running.is_none().then_some(last.at)
+}
+
+/// The arbiter restarts a game he stopped for an incident: how play resumes is his decision
+/// (2023/2017 6.11.3 "The arbiter shall decide when the game restarts"; pre-2009 6.13 c), with
+/// the facts: since when the clock stands, the incidents recorded on the board meanwhile, both
+/// clocks. Options: restart the clocks as they stand, restart once the times are set anew (the
+/// clock form), or not yet. Always asked.
+pub(super) fn game_resumed(m: &Match, s: &MatchState, bs: &BoardState, p: &mut Proposal) {
+    use crate::profile::Situation;
+    p.articles = cite(
+        m,
+        &m.profile.penalties.resume_article,
+        &m.profile.penalties.source,
+    );
+    if bs.result.is_some() {
+        p.explanation = msg!("rules-agreement-game-over");
+        return;
+    }
+    let since = stopped_since(bs);
+    let mut req = DecisionRequest::new(
+        Situation::GameResumption,
+        msg!(
+            "rules-resume-why",
+            article = crate::profile::article_text(&m.profile.penalties.resume_article)
+        ),
+    );
+    req = req.fact(match since {
+        Some(at) => msg!("rules-resume-fact-stopped", time = local_hm(m, at.wall_ms)),
+        None => msg!("rules-resume-fact-running"),
+    });
+    for e in s.interventions.iter().filter(|e| {
+        e.intervention.board == Some(bs.board) && since.is_none_or(|t| e.at.seq >= t.seq)
+    }) {
+        req = req.fact(msg!(
+            "rules-resume-fact-incident",
+            time = local_hm(m, e.at.wall_ms),
+            kind = crate::words::intervention_kind(&e.intervention.kind)
+        ));
+    }
+    if let (Some(w), Some(b)) = (p.white_ms, p.black_ms) {
+        req = req.fact(msg!(
+            "rules-resume-fact-clocks",
+            white = format_hms(w),
+            black = format_hms(b)
+        ));
+    }
+    let mut resume = Consequence::default();
+    if since.is_some() {
+        resume.clock_ops.push(crate::clock::ClockOperation::Resume);
+    }
+    resume.set_summary(msg!("rules-summary-resumed"));
+    let mut after_setting = Consequence::default();
+    after_setting.set_summary(msg!("rules-summary-resumed-after-setting"));
+    let mut not_yet = Consequence::default();
+    not_yet.set_summary(msg!("rules-summary-not-resumed"));
+    p.decision = Some(
+        req.option("resume", msg!("rules-option-resume"), resume)
+            .option(
+                "resume_after_setting",
+                msg!("rules-option-resume-after-setting"),
+                after_setting,
+            )
+            .option("not_yet", msg!("rules-option-not-resumed"), not_yet),
+    );
+    p.explanation = msg!(
+        "decision-open",
+        situation = Msg::new(Situation::GameResumption.message_id())
+    );
+}
+
+/// The arbiter expels a person who is not a player of a game (a spectator, a captain, a club
+/// official) from the playing venue (2017/2023 12.7; pre-2009 13.7): recorded for the report,
+/// no game changes.
+pub(super) fn person_expelled(m: &Match, person: &str, p: &mut Proposal) {
+    let pen = &m.profile.penalties;
+    p.articles = cite(m, &pen.expel_article, &pen.source);
+    if person.trim().is_empty() {
+        p.missing = Some(msg!("rules-expel-name-person"));
+        p.explanation = msg!("rules-expel-name-person");
+        return;
+    }
+    p.consequence
+        .set_summary(msg!("rules-summary-expelled", person = person.trim()));
+    p.explanation = if pen.expel_article.is_empty() {
+        msg!(
+            "rules-expel-no-article",
+            person = person.trim(),
+            laws = &m.profile.laws
+        )
+    } else {
+        msg!(
+            "rules-expel",
+            person = person.trim(),
+            article = crate::profile::article_text(&pen.expel_article)
+        )
+    };
 }

@@ -102,6 +102,12 @@ pub fn decide(
             conflict: p.conflict.clone(),
             overridden: Vec::new(),
             device_clocks: None,
+            notices: p.notices.clone(),
+            clocks_after: crate::intervention::clocks_after(
+                p.white_ms,
+                p.black_ms,
+                &chosen.consequence.clock,
+            ),
         },
         situation: d.situation,
         why: d.why.clone(),

@@ -243,8 +243,12 @@ pub(super) fn flag_fall(
         .flatten()
         .filter(|f| !f.moves_completed_in_time())
         .collect();
+    // In the quickplay phase where a flag counts only from a player's rightful claim (Trier Nr.
+    // 10; pre-2009 B.6), the clock's telemetry dates no flag.
+    let from_claim = |f: &FlagFact| m.profile.quickplay_finish.flag_from_claim && f.last_period;
     if let [a, b] = down.as_slice() {
-        both_flags(m, bs, a, b, p);
+        let dated = !(from_claim(a) || from_claim(b));
+        both_flags(m, bs, a, b, dated, p);
         return;
     }
     let Some(player) = player.or_else(|| down.first().map(|f| f.color)) else {
@@ -269,6 +273,21 @@ pub(super) fn flag_fall(
     };
     describe(f, p);
     p.instant = f.at.map(|a| a.wall_ms);
+    claimant_clock(s, bs, player.other(), now, p);
+    if from_claim(f) {
+        let claim = wall_at(s, now);
+        p.instant = claim;
+        let q = &m.profile.quickplay_finish;
+        p.articles.extend(cite(m, &q.article, &q.source));
+        p.facts.push(msg!(
+            "rules-fact-flag-from-claim",
+            player = player,
+            claimed = claim.map(|t| super::local_hm(m, t)).unwrap_or_default(),
+            shown =
+                f.at.map(|a| super::local_hm(m, a.wall_ms))
+                    .unwrap_or_else(|| "–".into())
+        ));
+    }
     if f.moves_completed_in_time() {
         p.articles = cite(m, "6.4", "");
         p.explanation = msg!(
@@ -321,12 +340,74 @@ fn single_flag(m: &Match, bs: &BoardState, player: Color, p: &mut Proposal) {
     p.explanation = Msg::new(id).arg("player", player);
 }
 
-/// Both flags down.
-fn both_flags(m: &Match, bs: &BoardState, a: &FlagFact, b: &FlagFact, p: &mut Proposal) {
+/// Both flags down, the game goes on, and the next move counts as the first of the next control
+/// (1987 12.8; 1989 8.6 likewise): each player's move counter is set to his period's required
+/// moves, so his next move is the first of the next period.
+fn next_control(m: &Match, a: &FlagFact, b: &FlagFact, p: &mut Proposal) {
+    for f in [a, b] {
+        if let Some(required) = f.required.filter(|_| !f.last_period) {
+            p.consequence
+                .clock_ops
+                .push(crate::clock::ClockOperation::SetMoves {
+                    color: f.color,
+                    moves: required,
+                });
+        }
+    }
+    let article = m.profile.flags.source_article();
+    let cited = |a: &String| a.ends_with(&format!("Art. {article}"));
+    if !p.articles.iter().any(cited) {
+        p.articles.extend(cite(m, &article, ""));
+    }
+    p.facts.push(msg!(
+        "rules-fact-next-move-first-of-control",
+        article = crate::profile::article_text(&m.profile.flags.source_article())
+    ));
+    p.consequence
+        .set_summary(msg!("rules-summary-both-flags-next-control"));
+    p.explanation = msg!("rules-both-flags-next-control", laws = &m.profile.laws);
+}
+
+/// The claimant's own clock beside the flag he claims: running or stopped, its time now, the
+/// lowest time it showed in the period, and whether his own flag is down.
+fn claimant_clock(s: &MatchState, bs: &BoardState, claimant: Color, now: MonoMs, p: &mut Proposal) {
+    let Some(c) = crate::clock_now::clock_at(s, bs, now) else {
+        return;
+    };
+    let lowest = bs
+        .mirror
+        .as_ref()
+        .and_then(|m| m.side_of(claimant).map(|side| (m, side)))
+        .map(|(m, side)| m.lowest_in_period_ms(side, s.clock_ms(now)))
+        .unwrap_or_else(|| c.of(claimant));
+    let time = c.of(claimant);
+    p.facts.push(msg!(
+        "rules-fact-claimant-clock",
+        player = claimant,
+        running = u32::from(c.running == Some(claimant)),
+        time = format_hms(time),
+        lowest = format_hms(lowest.min(time)),
+        flag = u32::from(time == 0)
+    ));
+}
+
+/// Both flags down (`dated`: the clock's reports date the flags; not where a flag counts only
+/// from a claim).
+fn both_flags(
+    m: &Match,
+    bs: &BoardState,
+    a: &FlagFact,
+    b: &FlagFact,
+    dated: bool,
+    p: &mut Proposal,
+) {
     let fl = &m.profile.flags;
     describe(a, p);
     describe(b, p);
-    let known = a.clock_ms != b.clock_ms;
+    let known = dated && a.clock_ms != b.clock_ms;
+    if !dated {
+        p.facts.push(msg!("rules-fact-flags-undated"));
+    }
     let (first, second) = if a.clock_ms <= b.clock_ms {
         (a, b)
     } else {
@@ -358,6 +439,9 @@ fn both_flags(m: &Match, bs: &BoardState, a: &FlagFact, b: &FlagFact, p: &mut Pr
         }
         BothFlags::Continue if !open() => {
             p.explanation = msg!("rules-both-flags-continue", laws = &m.profile.laws);
+            if fl.both_flags_next_control {
+                next_control(m, a, b, p);
+            }
         }
         BothFlags::Draw if !open() => {
             p.consequence.result = Some(GameResult::Draw);

@@ -447,8 +447,16 @@ pub fn submit(
         return Err(SubmitError::AlreadyIn);
     }
     let findings = check_lineup(m, sub.team, &sub.slots, &sub.absence_notices);
+    // A board under reservation needs the reason; without an error on it only where the
+    // regulations put a player under reservation for other grounds (BTO NRW § 2.4: a player
+    // who cannot show his pass).
+    let without = m.profile.lineup_procedure.reservation_without_finding;
     for r in &sub.reservations {
-        if r.reason.trim().is_empty() || !findings.iter().any(|f| f.board == r.board) {
+        if r.reason.trim().is_empty()
+            || !(without || findings.iter().any(|f| f.board == r.board))
+            || usize::from(r.board.0) > sub.slots.len()
+            || r.board.0 == 0
+        {
             return Err(SubmitError::BadReservation(r.board));
         }
     }

@@ -127,6 +127,9 @@ pub(super) fn lineup_irregularity(m: &Match, s: &MatchState, team: TeamSide, p: 
         );
         return;
     }
+    if late_notice(m, s, team, &findings, &problems, p) {
+        return;
+    }
     p.consequence = with_summary(lineup::zeroed_boards(&findings, team), &problems);
     if p.consequence.zeroed.is_empty() {
         p.explanation = msg!(
@@ -141,6 +144,105 @@ pub(super) fn lineup_irregularity(m: &Match, s: &MatchState, team: TeamSide, p: 
         boards = boards_text(&p.consequence.zeroed),
         team = team
     );
+}
+
+/// A named empty board notified late where the regulations name no sanction for it
+/// (`lineup_procedure.late_notice = "none"`) and the profile leaves it to the arbiter: the
+/// facts (when it was notified, the deadline) and the options: no sanction, or the sanction
+/// of an empty board without a name (the notice not given in time, the name counts for
+/// nothing). Where the profile names a sanction, it is applied. Returns whether it asked.
+fn late_notice(
+    m: &Match,
+    s: &MatchState,
+    team: TeamSide,
+    findings: &[Finding],
+    problems: &[Msg],
+    p: &mut Proposal,
+) -> bool {
+    let lp = &m.profile.lineup_procedure;
+    let late: Vec<&Finding> = findings
+        .iter()
+        .filter(|f| matches!(f.problem, Problem::AbsenceNotifiedLate { .. }))
+        .collect();
+    if late.is_empty()
+        || lp.late_notice != LineupSanction::None
+        || !m.profile.is_open(Situation::LateAbsenceNotice)
+    {
+        return false;
+    }
+    let others: Vec<Finding> = findings
+        .iter()
+        .filter(|f| !matches!(f.problem, Problem::AbsenceNotifiedLate { .. }))
+        .cloned()
+        .collect();
+    let as_unnamed: Vec<Finding> = findings
+        .iter()
+        .cloned()
+        .map(|mut f| {
+            if matches!(f.problem, Problem::AbsenceNotifiedLate { .. }) {
+                f.sanction = m.profile.lineup.unnamed_empty_board;
+                f.zeroed = lineup::sanction_range(f.sanction, f.board, None, m.file.boards);
+            }
+            f
+        })
+        .collect();
+    let notices = s
+        .lineup(team)
+        .map(|l| l.absence_notices.clone())
+        .unwrap_or_default();
+    let mut req = DecisionRequest::new(
+        Situation::LateAbsenceNotice,
+        msg!("decision-why-late-notice", cite = &lp.cite_absence_notice),
+    );
+    if let Some(deadline) = lineup::absence_notice_deadline(m) {
+        req = req.fact(msg!(
+            "decision-fact-notice-deadline",
+            deadline = local_hm(m, deadline),
+            days = lp.absence_notice_days_before
+        ));
+    }
+    for f in &late {
+        let Problem::AbsenceNotifiedLate { rank } = f.problem else {
+            continue;
+        };
+        let when = notices
+            .iter()
+            .find(|n| n.rank == rank)
+            .map(|n| n.notified.clone());
+        req = req.fact(match when {
+            Some(t) => msg!(
+                "decision-fact-notice-late",
+                board = f.board,
+                rank = rank,
+                time = t
+            ),
+            None => msg!("decision-fact-notice-none", board = f.board, rank = rank),
+        });
+    }
+    let unnamed = lineup::zeroed_boards(&as_unnamed, team);
+    p.decision = Some(
+        req.option(
+            "no_sanction",
+            msg!("decision-option-late-notice-none"),
+            with_summary(lineup::zeroed_boards(&others, team), problems),
+        )
+        .option(
+            "as_unnamed",
+            msg!(
+                "decision-option-late-notice-unnamed",
+                sanction = Msg::new(crate::words::lineup_sanction(
+                    m.profile.lineup.unnamed_empty_board
+                )),
+                boards = boards_text(&unnamed)
+            ),
+            with_summary(unnamed, problems),
+        ),
+    );
+    p.explanation = msg!(
+        "decision-open",
+        situation = Msg::new(Situation::LateAbsenceNotice.message_id())
+    );
+    true
 }
 
 /// Players of `team` seated at the wrong boards (e.g. two players at each other's boards): no

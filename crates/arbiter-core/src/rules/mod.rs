@@ -8,6 +8,7 @@ mod availability;
 mod claims;
 mod clock_ops;
 pub mod colours;
+mod competing;
 mod conduct;
 pub mod conflict;
 pub mod decision;
@@ -24,16 +25,19 @@ pub mod procedure;
 mod reconcile;
 pub mod result_ending;
 pub mod score;
+pub mod setting;
 mod start;
 
 pub use availability::{Action, Availability, availability, recent_time_change};
 pub use clock_ops::{
-    OperationError, clock_operation, operation_articles, reconstruction, replacement_values,
+    OperationError, clock_operation, floor_notes, operation_articles, operation_notes,
+    reconstruction, recorded_after, replacement_values,
 };
+pub use competing::resignation_time;
 pub use device::{device_note, on_device, propose_on_device};
 pub use flag::{FlagFact, flags_down};
 pub use game_end::{AutomaticEnd, automatic_end};
-pub use overrides::{Confirmation, confirm_checked, contradictions};
+pub use overrides::{Confirmation, confirm_checked, contradictions, mandatory_kept};
 pub use position::board_position;
 pub use start::{
     Deadline, Presence, absent_after_default_time, arrived_late, deadline, deadline_msg,
@@ -115,6 +119,33 @@ pub struct Proposal {
     /// [`confirm_checked`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason_required: Option<Msg>,
+    /// Clock changes the text makes mandatory ("shall", "werden … zugesprochen": the opponent's
+    /// time after a rejected quickplay-finish claim): no override can leave them out
+    /// ([`confirm_checked`] refuses such a confirmation).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mandatory: Vec<TimeChange>,
+    /// Notices for the arbiter beside the proposal that change nothing by themselves (a
+    /// correct claim after an obvious shuffle: possible abuse, DSB note on 9.1.1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<Msg>,
+}
+
+/// The `proposal_shown` record of a proposal as the console shows it (nothing confirmed).
+pub fn shown(req: &Request, p: &Proposal) -> crate::intervention::ProposalShown {
+    let Event::Intervention(iv) = confirm(req, p, Consequence::default(), String::new()) else {
+        unreachable!("confirm makes an intervention")
+    };
+    crate::intervention::ProposalShown {
+        intervention: *iv,
+        explanation: p.explanation.clone(),
+        facts: p.facts.clone(),
+        situation: p.decision.as_ref().map(|d| d.situation),
+        options: p
+            .decision
+            .as_ref()
+            .map(|d| d.options.clone())
+            .unwrap_or_default(),
+    }
 }
 
 /// Builds the journal event for a confirmed proposal; `confirmed` may differ from the proposal.
@@ -123,6 +154,7 @@ pub struct Proposal {
 pub fn confirm(req: &Request, p: &Proposal, confirmed: Consequence, reason: String) -> Event {
     let mut confirmed = confirmed;
     summarize(&mut confirmed);
+    let clocks_after = crate::intervention::clocks_after(p.white_ms, p.black_ms, &confirmed.clock);
     Event::from(Intervention {
         board: req.board,
         player: req.player,
@@ -138,6 +170,8 @@ pub fn confirm(req: &Request, p: &Proposal, confirmed: Consequence, reason: Stri
         conflict: p.conflict.clone(),
         overridden: Vec::new(),
         device_clocks: None,
+        notices: p.notices.clone(),
+        clocks_after,
     })
 }
 
@@ -388,7 +422,9 @@ fn propose_game(
                         clocks: *clocks,
                     },
                     p,
-                )
+                );
+                // The opponent's flag is down too: which came first is not established.
+                competing::illegal_move_and_flag(m, s, bs, req.player, now_mono, p);
             }
         }
         (
@@ -423,6 +459,9 @@ fn propose_game(
             mode::flag_call_note(m, bs, p);
         }
         (InterventionKind::GameEnded, Some(bs)) => game_end::game_ended(m, bs, p),
+        (InterventionKind::Resignation { at }, Some(bs)) => {
+            competing::resignation(m, bs, req.player, at.as_deref(), s, p)
+        }
         _ => return false,
     }
     true
@@ -437,9 +476,14 @@ fn propose_other(
     p: &mut Proposal,
 ) {
     match (&req.kind, bs) {
-        (InterventionKind::Penalty { penalties, time_s }, Some(_)) => {
-            conduct::penalty(m, req.player, penalties, *time_s, p)
-        }
+        (
+            InterventionKind::Penalty {
+                penalties,
+                time_s,
+                accepted,
+            },
+            Some(_),
+        ) => conduct::penalty(m, req.player, penalties, *time_s, *accepted, p),
         (
             InterventionKind::ElectronicDevice {
                 place,
@@ -454,9 +498,20 @@ fn propose_other(
         (InterventionKind::RefusalToComply { both }, Some(bs)) => {
             conduct::refusal(m, bs, req.player, *both, p)
         }
-        (InterventionKind::UnableToRecord { disabled, time_s }, Some(bs)) => {
-            conduct::unable_to_record(m, bs, req.player, *disabled, *time_s, p)
+        (
+            InterventionKind::UnableToRecord {
+                disabled,
+                time_s,
+                exemption,
+                no_assistant,
+            },
+            Some(bs),
+        ) => {
+            conduct::unable_to_record(m, bs, req.player, *disabled, *time_s, p);
+            conduct::notation_facts(m, exemption, *no_assistant, p);
         }
+        (InterventionKind::GameResumed, Some(bs)) => conduct::game_resumed(m, s, bs, p),
+        (InterventionKind::PersonExpelled { person }, _) => conduct::person_expelled(m, person, p),
         (InterventionKind::CaptainAdvice { .. }, _) => {
             p.articles = vec!["FIDE C.06 § 15".into()];
             p.explanation = msg!("rules-captain-advice");
@@ -472,10 +527,10 @@ fn propose_other(
             p.explanation = msg!("rules-time-correction");
             // The arbiter's own change of a clock rests on an incident: the record says which.
             p.reason_required = Some(msg!("rules-time-correction-reason"));
-            // Rapid and blitz without adequate supervision: the clock setting is final after
-            // a number of moves (2017 A.4.1.1, pre-2009 B.4).
+            // Period time credited too early (6.10.2); rapid and blitz: the clock setting is
+            // final after a number of moves (2017 A.4.1.1, pre-2009 B.4).
             if let Some(bs) = bs {
-                mode::clock_setting_final(m, bs, p);
+                setting::time_correction(m, bs, req.player, p);
             }
         }
         (InterventionKind::LineupIrregularity { team }, _) => {

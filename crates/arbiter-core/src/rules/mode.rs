@@ -116,24 +116,3 @@ pub(super) fn flag_call_note(m: &Match, bs: &BoardState, p: &mut Proposal) {
         mode = Msg::new(rules.mode.message_id())
     );
 }
-
-/// 2017 A.4.1.1 (pre-2009 B.4, 1977 blitz 8.6): once each player has completed the mode's
-/// number of moves, the clock setting is not corrected (2017: unless the schedule of the event
-/// would be adversely affected).
-pub(super) fn clock_setting_final(m: &Match, bs: &BoardState, p: &mut Proposal) {
-    let rules = m.rules_for(bs.board);
-    let n = rules.clock_setting_final_after_moves;
-    if n == 0 {
-        return;
-    }
-    let completed_each = u32::try_from(bs.moves.len() / 2).unwrap_or(u32::MAX);
-    if completed_each < n {
-        return;
-    }
-    p.articles.extend(cite(m, &rules.article, &rules.source));
-    p.explanation = msg!(
-        "rules-clock-setting-final",
-        moves = n,
-        mode = Msg::new(rules.mode.message_id())
-    );
-}

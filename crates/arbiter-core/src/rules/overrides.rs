@@ -93,6 +93,7 @@ pub fn confirm_checked(
     {
         return Err(what.clone());
     }
+    mandatory_kept(p, &c.confirmed)?;
     let overridden = with_reasons(
         contradictions(m, s, req, p, &c.confirmed, now_mono),
         &c.overrides,
@@ -102,6 +103,19 @@ pub fn confirm_checked(
         iv.overridden = overridden;
     }
     Ok(ev)
+}
+
+/// A confirmation must keep every clock change the text makes mandatory ([`Proposal::mandatory`]:
+/// "shall", "werden … zugesprochen"); no override removes one.
+pub fn mandatory_kept(p: &Proposal, confirmed: &Consequence) -> Result<(), Msg> {
+    match p.mandatory.iter().find(|tc| !confirmed.clock.contains(tc)) {
+        Some(tc) => Err(msg!(
+            "rules-override-mandatory",
+            change = time_change(tc),
+            articles = p.articles.join(", ")
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The override records for `contradictions` (field, what the rules give, what the arbiter

@@ -25,6 +25,8 @@ pub struct ReservationInfo {
     /// (`[lineup_procedure] reservation_follow_up_days`).
     pub due: Option<String>,
     pub cite: String,
+    /// When it was granted: the lineup's submission (wall ms).
+    pub granted: WallMs,
 }
 
 /// Everything about the match procedure at one instant.
@@ -47,6 +49,9 @@ pub struct MatchProcedure {
     pub change: [Result<(), Msg>; 2],
     /// Boards whose clock was started apart from the round, and how long after it (ms).
     pub started_apart: Vec<(BoardNo, u64)>,
+    /// Boards whose clock was started before the round start, and how long before it (ms).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub started_before: Vec<(BoardNo, u64)>,
     /// How late each arrived player was (ms after the reference start).
     pub lateness: Vec<(BoardNo, TeamSide, u64)>,
 }
@@ -67,6 +72,22 @@ pub fn started_apart(m: &Match, s: &MatchState, bs: &BoardState) -> Option<u64> 
     (after > tolerance).then_some(after)
 }
 
+/// A board's clock started before the round start by more than the profile's tolerance (the
+/// same tolerance as after it: the round's start is the arbiter's entry): how long before, in ms.
+pub fn started_before_round(m: &Match, s: &MatchState, bs: &BoardState) -> Option<u64> {
+    let tolerance = u64::from(m.profile.start.single_board_tolerance_s) * 1000;
+    if tolerance == 0 {
+        return None;
+    }
+    let round: WallMs = s.round_started?.wall_ms;
+    let first_run = bs
+        .clock_presses
+        .iter()
+        .find(|p| p.sample.running.is_some())?;
+    let before = u64::try_from(round - first_run.at.wall_ms).ok()?;
+    (before > tolerance).then_some(before)
+}
+
 /// The boards under reservation, with the date each must be cleared by.
 pub fn reservations(m: &Match, s: &MatchState) -> Vec<ReservationInfo> {
     let lp = &m.profile.lineup_procedure;
@@ -84,6 +105,7 @@ pub fn reservations(m: &Match, s: &MatchState) -> Vec<ReservationInfo> {
                 reason: r.reason.clone(),
                 due: due.clone(),
                 cite: lp.cite_reservation.clone(),
+                granted: l.submitted.wall_ms,
             });
         }
     }
@@ -122,6 +144,11 @@ pub fn procedure(m: &Match, s: &MatchState, now: MonoMs) -> MatchProcedure {
             .boards
             .iter()
             .filter_map(|bs| started_apart(m, s, bs).map(|a| (bs.board, a)))
+            .collect(),
+        started_before: s
+            .boards
+            .iter()
+            .filter_map(|bs| started_before_round(m, s, bs).map(|a| (bs.board, a)))
             .collect(),
         lateness,
     }

@@ -41,10 +41,59 @@ fn ending_words(ending: Option<Ending>) -> Msg {
     }
 }
 
+/// Why the rules refuse this result on `board` now, whatever the arbiter overrides: a draw by
+/// agreement before the moves each player must have made or the regulations' minimum move
+/// (where the arbiter may not consent), as the agreement form refuses it.
+pub fn result_refused(
+    m: &Match,
+    s: &MatchState,
+    board: BoardNo,
+    _result: GameResult,
+    ending: Option<Ending>,
+) -> Option<Msg> {
+    let bs = s.board(board)?;
+    if ending != Some(Ending::Agreement) {
+        return None;
+    }
+    super::claims::agreement_allowed(m, bs).err()
+}
+
 /// The fields of a result record that contradict what the position proves: (field, proven
 /// value, chosen value). No ending recorded is no contradiction (the report says it is not
-/// recorded).
+/// recorded). A draw by agreement before the regulations' minimum move where the arbiter may
+/// consent, and a resignation before any move, need the arbiter's confirmation with a reason
+/// too (as the agreement form asks it).
 pub fn result_contradictions(
+    m: &Match,
+    s: &MatchState,
+    board: BoardNo,
+    result: GameResult,
+    ending: Option<Ending>,
+) -> Vec<(OverrideField, Msg, Msg)> {
+    let mut v = Vec::new();
+    if let Some(bs) = s.board(board) {
+        if ending == Some(Ending::Agreement)
+            && let Ok(Some(why)) = super::claims::agreement_allowed(m, bs)
+        {
+            v.push((
+                OverrideField::AgreementBeforeMinimum,
+                why,
+                result_words(result, ending),
+            ));
+        }
+        if ending == Some(Ending::Resignation) && super::claims::moves_made(bs) == (0, 0) {
+            v.push((
+                OverrideField::ResignationBeforeMove,
+                msg!("rules-resignation-before-move"),
+                result_words(result, ending),
+            ));
+        }
+    }
+    v.extend(proven_contradictions(m, s, board, result, ending));
+    v
+}
+
+fn proven_contradictions(
     m: &Match,
     s: &MatchState,
     board: BoardNo,
@@ -88,6 +137,11 @@ pub fn result_checked(
             ending = Msg::new(e.message_id()),
             result = rec.result
         ));
+    }
+    // A draw agreed through the result form is refused exactly as the agreement form refuses
+    // it (the moves each player must have made, the regulations' minimum move).
+    if let Some(why) = result_refused(m, s, rec.board, rec.result, rec.ending) {
+        return Err(why);
     }
     rec.overridden = super::overrides::with_reasons(
         result_contradictions(m, s, rec.board, rec.result, rec.ending),

@@ -96,12 +96,45 @@ pub fn deadline_msg(m: &Match, d: &Deadline) -> Msg {
 }
 
 /// Whether an arrival at `arrival` (wall ms) is after the default time, by the profile's rule
-/// for an arrival exactly at the deadline.
+/// for an arrival exactly at the deadline. Times count in whole seconds, as a clock shows them:
+/// where an arrival at the deadline is in time, a player who appears within the deadline's
+/// second is in time and one a second later is not (DSB note to 6.7.1: "innerhalb der
+/// vorgeschriebenen Wartezeit").
 pub fn arrived_late(m: &Match, arrival: WallMs, expiry: WallMs) -> bool {
+    let (a, e) = (arrival.div_euclid(1000), expiry.div_euclid(1000));
     match m.profile.start.arrival_at_deadline {
-        ArrivalAtDeadline::InTime => arrival > expiry,
-        ArrivalAtDeadline::Late => arrival >= expiry,
+        ArrivalAtDeadline::InTime => a > e,
+        ArrivalAtDeadline::Late => a >= e,
     }
+}
+
+/// How much a player missed the deadline by: from the deadline to his arrival, or to `now`
+/// while he is still absent; whole seconds.
+fn missed_by(m: &Match, arrival: Option<WallMs>, now: WallMs, expiry: WallMs) -> Msg {
+    let by = |t: WallMs| {
+        Arg::DurationMs(
+            u64::try_from(t.div_euclid(1000) * 1000 - expiry.div_euclid(1000) * 1000).unwrap_or(0),
+        )
+    };
+    match arrival {
+        Some(a) => msg!(
+            "rules-default-time-fact-late",
+            arrival = local_hm_s(m, a),
+            by = by(a)
+        ),
+        None => msg!("rules-default-time-fact-absent", by = by(now)),
+    }
+}
+
+/// "HH:MM:SS" at the venue.
+fn local_hm_s(m: &Match, wall_ms: WallMs) -> String {
+    chrono::DateTime::from_timestamp_millis(wall_ms)
+        .map(|t| {
+            t.with_timezone(m.scheduled_start.offset())
+                .format("%H:%M:%S")
+                .to_string()
+        })
+        .unwrap_or_default()
 }
 
 /// Whether the default time has run out at `now` (a player not there at the deadline is
@@ -234,6 +267,18 @@ pub(super) fn default_time(
     };
     let white = super::colours::white_team(m, s, bs.board);
     let (white_absent, black_absent) = (absent(white), absent(white.other()));
+    for (team, is_absent, color) in [
+        (white, white_absent, Color::White),
+        (white.other(), black_absent, Color::Black),
+    ] {
+        if is_absent {
+            p.facts.push(msg!(
+                "rules-default-time-fact-missed",
+                player = color,
+                missed = missed_by(m, bs.arrived(team).map(|a| a.wall_ms), now, expiry)
+            ));
+        }
+    }
     let result = match (white_absent, black_absent) {
         (true, true) => GameResult::DoubleForfeit,
         (true, false) => GameResult::BlackWinsForfeit,

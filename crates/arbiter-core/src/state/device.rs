@@ -75,6 +75,65 @@ pub struct DeviceBook {
     /// An arbiter's clock correction the device has not shown yet, since this record.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub correction_due: Option<Stamp>,
+    /// Times the arbiter set anew (a replacement clock, both times set): the next reports must
+    /// show them, whatever the device showed before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub must_show: Option<MustShow>,
+}
+
+/// Both times the arbiter set on a clock (a replaced clock, a wrong setting corrected), which
+/// the device's next reports must show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct MustShow {
+    pub at: Stamp,
+    /// The clock time (the state's clock base plus the record's monotonic time) of the setting.
+    pub clock_ms: u64,
+    pub white_ms: u64,
+    pub black_ms: u64,
+}
+
+impl MustShow {
+    /// The time set for `color`.
+    pub fn of(&self, color: Color) -> u64 {
+        if color.is_white() {
+            self.white_ms
+        } else {
+            self.black_ms
+        }
+    }
+}
+
+impl BoardState {
+    /// The colours whose time set anew ([`DeviceBook::must_show`]) the last clock report does
+    /// not show.
+    pub fn set_times_not_shown(&self) -> Vec<Color> {
+        let Some(ms) = self.device.must_show else {
+            return Vec::new();
+        };
+        let at = self.last_sample_ms.unwrap_or(ms.clock_ms);
+        [Color::White, Color::Black]
+            .into_iter()
+            .filter(|c| at < ms.clock_ms || !shows(self, &ms, *c, at))
+            .collect()
+    }
+}
+
+/// How far a report may be from the times set (whole seconds shown, the run between reports).
+const SHOW_TOLERANCE_MS: u64 = 1_500;
+
+/// Whether a clock report at `clock_ms` shows `color`'s time as set: at most the time set (plus
+/// one increment for a move meanwhile), at least the time set less the time since.
+pub(super) fn shows(bs: &BoardState, ms: &MustShow, color: Color, clock_ms: u64) -> bool {
+    let Some(m) = &bs.mirror else { return true };
+    let (Some((reading, _)), Some(side)) = (m.last_reading(), m.side_of(color)) else {
+        return false;
+    };
+    let shown = reading.time(side);
+    let set = ms.of(color);
+    let ran = clock_ms.saturating_sub(ms.clock_ms);
+    let inc = m.time_control().per_move_ms();
+    shown <= set.saturating_add(inc).saturating_add(SHOW_TOLERANCE_MS)
+        && shown.saturating_add(ran).saturating_add(SHOW_TOLERANCE_MS) >= set
 }
 
 pub(crate) fn colour_index(c: Color) -> usize {
@@ -137,6 +196,13 @@ pub(super) fn after_sample(
     if counts_changed {
         check_counts(bs, at);
     }
+    if let Some(ms) = bs.device.must_show
+        && [Color::White, Color::Black]
+            .into_iter()
+            .all(|c| shows(bs, &ms, c, clock_ms))
+    {
+        bs.device.must_show = None;
+    }
     if bs.device.correction_due.is_some()
         && let Some(m) = &bs.mirror
         && m.pending_ms(ClockSide::Left).is_none()
@@ -183,15 +249,31 @@ pub(super) fn check_counts(bs: &mut BoardState, at: Stamp) {
 
 /// After an arbiter's clock operation: a time change is due on the device (checked against the
 /// next reports); a time set anew settles any time credited too early.
-pub(super) fn after_clock_op(bs: &mut BoardState, at: Stamp, op: &crate::clock::ClockOperation) {
+pub(super) fn after_clock_op(
+    bs: &mut BoardState,
+    at: Stamp,
+    clock_ms: u64,
+    op: &crate::clock::ClockOperation,
+) {
     use crate::clock::ClockOperation as Op;
     match op {
         Op::AddTime { .. } | Op::SubtractTime { .. } | Op::Reconstruct { .. } => {
             bs.device.correction_due = Some(at);
         }
-        Op::SetTimes { .. } | Op::ReplaceClock { .. } => {
+        Op::SetTimes { white_ms, black_ms }
+        | Op::ReplaceClock {
+            white_ms, black_ms, ..
+        } => {
             bs.device.correction_due = Some(at);
             bs.device.unearned = [None, None];
+            // The device must show these times, even where they equal the last report (a
+            // replacement clock set from the last reports starts from its own values).
+            bs.device.must_show = Some(MustShow {
+                at,
+                clock_ms,
+                white_ms: *white_ms,
+                black_ms: *black_ms,
+            });
         }
         Op::SetMoves { .. } | Op::Pause | Op::Resume | Op::SetIncrement { .. } => {}
     }

@@ -192,7 +192,7 @@ impl Form for ClockOpForm {
                     Span::raw(times(&e.after)),
                 ]));
                 let floor = match &e.op {
-                    ClockOperation::Reconstruct { floor, to_move } => Some((*floor, *to_move)),
+                    ClockOperation::Reconstruct { floor, to_move, .. } => Some((*floor, *to_move)),
                     ClockOperation::ReplaceClock { white_moves, .. } => {
                         Some((m.profile.clock_corrections.replacement_floor, *white_moves))
                     }
@@ -207,7 +207,13 @@ impl Form for ClockOpForm {
                     };
                     lines.push(Line::styled(format!("{}: {shown}", t.minimum), theme.dim()));
                 }
-                if !outcome.note.is_empty() {
+                // The journal's times used instead of the proportion, and every "floor
+                // applied" with the value before it (in the arbiter's language).
+                let notes = rules::operation_notes(&e.op, outcome);
+                for n in &notes {
+                    lines.push(Line::styled(i18n::format(lang, n), theme.warn()));
+                }
+                if notes.is_empty() && !outcome.note.is_empty() {
                     lines.push(Line::styled(outcome.note.clone(), theme.warn()));
                 }
             }

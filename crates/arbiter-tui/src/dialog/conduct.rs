@@ -47,6 +47,8 @@ pub struct Penalty {
     /// None until the arbiter chooses one.
     pub penalty: Option<PenaltyKind>,
     pub amount: u32,
+    /// The player accepted the warning (DSB note to TO ).
+    pub accepted: bool,
 }
 
 impl Form for Penalty {
@@ -54,6 +56,10 @@ impl Form for Penalty {
         match field {
             Field::Penalty => self.penalty = cycle_opt(&PENALTIES, self.penalty, step(key)?),
             Field::Amount => return number(&mut self.amount, key, SECONDS),
+            Field::Accepted => {
+                step(key)?;
+                self.accepted = !self.accepted
+            }
             _ => return None,
         }
         Some(true)
@@ -63,6 +69,7 @@ impl Form for Penalty {
         match field {
             Field::Penalty => Some(penalty_shown(self.penalty, lang)),
             Field::Amount => Some(amount_shown(self.amount, lang)),
+            Field::Accepted => Some(yes_no(lang, self.accepted)),
             _ => None,
         }
     }
@@ -73,6 +80,7 @@ impl Form for Penalty {
             InterventionKind::Penalty {
                 penalties: self.penalty.into_iter().collect(),
                 time_s: entered(self.amount),
+                accepted: self.accepted,
             },
         ))
     }
@@ -206,6 +214,8 @@ impl Form for Refusal {
 pub struct UnableToRecord {
     pub disabled: bool,
     pub amount: u32,
+    /// No assistant available (2023 8.1.6).
+    pub no_assistant: bool,
 }
 
 impl Form for UnableToRecord {
@@ -214,6 +224,10 @@ impl Form for UnableToRecord {
             Field::Disabled => {
                 step(key)?;
                 self.disabled = !self.disabled
+            }
+            Field::NoAssistant => {
+                step(key)?;
+                self.no_assistant = !self.no_assistant
             }
             Field::Amount => return number(&mut self.amount, key, SECONDS),
             _ => return None,
@@ -224,6 +238,7 @@ impl Form for UnableToRecord {
     fn shown(&self, field: Field, _cx: &Common, lang: Lang, _m: &Match) -> Option<String> {
         match field {
             Field::Disabled => Some(yes_no(lang, self.disabled)),
+            Field::NoAssistant => Some(yes_no(lang, self.no_assistant)),
             Field::Amount => Some(amount_shown(self.amount, lang)),
             _ => None,
         }
@@ -235,6 +250,8 @@ impl Form for UnableToRecord {
             InterventionKind::UnableToRecord {
                 disabled: self.disabled,
                 time_s: entered(self.amount),
+                exemption: String::new(),
+                no_assistant: self.no_assistant,
             },
         ))
     }

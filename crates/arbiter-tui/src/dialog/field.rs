@@ -26,6 +26,10 @@ pub enum Field {
     Both,
     /// A player with a disability (Art. 8.1.6).
     Disabled,
+    /// The player accepted the warning (DSB note to TO: it need not be reported).
+    Accepted,
+    /// No assistant to write the moves is available (2023 8.1.6).
+    NoAssistant,
     /// Whom a disturbance concerns: White, Black or both.
     Whom,
     /// Apply the proposed consequence (default) or record the facts only, with a reason.

@@ -144,7 +144,14 @@ const FORMS: [Spec; 31] = {
             title: "dialog-penalty",
             needs_board: true,
             ruled: true,
-            fields: &[F::Player, F::Penalty, F::Amount, F::Apply, F::Text],
+            fields: &[
+                F::Player,
+                F::Penalty,
+                F::Amount,
+                F::Accepted,
+                F::Apply,
+                F::Text,
+            ],
         },
         Spec {
             kind: K::Flag,
@@ -264,7 +271,14 @@ const FORMS: [Spec; 31] = {
             title: "dialog-unable-to-record",
             needs_board: true,
             ruled: true,
-            fields: &[F::Player, F::Disabled, F::Amount, F::Apply, F::Text],
+            fields: &[
+                F::Player,
+                F::Disabled,
+                F::Amount,
+                F::NoAssistant,
+                F::Apply,
+                F::Text,
+            ],
         },
         Spec {
             kind: K::ClockOp,

@@ -146,6 +146,14 @@ fn ruled_lines(d: &Dialog, lang: Lang, theme: &Theme, lines: &mut Vec<Line<'stat
             theme.dim(),
         ));
     }
+    // Notices change nothing by themselves but the arbiter must see them (a claim after an
+    // obvious shuffle: possible abuse of 9.2).
+    for notice in &p.notices {
+        lines.push(Line::styled(
+            format!("! {}", i18n::format(lang, notice)),
+            theme.warn(),
+        ));
+    }
     if p.white_ms.is_some() || p.black_ms.is_some() || p.move_no.is_some() {
         let ms = |x: Option<u64>| x.map(format_hms).unwrap_or_else(|| "–".into());
         lines.push(Line::styled(
@@ -366,6 +374,8 @@ pub fn label(t: &Strings, f: Field, kind: DialogKind) -> &str {
         Field::Replied => &t.field_replied,
         Field::Both => &t.field_both,
         Field::Disabled => &t.field_disabled,
+        Field::Accepted => &t.field_accepted,
+        Field::NoAssistant => &t.field_no_assistant,
         Field::Whom => &t.field_whom,
         Field::DecisionOption => &t.field_option,
         Field::DecisionBasis => &t.field_decision_basis,

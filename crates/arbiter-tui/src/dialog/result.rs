@@ -52,6 +52,9 @@ pub struct ResultForm {
     /// What the board's game record proves: a mate, a stalemate, an automatic draw
     /// ([`rules::result_ending::proven_ending`]).
     pub proven: Option<(GameResult, Ending)>,
+    /// Why the rules refuse this result now (a draw agreed before the regulations' minimum
+    /// move: refused as the agreement form refuses it), asked at each refresh.
+    pub refused: Option<Msg>,
 }
 
 impl ResultForm {
@@ -64,6 +67,7 @@ impl ResultForm {
             result: proven.map_or(GameResult::WhiteWins, |(r, _)| r),
             ending: proven.map(|(_, e)| e),
             proven,
+            refused: None,
         }
     }
 
@@ -135,11 +139,17 @@ impl Form for ResultForm {
     }
 
     fn missing(&self, _cx: &Common, lang: Lang) -> Option<String> {
+        if let Some(why) = &self.refused {
+            return Some(i18n::format(lang, why));
+        }
         (self.ending.is_none() && !Ending::for_result(self.result).is_empty())
             .then(|| i18n::text(lang, "ui-ending-choose"))
     }
 
     fn refresh(&mut self, r: &mut Refresh) {
+        self.refused = r.cx.board.and_then(|b| {
+            rules::result_ending::result_refused(r.m, r.s, b, self.result, self.ending)
+        });
         if let Some(b) = r.cx.board {
             *r.contradictions = Some(rules::result_ending::result_contradictions(
                 r.m,
