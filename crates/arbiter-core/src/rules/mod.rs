@@ -132,7 +132,9 @@ pub struct Proposal {
 
 /// The `proposal_shown` record of a proposal as the console shows it (nothing confirmed).
 pub fn shown(req: &Request, p: &Proposal) -> crate::intervention::ProposalShown {
-    let Event::Intervention(iv) = confirm(req, p, Consequence::default(), String::new()) else {
+    // Nothing confirmed: the record's confirmed consequence stays empty (no summary).
+    let Event::Intervention(iv) = intervention(req, p, Consequence::default(), String::new())
+    else {
         unreachable!("confirm makes an intervention")
     };
     crate::intervention::ProposalShown {
@@ -154,6 +156,11 @@ pub fn shown(req: &Request, p: &Proposal) -> crate::intervention::ProposalShown 
 pub fn confirm(req: &Request, p: &Proposal, confirmed: Consequence, reason: String) -> Event {
     let mut confirmed = confirmed;
     summarize(&mut confirmed);
+    intervention(req, p, confirmed, reason)
+}
+
+/// The intervention record of a proposal with the consequence `confirmed` as it is.
+fn intervention(req: &Request, p: &Proposal, confirmed: Consequence, reason: String) -> Event {
     let clocks_after = crate::intervention::clocks_after(p.white_ms, p.black_ms, &confirmed.clock);
     Event::from(Intervention {
         board: req.board,
