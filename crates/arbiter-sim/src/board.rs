@@ -278,6 +278,26 @@ impl BoardSim {
             clock_ms[idx(side_of(Color::White))] = r.white_ms;
             clock_ms[idx(side_of(Color::Black))] = r.black_ms;
         }
+        // A resumed board: a player still to arrive arrives when the incident says, counted from
+        // the start (the time both clocks have run since, and the increment of White's first
+        // move if it was made); the clocks themselves are the journal's.
+        if let Some(r) = resume {
+            let white_inc = if r.plies >= 1 { tc.increment_ms } else { 0 };
+            let ran = (tc.base_ms + white_inc).saturating_sub(r.white_ms)
+                + tc.base_ms.saturating_sub(r.black_ms);
+            for inc in &setup.incidents {
+                if let Incident::LateArrival { color, delay_s, .. } = inc {
+                    let first_ply = if Color::from(*color) == Color::White {
+                        0
+                    } else {
+                        1
+                    };
+                    if r.plies <= first_ply {
+                        late[idx(side_of((*color).into()))] = (delay_s * 1000).saturating_sub(ran);
+                    }
+                }
+            }
+        }
         for inc in setup.incidents.iter().filter(|_| resume.is_none()) {
             match inc {
                 Incident::WrongPreset {
@@ -1220,6 +1240,34 @@ mod tests {
             .filter(|r| matches!(r, Ok(Message::ClockAck(_))))
             .count();
         assert_eq!(acks, 8);
+    }
+
+    #[test]
+    fn a_resumed_board_still_waits_for_a_late_player() {
+        let text = "1. e4 {[%clk 1:30:10]} e5 {[%clk 1:29:50]} 2. Nf3 {[%clk 1:30:00]} *";
+        let resumed = |late: bool| {
+            let mut b = setup(text);
+            if late {
+                b.incidents.push(Incident::LateArrival {
+                    board: 1,
+                    color: crate::scenario::ColorName::Black,
+                    delay_s: 900,
+                });
+            }
+            // taken up after 1.e4 (White thought 20 s), Black's clock has run for 40 s
+            b.resume = Some(BoardResume {
+                board: 1,
+                plies: 1,
+                white_ms: 5_410_000,
+                black_ms: 5_360_000,
+            });
+            BoardSim::new(b).unwrap().move_times()[1]
+        };
+        // on time: Black moves within his move's thinking
+        assert!(resumed(false) < 60_000, "{}", resumed(false));
+        // late: he arrives 900 s after the start, 60 s of which have passed
+        let t = resumed(true);
+        assert!((840_000..900_000).contains(&t), "{t}");
     }
 
     #[test]
