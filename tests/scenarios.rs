@@ -250,7 +250,7 @@ fn a_decision_where_the_rules_are_silent_is_journaled_replayed_and_reported() {
     // In the report, in both languages.
     let m = arbiter_io::config::load_match(
         Path::new("config/matches/demo-bundesliga.toml"),
-        Some("trier"),
+        Some("../../tests/data/trier-bare-king-open.toml"),
     )
     .unwrap();
     let env = arbiter_core::signature::envelope_from_journal(&m, &records);

@@ -352,6 +352,13 @@ pub enum GameChange {
         san: String,
         fen: String,
     },
+    /// The illegal move stands: the opponent had made his next move before it was penalised
+    /// (2017 A.4.2 and B.4, 2023 A.5.2, pre-2009 C.3). `ply` is its half-move where the board
+    /// showed it. A later claim against it is refused.
+    Stood {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ply: Option<u32>,
+    },
 }
 
 /// A change to one player's clock.

@@ -504,8 +504,19 @@ pub struct BoardSummary {
     /// The game is locked (its result recorded) from this record on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub locked_at_seq: Option<u64>,
+    /// Records after the result was recorded, and e-board moves after the game ended by itself
+    /// (checkmate, stalemate, and the ends the edition has): not moves of the game.
     #[serde(skip_serializing_if = "crate::scenario::is_zero")]
     pub post_game: u32,
+    /// An illegal move the board showed that stands unruled: its half-move, who made it, and
+    /// the last legal position the game record keeps (`fen` is `null` meanwhile).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub illegal: Option<crate::state::IllegalShown>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_legal_fen: Option<String>,
+    /// Illegal moves that stood (rapid and blitz, once the opponent had moved).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stood: Vec<crate::state::StoodEntry>,
     pub alerts: Vec<crate::status::BoardAlert>,
     /// The claims on the board with their status (id, claimant, position, clocks, link).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -539,8 +550,24 @@ pub fn summary(
         model_clock: st.model_clock,
         result: bs.result.as_ref().map(|r| r.result),
         locked_at_seq: bs.locked.map(|l| l.seq),
-        post_game: bs.post_game,
+        // Records after the result, and moves after the game ended by itself.
+        post_game: bs.post_game.saturating_add(
+            u32::try_from(
+                bs.moves
+                    .iter()
+                    .filter(|m| m.status == crate::state::MoveStatus::PostGame)
+                    .count(),
+            )
+            .unwrap_or(u32::MAX),
+        ),
         alerts: st.alerts,
+        illegal: bs.game.illegal.clone(),
+        last_legal_fen: bs
+            .game
+            .illegal
+            .as_ref()
+            .and_then(|_| bs.game.last_legal().map(crate::game::fen_of)),
+        stood: bs.game.stood.clone(),
         claims: bs.claims.clone(),
     }
 }

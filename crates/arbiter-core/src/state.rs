@@ -12,7 +12,7 @@ pub use device::{
     CORRECTION_WITHIN_MS, COUNT_MISMATCH_AFTER_MS, CountMismatch, CountedBy, DeviceBook, MustShow,
     Unearned,
 };
-pub use game_record::{EndAt, Ends, GameRecord, GameStart};
+pub use game_record::{EndAt, EndingKinds, Ends, GameRecord, GameStart, IllegalShown, StoodEntry};
 
 use serde::Serialize;
 
@@ -65,6 +65,9 @@ pub struct MatchState {
     pub resumed: Vec<Stamp>,
     /// The time control the clocks are mirrored under (from `session_started`).
     pub time_control: Option<TimeControl>,
+    /// Which ends of a game by itself end it in the session's edition (from the profile
+    /// `session_started` carries): a move after one is post-game.
+    pub game_ends: EndingKinds,
     /// The clock time of the last record.
     pub last_clock_ms: Option<u64>,
     /// The wall time of that record: a restarted console's clocks count on from it by the
@@ -283,6 +286,14 @@ pub enum MoveStatus {
     NotPlayable,
     /// The e-board reporting a move the arbiter had already made in place of an illegal one.
     Duplicate,
+    /// Not legal in the game record's position: an illegal move the board showed (FIDE 7.5.1);
+    /// the game record keeps the last legal position (`GameRecord::illegal`).
+    Illegal,
+    /// Reported after an illegal move, made on the position it left: not a move of the game.
+    AfterIllegal,
+    /// Reported after the game ended by itself (checkmate, stalemate, and the ends the
+    /// edition has: 5.1.1, 5.2.1, 9.6): post-game, not a move of the game.
+    PostGame,
 }
 
 /// A result the arbiter corrected.
@@ -584,6 +595,15 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         if let Some(tc) = &s.time_control {
             state.time_control = Some(tc.clone());
         }
+        if let Some(text) = &s.profile_text {
+            let path = s
+                .profile_path
+                .clone()
+                .unwrap_or_else(|| format!("{}.toml", s.profile_id));
+            if let Ok(p) = crate::profile::RuleProfile::parse(std::path::Path::new(&path), text) {
+                state.game_ends = EndingKinds::of(&p.automatic_draws);
+            }
+        }
         state.session = Some(Session {
             match_sha256: s.match_sha256.clone(),
             profile_sha256: s.profile_sha256.clone(),
@@ -622,6 +642,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         });
         return;
     }
+    let state_game_ends = state.game_ends;
     let board = match rec.event.board() {
         Some(b) => match state.boards.get_mut(b.index()).filter(|_| b.0 > 0) {
             Some(bs) => Some(bs),
@@ -652,6 +673,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         }
         return;
     }
+    let game_ends = state_game_ends;
     match (&rec.event, board) {
         (Event::FeedStatus(e), Some(bs)) => {
             bs.feed = e.state;
@@ -761,7 +783,10 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
                                     && m.completed_at.is_some()
                                     && matches!(
                                         m.status,
-                                        MoveStatus::Played | MoveStatus::NotPlayable
+                                        MoveStatus::Played
+                                            | MoveStatus::NotPlayable
+                                            | MoveStatus::Illegal
+                                            | MoveStatus::AfterIllegal
                                     )
                             })
                             .count()
@@ -835,6 +860,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         }
         (Event::BoardPosition(e), Some(bs)) => {
             bs.placement = Some(e.placement.clone());
+            game_record::placement_shown(bs, &e.placement);
             bs.last_data = Some(at);
         }
         (Event::MoveMade(e), Some(bs)) => {
@@ -852,7 +878,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             {
                 bs.running_for_ms = [None, None];
             }
-            game_record::apply_move(bs, at, e);
+            game_record::apply_move(bs, at, e, game_ends);
             device::check_counts(bs, at);
             bs.last_data = Some(at);
         }
@@ -931,6 +957,12 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
             bs.last_data = Some(at);
         }
         (Event::BoardIrregularity(e), Some(bs)) => {
+            game_record::irregular(
+                bs,
+                at,
+                &e.placement,
+                e.detail_msg.as_ref().map(|m| m.id.as_ref()),
+            );
             bs.irregularities.push(NoteEntry {
                 at,
                 text: e.detail.clone(),
@@ -1225,7 +1257,14 @@ fn inferred_presses(bs: &BoardState, e: &ClockSample) -> Option<[u32; 2]> {
         .moves
         .iter()
         .filter(|m| {
-            m.at.seq > since && matches!(m.status, MoveStatus::Played | MoveStatus::NotPlayable)
+            m.at.seq > since
+                && matches!(
+                    m.status,
+                    MoveStatus::Played
+                        | MoveStatus::NotPlayable
+                        | MoveStatus::Illegal
+                        | MoveStatus::AfterIllegal
+                )
         })
         .collect();
     let (first, last) = (moves.first()?, moves.last()?);
@@ -1325,11 +1364,21 @@ fn apply_intervention(
             }
         }
         if let (InterventionKind::IllegalMove { kind, .. }, Some(player)) = (&iv.kind, iv.player) {
-            bs.illegal.push(IllegalEntry {
-                at,
-                player,
-                kind: *kind,
-            });
+            if let Some(crate::intervention::GameChange::Stood { .. }) = &c.game {
+                // It stood: not penalised, not counted; a later claim against it is refused.
+                game_record::illegal_stood(bs, at, player);
+            } else {
+                if c.game.is_none() {
+                    // Ruled on the last legal position (the game record's already), where no
+                    // move was made on the illegal one (those need the position reinstated).
+                    game_record::illegal_ruled(bs, false);
+                }
+                bs.illegal.push(IllegalEntry {
+                    at,
+                    player,
+                    kind: *kind,
+                });
+            }
         }
         if let Some(result) = c.result {
             bs.result = Some(ResultEntry {

@@ -137,6 +137,15 @@ pub enum BoardAlert {
         color: Color,
         ms: u64,
     },
+    /// The e-board shows an illegal move or position (no legal move of the game reaches it):
+    /// the board's position is unknown, the game record keeps the last legal one; the arbiter
+    /// intervenes (FIDE 7.5.1; pre-2009 7.4; 2017 A.4.4 for an illegal position in rapid).
+    IllegalPosition {
+        /// The half-move the illegal move was made as.
+        ply: u32,
+        #[serde(with = "crate::model::colour")]
+        player: Color,
+    },
 }
 
 /// The move a player wrote for a claim found incorrect, and what he played next.
@@ -538,6 +547,7 @@ pub const LATE_MARK_AFTER_MS: u64 = 60_000;
 pub enum AlertKind {
     Flag,
     GameOver,
+    IllegalPosition,
     ClockMismatch,
     WrittenMoveNotPlayed,
     GameMismatch,
@@ -565,9 +575,10 @@ pub enum AlertKind {
 
 impl AlertKind {
     /// Every kind, the most severe first.
-    pub const ALL: [AlertKind; 25] = [
+    pub const ALL: [AlertKind; 26] = [
         AlertKind::Flag,
         AlertKind::GameOver,
+        AlertKind::IllegalPosition,
         AlertKind::ClockMismatch,
         AlertKind::WrittenMoveNotPlayed,
         AlertKind::GameMismatch,
@@ -598,6 +609,7 @@ impl AlertKind {
         match self {
             K::Flag
             | K::GameOver
+            | K::IllegalPosition
             | K::ClockMismatch
             | K::WrittenMoveNotPlayed
             | K::GameMismatch
@@ -633,6 +645,7 @@ impl AlertKind {
             K::Clock => Clears::Expires,
             K::StartedApart | K::StartedBeforeRound => Clears::Remark,
             K::ClockMismatch
+            | K::IllegalPosition
             | K::CorrectionNotShown
             | K::ClockRefused
             | K::TimeNotEarned
@@ -682,6 +695,7 @@ impl BoardAlert {
             BoardAlert::ClockSetWrong { .. } => K::ClockSetWrong,
             BoardAlert::StartedBeforeRound { .. } => K::StartedBeforeRound,
             BoardAlert::PeriodTimePending { .. } => K::PeriodTimePending,
+            BoardAlert::IllegalPosition { .. } => K::IllegalPosition,
         }
     }
 
@@ -754,6 +768,7 @@ fn since(
         BoardAlert::WrittenMoveNotPlayed { .. } => bs.claims.last().map(|c| c.at),
         BoardAlert::ClockRefused => bs.clock_command_acks.last().map(|(at, _)| *at),
         BoardAlert::ClockSetWrong { .. } | BoardAlert::PeriodTimePending { .. } => bs.clock_at,
+        BoardAlert::IllegalPosition { .. } => bs.game.illegal.as_ref().map(|i| i.at),
         BoardAlert::TimeNotEarned { .. }
         | BoardAlert::NoScoresheet { .. }
         | BoardAlert::Quickplay { .. } => None,
@@ -784,6 +799,12 @@ fn alerts_of(
             intended,
             played,
             article: m.rules_for(bs.board).claims.article,
+        });
+    }
+    if let Some(ill) = &bs.game.illegal {
+        alerts.push(BoardAlert::IllegalPosition {
+            ply: ill.ply,
+            player: ill.player,
         });
     }
     let end = rules::automatic_end(m, bs);

@@ -1004,10 +1004,11 @@ fn historical_profiles_warn_where_the_laws_in_force_differ() {
         g.s.interventions.last().unwrap().intervention.conflict,
         p.conflict
     );
-    // The third against a bare king (the profile leaves it open): the Laws in force draw it.
+    // The third against a bare king: the loss as written (7.4 b has no exception); the Laws in
+    // force draw it.
     g.position(2, "8/8/8/4k3/8/8/8/4K2R");
     let (_, p) = g.propose(3 * MIN, 2, Some(Color::White), illegal(IllegalKind::Move));
-    assert!(p.decision.is_some());
+    assert_eq!(p.consequence.result, Some(GameResult::BlackWins));
     let c = core_catalogue().format(Lang::De, p.conflict.as_ref().unwrap());
     assert!(c.contains("geltenden Regeln") && c.contains("½-½"), "{c}");
     // 1987 (no device rule) against 2023 11.3.2.2 (loss).

@@ -23,7 +23,12 @@ use arbiter_core::state::{MatchState, apply};
 fn load(profile: &str) -> Match {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let match_path = "config/matches/demo-bundesliga.toml";
-    let profile_path = format!("config/rules/{profile}.toml");
+    // A shipped profile by id, or a test profile by its path from the repository's root.
+    let profile_path = if profile.ends_with(".toml") {
+        profile.to_string()
+    } else {
+        format!("config/rules/{profile}.toml")
+    };
     let text = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
     let src = text(match_path);
     let file = arbiter_core::matchfile::MatchFile::parse(Path::new(match_path), &src).unwrap();
@@ -573,10 +578,57 @@ fn trier_third_illegal_move_loses_after_two_times_two_minutes() {
 }
 
 #[test]
-fn trier_third_illegal_move_against_a_bare_king_is_the_arbiters_decision() {
-    // Trier's Laws (pre-2009 Art. 7.4 b): the third illegal move loses, and the text has no
-    // exception for an opponent who cannot mate; the profile leaves the case to the arbiter.
+fn trier_third_illegal_move_against_a_bare_king_loses_as_written_with_a_note() {
+    // Trier's Laws (pre-2009 Art. 7.4 b, S001:437): the third illegal move loses, and the text
+    // has no exception for an opponent who cannot mate. The console proposes the loss as written
+    // (nothing left open) and notes that later editions (2017 7.5.3, 2023 7.5.5) draw.
     let mut g = Game::new("trier");
+    g.push(
+        0,
+        Origin::Feed(BoardNo(4)),
+        BoardPosition {
+            board: BoardNo(4),
+            placement: "8/8/8/4k3/8/8/8/4K2R".into(),
+        }
+        .into(),
+    );
+    for n in 1..=2 {
+        let p = g.intervene(n * MIN, 4, Some(Color::White), illegal(IllegalKind::Move));
+        assert_eq!(p.consequence.result, None, "illegal move no. {n}: +2 min");
+    }
+    let (_, p) = g.propose(3 * MIN, 4, Some(Color::White), illegal(IllegalKind::Move));
+    assert!(p.decision.is_none(), "not left open");
+    assert_eq!(p.consequence.result, Some(GameResult::BlackWins));
+    let en = |m: &arbiter_core::i18n::Msg| core_catalogue().format(Lang::En, m);
+    let notes: Vec<String> = p.notices.iter().map(en).collect();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("2023 7.5.5") && n.contains("Black cannot checkmate")),
+        "{notes:?}"
+    );
+    // The note is journaled with the intervention.
+    let p = g.intervene(3 * MIN, 4, Some(Color::White), illegal(IllegalKind::Move));
+    assert_eq!(
+        g.s.interventions.last().unwrap().intervention.notices,
+        p.notices
+    );
+    assert_eq!(
+        g.s.board(BoardNo(4))
+            .unwrap()
+            .result
+            .as_ref()
+            .unwrap()
+            .result,
+        GameResult::BlackWins
+    );
+}
+
+#[test]
+fn a_profile_that_leaves_the_bare_king_case_open_asks_the_arbiter() {
+    // A test profile (Trier with `illegal_move_loss_bare_king` open): the decision, none
+    // pre-selected.
+    let mut g = Game::new("tests/data/trier-bare-king-open.toml");
     g.push(
         0,
         Origin::Feed(BoardNo(4)),

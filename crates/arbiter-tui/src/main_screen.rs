@@ -150,6 +150,14 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
             lang,
             &arbiter_core::msg!("ui-started-before-round", time = format_hms(*before_ms)),
         ),
+        Alert::IllegalPosition { ply, player } => i18n::format(
+            lang,
+            &arbiter_core::msg!(
+                "ui-illegal-position",
+                player = colour_initial(lang, *player),
+                ply = *ply
+            ),
+        ),
         Alert::PeriodTimePending { color, ms } => i18n::format(
             lang,
             &arbiter_core::msg!(
@@ -168,6 +176,7 @@ pub fn alert_legend(k: AlertKind) -> (&'static str, &'static str) {
     match k {
         K::Flag => ("ui-flag", "legend-flag"),
         K::GameOver => ("ui-game-over", "legend-game-over"),
+        K::IllegalPosition => ("ui-illegal-position-label", "legend-illegal-position"),
         K::ClockMismatch => ("ui-mismatch", "legend-mismatch"),
         K::WrittenMoveNotPlayed => ("ui-written-move", "legend-written-move"),
         K::GameMismatch => ("ui-game-mismatch", "legend-game-mismatch"),

@@ -517,3 +517,9 @@ rules-summary-part-clock-ops = { $n ->
 }
 rules-start-before-clocks = Der eingegebene Beginn ({ $time }) liegt { $diff } vor dem ersten Lauf der Uhren ({ $clocks }): Uhrzeit prüfen; erneut Enter trägt ihn ein.
 rules-start-after-clocks = Der eingegebene Beginn ({ $time }) liegt { $diff } nach dem ersten Lauf der Uhren ({ $clocks }): Uhrzeit prüfen; erneut Enter trägt ihn ein.
+rules-illegal-stood-refused = Der regelwidrige Zug von { $player } ist bestehen geblieben (Eintrag { $seq }): der Gegner hatte seinen nächsten Zug ausgeführt, und nach den Regeln für { $mode } kann er danach nicht mehr berichtigt werden; die Reklamation wird abgewiesen.
+rules-illegal-two-hands-not-illegal = Nach { $laws } ist ein mit beiden Händen ausgeführter Zug kein regelwidriger Zug: der Zug bleibt bestehen; der Schiedsrichter kann den Verstoß nach den allgemeinen Strafen ahnden.
+rules-fact-two-hands-stands = Der Zug { $mv } bleibt bestehen (mit beiden Händen ausgeführt, aber regelgemäß): die Strafe wird verhängt, der Zug wird nicht zurückgenommen. Die Alternative des Schiedsrichters: die Stellung davor wiederherstellen ({ $fen }).
+rules-fact-two-hands-stands-unknown = Der Zug bleibt bestehen (mit beiden Händen ausgeführt, aber regelgemäß): die Strafe wird verhängt, der Zug wird nicht zurückgenommen; der Partieverlauf zeigt nicht, welcher Zug es war.
+rules-illegal-later-after-illegal = Die Stellung vor dem Halbzug { $ply } ist nicht bekannt: das Brett zeigte beim Halbzug { $illegal } einen regelwidrigen Zug, und die Züge danach wurden auf der so entstandenen Stellung ausgeführt. Den Halbzug { $illegal } oder einen früheren nennen.
+rules-illegal-loss-later-editions-draw = { $laws } kennt keine Ausnahme für einen Gegner, der nicht mattsetzen kann: die Partie ist wie geschrieben verloren. Spätere Fassungen der Regeln (2017 7.5.3, 2023 7.5.5) würden sie für remis erklären, da { $opponent } durch keine Folge regelgemäßer Züge mattsetzen kann.

@@ -520,3 +520,9 @@ rules-summary-part-clock-ops = { $n ->
 }
 rules-start-before-clocks = The start entered ({ $time }) is { $diff } before the clocks first ran ({ $clocks }): check the time; Enter again records it.
 rules-start-after-clocks = The start entered ({ $time }) is { $diff } after the clocks first ran ({ $clocks }): check the time; Enter again records it.
+rules-illegal-stood-refused = The illegal move of { $player } stood (record { $seq }): the opponent had made his next move, and under the { $mode } rules it cannot be corrected afterwards; the claim is refused.
+rules-illegal-two-hands-not-illegal = Under { $laws } a move made with two hands is not an illegal move: the move stands; the arbiter may penalise the breach under the general penalties.
+rules-fact-two-hands-stands = The move { $mv } stands (made with two hands, but legal): the penalty applies, the move is not taken back. The arbiter's alternative: reinstate the position before it ({ $fen }).
+rules-fact-two-hands-stands-unknown = The move stands (made with two hands, but legal): the penalty applies, the move is not taken back; the game record does not show which move it was.
+rules-illegal-later-after-illegal = The position before half-move { $ply } is not known: the board showed an illegal move at half-move { $illegal }, and the moves after it were made on the position it left. Name half-move { $illegal } or an earlier one.
+rules-illegal-loss-later-editions-draw = { $laws } has no exception for an opponent who cannot checkmate: the game is lost as written. Later editions of the Laws (2017 7.5.3, 2023 7.5.5) would declare it drawn, since { $opponent } cannot checkmate by any series of legal moves.

@@ -58,8 +58,18 @@ pub(super) fn illegal_move(m: &Match, bs: &BoardState, f: Facts<'_>, p: &mut Pro
     let im = &rules.illegal_moves;
     p.articles = cite(m, super::mode::illegal_article(im, kind), &im.source);
     p.articles.extend(cite(m, &rules.article, &rules.source));
+    // An illegal move the board showed, with moves made on it since: found later (7.5.1).
+    let pending = bs.game.illegal.as_ref();
+    let moved_on = pending.is_some_and(|i| {
+        bs.moves
+            .iter()
+            .any(|m| m.status == MoveStatus::AfterIllegal && m.at.seq > i.at.seq)
+    });
+    let found_at_ply = f
+        .found_at_ply
+        .or_else(|| pending.filter(|_| moved_on).map(|i| i.ply));
     // Found later: the mover of that half-move is the offender.
-    let later = f.found_at_ply.map(|ply| later_move(bs, ply));
+    let later = found_at_ply.map(|ply| later_move(bs, ply));
     if let (Some(Ok(l)), Some(named)) = (&later, f.player)
         && l.player != named
     {
@@ -72,7 +82,7 @@ pub(super) fn illegal_move(m: &Match, bs: &BoardState, f: Facts<'_>, p: &mut Pro
     }
     let player = match &later {
         Some(Ok(l)) => Some(l.player),
-        _ => f.player,
+        _ => f.player.or(pending.map(|i| i.player)),
     };
     let Some(player) = player else {
         p.explanation = msg!("rules-illegal-choose-player");
@@ -99,6 +109,12 @@ pub(super) fn illegal_move(m: &Match, bs: &BoardState, f: Facts<'_>, p: &mut Pro
                 p.explanation = msg!("rules-illegal-later-choose-clocks", ply = l.ply);
                 return;
             }
+        }
+        _ if kind == IllegalKind::TwoHands => {
+            // A legal move made with two hands stands: the penalty applies, nothing is taken
+            // back (2023 7.5.4, 2017 7.7.2); reinstating the position before it is the
+            // arbiter's alternative, not the proposal.
+            two_hands_stands(bs, player, counts_as_illegal, p);
         }
         _ => {
             if let Some(pos) = &position {
@@ -128,7 +144,12 @@ pub(super) fn illegal_move(m: &Match, bs: &BoardState, f: Facts<'_>, p: &mut Pro
                         None => p.facts.push(msg!("rules-fact-queen-unknown")),
                     }
                 } else {
-                    touched_piece(pos, f.played, shown.as_ref(), player, p);
+                    // The move the board showed, where it reported one.
+                    let shown_move = pending
+                        .and_then(|i| i.move_index)
+                        .and_then(|i| bs.moves.get(i))
+                        .map(|m| m.uci.as_str());
+                    touched_piece(pos, f.played.or(shown_move), shown.as_ref(), player, p);
                 }
             } else {
                 p.facts.push(msg!("rules-fact-no-position"));
@@ -139,10 +160,94 @@ pub(super) fn illegal_move(m: &Match, bs: &BoardState, f: Facts<'_>, p: &mut Pro
     if !counts_as_illegal {
         let pen = &m.profile.penalties;
         p.articles = cite(m, &pen.article, &pen.source);
-        p.explanation = msg!("rules-illegal-not-illegal", laws = &m.profile.laws);
+        p.explanation = if kind == IllegalKind::TwoHands {
+            msg!(
+                "rules-illegal-two-hands-not-illegal",
+                laws = &m.profile.laws
+            )
+        } else {
+            msg!("rules-illegal-not-illegal", laws = &m.profile.laws)
+        };
         return;
     }
     penalty(m, bs, player, kind, position.as_ref(), p);
+}
+
+/// A claim against an illegal move that stood (the mode's text let it stand once the opponent
+/// had moved: 2017 A.4.2, B.4; 2023 A.5.2): refused with that reason. Returns whether it was.
+pub(super) fn stood_refusal(
+    m: &Match,
+    bs: &BoardState,
+    player: Option<Color>,
+    found_at_ply: Option<u32>,
+    p: &mut Proposal,
+) -> bool {
+    let player = player.or(bs.game.illegal.as_ref().map(|i| i.player));
+    let Some(st) = stood_against(bs, player, found_at_ply) else {
+        return false;
+    };
+    let rules = m.rules_for(bs.board);
+    p.articles = cite(m, &rules.article, &rules.source);
+    p.explanation = msg!(
+        "rules-illegal-stood-refused",
+        player = st.player,
+        seq = st.at.seq,
+        mode = Msg::new(rules.mode.message_id())
+    );
+    true
+}
+
+/// The illegal move that stood which a claim by `player`'s opponent (against `player`) about
+/// half-move `ply` is about: the one at that half-move, or, no half-move named and no new
+/// illegal move shown, the last that stood where `player` has made no move since.
+fn stood_against(
+    bs: &BoardState,
+    player: Option<Color>,
+    ply: Option<u32>,
+) -> Option<crate::state::StoodEntry> {
+    let player = player?;
+    let mine = bs.game.stood.iter().rev().filter(|s| s.player == player);
+    if let Some(ply) = ply {
+        return mine.clone().find(|s| s.ply == Some(ply)).copied();
+    }
+    if bs.game.illegal.is_some() {
+        return None;
+    }
+    let last = mine.clone().next()?;
+    (!moved_since(bs, player, last.at.seq)).then_some(*last)
+}
+
+/// Whether `player` made a move after record `seq`: on the board, or by a press of his clock.
+fn moved_since(bs: &BoardState, player: Color, seq: u64) -> bool {
+    bs.moves
+        .iter()
+        .any(|m| m.at.seq > seq && m.color == player && m.status != MoveStatus::Withdrawn)
+        || bs.clock_presses.iter().any(|c| {
+            c.at.seq > seq
+                && c.sample.running.map(|side| c.sample.colour_on(side)) == Some(player.other())
+        })
+}
+
+/// A legal move made with two hands: it stands, the edition's penalty applies (2023 7.5.4 with
+/// 7.5.5, 2017 7.7.1-7.7.2): nothing is reinstated and the move counts as completed. The
+/// position before it is shown as the arbiter's alternative (an override of the proposal).
+fn two_hands_stands(bs: &BoardState, player: Color, counts: bool, p: &mut Proposal) {
+    if !counts {
+        return;
+    }
+    let last = bs.game_moves().last();
+    p.facts.push(match last {
+        Some((i, mv)) if mv.color == player => {
+            let g = &bs.game.game;
+            let before = g.position_after(g.moves().len().saturating_sub(1));
+            msg!(
+                "rules-fact-two-hands-stands",
+                mv = super::game_end::move_text(bs, i),
+                fen = game::fen_of(&before)
+            )
+        }
+        _ => msg!("rules-fact-two-hands-stands-unknown"),
+    });
 }
 
 /// The touched piece (the one the illegal move moved) and its legal moves in the reinstated
@@ -215,16 +320,56 @@ struct Later {
     /// Moves of the game record kept.
     keep: usize,
     before: Chess,
-    /// Index in `BoardState::moves` of the illegal move.
-    index: usize,
+    /// The record that showed the illegal move (its move, or the board's irregular placement).
+    seq: u64,
+    /// The move as the scoresheet writes it ("4.Ba4"; "4.?" where the board showed no move).
+    text: String,
+    /// Half-moves taken back: the game record's after it, and those made on an illegal one.
+    taken: usize,
 }
 
 fn later_move(bs: &BoardState, ply: u32) -> Result<Later, Msg> {
-    let Some(_) = bs.position() else {
+    let Some(last_legal) = bs.game.last_legal() else {
         return Err(msg!("rules-illegal-later-no-position"));
     };
     let start = bs.game.game.start_ply();
     let played = bs.game.game.moves().len();
+    let after_illegal = bs
+        .moves
+        .iter()
+        .filter(|m| matches!(m.status, MoveStatus::Illegal | MoveStatus::AfterIllegal))
+        .filter(|m| {
+            bs.game
+                .illegal
+                .as_ref()
+                .is_some_and(|i| m.at.seq >= i.at.seq)
+        })
+        .count();
+    if let Some(ill) = &bs.game.illegal {
+        // The illegal move the board showed: the game record's position is the one before it.
+        if ply == ill.ply {
+            let text = match ill.move_index.and_then(|i| bs.moves.get(i)) {
+                Some(_) => super::game_end::move_text(bs, ill.move_index.unwrap_or_default()),
+                None => unknown_move_text(ill.ply),
+            };
+            return Ok(Later {
+                ply,
+                player: ill.player,
+                keep: played,
+                before: last_legal.clone(),
+                seq: ill.at.seq,
+                text,
+                taken: after_illegal + usize::from(ill.move_index.is_none()),
+            });
+        }
+        if ply > ill.ply {
+            return Err(msg!(
+                "rules-illegal-later-after-illegal",
+                ply = ply,
+                illegal = ill.ply
+            ));
+        }
+    }
     let keep = ply
         .checked_sub(start + 1)
         .map(|k| k as usize)
@@ -248,24 +393,35 @@ fn later_move(bs: &BoardState, ply: u32) -> Result<Later, Msg> {
         player: before.turn(),
         keep,
         before,
-        index,
+        seq: bs.moves[index].at.seq,
+        text: super::game_end::move_text(bs, index),
+        taken: played - keep + after_illegal,
     })
+}
+
+/// "4.?": a half-move the board showed as a placement, not as a move.
+fn unknown_move_text(ply: u32) -> String {
+    let n = ply.div_ceil(2);
+    if ply % 2 == 1 {
+        format!("{n}.?")
+    } else {
+        format!("{n}...?")
+    }
 }
 
 /// The position before the illegal move is reinstated, the moves after it taken back; the clocks
 /// as the arbiter chose; both move counters set to the reinstated position.
 fn reinstate_later(bs: &BoardState, l: &Later, clocks: Option<ClockChoice>, p: &mut Proposal) {
     let fen = game::fen_of(&l.before);
-    let taken_back = bs.game.game.moves().len() - l.keep;
     p.facts.push(msg!(
         "rules-fact-reinstate-later",
-        mv = super::game_end::move_text(bs, l.index),
+        mv = &l.text,
         fen = &fen,
-        taken = taken_back
+        taken = l.taken
     ));
     // The clocks when the player started the illegal move: the press that set his clock going
     // before it (the report the journal recorded then).
-    let mv_seq = bs.moves[l.index].at.seq;
+    let mv_seq = l.seq;
     let recorded = bs
         .clock_presses
         .iter()
@@ -412,6 +568,7 @@ fn illegal_loss(
     {
         return bare_king_decision(m, player, nth, p);
     }
+    let cannot_mate = matches!(ability, Some(MateCheck::CannotMate));
     let (result, id) = match (im.draw_if_opponent_cannot_mate, ability) {
         (true, Some(MateCheck::CannotMate)) => (GameResult::Draw, "rules-illegal-loss-cannot-mate"),
         (true, Some(MateCheck::MatePossible)) => {
@@ -424,6 +581,15 @@ fn illegal_loss(
         (true, None) => (loss_for(player), "rules-illegal-loss-no-position"),
         (false, _) => (loss_for(player), "rules-illegal-loss"),
     };
+    // A text with no exception for an opponent who cannot mate (pre-2009 7.4 b): the loss as
+    // written, and a note that the later editions would give a draw (2017 7.5.3, 2023 7.5.5).
+    if !im.draw_if_opponent_cannot_mate && cannot_mate {
+        p.notices.push(msg!(
+            "rules-illegal-loss-later-editions-draw",
+            opponent = opponent,
+            laws = &m.profile.laws
+        ));
+    }
     p.consequence.result = Some(result);
     p.consequence.set_summary(msg!(
         "rules-summary-illegal-loss",

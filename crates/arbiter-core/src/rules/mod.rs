@@ -416,8 +416,12 @@ fn propose_game(
             Some(bs),
         ) => {
             // Where the mode allows a penalty only before the opponent's next move (2017
-            // A.4.2, 2023 A.5.2), a later one stands.
-            if !mode::illegal_move_stands(m, bs, req.player, *opponent_replied, p) {
+            // A.4.2, 2023 A.5.2), a later one stands; a claim against one that stood is
+            // refused.
+            let player = req.player.or(bs.game.illegal.as_ref().map(|i| i.player));
+            if !illegal::stood_refusal(m, bs, req.player, *found_at_ply, p)
+                && !mode::illegal_move_stands(m, bs, player, *opponent_replied, p)
+            {
                 illegal::illegal_move(
                     m,
                     bs,

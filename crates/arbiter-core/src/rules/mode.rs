@@ -25,6 +25,16 @@ pub fn opponent_replied(bs: &BoardState, player: Color, stated: Option<bool>) ->
     if stated.is_some() {
         return stated;
     }
+    // The board showed the illegal move and a move of the opponent made on it since.
+    if let Some(ill) = bs.game.illegal.as_ref().filter(|i| i.player == player)
+        && bs.moves.iter().any(|m| {
+            m.status == crate::state::MoveStatus::AfterIllegal
+                && m.at.seq > ill.at.seq
+                && m.color == player.other()
+        })
+    {
+        return Some(true);
+    }
     let sample = bs.clock?;
     let running = sample.running.or_else(|| {
         bs.clock_presses
@@ -56,6 +66,14 @@ pub(super) fn illegal_move_stands(
     match opponent_replied(bs, player, stated) {
         Some(false) => false,
         Some(true) => {
+            // The record marks it as having stood: a later claim against it is refused.
+            let ply = bs
+                .game
+                .illegal
+                .as_ref()
+                .filter(|i| i.player == player)
+                .map(|i| i.ply);
+            p.consequence.game = Some(crate::intervention::GameChange::Stood { ply });
             p.consequence
                 .set_summary(msg!("rules-summary-illegal-stands", player = player));
             p.explanation = msg!(

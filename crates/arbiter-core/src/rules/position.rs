@@ -10,9 +10,15 @@ use crate::state::BoardState;
 /// initial position without moves, when the e-board shows nothing else); else the e-board's
 /// last placement with the side to move from the clock (the side whose time runs), trying the
 /// other side when the placement is impossible with that one. A placement the e-board reported
-/// as irregular (no legal move reaches it) is never taken for the position.
+/// as irregular (no legal move reaches it) is never taken for the position; while an illegal
+/// move stands, the position is the last legal one.
 pub fn board_position(bs: &BoardState) -> Option<Chess> {
     use shakmaty::Position as _;
+    // An illegal move the board showed: the position the rules work from is the last legal one
+    // (7.5.1), never the placement the illegal move left.
+    if bs.game.illegal.is_some() {
+        return bs.game.last_legal().cloned();
+    }
     if let Some(p) = bs.position() {
         let fresh =
             bs.game.start == crate::state::GameStart::Initial && bs.game_moves().next().is_none();

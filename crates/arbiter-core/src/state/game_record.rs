@@ -53,6 +53,75 @@ pub struct Ends {
     pub dead: Option<EndAt>,
 }
 
+/// Which of the ends the position can show end the game in the session's edition (from the
+/// profile the journal's `session_started` carries; checkmate and stalemate always do, FIDE
+/// 5.1.1 and 5.2.1): a move after one is post-game, not a move of the game (2017/2023 9.6,
+/// 5.2.2; pre-2009 6.2.1.1 by the same rule).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct EndingKinds {
+    pub fivefold: bool,
+    pub seventy_five: bool,
+    pub dead: bool,
+}
+
+impl Default for EndingKinds {
+    /// A journal that carries no profile: only checkmate and stalemate (every edition).
+    fn default() -> Self {
+        EndingKinds {
+            fivefold: false,
+            seventy_five: false,
+            dead: false,
+        }
+    }
+}
+
+impl EndingKinds {
+    pub fn of(ad: &crate::profile::AutomaticDraws) -> EndingKinds {
+        EndingKinds {
+            fivefold: ad.fivefold_repetition,
+            seventy_five: ad.seventy_five_moves,
+            dead: ad.dead_position,
+        }
+    }
+}
+
+/// An illegal move the e-board showed (a move no legal move of the game record's position is,
+/// or a placement no legal move reaches): the board's position is unknown since, the game record
+/// keeps the last legal position, and the moves reported after it are not moves of the game
+/// (FIDE 2017/2023 7.5.1, DSB note on 7.1; pre-2009 7.4). The arbiter reinstates the position
+/// before it (with the clocks the journal recorded then or the current ones), or, where the
+/// mode lets it stand (2017 A.4.2), it stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct IllegalShown {
+    /// The half-move it was made as: the game record's next one.
+    pub ply: u32,
+    /// Who made it: the side to move in the last legal position.
+    #[serde(with = "crate::model::colour")]
+    pub player: Color,
+    /// When the board showed it (the `move` or `irregularity` record).
+    pub at: Stamp,
+    /// Index into [`BoardState::moves`] of the move the board reported, if it reported one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_index: Option<usize>,
+    /// The feed gave up on the moves since and continues from the board's placement: what it
+    /// reports next is not the game's either.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub lost_track: bool,
+}
+
+/// An illegal move that stood: the opponent had made his next move before it was penalised,
+/// where the mode's text lets it stand (2017 A.4.2, B.4; 2023 A.5.2; pre-2009 C.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct StoodEntry {
+    /// The intervention that recorded it.
+    pub at: Stamp,
+    #[serde(with = "crate::model::colour")]
+    pub player: Color,
+    /// Its half-move, where the game record knows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ply: Option<u32>,
+}
+
 /// The game on one board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
@@ -65,6 +134,11 @@ pub struct GameRecord {
     /// A move could not be played on the known position: the position is unknown since then
     /// (until the arbiter sets one or the e-board's placement can be joined).
     pub unknown_since: Option<Stamp>,
+    /// An illegal move the board showed and nobody has put right yet: the board's position is
+    /// unknown, the game record's is the last legal one.
+    pub illegal: Option<IllegalShown>,
+    /// Illegal moves that stood (rapid and blitz once the opponent had moved), in order.
+    pub stood: Vec<StoodEntry>,
 }
 
 impl Default for GameRecord {
@@ -75,16 +149,18 @@ impl Default for GameRecord {
             start: GameStart::Initial,
             ends: Ends::default(),
             unknown_since: None,
+            illegal: None,
+            stood: Vec::new(),
         }
     }
 }
 
 impl Serialize for GameRecord {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("GameRecord", 7)?;
+        let mut st = s.serialize_struct("GameRecord", 10)?;
         st.serialize_field("start", &self.start)?;
         st.serialize_field("start_fen", &self.game.start_fen())?;
-        let known = self.unknown_since.is_none();
+        let known = self.position().is_some();
         st.serialize_field("fen", &known.then(|| self.game.fen()))?;
         let turn = self.game.position().turn();
         st.serialize_field(
@@ -94,24 +170,62 @@ impl Serialize for GameRecord {
         st.serialize_field("first_move", &self.first_move)?;
         st.serialize_field("ends", &self.ends)?;
         st.serialize_field("unknown_since", &self.unknown_since)?;
+        if let Some(ill) = &self.illegal {
+            st.serialize_field("illegal", ill)?;
+            st.serialize_field("last_legal_fen", &self.game.fen())?;
+        } else {
+            st.skip_field("illegal")?;
+            st.skip_field("last_legal_fen")?;
+        }
+        if self.stood.is_empty() {
+            st.skip_field("stood")?;
+        } else {
+            st.serialize_field("stood", &self.stood)?;
+        }
         st.end()
     }
 }
 
 impl GameRecord {
-    /// The position now, if known.
+    /// The position now, if known: not while an illegal move the board showed stands.
     pub fn position(&self) -> Option<&Chess> {
+        (self.unknown_since.is_none() && self.illegal.is_none()).then(|| self.game.position())
+    }
+
+    /// The last legal position of the game record (the one before an illegal move the board
+    /// showed), if known.
+    pub fn last_legal(&self) -> Option<&Chess> {
         self.unknown_since.is_none().then(|| self.game.position())
+    }
+
+    /// The first move (index into [`BoardState::moves`]) after which the game was over by
+    /// itself in an edition whose ends are `kinds`: a move after it is post-game.
+    pub fn over_at(&self, kinds: EndingKinds) -> Option<usize> {
+        let e = &self.ends;
+        [
+            e.checkmate,
+            e.stalemate,
+            e.dead.filter(|_| kinds.dead),
+            e.fivefold.filter(|_| kinds.fivefold),
+            e.seventy_five.filter(|_| kinds.seventy_five),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|x| x.move_index)
+        .min()
     }
 
     /// Starts the record again from `game` (its moves follow `first_move` in the move list).
     fn restart(&mut self, game: Game, first_move: usize, start: GameStart) {
+        let stood = std::mem::take(&mut self.stood);
         *self = GameRecord {
             game,
             first_move,
             start,
             ends: Ends::default(),
             unknown_since: None,
+            illegal: None,
+            stood,
         };
     }
 
@@ -154,6 +268,102 @@ impl GameRecord {
             }
         }
     }
+}
+
+/// Whether the game on the board is under way: moves played, or a start position set.
+fn under_way(bs: &BoardState) -> bool {
+    bs.game.start != GameStart::Initial || bs.game_moves().next().is_some()
+}
+
+/// The e-board showed a placement no legal move reaches (`irregularity`): on a game under way
+/// an illegal move (the game record keeps the last legal position, 7.5.1), unless the feed
+/// says it lost track of the moves or does not know the start (then the placement is joined
+/// as before). A feed that lost track after an illegal move: the moves it reports next are not
+/// the game's either.
+pub(super) fn irregular(bs: &mut BoardState, at: Stamp, placement: &str, msg_id: Option<&str>) {
+    let lost = matches!(
+        msg_id,
+        Some("feed-irregular-lost-track" | "feed-irregular-unknown-start")
+    );
+    if let Some(ill) = &mut bs.game.illegal {
+        ill.lost_track |= lost;
+        return;
+    }
+    let Some(last) = bs.game.last_legal() else {
+        return;
+    };
+    if lost || !under_way(bs) || bs.game.over_at(EndingKinds::default()).is_some() {
+        return;
+    }
+    if placement.parse::<shakmaty::Board>().ok().as_ref() == Some(last.board()) {
+        return;
+    }
+    let player = last.turn();
+    let ply = bs.game.game.ply() + 1;
+    bs.game.illegal = Some(IllegalShown {
+        ply,
+        player,
+        at,
+        move_index: None,
+        lost_track: false,
+    });
+}
+
+/// The board shows a placement: the last legal position again, before any move was made on the
+/// illegal one, puts an illegal move right on the board (the player took it back himself).
+pub(super) fn placement_shown(bs: &mut BoardState, placement: &str) {
+    let Some(ill) = &bs.game.illegal else { return };
+    let after = bs
+        .moves
+        .iter()
+        .any(|m| m.status == MoveStatus::AfterIllegal && m.at.seq > ill.at.seq);
+    if after || ill.lost_track {
+        return;
+    }
+    if placement.parse::<shakmaty::Board>().ok().as_ref() == Some(bs.game.game.position().board()) {
+        bs.game.illegal = None;
+    }
+}
+
+/// The arbiter ruled on an illegal move: the position is the last legal one again, the moves
+/// made on the illegal one withdrawn (`withdraw`: a reinstatement; otherwise only where no move
+/// was made on it, the game record's position being the one before it already).
+pub(super) fn illegal_ruled(bs: &mut BoardState, withdraw: bool) {
+    let after = bs
+        .moves
+        .iter()
+        .any(|m| m.status == MoveStatus::AfterIllegal);
+    if after && !withdraw {
+        return;
+    }
+    if bs.game.illegal.take().is_some() {
+        for m in &mut bs.moves {
+            if m.status == MoveStatus::AfterIllegal {
+                m.status = MoveStatus::Withdrawn;
+            }
+        }
+    }
+}
+
+/// An illegal move stood (the mode's text: once the opponent has moved): recorded with its
+/// half-move where the board showed it. The game goes on from the position it left, which the
+/// game record cannot hold: unknown until a position is set or the board's placement joined.
+pub(super) fn illegal_stood(bs: &mut BoardState, at: Stamp, player: Color) {
+    let ply = bs
+        .game
+        .illegal
+        .as_ref()
+        .filter(|i| i.player == player)
+        .map(|i| i.ply);
+    if let Some(ill) = bs.game.illegal.take().filter(|i| i.player == player) {
+        bs.game.unknown_since.get_or_insert(ill.at);
+        for m in &mut bs.moves {
+            if m.status == MoveStatus::AfterIllegal {
+                m.status = MoveStatus::NotPlayable;
+            }
+        }
+    }
+    bs.game.stood.push(StoodEntry { at, player, ply });
 }
 
 fn ends_the_game(f: &Facts) -> bool {
@@ -200,8 +410,9 @@ impl BoardState {
     }
 }
 
-/// Applies a move reported by the e-board (or entered by the arbiter).
-pub(super) fn apply_move(bs: &mut BoardState, at: Stamp, e: &MoveMade) {
+/// Applies a move reported by the e-board (or entered by the arbiter). `kinds`: the ends that
+/// end the game in the session's edition (a move after one is post-game).
+pub(super) fn apply_move(bs: &mut BoardState, at: Stamp, e: &MoveMade, kinds: EndingKinds) {
     // The next move on the board shows that an earlier one was completed (FIDE 6.2.1).
     if let Some(prev) = bs
         .moves
@@ -228,10 +439,30 @@ pub(super) fn apply_move(bs: &mut BoardState, at: Stamp, e: &MoveMade) {
     let mut facts = None;
     let gr = &mut bs.game;
     let known = gr.unknown_since.is_none();
-    if known && let Some(m) = gr.game.legal_move(&e.uci, &e.san) {
+    let next_ply = gr.game.ply() + 1;
+    let legal = if known {
+        gr.game.legal_move(&e.uci, &e.san)
+    } else {
+        None
+    };
+    // While an illegal move stands, only the game's next move, made on the last legal position
+    // (the board put back, the feed still following it), is a move of the game.
+    let continues = gr
+        .illegal
+        .as_ref()
+        .is_none_or(|i| !i.lost_track && (e.ply == next_ply || e.ply == 0));
+    let over = known && gr.over_at(kinds).is_some_and(|i| i < index);
+    if over {
+        // The game ended by itself at an earlier move (5.1.1, 5.2.1, 9.6): post-game.
+        status = MoveStatus::PostGame;
+    } else if let Some(m) = legal.filter(|_| continues) {
+        gr.illegal = None;
         color = gr.game.position().turn();
         facts = Some(gr.game.play(m));
         status = MoveStatus::Played;
+    } else if gr.illegal.is_some() {
+        // Made on the position the illegal move left: not a move of the game (7.5.1).
+        status = MoveStatus::AfterIllegal;
     } else if known
         && !e.uci.is_empty()
         && bs
@@ -243,23 +474,39 @@ pub(super) fn apply_move(bs: &mut BoardState, at: Stamp, e: &MoveMade) {
     {
         // The e-board catching up with a move the arbiter made in place of an illegal one.
         status = MoveStatus::Duplicate;
-    } else if let Some(pos) = bs
+    } else if let Some((g, f)) = bs
         .placement
         .as_deref()
         .and_then(|p| game::join(p, by_ply, e.ply))
-    {
-        // A board joining a game in progress: the placement it showed before this move, with
-        // the mover to move.
-        let fen = game::fen_of(&pos);
-        let mut g = Game::from_position(pos, Some(fen));
-        if let Some(m) = g.legal_move(&e.uci, &e.san) {
+        // The board showed the game record's own position: nothing to join (a move that is
+        // illegal there is an illegal move, whatever castling rights the placement suggests).
+        .filter(|pos| !known || pos.board() != bs.game.game.position().board())
+        .and_then(|pos| {
+            // A board joining a game in progress (or that lost the moves): the placement it
+            // showed before this move, with the mover to move.
+            let fen = game::fen_of(&pos);
+            let mut g = Game::from_position(pos, Some(fen));
+            let m = g.legal_move(&e.uci, &e.san)?;
             let f = g.play(m);
-            bs.game.restart(g, index, GameStart::Joined { at });
-            facts = Some(f);
-            status = MoveStatus::Played;
-        } else {
-            bs.game.unknown_since.get_or_insert(at);
-        }
+            Some((g, f))
+        })
+    {
+        bs.game.restart(g, index, GameStart::Joined { at });
+        facts = Some(f);
+        status = MoveStatus::Played;
+    } else if known && under_way(bs) {
+        // A move no legal move is: an illegal move shown by the board (7.5.1). The game record
+        // keeps the last legal position.
+        let gr = &mut bs.game;
+        color = gr.game.position().turn();
+        status = MoveStatus::Illegal;
+        gr.illegal = Some(IllegalShown {
+            ply: next_ply,
+            player: color,
+            at,
+            move_index: Some(index),
+            lost_track: false,
+        });
     } else {
         bs.game.unknown_since.get_or_insert(at);
     }
@@ -328,6 +575,10 @@ pub(super) fn take_back(bs: &mut BoardState, at: Stamp, to_ply: u32) {
     let removed: Vec<MoveEntry> = bs.moves.drain(keep..).collect();
     let first_removed = removed.first().map_or(u64::MAX, |m| m.at.seq);
     let gr = &mut bs.game;
+    // An illegal move taken back by the source: the board follows the game record again.
+    if gr.illegal.as_ref().is_some_and(|i| i.ply > to_ply) {
+        gr.illegal = None;
+    }
     if keep < gr.first_move {
         // The game record started at a move taken back: its start position is gone.
         gr.first_move = keep;
@@ -391,8 +642,12 @@ pub(super) fn apply_change(bs: &mut BoardState, at: Stamp, c: &GameChange) -> Re
                 bs.game.unmark_from(first_taken);
             }
             bs.game.game.truncate(keep);
+            // The moves made on an illegal one are taken back with it; the board's position is
+            // the reinstated one.
+            illegal_ruled(bs, true);
             Ok(())
         }
+        GameChange::Stood { .. } => Ok(()),
         GameChange::Replace { uci, san, fen } => {
             if bs.game.unknown_since.is_some() {
                 return Err("the position is unknown".into());
@@ -411,6 +666,8 @@ pub(super) fn apply_change(bs: &mut BoardState, at: Stamp, c: &GameChange) -> Re
                     game::fen_of(&after)
                 ));
             }
+            // Made in place of the illegal move the board showed (7.5.2).
+            illegal_ruled(bs, true);
             let color = bs.game.game.position().turn();
             let ply = bs.game.game.ply() + 1;
             let index = bs.moves.len();

@@ -428,6 +428,7 @@ ui-log-move-taken-back = Halbzug { $ply }: { $san } zurückgenommen
 ui-clock-set-wrong = UHR FALSCH GESTELLT: ERWARTET { $expected }, ANGEZEIGT { $shown }
 ui-started-before-round = { $time } VOR RUNDENBEGINN GESTARTET
 ui-period-time-pending = { $player }: { $time } STEHEN IM GERÄT NOCH AUS
+ui-illegal-position = { $player }: REGELWIDRIGER ZUG (Halbzug { $ply })
 ui-log-proposal-shown = angezeigt, nicht bestätigt: { $what }
 # Hinweise, vom Kern nach Dringlichkeit geordnet (Issue 29): Dringlichkeit, was sie beendet, die Legende jeder Art.
 ui-severity-critical = sofort
@@ -463,6 +464,8 @@ ui-lineup-received-by-required = Wer hat die Aufstellung entgegengenommen? (der 
 ui-started-before-round-label = VOR RUNDENBEGINN GESTARTET
 ui-clock-set-wrong-label = UHR FALSCH GESTELLT
 ui-period-time-pending-label = STEHT IM GERÄT NOCH AUS
+ui-illegal-position-label = REGELWIDRIGER ZUG
 legend-started-before-round = die Uhr dieses Bretts lief schon so lange (h:mm:ss) vor Rundenbeginn (DSB-Anmerkung zu 6.7.1)
 legend-clock-set-wrong = vor dem ersten Zug weichen die Zeiten der Uhr von der Bedenkzeit ab: erwartet, angezeigt
 legend-period-time-pending = Periodenzeit, die dem Spieler nach den ausgeführten Zügen zusteht, vom Gerät noch nicht gutgeschrieben
+legend-illegal-position = das Brett zeigt einen regelwidrigen Zug oder eine regelwidrige Stellung: die Stellung auf dem Brett ist unbekannt, der Partieverlauf behält die letzte regelgemäße; eingreifen

@@ -428,6 +428,7 @@ ui-log-move-taken-back = ply { $ply }: { $san } taken back
 ui-clock-set-wrong = CLOCK SET WRONG: EXPECTED { $expected }, SHOWN { $shown }
 ui-started-before-round = STARTED { $time } BEFORE THE ROUND
 ui-period-time-pending = { $player }: { $time } PENDING IN THE DEVICE
+ui-illegal-position = { $player }: ILLEGAL MOVE (half-move { $ply })
 ui-log-proposal-shown = shown, not confirmed: { $what }
 # Alerts ranked by the core (issue 29): severity, what clears them, the legend of each kind.
 ui-severity-critical = now
@@ -463,6 +464,8 @@ ui-lineup-received-by-required = Who received the lineup? (the name goes into th
 ui-started-before-round-label = STARTED BEFORE THE ROUND
 ui-clock-set-wrong-label = CLOCK SET WRONG
 ui-period-time-pending-label = PENDING IN THE DEVICE
+ui-illegal-position-label = ILLEGAL MOVE
 legend-started-before-round = the board's clock first ran this long (h:mm:ss) before the round start (DSB note to 6.7.1)
 legend-clock-set-wrong = before the first move the clock's times differ from the time control: expected, shown
 legend-period-time-pending = period time the moves completed entitle the player to, not yet credited by the device
+legend-illegal-position = the e-board shows an illegal move or position: the board's position is unknown, the game record keeps the last legal one; intervene
