@@ -1318,6 +1318,11 @@ fn apply_intervention(
     }
     // The board was checked to be in the match before.
     if let Some(bs) = iv.board.and_then(|b| state.boards.get_mut(b.index())) {
+        // The offender of an illegal move: the player named, else the one whose illegal move
+        // the board showed (before the change puts it right).
+        let offender = iv
+            .player
+            .or(bs.game.illegal.as_ref().map(|i| i.player));
         if let Some(change) = &c.game
             && let Err(err) = game_record::apply_change(bs, at, change)
         {
@@ -1363,7 +1368,7 @@ fn apply_intervention(
                 let _ = mirror.apply_operation(&op, clock_ms);
             }
         }
-        if let (InterventionKind::IllegalMove { kind, .. }, Some(player)) = (&iv.kind, iv.player) {
+        if let (InterventionKind::IllegalMove { kind, .. }, Some(player)) = (&iv.kind, offender) {
             if let Some(crate::intervention::GameChange::Stood { .. }) = &c.game {
                 // It stood: not penalised, not counted; a later claim against it is refused.
                 game_record::illegal_stood(bs, at, player);

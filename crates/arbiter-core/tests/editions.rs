@@ -1282,3 +1282,87 @@ fn a_notation_exemption_and_no_assistant_are_recorded() {
         "{words}"
     );
 }
+
+#[test]
+fn an_illegal_move_that_stood_is_recorded_and_a_later_claim_against_it_is_refused() {
+    // 2017 A.4.2 (002:860) and B.4 (blitz), 2023 A.5.2, pre-2009 C.3 (Trier blitz): once the
+    // opponent has made his next move the illegal move stands and "cannot be corrected"; the
+    // record marks it, and a claim against it afterwards is refused with that reason.
+    for (profile, tc) in [
+        ("fide-2017", RAPID_TC),
+        ("fide-2017", BLITZ_TC),
+        ("fide-2023", RAPID_TC),
+        ("trier", BLITZ_TC),
+    ] {
+        let mut g = Game::of(profile, &[tc]);
+        // Black has replied: White's clock runs.
+        g.clock(MIN, 3, 10 * MIN, 12 * MIN, Some(Color::White));
+        let p = g.intervene(MIN, 3, Some(Color::White), illegal(IllegalKind::Move));
+        assert_eq!(
+            p.consequence.game,
+            Some(arbiter_core::intervention::GameChange::Stood { ply: None }),
+            "{profile} {tc}: {}",
+            en(&p)
+        );
+        let bs = g.s.board(BoardNo(3)).unwrap();
+        assert_eq!(bs.game.stood.len(), 1, "{profile}");
+        assert_eq!(bs.game.stood[0].player, Color::White);
+        assert_eq!(bs.illegal_count(Color::White, None), 0, "not penalised, not counted");
+        // Black claims it later: refused, with the reason.
+        let (_, p) = g.propose(2 * MIN, 3, Some(Color::White), illegal(IllegalKind::Move));
+        assert!(en(&p).contains("stood") && en(&p).contains("refused"), "{profile}: {}", en(&p));
+        assert_eq!(p.consequence, Default::default());
+        // White has moved since (Black's clock runs): a new illegal move is not the one that
+        // stood.
+        g.clock(3 * MIN, 3, 9 * MIN, 12 * MIN, Some(Color::Black));
+        let (_, p) = g.propose(3 * MIN, 3, Some(Color::White), illegal(IllegalKind::Move));
+        assert!(!en(&p).contains("refused"), "{profile}: {}", en(&p));
+    }
+    // On an e-board: 1.e4 e5 2.Ke3?? shown, then 2...Nf6 made on it. The move is the board's
+    // half-move 3; it stood, and a claim naming half-move 3 is refused.
+    let mut g = Game::of("fide-2017", &[RAPID_TC]);
+    for (ply, uci, san) in [
+        (1, "e2e4", "e4"),
+        (2, "e7e5", "e5"),
+        (3, "e1e3", "Ke3"),
+        (4, "g8f6", "Nf6"),
+    ] {
+        let b = BoardNo(3);
+        g.push(
+            ply as u64 * 1_000,
+            Origin::Feed(b),
+            MoveMade {
+                board: b,
+                ply,
+                uci: uci.into(),
+                san: san.into(),
+                clock_ms: None,
+            }
+            .into(),
+        );
+    }
+    let p = g.intervene(MIN, 3, None, illegal(IllegalKind::Move));
+    assert_eq!(
+        p.consequence.game,
+        Some(arbiter_core::intervention::GameChange::Stood { ply: Some(3) }),
+        "{}",
+        en(&p)
+    );
+    let bs = g.s.board(BoardNo(3)).unwrap();
+    assert_eq!(bs.game.stood[0].ply, Some(3));
+    assert!(bs.game.illegal.is_none());
+    assert!(bs.position().is_none(), "the game goes on from a position no record holds");
+    let (_, p) = g.propose(
+        2 * MIN,
+        3,
+        Some(Color::White),
+        InterventionKind::IllegalMove {
+            opponent_replied: None,
+            kind: IllegalKind::Move,
+            played: None,
+            found_at_ply: Some(3),
+            clocks: None,
+        },
+    );
+    assert!(en(&p).contains("refused"), "{}", en(&p));
+}

@@ -2587,3 +2587,338 @@ fn a_clock_set_wrong_at_the_start_shows_expected_and_shown() {
         shown_ms: [90 * MIN, 90 * MIN]
     }));
 }
+
+// ---- The game record after an illegal move the e-board showed (issue 28) ----------------------
+
+/// An illegal move as the e-board reports it (a `move` record no legal move is), with its press.
+fn illegal_shown(t: &mut Table, at: &mut u64, think: u64, ply: u32, uci: &str, san: &str) {
+    let mover = t.running.unwrap_or(Color::White);
+    let i = usize::from(mover.is_black());
+    *at += think;
+    t.clock[i] = t.clock[i].saturating_sub(think);
+    t.push(
+        *at,
+        Origin::Feed(B),
+        MoveMade {
+            board: B,
+            ply,
+            uci: uci.into(),
+            san: san.into(),
+            clock_ms: None,
+        }
+        .into(),
+    );
+    t.running = Some(!mover);
+    t.sample(*at + 100);
+}
+
+/// 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6, then White's 4.Bxe8?? (b5-e8 through the knight on c6: no legal
+/// move) shown by the e-board and pressed, and three more half-moves made on the board after it
+/// (4...Nf6 5.O-O Be7). Returns the table, the time, and White's and Black's clocks as the
+/// journal recorded them when White started move 4.
+fn illegal_then_three_more(profile: &str) -> (Table, u64, (u64, u64)) {
+    let mut t = Table::new(profile);
+    let mut at = 1_000;
+    t.start_clock(at);
+    for (i, m) in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"].iter().enumerate() {
+        t.play(&mut at, 20_000 + 1_000 * i as u64, m);
+    }
+    let when = t.s.board(B).unwrap().clock_presses.last().unwrap().sample.by_colour();
+    illegal_shown(&mut t, &mut at, 30_000, 7, "b5e8", "Bxe8");
+    for (ply, uci, san) in [(8, "g8f6", "Nf6"), (9, "e1g1", "O-O"), (10, "f8e7", "Be7")] {
+        illegal_shown(&mut t, &mut at, 10_000, ply, uci, san);
+    }
+    (t, at, when)
+}
+
+const BEFORE_4: &str = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
+
+#[test]
+fn an_illegal_move_the_board_showed_keeps_the_last_legal_position_and_the_moves_after_it() {
+    // FIDE 2023 7.5.1 (and the DSB note on 7.1): the position on the board is unknown after the
+    // illegal move; the game record keeps the position before it and the moves made after it,
+    // which are not moves of the game.
+    let (t, at, _) = illegal_then_three_more("fide-2023");
+    let bs = t.s.board(B).unwrap();
+    assert!(bs.position().is_none(), "the board's position is unknown");
+    assert_eq!(bs.game.last_legal().map(arbiter_core::game::fen_of).as_deref(), Some(BEFORE_4));
+    let ill = bs.game.illegal.as_ref().expect("the illegal move is kept");
+    assert_eq!((ill.ply, ill.player), (7, Color::White));
+    let statuses: Vec<MoveStatus> = bs.moves.iter().skip(6).map(|m| m.status).collect();
+    assert_eq!(
+        statuses,
+        [
+            MoveStatus::Illegal,
+            MoveStatus::AfterIllegal,
+            MoveStatus::AfterIllegal,
+            MoveStatus::AfterIllegal
+        ]
+    );
+    // Moves completed on the board: three each, none of those after the illegal one.
+    assert_eq!(bs.completed(Color::White, None), 3);
+    assert_eq!(bs.completed(Color::Black, None), 3);
+    // The engine's alert, in every view of the board status (scenario, replay, screen).
+    assert!(t.alerts(at).contains(&BoardAlert::IllegalPosition {
+        ply: 7,
+        player: Color::White
+    }));
+}
+
+#[test]
+fn an_illegal_move_the_board_showed_several_moves_ago_is_taken_back_with_either_clock_choice() {
+    for profile in ["fide-2023", "fide-2017", "trier"] {
+        for choice in ClockChoice::ALL {
+            let (mut t, at, when) = illegal_then_three_more(profile);
+            // The arbiter names nothing: the board's illegal move is the one, found later; the
+            // clocks are his choice (7.1), nothing proposed before it.
+            let (_, p) = t.propose(at + 1_000, None, InterventionKind::illegal(IllegalKind::Move));
+            assert!(words(&p).contains("choose the clocks"), "{profile}: {}", words(&p));
+            assert_eq!(p.consequence, Default::default());
+            let kind = InterventionKind::IllegalMove {
+                opponent_replied: None,
+                kind: IllegalKind::Move,
+                played: None,
+                found_at_ply: Some(7),
+                clocks: Some(choice),
+            };
+            let (req, p) = t.propose(at + 1_000, Some(Color::White), kind);
+            let w = words(&p);
+            assert!(w.contains("4.Bxe8 was illegal"), "{profile}: {w}");
+            assert!(w.contains("take back 4 half-moves"), "{profile}: {w}");
+            assert_eq!(
+                p.consequence.game,
+                Some(GameChange::Reinstate {
+                    moves: 6,
+                    fen: BEFORE_4.into()
+                }),
+                "{profile}"
+            );
+            let set_times = ClockOperation::SetTimes {
+                white_ms: when.0,
+                black_ms: when.1,
+            };
+            assert_eq!(
+                p.consequence.clock_ops.contains(&set_times),
+                choice == ClockChoice::Recorded,
+                "{profile} {choice:?}"
+            );
+            for color in [Color::White, Color::Black] {
+                assert!(p.consequence.clock_ops.contains(&ClockOperation::SetMoves {
+                    color,
+                    moves: 3
+                }));
+            }
+            // The opponent's time: 2023 7.5.5 and 2017 7.5.3 +2 min; Trier 7.4 b +2 min.
+            assert!(p.consequence.clock.contains(&TimeChange {
+                player: Color::Black,
+                delta_ms: 120_000
+            }));
+            t.push(
+                at + 1_000,
+                Origin::Arbiter,
+                rules::confirm(&req, &p, p.consequence.clone(), "found later".into()),
+            );
+            assert!(t.s.rejected.is_empty(), "{:?}", t.s.rejected);
+            let bs = t.s.board(B).unwrap();
+            assert_eq!(bs.game.illegal, None);
+            assert_eq!(
+                bs.position().map(arbiter_core::game::fen_of).as_deref(),
+                Some(BEFORE_4)
+            );
+            assert_eq!(
+                bs.moves
+                    .iter()
+                    .filter(|m| m.status == MoveStatus::Withdrawn)
+                    .count(),
+                3
+            );
+            assert!(!t
+                .alerts(at + 2_000)
+                .iter()
+                .any(|a| matches!(a, BoardAlert::IllegalPosition { .. })));
+            // The game goes on from the reinstated position.
+            let mut at = at + 5_000;
+            t.play(&mut at, 5_000, "Ba4");
+            assert_eq!(t.s.board(B).unwrap().game.game.ply(), 7);
+        }
+    }
+}
+
+#[test]
+fn a_half_move_after_the_boards_illegal_move_cannot_be_named() {
+    let (t, at, _) = illegal_then_three_more("fide-2023");
+    let kind = InterventionKind::IllegalMove {
+        opponent_replied: None,
+        kind: IllegalKind::Move,
+        played: None,
+        found_at_ply: Some(9),
+        clocks: Some(ClockChoice::Current),
+    };
+    let (_, p) = t.propose(at, Some(Color::White), kind);
+    assert!(words(&p).contains("illegal move at half-move 7"), "{}", words(&p));
+    assert_eq!(p.consequence, Default::default());
+}
+
+#[test]
+fn an_irregular_placement_then_a_feed_that_lost_track_does_not_join_the_game_there() {
+    // The DGT feed reports an illegal move as a placement no legal move reaches, and after two
+    // presses on such placements continues from the board as it is ("lost track"): the moves it
+    // reports from there are not moves of the game record, which keeps the last legal position.
+    let mut t = Table::new("fide-2023");
+    let mut at = 1_000;
+    t.start_clock(at);
+    for m in ["e4", "e5"] {
+        t.play(&mut at, 10_000, m);
+    }
+    // 2.Ke3?? (the king two squares): shown as a placement.
+    let illegal = "rnbqkbnr/pppp1ppp/8/4p3/4P3/4K3/PPPP1PPP/RNBQ1BNR";
+    t.irregular(at + 5_000, illegal);
+    let lost = "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/4K3/PPPP1PPP/RNBQ1BNR";
+    t.push(
+        at + 20_000,
+        Origin::Feed(B),
+        BoardIrregularity::new(
+            B,
+            lost.into(),
+            arbiter_core::msg!("feed-irregular-lost-track", ply = 5),
+        )
+        .into(),
+    );
+    t.push(
+        at + 20_000,
+        Origin::Feed(B),
+        BoardPosition {
+            board: B,
+            placement: lost.into(),
+        }
+        .into(),
+    );
+    // 3.Kd3 from the adopted placement: legal there, not in the game.
+    t.push(
+        at + 30_000,
+        Origin::Feed(B),
+        MoveMade {
+            board: B,
+            ply: 5,
+            uci: "e3d3".into(),
+            san: "Kd3".into(),
+            clock_ms: None,
+        }
+        .into(),
+    );
+    let bs = t.s.board(B).unwrap();
+    assert_eq!(bs.moves.last().unwrap().status, MoveStatus::AfterIllegal);
+    assert_eq!(bs.game.start, arbiter_core::state::GameStart::Initial);
+    assert_eq!(bs.game.illegal.as_ref().map(|i| i.ply), Some(3));
+    assert_eq!(
+        bs.game.last_legal().map(|p| p.board().to_string()).as_deref(),
+        Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR")
+    );
+    // The immediate ruling proposes the position before 2.Ke3 with the clocks to choose.
+    let (_, p) = t.propose(at + 40_000, None, InterventionKind::illegal(IllegalKind::Move));
+    assert!(words(&p).contains("2.? was illegal"), "{}", words(&p));
+}
+
+#[test]
+fn moves_after_a_game_that_ended_by_itself_are_post_game_where_the_edition_ends_it() {
+    // Fivefold repetition (2023/2017 9.6.1) ends the game at the move; the pre-2009 text (Trier)
+    // has no such rule: the game goes on. Checkmate ends it in every edition (5.1.1).
+    let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    for (profile, ends) in [("fide-2023", true), ("fide-2017", true), ("trier", false)] {
+        let mut t = Table::new(profile);
+        let mut at = 1_000;
+        t.start_clock(at);
+        for _ in 0..4 {
+            for m in shuffle {
+                t.play(&mut at, 2_000, m);
+            }
+        }
+        // The initial position for the fifth time, White to move: 1.Nc3 on the e-board.
+        t.play(&mut at, 2_000, "Nc3");
+        let bs = t.s.board(B).unwrap();
+        assert_eq!(bs.game.ends.fivefold.map(|e| e.move_index), Some(15));
+        let last = bs.moves.last().unwrap().status;
+        if ends {
+            assert_eq!(last, MoveStatus::PostGame, "{profile}");
+            assert_eq!(bs.game.game.ply(), 16, "{profile}: the game ended at 8...Ng8");
+            assert_eq!(bs.completed(Color::White, None), 8);
+        } else {
+            assert_eq!(last, MoveStatus::Played, "{profile}");
+            assert_eq!(bs.game.game.ply(), 17);
+        }
+    }
+    // 1.f3 e5 2.g4 Qh4#, then a move reported anyway: post-game, not an illegal move.
+    let mut t = Table::new("trier");
+    let mut at = 1_000;
+    t.start_clock(at);
+    for m in ["f3", "e5", "g4", "Qh4#"] {
+        t.play(&mut at, 2_000, m);
+    }
+    illegal_shown(&mut t, &mut at, 2_000, 5, "e1f2", "Kf2");
+    let bs = t.s.board(B).unwrap();
+    assert_eq!(bs.moves.last().unwrap().status, MoveStatus::PostGame);
+    assert!(bs.game.illegal.is_none());
+    let alerts = t.alerts(at);
+    assert!(alerts.iter().any(|a| matches!(a, BoardAlert::GameOver { .. })));
+    assert!(!alerts.iter().any(|a| matches!(a, BoardAlert::IllegalPosition { .. })));
+    let (_, p) = t.propose(at, None, InterventionKind::GameEnded);
+    assert_eq!(p.consequence.result, Some(GameResult::BlackWins));
+    assert!(words(&p).contains("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"));
+}
+
+#[test]
+fn a_legal_move_made_with_two_hands_stands_with_the_penalty() {
+    // 2023 7.5.4 with 7.5.5 and 2017 7.7.1-7.7.2: 2.exd5 made with two hands and the clock
+    // pressed: the move stands, Black +2 min, nothing reinstated, no counter set back; the
+    // position before it is the arbiter's alternative. Trier (pre-2009) and NRW 1987 have no
+    // such rule: the move stands, the general penalties at the arbiter's discretion.
+    for (profile, article) in [
+        ("fide-2023", Some("7.5.4")),
+        ("fide-2017", Some("7.7.1")),
+        ("trier", None),
+        ("nrw-1987", None),
+    ] {
+        let mut t = Table::new(profile);
+        let mut at = 1_000;
+        t.start_clock(at);
+        for m in ["e4", "d5", "exd5"] {
+            t.play(&mut at, 10_000, m);
+        }
+        let (_, p) = t.propose(
+            at + 1_000,
+            Some(Color::White),
+            InterventionKind::illegal(IllegalKind::TwoHands),
+        );
+        let w = words(&p);
+        assert_eq!(p.consequence.game, None, "{profile}: nothing taken back");
+        assert!(
+            !p.consequence
+                .clock_ops
+                .iter()
+                .any(|op| matches!(op, ClockOperation::SetMoves { .. })),
+            "{profile}: the move was completed"
+        );
+        match article {
+            Some(a) => {
+                assert!(p.articles.iter().any(|x| x.contains(a)), "{profile}: {:?}", p.articles);
+                assert!(w.contains("The move 2.exd5 stands"), "{profile}: {w}");
+                assert!(
+                    w.contains("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+                    "{profile}: the alternative: {w}"
+                );
+                assert_eq!(
+                    p.consequence.clock,
+                    vec![TimeChange {
+                        player: Color::Black,
+                        delta_ms: 120_000
+                    }],
+                    "{profile}"
+                );
+            }
+            None => {
+                assert!(w.contains("is not an illegal move: the move stands"), "{profile}: {w}");
+                assert!(p.consequence.clock.is_empty());
+            }
+        }
+    }
+}

@@ -523,3 +523,7 @@ rules-fact-two-hands-stands = Der Zug { $mv } bleibt bestehen (mit beiden Hände
 rules-fact-two-hands-stands-unknown = Der Zug bleibt bestehen (mit beiden Händen ausgeführt, aber regelgemäß): die Strafe wird verhängt, der Zug wird nicht zurückgenommen; der Partieverlauf zeigt nicht, welcher Zug es war.
 rules-illegal-later-after-illegal = Die Stellung vor dem Halbzug { $ply } ist nicht bekannt: das Brett zeigte beim Halbzug { $illegal } einen regelwidrigen Zug, und die Züge danach wurden auf der so entstandenen Stellung ausgeführt. Den Halbzug { $illegal } oder einen früheren nennen.
 rules-illegal-loss-later-editions-draw = { $laws } kennt keine Ausnahme für einen Gegner, der nicht mattsetzen kann: die Partie ist wie geschrieben verloren. Spätere Fassungen der Regeln (2017 7.5.3, 2023 7.5.5) würden sie für remis erklären, da { $opponent } durch keine Folge regelgemäßer Züge mattsetzen kann.
+rules-illegal-two-hands-time = Zug mit beiden Händen, { $nth }. regelwidriger Zug von { $player }{ $loses_at ->
+        [0] {""}
+       *[other] {" "}(der { $loses_at }. verliert)
+    }: der Zug bleibt bestehen; { $opponent } { $time } gutschreiben.

@@ -526,3 +526,7 @@ rules-fact-two-hands-stands = The move { $mv } stands (made with two hands, but 
 rules-fact-two-hands-stands-unknown = The move stands (made with two hands, but legal): the penalty applies, the move is not taken back; the game record does not show which move it was.
 rules-illegal-later-after-illegal = The position before half-move { $ply } is not known: the board showed an illegal move at half-move { $illegal }, and the moves after it were made on the position it left. Name half-move { $illegal } or an earlier one.
 rules-illegal-loss-later-editions-draw = { $laws } has no exception for an opponent who cannot checkmate: the game is lost as written. Later editions of the Laws (2017 7.5.3, 2023 7.5.5) would declare it drawn, since { $opponent } cannot checkmate by any series of legal moves.
+rules-illegal-two-hands-time = Move made with two hands, illegal move no. { $nth } by { $player }{ $loses_at ->
+        [0] {""}
+       *[other] {" "}(no. { $loses_at } loses)
+    }: the move stands; add { $time } to { $opponent }.

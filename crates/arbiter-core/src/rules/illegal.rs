@@ -502,7 +502,10 @@ fn penalty(
         });
     }
     let mut increment_s = 0;
+    // The increment of the illegal press is taken back where the position is reinstated (the
+    // move is made again); a move with two hands stands, and its increment with it.
     if im.remove_increment
+        && kind != IllegalKind::TwoHands
         && let Some(pm) = m.time_control.per_move
         && pm.kind.is_increment()
     {
@@ -519,7 +522,16 @@ fn penalty(
         time = Arg::DurationMs(time),
         opponent = opponent
     ));
-    p.explanation = if im.time_to_opponent_s > 0 {
+    p.explanation = if kind == IllegalKind::TwoHands {
+        msg!(
+            "rules-illegal-two-hands-time",
+            nth = nth,
+            player = player,
+            loses_at = im.loss_at,
+            time = Arg::DurationMs(time),
+            opponent = opponent
+        )
+    } else if im.time_to_opponent_s > 0 {
         msg!(
             "rules-illegal-time",
             nth = nth,
