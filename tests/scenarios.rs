@@ -643,3 +643,114 @@ fn conduct_device_and_competing_claims_in_a_scenario() {
     let (records, _) = journal::records_from_bytes(&o.journal).unwrap();
     assert_eq!(arbiter_core::state::MatchState::fold(&records), o.state);
 }
+
+/// Issue 28's game record in a scenario (`tests/scenarios/illegal-on-the-board.toml`,
+/// docs/SCENARIOS.md): an illegal move the e-board showed and the moves after it, taken back to
+/// the position before it with the journal's clocks, the times sent to the clock as the
+/// ruling's next step; two hands; fivefold and checkmate with later moves post-game.
+#[test]
+fn the_game_record_after_an_illegal_move_and_after_a_game_that_ended_by_itself() {
+    use arbiter_core::clock::ClockOperation;
+    use arbiter_core::record::{ClockRunMode, CommandOutcome, Event};
+    use arbiter_core::state::MoveStatus;
+    use arbiter_core::status::BoardAlert;
+    const BEFORE_4: &str = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
+    let o = run("illegal-on-the-board");
+    // Board 1 after 4.Bxe8??: the position unknown, the last legal one kept, the alert.
+    let first = &o.looks[0].boards[0];
+    assert_eq!(first.fen, None);
+    assert_eq!(first.last_legal_fen.as_deref(), Some(BEFORE_4));
+    assert_eq!(first.illegal.as_ref().map(|i| i.ply), Some(7));
+    assert!(first.alerts.contains(&BoardAlert::IllegalPosition {
+        ply: 7,
+        player: Color::White
+    }));
+    // Found three half-moves later: the position before it, the journal's clocks (White
+    // 1:31:03, Black 1:31:00), Black +2 min; no increment taken off times recorded before it.
+    let iv = &o.state.interventions[0].intervention;
+    assert!(iv.confirmed.clock_ops.contains(&ClockOperation::SetTimes {
+        white_ms: 5_463_000,
+        black_ms: 5_460_000
+    }));
+    assert_eq!(
+        iv.confirmed.clock,
+        vec![TimeChange {
+            player: Color::Black,
+            delta_ms: 120_000
+        }]
+    );
+    let after = &o.looks[1].boards[0];
+    assert_eq!(after.fen.as_deref(), Some(BEFORE_4));
+    assert!(after.illegal.is_none());
+    assert_eq!((after.completed.white, after.completed.black), (3, 3));
+    // The ruling's next step: its times sent to the clock (1:31:03 / 1:33:00, White to move).
+    let cmd = o
+        .records
+        .iter()
+        .find_map(|r| match &r.event {
+            Event::ClockCommand(c) => Some(c.clone()),
+            _ => None,
+        })
+        .expect("a clock_command record");
+    assert_eq!(
+        (cmd.board, cmd.white_ms, cmd.black_ms, cmd.run, cmd.outcome),
+        (
+            BoardNo(1),
+            5_463_000,
+            5_580_000,
+            ClockRunMode::Left,
+            CommandOutcome::Sent
+        )
+    );
+    let bs1 = o.state.board(BoardNo(1)).unwrap();
+    assert_eq!(
+        bs1.moves
+            .iter()
+            .filter(|m| m.status == MoveStatus::Withdrawn)
+            .count(),
+        3
+    );
+    // Board 2: the move made with two hands stands, Black +2 min.
+    let two = &o.proposals[1].proposal;
+    assert_eq!(two.consequence.game, None);
+    assert_eq!(
+        two.consequence.clock,
+        vec![TimeChange {
+            player: Color::Black,
+            delta_ms: 120_000
+        }]
+    );
+    assert_eq!(o.state.board(BoardNo(2)).unwrap().game.game.ply(), 3);
+    // Board 3: over at 8...Ng8 (fivefold, 9.6.1); 9.Nc3 post-game; drawn.
+    let b3 = &o.looks[2].boards[0];
+    assert_eq!(b3.post_game, 1);
+    assert_eq!((b3.completed.white, b3.completed.black), (8, 8));
+    assert_eq!(result(&o, 3), Some(GameResult::Draw));
+    // Board 4: 3.Kf2 after the mate is post-game, not an illegal move.
+    let b4 = &o.looks[3].boards[0];
+    assert_eq!(b4.post_game, 1);
+    assert!(b4.illegal.is_none() && b4.fen.is_some());
+    // The journal replays to the same state.
+    let (records, _) = journal::records_from_bytes(&o.journal).unwrap();
+    assert_eq!(arbiter_core::state::MatchState::fold(&records), o.state);
+}
+
+#[test]
+fn send_to_clock_on_a_clock_that_accepts_no_commands_is_an_error_naming_the_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string("tests/scenarios/illegal-on-the-board.toml")
+        .unwrap()
+        .replace(
+            "kind = \"two_hands\" } }",
+            "kind = \"two_hands\" }, send_to_clock = true }",
+        )
+        .replace(
+            "../data",
+            &format!("{}/tests/data", env!("CARGO_MANIFEST_DIR")),
+        );
+    // Board 2's clock accepts commands, but its feed sends no clock: nothing can be sent.
+    let p = dir.path().join("s.toml");
+    std::fs::write(&p, text).unwrap();
+    let err = run_file(&p).unwrap_err().to_string();
+    assert!(err.contains("send_to_clock"), "{err}");
+}

@@ -413,6 +413,11 @@ struct Intervene {
     /// console's estimate.
     #[serde(default)]
     device_clocks: Option<crate::intervention::DeviceClocks>,
+    /// The ruling's times sent to the clock as the next step of its flow, where the clock
+    /// accepts commands (`status::ruling_goes_to_clock`): a `clock_command` record after the
+    /// intervention.
+    #[serde(default)]
+    send_to_clock: bool,
 }
 
 /// `decide = { option = "draw", basis = "analogy", reason = "…" }`.
@@ -739,7 +744,28 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
                 if let Some(seen) = seen {
                     proposals.push(seen);
                 }
+                let to_clock = step
+                    .intervene
+                    .as_ref()
+                    .is_some_and(|iv| iv.send_to_clock)
+                    .then(|| crate::status::ruling_goes_to_clock(&m, &event));
                 push(&mut state, mono, origin, event);
+                match to_clock {
+                    None => {}
+                    Some(None) => c.error(
+                        format!("{field}.intervene.send_to_clock"),
+                        "the ruling changes no time on a clock that accepts commands \
+                         (the match file's clock_commands)",
+                    ),
+                    Some(Some(board)) => match crate::status::clock_to_set(&m, &state, board, mono)
+                    {
+                        Ok(set) => push(&mut state, mono, Origin::Arbiter, set.record(None)),
+                        Err(why) => c.error(
+                            format!("{field}.intervene.send_to_clock"),
+                            crate::i18n::english(&why),
+                        ),
+                    },
+                }
             }
             Err((sub, msg)) => c.error(format!("{field}{sub}"), msg),
         }

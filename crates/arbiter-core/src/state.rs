@@ -1320,9 +1320,7 @@ fn apply_intervention(
     if let Some(bs) = iv.board.and_then(|b| state.boards.get_mut(b.index())) {
         // The offender of an illegal move: the player named, else the one whose illegal move
         // the board showed (before the change puts it right).
-        let offender = iv
-            .player
-            .or(bs.game.illegal.as_ref().map(|i| i.player));
+        let offender = iv.player.or(bs.game.illegal.as_ref().map(|i| i.player));
         if let Some(change) = &c.game
             && let Err(err) = game_record::apply_change(bs, at, change)
         {

@@ -305,6 +305,31 @@ impl ClockToSet {
 /// (`clock_commands`), where no clock has reported, where the feed is not live (the clocks are
 /// then only estimates: the arbiter sets the device by hand and reads it), where nothing is
 /// pending, and where a time is beyond what the command carries.
+/// The board whose clock a confirmed ruling's times go to as the next step of its flow: the
+/// ruling changes a player's time (or sets both times) and the match file says the clock accepts
+/// commands (`clock_commands`). The console then asks to send them (`clock_to_set`, confirmed
+/// with Enter), a scenario step with `send_to_clock = true` journals the command; elsewhere the
+/// arbiter sets the clock by hand.
+pub fn ruling_goes_to_clock(m: &Match, ev: &crate::record::Event) -> Option<BoardNo> {
+    let iv = match ev {
+        crate::record::Event::Intervention(iv) => iv.as_ref(),
+        crate::record::Event::Decision(d) => &d.intervention,
+        _ => return None,
+    };
+    let board = iv.board?;
+    let c = &iv.confirmed;
+    let times = !c.clock.is_empty()
+        || c.clock_ops.iter().any(|op| {
+            matches!(
+                op,
+                crate::clock::ClockOperation::SetTimes { .. }
+                    | crate::clock::ClockOperation::AddTime { .. }
+                    | crate::clock::ClockOperation::SubtractTime { .. }
+            )
+        });
+    (times && m.file.clock_commands.contains(&board.0)).then_some(board)
+}
+
 pub fn clock_to_set(
     m: &Match,
     s: &MatchState,

@@ -1307,10 +1307,18 @@ fn an_illegal_move_that_stood_is_recorded_and_a_later_claim_against_it_is_refuse
         let bs = g.s.board(BoardNo(3)).unwrap();
         assert_eq!(bs.game.stood.len(), 1, "{profile}");
         assert_eq!(bs.game.stood[0].player, Color::White);
-        assert_eq!(bs.illegal_count(Color::White, None), 0, "not penalised, not counted");
+        assert_eq!(
+            bs.illegal_count(Color::White, None),
+            0,
+            "not penalised, not counted"
+        );
         // Black claims it later: refused, with the reason.
         let (_, p) = g.propose(2 * MIN, 3, Some(Color::White), illegal(IllegalKind::Move));
-        assert!(en(&p).contains("stood") && en(&p).contains("refused"), "{profile}: {}", en(&p));
+        assert!(
+            en(&p).contains("stood") && en(&p).contains("refused"),
+            "{profile}: {}",
+            en(&p)
+        );
         assert_eq!(p.consequence, Default::default());
         // White has moved since (Black's clock runs): a new illegal move is not the one that
         // stood.
@@ -1351,7 +1359,10 @@ fn an_illegal_move_that_stood_is_recorded_and_a_later_claim_against_it_is_refuse
     let bs = g.s.board(BoardNo(3)).unwrap();
     assert_eq!(bs.game.stood[0].ply, Some(3));
     assert!(bs.game.illegal.is_none());
-    assert!(bs.position().is_none(), "the game goes on from a position no record holds");
+    assert!(
+        bs.position().is_none(),
+        "the game goes on from a position no record holds"
+    );
     let (_, p) = g.propose(
         2 * MIN,
         3,

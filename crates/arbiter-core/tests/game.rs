@@ -2623,7 +2623,14 @@ fn illegal_then_three_more(profile: &str) -> (Table, u64, (u64, u64)) {
     for (i, m) in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"].iter().enumerate() {
         t.play(&mut at, 20_000 + 1_000 * i as u64, m);
     }
-    let when = t.s.board(B).unwrap().clock_presses.last().unwrap().sample.by_colour();
+    let when =
+        t.s.board(B)
+            .unwrap()
+            .clock_presses
+            .last()
+            .unwrap()
+            .sample
+            .by_colour();
     illegal_shown(&mut t, &mut at, 30_000, 7, "b5e8", "Bxe8");
     for (ply, uci, san) in [(8, "g8f6", "Nf6"), (9, "e1g1", "O-O"), (10, "f8e7", "Be7")] {
         illegal_shown(&mut t, &mut at, 10_000, ply, uci, san);
@@ -2641,7 +2648,13 @@ fn an_illegal_move_the_board_showed_keeps_the_last_legal_position_and_the_moves_
     let (t, at, _) = illegal_then_three_more("fide-2023");
     let bs = t.s.board(B).unwrap();
     assert!(bs.position().is_none(), "the board's position is unknown");
-    assert_eq!(bs.game.last_legal().map(arbiter_core::game::fen_of).as_deref(), Some(BEFORE_4));
+    assert_eq!(
+        bs.game
+            .last_legal()
+            .map(arbiter_core::game::fen_of)
+            .as_deref(),
+        Some(BEFORE_4)
+    );
     let ill = bs.game.illegal.as_ref().expect("the illegal move is kept");
     assert_eq!((ill.ply, ill.player), (7, Color::White));
     let statuses: Vec<MoveStatus> = bs.moves.iter().skip(6).map(|m| m.status).collect();
@@ -2671,8 +2684,16 @@ fn an_illegal_move_the_board_showed_several_moves_ago_is_taken_back_with_either_
             let (mut t, at, when) = illegal_then_three_more(profile);
             // The arbiter names nothing: the board's illegal move is the one, found later; the
             // clocks are his choice (7.1), nothing proposed before it.
-            let (_, p) = t.propose(at + 1_000, None, InterventionKind::illegal(IllegalKind::Move));
-            assert!(words(&p).contains("choose the clocks"), "{profile}: {}", words(&p));
+            let (_, p) = t.propose(
+                at + 1_000,
+                None,
+                InterventionKind::illegal(IllegalKind::Move),
+            );
+            assert!(
+                words(&p).contains("choose the clocks"),
+                "{profile}: {}",
+                words(&p)
+            );
             assert_eq!(p.consequence, Default::default());
             let kind = InterventionKind::IllegalMove {
                 opponent_replied: None,
@@ -2703,10 +2724,11 @@ fn an_illegal_move_the_board_showed_several_moves_ago_is_taken_back_with_either_
                 "{profile} {choice:?}"
             );
             for color in [Color::White, Color::Black] {
-                assert!(p.consequence.clock_ops.contains(&ClockOperation::SetMoves {
-                    color,
-                    moves: 3
-                }));
+                assert!(
+                    p.consequence
+                        .clock_ops
+                        .contains(&ClockOperation::SetMoves { color, moves: 3 })
+                );
             }
             // The opponent's time: 2023 7.5.5 and 2017 7.5.3 +2 min; Trier 7.4 b +2 min.
             assert!(p.consequence.clock.contains(&TimeChange {
@@ -2732,10 +2754,11 @@ fn an_illegal_move_the_board_showed_several_moves_ago_is_taken_back_with_either_
                     .count(),
                 3
             );
-            assert!(!t
-                .alerts(at + 2_000)
-                .iter()
-                .any(|a| matches!(a, BoardAlert::IllegalPosition { .. })));
+            assert!(
+                !t.alerts(at + 2_000)
+                    .iter()
+                    .any(|a| matches!(a, BoardAlert::IllegalPosition { .. }))
+            );
             // The game goes on from the reinstated position.
             let mut at = at + 5_000;
             t.play(&mut at, 5_000, "Ba4");
@@ -2755,7 +2778,11 @@ fn a_half_move_after_the_boards_illegal_move_cannot_be_named() {
         clocks: Some(ClockChoice::Current),
     };
     let (_, p) = t.propose(at, Some(Color::White), kind);
-    assert!(words(&p).contains("illegal move at half-move 7"), "{}", words(&p));
+    assert!(
+        words(&p).contains("illegal move at half-move 7"),
+        "{}",
+        words(&p)
+    );
     assert_eq!(p.consequence, Default::default());
 }
 
@@ -2811,11 +2838,18 @@ fn an_irregular_placement_then_a_feed_that_lost_track_does_not_join_the_game_the
     assert_eq!(bs.game.start, arbiter_core::state::GameStart::Initial);
     assert_eq!(bs.game.illegal.as_ref().map(|i| i.ply), Some(3));
     assert_eq!(
-        bs.game.last_legal().map(|p| p.board().to_string()).as_deref(),
+        bs.game
+            .last_legal()
+            .map(|p| p.board().to_string())
+            .as_deref(),
         Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR")
     );
     // The immediate ruling proposes the position before 2.Ke3 with the clocks to choose.
-    let (_, p) = t.propose(at + 40_000, None, InterventionKind::illegal(IllegalKind::Move));
+    let (_, p) = t.propose(
+        at + 40_000,
+        None,
+        InterventionKind::illegal(IllegalKind::Move),
+    );
     assert!(words(&p).contains("2.? was illegal"), "{}", words(&p));
 }
 
@@ -2840,7 +2874,11 @@ fn moves_after_a_game_that_ended_by_itself_are_post_game_where_the_edition_ends_
         let last = bs.moves.last().unwrap().status;
         if ends {
             assert_eq!(last, MoveStatus::PostGame, "{profile}");
-            assert_eq!(bs.game.game.ply(), 16, "{profile}: the game ended at 8...Ng8");
+            assert_eq!(
+                bs.game.game.ply(),
+                16,
+                "{profile}: the game ended at 8...Ng8"
+            );
             assert_eq!(bs.completed(Color::White, None), 8);
         } else {
             assert_eq!(last, MoveStatus::Played, "{profile}");
@@ -2859,8 +2897,16 @@ fn moves_after_a_game_that_ended_by_itself_are_post_game_where_the_edition_ends_
     assert_eq!(bs.moves.last().unwrap().status, MoveStatus::PostGame);
     assert!(bs.game.illegal.is_none());
     let alerts = t.alerts(at);
-    assert!(alerts.iter().any(|a| matches!(a, BoardAlert::GameOver { .. })));
-    assert!(!alerts.iter().any(|a| matches!(a, BoardAlert::IllegalPosition { .. })));
+    assert!(
+        alerts
+            .iter()
+            .any(|a| matches!(a, BoardAlert::GameOver { .. }))
+    );
+    assert!(
+        !alerts
+            .iter()
+            .any(|a| matches!(a, BoardAlert::IllegalPosition { .. }))
+    );
     let (_, p) = t.propose(at, None, InterventionKind::GameEnded);
     assert_eq!(p.consequence.result, Some(GameResult::BlackWins));
     assert!(words(&p).contains("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"));
@@ -2900,7 +2946,11 @@ fn a_legal_move_made_with_two_hands_stands_with_the_penalty() {
         );
         match article {
             Some(a) => {
-                assert!(p.articles.iter().any(|x| x.contains(a)), "{profile}: {:?}", p.articles);
+                assert!(
+                    p.articles.iter().any(|x| x.contains(a)),
+                    "{profile}: {:?}",
+                    p.articles
+                );
                 assert!(w.contains("The move 2.exd5 stands"), "{profile}: {w}");
                 assert!(
                     w.contains("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
@@ -2916,7 +2966,10 @@ fn a_legal_move_made_with_two_hands_stands_with_the_penalty() {
                 );
             }
             None => {
-                assert!(w.contains("is not an illegal move: the move stands"), "{profile}: {w}");
+                assert!(
+                    w.contains("is not an illegal move: the move stands"),
+                    "{profile}: {w}"
+                );
                 assert!(p.consequence.clock.is_empty());
             }
         }

@@ -489,6 +489,12 @@ fn form_input(
             match ev {
                 Some(ev) => {
                     v.status = Some(strings(v.lang).recorded.clone());
+                    // A ruling that changes times on a clock that accepts commands: sending
+                    // them is the next step of the flow (the confirmation opens; Enter sends,
+                    // Esc leaves the clock to be set by hand).
+                    if let Some(board) = arbiter_core::status::ruling_goes_to_clock(m, &ev) {
+                        v.clock_command = Some(board);
+                    }
                     return Some(Command::Submit(ev));
                 }
                 // Nothing to record: say what is missing (a board only where the

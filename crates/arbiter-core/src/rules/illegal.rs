@@ -504,8 +504,16 @@ fn penalty(
     let mut increment_s = 0;
     // The increment of the illegal press is taken back where the position is reinstated (the
     // move is made again); a move with two hands stands, and its increment with it.
+    // Clocks reinstated as the journal recorded them before the illegal move hold no
+    // increment of its press either.
+    let recorded_times = p
+        .consequence
+        .clock_ops
+        .iter()
+        .any(|op| matches!(op, ClockOperation::SetTimes { .. }));
     if im.remove_increment
         && kind != IllegalKind::TwoHands
+        && !recorded_times
         && let Some(pm) = m.time_control.per_move
         && pm.kind.is_increment()
     {
