@@ -468,4 +468,4 @@ ui-illegal-position-label = REGELWIDRIGER ZUG
 legend-started-before-round = die Uhr dieses Bretts lief schon so lange (h:mm:ss) vor Rundenbeginn (DSB-Anmerkung zu 6.7.1)
 legend-clock-set-wrong = vor dem ersten Zug weichen die Zeiten der Uhr von der Bedenkzeit ab: erwartet, angezeigt
 legend-period-time-pending = Periodenzeit, die dem Spieler nach den ausgeführten Zügen zusteht, vom Gerät noch nicht gutgeschrieben
-legend-illegal-position = das Brett zeigt einen regelwidrigen Zug oder eine regelwidrige Stellung: die Stellung auf dem Brett ist unbekannt, der Partieverlauf behält die letzte regelgemäße; eingreifen
+legend-illegal-position = das Brett zeigt einen regelwidrigen Zug: Stellung unbekannt, die letzte regelgemäße bleibt

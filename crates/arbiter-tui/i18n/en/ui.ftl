@@ -468,4 +468,4 @@ ui-illegal-position-label = ILLEGAL MOVE
 legend-started-before-round = the board's clock first ran this long (h:mm:ss) before the round start (DSB note to 6.7.1)
 legend-clock-set-wrong = before the first move the clock's times differ from the time control: expected, shown
 legend-period-time-pending = period time the moves completed entitle the player to, not yet credited by the device
-legend-illegal-position = the e-board shows an illegal move or position: the board's position is unknown, the game record keeps the last legal one; intervene
+legend-illegal-position = the board shows an illegal move: position unknown, the last legal one is kept
