@@ -290,6 +290,7 @@ fn forge_sig(env: &mut SignedReport, role: Role, key: &SigningKey) {
         public_key: sign::public_hex(key),
         digest: env.digest.clone(),
         signature: String::new(),
+        before_arbiter: false,
     };
     let msg = message(&s, MessageFormat::V3, env.version, arbiter_sig.as_deref());
     s.signature = hex::encode(key.sign(&msg).to_bytes());

@@ -259,7 +259,9 @@ fn any_change_voids_the_signatures_and_is_named() {
 
 #[test]
 fn the_arbiter_signs_first_and_no_board_may_be_open() {
-    let (m, records, _) = scenario("trier-quickplay", "trier");
+    // The order is the profile's (`[signing]`): under the Bundesliga profile the arbiter signs
+    // first (the captains countersign his signature).
+    let (m, records, _) = scenario("trier-quickplay", "bundesliga");
     let a = Authority::from_match(&m);
     let mut env = SignedReport::new(report::build(&m, &records));
     let k = keys();
@@ -368,11 +370,13 @@ fn verify_command_end_to_end() {
         &["--role", "home-captain", "--passphrase-env", "PW"],
         Some(("PW", "Heim-Demo-2026")),
     );
+    // Trier Nr. 11 names who signs, not the order (`[signing] captains_before_arbiter`): the
+    // home captain countersigns before the arbiter.
     assert!(
-        !o.status.success(),
-        "a captain cannot sign before the arbiter"
+        o.status.success(),
+        "under trier a captain may sign before the arbiter: {}",
+        String::from_utf8_lossy(&o.stderr)
     );
-    assert!(String::from_utf8_lossy(&o.stderr).contains("the arbiter signs first"));
     // A fresh key file is not the arbiter's registered key: refused before anything is signed.
     let before = std::fs::read(&rep).unwrap();
     let o = sign(&["--role", "arbiter", "--key", key.to_str().unwrap()], None);
@@ -385,7 +389,6 @@ fn verify_command_end_to_end() {
     assert_eq!(std::fs::read(&rep).unwrap(), before, "nothing was written");
     for (role, pw) in [
         ("arbiter", "Schiedsrichter-Demo-2026"),
-        ("home-captain", "Heim-Demo-2026"),
         ("away-captain", "Gast-Demo-2026"),
     ] {
         let o = sign(
@@ -1213,4 +1216,65 @@ fn the_berliner_wertung_is_printed_with_its_weights() {
         de.contains("Berliner Wertung (16-14-12-10-8-6-4-2): "),
         "{de}"
     );
+}
+
+/// Trier Nr. 11 ("Beide MF + WKL unterschreiben den Spielbericht") names who signs, not the
+/// order: under `trier` (`[signing] captains_before_arbiter = true`, in the report's rules under
+/// the digest) a captain may countersign before the arbiter; his signature then covers the
+/// report, not the arbiter's signature, says so (`before_arbiter`), and verifies, as does the
+/// arbiter's after it. A signature marked so is void where the report's rules fix the order.
+#[test]
+fn the_captains_may_countersign_before_the_arbiter_where_the_profile_says_so() {
+    let (m, records, _) = scenario("trier-quickplay", "trier");
+    let a = Authority::from_match(&m);
+    let mut env = SignedReport::new(report::build(&m, &records));
+    assert!(env.report.rules.captains_before_arbiter);
+    let k = keys();
+    sign::sign(&mut env, Role::HomeCaptain, &k[1].1, T, None, &a).unwrap();
+    sign::sign(&mut env, Role::Arbiter, &k[0].1, T, None, &a).unwrap();
+    sign::sign(&mut env, Role::AwayCaptain, &k[2].1, T, None, &a).unwrap();
+    let before: Vec<(Role, bool)> = env
+        .signatures
+        .iter()
+        .map(|s| (s.role, s.before_arbiter))
+        .collect();
+    assert_eq!(
+        before,
+        [
+            (Role::HomeCaptain, true),
+            (Role::Arbiter, false),
+            (Role::AwayCaptain, false)
+        ]
+    );
+    let v = sign::check(&env, &a);
+    assert!(v.signatures.iter().all(|(_, _, s)| s.counts()), "{v:?}");
+    assert!(v.missing.is_empty());
+    // The mark is signed: taken off, the home captain's signature no longer verifies.
+    let mut e = env.clone();
+    e.signatures[0].before_arbiter = false;
+    assert!(matches!(
+        sign::check(&e, &a).signatures[0].2,
+        SigStatus::Void { .. }
+    ));
+    // Nor can the away captain's countersignature be passed off as made before the arbiter.
+    let mut e = env.clone();
+    e.signatures[2].before_arbiter = true;
+    assert!(matches!(
+        sign::check(&e, &a).signatures[2].2,
+        SigStatus::Void { .. }
+    ));
+    // A report whose rules fix the order: a countersignature made before the arbiter is void,
+    // whatever it verifies against (the rules are under the digest).
+    let (mb, records, _) = scenario("trier-quickplay", "bundesliga");
+    let mut fixed = SignedReport::new(report::build(&mb, &records));
+    assert!(!fixed.report.rules.captains_before_arbiter);
+    let ab = Authority::from_match(&mb);
+    sign::sign(&mut fixed, Role::Arbiter, &k[0].1, T, None, &ab).unwrap();
+    let mut forged = env.signatures[0].clone();
+    forged.digest = fixed.digest.clone();
+    fixed.signatures.push(forged);
+    assert!(matches!(
+        sign::check(&fixed, &ab).signatures[1].2,
+        SigStatus::Void { .. }
+    ));
 }

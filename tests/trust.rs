@@ -125,6 +125,7 @@ fn forge(env: &mut SignedReport, role: Role, key: &ed25519_dalek::SigningKey) {
         public_key: hex::encode(key.verifying_key().as_bytes()),
         digest: env.digest.clone(),
         signature: String::new(),
+        before_arbiter: false,
     };
     s.signature = hex::encode(
         key.sign(&message(

@@ -559,6 +559,24 @@ pub fn join(placement: &str, turn: Color, ply: u32) -> Option<Chess> {
     pos.ok()
 }
 
+/// Whether legal moves from `p` reach the placement `target` within `plies` half-moves (at
+/// least one): a feed that missed moves, not an illegal one. A half-move changes at most four
+/// squares (castling), which bounds the search.
+pub fn reachable(p: &Chess, target: &Board, plies: u8) -> bool {
+    let diff = Square::ALL
+        .iter()
+        .filter(|sq| p.board().piece_at(**sq) != target.piece_at(**sq))
+        .count();
+    if plies == 0 || diff > 4 * usize::from(plies) {
+        return false;
+    }
+    p.legal_moves().into_iter().any(|m| {
+        let mut next = p.clone();
+        next.play_unchecked(m);
+        next.board() == target || reachable(&next, target, plies - 1)
+    })
+}
+
 /// A position from a placement alone, the side to move given where known: the other side is
 /// tried when the placement is impossible with that one (its king in check while not on move).
 pub fn from_placement(placement: &str, turn: Option<Color>) -> Option<Chess> {

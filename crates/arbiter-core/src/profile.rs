@@ -89,6 +89,21 @@ pub struct RuleProfile {
     /// The formula of the match points (`[match_points]`).
     #[serde(default)]
     pub match_points: MatchPointsRule,
+    /// Who signs the match report in which order (`[signing]`).
+    #[serde(default)]
+    pub signing: Signing,
+}
+
+/// The signing of the match report (`[signing]`, optional; every key has a default).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Signing {
+    /// The captains may countersign before the arbiter has signed (their signature then covers
+    /// the report, not the arbiter's signature). `false` (the default): the arbiter signs
+    /// first and each captain's countersignature covers his signature. Trier Nr. 11 ("Beide MF
+    /// + WKL unterschreiben den Spielbericht") names who signs, not the order.
+    #[serde(default)]
+    pub captains_before_arbiter: bool,
 }
 
 /// What both flags down mean (`[flags]`).

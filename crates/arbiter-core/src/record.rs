@@ -878,6 +878,10 @@ pub struct ReportSigned {
     /// The signer's remark, e.g. "under protest (FIDE 11.10)"; part of what is signed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remark: Option<String>,
+    /// A captain's countersignature made before the arbiter had signed (where the profile's
+    /// `[signing]` allows it): what it signs carries no arbiter's signature.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub before_arbiter: bool,
 }
 
 /// The arbiter confirmed an entry that changes a report that has signatures: the signed

@@ -131,6 +131,7 @@ fn incidents_at_the_times_entered_in_order_with_the_signatures() {
             signature: String::new(),
             time: None,
             remark: None,
+            before_arbiter: false,
         }
         .into(),
     );

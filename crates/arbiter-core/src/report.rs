@@ -147,6 +147,11 @@ pub struct RulesLine {
     pub laws: String,
     pub profile_sha256: String,
     pub time_control: String,
+    /// The profile lets the captains countersign before the arbiter (`[signing]`): the signing
+    /// rule reads it here, under the digest. Left out when false, so a report made before it
+    /// reads and digests as it was.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub captains_before_arbiter: bool,
 }
 
 /// A key enrolled at the console (`signer_enrolled`).
@@ -918,6 +923,7 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
             laws: m.profile.laws.clone(),
             profile_sha256: m.profile_sha256.clone(),
             time_control: m.time_control.to_string(),
+            captains_before_arbiter: crate::signature::captains_may_sign_first(m),
         },
         match_sha256: m.match_sha256.clone(),
         enrolled_keys: s

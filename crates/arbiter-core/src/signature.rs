@@ -90,6 +90,29 @@ pub struct Signature {
     pub digest: String,
     /// Ed25519 signature, hex.
     pub signature: String,
+    /// A captain's countersignature made before the arbiter had signed, where the report's
+    /// rules allow it ([`order_allows`]): what it signs carries no arbiter's signature. Left
+    /// out when false (every signature made before it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub before_arbiter: bool,
+}
+
+/// Whether the match's profile lets the captains countersign before the arbiter (`[signing]
+/// captains_before_arbiter`; Trier Nr. 11 names who signs, not the order): carried into the
+/// report's rules (under its digest), which [`order_allows`] reads.
+pub fn captains_may_sign_first(m: &Match) -> bool {
+    m.profile.signing.captains_before_arbiter
+}
+
+/// The signing rule on the order: the arbiter may always sign; a captain before the arbiter
+/// only where the report's rules (the profile's `[signing] captains_before_arbiter`) allow it.
+/// `Ok(true)`: a captain signing before the arbiter.
+pub fn order_allows(r: &Report, role: Role, arbiter_signed: bool) -> Result<bool, ()> {
+    match (role, arbiter_signed) {
+        (Role::Arbiter, _) | (_, true) => Ok(false),
+        (_, false) if r.rules.captains_before_arbiter => Ok(true),
+        (_, false) => Err(()),
+    }
 }
 
 /// Where a report version stands.
@@ -233,6 +256,8 @@ pub fn message(
         m.push(b'\n');
     }
     if s.role != Role::Arbiter {
+        // A countersignature made before the arbiter's signs that there was none.
+        let arbiter_signature = arbiter_signature.filter(|_| !s.before_arbiter);
         m.extend_from_slice(b"arbiter:");
         m.extend_from_slice(arbiter_signature.unwrap_or("").as_bytes());
         m.push(b'\n');
@@ -279,6 +304,7 @@ impl From<&Signature> for crate::record::ReportSigned {
             signature: s.signature.clone(),
             time: s.time.clone(),
             remark: s.remark.clone(),
+            before_arbiter: s.before_arbiter,
         }
     }
 }
@@ -294,6 +320,7 @@ impl crate::record::ReportSigned {
             public_key: self.public_key.clone(),
             digest: self.digest.clone(),
             signature: self.signature.clone(),
+            before_arbiter: self.before_arbiter,
         })
     }
 }

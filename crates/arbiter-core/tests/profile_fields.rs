@@ -1056,6 +1056,11 @@ fn fingerprint(profile_src: &str, baseline: Option<&[String]>) -> Option<Vec<Str
             }
         };
         let mut c = m.summary();
+        // The signing order the report carries (`[signing]`).
+        c.push_str(&format!(
+            "{}",
+            arbiter_core::signature::captains_may_sign_first(m)
+        ));
         for tc in &tcs {
             c.push_str(&format!("{:?}", m.profile.classify(tc)));
         }

@@ -286,9 +286,10 @@ pub fn sign(
             time: s.time.clone(),
         });
     }
-    if role != Role::Arbiter && arbiter_sig.is_none() {
-        return Err(SignError::ArbiterFirst);
-    }
+    // The order is the report's rules' (the profile's `[signing]`).
+    let before_arbiter =
+        arbiter_core::signature::order_allows(&env.report, role, arbiter_sig.is_some())
+            .map_err(|()| SignError::ArbiterFirst)?;
     let remark = clean_remark(remark)?;
     if let Some(problem) = key_problem(&public_hex(key)) {
         return Err(SignError::Key(format!("the signing key: {problem}")));
@@ -302,6 +303,7 @@ pub fn sign(
         public_key: public_hex(key),
         digest: env.digest.clone(),
         signature: String::new(),
+        before_arbiter,
     };
     let msg = message(
         &entry,
@@ -395,6 +397,15 @@ pub fn check(env: &SignedReport, authority: &Authority) -> Verdict {
                 if s.digest != computed {
                     return SigStatus::Void {
                         why: msg!("report-void-changed"),
+                    };
+                }
+                // A countersignature before the arbiter's where the report's rules do not
+                // allow one.
+                if s.before_arbiter
+                    && arbiter_core::signature::order_allows(&env.report, s.role, false).is_err()
+                {
+                    return SigStatus::Void {
+                        why: msg!("report-void-order"),
                     };
                 }
                 if s.name != s.role.person(&env.report) {

@@ -70,6 +70,7 @@ report-void-key = der öffentliche Schlüssel ist kein Ed25519-Schlüssel
 report-void-signature-hex = die Unterschrift ist nicht 64 Bytes in Hex
 report-void-mismatch-arbiter = die Unterschrift passt nicht zum Bericht
 report-void-mismatch-captain = die Unterschrift passt nicht zum Bericht und zur Unterschrift des Schiedsrichters
+report-void-order = vor dem Schiedsrichter unterschrieben, was die Regeln des Berichts nicht zulassen (der Schiedsrichter unterschreibt zuerst)
 
 ## PDF
 report-pdf-digest = Prüfsumme (SHA-256): { $digest }

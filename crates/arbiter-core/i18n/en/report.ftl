@@ -70,6 +70,7 @@ report-void-key = the public key is not an Ed25519 key
 report-void-signature-hex = the signature is not 64 bytes of hex
 report-void-mismatch-arbiter = the signature does not match the report
 report-void-mismatch-captain = the signature does not match the report and the arbiter's signature
+report-void-order = signed before the arbiter, which the report's rules do not allow (the arbiter signs first)
 
 ## PDF
 report-pdf-digest = Digest (SHA-256): { $digest }

@@ -295,7 +295,12 @@ pub(super) fn irregular(bs: &mut BoardState, at: Stamp, placement: &str, msg_id:
     if lost || !under_way(bs) || bs.game.over_at(EndingKinds::default()).is_some() {
         return;
     }
-    if placement.parse::<shakmaty::Board>().ok().as_ref() == Some(last.board()) {
+    let Ok(shown) = placement.parse::<shakmaty::Board>() else {
+        return;
+    };
+    // The last legal position itself, or one legal moves reach (the feed missed moves: the
+    // placement is joined with the next move, as before): no illegal move.
+    if shown == *last.board() || game::reachable(last, &shown, 3) {
         return;
     }
     let player = last.turn();
