@@ -520,12 +520,21 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             names = r.appeals_committee.join(", ")
         ))));
     }
-    d.push(Block::Line(w.f(msg!(
-        "report-rules",
-        name = &r.rules.name,
-        laws = &r.rules.laws,
-        time_control = &r.rules.time_control
-    ))));
+    // The Laws in brackets only where the profile's name does not already say them.
+    d.push(Block::Line(w.f(if r.rules.laws == r.rules.name {
+        msg!(
+            "report-rules-laws",
+            laws = &r.rules.laws,
+            time_control = &r.rules.time_control
+        )
+    } else {
+        msg!(
+            "report-rules",
+            name = &r.rules.name,
+            laws = &r.rules.laws,
+            time_control = &r.rules.time_control
+        )
+    })));
 
     d.push(Block::Heading(w.t("report-heading-lineups")));
     let player = |p: &Option<PlayerLine>, absent: Option<u16>| match p {
