@@ -759,7 +759,7 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
                     ),
                     Some(Some(board)) => match crate::status::clock_to_set(&m, &state, board, mono)
                     {
-                        Ok(set) => push(&mut state, mono, Origin::Arbiter, set.record(None)),
+                        Ok(set) => push(&mut state, mono, Origin::Arbiter, set.record()),
                         Err(why) => c.error(
                             format!("{field}.intervene.send_to_clock"),
                             crate::i18n::english(&why),
