@@ -94,6 +94,15 @@ pub struct RuleProfile {
     pub signing: Signing,
 }
 
+impl RuleProfile {
+    /// Whether the captains may countersign the match report before the arbiter (`[signing]
+    /// captains_before_arbiter`; Trier Nr. 11 names who signs, not the order): carried into the
+    /// report's rules (under its digest), which `signature::order_allows` reads.
+    pub fn captains_may_sign_first(&self) -> bool {
+        self.signing.captains_before_arbiter
+    }
+}
+
 /// The signing of the match report (`[signing]`, optional; every key has a default).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

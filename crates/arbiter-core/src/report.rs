@@ -923,7 +923,7 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
             laws: m.profile.laws.clone(),
             profile_sha256: m.profile_sha256.clone(),
             time_control: m.time_control.to_string(),
-            captains_before_arbiter: crate::signature::captains_may_sign_first(m),
+            captains_before_arbiter: m.profile.captains_may_sign_first(),
         },
         match_sha256: m.match_sha256.clone(),
         enrolled_keys: s

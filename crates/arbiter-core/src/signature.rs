@@ -97,13 +97,6 @@ pub struct Signature {
     pub before_arbiter: bool,
 }
 
-/// Whether the match's profile lets the captains countersign before the arbiter (`[signing]
-/// captains_before_arbiter`; Trier Nr. 11 names who signs, not the order): carried into the
-/// report's rules (under its digest), which [`order_allows`] reads.
-pub fn captains_may_sign_first(m: &Match) -> bool {
-    m.profile.signing.captains_before_arbiter
-}
-
 /// The signing rule on the order: the arbiter may always sign; a captain before the arbiter
 /// only where the report's rules (the profile's `[signing] captains_before_arbiter`) allow it.
 /// `Ok(true)`: a captain signing before the arbiter.

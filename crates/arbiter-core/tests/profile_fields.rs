@@ -1057,10 +1057,7 @@ fn fingerprint(profile_src: &str, baseline: Option<&[String]>) -> Option<Vec<Str
         };
         let mut c = m.summary();
         // The signing order the report carries (`[signing]`).
-        c.push_str(&format!(
-            "{}",
-            arbiter_core::signature::captains_may_sign_first(m)
-        ));
+        c.push_str(&format!("{}", m.profile.captains_may_sign_first()));
         for tc in &tcs {
             c.push_str(&format!("{:?}", m.profile.classify(tc)));
         }
