@@ -34,6 +34,7 @@ pub const BINDINGS: &[(&str, &str)] = &[
     ("D S B C G", "key-match-procedure"),
     ("x / n / s", "key-protest-note-start"),
     ("M", "key-remark"),
+    ("X / P / Y", "key-expel-resume-resign"),
     ("t", "key-clock-op"),
     ("Z", "key-clock-command"),
     ("E", "key-result-correction"),

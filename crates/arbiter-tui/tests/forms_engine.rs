@@ -735,3 +735,84 @@ fn an_accepted_warning_and_no_assistant_from_the_forms() {
         other => panic!("{other:?} {:?}", v.status),
     }
 }
+
+/// Issue 28's interventions the core has, entered from the keys: a person expelled (12.7), play
+/// resumed after a stop (6.11.3: the decision, none pre-selected), a resignation claimed with its
+/// time (5.1.2: the decision), the exemption of a player with a disability in its own words.
+#[test]
+fn an_expulsion_a_resumption_a_claimed_resignation_and_an_exemption_from_the_forms() {
+    use arbiter_tui::dialog::{DialogKind, Field};
+    let (m, s) = setup();
+    let mut v = ViewState::new(Lang::En, Theme::default());
+    let at = |k: DialogKind, f: Field| k.spec().fields.iter().position(|x| *x == f).unwrap();
+    // X: the person must be named; then recorded with the name.
+    let x = DialogKind::PersonExpelled.key();
+    let cmds = press(&mut v, &m, &s, &[key(x), code(KeyCode::Enter)]);
+    assert!(
+        cmds.is_empty(),
+        "nothing without the person: {:?}",
+        v.status
+    );
+    assert!(v.dialog.is_some());
+    let mut keys = typed("ein Zuschauer an Brett 7");
+    keys.push(code(KeyCode::Enter));
+    let cmds = press(&mut v, &m, &s, &keys);
+    match &cmds[..] {
+        [Command::Submit(Event::Intervention(iv))] => assert_eq!(
+            iv.kind,
+            InterventionKind::PersonExpelled {
+                person: "ein Zuschauer an Brett 7".into()
+            }
+        ),
+        other => panic!("{other:?} {:?}", v.status),
+    }
+    // P on board 4: the rules always ask how play resumes; Enter refused until chosen.
+    let p = DialogKind::GameResumed.key();
+    let cmds = press(&mut v, &m, &s, &[key('4'), key(p), code(KeyCode::Enter)]);
+    assert!(cmds.is_empty(), "a decision is needed: {:?}", v.status);
+    let d = v.dialog.as_ref().unwrap();
+    assert!(
+        d.fields().contains(&Field::DecisionOption),
+        "{:?}",
+        d.fields()
+    );
+    v.dialog = None;
+    // Y on board 3: the time typed (HH:MM) becomes the match day's instant at the venue.
+    let y = DialogKind::Resignation.key();
+    press(&mut v, &m, &s, &[key('3'), key(y)]);
+    v.dialog.as_mut().unwrap().field = at(DialogKind::Resignation, Field::At);
+    press(&mut v, &m, &s, &typed("14:35"));
+    let req = v.dialog.as_ref().unwrap().request(&m).expect("a request");
+    assert_eq!(
+        req.kind,
+        InterventionKind::Resignation {
+            at: Some("2026-11-28T14:35:00+01:00".into())
+        }
+    );
+    // Not a time of day: said, nothing recorded.
+    press(&mut v, &m, &s, &typed("9"));
+    let cmds = press(&mut v, &m, &s, &[code(KeyCode::Enter)]);
+    assert!(cmds.is_empty());
+    v.dialog = None;
+    // h: the exemption's words go into the record.
+    let h = DialogKind::UnableToRecord.key();
+    press(&mut v, &m, &s, &[key('2'), key(h)]);
+    v.dialog.as_mut().unwrap().field = at(DialogKind::UnableToRecord, Field::Disabled);
+    press(&mut v, &m, &s, &[code(KeyCode::Right)]);
+    v.dialog.as_mut().unwrap().field = at(DialogKind::UnableToRecord, Field::Exemption);
+    let mut keys = typed("befreit, sehbehindert");
+    keys.push(code(KeyCode::Enter));
+    let cmds = press(&mut v, &m, &s, &keys);
+    match &cmds[..] {
+        [Command::Submit(Event::Intervention(iv))] => assert!(
+            matches!(
+                &iv.kind,
+                InterventionKind::UnableToRecord { disabled: true, exemption, .. }
+                    if exemption == "befreit, sehbehindert"
+            ),
+            "{:?}",
+            iv.kind
+        ),
+        other => panic!("{other:?} {:?}", v.status),
+    }
+}

@@ -216,6 +216,8 @@ pub struct UnableToRecord {
     pub amount: u32,
     /// No assistant available (2023 8.1.6).
     pub no_assistant: bool,
+    /// The decision exempting a player with a disability, as the arbiter words it.
+    pub exemption: String,
 }
 
 impl Form for UnableToRecord {
@@ -229,6 +231,7 @@ impl Form for UnableToRecord {
                 step(key)?;
                 self.no_assistant = !self.no_assistant
             }
+            Field::Exemption => return super::entry::text(&mut self.exemption, key, |_| true),
             Field::Amount => return number(&mut self.amount, key, SECONDS),
             _ => return None,
         }
@@ -239,6 +242,7 @@ impl Form for UnableToRecord {
         match field {
             Field::Disabled => Some(yes_no(lang, self.disabled)),
             Field::NoAssistant => Some(yes_no(lang, self.no_assistant)),
+            Field::Exemption => Some(format!("{}▏", self.exemption)),
             Field::Amount => Some(amount_shown(self.amount, lang)),
             _ => None,
         }
@@ -250,9 +254,102 @@ impl Form for UnableToRecord {
             InterventionKind::UnableToRecord {
                 disabled: self.disabled,
                 time_s: entered(self.amount),
-                exemption: String::new(),
+                exemption: self.exemption.trim().to_string(),
                 no_assistant: self.no_assistant,
             },
         ))
+    }
+}
+
+/// A person who is not a player of the game expelled from the venue (2017/2023 12.7; pre-2009
+/// 13.7): who (a name or a description; required).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Expulsion {
+    pub person: String,
+}
+
+impl Form for Expulsion {
+    fn key(&mut self, field: Field, key: FormInput, _cx: &Common) -> Option<bool> {
+        match field {
+            Field::Person => super::entry::text(&mut self.person, key, |_| true),
+            _ => None,
+        }
+    }
+
+    fn shown(&self, field: Field, _cx: &Common, _lang: Lang, _m: &Match) -> Option<String> {
+        (field == Field::Person).then(|| format!("{}▏", self.person))
+    }
+
+    fn asks(&self, _cx: &Common, _m: &Match) -> Option<(Option<Color>, InterventionKind)> {
+        let person = self.person.trim();
+        (!person.is_empty()).then(|| {
+            (
+                None,
+                InterventionKind::PersonExpelled {
+                    person: person.to_string(),
+                },
+            )
+        })
+    }
+
+    fn missing(&self, _cx: &Common, lang: Lang) -> Option<String> {
+        self.person
+            .trim()
+            .is_empty()
+            .then(|| i18n::text(lang, "ui-person-missing"))
+    }
+}
+
+/// A resignation claimed and not evident (5.1.2): the player, and when it happened where it is
+/// stated (HH:MM or HH:MM:SS at the venue on the match day); the rules always ask whether he
+/// resigned.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Resignation {
+    pub at: String,
+}
+
+impl Resignation {
+    /// The time typed as RFC 3339 on the match day at the venue's offset: `Ok(None)` when none
+    /// is typed, `Err` when it is not a time of day.
+    fn at(&self, m: &Match) -> Result<Option<String>, ()> {
+        let t = self.at.trim();
+        if t.is_empty() {
+            return Ok(None);
+        }
+        let time = chrono::NaiveTime::parse_from_str(t, "%H:%M:%S")
+            .or_else(|_| chrono::NaiveTime::parse_from_str(t, "%H:%M"))
+            .map_err(|_| ())?;
+        let local = m.scheduled_start.date_naive().and_time(time);
+        let at = local
+            .and_local_timezone(*m.scheduled_start.offset())
+            .single()
+            .ok_or(())?;
+        Ok(Some(at.to_rfc3339()))
+    }
+}
+
+impl Form for Resignation {
+    fn key(&mut self, field: Field, key: FormInput, _cx: &Common) -> Option<bool> {
+        match field {
+            Field::At => super::entry::text(&mut self.at, key, |c| c.is_ascii_digit() || c == ':'),
+            _ => None,
+        }
+    }
+
+    fn shown(&self, field: Field, _cx: &Common, _lang: Lang, _m: &Match) -> Option<String> {
+        (field == Field::At).then(|| format!("{}▏", self.at))
+    }
+
+    fn asks(&self, cx: &Common, m: &Match) -> Option<(Option<Color>, InterventionKind)> {
+        let at = self.at(m).ok()?;
+        Some((Some(cx.player), InterventionKind::Resignation { at }))
+    }
+
+    fn missing(&self, _cx: &Common, lang: Lang) -> Option<String> {
+        let t = self.at.trim();
+        let valid = t.is_empty()
+            || chrono::NaiveTime::parse_from_str(t, "%H:%M:%S").is_ok()
+            || chrono::NaiveTime::parse_from_str(t, "%H:%M").is_ok();
+        (!valid).then(|| i18n::text(lang, "ui-time-of-day-invalid"))
     }
 }

@@ -2,7 +2,9 @@
 
 use super::claims::{DrawClaim, Flag, Quickplay};
 use super::clock_op::ClockOpForm;
-use super::conduct::{Device, Disturbance, Penalty, Refusal, UnableToRecord};
+use super::conduct::{
+    Device, Disturbance, Expulsion, Penalty, Refusal, Resignation, UnableToRecord,
+};
 use super::form::{Form, Opening};
 use super::illegal::Illegal;
 use super::kind::DialogKind;
@@ -57,6 +59,8 @@ facts! {
     ClockOp(ClockOpForm),
     Position(Position),
     StartAgreed(StartAgreed),
+    Expulsion(Expulsion),
+    Resignation(Resignation),
     Nothing(Nothing),
 }
 
@@ -85,12 +89,15 @@ impl Facts {
             K::ClockOp => Facts::ClockOp(ClockOpForm::open(o)),
             K::Position => Facts::Position(Position::open(o)),
             K::StartAgreed => Facts::StartAgreed(StartAgreed::default()),
+            K::PersonExpelled => Facts::Expulsion(Expulsion::default()),
+            K::Resignation => Facts::Resignation(Resignation::default()),
             K::Note
             | K::Remark
             | K::StartRound
             | K::DefaultTime
             | K::GameEnded
             | K::GameMismatch
+            | K::GameResumed
             | K::DrawAgreement => Facts::Nothing(Nothing),
         }
     }

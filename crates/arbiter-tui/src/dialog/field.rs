@@ -62,4 +62,11 @@ pub enum Field {
     OtherBoard,
     /// The board a remark or a protest is about (the selected one at first); none: the match.
     About,
+    /// The person expelled from the venue (a spectator, a captain: name or description).
+    Person,
+    /// The decision exempting a player with a disability from keeping score, as the arbiter
+    /// words it (8.1.6).
+    Exemption,
+    /// When a claimed resignation happened: HH:MM or HH:MM:SS at the venue; empty: not stated.
+    At,
 }

@@ -52,6 +52,14 @@ pub enum DialogKind {
     Lot,
     /// A free remark of the arbiter for the report, its own section there (`M`).
     Remark,
+    /// A spectator or another person who is not a player of the game expelled from the venue
+    /// (2017/2023 12.7; pre-2009 13.7) (`X`).
+    PersonExpelled,
+    /// How play resumes after the arbiter stopped a game (2017/2023 6.11.3; pre-2009 6.13 c)
+    /// (`P`).
+    GameResumed,
+    /// A resignation claimed and not evident: did the player resign, and when (5.1.2) (`Y`).
+    Resignation,
 }
 
 /// What a form is, as data.
@@ -71,7 +79,7 @@ pub struct Spec {
 }
 
 /// Every form as data, in the order of [`DialogKind`]'s variants.
-const FORMS: [Spec; 31] = {
+const FORMS: [Spec; 34] = {
     use DialogKind as K;
     use Field as F;
     [
@@ -274,6 +282,7 @@ const FORMS: [Spec; 31] = {
             fields: &[
                 F::Player,
                 F::Disabled,
+                F::Exemption,
                 F::Amount,
                 F::NoAssistant,
                 F::Apply,
@@ -371,11 +380,35 @@ const FORMS: [Spec; 31] = {
             ruled: false,
             fields: &[F::Text, F::About],
         },
+        Spec {
+            kind: K::PersonExpelled,
+            key: 'X',
+            title: "dialog-person-expelled",
+            needs_board: false,
+            ruled: true,
+            fields: &[F::Person, F::Apply, F::Text],
+        },
+        Spec {
+            kind: K::GameResumed,
+            key: 'P',
+            title: "dialog-game-resumed",
+            needs_board: true,
+            ruled: true,
+            fields: &[F::Text],
+        },
+        Spec {
+            kind: K::Resignation,
+            key: 'Y',
+            title: "dialog-resignation",
+            needs_board: true,
+            ruled: true,
+            fields: &[F::Player, F::At, F::Text],
+        },
     ]
 };
 
 impl DialogKind {
-    pub const ALL: [DialogKind; 31] = [
+    pub const ALL: [DialogKind; 34] = [
         DialogKind::Illegal,
         DialogKind::TimeCorrection,
         DialogKind::DrawClaim,
@@ -407,6 +440,9 @@ impl DialogKind {
         DialogKind::ColourOverride,
         DialogKind::Lot,
         DialogKind::Remark,
+        DialogKind::PersonExpelled,
+        DialogKind::GameResumed,
+        DialogKind::Resignation,
     ];
 
     /// The form as data.

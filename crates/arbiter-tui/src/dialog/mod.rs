@@ -39,7 +39,7 @@ use crate::i18n::{self, strings};
 
 pub use claims::{DrawClaim, Flag, Quickplay};
 pub use clock_op::{ClockOpForm, OpKind};
-pub use conduct::{Device, Disturbance, Penalty, Refusal, UnableToRecord};
+pub use conduct::{Device, Disturbance, Expulsion, Penalty, Refusal, Resignation, UnableToRecord};
 pub use entry::parse_time;
 pub use facts::Facts;
 pub use field::Field;

@@ -40,6 +40,7 @@ impl Form for Nothing {
                 DialogKind::GameEnded => InterventionKind::GameEnded,
                 DialogKind::GameMismatch => InterventionKind::GameMismatch,
                 DialogKind::DrawAgreement => InterventionKind::DrawAgreement,
+                DialogKind::GameResumed => InterventionKind::GameResumed,
                 _ => return None,
             },
         ))

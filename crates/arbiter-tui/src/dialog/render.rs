@@ -401,5 +401,8 @@ pub fn label(t: &Strings, f: Field, kind: DialogKind) -> &str {
         Field::ClockAdds => &t.field_clock_adds,
         Field::Intended => &t.field_intended,
         Field::About => &t.field_about,
+        Field::Person => &t.field_person,
+        Field::Exemption => &t.field_exemption,
+        Field::At => &t.field_at,
     }
 }
