@@ -99,12 +99,11 @@ pub struct Signature {
 
 /// The signing rule on the order: the arbiter may always sign; a captain before the arbiter
 /// only where the report's rules (the profile's `[signing] captains_before_arbiter`) allow it.
-/// `Ok(true)`: a captain signing before the arbiter.
-pub fn order_allows(r: &Report, role: Role, arbiter_signed: bool) -> Result<bool, ()> {
+/// `Some(true)`: a captain signing before the arbiter; `None`: refused (the arbiter first).
+pub fn order_allows(r: &Report, role: Role, arbiter_signed: bool) -> Option<bool> {
     match (role, arbiter_signed) {
-        (Role::Arbiter, _) | (_, true) => Ok(false),
-        (_, false) if r.rules.captains_before_arbiter => Ok(true),
-        (_, false) => Err(()),
+        (Role::Arbiter, _) | (_, true) => Some(false),
+        (_, false) => r.rules.captains_before_arbiter.then_some(true),
     }
 }
 

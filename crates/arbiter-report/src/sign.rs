@@ -289,7 +289,7 @@ pub fn sign(
     // The order is the report's rules' (the profile's `[signing]`).
     let before_arbiter =
         arbiter_core::signature::order_allows(&env.report, role, arbiter_sig.is_some())
-            .map_err(|()| SignError::ArbiterFirst)?;
+            .ok_or(SignError::ArbiterFirst)?;
     let remark = clean_remark(remark)?;
     if let Some(problem) = key_problem(&public_hex(key)) {
         return Err(SignError::Key(format!("the signing key: {problem}")));
@@ -402,7 +402,7 @@ pub fn check(env: &SignedReport, authority: &Authority) -> Verdict {
                 // A countersignature before the arbiter's where the report's rules do not
                 // allow one.
                 if s.before_arbiter
-                    && arbiter_core::signature::order_allows(&env.report, s.role, false).is_err()
+                    && arbiter_core::signature::order_allows(&env.report, s.role, false).is_none()
                 {
                     return SigStatus::Void {
                         why: msg!("report-void-order"),
