@@ -5,7 +5,7 @@
 
 use shakmaty::{Board, Chess, Color, Piece, Position, Square};
 
-use super::pgn::PgnGame;
+use super::pgn::{PgnGame, Replayed};
 use super::scenario::{Incident, LiveChessJunk};
 use arbiter_core::model::{BoardNo, ClockSide};
 use arbiter_protocol::dgt::board::dgt_index;
@@ -196,6 +196,369 @@ struct Timed {
     step: Step,
 }
 
+/// The clocks a board starts with (the preset, a wrong preset the scenario sets, or a resumed
+/// game's clocks), how late each side's player arrives, and the resumption (its plies at most
+/// `n`).
+fn initial_clocks(setup: &BoardSetup, n: usize) -> ([u64; 2], [u64; 2], Option<BoardResume>) {
+    let tc = setup.time_control;
+    let side_of = |c: Color| {
+        if c == Color::White {
+            setup.white_side
+        } else {
+            setup.white_side.other()
+        }
+    };
+    let mut clock_ms = [tc.base_ms; 2];
+    let mut late = [0u64; 2];
+    let resume = setup.resume.map(|r| BoardResume {
+        plies: r.plies.min(n),
+        ..r
+    });
+    if let Some(r) = resume {
+        clock_ms[idx(side_of(Color::White))] = r.white_ms;
+        clock_ms[idx(side_of(Color::Black))] = r.black_ms;
+    }
+    // A resumed board: a player still to arrive arrives when the incident says, counted from
+    // the start (the time both clocks have run since, and the increment of White's first
+    // move if it was made); the clocks themselves are the journal's.
+    if let Some(r) = resume {
+        let white_inc = if r.plies >= 1 { tc.increment_ms } else { 0 };
+        let ran = (tc.base_ms + white_inc).saturating_sub(r.white_ms)
+            + tc.base_ms.saturating_sub(r.black_ms);
+        for inc in &setup.incidents {
+            if let Incident::LateArrival { color, delay_s, .. } = inc {
+                let first_ply = if Color::from(*color) == Color::White {
+                    0
+                } else {
+                    1
+                };
+                if r.plies <= first_ply {
+                    late[idx(side_of((*color).into()))] = (delay_s * 1000).saturating_sub(ran);
+                }
+            }
+        }
+    }
+    for inc in setup.incidents.iter().filter(|_| resume.is_none()) {
+        match inc {
+            Incident::WrongPreset {
+                color, preset_s, ..
+            } => clock_ms[idx(side_of((*color).into()))] = preset_s * 1000,
+            Incident::LateArrival { color, delay_s, .. } => {
+                late[idx(side_of((*color).into()))] = delay_s * 1000
+            }
+            _ => {}
+        }
+    }
+    (clock_ms, late, resume)
+}
+
+/// The steps of a flood scripted after ply `i` (device reports, garbage, unsolicited
+/// acknowledgements, LiveChess junk), from `t`, the move before.
+fn flood_steps(inc: &Incident, i: usize, t: u64, steps: &mut Vec<Timed>) {
+    match *inc {
+        Incident::Flood {
+            after_ply,
+            duration_s,
+            per_s,
+            offset_s,
+            ..
+        } if after_ply as usize == i => {
+            let at = t + offset_s * 1000;
+            let n = duration_s.saturating_mul(u64::from(per_s)).min(1_000_000);
+            for k in 0..n {
+                steps.push(Timed {
+                    at: at + k * 1000 / u64::from(per_s.max(1)),
+                    step: Step::Flood(k as u32),
+                });
+            }
+        }
+        Incident::GarbageFlood {
+            after_ply,
+            duration_s,
+            bytes_per_s,
+            offset_s,
+            ..
+        } if after_ply as usize == i => {
+            let at = t + offset_s * 1000;
+            push_batches(steps, at, duration_s, bytes_per_s as u64, |n| {
+                Step::GarbageFlood(n)
+            });
+        }
+        Incident::UnsolicitedAcks {
+            after_ply,
+            duration_s,
+            per_s,
+            offset_s,
+            ..
+        } if after_ply as usize == i => {
+            let at = t + offset_s * 1000;
+            push_batches(steps, at, duration_s, u64::from(per_s), |n| {
+                Step::UnsolicitedAcks(n)
+            });
+        }
+        Incident::LivechessNoise {
+            after_ply,
+            duration_s,
+            per_s,
+            what,
+            only,
+            offset_s,
+            ..
+        } if after_ply as usize == i => {
+            let at = t + offset_s * 1000;
+            if only {
+                push_span(
+                    steps,
+                    at,
+                    duration_s,
+                    Step::Silence(true),
+                    Step::Silence(false),
+                );
+            }
+            let per_s = match what {
+                LiveChessJunk::Oversized => u64::from(per_s.min(1)),
+                _ => u64::from(per_s),
+            };
+            push_batches(steps, at, duration_s, per_s, |n| Step::Junk(what, n));
+        }
+        _ => {}
+    }
+}
+
+/// The steps of a fault of the connection or the device scripted after ply `i` (silence,
+/// garbage, floods, a clock that stops reporting, LiveChess noise), from `t`, the move before.
+fn transport_fault_steps(inc: &Incident, i: usize, t: u64, steps: &mut Vec<Timed>) {
+    flood_steps(inc, i, t, steps);
+    match *inc {
+        Incident::Disconnect {
+            after_ply,
+            duration_s,
+            offset_s,
+            ..
+        } if after_ply as usize == i => {
+            let at = t + offset_s * 1000;
+            push_span(
+                steps,
+                at,
+                duration_s,
+                Step::Silence(true),
+                Step::Silence(false),
+            );
+        }
+        Incident::Corrupt {
+            after_ply,
+            bytes,
+            offset_s,
+            ..
+        } if after_ply as usize == i => steps.push(Timed {
+            at: t + offset_s * 1000,
+            step: Step::Garbage(bytes),
+        }),
+        Incident::GarbageOnly {
+            after_ply,
+            duration_s,
+            bytes_per_s,
+            offset_s,
+            ..
+        } if after_ply as usize == i => {
+            let at = t + offset_s * 1000;
+            push_span(
+                steps,
+                at,
+                duration_s,
+                Step::Silence(true),
+                Step::Silence(false),
+            );
+            for k in 0..duration_s {
+                steps.push(Timed {
+                    at: at + k * 1000,
+                    step: Step::Noise(bytes_per_s),
+                });
+            }
+        }
+        Incident::ZeroClockReports {
+            after_ply,
+            count,
+            offset_s,
+            ..
+        } if after_ply as usize == i => steps.push(Timed {
+            at: t + offset_s * 1000,
+            step: Step::ZeroReports(count),
+        }),
+        Incident::NoClock {
+            after_ply,
+            duration_s,
+            offset_s,
+            ..
+        } if after_ply as usize == i => {
+            let at = t + offset_s * 1000;
+            push_span(
+                steps,
+                at,
+                duration_s,
+                Step::NoClock(true),
+                Step::NoClock(false),
+            );
+        }
+        Incident::BatteryLow {
+            after_ply,
+            offset_s,
+            ..
+        } if after_ply as usize == i => steps.push(Timed {
+            at: t + offset_s * 1000,
+            step: Step::BatteryLow,
+        }),
+        _ => {}
+    }
+}
+
+/// The steps the incidents scripted after ply `i` add while its mover (on `side`) thinks, from
+/// `t` (the move before) for `think` ms: what they add to his time before the move, and whether
+/// his flag falls there (the game stops).
+fn incident_steps(
+    setup: &BoardSetup,
+    replayed: &Replayed,
+    i: usize,
+    t: u64,
+    think: u64,
+    side: ClockSide,
+    steps: &mut Vec<Timed>,
+) -> (u64, bool) {
+    let side_of = |c: Color| {
+        if c == Color::White {
+            setup.white_side
+        } else {
+            setup.white_side.other()
+        }
+    };
+    let mut extra = 0;
+    let mut flagged = false;
+    for inc in setup.incidents.iter() {
+        transport_fault_steps(inc, i, t, steps);
+        match *inc {
+            Incident::Pause {
+                after_ply,
+                duration_s,
+                offset_s,
+                ..
+            } if after_ply as usize == i => {
+                let at = t + offset_s.min(think / 1000) * 1000;
+                push_span(steps, at, duration_s, Step::Stop, Step::Start(side));
+                extra += duration_s * 1000;
+            }
+            Incident::Takeback {
+                after_ply,
+                plies,
+                offset_s,
+                ..
+            } if after_ply as usize == i => {
+                let at = t + offset_s * 1000;
+                for (k, n) in [plies, 0, 0].into_iter().enumerate() {
+                    steps.push(Timed {
+                        at: at + k as u64 * 1000,
+                        step: Step::LiveChessList(n),
+                    });
+                }
+            }
+            Incident::ClockAdjust {
+                after_ply,
+                color,
+                add_s,
+                offset_s,
+                ..
+            } if after_ply as usize == i => steps.push(Timed {
+                at: t + offset_s * 1000,
+                step: Step::AddTime(side_of(color.into()), add_s * 1000),
+            }),
+            Incident::IllegalMove {
+                after_ply, hold_s, ..
+            } if after_ply as usize == i => {
+                let pos = &replayed.positions[i];
+                if let Some(fields) = illegal_fields(pos, replayed.moves[i]) {
+                    let at = t + think / 2;
+                    let restore: Vec<_> = fields
+                        .iter()
+                        .map(|(sq, _)| (*sq, pos.board().piece_at(*sq)))
+                        .collect();
+                    steps.push(Timed {
+                        at,
+                        step: Step::Fields(fields),
+                    });
+                    steps.push(Timed {
+                        at: at + 1000,
+                        step: Step::Press {
+                            side,
+                            increment: false,
+                        },
+                    });
+                    let back = at + 1000 + hold_s * 1000;
+                    steps.push(Timed {
+                        at: back,
+                        step: Step::Press {
+                            side: side.other(),
+                            increment: false,
+                        },
+                    });
+                    steps.push(Timed {
+                        at: back + 1000,
+                        step: Step::Fields(restore),
+                    });
+                    extra += hold_s * 1000 + 2000;
+                }
+            }
+            Incident::Flag { after_ply, .. } if after_ply as usize == i => {
+                flagged = true;
+            }
+            _ => {}
+        }
+    }
+    (extra, flagged)
+}
+
+/// LiveChess' own habits at ply `i`, made at `t`: a misrecognised move corrected later, two
+/// moves in one message.
+fn livechess_habit_steps(
+    setup: &BoardSetup,
+    replayed: &Replayed,
+    i: usize,
+    t: u64,
+    steps: &mut Vec<Timed>,
+) {
+    for inc in &setup.incidents {
+        match *inc {
+            Incident::LivechessCorrection {
+                after_ply, delay_s, ..
+            } if after_ply as usize == i => {
+                if let Some(wrong) = misrecognised(&replayed.positions[i], replayed.moves[i]) {
+                    let mut list = replayed.san[..i].to_vec();
+                    list.push(wrong);
+                    steps.push(Timed {
+                        at: t,
+                        step: Step::LiveChessView(Some(list)),
+                    });
+                    steps.push(Timed {
+                        at: t + delay_s.max(1) * 1000,
+                        step: Step::LiveChessView(None),
+                    });
+                }
+            }
+            Incident::LivechessTwoMoves { after_ply, .. } if after_ply as usize == i => {
+                steps.push(Timed {
+                    at: t,
+                    step: Step::LiveChessHold(true),
+                });
+            }
+            Incident::LivechessTwoMoves { after_ply, .. } if after_ply as usize + 1 == i => {
+                steps.push(Timed {
+                    at: t,
+                    step: Step::LiveChessHold(false),
+                });
+            }
+            _ => {}
+        }
+    }
+}
+
 /// A state that lasts `duration_s` seconds from `at` (a pause, a silence, the clock taken off
 /// the board): `on` at `at`, `off` at its end.
 fn push_span(steps: &mut Vec<Timed>, at: u64, duration_s: u64, on: Step, off: Step) {
@@ -265,50 +628,10 @@ impl BoardSim {
                 setup.white_side.other()
             }
         };
-        let mut clock_ms = [tc.base_ms; 2];
         let mut steps = Vec::new();
         let mut move_times = Vec::new();
-        let mut late = [0u64; 2];
-        let resume = setup.resume.map(|r| BoardResume {
-            plies: r.plies.min(n),
-            ..r
-        });
+        let (clock_ms, mut late, resume) = initial_clocks(&setup, n);
         let skip = resume.map_or(0, |r| r.plies);
-        if let Some(r) = resume {
-            clock_ms[idx(side_of(Color::White))] = r.white_ms;
-            clock_ms[idx(side_of(Color::Black))] = r.black_ms;
-        }
-        // A resumed board: a player still to arrive arrives when the incident says, counted from
-        // the start (the time both clocks have run since, and the increment of White's first
-        // move if it was made); the clocks themselves are the journal's.
-        if let Some(r) = resume {
-            let white_inc = if r.plies >= 1 { tc.increment_ms } else { 0 };
-            let ran = (tc.base_ms + white_inc).saturating_sub(r.white_ms)
-                + tc.base_ms.saturating_sub(r.black_ms);
-            for inc in &setup.incidents {
-                if let Incident::LateArrival { color, delay_s, .. } = inc {
-                    let first_ply = if Color::from(*color) == Color::White {
-                        0
-                    } else {
-                        1
-                    };
-                    if r.plies <= first_ply {
-                        late[idx(side_of((*color).into()))] = (delay_s * 1000).saturating_sub(ran);
-                    }
-                }
-            }
-        }
-        for inc in setup.incidents.iter().filter(|_| resume.is_none()) {
-            match inc {
-                Incident::WrongPreset {
-                    color, preset_s, ..
-                } => clock_ms[idx(side_of((*color).into()))] = preset_s * 1000,
-                Incident::LateArrival { color, delay_s, .. } => {
-                    late[idx(side_of((*color).into()))] = delay_s * 1000
-                }
-                _ => {}
-            }
-        }
         let to_move = if skip.is_multiple_of(2) {
             Color::White
         } else {
@@ -367,227 +690,9 @@ impl BoardSim {
                 prev_clk[ci] = c;
             }
             let mut extra = std::mem::take(&mut late[idx(side)]);
-            for inc in setup.incidents.iter() {
-                match *inc {
-                    Incident::Pause {
-                        after_ply,
-                        duration_s,
-                        offset_s,
-                        ..
-                    } if after_ply as usize == i => {
-                        let at = t + offset_s.min(think / 1000) * 1000;
-                        push_span(&mut steps, at, duration_s, Step::Stop, Step::Start(side));
-                        extra += duration_s * 1000;
-                    }
-                    Incident::Disconnect {
-                        after_ply,
-                        duration_s,
-                        offset_s,
-                        ..
-                    } if after_ply as usize == i => {
-                        let at = t + offset_s * 1000;
-                        push_span(
-                            &mut steps,
-                            at,
-                            duration_s,
-                            Step::Silence(true),
-                            Step::Silence(false),
-                        );
-                    }
-                    Incident::Corrupt {
-                        after_ply,
-                        bytes,
-                        offset_s,
-                        ..
-                    } if after_ply as usize == i => steps.push(Timed {
-                        at: t + offset_s * 1000,
-                        step: Step::Garbage(bytes),
-                    }),
-                    Incident::GarbageOnly {
-                        after_ply,
-                        duration_s,
-                        bytes_per_s,
-                        offset_s,
-                        ..
-                    } if after_ply as usize == i => {
-                        let at = t + offset_s * 1000;
-                        push_span(
-                            &mut steps,
-                            at,
-                            duration_s,
-                            Step::Silence(true),
-                            Step::Silence(false),
-                        );
-                        for k in 0..duration_s {
-                            steps.push(Timed {
-                                at: at + k * 1000,
-                                step: Step::Noise(bytes_per_s),
-                            });
-                        }
-                    }
-                    Incident::ZeroClockReports {
-                        after_ply,
-                        count,
-                        offset_s,
-                        ..
-                    } if after_ply as usize == i => steps.push(Timed {
-                        at: t + offset_s * 1000,
-                        step: Step::ZeroReports(count),
-                    }),
-                    Incident::NoClock {
-                        after_ply,
-                        duration_s,
-                        offset_s,
-                        ..
-                    } if after_ply as usize == i => {
-                        let at = t + offset_s * 1000;
-                        push_span(
-                            &mut steps,
-                            at,
-                            duration_s,
-                            Step::NoClock(true),
-                            Step::NoClock(false),
-                        );
-                    }
-                    Incident::BatteryLow {
-                        after_ply,
-                        offset_s,
-                        ..
-                    } if after_ply as usize == i => steps.push(Timed {
-                        at: t + offset_s * 1000,
-                        step: Step::BatteryLow,
-                    }),
-                    Incident::Flood {
-                        after_ply,
-                        duration_s,
-                        per_s,
-                        offset_s,
-                        ..
-                    } if after_ply as usize == i => {
-                        let at = t + offset_s * 1000;
-                        let n = duration_s.saturating_mul(u64::from(per_s)).min(1_000_000);
-                        for k in 0..n {
-                            steps.push(Timed {
-                                at: at + k * 1000 / u64::from(per_s.max(1)),
-                                step: Step::Flood(k as u32),
-                            });
-                        }
-                    }
-                    Incident::GarbageFlood {
-                        after_ply,
-                        duration_s,
-                        bytes_per_s,
-                        offset_s,
-                        ..
-                    } if after_ply as usize == i => {
-                        let at = t + offset_s * 1000;
-                        push_batches(&mut steps, at, duration_s, bytes_per_s as u64, |n| {
-                            Step::GarbageFlood(n)
-                        });
-                    }
-                    Incident::UnsolicitedAcks {
-                        after_ply,
-                        duration_s,
-                        per_s,
-                        offset_s,
-                        ..
-                    } if after_ply as usize == i => {
-                        let at = t + offset_s * 1000;
-                        push_batches(&mut steps, at, duration_s, u64::from(per_s), |n| {
-                            Step::UnsolicitedAcks(n)
-                        });
-                    }
-                    Incident::LivechessNoise {
-                        after_ply,
-                        duration_s,
-                        per_s,
-                        what,
-                        only,
-                        offset_s,
-                        ..
-                    } if after_ply as usize == i => {
-                        let at = t + offset_s * 1000;
-                        if only {
-                            push_span(
-                                &mut steps,
-                                at,
-                                duration_s,
-                                Step::Silence(true),
-                                Step::Silence(false),
-                            );
-                        }
-                        let per_s = match what {
-                            LiveChessJunk::Oversized => u64::from(per_s.min(1)),
-                            _ => u64::from(per_s),
-                        };
-                        push_batches(&mut steps, at, duration_s, per_s, |n| Step::Junk(what, n));
-                    }
-                    Incident::Takeback {
-                        after_ply,
-                        plies,
-                        offset_s,
-                        ..
-                    } if after_ply as usize == i => {
-                        let at = t + offset_s * 1000;
-                        for (k, n) in [plies, 0, 0].into_iter().enumerate() {
-                            steps.push(Timed {
-                                at: at + k as u64 * 1000,
-                                step: Step::LiveChessList(n),
-                            });
-                        }
-                    }
-                    Incident::ClockAdjust {
-                        after_ply,
-                        color,
-                        add_s,
-                        offset_s,
-                        ..
-                    } if after_ply as usize == i => steps.push(Timed {
-                        at: t + offset_s * 1000,
-                        step: Step::AddTime(side_of(color.into()), add_s * 1000),
-                    }),
-                    Incident::IllegalMove {
-                        after_ply, hold_s, ..
-                    } if after_ply as usize == i => {
-                        let pos = &replayed.positions[i];
-                        if let Some(fields) = illegal_fields(pos, replayed.moves[i]) {
-                            let at = t + think / 2;
-                            let restore: Vec<_> = fields
-                                .iter()
-                                .map(|(sq, _)| (*sq, pos.board().piece_at(*sq)))
-                                .collect();
-                            steps.push(Timed {
-                                at,
-                                step: Step::Fields(fields),
-                            });
-                            steps.push(Timed {
-                                at: at + 1000,
-                                step: Step::Press {
-                                    side,
-                                    increment: false,
-                                },
-                            });
-                            let back = at + 1000 + hold_s * 1000;
-                            steps.push(Timed {
-                                at: back,
-                                step: Step::Press {
-                                    side: side.other(),
-                                    increment: false,
-                                },
-                            });
-                            steps.push(Timed {
-                                at: back + 1000,
-                                step: Step::Fields(restore),
-                            });
-                            extra += hold_s * 1000 + 2000;
-                        }
-                    }
-                    Incident::Flag { after_ply, .. } if after_ply as usize == i => {
-                        flagged = true;
-                    }
-                    _ => {}
-                }
-            }
+            let (more, flag) = incident_steps(&setup, &replayed, i, t, think, side, &mut steps);
+            extra += more;
+            flagged = flag;
             if flagged {
                 break;
             }
@@ -604,44 +709,7 @@ impl BoardSim {
                     increment: true,
                 },
             });
-            // LiveChess' own habits at this move
-            for inc in &setup.incidents {
-                match *inc {
-                    Incident::LivechessCorrection {
-                        after_ply, delay_s, ..
-                    } if after_ply as usize == i => {
-                        if let Some(wrong) =
-                            misrecognised(&replayed.positions[i], replayed.moves[i])
-                        {
-                            let mut list = replayed.san[..i].to_vec();
-                            list.push(wrong);
-                            steps.push(Timed {
-                                at: t,
-                                step: Step::LiveChessView(Some(list)),
-                            });
-                            steps.push(Timed {
-                                at: t + delay_s.max(1) * 1000,
-                                step: Step::LiveChessView(None),
-                            });
-                        }
-                    }
-                    Incident::LivechessTwoMoves { after_ply, .. } if after_ply as usize == i => {
-                        steps.push(Timed {
-                            at: t,
-                            step: Step::LiveChessHold(true),
-                        });
-                    }
-                    Incident::LivechessTwoMoves { after_ply, .. }
-                        if after_ply as usize + 1 == i =>
-                    {
-                        steps.push(Timed {
-                            at: t,
-                            step: Step::LiveChessHold(false),
-                        });
-                    }
-                    _ => {}
-                }
-            }
+            livechess_habit_steps(&setup, &replayed, i, t, &mut steps);
         }
         if !flagged {
             steps.push(Timed {
@@ -650,6 +718,27 @@ impl BoardSim {
             });
         }
         steps.sort_by_key(|s| s.at); // stable: same-time steps keep their order
+        let mut sim = BoardSim::assemble(
+            setup,
+            steps,
+            replayed.moves[..n].to_vec(),
+            clock_ms,
+            move_times,
+        );
+        sim.take_up(skip);
+        Ok(sim)
+    }
+
+    /// The simulator of a board whose steps are laid out: the device's state at power-up (the
+    /// clocks, a period at zero or the 2015 turn bits where the scenario sets them, the
+    /// e-board's log).
+    fn assemble(
+        setup: BoardSetup,
+        steps: Vec<Timed>,
+        moves: Vec<shakmaty::Move>,
+        mut clock_ms: [u64; 2],
+        move_times: Vec<u64>,
+    ) -> BoardSim {
         let lever = setup.white_side.other();
         let mut period_at_zero = false;
         for inc in &setup.incidents {
@@ -670,11 +759,11 @@ impl BoardSim {
             tag::BEGINPOS
         });
         let garbage_seed = u32::from(setup.board.0).wrapping_mul(2_654_435_761) | 1;
-        let mut sim = BoardSim {
+        BoardSim {
             steps,
             next: 0,
             now: 0,
-            moves: replayed.moves[..n].to_vec(),
+            moves,
             pos: Chess::default(),
             board: Board::default(),
             san: Vec::new(),
@@ -697,9 +786,7 @@ impl BoardSim {
             livechess_view: None,
             livechess_hold: false,
             setup,
-        };
-        sim.take_up(skip);
-        Ok(sim)
+        }
     }
 
     /// Plays the first `plies` half-moves on the board before its timeline starts (a game taken
