@@ -555,7 +555,6 @@ impl Match {
     /// A readable summary for `arbiter check`.
     pub fn summary(&self) -> String {
         let f = &self.file;
-        let p = &self.profile;
         let mut s = String::new();
         let _ = writeln!(s, "{} {} – round {}", f.competition, f.season, f.round);
         let _ = writeln!(s, "  {} – {}", f.home.name, f.away.name);
@@ -592,6 +591,16 @@ impl Match {
                 }
             }
         );
+        self.summary_rules(&mut s);
+        self.summary_boards(&mut s);
+        s
+    }
+
+    /// The summary's rules: the profile, its sources, the mode, the time control and what the
+    /// profile decides or leaves to the arbiter.
+    fn summary_rules(&self, s: &mut String) {
+        let f = &self.file;
+        let p = &self.profile;
         let _ = writeln!(s, "rules: {} – {} [{}]", p.id, p.name, p.laws);
         if !p.sources.is_empty() {
             let _ = writeln!(s, "  sources: {}", p.sources.join("; "));
@@ -740,6 +749,11 @@ impl Match {
             let open: Vec<String> = p.decisions.open.iter().map(word).collect();
             let _ = writeln!(s, "  left to the arbiter: {}", open.join(", "));
         }
+    }
+
+    /// The summary's boards: the players on each (with their ratings) and the feed.
+    fn summary_boards(&self, s: &mut String) {
+        let f = &self.file;
         let _ = writeln!(s, "boards:");
         for i in 0..usize::from(f.boards) {
             let b = BoardNo::from_index(i);
@@ -761,7 +775,6 @@ impl Match {
                 name(white.other())
             );
         }
-        s
     }
 }
 
