@@ -1294,6 +1294,10 @@ fn a_claimed_resignation_voids_the_later_claims_when_established() {
     assert_eq!(options(&p), ["resigned", "not_resigned"]);
     // The later claim by the board's claim number (the log's), not a journal record number.
     assert!(t.contains("Claim after it: no. 1 at "), "{t}");
+    assert!(
+        t.contains("White resigned (the claim after it is void)"),
+        "{t}"
+    );
     g.decide(3 * MIN, &req, &p, "resigned");
     let bs = g.board(1);
     assert_eq!(bs.result.as_ref().unwrap().result, GameResult::BlackWins);

@@ -445,8 +445,8 @@ rules-summary-resigned = { $player } hat aufgegeben: { $result }{ $n ->
 rules-summary-not-resigned = { $player } hat nicht aufgegeben: die Partie geht weiter
 rules-option-resigned = { $player } hat aufgegeben{ $n ->
     [0] {""}
-    [one] (die Reklamation danach ist nichtig)
-   *[other] (die { $n } Reklamationen danach sind nichtig)
+    [one] {" "}(die Reklamation danach ist nichtig)
+   *[other] {" "}(die { $n } Reklamationen danach sind nichtig)
   }
 rules-option-not-resigned = { $player } hat nicht aufgegeben: die Partie geht weiter
 situation-resignation = ob und wann ein Spieler aufgegeben hat

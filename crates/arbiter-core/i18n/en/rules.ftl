@@ -448,8 +448,8 @@ rules-summary-resigned = { $player } resigned: { $result }{ $n ->
 rules-summary-not-resigned = { $player } did not resign: the game goes on
 rules-option-resigned = { $player } resigned{ $n ->
     [0] {""}
-    [one] (the claim after it is void)
-   *[other] (the { $n } claims after it are void)
+    [one] {" "}(the claim after it is void)
+   *[other] {" "}(the { $n } claims after it are void)
   }
 rules-option-not-resigned = { $player } did not resign: the game goes on
 situation-resignation = whether and when a player resigned
