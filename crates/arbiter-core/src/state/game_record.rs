@@ -325,7 +325,7 @@ pub(super) fn take_back(bs: &mut BoardState, at: Stamp, to_ply: u32) {
     if keep >= bs.moves.len() {
         return;
     }
-    let removed: Vec<MoveEntry> = bs.moves.drain(keep..).collect();
+    let removed: Vec<MoveEntry> = bs.moves.split_off(keep);
     let first_removed = removed.first().map_or(u64::MAX, |m| m.at.seq);
     let gr = &mut bs.game;
     if keep < gr.first_move {
@@ -333,8 +333,9 @@ pub(super) fn take_back(bs: &mut BoardState, at: Stamp, to_ply: u32) {
         gr.first_move = keep;
         gr.unknown_since.get_or_insert(at);
     } else {
-        let played = bs.moves[gr.first_move..]
-            .iter()
+        let played = bs
+            .moves
+            .iter_from(gr.first_move)
             .filter(|m| m.status == MoveStatus::Played)
             .count();
         gr.game.truncate(played);
