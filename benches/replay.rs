@@ -68,18 +68,18 @@ fn bench(c: &mut Criterion) {
                 criterion::BatchSize::PerIteration,
             )
         });
-        // The memory the load adds to the records: the checkpoints.
+        // The memory the load adds to its records: the checkpoints.
         let before = mem::rss_kb();
         mem::reset_peak();
-        let r = Replay::new(records.clone());
-        let peak = mem::peak_kb();
+        let r = Replay::new(records);
         eprintln!(
-            "{name}: replay load: {} checkpoints; peak RSS {} MB, {} MB above the records held before",
+            "{name}: replay load: {} checkpoints; RSS {} MB ({} MB with the records alone before \
+             the load, peak {} MB)",
             r.checkpoints(),
-            peak / 1024,
-            peak.saturating_sub(before) / 1024
+            mem::rss_kb() / 1024,
+            before / 1024,
+            mem::peak_kb() / 1024
         );
-        drop(records);
         let first = r.first_wall().unwrap_or(0);
         let span = u64::try_from(r.last_wall().unwrap_or(0) - first)
             .unwrap_or(1)

@@ -326,7 +326,7 @@ pub struct BoardState {
     /// Every change of the clock not explained by running time, classified.
     pub clock_changes: SharedVec<ClockChange>,
     /// Alerts from the clock (wrong preset, unexplained change, flag, …) with when they came.
-    pub clock_alerts: Vec<(Stamp, ClockAlert)>,
+    pub clock_alerts: SharedVec<(Stamp, ClockAlert)>,
     /// The result the players signalled on the e-board (kings on the central squares): a hint
     /// for the arbiter, not a result.
     pub result_signal: Option<(Stamp, GameResult)>,
@@ -433,7 +433,7 @@ impl BoardState {
             clock_presses: SharedVec::new(),
             mirror: None,
             clock_changes: SharedVec::new(),
-            clock_alerts: Vec::new(),
+            clock_alerts: SharedVec::new(),
             result_signal: None,
             game: GameRecord::default(),
             locked: None,

@@ -633,6 +633,55 @@ mod tests {
     }
 
     #[test]
+    fn the_stream_gives_the_records_and_verdicts_of_the_whole_file() {
+        // Several blocks (about 6 MB), on all cores; a line across every block boundary.
+        let intact = journal(3 * PARALLEL_FROM);
+        assert!(intact.len() > 2 * BLOCK);
+        let l = lines(&intact);
+        let mut cases: Vec<Vec<u8>> = vec![intact.clone(), Vec::new()];
+        let mut torn = intact.clone();
+        torn.extend_from_slice(b"{\"seq\":");
+        cases.push(torn);
+        let mut edited = l.clone();
+        let k = edited[20_000].iter().position(|c| *c == b'n').unwrap();
+        edited[20_000][k] = b'N';
+        cases.push(edited.concat());
+        let mut removed = l.clone();
+        removed.remove(12_345);
+        cases.push(removed.concat());
+        let mut swapped = l.clone();
+        swapped.swap(9_000, 9_001);
+        cases.push(swapped.concat());
+        let mut doubled = l.clone();
+        doubled.insert(17_000, l[17_000].clone());
+        cases.push(doubled.concat());
+        let dir = tempfile::tempdir().unwrap();
+        for (i, c) in cases.iter().enumerate() {
+            let path = dir.path().join(format!("{i}.jsonl"));
+            std::fs::write(&path, c).unwrap();
+            let mut records = Vec::new();
+            let streamed = stream(&path, |r| records.push(r)).unwrap();
+            let (v, whole) = verify_and_decode(c);
+            match streamed {
+                Streamed::Intact(sv) => {
+                    assert_eq!(sv, v, "case {i}");
+                    assert_eq!(records, whole, "case {i}");
+                }
+                Streamed::Broken(sv) => {
+                    assert_eq!(sv, v, "case {i}");
+                    assert!(sv.problem.is_some(), "case {i}");
+                }
+            }
+            assert_eq!(v.problem.is_none(), i < 3, "case {i}");
+        }
+        // Only a regular file is read.
+        assert!(matches!(
+            stream(dir.path(), |_| ()),
+            Err(JournalError::Input(_))
+        ));
+    }
+
+    #[test]
     fn a_journal_is_created_with_its_first_records_or_not_at_all() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("j.jsonl");
