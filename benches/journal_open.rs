@@ -20,10 +20,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use arbiter_io::journal_file::{Streamed, stream};
 use criterion::{Criterion, criterion_group, criterion_main};
 
-#[path = "support/synth.rs"]
-mod synth;
 #[path = "support/mem.rs"]
 mod mem;
+#[path = "support/synth.rs"]
+mod synth;
 
 const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
 
@@ -55,7 +55,9 @@ fn run(args: &[&str]) -> std::process::ExitStatus {
 
 fn bench(c: &mut Criterion) {
     let full = std::env::args().any(|a| a == "--bench");
-    let busy = Arc::new(AtomicBool::new(std::env::var("OPEN_BUSY").is_ok_and(|v| v == "1")));
+    let busy = Arc::new(AtomicBool::new(
+        std::env::var("OPEN_BUSY").is_ok_and(|v| v == "1"),
+    ));
     let spinner = busy.load(Ordering::Relaxed).then(|| {
         let busy = busy.clone();
         std::thread::spawn(move || {
@@ -68,7 +70,8 @@ fn bench(c: &mut Criterion) {
     let tmp = tempfile::tempdir().expect("a temporary directory");
     let keep = std::env::var_os("OPEN_KEEP").map(std::path::PathBuf::from);
     let dir = keep.as_deref().unwrap_or(tmp.path());
-    for (name, boards, seconds) in synth::sizes("OPEN_SIZES", if full { "64x6h" } else { "4x10m" }) {
+    for (name, boards, seconds) in synth::sizes("OPEN_SIZES", if full { "64x6h" } else { "4x10m" })
+    {
         let path = dir.join(format!("{name}.jsonl"));
         let mut file = std::io::BufWriter::new(std::fs::File::create(&path).expect("create"));
         let records = synth::write(boards, seconds, &mut file).expect("write the journal");
@@ -76,7 +79,12 @@ fn bench(c: &mut Criterion) {
         let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         let p = path.to_str().expect("a UTF-8 path");
         // The last moment of the journal, as the appeals committee would ask for it.
-        let at = format!("+{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60);
+        let at = format!(
+            "+{}:{:02}:{:02}",
+            seconds / 3600,
+            seconds / 60 % 60,
+            seconds % 60
+        );
         let verify = ["verify", p];
         let replay_at = ["replay", p, "--at", at.as_str()];
         // Once each, under /usr/bin/time: the peak memory of the real command, and its verdict.
@@ -93,7 +101,11 @@ fn bench(c: &mut Criterion) {
             bytes / 1_000_000,
             vkb / 1024,
             rkb / 1024,
-            if spinner.is_some() { " (a busy loop on the other core)" } else { "" }
+            if spinner.is_some() {
+                " (a busy loop on the other core)"
+            } else {
+                ""
+            }
         );
         let mut g = c.benchmark_group("open");
         g.sample_size(10);

@@ -194,7 +194,13 @@ fn main() -> anyhow::Result<()> {
     let mut next = start + Duration::from_secs(5);
     let mut sink = Vec::new();
     // The time a display shows: `fmt_clock` read back (whole seconds, tenths under a minute).
-    let shown = |ms: u64| if ms < 60_000 { ms / 100 * 100 } else { ms / 1000 * 1000 };
+    let shown = |ms: u64| {
+        if ms < 60_000 {
+            ms / 100 * 100
+        } else {
+            ms / 1000 * 1000
+        }
+    };
     while start.elapsed() < Duration::from_secs(secs) {
         std::thread::sleep(next.saturating_duration_since(Instant::now()));
         next += Duration::from_millis(100);
@@ -251,7 +257,11 @@ fn main() -> anyhow::Result<()> {
     println!(
         "  {:<32} {differing} of {n} samples ({:.2} %)",
         "display differs from the clock's:",
-        if n == 0 { 0.0 } else { differing as f64 * 100.0 / n as f64 }
+        if n == 0 {
+            0.0
+        } else {
+            differing as f64 * 100.0 / n as f64
+        }
     );
     line("display vs exact:", &mut display_exact_err);
     Ok(())

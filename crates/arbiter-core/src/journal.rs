@@ -859,9 +859,15 @@ mod tests {
     #[test]
     fn the_hash_reader_takes_what_hex_takes() {
         let text = b"00ff10a9B7c3d4e5f60718293a4b5c6d7e8f90abcdefABCDEF0123456789aAbB".to_vec();
-        let mut cases = vec![text.clone(), text[..62].to_vec(), [&text[..], b"00"].concat()];
+        let mut cases = vec![
+            text.clone(),
+            text[..62].to_vec(),
+            [&text[..], b"00"].concat(),
+        ];
         for i in 0..text.len() {
-            for b in [b'g', b'G', b'/', b':', b'@', b'`', b'F', b'f', b'0', b'9', 0xC3, 0] {
+            for b in [
+                b'g', b'G', b'/', b':', b'@', b'`', b'F', b'f', b'0', b'9', 0xC3, 0,
+            ] {
                 let mut m = text.clone();
                 m[i] = b;
                 cases.push(m);
