@@ -114,7 +114,7 @@ impl Held {
     fn events(&self) -> Vec<Event> {
         match self {
             Held::Events(e) => e.clone(),
-            Held::Clock(set) => vec![set.record(None)],
+            Held::Clock(set) => vec![set.record()],
             Held::Enrol(e) => vec![Event::SignerEnrolled(e.clone())],
         }
     }
@@ -1426,14 +1426,17 @@ pub fn clock_command(
         view,
         wall,
         now,
-        set.record(checked.err().map(|e| e.to_string())),
+        match checked {
+            Ok(()) => set.record(),
+            Err(e) => set.refused(refusal(e)),
+        },
     );
     if checked.is_ok()
         && let Err(e) = clocks.send(set.board, cmd)
     {
         // The feed ended between the check and the send: recorded as not sent.
         failed(view, e);
-        arbiter_action(app, view, wall, now, set.record(Some(e.to_string())));
+        arbiter_action(app, view, wall, now, set.refused(refusal(e)));
     }
 }
 

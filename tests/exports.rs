@@ -291,17 +291,29 @@ fn check_trf(m: &Match, r: &Report, pgn: &[pgn_check::Game]) {
     }
 }
 
-/// Both recordings' TRF, with the match file each journal holds (national ratings by default:
-/// no FIDE rating, no WhiteElo; the ratings in the NRS records) and with the current match
-/// file (FIDE ratings, federations, sexes, years of birth).
+/// Both recordings' TRF, with the match file each journal holds and with the current match
+/// file (FIDE ratings, federations, sexes, years of birth, national IDs). The recordings were
+/// made under the shipped match files (issue 30): the journal's is the current one, every
+/// player with his national ID.
 #[test]
 fn the_trf_of_both_recordings_is_trf26_in_bytes_and_characters() {
-    for (dir, _) in RECORDINGS {
+    for (dir, path) in RECORDINGS {
         let rec = recording(dir);
         assert_eq!(
-            rec.journal_m.file.ratings, None,
-            "{dir}: recorded before `ratings`"
+            rec.journal_m.match_text,
+            std::fs::read_to_string(path).unwrap(),
+            "{dir}: not recorded under {path} (scripts/rerecord.sh)"
         );
+        assert_eq!(rec.journal_m.file.ratings, Some(RatingKind::Fide), "{dir}");
+        for team in [&rec.journal_m.file.home, &rec.journal_m.file.away] {
+            for p in &team.squad {
+                assert!(
+                    p.member_id().is_some(),
+                    "{dir}: {} has no national ID",
+                    p.name
+                );
+            }
+        }
         for (m, r) in [
             (&rec.journal_m, &rec.journal_r),
             (&rec.current_m, &rec.current_r),

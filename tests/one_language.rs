@@ -315,7 +315,17 @@ fn clock_command_screens(lang: Lang) -> Vec<(String, String)> {
         render_to_string(&m, &s, &d, NOW, 160, 48),
     ));
     let set = arbiter_core::status::clock_to_set(&m, &s, BoardNo(2), NOW - 1_000).unwrap();
-    push(&mut s, set.record(None), Origin::Arbiter);
+    // One command the feed could not send (its reason in the reader's language in the log),
+    // then one sent and refused by the clock.
+    push(
+        &mut s,
+        set.refused(arbiter_core::msg!(
+            "clock-command-feed-ended",
+            board = BoardNo(2)
+        )),
+        Origin::Arbiter,
+    );
+    push(&mut s, set.record(), Origin::Arbiter);
     push(
         &mut s,
         ClockCommandAck {

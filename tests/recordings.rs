@@ -409,7 +409,13 @@ fn the_pgn_of_the_recordings_replays_legally() {
                             mv.ply
                         );
                         if mv.clock_ms.is_none() {
-                            let next = bs.moves.get(k + 1).map_or(u64::MAX, |n| n.at.seq);
+                            // Up to the next move; after the last one, up to the result (the
+                            // game record closes there: a clock report after it is post-game).
+                            let next =
+                                bs.moves.get(k + 1).map_or(
+                                    bs.result.as_ref().map_or(u64::MAX, |r| r.at.seq),
+                                    |n| n.at.seq,
+                                );
                             assert!(
                                 !r.records.iter().any(|rec| rec.seq > mv.at.seq
                                     && rec.seq < next
@@ -440,14 +446,17 @@ fn the_pgn_of_the_recordings_replays_legally() {
             }
             if dir.starts_with("bundesliga") {
                 // Board 6 (the pulled cable): the moves the feed recovered from the e-board's
-                // memory are in one legal game, without clocks the journal does not have.
+                // memory are in one legal game, each with the clock the board's move log gave
+                // for it (issue 25: the recovered moves carry their clocks).
                 let six: Vec<_> = games
                     .iter()
                     .filter(|g| g.tag("Board") == Some("6"))
                     .collect();
                 assert_eq!(six.len(), 1);
                 assert_eq!(six[0].outcome.as_deref(), Some("1-0"));
-                assert!(six[0].clk.iter().any(Option::is_none));
+                assert!(r.records.iter().any(|rec| matches!(&rec.event,
+                    arbiter_core::record::Event::MovesRecovered(m) if m.board.0 == 6)));
+                assert!(six[0].clk.iter().all(Option::is_some));
             }
         }
     }

@@ -642,9 +642,14 @@ pub struct ClockCommand {
     /// Which side runs after the command (the side that ran before, or none: paused).
     pub run: ClockRunMode,
     pub outcome: CommandOutcome,
-    /// Why it was not sent (the feed's error), where it was refused.
+    /// Why it was not sent (the feed's error), where it was refused, in English (the journal's
+    /// words).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The same as a message of the catalogue, so the German screens say it in German
+    /// (journals written before it have the English `error` only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_msg: Option<Box<crate::i18n::Msg>>,
 }
 
 /// The clock's answer to a clock command (a DGT clock ACK echoing SETNRUN): `accepted` when it

@@ -271,13 +271,21 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
             Event::ClockCommand(e) => push(
                 Some(e.board),
                 "clock_command",
-                match &e.error {
-                    None => msg!(
+                match (&e.error_msg, &e.error) {
+                    (None, None) => msg!(
                         "incident-clock-command-sent",
                         white = crate::model::format_hms(e.white_ms),
                         black = crate::model::format_hms(e.black_ms)
                     ),
-                    Some(error) => msg!(
+                    // Why not: in the reader's language where the record has the message (older
+                    // journals: the English text as recorded).
+                    (Some(why), _) => msg!(
+                        "incident-clock-command-refused",
+                        white = crate::model::format_hms(e.white_ms),
+                        black = crate::model::format_hms(e.black_ms),
+                        error = (**why).clone()
+                    ),
+                    (None, Some(error)) => msg!(
                         "incident-clock-command-refused",
                         white = crate::model::format_hms(e.white_ms),
                         black = crate::model::format_hms(e.black_ms),

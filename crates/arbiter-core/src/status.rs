@@ -270,9 +270,18 @@ pub struct ClockToSet {
 }
 
 impl ClockToSet {
-    /// The journal record of the command, with what became of it (`error`: why it was not
-    /// sent).
-    pub fn record(&self, error: Option<String>) -> crate::record::Event {
+    /// The journal record of the command as sent.
+    pub fn record(&self) -> crate::record::Event {
+        self.record_outcome(None)
+    }
+
+    /// The journal record of the command that was not sent, with why (in the journal's English
+    /// words and as a message of the catalogue, for the reader's language).
+    pub fn refused(&self, why: crate::i18n::Msg) -> crate::record::Event {
+        self.record_outcome(Some(why))
+    }
+
+    fn record_outcome(&self, why: Option<crate::i18n::Msg>) -> crate::record::Event {
         crate::record::Event::ClockCommand(ClockCommand {
             board: self.board,
             white_ms: self.white_ms,
@@ -280,12 +289,13 @@ impl ClockToSet {
             left_ms: self.left_ms,
             right_ms: self.right_ms,
             run: self.run,
-            outcome: if error.is_none() {
+            outcome: if why.is_none() {
                 CommandOutcome::Sent
             } else {
                 CommandOutcome::Refused
             },
-            error,
+            error: why.as_ref().map(crate::i18n::english),
+            error_msg: why.map(Box::new),
         })
     }
 }

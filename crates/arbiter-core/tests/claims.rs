@@ -1292,7 +1292,8 @@ fn a_claimed_resignation_voids_the_later_claims_when_established() {
         Situation::Resignation
     );
     assert_eq!(options(&p), ["resigned", "not_resigned"]);
-    assert!(t.contains("Claim after it"), "{t}");
+    // The later claim by the board's claim number (the log's), not a journal record number.
+    assert!(t.contains("Claim after it: no. 1 at "), "{t}");
     g.decide(3 * MIN, &req, &p, "resigned");
     let bs = g.board(1);
     assert_eq!(bs.result.as_ref().unwrap().result, GameResult::BlackWins);

@@ -1941,19 +1941,30 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
     assert_eq!((set.left_ms, set.right_ms), (set.white_ms, set.black_ms));
     assert_eq!(set.run, ClockRunMode::Right);
     assert_eq!(set.running, Some(Color::Black));
-    match set.record(None) {
+    match set.record() {
         Event::ClockCommand(c) => {
             assert_eq!(c.outcome, CommandOutcome::Sent);
             assert_eq!((c.white_ms, c.black_ms), (set.white_ms, set.black_ms));
         }
         other => panic!("{other:?}"),
     }
-    match set.record(Some("the feed of board 1 has ended".into())) {
-        Event::ClockCommand(c) => assert_eq!(c.outcome, CommandOutcome::Refused),
+    match set.refused(arbiter_core::msg!("clock-command-feed-ended", board = B)) {
+        Event::ClockCommand(c) => {
+            assert_eq!(c.outcome, CommandOutcome::Refused);
+            // In the journal's English words, and as the message for the reader's language.
+            assert_eq!(
+                c.error.as_deref(),
+                Some("The feed of board 1 has ended: nothing was sent; set the clock by hand.")
+            );
+            assert_eq!(
+                c.error_msg.as_deref().map(|m| m.id.as_ref()),
+                Some("clock-command-feed-ended")
+            );
+        }
         other => panic!("{other:?}"),
     }
     // The clock is set (the command carried out): its next report shows it, nothing is pending.
-    let rec = t.push(now, Origin::Arbiter, set.record(None));
+    let rec = t.push(now, Origin::Arbiter, set.record());
     // The replay lists it.
     let inc = arbiter_core::replay::incidents(std::slice::from_ref(&rec));
     assert_eq!(inc.len(), 1, "{inc:?}");
@@ -2154,6 +2165,7 @@ fn an_acknowledgement_nobody_asked_for_is_counted_not_an_answer() {
             run: ClockRunMode::Paused,
             outcome,
             error: None,
+            error_msg: None,
         }
         .into()
     };

@@ -4,7 +4,9 @@
 
 use std::fmt::Write as _;
 
-use crate::sign::{Authority, KeySource, KeyStatus, Role, SigStatus, SignedReport, Status, check};
+use crate::sign::{
+    Authority, KeySource, KeyStatus, Role, SigStatus, SignedReport, Status, Verdict, check,
+};
 use arbiter_core::i18n::{Lang, Msg, core_catalogue};
 use arbiter_core::model::{Color, TeamSide};
 use arbiter_core::msg;
@@ -460,7 +462,8 @@ pub fn signature_status(
     lines.join("\n")
 }
 
-/// The report as a document in `lang`; the signatures as `authority` judges them.
+/// The report as a document in `lang`; the signatures as `authority` judges them: its
+/// sections in order, one function each.
 pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Block> {
     let r = &env.report;
     let w = &Words { lang };
@@ -471,6 +474,29 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         _ => Status::Draft,
     };
     let mut d = Vec::new();
+    head_section(env, status, w, &mut d);
+    results_table(r, w, &mut d);
+    result_changes(r, w, &mut d);
+    score_lines(r, w, &mut d);
+    interventions_section(r, w, &mut d);
+    lineup_irregularities_section(r, w, &mut d);
+    procedure_section(r, w, &mut d);
+    reservations_section(r, w, &mut d);
+    late_arrivals_section(r, w, &mut d);
+    clock_operations_section(r, w, &mut d);
+    remarks_section(r, w, &mut d);
+    arbiter_remarks_section(r, w, &mut d);
+    reopened_section(r, w, &mut d);
+    journal_section(env, w, &mut d);
+    enrolled_section(r, w, &mut d);
+    signatures_section(env, &verdict, w, &mut d);
+    d
+}
+
+/// The title, the version, the teams, date and venue, the start, the officials and the rules.
+fn head_section(env: &SignedReport, status: Status, w: &Words, d: &mut Vec<Block>) {
+    let r = &env.report;
+    let lang = w.lang;
     d.push(Block::Title(w.f(msg!(
         "report-title",
         competition = &r.competition,
@@ -497,7 +523,7 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             .map(|t| human_time(t, w.lang))
             .unwrap_or_else(|| "–".into())
     ))));
-    procedure_head(r, w, &mut d);
+    procedure_head(r, w, d);
     d.push(Block::Line(if r.arbiter.licence.is_empty() {
         w.f(msg!(
             "report-officials",
@@ -520,13 +546,25 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             names = r.appeals_committee.join(", ")
         ))));
     }
-    d.push(Block::Line(w.f(msg!(
-        "report-rules",
-        name = &r.rules.name,
-        laws = &r.rules.laws,
-        time_control = &r.rules.time_control
-    ))));
+    // The Laws in brackets only where the profile's name does not already say them.
+    d.push(Block::Line(w.f(if r.rules.laws == r.rules.name {
+        msg!(
+            "report-rules-laws",
+            laws = &r.rules.laws,
+            time_control = &r.rules.time_control
+        )
+    } else {
+        msg!(
+            "report-rules",
+            name = &r.rules.name,
+            laws = &r.rules.laws,
+            time_control = &r.rules.time_control
+        )
+    })));
+}
 
+/// The lineups and results, board by board.
+fn results_table(r: &Report, w: &Words, d: &mut Vec<Block>) {
     d.push(Block::Heading(w.t("report-heading-lineups")));
     let player = |p: &Option<PlayerLine>, absent: Option<u16>| match p {
         Some(p) => format!(
@@ -633,6 +671,11 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         widths,
         rows,
     });
+}
+
+/// Below the results: every result corrected and every result or ending recorded against what
+/// the position proved, with the arbiter's reason.
+fn result_changes(r: &Report, w: &Words, d: &mut Vec<Block>) {
     // Every result the arbiter corrected, with his reason, below the table.
     for b in &r.boards {
         for c in &b.result_corrections {
@@ -674,6 +717,11 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             )));
         }
     }
+}
+
+/// The score: board points (as played beside as scored), match points, Berliner Wertung, the
+/// open boards and how the match points were found.
+fn score_lines(r: &Report, w: &Words, d: &mut Vec<Block>) {
     let s = &r.score;
     let half = arbiter_core::model::half_points_text;
     let match_points = s
@@ -711,8 +759,11 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             w.f(msg!("report-open-boards", boards = open.join(", "))),
         ));
     }
-    score_notes(r, w, &mut d);
+    score_notes(r, w, d);
+}
 
+/// The arbiter's interventions in time order, then the claims, penalties and protests.
+fn interventions_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
     let header = vec![
         w.t("report-col-time"),
         w.t("report-col-board"),
@@ -752,6 +803,10 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             });
         }
     }
+}
+
+/// The lineup irregularities and their sanctions.
+fn lineup_irregularities_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
     d.push(Block::Heading(w.t("report-heading-lineup-irregularities")));
     if r.lineup_irregularities.is_empty() {
         d.push(Block::Line(w.t("report-none")));
@@ -783,7 +838,10 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         };
         d.push(Block::Line(format!("• {}", w.f(line))));
     }
-    procedure_section(r, w, &mut d);
+}
+
+/// The players under reservation, with when it was granted and when it is due.
+fn reservations_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
     d.push(Block::Heading(w.t("report-heading-reservations")));
     if r.reservations.is_empty() {
         d.push(Block::Line(w.t("report-none")));
@@ -832,8 +890,10 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             )));
         }
     }
-    late_arrivals_section(r, w, &mut d);
-    clock_operations_section(r, w, &mut d);
+}
+
+/// The remarks entered during the match.
+fn remarks_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
     d.push(Block::Heading(w.t("report-heading-remarks")));
     if r.remarks.is_empty() {
         d.push(Block::Line(w.t("report-none")));
@@ -850,8 +910,11 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
         };
         d.push(Block::Line(format!("• {}", w.f(line))));
     }
-    arbiter_remarks_section(r, w, &mut d);
-    reopened_section(r, w, &mut d);
+}
+
+/// The journal the report was made from and the report's digest.
+fn journal_section(env: &SignedReport, w: &Words, d: &mut Vec<Block>) {
+    let r = &env.report;
     d.push(Block::Heading(w.t("report-heading-journal")));
     d.push(Block::Line(w.f(msg!(
         "report-journal",
@@ -862,7 +925,11 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
     d.push(Block::Line(
         w.f(msg!("report-digest", digest = &env.digest)),
     ));
+}
 
+/// The keys enrolled at the console.
+fn enrolled_section(r: &Report, w: &Words, d: &mut Vec<Block>) {
+    let lang = w.lang;
     d.push(Block::Heading(w.t("report-heading-enrolled")));
     if r.enrolled_keys.is_empty() {
         d.push(Block::Line(w.t("report-none")));
@@ -882,19 +949,24 @@ pub fn document(env: &SignedReport, lang: Lang, authority: &Authority) -> Vec<Bl
             ))
         )));
     }
+}
+
+/// The three signatures as the verdict judges them.
+fn signatures_section(env: &SignedReport, verdict: &Verdict, w: &Words, d: &mut Vec<Block>) {
+    let r = &env.report;
+    let lang = w.lang;
     let sigs = Role::ALL
         .iter()
         .map(|role| {
             (
                 role_label(*role, lang),
                 role.person(r).to_string(),
-                signature_status(env, &verdict, *role, lang),
+                signature_status(env, verdict, *role, lang),
             )
         })
         .collect();
     d.push(Block::Heading(w.t("report-heading-signatures")));
     d.push(Block::Signatures(sigs));
-    d
 }
 
 /// " (BTO NRW § 27.2)": the non-empty sources in parentheses, or nothing.

@@ -224,14 +224,22 @@ fn board_incidents_into(m: &Match, s: &MatchState, bs: &BoardState, out: &mut Ve
             arbiter_core::model::format_hms(c.white_ms),
             arbiter_core::model::format_hms(c.black_ms),
         );
-        let what = match &c.error {
-            None => msg!("incident-clock-command-sent", white = white, black = black),
-            Some(e) => msg!(
+        // Why it was not sent: in the reader's language where the record has the message
+        // (older journals: the English text as recorded).
+        let what = match (&c.error_msg, &c.error) {
+            (Some(why), _) => msg!(
+                "incident-clock-command-refused",
+                white = white,
+                black = black,
+                error = (**why).clone()
+            ),
+            (None, Some(e)) => msg!(
                 "incident-clock-command-refused",
                 white = white,
                 black = black,
                 error = e
             ),
+            (None, None) => msg!("incident-clock-command-sent", white = white, black = black),
         };
         out.push(plain(*at, b, what, String::new()));
     }

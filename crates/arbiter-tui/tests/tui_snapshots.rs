@@ -987,7 +987,7 @@ fn clock_command_confirmation_80x24_both_languages() {
         assert!(v.clock_command.is_none());
         // Journaled (as the shell does): the log lists it, in the screen's language.
         let mut logged = s.clone();
-        append(&mut logged, NOW + 10, Origin::Arbiter, set.record(None));
+        append(&mut logged, NOW + 10, Origin::Arbiter, set.record());
         let mut lv = ViewState::new(lang, Theme::default());
         press(&mut lv, &m, &logged, &[key('l')]);
         let log = render_to_string(&m, &logged, &lv, NOW + 10, 120, 30);

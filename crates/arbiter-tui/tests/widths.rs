@@ -585,10 +585,10 @@ fn the_report_screen_at_three_sizes_in_both_languages() {
     }
 }
 
-/// Issue 29: every form at 80x24 in both languages, opened on board 3 (the board with an
-/// illegal move and a ruling to set).
+/// Issue 29: every form at 80x24, 120x30 and 200x60 in both languages, opened on board 3 (the
+/// board with an illegal move and a ruling to set).
 #[test]
-fn every_form_at_80x24_in_both_languages() {
+fn every_form_at_three_sizes_in_both_languages() {
     use arbiter_tui::dialog::DialogKind;
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let (m, s) = setup();
@@ -602,11 +602,13 @@ fn every_form_at_80x24_in_both_languages() {
                 let a = arbiter_tui::keymap::map(&v, k);
                 arbiter_tui::view::update(&mut v, &m, &s, a, NOW);
             }
-            let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
-            insta::assert_snapshot!(
-                format!("form_{kind:?}_80x24_{}", lang_name(lang)).to_lowercase(),
-                screen
-            );
+            for (w, h) in [(80, 24), (120, 30), (200, 60)] {
+                let screen = render_to_string(&m, &s, &v, NOW, w, h);
+                insta::assert_snapshot!(
+                    format!("form_{kind:?}_{w}x{h}_{}", lang_name(lang)).to_lowercase(),
+                    screen
+                );
+            }
         }
     }
 }

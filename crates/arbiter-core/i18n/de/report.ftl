@@ -8,6 +8,7 @@ report-officials = Schiedsrichter: { $arbiter }   Mannschaftsführer: { $home } 
 report-officials-licence = Schiedsrichter: { $arbiter } (Lizenz { $licence })   Mannschaftsführer: { $home } / { $away }
 report-appeals-committee = Schiedsgericht: { $names }
 report-rules = Regeln: { $name } ({ $laws }) – Bedenkzeit: { $time_control }
+report-rules-laws = Regeln: { $laws } – Bedenkzeit: { $time_control }
 
 ## Aufstellungen und Ergebnisse
 report-heading-lineups = Aufstellungen und Ergebnisse

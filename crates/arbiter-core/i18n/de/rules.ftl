@@ -435,7 +435,8 @@ rules-resignation-time-invalid = „{ $time }“ ist keine Zeitangabe (RFC 3339,
 rules-resignation-why = Ob { $player } aufgegeben hat und wann, stellt der Schiedsrichter fest; eine Aufgabe beendet die Partie sofort ({ $article }), Reklamationen danach sind nichtig.
 rules-resignation-fact-when = { $player } soll um { $time } aufgegeben haben.
 rules-resignation-fact-when-unknown = Für die Aufgabe von { $player } ist keine Zeit angegeben: jede Reklamation am Brett gilt als danach.
-rules-resignation-fact-later-claim = Reklamation danach: Eintrag { $id } um { $time }, { $kind }: { $outcome }.
+rules-resignation-fact-later-claim = Reklamation danach: Nr. { $no } um { $time }, { $kind }: { $outcome }.
+rules-resignation-fact-later-claim-unnumbered = Reklamation danach um { $time }, { $kind }: { $outcome }.
 rules-summary-resigned = { $player } hat aufgegeben: { $result }{ $n ->
     [0] {""}
     [one] ; die Reklamation danach ist nichtig

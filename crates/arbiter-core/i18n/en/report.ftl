@@ -8,6 +8,7 @@ report-officials = Arbiter: { $arbiter }   Captains: { $home } / { $away }
 report-officials-licence = Arbiter: { $arbiter } (licence { $licence })   Captains: { $home } / { $away }
 report-appeals-committee = Appeals committee: { $names }
 report-rules = Rules: { $name } ({ $laws }) – time control: { $time_control }
+report-rules-laws = Rules: { $laws } – time control: { $time_control }
 
 ## Lineups and results
 report-heading-lineups = Lineups and results

@@ -438,7 +438,8 @@ rules-resignation-time-invalid = “{ $time }” is not a time (RFC 3339, e.g. 2
 rules-resignation-why = Whether { $player } resigned, and when, is the arbiter's finding; a resignation ends the game at once ({ $article }), so the claims after it are void.
 rules-resignation-fact-when = { $player } is said to have resigned at { $time }.
 rules-resignation-fact-when-unknown = No time is given for the resignation of { $player }: every claim on the board counts as after it.
-rules-resignation-fact-later-claim = Claim after it: record { $id } at { $time }, { $kind }: { $outcome }.
+rules-resignation-fact-later-claim = Claim after it: no. { $no } at { $time }, { $kind }: { $outcome }.
+rules-resignation-fact-later-claim-unnumbered = Claim after it at { $time }, { $kind }: { $outcome }.
 rules-summary-resigned = { $player } resigned: { $result }{ $n ->
     [0] {""}
     [one] ; the claim after it is void

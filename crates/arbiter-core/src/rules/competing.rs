@@ -167,14 +167,26 @@ pub(super) fn resignation(
         .filter(|e| when.is_none_or(|t| e.at.wall_ms > t))
         .filter(|e| is_claim(&e.intervention.kind))
         .collect();
+    // Named by the board's claim number (the number the log shows), never a record number.
     for e in &later {
-        req = req.fact(msg!(
-            "rules-resignation-fact-later-claim",
-            id = e.at.seq,
-            time = local_hm(m, e.at.wall_ms),
-            kind = crate::words::intervention_kind(&e.intervention.kind),
-            outcome = consequence_words(&e.intervention.confirmed)
-        ));
+        let kind = crate::words::intervention_kind(&e.intervention.kind);
+        let time = local_hm(m, e.at.wall_ms);
+        let outcome = consequence_words(&e.intervention.confirmed);
+        req = req.fact(match bs.claims.iter().any(|c| c.id == e.at.seq) {
+            true => msg!(
+                "rules-resignation-fact-later-claim",
+                no = bs.claim_no(e.at.seq),
+                time = time,
+                kind = kind,
+                outcome = outcome
+            ),
+            false => msg!(
+                "rules-resignation-fact-later-claim-unnumbered",
+                time = time,
+                kind = kind,
+                outcome = outcome
+            ),
+        });
     }
     let mut yes = Consequence {
         result: Some(loss_for(player)),

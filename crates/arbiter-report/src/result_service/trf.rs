@@ -174,6 +174,17 @@ fn squad_entry<'m>(m: &'m Match, e: &Entry) -> Option<&'m Player> {
 /// birth, the city).
 pub fn trf(r: &Report, m: &Match) -> String {
     let es = entries(r);
+    let mut out = String::new();
+    header_records(r, m, &es, &mut out);
+    player_records(m, &es, &mut out);
+    national_records(m, &es, &mut out);
+    team_records(r, &es, &mut out);
+    out
+}
+
+/// The tournament's header records: name, city, federation, dates, counts, arbiter, time
+/// control (`122` as text, `222` encoded), round dates and the home team's colours (`352`).
+fn header_records(r: &Report, m: &Match, es: &[Entry], out: &mut String) {
     let kind = m.rating_kind();
     let fide_rating = |e: &Entry| {
         e.player
@@ -182,29 +193,28 @@ pub fn trf(r: &Report, m: &Match) -> String {
             .map(|x| x.to_string())
     };
     let date = r.date.replace('-', "/");
-    let mut out = String::new();
     header(
-        &mut out,
+        out,
         "012",
         &format!("{} {}, round {}", r.competition, r.season, r.round),
     );
-    header(&mut out, "022", &m.city());
-    header(&mut out, "032", FEDERATION);
-    header(&mut out, "042", &date);
-    header(&mut out, "052", &date);
-    header(&mut out, "062", &es.len().to_string());
+    header(out, "022", &m.city());
+    header(out, "032", FEDERATION);
+    header(out, "042", &date);
+    header(out, "052", &date);
+    header(out, "062", &es.len().to_string());
     let rated = es.iter().filter(|e| fide_rating(e).is_some()).count();
-    header(&mut out, "072", &rated.to_string());
-    header(&mut out, "082", "2");
-    header(&mut out, "092", "Team match");
-    header(&mut out, "102", &r.arbiter.name);
-    header(&mut out, "122", &r.rules.time_control);
+    header(out, "072", &rated.to_string());
+    header(out, "082", "2");
+    header(out, "092", "Team match");
+    header(out, "102", &r.arbiter.name);
+    header(out, "122", &r.rules.time_control);
     // Round dates: YY/MM/DD in the columns of round 1 (92-99).
     let mut dates = Line::new("132");
     dates.put(92, 99, date.get(2..).unwrap_or(""), false);
-    dates.finish(&mut out);
+    dates.finish(out);
     if let Some(tc) = m.time_control.pgn_tag() {
-        header(&mut out, "222", &tc);
+        header(out, "222", &tc);
     }
     // The home team's colour on each board (team 1 is named first in the pairing).
     let colours: String = r
@@ -218,8 +228,19 @@ pub fn trf(r: &Report, m: &Match) -> String {
             }
         })
         .collect();
-    header(&mut out, "352", &colours);
+    header(out, "352", &colours);
+}
 
+/// The players' `001` records: start rank, sex, name, FIDE rating, federation, FIDE ID,
+/// birth, points, rank, and the round's opponent, colour and result.
+fn player_records(m: &Match, es: &[Entry], out: &mut String) {
+    let kind = m.rating_kind();
+    let fide_rating = |e: &Entry| {
+        e.player
+            .rating
+            .filter(|_| kind == RatingKind::Fide)
+            .map(|x| x.to_string())
+    };
     let score = |e: &Entry| -> Option<u32> {
         let (w, b, _) = scored_halves(e.board)?;
         Some(u32::from(if e.white { w } else { b }))
@@ -284,11 +305,15 @@ pub fn trf(r: &Report, m: &Match) -> String {
         }
         l.put(97, 97, &colour.to_string(), false);
         l.put(99, 99, &code.to_string(), false);
-        l.finish(&mut out);
+        l.finish(out);
     }
+}
 
-    // National Rating Support: the national rating and number of each player who has one,
-    // with the player's sex, name and birth as in the `001` record (the specification makes
+/// National Rating Support (`172` and the federation's records): the national rating and
+/// number of each player who has one.
+fn national_records(m: &Match, es: &[Entry], out: &mut String) {
+    let kind = m.rating_kind();
+    // With the player's sex, name and birth as in the `001` record (the specification makes
     // them optional when equal; FIDE's TieBreakServer takes a blank one as blank).
     let national: Vec<(&Entry, Option<u16>, Option<String>)> = es
         .iter()
@@ -303,7 +328,7 @@ pub fn trf(r: &Report, m: &Match) -> String {
         .filter(|(_, rating, number)| rating.is_some() || number.is_some())
         .collect();
     if !national.is_empty() {
-        header(&mut out, "172", &format!("{FEDERATION} OTHER"));
+        header(out, "172", &format!("{FEDERATION} OTHER"));
         for (e, rating, number) in national {
             let squad = squad_entry(m, e);
             let mut l = Line::new(FEDERATION);
@@ -321,10 +346,14 @@ pub fn trf(r: &Report, m: &Match) -> String {
             if let Some(y) = squad.and_then(|p| p.birth_year) {
                 l.put(70, 79, &format!("{y:04}/00/00"), false);
             }
-            l.finish(&mut out);
+            l.finish(out);
         }
     }
+}
 
+/// The teams (`310`: match points, game points, rank, players; `013`; `300` for a team that
+/// played with an empty board).
+fn team_records(r: &Report, es: &[Entry], out: &mut String) {
     // The teams: match points, game points (board points as scored), rank.
     let mp = r.score.match_points;
     let bp = r.score.board_points_halves;
@@ -349,7 +378,7 @@ pub fn trf(r: &Report, m: &Match) -> String {
             let at = 74 + 5 * j;
             l.put(at, at + 3, &e.rank.to_string(), true);
         }
-        l.finish(&mut out);
+        l.finish(out);
     }
     for (team, line) in [(TeamSide::Home, &r.home), (TeamSide::Away, &r.away)] {
         let mut l = Line::new("013");
@@ -358,7 +387,7 @@ pub fn trf(r: &Report, m: &Match) -> String {
             let at = 37 + 5 * j;
             l.put(at, at + 3, &e.rank.to_string(), true);
         }
-        l.finish(&mut out);
+        l.finish(out);
     }
     // A team that played with an empty board: its boards in order, 0000 for the empty one.
     for (k, team) in [TeamSide::Home, TeamSide::Away].into_iter().enumerate() {
@@ -385,9 +414,8 @@ pub fn trf(r: &Report, m: &Match) -> String {
                 None => l.put(at, at + 3, "0000", false),
             }
         }
-        l.finish(&mut out);
+        l.finish(out);
     }
-    out
 }
 
 #[cfg(test)]
