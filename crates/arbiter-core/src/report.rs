@@ -692,208 +692,16 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
     let head_hash = head_hash_of(upto);
     let score = rules::score(m, &s);
     let boards = m.file.boards;
-    let team_line = |team: TeamSide| {
-        let t = m.team(team);
-        let slots = lineup_slots(m, &s, team);
-        TeamLine {
-            club: t.club.clone(),
-            name: t.name.clone(),
-            captain: t.captain.clone(),
-            lineup: (0..usize::from(boards))
-                .map(|i| {
-                    let b = BoardNo::from_index(i);
-                    let (player, absent_rank) = match slots.get(i) {
-                        Some(LineupSlot::Player { rank }) => (
-                            t.squad.iter().find(|p| p.rank == *rank).map(player_line),
-                            None,
-                        ),
-                        Some(LineupSlot::Empty { absent }) => (None, *absent),
-                        None => (None, None),
-                    };
-                    LineupLine {
-                        board: b.0,
-                        player,
-                        absent_rank,
-                    }
-                })
-                .collect(),
-        }
-    };
     let board_lines = (0..usize::from(boards))
-        .map(|i| {
-            let b = BoardNo::from_index(i);
-            let white_team = rules::colours::white_team(m, &s, b);
-            let bs = s.board(b);
-            let host = m.host();
-            let (_, scored_pts) = rules::score::board_points(m, &s, b);
-            let termination = bs.and_then(|x| {
-                x.result.as_ref().map(|r| {
-                    s.interventions
-                        .iter()
-                        .find(|e| e.at.seq == r.at.seq && e.intervention.confirmed.result.is_some())
-                        .map(|e| crate::words::intervention_kind(&e.intervention.kind))
-                        .unwrap_or_else(|| ending_without_intervention(x, r))
-                })
-            });
-            let result = bs.and_then(|x| x.result.as_ref()).map(|r| r.result);
-            let zeroed: Vec<TeamSide> = s
-                .zeroed
-                .iter()
-                .filter(|(zb, _)| *zb == b)
-                .map(|(_, t)| *t)
-                .collect();
-            let scored = if zeroed.is_empty() {
-                None
-            } else {
-                let white_zeroed = zeroed.contains(&white_team);
-                let black_zeroed = zeroed.contains(&white_team.other());
-                Some(
-                    match (white_zeroed, black_zeroed) {
-                        (true, true) => "0-0",
-                        (true, false) => "0-1",
-                        _ => "1-0",
-                    }
-                    .to_string(),
-                )
-            };
-            BoardLine {
-                board: b.0,
-                white_team,
-                white: player_on(m, &s, white_team, b).as_ref().map(player_line),
-                black: player_on(m, &s, white_team.other(), b)
-                    .as_ref()
-                    .map(player_line),
-                result: result.map(|r| r.notation().replace('½', "1/2")),
-                played: result.is_none_or(|r| r.is_played()),
-                scored,
-                moves: bs
-                    .map(|x| u32::try_from(x.moves.len().div_ceil(2)).unwrap_or(u32::MAX))
-                    .unwrap_or(0),
-                final_clocks: finals.get(i).cloned().flatten(),
-                host_points_halves: scored_pts.map(|p| p[host.index()]),
-                guest_points_halves: scored_pts.map(|p| p[host.other().index()]),
-                termination,
-                result_overridden: bs
-                    .and_then(|x| x.result.as_ref())
-                    .map(|r| r.overridden.clone())
-                    .unwrap_or_default(),
-                result_corrections: bs
-                    .map(|x| {
-                        x.corrections
-                            .iter()
-                            .map(|c| ResultCorrectionLine {
-                                time: local_time(m, c.at.wall_ms),
-                                from: c.from.notation().replace('½', "1/2"),
-                                to: c.to.map(|r| r.notation().replace('½', "1/2")),
-                                reason: c.reason.clone(),
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default(),
-            }
-        })
+        .map(|i| board_line(m, &s, &finals, i))
         .collect();
     let interventions = s
         .interventions
         .iter()
-        .map(|e| {
-            let iv = &e.intervention;
-            let (player, colour) = match (iv.board, iv.player) {
-                (Some(b), Some(c)) => {
-                    let wt = rules::colours::white_team(m, &s, b);
-                    let team = if c == Color::White { wt } else { wt.other() };
-                    (player_on(m, &s, team, b).map(|p| p.name), Some(c))
-                }
-                _ => (None, None),
-            };
-            InterventionLine {
-                seq: e.at.seq,
-                time: local_time(m, e.at.wall_ms),
-                category: category(&iv.kind).into(),
-                board: iv.board.map(|b| b.0),
-                player,
-                colour,
-                kind: iv.kind.clone(),
-                articles: iv.articles.clone(),
-                white_clock: iv.white_ms.map(format_hms),
-                black_clock: iv.black_ms.map(format_hms),
-                white_clock_after: iv.clocks_after.map(|c| format_hms(c[0])),
-                black_clock_after: iv.clocks_after.map(|c| format_hms(c[1])),
-                move_no: iv.move_no,
-                proposed: iv.proposed.summary.clone(),
-                decided: iv.confirmed.summary.clone(),
-                proposed_msg: iv.proposed.summary_msg.as_deref().cloned(),
-                decided_msg: iv.confirmed.summary_msg.as_deref().cloned(),
-                notices: iv.notices.clone(),
-                reason: iv.reason.clone(),
-                witnesses: iv.witnesses.clone(),
-                decision: e.decision.clone(),
-                claim: iv
-                    .board
-                    .and_then(|b| s.board(b))
-                    .and_then(|bs| bs.claims.iter().find(|c| c.id == e.at.seq))
-                    .map(|c| c.status),
-                overridden: iv.overridden.clone(),
-                device_clocks: iv.device_clocks,
-            }
-        })
+        .map(|e| intervention_line(m, &s, e))
         .collect();
-    let mut lineup_irregularities = Vec::new();
-    let mut reservations = Vec::new();
-    for team in [TeamSide::Home, TeamSide::Away] {
-        let slots = lineup_slots(m, &s, team);
-        if !slots.is_empty() {
-            let notices = s
-                .lineup(team)
-                .map(|l| l.absence_notices.clone())
-                .unwrap_or_default();
-            for f in lineup::check_lineup(m, team, &slots, &notices) {
-                lineup_irregularities.push(LineupIrregularityLine {
-                    team,
-                    board: f.board.0,
-                    problem: f.problem,
-                    sanction: f.sanction,
-                    zeroed: f.zeroed.iter().map(|b| b.0).collect(),
-                });
-            }
-        }
-        let under = rules::procedure::reservations(m, &s);
-        for i in 0..usize::from(boards) {
-            let b = BoardNo::from_index(i);
-            let res = under.iter().find(|r| r.team == team && r.board == b);
-            let p = player_on(m, &s, team, b);
-            if res.is_none() && p.as_ref().is_none_or(|p| p.notes.is_empty()) {
-                continue;
-            }
-            reservations.push(ReservationLine {
-                team,
-                board: b.0,
-                name: p.as_ref().map(|p| p.name.clone()).unwrap_or_default(),
-                notes: p.map(|p| p.notes).unwrap_or_default(),
-                reason: res.map(|r| r.reason.clone()).unwrap_or_default(),
-                due: res.and_then(|r| r.due.clone()),
-                cite: res.map(|r| r.cite.clone()).unwrap_or_default(),
-                granted: res.map(|r| local_rfc3339_ms(m, r.granted)),
-            });
-        }
-    }
-    let mut remarks: Vec<Remark> = s
-        .notes
-        .iter()
-        .map(|n| Remark {
-            time: local_time(m, n.at.wall_ms),
-            board: None,
-            text: n.text.clone(),
-        })
-        .chain(s.boards.iter().flat_map(|b| {
-            b.notes.iter().map(move |n| Remark {
-                time: local_time(m, n.at.wall_ms),
-                board: Some(b.board.0),
-                text: n.text.clone(),
-            })
-        }))
-        .collect();
-    remarks.sort_by(|a, b| a.time.cmp(&b.time));
+    let (lineup_irregularities, reservations) = lineup_lines(m, &s);
+    let remarks = remarks(m, &s);
     let f = &m.file;
     Report {
         format: FORMAT.into(),
@@ -910,8 +718,8 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
             licence: f.arbiter.licence.clone(),
         },
         appeals_committee: f.appeals_committee.clone(),
-        home: team_line(TeamSide::Home),
-        away: team_line(TeamSide::Away),
+        home: team_line(m, &s, TeamSide::Home),
+        away: team_line(m, &s, TeamSide::Away),
         rules: RulesLine {
             profile_id: m.profile.id.clone(),
             name: m.profile.name.clone(),
@@ -932,61 +740,14 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
             })
             .collect(),
         boards: board_lines,
-        score: ScoreLine {
-            board_points_halves: score.as_scored.half_points,
-            played_board_points_halves: score.as_played.half_points,
-            match_points: score.match_points,
-            berliner_wertung_halves: score.as_scored.berliner,
-            berliner_weights: {
-                let n = m.file.boards;
-                let w: Vec<u16> = (1..=n).map(|b| m.profile.berliner_weight(b, n)).collect();
-                if w.iter().copied().eq((1..=n).rev()) {
-                    Vec::new()
-                } else {
-                    w
-                }
-            },
-            unplayed_boards: score.unplayed_boards.iter().map(|b| b.0).collect(),
-            open_boards: score.open_boards.iter().map(|b| b.0).collect(),
-            formula: score.formula,
-            formula_source: score.formula_source.clone(),
-            board_points_incomplete: score.board_points_incomplete,
-            provisional: score.provisional,
-            no_show: score.no_show.clone(),
-            play_off: score.play_off.as_ref().map(|po| PlayOffLine {
-                decided_by: po.decided_by,
-                winner: po.winner,
-                weights: po.weights.clone(),
-                lot_pending: po.lot_pending,
-                lot: s.procedure.lot.as_ref().map(|(at, l)| LotLine {
-                    time: local_time(m, at.wall_ms),
-                    winner: l.winner,
-                    drawn_by: l.drawn_by.clone(),
-                    witnesses: l.witnesses.clone(),
-                }),
-            }),
-        },
+        score: score_line(m, &s, &score),
         procedure: procedure_line(m, &s),
         interventions,
         lineup_irregularities,
         reservations,
         remarks,
         late_arrivals: late_arrivals(m, &s),
-        clock_operations: upto
-            .iter()
-            .filter(|r| !s.rejected.iter().any(|x| x.seq == r.seq))
-            .filter_map(|r| match &r.event {
-                Event::ClockAdjusted(e) => Some(ClockOperationLine {
-                    time: local_time(m, r.wall_ms),
-                    board: e.board.0,
-                    operation: crate::words::clock_operation(&e.op),
-                    reason: e.reason.clone(),
-                    before: [format_hms(e.before.white_ms), format_hms(e.before.black_ms)],
-                    after: [format_hms(e.after.white_ms), format_hms(e.after.black_ms)],
-                }),
-                _ => None,
-            })
-            .collect(),
+        clock_operations: clock_operations(m, &s, upto),
         arbiter_remarks: s
             .remarks
             .iter()
@@ -1013,6 +774,285 @@ pub fn build(m: &Match, records: &[Record]) -> Report {
             head_hash,
         },
     }
+}
+
+/// A team's line: club, name, captain and its lineup board by board.
+fn team_line(m: &Match, s: &MatchState, team: TeamSide) -> TeamLine {
+    let boards = m.file.boards;
+    let t = m.team(team);
+    let slots = lineup_slots(m, s, team);
+    TeamLine {
+        club: t.club.clone(),
+        name: t.name.clone(),
+        captain: t.captain.clone(),
+        lineup: (0..usize::from(boards))
+            .map(|i| {
+                let b = BoardNo::from_index(i);
+                let (player, absent_rank) = match slots.get(i) {
+                    Some(LineupSlot::Player { rank }) => (
+                        t.squad.iter().find(|p| p.rank == *rank).map(player_line),
+                        None,
+                    ),
+                    Some(LineupSlot::Empty { absent }) => (None, *absent),
+                    None => (None, None),
+                };
+                LineupLine {
+                    board: b.0,
+                    player,
+                    absent_rank,
+                }
+            })
+            .collect(),
+    }
+}
+
+/// Board `i`'s line: the players, the result as played and as scored, the points, how it
+/// ended, the final clocks, and the result's overrides and corrections.
+fn board_line(m: &Match, s: &MatchState, finals: &[Option<[String; 2]>], i: usize) -> BoardLine {
+    let b = BoardNo::from_index(i);
+    let white_team = rules::colours::white_team(m, s, b);
+    let bs = s.board(b);
+    let host = m.host();
+    let (_, scored_pts) = rules::score::board_points(m, s, b);
+    let termination = bs.and_then(|x| {
+        x.result.as_ref().map(|r| {
+            s.interventions
+                .iter()
+                .find(|e| e.at.seq == r.at.seq && e.intervention.confirmed.result.is_some())
+                .map(|e| crate::words::intervention_kind(&e.intervention.kind))
+                .unwrap_or_else(|| ending_without_intervention(x, r))
+        })
+    });
+    let result = bs.and_then(|x| x.result.as_ref()).map(|r| r.result);
+    let zeroed: Vec<TeamSide> = s
+        .zeroed
+        .iter()
+        .filter(|(zb, _)| *zb == b)
+        .map(|(_, t)| *t)
+        .collect();
+    let scored = if zeroed.is_empty() {
+        None
+    } else {
+        let white_zeroed = zeroed.contains(&white_team);
+        let black_zeroed = zeroed.contains(&white_team.other());
+        Some(
+            match (white_zeroed, black_zeroed) {
+                (true, true) => "0-0",
+                (true, false) => "0-1",
+                _ => "1-0",
+            }
+            .to_string(),
+        )
+    };
+    BoardLine {
+        board: b.0,
+        white_team,
+        white: player_on(m, s, white_team, b).as_ref().map(player_line),
+        black: player_on(m, s, white_team.other(), b)
+            .as_ref()
+            .map(player_line),
+        result: result.map(|r| r.notation().replace('½', "1/2")),
+        played: result.is_none_or(|r| r.is_played()),
+        scored,
+        moves: bs
+            .map(|x| u32::try_from(x.moves.len().div_ceil(2)).unwrap_or(u32::MAX))
+            .unwrap_or(0),
+        final_clocks: finals.get(i).cloned().flatten(),
+        host_points_halves: scored_pts.map(|p| p[host.index()]),
+        guest_points_halves: scored_pts.map(|p| p[host.other().index()]),
+        termination,
+        result_overridden: bs
+            .and_then(|x| x.result.as_ref())
+            .map(|r| r.overridden.clone())
+            .unwrap_or_default(),
+        result_corrections: bs
+            .map(|x| {
+                x.corrections
+                    .iter()
+                    .map(|c| ResultCorrectionLine {
+                        time: local_time(m, c.at.wall_ms),
+                        from: c.from.notation().replace('½', "1/2"),
+                        to: c.to.map(|r| r.notation().replace('½', "1/2")),
+                        reason: c.reason.clone(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+    }
+}
+
+/// An intervention's line: who, what, the rule, the clocks before and after, the proposal and
+/// the decision.
+fn intervention_line(
+    m: &Match,
+    s: &MatchState,
+    e: &crate::state::InterventionEntry,
+) -> InterventionLine {
+    let iv = &e.intervention;
+    let (player, colour) = match (iv.board, iv.player) {
+        (Some(b), Some(c)) => {
+            let wt = rules::colours::white_team(m, s, b);
+            let team = if c == Color::White { wt } else { wt.other() };
+            (player_on(m, s, team, b).map(|p| p.name), Some(c))
+        }
+        _ => (None, None),
+    };
+    InterventionLine {
+        seq: e.at.seq,
+        time: local_time(m, e.at.wall_ms),
+        category: category(&iv.kind).into(),
+        board: iv.board.map(|b| b.0),
+        player,
+        colour,
+        kind: iv.kind.clone(),
+        articles: iv.articles.clone(),
+        white_clock: iv.white_ms.map(format_hms),
+        black_clock: iv.black_ms.map(format_hms),
+        white_clock_after: iv.clocks_after.map(|c| format_hms(c[0])),
+        black_clock_after: iv.clocks_after.map(|c| format_hms(c[1])),
+        move_no: iv.move_no,
+        proposed: iv.proposed.summary.clone(),
+        decided: iv.confirmed.summary.clone(),
+        proposed_msg: iv.proposed.summary_msg.as_deref().cloned(),
+        decided_msg: iv.confirmed.summary_msg.as_deref().cloned(),
+        notices: iv.notices.clone(),
+        reason: iv.reason.clone(),
+        witnesses: iv.witnesses.clone(),
+        decision: e.decision.clone(),
+        claim: iv
+            .board
+            .and_then(|b| s.board(b))
+            .and_then(|bs| bs.claims.iter().find(|c| c.id == e.at.seq))
+            .map(|c| c.status),
+        overridden: iv.overridden.clone(),
+        device_clocks: iv.device_clocks,
+    }
+}
+
+/// The lineup irregularities and the players under reservation (or with eligibility notes),
+/// team by team.
+fn lineup_lines(m: &Match, s: &MatchState) -> (Vec<LineupIrregularityLine>, Vec<ReservationLine>) {
+    let boards = m.file.boards;
+    let mut lineup_irregularities = Vec::new();
+    let mut reservations = Vec::new();
+    for team in [TeamSide::Home, TeamSide::Away] {
+        let slots = lineup_slots(m, s, team);
+        if !slots.is_empty() {
+            let notices = s
+                .lineup(team)
+                .map(|l| l.absence_notices.clone())
+                .unwrap_or_default();
+            for f in lineup::check_lineup(m, team, &slots, &notices) {
+                lineup_irregularities.push(LineupIrregularityLine {
+                    team,
+                    board: f.board.0,
+                    problem: f.problem,
+                    sanction: f.sanction,
+                    zeroed: f.zeroed.iter().map(|b| b.0).collect(),
+                });
+            }
+        }
+        let under = rules::procedure::reservations(m, s);
+        for i in 0..usize::from(boards) {
+            let b = BoardNo::from_index(i);
+            let res = under.iter().find(|r| r.team == team && r.board == b);
+            let p = player_on(m, s, team, b);
+            if res.is_none() && p.as_ref().is_none_or(|p| p.notes.is_empty()) {
+                continue;
+            }
+            reservations.push(ReservationLine {
+                team,
+                board: b.0,
+                name: p.as_ref().map(|p| p.name.clone()).unwrap_or_default(),
+                notes: p.map(|p| p.notes).unwrap_or_default(),
+                reason: res.map(|r| r.reason.clone()).unwrap_or_default(),
+                due: res.and_then(|r| r.due.clone()),
+                cite: res.map(|r| r.cite.clone()).unwrap_or_default(),
+                granted: res.map(|r| local_rfc3339_ms(m, r.granted)),
+            });
+        }
+    }
+    (lineup_irregularities, reservations)
+}
+
+/// The notes of the match and of every board, in time order.
+fn remarks(m: &Match, s: &MatchState) -> Vec<Remark> {
+    let mut remarks: Vec<Remark> = s
+        .notes
+        .iter()
+        .map(|n| Remark {
+            time: local_time(m, n.at.wall_ms),
+            board: None,
+            text: n.text.clone(),
+        })
+        .chain(s.boards.iter().flat_map(|b| {
+            b.notes.iter().map(move |n| Remark {
+                time: local_time(m, n.at.wall_ms),
+                board: Some(b.board.0),
+                text: n.text.clone(),
+            })
+        }))
+        .collect();
+    remarks.sort_by(|a, b| a.time.cmp(&b.time));
+    remarks
+}
+
+/// The score: board points as scored and as played, match points, Berliner Wertung (with its
+/// weights where they are not n..1), the formula, the play-off and its lot.
+fn score_line(m: &Match, s: &MatchState, score: &rules::score::Score) -> ScoreLine {
+    ScoreLine {
+        board_points_halves: score.as_scored.half_points,
+        played_board_points_halves: score.as_played.half_points,
+        match_points: score.match_points,
+        berliner_wertung_halves: score.as_scored.berliner,
+        berliner_weights: {
+            let n = m.file.boards;
+            let w: Vec<u16> = (1..=n).map(|b| m.profile.berliner_weight(b, n)).collect();
+            if w.iter().copied().eq((1..=n).rev()) {
+                Vec::new()
+            } else {
+                w
+            }
+        },
+        unplayed_boards: score.unplayed_boards.iter().map(|b| b.0).collect(),
+        open_boards: score.open_boards.iter().map(|b| b.0).collect(),
+        formula: score.formula,
+        formula_source: score.formula_source.clone(),
+        board_points_incomplete: score.board_points_incomplete,
+        provisional: score.provisional,
+        no_show: score.no_show.clone(),
+        play_off: score.play_off.as_ref().map(|po| PlayOffLine {
+            decided_by: po.decided_by,
+            winner: po.winner,
+            weights: po.weights.clone(),
+            lot_pending: po.lot_pending,
+            lot: s.procedure.lot.as_ref().map(|(at, l)| LotLine {
+                time: local_time(m, at.wall_ms),
+                winner: l.winner,
+                drawn_by: l.drawn_by.clone(),
+                witnesses: l.witnesses.clone(),
+            }),
+        }),
+    }
+}
+
+/// The clock operations the journal holds (not those the state rejected), with the clocks
+/// before and after.
+fn clock_operations(m: &Match, s: &MatchState, upto: &[Record]) -> Vec<ClockOperationLine> {
+    upto.iter()
+        .filter(|r| !s.rejected.iter().any(|x| x.seq == r.seq))
+        .filter_map(|r| match &r.event {
+            Event::ClockAdjusted(e) => Some(ClockOperationLine {
+                time: local_time(m, r.wall_ms),
+                board: e.board.0,
+                operation: crate::words::clock_operation(&e.op),
+                reason: e.reason.clone(),
+                before: [format_hms(e.before.white_ms), format_hms(e.before.black_ms)],
+                after: [format_hms(e.after.white_ms), format_hms(e.after.black_ms)],
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// How a game ended whose result no intervention set: the ending the arbiter recorded with
