@@ -438,22 +438,26 @@ fn the_binary_prints_the_summary() {
 /// `national`; each mistake is named with its field (or line).
 #[test]
 fn the_fide_fields_of_a_player_are_checked() {
-    let first = "{ rank = 1, name = \"Jonas Brenner\", fide_id = 4742961, rating = 2645, federation = \"GER\", sex = \"m\", birth_year = 1995 }";
+    let first = "{ rank = 1, name = \"Jonas Brenner\", fide_id = 4742961, rating = 2645, federation = \"GER\", sex = \"m\", birth_year = 1995, zps = \"B0817\", member_no = 107 }";
     assert!(DEMO.contains(first), "test setup: the demo's first player");
     let e = match_error(&replace(
         DEMO,
-        "federation = \"GER\", sex = \"m\", birth_year = 1995 }",
-        "federation = \"Ger\", sex = \"m\", birth_year = 1995 }",
+        "federation = \"GER\", sex = \"m\", birth_year = 1995, zps = \"B0817\"",
+        "federation = \"Ger\", sex = \"m\", birth_year = 1995, zps = \"B0817\"",
     ));
     assert!(e.contains("home.squad[0].federation"), "{e}");
     assert!(e.contains("three capital letters"), "{e}");
-    let e = match_error(&replace(DEMO, "birth_year = 1995 }", "birth_year = 2027 }"));
+    let e = match_error(&replace(
+        DEMO,
+        "birth_year = 1995, zps = \"B0817\"",
+        "birth_year = 2027, zps = \"B0817\"",
+    ));
     assert!(e.contains("home.squad[0].birth_year"), "{e}");
     assert!(e.contains("2027 is not a year of birth"), "{e}");
     let src = replace(
         DEMO,
-        "sex = \"m\", birth_year = 1995 }",
-        "sex = \"f\", birth_year = 1995 }",
+        "sex = \"m\", birth_year = 1995, zps = \"B0817\"",
+        "sex = \"f\", birth_year = 1995, zps = \"B0817\"",
     );
     let e = match_error(&src);
     assert!(
