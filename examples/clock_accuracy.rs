@@ -154,31 +154,10 @@ fn main() -> anyhow::Result<()> {
     }
     let (_stop, stop_rx) = tokio::sync::watch::channel(false);
     rt.spawn(sim.serve(stop_rx));
-    let mut feeds = spawn_feeds(sources, epoch.into_std(), Timing::default())?;
+    let feeds = spawn_feeds(sources, epoch.into_std(), Timing::default())?;
 
     // the console's fold
-    let state = Arc::new(Mutex::new(MatchState::with_boards(boards as u16)));
-    {
-        let mut s = state.lock().unwrap();
-        let mut chain = Chain::default();
-        let mut out = Vec::new();
-        let session = SessionStarted {
-            boards: boards as u16,
-            ..SessionStarted::of(&m, "clock_accuracy".into())
-        };
-        apply(
-            &mut s,
-            &chain.append(0, 0, Origin::System, session.into(), &mut out),
-        );
-        let st = state.clone();
-        std::thread::spawn(move || {
-            while let Some(r) = feeds.recv() {
-                out.clear();
-                let rec = chain.append(0, r.mono_ms, r.origin, r.event, &mut out);
-                apply(&mut st.lock().unwrap(), &rec);
-            }
-        });
-    }
+    let state = console_fold(feeds, &m, boards as u16);
 
     let mut replicas: Vec<BoardSim> = infos
         .iter()
@@ -239,6 +218,22 @@ fn main() -> anyhow::Result<()> {
             display_exact_err.push(shown(console).abs_diff(phys));
         }
     }
+    print_scores(
+        (boards, secs, jitter),
+        transient,
+        differing,
+        [estimate_err, display_err, display_exact_err],
+    );
+    Ok(())
+}
+
+/// Prints the run's three scores.
+fn print_scores(
+    (boards, secs, jitter): (usize, u64, u64),
+    transient: usize,
+    differing: usize,
+    [mut estimate_err, mut display_err, mut display_exact_err]: [Vec<u64>; 3],
+) {
     let n = estimate_err.len();
     let line = |name: &str, v: &mut Vec<u64>| {
         v.sort_unstable();
@@ -264,5 +259,34 @@ fn main() -> anyhow::Result<()> {
         }
     );
     line("display vs exact:", &mut display_exact_err);
-    Ok(())
+}
+
+/// The console's fold of the feeds' records, on a thread of its own: the state it keeps.
+fn console_fold(
+    mut feeds: arbiter_io::feeds::Feeds,
+    m: &arbiter_core::matchfile::Match,
+    boards: u16,
+) -> Arc<Mutex<MatchState>> {
+    let state = Arc::new(Mutex::new(MatchState::with_boards(boards)));
+    let mut s = state.lock().unwrap();
+    let mut chain = Chain::default();
+    let mut out = Vec::new();
+    let session = SessionStarted {
+        boards,
+        ..SessionStarted::of(m, "clock_accuracy".into())
+    };
+    apply(
+        &mut s,
+        &chain.append(0, 0, Origin::System, session.into(), &mut out),
+    );
+    drop(s);
+    let st = state.clone();
+    std::thread::spawn(move || {
+        while let Some(r) = feeds.recv() {
+            out.clear();
+            let rec = chain.append(0, r.mono_ms, r.origin, r.event, &mut out);
+            apply(&mut st.lock().unwrap(), &rec);
+        }
+    });
+    state
 }

@@ -29,10 +29,12 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
         // `--at` keeps no record at all, only the state it folds. A bundle, and a journal to
         // cut a bundle from, are read whole.
         let bundle = arbiter_core::replay::is_bundle(&file_head(path)?);
-        if !bundle && !q.extract && !q.incidents {
-            if let Some(a) = &q.at {
-                return at_streamed(path, &q, a);
-            }
+        if !bundle
+            && !q.extract
+            && !q.incidents
+            && let Some(a) = &q.at
+        {
+            return at_streamed(path, &q, a);
         }
         let bytes = if bundle || q.extract {
             arbiter_io::input::read_regular(path).map_err(|e| e.to_string())?
@@ -320,42 +322,29 @@ struct AtPass {
     folding: Option<i64>,
     stopped: bool,
     in_order: bool,
+    /// The match, where the first record named it.
+    early_match: Option<Result<arbiter_io::config::JournalMatch, String>>,
 }
 
-/// `--at` on a journal, read in blocks: one pass checks the chain and folds the records up to
-/// the moment (keeping none); the outputs, their order and every refusal as before (the chain
-/// first, then the board, then the moment). Where the moment could not be known from the first
-/// record, or the wall clock stepped back, a second pass folds the records the moment covers.
-fn at_streamed(path: &Path, q: &Query, a: &str) -> Result<String, String> {
-    use arbiter_core::record::Event;
-    use arbiter_io::journal_file::{Streamed, stream};
-    let utc = || chrono::FixedOffset::east_opt(0).expect("UTC");
-    // The match of the journal's first session_started record (as `match_for_journal_noted`
-    // finds it among all records).
-    let matched = |session: Option<&arbiter_core::journal::Record>| {
-        arbiter_io::config::match_for_journal_noted(
-            session.map(std::slice::from_ref).unwrap_or_default(),
-            q.match_file.as_deref(),
-        )
-    };
-    let mut early_match = None;
-    let mut p = AtPass {
-        session: None,
-        walls: Vec::new(),
-        state: arbiter_core::state::MatchState::default(),
-        folding: None,
-        stopped: false,
-        in_order: true,
-    };
-    let streamed = stream(path, |r| {
+/// The match of the journal's first session_started record, as `match_for_journal_noted`
+/// finds it among all records.
+type Matched<'a> = dyn Fn(Option<&arbiter_core::journal::Record>) -> Result<arbiter_io::config::JournalMatch, String>
+    + 'a;
+
+impl AtPass {
+    /// One record of the first pass.
+    fn take(&mut self, r: arbiter_core::journal::Record, moment: &str, matched: &Matched<'_>) {
+        use arbiter_core::record::Event;
+        let p = self;
         if p.walls.is_empty() && matches!(r.event, Event::SessionStarted(_)) {
             // The first record names the match: the moment is known from here on.
             let m = matched(Some(&r));
-            let offset = m
-                .as_ref()
-                .map_or_else(|_| utc(), |jm| *jm.m.scheduled_start.offset());
-            p.folding = arbiter_core::replay::parse_moment(a, r.wall_ms, offset).ok();
-            early_match = Some(m);
+            let offset = m.as_ref().map_or_else(
+                |_| chrono::FixedOffset::east_opt(0).expect("UTC"),
+                |jm| *jm.m.scheduled_start.offset(),
+            );
+            p.folding = arbiter_core::replay::parse_moment(moment, r.wall_ms, offset).ok();
+            p.early_match = Some(m);
         }
         if let Some(&last) = p.walls.last()
             && r.wall_ms < last
@@ -375,8 +364,56 @@ fn at_streamed(path: &Path, q: &Query, a: &str) -> Result<String, String> {
         if p.session.is_none() && matches!(r.event, Event::SessionStarted(_)) {
             p.session = Some(r);
         }
+    }
+}
+
+/// The state after the journal's first `n` records, read in blocks again.
+fn fold_first(path: &Path, n: usize) -> Result<arbiter_core::state::MatchState, String> {
+    use arbiter_io::journal_file::{Streamed, stream};
+    let mut s = arbiter_core::state::MatchState::default();
+    let mut i = 0usize;
+    let again = stream(path, |r| {
+        if i < n {
+            arbiter_core::state::apply(&mut s, &r);
+        }
+        i += 1;
     })
     .map_err(|e| e.to_string())?;
+    if let Streamed::Broken(v) = again {
+        let problem = v.problem.map(|p| p.to_string()).unwrap_or_default();
+        return Err(format!(
+            "{}: the chain is broken: {problem}",
+            path.display()
+        ));
+    }
+    Ok(s)
+}
+
+/// `--at` on a journal, read in blocks: one pass checks the chain and folds the records up to
+/// the moment (keeping none); the outputs, their order and every refusal as before (the chain
+/// first, then the board, then the moment). Where the moment could not be known from the first
+/// record, or the wall clock stepped back, a second pass folds the records the moment covers.
+fn at_streamed(path: &Path, q: &Query, a: &str) -> Result<String, String> {
+    use arbiter_io::journal_file::{Streamed, stream};
+    let utc = || chrono::FixedOffset::east_opt(0).expect("UTC");
+    // The match of the journal's first session_started record (as `match_for_journal_noted`
+    // finds it among all records).
+    let matched = |session: Option<&arbiter_core::journal::Record>| {
+        arbiter_io::config::match_for_journal_noted(
+            session.map(std::slice::from_ref).unwrap_or_default(),
+            q.match_file.as_deref(),
+        )
+    };
+    let mut p = AtPass {
+        session: None,
+        walls: Vec::new(),
+        state: arbiter_core::state::MatchState::default(),
+        folding: None,
+        stopped: false,
+        in_order: true,
+        early_match: None,
+    };
+    let streamed = stream(path, |r| p.take(r, a, &matched)).map_err(|e| e.to_string())?;
     if let Streamed::Broken(v) = streamed {
         let problem = v.problem.map(|p| p.to_string()).unwrap_or_default();
         return Err(format!(
@@ -384,7 +421,9 @@ fn at_streamed(path: &Path, q: &Query, a: &str) -> Result<String, String> {
             path.display()
         ));
     }
-    let m = early_match
+    let m = p
+        .early_match
+        .take()
         .unwrap_or_else(|| matched(p.session.as_ref()))
         .map(|jm| {
             if let Some(note) = &jm.note {
@@ -426,23 +465,7 @@ fn at_streamed(path: &Path, q: &Query, a: &str) -> Result<String, String> {
     let state = if p.folding == Some(t) && p.in_order && folded == n {
         p.state
     } else {
-        let mut s = arbiter_core::state::MatchState::default();
-        let mut i = 0usize;
-        let again = stream(path, |r| {
-            if i < n {
-                arbiter_core::state::apply(&mut s, &r);
-            }
-            i += 1;
-        })
-        .map_err(|e| e.to_string())?;
-        if let Streamed::Broken(v) = again {
-            let problem = v.problem.map(|p| p.to_string()).unwrap_or_default();
-            return Err(format!(
-                "{}: the chain is broken: {problem}",
-                path.display()
-            ));
-        }
-        s
+        fold_first(path, n)?
     };
     // `Replay::at`: the monotonic instant of `t` for the clock displays.
     let mono = match state.last {

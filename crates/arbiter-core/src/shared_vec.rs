@@ -80,7 +80,7 @@ impl<T> SharedVec<T> {
             return;
         }
         self.chunks.truncate(n.div_ceil(CHUNK));
-        if n % CHUNK != 0
+        if !n.is_multiple_of(CHUNK)
             && let Some(last) = self.chunks.last_mut()
             && last.len() != n % CHUNK
         {
@@ -329,7 +329,7 @@ mod tests {
         c.truncate(70);
         assert_eq!(c.to_vec(), (1..71).collect::<Vec<_>>());
         assert_eq!(b.len(), 200);
-        assert_eq!(c.iter().rev().next(), Some(&70));
+        assert_eq!(c.iter().next_back(), Some(&70));
         assert_eq!(c.iter().len(), 70);
         assert_eq!(c.iter_from(68).copied().collect::<Vec<_>>(), vec![69, 70]);
         assert_eq!(c.pop(), Some(70));
