@@ -1,188 +1,121 @@
-//! Replay: the full fold of a 6-hour, 64-board journal and seeking to any moment in it.
+//! Replay: the full fold of a long journal, the replay's load (the fold with its checkpoints)
+//! and seeking to any moment in it, at the sizes `REPLAY_SIZES` names (default `64x6h` under
+//! `cargo bench`, a small journal under `cargo test --benches`), then a real recording.
 //!
-//! `cargo bench --bench replay`; figures in docs/PERFORMANCE.md (aims: any moment within 50 ms;
-//! the fold, with position tracking and game-end detection on every move, at ≥ 5 M records/s).
+//! `cargo bench --bench replay`; `REPLAY_SIZES=64x6h,256x6h,1000x1h cargo bench --bench replay`;
+//! figures in docs/PERFORMANCE.md (aims: any moment within 20 ms up to 1000 boards × 6 h; the
+//! load in time linear in the records; the fold at ≥ 5 M records/s).
 
 use std::hint::black_box;
 
-use arbiter_core::journal::{Chain, Record};
-use arbiter_core::model::{BoardNo, ClockSide};
-use arbiter_core::record::{ClockSample, MoveMade, Origin, SessionStarted};
 use arbiter_core::replay::Replay;
 use arbiter_core::state::MatchState;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use shakmaty::{CastlingMode, Chess, Position, san::SanPlus};
 
-const BOARDS: u16 = 64;
-const SECONDS: u64 = 6 * 3600;
-
-/// The next move of a bench game: legal, chosen pseudo-randomly, and one that does not end the
-/// game where there is such a move (so that every board keeps a game in progress for the six
-/// hours and every move goes through position tracking and game-end detection). UCI and SAN as
-/// an e-board feed sends them.
-fn next_move(pos: &mut Chess, seed: &mut u64) -> Option<(String, String)> {
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        return None;
-    }
-    *seed = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    let first = usize::try_from(*seed >> 33).unwrap_or(0) % moves.len();
-    let pick = (0..moves.len())
-        .map(|k| moves[(first + k) % moves.len()])
-        .find(|m| {
-            let mut after = pos.clone();
-            after.play_unchecked(*m);
-            !after.is_game_over()
-        })
-        .unwrap_or(moves[first]);
-    let san = SanPlus::from_move(pos.clone(), pick).to_string();
-    let uci = pick.to_uci(CastlingMode::Standard).to_string();
-    pos.play_unchecked(pick);
-    Some((uci, san))
-}
-
-/// One clock report per board per second, a legal move on each board every 90 s (each player
-/// thinking 90 s), White's clock on the left.
-fn journal() -> Vec<Record> {
-    let mut chain = Chain::default();
-    let mut buf = Vec::new();
-    let start = 1_795_870_800_000i64;
-    let session = SessionStarted {
-        match_sha256: String::new(),
-        profile_sha256: String::new(),
-        match_path: String::new(),
-        profile_id: "bundesliga".into(),
-        boards: BOARDS,
-        software: "bench".into(),
-        time_control: Some("90/40+30+30s".parse().expect("notation")),
-        profile_path: None,
-        match_text: None,
-        profile_text: None,
-    };
-    let mut out = vec![chain.append(start, 0, Origin::System, session.into(), &mut buf)];
-    let mut used = vec![[0u64; 2]; usize::from(BOARDS)];
-    let mut games = vec![Chess::default(); usize::from(BOARDS)];
-    let mut seed = 0x5eed_u64;
-    let mut plies = vec![0u32; usize::from(BOARDS)];
-    for sec in 1..=SECONDS {
-        for b in 0..BOARDS {
-            let board = BoardNo(b + 1);
-            let bi = usize::from(b);
-            // Boards are staggered so that presses are spread over the minute.
-            let phase = (sec + u64::from(b) * 7) % 180;
-            let side = usize::from(phase >= 90);
-            let t = sec * 1000 + u64::from(b) * 10;
-            if (phase == 0 || phase == 90)
-                && let Some((uci, san)) = next_move(&mut games[bi], &mut seed)
-            {
-                plies[bi] += 1;
-                let ply = plies[bi];
-                buf.clear();
-                let mv = MoveMade {
-                    board,
-                    ply,
-                    uci,
-                    san,
-                    clock_ms: None,
-                };
-                out.push(chain.append(
-                    start + t as i64,
-                    t,
-                    Origin::Feed(board),
-                    mv.into(),
-                    &mut buf,
-                ));
-            }
-            used[bi][side] += 1000;
-            let ms = |s: usize| 5_400_000u64.saturating_sub(used[bi][s]);
-            let sample = ClockSample {
-                board,
-                left_ms: ms(0),
-                right_ms: ms(1),
-                running: Some(if side == 0 {
-                    ClockSide::Left
-                } else {
-                    ClockSide::Right
-                }),
-                left_flag: ms(0) == 0,
-                right_flag: ms(1) == 0,
-                white_side: Some(ClockSide::Left),
-                left_flag_kind: None,
-                right_flag_kind: None,
-            };
-            buf.clear();
-            out.push(chain.append(
-                start + t as i64,
-                t,
-                Origin::Feed(board),
-                sample.into(),
-                &mut buf,
-            ));
-        }
-    }
-    out
-}
+#[path = "support/mem.rs"]
+mod mem;
+#[path = "support/synth.rs"]
+mod synth;
 
 fn bench(c: &mut Criterion) {
-    let records = journal();
-    eprintln!("journal: {} records", records.len());
-    let moves = records
-        .iter()
-        .filter(|r| matches!(r.event, arbiter_core::record::Event::MoveMade(_)))
-        .count();
-    let s = MatchState::fold(&records);
-    let played: usize = s
-        .boards
-        .iter()
-        .map(|b| {
-            b.moves
-                .iter()
-                .filter(|m| m.status == arbiter_core::state::MoveStatus::Played)
-                .count()
-        })
-        .sum();
-    eprintln!("moves: {moves}, played (legal, tracked): {played}");
-    assert_eq!(played, moves, "every bench move is legal and tracked");
-    let mut f = c.benchmark_group("fold");
-    f.sample_size(10);
-    f.throughput(Throughput::Elements(records.len() as u64));
-    f.bench_function("fold_6h_64_boards_positions", |b| {
-        b.iter(|| black_box(MatchState::fold(&records)).boards.len())
-    });
-    f.finish();
+    let full = std::env::args().any(|a| a == "--bench");
+    for (name, boards, seconds) in
+        synth::sizes("REPLAY_SIZES", if full { "64x6h" } else { "4x10m" })
+    {
+        let records = synth::records(boards, seconds);
+        let moves = records
+            .iter()
+            .filter(|r| matches!(r.event, arbiter_core::record::Event::MoveMade(_)))
+            .count();
+        let s = MatchState::fold(&records);
+        let played: usize = s
+            .boards
+            .iter()
+            .map(|b| {
+                b.moves
+                    .iter()
+                    .filter(|m| m.status == arbiter_core::state::MoveStatus::Played)
+                    .count()
+            })
+            .sum();
+        eprintln!(
+            "{name}: {} records, {moves} moves, played (legal, tracked): {played}",
+            records.len()
+        );
+        assert_eq!(played, moves, "every bench move is legal and tracked");
+        // What a deep copy of the final state costs (the checkpoints' unit of cost before).
+        let t0 = std::time::Instant::now();
+        let copy = black_box(s.clone());
+        eprintln!(
+            "{name}: one deep copy of the final state: {:.1} ms",
+            t0.elapsed().as_secs_f64() * 1e3
+        );
+        drop(copy);
+        drop(s);
+        let mut f = c.benchmark_group("fold");
+        f.sample_size(10);
+        f.throughput(Throughput::Elements(records.len() as u64));
+        f.bench_function(&name, |b| {
+            b.iter(|| black_box(MatchState::fold(&records)).boards.len())
+        });
+        f.finish();
+        let mut g = c.benchmark_group("replay");
+        g.sample_size(10);
+        g.bench_function(format!("load_{name}"), |b| {
+            b.iter_batched(
+                || records.clone(),
+                |records| black_box(Replay::new(records)).records.len(),
+                criterion::BatchSize::PerIteration,
+            )
+        });
+        // The memory the load adds to its records: the checkpoints.
+        let before = mem::rss_kb();
+        mem::reset_peak();
+        let r = Replay::new(records);
+        eprintln!(
+            "{name}: replay load: {} checkpoints; RSS {} MB ({} MB with the records alone before \
+             the load, peak {} MB)",
+            r.checkpoints(),
+            mem::rss_kb() / 1024,
+            before / 1024,
+            mem::peak_kb() / 1024
+        );
+        let first = r.first_wall().unwrap_or(0);
+        let span = u64::try_from(r.last_wall().unwrap_or(0) - first)
+            .unwrap_or(1)
+            .max(1);
+        let mut k = 0u64;
+        g.bench_function(format!("seek_{name}"), |b| {
+            b.iter(|| {
+                // Pseudo-random moments over the whole journal.
+                k = k
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let t = first + ((k >> 33) % span) as i64;
+                black_box(r.at(t).0.applied)
+            })
+        });
+        g.finish();
+    }
+    // A real recording: read, verify and fold the journal from its bytes, then seek in it.
     let mut g = c.benchmark_group("replay");
     g.sample_size(10);
-    g.bench_function("load_6h_64_boards_with_checkpoints", |b| {
-        b.iter(|| black_box(Replay::new(records.clone())).records.len())
-    });
-    let r = Replay::new(records.clone());
-    let first = r.first_wall().unwrap_or(0);
-    let mut k = 0u64;
-    g.bench_function("seek_any_moment_6h_64_boards", |b| {
-        b.iter(|| {
-            // Pseudo-random moments over the six hours.
-            k = k
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let t = first + ((k >> 33) % (SECONDS * 1000)) as i64;
-            black_box(r.at(t).0.applied)
-        })
-    });
-    // A real recording: read, verify and fold the journal from its bytes, then seek in it.
-    let bytes = std::fs::read("recordings/bundesliga-musterstadt-beispielhausen/journal.jsonl")
-        .expect("the recording (run from the repository root)");
+    let path =
+        std::path::Path::new("recordings/bundesliga-musterstadt-beispielhausen/journal.jsonl");
     g.bench_function("recording_read_verify_fold", |b| {
         b.iter(|| {
-            let (records, _) =
-                arbiter_io::journal_file::records_from_bytes(&bytes).expect("intact");
+            let mut records = Vec::new();
+            let v = arbiter_io::journal_file::stream(path, |r| records.push(r))
+                .expect("the recording (run from the repository root)");
+            assert!(matches!(v, arbiter_io::journal_file::Streamed::Intact(_)));
             black_box(Replay::new(records).records.len())
         })
     });
+    let bytes = std::fs::read(path).expect("the recording (run from the repository root)");
     let (records, _) = arbiter_core::journal::records_from_bytes(&bytes).expect("intact");
     let rec = Replay::new(records);
     let (first, last) = (rec.first_wall().unwrap_or(0), rec.last_wall().unwrap_or(0));
+    let mut k = 0u64;
     g.bench_function("recording_seek", |b| {
         b.iter(|| {
             k = k

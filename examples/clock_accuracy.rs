@@ -1,14 +1,24 @@
-//! Clock accuracy: the simulator's physical clocks against what the console displays, sampled
-//! at 10 Hz over a game played at real speed with network jitter.
+//! Clock accuracy: the simulator's physical clocks against what the console estimates and
+//! what it displays, sampled at 10 Hz over a game played at real speed with network jitter.
 //!
 //! The simulator plays the shipped games (their moves, with thinking times of 3–13 s so that
 //! the clocks are pressed often) on `BOARDS` boards at 1x; each board's bytes pass a loopback
 //! proxy that holds every chunk for a random 0..`JITTER_MS` ms (in order, as TCP would). The
 //! real feeds read the proxies; their records are folded as the console folds them (chain,
-//! `state::apply`), and ten times a second the console's clock (`clock_now::clock_at`, what
-//! the screen formats) is compared with the physical clock (a replica of the simulated board
-//! advanced to the same instant: the simulator is deterministic). The running side's error is
-//! what counts (a stopped side shows its exact reading).
+//! `state::apply`), and ten times a second the console's clock (`clock_now::clock_at`) is
+//! compared with the physical clock (a replica of the simulated board advanced to the same
+//! instant: the simulator is deterministic), on the side whose time runs on the physical clock.
+//! Every such sample counts, also those just after a press, before the console has heard of it
+//! (it then still runs the other side: the transient), and those of a feed that is not live.
+//! Three scores:
+//!
+//! - **estimate**: the console's time to the millisecond (`ClockNow::exact`) against the
+//!   physical clock's exact time;
+//! - **display against display**: what the screen shows (`arbiter_tui::clocks::fmt_clock`:
+//!   h:mm:ss, tenths under a minute) against what the clock's own display shows at the same
+//!   instant (the same format of its exact time): how often they differ, and by how much;
+//! - **display against the exact time**: what the screen shows against the physical clock's
+//!   exact time (bounded below by the display's resolution: up to 1 s).
 //!
 //! `cargo run --release --example clock_accuracy -- [SECONDS=180] [JITTER_MS=50] [BOARDS=4]`
 
@@ -144,31 +154,10 @@ fn main() -> anyhow::Result<()> {
     }
     let (_stop, stop_rx) = tokio::sync::watch::channel(false);
     rt.spawn(sim.serve(stop_rx));
-    let mut feeds = spawn_feeds(sources, epoch.into_std(), Timing::default())?;
+    let feeds = spawn_feeds(sources, epoch.into_std(), Timing::default())?;
 
     // the console's fold
-    let state = Arc::new(Mutex::new(MatchState::with_boards(boards as u16)));
-    {
-        let mut s = state.lock().unwrap();
-        let mut chain = Chain::default();
-        let mut out = Vec::new();
-        let session = SessionStarted {
-            boards: boards as u16,
-            ..SessionStarted::of(&m, "clock_accuracy".into())
-        };
-        apply(
-            &mut s,
-            &chain.append(0, 0, Origin::System, session.into(), &mut out),
-        );
-        let st = state.clone();
-        std::thread::spawn(move || {
-            while let Some(r) = feeds.recv() {
-                out.clear();
-                let rec = chain.append(0, r.mono_ms, r.origin, r.event, &mut out);
-                apply(&mut st.lock().unwrap(), &rec);
-            }
-        });
-    }
+    let state = console_fold(feeds, &m, boards as u16);
 
     let mut replicas: Vec<BoardSim> = infos
         .iter()
@@ -176,9 +165,21 @@ fn main() -> anyhow::Result<()> {
         .collect::<Result<_, _>>()?;
     let start = Instant::now();
     let std_epoch = epoch.into_std();
-    let mut running_err: Vec<u64> = Vec::new();
+    let mut estimate_err: Vec<u64> = Vec::new();
+    let mut display_err: Vec<u64> = Vec::new();
+    let mut display_exact_err: Vec<u64> = Vec::new();
+    let mut differing = 0usize;
+    let mut transient = 0usize;
     let mut next = start + Duration::from_secs(5);
     let mut sink = Vec::new();
+    // The time a display shows: `fmt_clock` read back (whole seconds, tenths under a minute).
+    let shown = |ms: u64| {
+        if ms < 60_000 {
+            ms / 100 * 100
+        } else {
+            ms / 1000 * 1000
+        }
+    };
     while start.elapsed() < Duration::from_secs(secs) {
         std::thread::sleep(next.saturating_duration_since(Instant::now()));
         next += Duration::from_millis(100);
@@ -196,27 +197,96 @@ fn main() -> anyhow::Result<()> {
             let Some(c) = arbiter_core::clock_now::clock_at(&s, bs, now_ms) else {
                 continue;
             };
-            if c.estimated || c.running != Some(run) {
-                continue;
+            if c.running != Some(run) {
+                // Just after a press: the console has not heard of it yet.
+                transient += 1;
             }
-            // The console's estimate to the millisecond (`ClockNow::exact`: the screen shows it
-            // in tenths under a minute, in whole seconds above, as the device does), against
-            // the physical clock's exact time.
-            let (phys, shown) = if run == shakmaty::Color::White {
+            let (phys, console) = if run == shakmaty::Color::White {
                 (pw, c.exact(Color::White))
             } else {
                 (pb, c.exact(Color::Black))
             };
-            running_err.push(phys.abs_diff(shown));
+            estimate_err.push(phys.abs_diff(console));
+            let (screen, device) = (
+                arbiter_tui::clocks::fmt_clock(console),
+                arbiter_tui::clocks::fmt_clock(phys),
+            );
+            if screen != device {
+                differing += 1;
+            }
+            display_err.push(shown(console).abs_diff(shown(phys)));
+            display_exact_err.push(shown(console).abs_diff(phys));
         }
     }
-    running_err.sort_unstable();
-    println!(
-        "clock_accuracy: {boards} boards, {secs} s at 1x, jitter 0..{jitter} ms, {} samples of the running clock at 10 Hz: error p50 {} ms, p99 {} ms, max {} ms",
-        running_err.len(),
-        percentile(&running_err, 0.5),
-        percentile(&running_err, 0.99),
-        running_err.last().copied().unwrap_or(0)
+    print_scores(
+        (boards, secs, jitter),
+        transient,
+        differing,
+        [estimate_err, display_err, display_exact_err],
     );
     Ok(())
+}
+
+/// Prints the run's three scores.
+fn print_scores(
+    (boards, secs, jitter): (usize, u64, u64),
+    transient: usize,
+    differing: usize,
+    [mut estimate_err, mut display_err, mut display_exact_err]: [Vec<u64>; 3],
+) {
+    let n = estimate_err.len();
+    let line = |name: &str, v: &mut Vec<u64>| {
+        v.sort_unstable();
+        println!(
+            "  {name:<32} p50 {:>4} ms, p99 {:>4} ms, max {:>5} ms",
+            percentile(v, 0.5),
+            percentile(v, 0.99),
+            v.last().copied().unwrap_or(0)
+        );
+    };
+    println!(
+        "clock_accuracy: {boards} boards, {secs} s at 1x, jitter 0..{jitter} ms, {n} samples of the running clock at 10 Hz ({transient} just after a press, before the console heard of it)"
+    );
+    line("estimate (ms) vs exact:", &mut estimate_err);
+    line("display vs the clock's display:", &mut display_err);
+    println!(
+        "  {:<32} {differing} of {n} samples ({:.2} %)",
+        "display differs from the clock's:",
+        if n == 0 {
+            0.0
+        } else {
+            differing as f64 * 100.0 / n as f64
+        }
+    );
+    line("display vs exact:", &mut display_exact_err);
+}
+
+/// The console's fold of the feeds' records, on a thread of its own: the state it keeps.
+fn console_fold(
+    mut feeds: arbiter_io::feeds::Feeds,
+    m: &arbiter_core::matchfile::Match,
+    boards: u16,
+) -> Arc<Mutex<MatchState>> {
+    let state = Arc::new(Mutex::new(MatchState::with_boards(boards)));
+    let mut s = state.lock().unwrap();
+    let mut chain = Chain::default();
+    let mut out = Vec::new();
+    let session = SessionStarted {
+        boards,
+        ..SessionStarted::of(m, "clock_accuracy".into())
+    };
+    apply(
+        &mut s,
+        &chain.append(0, 0, Origin::System, session.into(), &mut out),
+    );
+    drop(s);
+    let st = state.clone();
+    std::thread::spawn(move || {
+        while let Some(r) = feeds.recv() {
+            out.clear();
+            let rec = chain.append(0, r.mono_ms, r.origin, r.event, &mut out);
+            apply(&mut st.lock().unwrap(), &rec);
+        }
+    });
+    state
 }

@@ -686,3 +686,69 @@ fn the_replay_screen_with_its_timeline_at_three_sizes_in_both_languages() {
         }
     }
 }
+
+/// `--at` reads the journal in blocks and keeps no record (issue 30): the state it prints is
+/// `Replay::at`'s also where the wall clock stepped back (the moment is then found among the
+/// records' times as `Replay::count_at` finds it, and the records folded in a second pass).
+#[test]
+fn at_gives_the_replays_state_also_where_the_wall_clock_stepped_back() {
+    let t0 = 1_800_000_000_000i64;
+    let mut chain = Chain::default();
+    let mut buf = Vec::new();
+    let mut records = vec![chain.append(t0, 0, Origin::System, session(), &mut buf)];
+    let sample = |i: u64| ClockSample {
+        board: BoardNo(1),
+        left_ms: 5_400_000 - i * 1000,
+        right_ms: 5_400_000,
+        running: Some(ClockSide::Left),
+        left_flag: false,
+        right_flag: false,
+        white_side: Some(ClockSide::Left),
+        left_flag_kind: None,
+        right_flag_kind: None,
+    };
+    // 200 s in order, then the wall clock set back by 50 s for another 100 s.
+    for i in 1..=300u64 {
+        let wall = if i <= 200 {
+            t0 + i as i64 * 1000
+        } else {
+            t0 + (i as i64 - 50) * 1000
+        };
+        records.push(chain.append(
+            wall,
+            i * 1000,
+            Origin::Feed(BoardNo(1)),
+            sample(i).into(),
+            &mut buf,
+        ));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let j = dir.path().join("stepped.jsonl");
+    std::fs::write(&j, &buf).unwrap();
+    let r = Replay::new(records);
+    for (at, secs) in [
+        ("+0:01:00", 60),
+        ("+0:02:40.500", 160),
+        ("+0:03:20", 200),
+        ("+0:04:09", 249),
+        ("+0:00:00", 0),
+    ] {
+        let t = t0 + secs * 1000 + if at.ends_with(".500") { 500 } else { 0 };
+        let (s, mono) = r.at(t);
+        let (code, out, err) = replay_cmd(&[
+            j.as_os_str(),
+            "--at".as_ref(),
+            at.as_ref(),
+            "--json".as_ref(),
+        ]);
+        assert_eq!(code, Some(0), "{at}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["records_applied"], s.applied, "{at}");
+        let c = arbiter_core::clock_now::clock_at(&s, s.board(BoardNo(1)).unwrap(), mono);
+        assert_eq!(
+            v["clocks"][0]["white_ms"].as_u64(),
+            c.map(|c| c.white_ms),
+            "{at}"
+        );
+    }
+}

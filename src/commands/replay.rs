@@ -24,62 +24,79 @@ pub struct Query {
 
 pub fn run(path: &Path, q: Query) -> ExitCode {
     let run = || -> Result<String, String> {
-        let bytes = arbiter_io::input::read_regular(path).map_err(|e| e.to_string())?;
         let interactive = !q.extract && !q.incidents && q.at.is_none();
+        // A journal is read in blocks, never whole (a match of many boards writes gigabytes);
+        // `--at` keeps no record at all, only the state it folds. A bundle, and a journal to
+        // cut a bundle from, are read whole.
+        let bundle = arbiter_core::replay::is_bundle(&file_head(path)?);
+        if !bundle
+            && !q.extract
+            && !q.incidents
+            && let Some(a) = &q.at
+        {
+            return at_streamed(path, &q, a);
+        }
+        let bytes = if bundle || q.extract {
+            arbiter_io::input::read_regular(path).map_err(|e| e.to_string())?
+        } else {
+            Vec::new()
+        };
         // A bundle (written by --extract) is checked by itself before anything is shown; its
         // range starts at `from_seq` (format 2: the records from the session's start before it
         // are the context, folded first; format 1: only the session's first record).
-        let (records, verdict, window_from, bundle_board) =
-            if arbiter_core::replay::is_bundle(&bytes) {
-                if q.extract {
-                    return Err(format!(
-                        "{}: is a bundle; --extract takes a journal",
-                        path.display()
-                    ));
-                }
-                let (h, mut records) = arbiter_core::replay::bundle_records(&bytes)
-                    .map_err(|e| format!("{}: the bundle does not verify: {e}", path.display()))?;
-                // The records after the range (on to the signed report's head) tie the bundle
-                // to it; the replay shows the range.
-                records.retain(|r| r.seq <= h.to_seq);
-                // An intact chain is not a verified one: only `arbiter verify` under an anchor
-                // says that (a bundle tied to a signed report names its version).
-                let verdict = match (h.context_from_seq, &h.signed) {
-                    (Some(context), Some(tie)) => arbiter_core::msg!(
-                        "replay-bundle-tied",
-                        from = h.from_seq.to_string(),
-                        to = h.to_seq.to_string(),
-                        total = h.journal_records.to_string(),
-                        context = context.to_string(),
-                        version = tie.version.to_string()
-                    ),
-                    (Some(context), None) => arbiter_core::msg!(
-                        "replay-bundle-context-intact",
-                        from = h.from_seq.to_string(),
-                        to = h.to_seq.to_string(),
-                        total = h.journal_records.to_string(),
-                        context = context.to_string()
-                    ),
-                    (None, _) => arbiter_core::msg!(
-                        "replay-bundle-intact",
-                        from = h.from_seq.to_string(),
-                        to = h.to_seq.to_string(),
-                        total = h.journal_records.to_string()
-                    ),
-                };
-                if !h.has_context() && !interactive {
-                    eprintln!(
-                        "note: {}: a bundle of format 1 carries no context (what came before \
-                         record {}: lineups, names, arrivals)",
-                        path.display(),
-                        h.from_seq
-                    );
-                }
-                (records, verdict, h.from_seq, h.board)
-            } else {
-                let (records, verdict) = journal_records(path, &bytes, interactive)?;
-                (records, verdict, 0, None)
+        let (records, verdict, window_from, bundle_board) = if bundle {
+            if q.extract {
+                return Err(format!(
+                    "{}: is a bundle; --extract takes a journal",
+                    path.display()
+                ));
+            }
+            let (h, mut records) = arbiter_core::replay::bundle_records(&bytes)
+                .map_err(|e| format!("{}: the bundle does not verify: {e}", path.display()))?;
+            // The records after the range (on to the signed report's head) tie the bundle
+            // to it; the replay shows the range.
+            records.retain(|r| r.seq <= h.to_seq);
+            // An intact chain is not a verified one: only `arbiter verify` under an anchor
+            // says that (a bundle tied to a signed report names its version).
+            let verdict = match (h.context_from_seq, &h.signed) {
+                (Some(context), Some(tie)) => arbiter_core::msg!(
+                    "replay-bundle-tied",
+                    from = h.from_seq.to_string(),
+                    to = h.to_seq.to_string(),
+                    total = h.journal_records.to_string(),
+                    context = context.to_string(),
+                    version = tie.version.to_string()
+                ),
+                (Some(context), None) => arbiter_core::msg!(
+                    "replay-bundle-context-intact",
+                    from = h.from_seq.to_string(),
+                    to = h.to_seq.to_string(),
+                    total = h.journal_records.to_string(),
+                    context = context.to_string()
+                ),
+                (None, _) => arbiter_core::msg!(
+                    "replay-bundle-intact",
+                    from = h.from_seq.to_string(),
+                    to = h.to_seq.to_string(),
+                    total = h.journal_records.to_string()
+                ),
             };
+            if !h.has_context() && !interactive {
+                eprintln!(
+                    "note: {}: a bundle of format 1 carries no context (what came before \
+                         record {}: lineups, names, arrivals)",
+                    path.display(),
+                    h.from_seq
+                );
+            }
+            (records, verdict, h.from_seq, h.board)
+        } else if q.extract {
+            let (records, verdict) = journal_records(path, &bytes, interactive)?;
+            (records, verdict, 0, None)
+        } else {
+            let (records, verdict) = journal_records_streamed(path, interactive)?;
+            (records, verdict, 0, None)
+        };
         let board = q.board.or(bundle_board).map(arbiter_core::model::BoardNo);
         let m = arbiter_io::config::match_for_journal_noted(&records, q.match_file.as_deref()).map(
             |jm| {
@@ -129,27 +146,14 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
             first.zip(last).map(|(f, l)| (f.wall_ms, l.wall_ms))
         };
         let moment = |a: &str| -> Result<i64, String> {
-            let t = arbiter_core::replay::parse_moment(a, base, offset)?;
-            let day = |w: i64| {
-                chrono::DateTime::from_timestamp_millis(w)
-                    .map(|t| {
-                        t.with_timezone(&offset)
-                            .format("%Y-%m-%d %H:%M:%S")
-                            .to_string()
-                    })
-                    .unwrap_or_default()
-            };
-            match covered {
-                None => Err(format!("{}: holds no records", path.display())),
-                Some((first, last)) if t < first || t > last => Err(format!(
-                    "{a} ({}) is outside the {}: it covers {} to {}",
-                    day(t),
-                    if window_from > 0 { "bundle" } else { "journal" },
-                    day(first),
-                    day(last)
-                )),
-                Some(_) => Ok(t),
-            }
+            checked_moment(
+                path,
+                a,
+                base,
+                offset,
+                covered.as_ref().map(|(f, l)| (f, l)),
+                window_from,
+            )
         };
         if q.extract {
             let (Some(from), Some(to), Some(out)) = (&q.from, &q.to, &q.output) else {
@@ -272,6 +276,236 @@ fn bundle_tie(
         .rev()
         .find(|v| !v.signatures.is_empty())
         .map(tie))
+}
+
+/// The first bytes of a file given to replay (a bundle starts with its header); only a
+/// regular file is read.
+fn file_head(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read as _;
+    let file = arbiter_io::input::open_regular(path).map_err(|e| e.to_string())?;
+    let mut head = Vec::new();
+    file.take(16)
+        .read_to_end(&mut head)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(head)
+}
+
+/// [`journal_records`] reading the journal in blocks (the records kept, not the bytes); a
+/// broken chain is read whole and judged as before.
+fn journal_records_streamed(
+    path: &Path,
+    interactive: bool,
+) -> Result<(Vec<arbiter_core::journal::Record>, arbiter_core::i18n::Msg), String> {
+    let mut records = Vec::new();
+    match arbiter_io::journal_file::stream(path, |r| records.push(r)).map_err(|e| e.to_string())? {
+        arbiter_io::journal_file::Streamed::Intact(v) => Ok((
+            records,
+            arbiter_core::msg!("replay-chain-intact", records = v.valid.to_string()),
+        )),
+        arbiter_io::journal_file::Streamed::Broken(_) => {
+            drop(records);
+            let bytes = arbiter_io::input::read_regular(path).map_err(|e| e.to_string())?;
+            journal_records(path, &bytes, interactive)
+        }
+    }
+}
+
+/// What a first pass over a journal for `--at` keeps: the first record's time, the match's
+/// record, every record's wall time (8 bytes each: where the wall clock stepped back, the moment
+/// is found among them as `Replay::count_at` finds it) and the state folded up to the moment
+/// while the moment was known and the times in order.
+struct AtPass {
+    session: Option<arbiter_core::journal::Record>,
+    walls: Vec<i64>,
+    state: arbiter_core::state::MatchState,
+    /// The moment the fold went to, and whether it stopped at the first record after it.
+    folding: Option<i64>,
+    stopped: bool,
+    in_order: bool,
+    /// The match, where the first record named it.
+    early_match: Option<Result<arbiter_io::config::JournalMatch, String>>,
+}
+
+/// The match of the journal's first session_started record, as `match_for_journal_noted`
+/// finds it among all records.
+type Matched<'a> = dyn Fn(Option<&arbiter_core::journal::Record>) -> Result<arbiter_io::config::JournalMatch, String>
+    + 'a;
+
+impl AtPass {
+    /// One record of the first pass.
+    fn take(&mut self, r: arbiter_core::journal::Record, moment: &str, matched: &Matched<'_>) {
+        use arbiter_core::record::Event;
+        let p = self;
+        if p.walls.is_empty() && matches!(r.event, Event::SessionStarted(_)) {
+            // The first record names the match: the moment is known from here on.
+            let m = matched(Some(&r));
+            let offset = m.as_ref().map_or_else(
+                |_| chrono::FixedOffset::east_opt(0).expect("UTC"),
+                |jm| *jm.m.scheduled_start.offset(),
+            );
+            p.folding = arbiter_core::replay::parse_moment(moment, r.wall_ms, offset).ok();
+            p.early_match = Some(m);
+        }
+        if let Some(&last) = p.walls.last()
+            && r.wall_ms < last
+        {
+            p.in_order = false;
+        }
+        p.walls.push(r.wall_ms);
+        if let Some(t) = p.folding
+            && !p.stopped
+        {
+            if r.wall_ms <= t && p.in_order {
+                arbiter_core::state::apply(&mut p.state, &r);
+            } else {
+                p.stopped = true;
+            }
+        }
+        if p.session.is_none() && matches!(r.event, Event::SessionStarted(_)) {
+            p.session = Some(r);
+        }
+    }
+}
+
+/// The state after the journal's first `n` records, read in blocks again.
+fn fold_first(path: &Path, n: usize) -> Result<arbiter_core::state::MatchState, String> {
+    use arbiter_io::journal_file::{Streamed, stream};
+    let mut s = arbiter_core::state::MatchState::default();
+    let mut i = 0usize;
+    let again = stream(path, |r| {
+        if i < n {
+            arbiter_core::state::apply(&mut s, &r);
+        }
+        i += 1;
+    })
+    .map_err(|e| e.to_string())?;
+    if let Streamed::Broken(v) = again {
+        let problem = v.problem.map(|p| p.to_string()).unwrap_or_default();
+        return Err(format!(
+            "{}: the chain is broken: {problem}",
+            path.display()
+        ));
+    }
+    Ok(s)
+}
+
+/// `--at` on a journal, read in blocks: one pass checks the chain and folds the records up to
+/// the moment (keeping none); the outputs, their order and every refusal as before (the chain
+/// first, then the board, then the moment). Where the moment could not be known from the first
+/// record, or the wall clock stepped back, a second pass folds the records the moment covers.
+fn at_streamed(path: &Path, q: &Query, a: &str) -> Result<String, String> {
+    use arbiter_io::journal_file::{Streamed, stream};
+    let utc = || chrono::FixedOffset::east_opt(0).expect("UTC");
+    // The match of the journal's first session_started record (as `match_for_journal_noted`
+    // finds it among all records).
+    let matched = |session: Option<&arbiter_core::journal::Record>| {
+        arbiter_io::config::match_for_journal_noted(
+            session.map(std::slice::from_ref).unwrap_or_default(),
+            q.match_file.as_deref(),
+        )
+    };
+    let mut p = AtPass {
+        session: None,
+        walls: Vec::new(),
+        state: arbiter_core::state::MatchState::default(),
+        folding: None,
+        stopped: false,
+        in_order: true,
+        early_match: None,
+    };
+    let streamed = stream(path, |r| p.take(r, a, &matched)).map_err(|e| e.to_string())?;
+    if let Streamed::Broken(v) = streamed {
+        let problem = v.problem.map(|p| p.to_string()).unwrap_or_default();
+        return Err(format!(
+            "{}: the chain is broken: {problem}",
+            path.display()
+        ));
+    }
+    let m = p
+        .early_match
+        .take()
+        .unwrap_or_else(|| matched(p.session.as_ref()))
+        .map(|jm| {
+            if let Some(note) = &jm.note {
+                eprintln!("note: {note}");
+            }
+            jm.m
+        });
+    let board = q.board.map(arbiter_core::model::BoardNo);
+    if let (Some(b), Ok(m)) = (board, &m)
+        && !(1..=m.file.boards).contains(&b.0)
+    {
+        return Err(format!(
+            "--board {b}: the match has boards 1 to {}",
+            m.file.boards
+        ));
+    }
+    let m = m.ok();
+    let offset = m
+        .as_ref()
+        .map(|m| *m.scheduled_start.offset())
+        .unwrap_or_else(utc);
+    let base = p.walls.first().copied().unwrap_or(0);
+    let local = |w: i64| {
+        chrono::DateTime::from_timestamp_millis(w)
+            .map(|t| t.with_timezone(&offset).format("%H:%M:%S%.3f").to_string())
+            .unwrap_or_default()
+    };
+    let t = checked_moment(
+        path,
+        a,
+        base,
+        offset,
+        p.walls.first().zip(p.walls.last()),
+        0,
+    )?;
+    // `Replay::count_at`: the records at or before `t`.
+    let n = p.walls.partition_point(|w| *w <= t);
+    let folded = usize::try_from(p.state.applied).unwrap_or(usize::MAX);
+    let state = if p.folding == Some(t) && p.in_order && folded == n {
+        p.state
+    } else {
+        fold_first(path, n)?
+    };
+    // `Replay::at`: the monotonic instant of `t` for the clock displays.
+    let mono = match state.last {
+        Some(l) => l.mono_ms + u64::try_from(t - l.wall_ms).unwrap_or(0),
+        None => 0,
+    };
+    at_moment(&state, mono, m.as_ref(), board, &local(t), q.json, &local)
+}
+
+/// A moment given on the command line, within the moments the journal (or the bundle's range,
+/// from record `window_from` on) covers.
+fn checked_moment(
+    path: &Path,
+    a: &str,
+    base: i64,
+    offset: chrono::FixedOffset,
+    covered: Option<(&i64, &i64)>,
+    window_from: u64,
+) -> Result<i64, String> {
+    let t = arbiter_core::replay::parse_moment(a, base, offset)?;
+    let day = |w: i64| {
+        chrono::DateTime::from_timestamp_millis(w)
+            .map(|t| {
+                t.with_timezone(&offset)
+                    .format("%Y-%m-%d %H:%M:%S")
+                    .to_string()
+            })
+            .unwrap_or_default()
+    };
+    match covered {
+        None => Err(format!("{}: holds no records", path.display())),
+        Some((&first, &last)) if t < first || t > last => Err(format!(
+            "{a} ({}) is outside the {}: it covers {} to {}",
+            day(t),
+            if window_from > 0 { "bundle" } else { "journal" },
+            day(first),
+            day(last)
+        )),
+        Some(_) => Ok(t),
+    }
 }
 
 /// A journal's records and the chain's verdict. The console shows what verifies up to a break

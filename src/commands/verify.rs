@@ -103,6 +103,21 @@ fn bad_input(path: &Path, msg: impl std::fmt::Display) -> ExitCode {
 }
 
 pub fn run(path: &Path, a: &VerifyArgs) -> ExitCode {
+    // A journal is read in blocks, never whole (a match of many boards writes gigabytes): its
+    // first line tells it apart. Anything else is read whole and told apart as before.
+    match journal_by_first_line(path) {
+        Err(e) => {
+            eprintln!("arbiter verify: {e}");
+            return ExitCode::from(EXIT_INPUT);
+        }
+        Ok(true) => {
+            if a.journal.is_some() {
+                return bad_input(path, "--journal goes with a report, and this is a journal");
+            }
+            return verify_journal_streamed(path, a.match_file.as_deref());
+        }
+        Ok(false) => {}
+    }
     let bytes = match arbiter_io::input::read_regular(path) {
         Ok(b) => b,
         Err(e) => {
@@ -349,16 +364,96 @@ fn failed(why: String) -> ReportVerdict {
     }
 }
 
+/// Whether the file is a journal of more than one line, told by its first line alone (what
+/// [`classify`] says of it): a record's shape (`seq`, `hash`, no `report`) and more after it.
+/// `false` for anything else, which is then read whole and classified as before.
+fn journal_by_first_line(path: &Path) -> Result<bool, arbiter_io::input::InputError> {
+    use std::io::Read as _;
+    let file = arbiter_io::input::open_regular(path)?;
+    let mut head = Vec::new();
+    file.take(1 << 20)
+        .read_to_end(&mut head)
+        .map_err(|source| arbiter_io::input::InputError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    let text = head.trim_ascii_start();
+    let Some(nl) = text.iter().position(|b| *b == b'\n') else {
+        return Ok(false);
+    };
+    let (first, rest) = text.split_at(nl);
+    // More than one JSON value: the whole file does not parse as one, as `classify` finds.
+    if rest.trim_ascii().is_empty() {
+        return Ok(false);
+    }
+    Ok(
+        serde_json::from_slice::<serde_json::Value>(first).is_ok_and(|v| {
+            v.get("seq").is_some() && v.get("hash").is_some() && v.get("report").is_none()
+        }),
+    )
+}
+
+/// [`verify_journal`] reading the journal in blocks (`arbiter_io::journal_file::stream`): the
+/// lines checked on all cores as they are read, the chain in order, only the match's record
+/// kept. A broken chain is judged on the whole file, as before.
+fn verify_journal_streamed(path: &Path, match_path: Option<&Path>) -> ExitCode {
+    use arbiter_io::journal_file::Streamed;
+    let mut session = None;
+    let streamed = arbiter_io::journal_file::stream(path, |r| {
+        if session.is_none()
+            && let arbiter_core::record::Event::SessionStarted(s) = r.event
+        {
+            session = Some(s);
+        }
+    });
+    let v = match streamed {
+        Ok(Streamed::Intact(v)) => v,
+        Ok(Streamed::Broken(v)) => return tampered(path, &v),
+        // Not a regular file, or unreadable: bad input, as before.
+        Err(e) => {
+            eprintln!("arbiter verify: {e}");
+            return ExitCode::from(EXIT_INPUT);
+        }
+    };
+    intact_journal(
+        path,
+        &v,
+        carried_match_of(session.as_deref(), match_path),
+        match_path,
+    )
+}
+
+/// The verdict on a broken chain.
+fn tampered(path: &Path, v: &arbiter_core::journal::Verification) -> ExitCode {
+    if let Some(problem) = &v.problem {
+        out(format_args!("{}: TAMPERED: {problem}", path.display()));
+    }
+    out(format_args!("{} records before it verify.", v.valid));
+    ExitCode::from(EXIT_FAILED)
+}
+
 /// A journal: its chain, and the match file and profile its first record carries against the
 /// SHA-256 it records (and, with `--match`, against the genuine match file).
 fn verify_journal(path: &Path, bytes: &[u8], match_path: Option<&Path>) -> ExitCode {
     let v = arbiter_core::journal::verify_bytes(bytes);
-    if let Some(problem) = &v.problem {
-        out(format_args!("{}: TAMPERED: {problem}", path.display()));
-        out(format_args!("{} records before it verify.", v.valid));
-        return ExitCode::from(EXIT_FAILED);
+    if v.problem.is_some() {
+        return tampered(path, &v);
     }
-    let carried = carried_match_verdict(bytes, match_path);
+    intact_journal(
+        path,
+        &v,
+        carried_match_verdict(bytes, match_path),
+        match_path,
+    )
+}
+
+/// What `verify` says of a journal whose chain is intact.
+fn intact_journal(
+    path: &Path,
+    v: &arbiter_core::journal::Verification,
+    carried: Result<Option<String>, String>,
+    match_path: Option<&Path>,
+) -> ExitCode {
     if let Err(e) = &carried {
         out(format_args!("{}: TAMPERED: {e}", path.display()));
         return ExitCode::from(if e.starts_with("--match") {
@@ -422,11 +517,26 @@ fn carried_match_verdict(
     let Ok((records, _)) = arbiter_core::journal::records_from_bytes(bytes) else {
         return unnamed("could not be read as records");
     };
-    let Some(session) = records.iter().find_map(|r| match &r.event {
-        arbiter_core::record::Event::SessionStarted(s) => Some(s),
+    let session = records.iter().find_map(|r| match &r.event {
+        arbiter_core::record::Event::SessionStarted(s) => Some(&**s),
         _ => None,
-    }) else {
-        return unnamed("has no session_started record naming its match file");
+    });
+    carried_match_of(session, match_path)
+}
+
+/// [`carried_match_verdict`] given the journal's first `session_started` record.
+fn carried_match_of(
+    session: Option<&arbiter_core::record::SessionStarted>,
+    match_path: Option<&Path>,
+) -> Result<Option<String>, String> {
+    let Some(session) = session else {
+        return match match_path {
+            Some(mp) => Err(format!(
+                "the journal has no session_started record naming its match file: nothing in it can be checked against {}",
+                mp.display()
+            )),
+            None => Ok(None),
+        };
     };
     let carried = session.carried_match()?;
     let mut line = match &carried {

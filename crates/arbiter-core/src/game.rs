@@ -7,6 +7,7 @@
 //! the rules engine, the status, the screens and the report read it. Nobody replays the move list
 //! again.
 
+use crate::shared_vec::SharedVec;
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
@@ -23,9 +24,9 @@ pub struct Game {
     /// The FEN the game started from; `None` for the initial position.
     start_fen: Option<String>,
     position: Chess,
-    moves: Vec<Move>,
+    moves: SharedVec<Move>,
     /// The repetition key of every position since the start: `keys[i]` after `i` moves.
-    keys: Vec<u64>,
+    keys: SharedVec<u64>,
 }
 
 impl Default for Game {
@@ -99,8 +100,8 @@ impl Game {
             position: start.clone(),
             start,
             start_fen,
-            moves: Vec::new(),
-            keys: vec![k],
+            moves: SharedVec::new(),
+            keys: vec![k].into(),
         }
     }
 
@@ -123,7 +124,7 @@ impl Game {
     }
 
     /// The moves since the start.
-    pub fn moves(&self) -> &[Move] {
+    pub fn moves(&self) -> &SharedVec<Move> {
         &self.moves
     }
 
@@ -200,7 +201,7 @@ impl Game {
         // Only positions since the last capture or pawn move can repeat it.
         let since = usize::try_from(self.position.halfmoves()).unwrap_or(usize::MAX);
         let from = self.keys.len().saturating_sub(since.saturating_add(1));
-        self.keys[from..].iter().filter(|k| *k == last).count()
+        self.keys.iter_from(from).filter(|k| *k == last).count()
     }
 
     /// Half-moves since the last capture or pawn move.

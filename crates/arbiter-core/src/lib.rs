@@ -37,6 +37,7 @@ pub mod replay;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod shared_vec;
 pub mod signature;
 pub mod state;
 pub mod status;

@@ -10,8 +10,20 @@ use crate::msg;
 use crate::record::{Event, FeedState};
 use crate::state::{MatchState, apply};
 
-/// Records between checkpoints.
+/// Records between checkpoints (at least; see [`checkpoint_spacing`]).
 pub const CHECKPOINT_EVERY: usize = 16_384;
+
+/// Records per board between checkpoints where the match has more boards than
+/// `CHECKPOINT_EVERY / CHECKPOINT_PER_BOARD` (512): a checkpoint costs about what the boards'
+/// current parts cost (their histories are shared, `crate::shared_vec`), so with checkpoints a
+/// fixed number of records per board apart their cost is a fixed share of the fold's, and a
+/// seek folds at most 32 records per board (32 s of feed reports).
+pub const CHECKPOINT_PER_BOARD: usize = 32;
+
+/// The records between two checkpoints of a match of `boards` boards.
+pub fn checkpoint_spacing(boards: usize) -> usize {
+    CHECKPOINT_EVERY.max(CHECKPOINT_PER_BOARD.saturating_mul(boards))
+}
 
 /// A journal loaded for replay.
 #[derive(Debug, Clone)]
@@ -22,20 +34,31 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// Builds the checkpoints in one pass over the records.
+    /// Builds the checkpoints in one pass over the records. A checkpoint is a copy of the
+    /// state that shares the boards' histories (moves, clock presses and changes, the game's
+    /// positions: `crate::shared_vec::SharedVec`) with the state folded on: it costs what the
+    /// boards' current parts cost, not what the games played so far hold, so the load takes
+    /// time and memory in proportion to the records.
     pub fn new(records: Vec<Record>) -> Replay {
         let mut checkpoints = vec![(0, MatchState::default())];
         let mut s = MatchState::default();
+        let mut due = CHECKPOINT_EVERY;
         for (i, r) in records.iter().enumerate() {
             apply(&mut s, r);
-            if (i + 1) % CHECKPOINT_EVERY == 0 {
+            if i + 1 == due {
                 checkpoints.push((i + 1, s.clone()));
+                due = i + 1 + checkpoint_spacing(s.boards.len());
             }
         }
         Replay {
             records,
             checkpoints,
         }
+    }
+
+    /// How many checkpoints the load made (the empty state included).
+    pub fn checkpoints(&self) -> usize {
+        self.checkpoints.len()
     }
 
     /// How many records are at or before the wall time `t`.

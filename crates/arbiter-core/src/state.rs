@@ -26,6 +26,7 @@ use crate::record::{
     ClockPresence, ClockSample, DeviceStatus, Event, FeedCounters, FeedState, GameReconciled,
     MAX_CLOCK_MS, Origin, ReconcileOutcome,
 };
+use crate::shared_vec::SharedVec;
 
 /// Everything the console knows about the match, derived from the journal alone.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -319,7 +320,7 @@ pub struct BoardState {
     pub clock: Option<ClockSample>,
     pub clock_at: Option<Stamp>,
     pub placement: Option<String>,
-    pub moves: Vec<MoveEntry>,
+    pub moves: SharedVec<MoveEntry>,
     pub irregularities: Vec<NoteEntry>,
     /// When each team's player arrived: `[home, away]`.
     pub arrived: [Option<Stamp>; 2],
@@ -330,13 +331,13 @@ pub struct BoardState {
     /// Confirmed clock changes by the arbiter (time added or taken off), in order.
     pub time_changes: Vec<(Stamp, TimeChange)>,
     /// The clock at every change of the running side: the clock history.
-    pub clock_presses: Vec<ClockPress>,
+    pub clock_presses: SharedVec<ClockPress>,
     /// The clock mirror: both times, moves, periods, flags, explained changes.
     pub mirror: Option<ClockMirror>,
     /// Every change of the clock not explained by running time, classified.
-    pub clock_changes: Vec<ClockChange>,
+    pub clock_changes: SharedVec<ClockChange>,
     /// Alerts from the clock (wrong preset, unexplained change, flag, …) with when they came.
-    pub clock_alerts: Vec<(Stamp, ClockAlert)>,
+    pub clock_alerts: SharedVec<(Stamp, ClockAlert)>,
     /// The result the players signalled on the e-board (kings on the central squares): a hint
     /// for the arbiter, not a result.
     pub result_signal: Option<(Stamp, GameResult)>,
@@ -433,17 +434,17 @@ impl BoardState {
             clock: None,
             clock_at: None,
             placement: None,
-            moves: Vec::new(),
+            moves: SharedVec::new(),
             irregularities: Vec::new(),
             arrived: [None, None],
             result: None,
             notes: Vec::new(),
             illegal: Vec::new(),
             time_changes: Vec::new(),
-            clock_presses: Vec::new(),
+            clock_presses: SharedVec::new(),
             mirror: None,
-            clock_changes: Vec::new(),
-            clock_alerts: Vec::new(),
+            clock_changes: SharedVec::new(),
+            clock_alerts: SharedVec::new(),
             result_signal: None,
             game: GameRecord::default(),
             locked: None,
@@ -1253,18 +1254,26 @@ fn inferred_presses(bs: &BoardState, e: &ClockSample) -> Option<[u32; 2]> {
     let since = bs.clock_at.map(|c| c.seq)?;
     let before = bs.clock?.running?;
     let now = e.running?;
-    let moves: Vec<&MoveEntry> = bs
+    // The moves are in the order of their records: those since the last report are the last
+    // ones (found from the end: a walk over the whole game on every report was a quarter of a
+    // long journal's fold in perf).
+    let recent = bs
         .moves
         .iter()
+        .rev()
+        .take_while(|m| m.at.seq > since)
+        .count();
+    let moves: Vec<&MoveEntry> = bs
+        .moves
+        .iter_from(bs.moves.len() - recent)
         .filter(|m| {
-            m.at.seq > since
-                && matches!(
-                    m.status,
-                    MoveStatus::Played
-                        | MoveStatus::NotPlayable
-                        | MoveStatus::Illegal
-                        | MoveStatus::AfterIllegal
-                )
+            matches!(
+                m.status,
+                MoveStatus::Played
+                    | MoveStatus::NotPlayable
+                    | MoveStatus::Illegal
+                    | MoveStatus::AfterIllegal
+            )
         })
         .collect();
     let (first, last) = (moves.first()?, moves.last()?);

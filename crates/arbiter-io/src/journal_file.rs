@@ -141,6 +141,145 @@ pub fn records_from_bytes(bytes: &[u8]) -> Result<(Vec<Record>, Verification), T
     arbiter_core::journal::records_or_problem(v, records)
 }
 
+/// What [`stream`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Streamed {
+    /// The chain holds: every record was handed over, in order.
+    Intact(Verification),
+    /// The chain is broken: the verdict of the whole file, as [`verify_and_decode`] gives it
+    /// (the records handed over before the break are of no use).
+    Broken(Verification),
+}
+
+/// Bytes read at a time by [`stream`] (lines are never cut: a block ends at a newline).
+const BLOCK: usize = 2 << 20;
+
+/// Reads a journal file in blocks rather than whole, checks each line (its hash and payload,
+/// on all cores) and the chain in order, and hands every record to `each` in order, without
+/// keeping them: memory stays at a few blocks whatever the journal's length. A torn last line
+/// is left out (and counted in the verification), as [`verify_and_decode`] does. At the first
+/// line that does not continue the chain the whole file is read again and checked by
+/// [`verify_and_decode`], so that the verdict names the problem exactly as before.
+pub fn stream(path: &Path, mut each: impl FnMut(Record)) -> Result<Streamed, JournalError> {
+    use std::io::Read as _;
+    use std::sync::mpsc;
+    let mut file = crate::input::open_regular(path)?;
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    let mut linker = arbiter_core::journal::Linker::default();
+    let mut broken = false;
+    let mut torn = 0;
+    let mut carry: Vec<u8> = Vec::new();
+    // The next block of complete lines (`None` at the end of the file, `torn` then set).
+    let mut next_block = |carry: &mut Vec<u8>, torn: &mut usize| -> io::Result<Option<Vec<u8>>> {
+        let mut buf = Vec::with_capacity(BLOCK + carry.len());
+        buf.append(carry);
+        loop {
+            let start = buf.len();
+            let n = (&mut file).take(BLOCK as u64).read_to_end(&mut buf)?;
+            if n == 0 {
+                *torn = buf.len();
+                return Ok(None);
+            }
+            if let Some(nl) = buf[start..].iter().rposition(|b| *b == b'\n') {
+                carry.extend_from_slice(&buf[start + nl + 1..]);
+                buf.truncate(start + nl + 1);
+                return Ok(Some(buf));
+            }
+        }
+    };
+    let decode = |block: &[u8]| -> Vec<
+        Result<arbiter_core::journal::Chained, arbiter_core::journal::LineError>,
+    > {
+        let (lines, _) = complete_lines(block);
+        decode_lines(&lines)
+    };
+    let mut take = |decoded: Vec<_>, broken: &mut bool| {
+        for d in decoded {
+            if *broken {
+                return;
+            }
+            match linker.take(d) {
+                Some(r) => each(r),
+                None => *broken = true,
+            }
+        }
+    };
+    let read_err = |e: io::Error| JournalError::Io {
+        path: path.to_path_buf(),
+        source: e,
+    };
+    if threads < 2 {
+        while let Some(block) = next_block(&mut carry, &mut torn).map_err(read_err)? {
+            take(decode(&block), &mut broken);
+            if broken {
+                break;
+            }
+        }
+    } else {
+        // Blocks go round to the decoders; their lines come back in the file's order.
+        std::thread::scope(|s| -> Result<(), JournalError> {
+            let mut to: Vec<mpsc::SyncSender<Vec<u8>>> = Vec::new();
+            let mut from = Vec::new();
+            for _ in 0..threads {
+                let (tx, rx) = mpsc::sync_channel::<Vec<u8>>(1);
+                let (dtx, drx) = mpsc::sync_channel(1);
+                s.spawn(move || {
+                    for block in rx {
+                        if dtx.send(decode(&block)).is_err() {
+                            break;
+                        }
+                    }
+                });
+                to.push(tx);
+                from.push(drx);
+            }
+            let (mut sent, mut received) = (0usize, 0usize);
+            let mut end = false;
+            loop {
+                while !end && sent - received < 2 * threads {
+                    match next_block(&mut carry, &mut torn).map_err(read_err)? {
+                        Some(block) => {
+                            if to[sent % threads].send(block).is_err() {
+                                break;
+                            }
+                            sent += 1;
+                        }
+                        None => end = true,
+                    }
+                }
+                if received == sent {
+                    break;
+                }
+                let decoded = from[received % threads].recv().unwrap_or_else(|_| {
+                    vec![Err(arbiter_core::journal::LineError::Syntax(
+                        "the decoder failed on this line".into(),
+                    ))]
+                });
+                received += 1;
+                take(decoded, &mut broken);
+                if broken {
+                    break;
+                }
+            }
+            // Closing the queues ends the decoders.
+            drop(to);
+            Ok(())
+        })?;
+    }
+    if broken {
+        let bytes = read_regular(path)?;
+        let (v, _) = verify_and_decode(&bytes);
+        if v.is_intact() {
+            // Only a decoder thread that failed stops an intact chain.
+            return Err(read_err(io::Error::other("a decoder thread failed")));
+        }
+        return Ok(Streamed::Broken(v));
+    }
+    Ok(Streamed::Intact(linker.verification(torn)))
+}
+
 /// Opens an existing journal to continue it: verifies the chain, cuts a torn last line (saving
 /// its bytes beside the journal as `NAME.torn-OFFSET`) and positions the writer at the end.
 pub fn open(path: &Path) -> Result<Opened, JournalError> {
@@ -491,6 +630,55 @@ mod tests {
             assert_eq!(v, verify_bytes(c), "case {i}");
             assert!(i == 4 || v.problem.is_some(), "case {i}");
         }
+    }
+
+    #[test]
+    fn the_stream_gives_the_records_and_verdicts_of_the_whole_file() {
+        // Several blocks (about 6 MB), on all cores; a line across every block boundary.
+        let intact = journal(3 * PARALLEL_FROM);
+        assert!(intact.len() > 2 * BLOCK);
+        let l = lines(&intact);
+        let mut cases: Vec<Vec<u8>> = vec![intact.clone(), Vec::new()];
+        let mut torn = intact.clone();
+        torn.extend_from_slice(b"{\"seq\":");
+        cases.push(torn);
+        let mut edited = l.clone();
+        let k = edited[20_000].iter().position(|c| *c == b'n').unwrap();
+        edited[20_000][k] = b'N';
+        cases.push(edited.concat());
+        let mut removed = l.clone();
+        removed.remove(12_345);
+        cases.push(removed.concat());
+        let mut swapped = l.clone();
+        swapped.swap(9_000, 9_001);
+        cases.push(swapped.concat());
+        let mut doubled = l.clone();
+        doubled.insert(17_000, l[17_000].clone());
+        cases.push(doubled.concat());
+        let dir = tempfile::tempdir().unwrap();
+        for (i, c) in cases.iter().enumerate() {
+            let path = dir.path().join(format!("{i}.jsonl"));
+            std::fs::write(&path, c).unwrap();
+            let mut records = Vec::new();
+            let streamed = stream(&path, |r| records.push(r)).unwrap();
+            let (v, whole) = verify_and_decode(c);
+            match streamed {
+                Streamed::Intact(sv) => {
+                    assert_eq!(sv, v, "case {i}");
+                    assert_eq!(records, whole, "case {i}");
+                }
+                Streamed::Broken(sv) => {
+                    assert_eq!(sv, v, "case {i}");
+                    assert!(sv.problem.is_some(), "case {i}");
+                }
+            }
+            assert_eq!(v.problem.is_none(), i < 3, "case {i}");
+        }
+        // Only a regular file is read.
+        assert!(matches!(
+            stream(dir.path(), |_| ()),
+            Err(JournalError::Input(_))
+        ));
     }
 
     #[test]

@@ -274,15 +274,18 @@ pub fn game(m: &Match, s: &MatchState, board: BoardNo, lang: Lang) -> String {
     let played = result.is_none_or(GameResult::is_played);
     // A game ends at its result: moves after it (a post-mortem on the e-board, seen live by
     // the broadcast) are not part of it.
-    let moves: &[MoveEntry] = match (played, bs) {
+    let moves: Vec<MoveEntry> = match (played, bs) {
         (true, Some(b)) => {
             let end = b.result.as_ref().map_or(u64::MAX, |r| r.at.seq);
-            let n = b.moves.iter().take_while(|mv| mv.at.seq < end).count();
-            &b.moves[..n]
+            b.moves
+                .iter()
+                .take_while(|mv| mv.at.seq < end)
+                .cloned()
+                .collect()
         }
-        _ => &[],
+        _ => Vec::new(),
     };
-    let parts = parts(moves, bs, c, lang);
+    let parts = parts(&moves, bs, c, lang);
     let n = parts.len();
     let mut out = String::new();
     for (k, part) in parts.iter().enumerate() {
@@ -309,7 +312,7 @@ pub fn game(m: &Match, s: &MatchState, board: BoardNo, lang: Lang) -> String {
             tag(&mut out, "Termination", t);
         }
         out.push('\n');
-        let mut units = movetext(part, bs, moves, s, board, c, lang);
+        let mut units = movetext(part, bs, &moves, s, board, c, lang);
         if let Some(cut) = &part.cut {
             units.push(format!("{{{}}}", comment_text(cut)));
         }

@@ -318,7 +318,8 @@ fn render_moves(f: &mut Frame, moves_area: Rect, bs: &BoardState, v: &ViewState)
     let th = &v.theme;
     let after = clock_after_moves(bs);
     let mut lines = Vec::new();
-    for (i, pair) in bs.moves.chunks(2).enumerate() {
+    let moves = bs.moves.to_vec();
+    for (i, pair) in moves.chunks(2).enumerate() {
         let ms = |k: usize| {
             after
                 .get(2 * i + k)

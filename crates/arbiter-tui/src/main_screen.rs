@@ -570,8 +570,9 @@ fn wide_rows(
         let bs = &s.boards[bv.board.index()];
         let ivs = super::log::board_interventions(s, bv.board);
         let from = bs.moves.len().saturating_sub(10);
-        let recent: Vec<String> = bs.moves[from..]
-            .iter()
+        let recent: Vec<String> = bs
+            .moves
+            .iter_from(from)
             .map(|mv| super::boards::move_label(mv.ply, &mv.san))
             .collect();
         let latest = ivs

@@ -342,11 +342,7 @@ pub(super) fn illegal_ruled(bs: &mut BoardState, withdraw: bool) {
         return;
     }
     if bs.game.illegal.take().is_some() {
-        for m in &mut bs.moves {
-            if m.status == MoveStatus::AfterIllegal {
-                m.status = MoveStatus::Withdrawn;
-            }
-        }
+        after_illegal_become(bs, MoveStatus::Withdrawn);
     }
 }
 
@@ -362,13 +358,24 @@ pub(super) fn illegal_stood(bs: &mut BoardState, at: Stamp, player: Color) {
         .map(|i| i.ply);
     if let Some(ill) = bs.game.illegal.take().filter(|i| i.player == player) {
         bs.game.unknown_since.get_or_insert(ill.at);
-        for m in &mut bs.moves {
-            if m.status == MoveStatus::AfterIllegal {
-                m.status = MoveStatus::NotPlayable;
-            }
-        }
+        after_illegal_become(bs, MoveStatus::NotPlayable);
     }
     bs.game.stood.push(StoodEntry { at, player, ply });
+}
+
+/// The moves made on the board after an illegal move take `status` (changing only the chunks of
+/// the shared history that hold them).
+fn after_illegal_become(bs: &mut BoardState, status: MoveStatus) {
+    for i in 0..bs.moves.len() {
+        if bs
+            .moves
+            .get(i)
+            .is_some_and(|m| m.status == MoveStatus::AfterIllegal)
+            && let Some(m) = bs.moves.get_mut(i)
+        {
+            m.status = status;
+        }
+    }
 }
 
 fn ends_the_game(f: &Facts) -> bool {
@@ -577,7 +584,7 @@ pub(super) fn take_back(bs: &mut BoardState, at: Stamp, to_ply: u32) {
     if keep >= bs.moves.len() {
         return;
     }
-    let removed: Vec<MoveEntry> = bs.moves.drain(keep..).collect();
+    let removed: Vec<MoveEntry> = bs.moves.split_off(keep);
     let first_removed = removed.first().map_or(u64::MAX, |m| m.at.seq);
     let gr = &mut bs.game;
     // An illegal move taken back by the source: the board follows the game record again.
@@ -589,8 +596,9 @@ pub(super) fn take_back(bs: &mut BoardState, at: Stamp, to_ply: u32) {
         gr.first_move = keep;
         gr.unknown_since.get_or_insert(at);
     } else {
-        let played = bs.moves[gr.first_move..]
-            .iter()
+        let played = bs
+            .moves
+            .iter_from(gr.first_move)
             .filter(|m| m.status == MoveStatus::Played)
             .count();
         gr.game.truncate(played);
