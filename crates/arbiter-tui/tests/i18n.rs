@@ -66,3 +66,21 @@ fn the_fixed_words_and_the_help_come_from_the_catalogue() {
     assert_eq!(strings(Lang::En).board, "Board");
     assert_eq!(strings(Lang::De).goto_prompt, "Gehe zu Brett: ");
 }
+
+/// Counts in the restart lines agree with their noun ("1 half-move", "2 half-moves"), in both
+/// languages.
+#[test]
+fn the_restart_lines_count_in_the_singular_and_the_plural() {
+    use arbiter_core::msg;
+    let f = |lang, m| arbiter_tui::i18n::format(lang, &m);
+    let same = |n: u32| msg!("ui-log-reconciled-same", moves = n, source = "log");
+    let added = |n: u32| msg!("ui-log-reconciled-extended", added = n, source = "log");
+    assert!(f(Lang::En, same(1)).contains("(1 half-move, log)"));
+    assert!(f(Lang::En, same(2)).contains("(2 half-moves, log)"));
+    assert!(f(Lang::De, same(1)).contains("(1 Halbzug, log)"));
+    assert!(f(Lang::De, same(3)).contains("(3 Halbzüge, log)"));
+    assert!(f(Lang::En, added(1)).contains("1 move made meanwhile added (log)"));
+    assert!(f(Lang::En, added(2)).contains("2 moves made meanwhile added (log)"));
+    assert!(f(Lang::De, added(1)).contains("1 inzwischen gespielter Zug übernommen (log)"));
+    assert!(f(Lang::De, added(4)).contains("4 inzwischen gespielte Züge übernommen (log)"));
+}

@@ -419,8 +419,14 @@ report-view-reopened = Fassung { $version } wurde um { $time } wieder geöffnet:
 report-view-changed = Geändert seit Fassung { $version }: { $what }
 report-view-sign-again = Fassung { $next } unterschreiben: { $who }
 report-view-nobody = niemand
-ui-log-reconciled-same = nach dem Neustart meldet das Brett die Partie des Journals ({ $moves } Halbzüge, { $source })
-ui-log-reconciled-extended = nach dem Neustart: { $added } inzwischen gespielte(r) Zug/Züge übernommen ({ $source })
+ui-log-reconciled-same = nach dem Neustart meldet das Brett die Partie des Journals ({ $moves ->
+    [one] 1 Halbzug
+   *[other] { $moves } Halbzüge
+  }, { $source })
+ui-log-reconciled-extended = nach dem Neustart: { $added ->
+    [one] 1 inzwischen gespielter Zug übernommen
+   *[other] { $added } inzwischen gespielte Züge übernommen
+  } ({ $source })
 ui-log-reconciled-different = nach dem Neustart meldet das Brett eine andere Partie ({ $source }) nach Halbzug { $common }: nichts übernommen, Entscheidung mit J
 ui-log-move-corrected = Halbzug { $ply }: { $from } berichtigt zu { $to }
 ui-log-move-taken-back = Halbzug { $ply }: { $san } zurückgenommen

@@ -419,8 +419,14 @@ report-view-reopened = Version { $version } was reopened at { $time }: { $reason
 report-view-changed = What changed since version { $version }: { $what }
 report-view-sign-again = To sign version { $next }: { $who }
 report-view-nobody = nobody
-ui-log-reconciled-same = after the restart the board reports the journal's game ({ $moves } half-moves, { $source })
-ui-log-reconciled-extended = after the restart: { $added } move(s) made meanwhile added ({ $source })
+ui-log-reconciled-same = after the restart the board reports the journal's game ({ $moves ->
+    [one] 1 half-move
+   *[other] { $moves } half-moves
+  }, { $source })
+ui-log-reconciled-extended = after the restart: { $added ->
+    [one] 1 move made meanwhile added
+   *[other] { $added } moves made meanwhile added
+  } ({ $source })
 ui-log-reconciled-different = after the restart the board reports another game ({ $source }) after half-move { $common }: nothing taken, decide with J
 ui-log-move-corrected = ply { $ply }: { $from } corrected to { $to }
 ui-log-move-taken-back = ply { $ply }: { $san } taken back
