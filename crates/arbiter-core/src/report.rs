@@ -3,6 +3,11 @@
 //!
 //! The renderings (Markdown text, A4 PDF, PGN) and the cryptography of the signatures are the
 //! `arbiter-report` crate; what a signature holds is `crate::signature`, one layer above this.
+//!
+//! Over 800 lines: the report's model (the canonical types that are digested and signed), its
+//! build from the fold (one function per part since issue 27) and the report-only fold
+//! (`report_state`: final clocks, post-game data left out) share private helpers; splitting model
+//! and build into modules of their own is issue 27's, not done yet.
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
