@@ -599,6 +599,32 @@ mod tests {
             .collect()
     }
 
+    /// A journal with a torn tail, and four broken ones: an edit, a removal, two lines swapped,
+    /// a line inserted twice (lines deep inside a journal of at least 20,001 lines).
+    fn damaged(intact: &[u8]) -> (Vec<u8>, Vec<Vec<u8>>) {
+        let l = lines(intact);
+        let mut edited = l.clone();
+        let k = edited[20_000].iter().position(|c| *c == b'n').unwrap();
+        edited[20_000][k] = b'N';
+        let mut removed = l.clone();
+        removed.remove(12_345);
+        let mut swapped = l.clone();
+        swapped.swap(9_000, 9_001);
+        let mut doubled = l.clone();
+        doubled.insert(17_000, l[17_000].clone());
+        let mut torn = intact.to_vec();
+        torn.extend_from_slice(b"{\"seq\":");
+        (
+            torn,
+            vec![
+                edited.concat(),
+                removed.concat(),
+                swapped.concat(),
+                doubled.concat(),
+            ],
+        )
+    }
+
     #[test]
     fn the_parallel_decoder_gives_the_same_verdicts() {
         let intact = journal(3 * PARALLEL_FROM);
@@ -606,24 +632,8 @@ mod tests {
         assert_eq!(v, verify_bytes(&intact));
         assert_eq!(records.len(), 3 * PARALLEL_FROM);
         assert!(records.iter().enumerate().all(|(i, r)| r.seq == i as u64));
-        let l = lines(&intact);
-        let mut cases: Vec<Vec<u8>> = Vec::new();
         // an edit, a removal, two lines swapped, a line inserted twice, a torn tail
-        let mut edited = l.clone();
-        let k = edited[20_000].iter().position(|c| *c == b'n').unwrap();
-        edited[20_000][k] = b'N';
-        cases.push(edited.concat());
-        let mut removed = l.clone();
-        removed.remove(12_345);
-        cases.push(removed.concat());
-        let mut swapped = l.clone();
-        swapped.swap(9_000, 9_001);
-        cases.push(swapped.concat());
-        let mut doubled = l.clone();
-        doubled.insert(17_000, l[17_000].clone());
-        cases.push(doubled.concat());
-        let mut torn = intact.clone();
-        torn.extend_from_slice(b"{\"seq\":");
+        let (torn, mut cases) = damaged(&intact);
         cases.push(torn);
         for (i, c) in cases.iter().enumerate() {
             let (v, _) = verify_and_decode(c);
@@ -637,24 +647,9 @@ mod tests {
         // Several blocks (about 6 MB), on all cores; a line across every block boundary.
         let intact = journal(3 * PARALLEL_FROM);
         assert!(intact.len() > 2 * BLOCK);
-        let l = lines(&intact);
-        let mut cases: Vec<Vec<u8>> = vec![intact.clone(), Vec::new()];
-        let mut torn = intact.clone();
-        torn.extend_from_slice(b"{\"seq\":");
-        cases.push(torn);
-        let mut edited = l.clone();
-        let k = edited[20_000].iter().position(|c| *c == b'n').unwrap();
-        edited[20_000][k] = b'N';
-        cases.push(edited.concat());
-        let mut removed = l.clone();
-        removed.remove(12_345);
-        cases.push(removed.concat());
-        let mut swapped = l.clone();
-        swapped.swap(9_000, 9_001);
-        cases.push(swapped.concat());
-        let mut doubled = l.clone();
-        doubled.insert(17_000, l[17_000].clone());
-        cases.push(doubled.concat());
+        let (torn, broken) = damaged(&intact);
+        let mut cases: Vec<Vec<u8>> = vec![intact.clone(), Vec::new(), torn];
+        cases.extend(broken);
         let dir = tempfile::tempdir().unwrap();
         for (i, c) in cases.iter().enumerate() {
             let path = dir.path().join(format!("{i}.jsonl"));
