@@ -3,6 +3,19 @@
 //! [`apply`] is the only way state changes. It reads nothing but the record: no clock, no IO.
 //! Live mode and replay call the same function, so replay is exact by construction.
 
+// The families of records, one handler each (`apply` dispatches):
+mod clock_ops;
+mod clock_sample;
+mod feed;
+mod interventions;
+mod lineups;
+mod moves;
+mod notes;
+mod results;
+mod session;
+mod signing;
+mod start;
+// What the handlers keep beside the records: claims, the clock device's book, the game record.
 mod claims;
 mod device;
 mod game_record;
@@ -16,15 +29,13 @@ pub use game_record::{EndAt, EndingKinds, Ends, GameRecord, GameStart, IllegalSh
 
 use serde::Serialize;
 
-use crate::clock::{
-    ClockAlert, ClockChange, ClockMirror, ClockOperation, ClockReading, TimeControl,
-};
-use crate::intervention::{IllegalKind, Intervention, InterventionKind, LineupSlot, TimeChange};
+use crate::clock::{ClockAlert, ClockChange, ClockMirror, TimeControl};
+use crate::intervention::{IllegalKind, Intervention, LineupSlot, TimeChange};
 use crate::journal::Record;
-use crate::model::{BoardNo, ClockSide, Color, GameResult, MonoMs, TeamSide, WallMs};
+use crate::model::{BoardNo, Color, GameResult, MonoMs, TeamSide, WallMs};
 use crate::record::{
     ClockPresence, ClockSample, DeviceStatus, Event, FeedCounters, FeedState, GameReconciled,
-    MAX_CLOCK_MS, Origin, ReconcileOutcome,
+    Origin,
 };
 use crate::shared_vec::SharedVec;
 
@@ -560,931 +571,155 @@ impl MatchState {
     }
 }
 
+/// The record being applied: what a family's handler reads besides the record's payload.
+#[derive(Clone, Copy)]
+struct Applying<'a> {
+    rec: &'a Record,
+    /// The record's stamp.
+    at: Stamp,
+    /// The clocks' time of the record: its monotonic time on the session's clock base.
+    clock_ms: u64,
+    /// Which ends of a game end it by themselves in the session's edition.
+    game_ends: EndingKinds,
+}
+
+/// What a handler did with a record: `Err` says why it was rejected (kept in `rejected`).
+type Applied = Result<(), String>;
+
 /// Applies one record. Never panics: a record that cannot apply is kept in `rejected`.
+///
+/// The sessions set the clock base first; every other record is checked against the board it
+/// is about, then handed to its family's handler: [`board_record`] for a board's feed, clock,
+/// game and result, [`match_record`] for the match around the games.
 pub fn apply(state: &mut MatchState, rec: &Record) {
     state.applied += 1;
     let at = Stamp::of(rec);
     state.last = Some(at);
-    if let Event::SessionResumed(_) = &rec.event {
-        // A restarted console: its monotonic clock starts again at 0. The clocks count on
-        // from the last record by the wall time that passed meanwhile (the boards' clocks ran
-        // while the console was away), never back.
-        if let Some(last) = state.last_clock_ms {
-            let away = state
-                .last_clock_wall_ms
-                .map_or(0, |w| rec.wall_ms.saturating_sub(w));
-            let away = u64::try_from(away).unwrap_or(0);
-            state.clock_base_ms = last.saturating_add(away.saturating_sub(rec.mono_ms));
-        }
-        let now = state.clock_base_ms + rec.mono_ms;
-        for bs in &mut state.boards {
-            if let Some(m) = &mut bs.mirror {
-                m.watched_again(now);
-            }
-        }
-        state.resumed.push(at);
-        return;
-    }
-    if let Event::SessionStarted(s) = &rec.event {
-        if state.sessions > 0
-            && let Some(last) = state.last_clock_ms
-        {
-            // A restarted console: its monotonic clock starts again at 0.
-            state.clock_base_ms = last;
-        }
-        state.sessions += 1;
-        if let Some(tc) = &s.time_control {
-            state.time_control = Some(tc.clone());
-        }
-        if let Some(text) = &s.profile_text {
-            let path = s
-                .profile_path
-                .clone()
-                .unwrap_or_else(|| format!("{}.toml", s.profile_id));
-            if let Ok(p) = crate::profile::RuleProfile::parse(std::path::Path::new(&path), text) {
-                state.game_ends = EndingKinds::of(&p.automatic_draws);
-            }
-        }
-        state.session = Some(Session {
-            match_sha256: s.match_sha256.clone(),
-            profile_sha256: s.profile_sha256.clone(),
-            profile_id: s.profile_id.clone(),
-            started: at,
-        });
-        if state.boards.len() < usize::from(s.boards) {
-            let have = state.boards.len();
-            state.boards.extend(
-                (have..usize::from(s.boards))
-                    .map(BoardNo::from_index)
-                    .map(BoardState::new),
-            );
-        }
-        if let Some(tc) = &state.time_control {
-            for b in &mut state.boards {
-                if b.mirror.is_none() {
-                    b.mirror = Some(ClockMirror::new(tc.clone()));
-                }
-            }
-        }
-        return;
+    match &rec.event {
+        Event::SessionResumed(_) => return session::resumed(state, rec, at),
+        Event::SessionStarted(s) => return session::started(state, s, at),
+        _ => {}
     }
     let clock_ms = state.clock_base_ms + rec.mono_ms;
     state.last_clock_ms = Some(clock_ms);
     state.last_clock_wall_ms = Some(rec.wall_ms);
+    let board = match board_of(state, rec) {
+        Ok(board) => board,
+        Err(reason) => return reject(state, rec.seq, reason),
+    };
+    if let Some(bs) = board.map(|i| &mut state.boards[i])
+        && bs.locked.is_some()
+        && is_game_data(&rec.event)
+    {
+        // Post-game: journaled, changes nothing.
+        bs.post_game = bs.post_game.saturating_add(1);
+        return;
+    }
+    let cx = Applying {
+        rec,
+        at,
+        clock_ms,
+        game_ends: state.game_ends,
+    };
+    let applied = match board.and_then(|i| board_record(&mut state.boards[i], &cx)) {
+        Some(applied) => applied,
+        None => match_record(state, &cx),
+    };
+    if let Err(reason) = applied {
+        reject(state, rec.seq, reason);
+    }
+}
+
+/// Keeps a record that could not apply, with why.
+fn reject(state: &mut MatchState, seq: u64, reason: String) {
+    state.rejected.push(Rejected { seq, reason });
+}
+
+/// The index of the board a record is about (`None`: a record about the match), or why it
+/// cannot apply: a feed's record about another board, a board outside the match.
+fn board_of(state: &MatchState, rec: &Record) -> Result<Option<usize>, String> {
     if let Origin::Feed(b) = rec.origin
         && rec.event.board() != Some(b)
     {
-        state.rejected.push(Rejected {
-            seq: rec.seq,
-            reason: format!(
-                "feed of board {b} sent a record about {:?}",
-                rec.event.board()
-            ),
-        });
-        return;
+        return Err(format!(
+            "feed of board {b} sent a record about {:?}",
+            rec.event.board()
+        ));
     }
-    let state_game_ends = state.game_ends;
-    let board = match rec.event.board() {
-        Some(b) => match state.boards.get_mut(b.index()).filter(|_| b.0 > 0) {
-            Some(bs) => Some(bs),
-            None => {
-                state.rejected.push(Rejected {
-                    seq: rec.seq,
-                    reason: format!("board {b} is not in this match"),
-                });
-                return;
-            }
+    match rec.event.board() {
+        Some(b) => match state.boards.get(b.index()).filter(|_| b.0 > 0) {
+            Some(_) => Ok(Some(b.index())),
+            None => Err(format!("board {b} is not in this match")),
         },
-        None => None,
+        None => Ok(None),
+    }
+}
+
+/// What the board and its clock report about the game itself: after the game's result it is
+/// post-game, journaled but changing nothing.
+fn is_game_data(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::ClockSample(_)
+            | Event::MoveMade(_)
+            | Event::BoardPosition(_)
+            | Event::BoardIrregularity(_)
+            | Event::ResultSignal(_)
+    )
+}
+
+/// A record about one board (its feed, its clock, the game on it, its result, its players'
+/// arrival, a note about it); `None` for a record of the match's families.
+fn board_record(bs: &mut BoardState, cx: &Applying) -> Option<Applied> {
+    let applied = match &cx.rec.event {
+        Event::FeedStatus(e) => feed::status(bs, cx, e),
+        Event::FeedNoise(e) => feed::noise(bs, cx, e),
+        Event::FeedCounters(e) => feed::counters(bs, cx, e),
+        Event::DeviceStatus(e) => feed::device_status(bs, cx, e),
+        Event::ClockSample(e) => clock_sample::apply(bs, cx, e),
+        Event::ClockAdjusted(e) => clock_ops::adjusted(bs, cx, e),
+        Event::ClockCommand(e) => clock_ops::command(bs, cx, e),
+        Event::ClockCommandAck(e) => clock_ops::command_ack(bs, cx, e),
+        Event::BoardPosition(e) => moves::position(bs, cx, e),
+        Event::BoardIrregularity(e) => moves::irregularity(bs, cx, e),
+        Event::MoveMade(e) => moves::made(bs, cx, e),
+        Event::MovesTakenBack(e) => moves::taken_back(bs, cx, e),
+        Event::MovesRecovered(e) => moves::recovered(bs, cx, e),
+        Event::GameReconciled(e) => moves::reconciled(bs, cx, e),
+        Event::BoardSetup(e) => moves::setup(bs, cx, e),
+        Event::ResultSignal(e) => results::signal(bs, cx, e),
+        Event::ResultRecorded(e) => results::recorded(bs, cx, e),
+        Event::ResultCorrected(e) => results::corrected(bs, cx, e),
+        Event::PlayerArrived(e) => start::arrived(bs, cx, e),
+        Event::Note(e) => notes::board_note(bs, cx, e),
+        _ => return None,
     };
-    if let Some(bs) = &board
-        && bs.locked.is_some()
-        && matches!(
-            rec.event,
-            Event::ClockSample(_)
-                | Event::MoveMade(_)
-                | Event::BoardPosition(_)
-                | Event::BoardIrregularity(_)
-                | Event::ResultSignal(_)
-        )
-    {
-        // Post-game: journaled, changes nothing.
-        if let Some(bs) = board {
-            bs.post_game = bs.post_game.saturating_add(1);
-        }
-        return;
-    }
-    let game_ends = state_game_ends;
-    match (&rec.event, board) {
-        (Event::FeedStatus(e), Some(bs)) => {
-            bs.feed = e.state;
-            bs.feed_detail = e.detail.clone();
-            bs.feed_since = Some(at);
-        }
-        (Event::ClockSample(e), Some(_))
-            if e.left_ms > MAX_CLOCK_MS || e.right_ms > MAX_CLOCK_MS =>
-        {
-            state.rejected.push(Rejected {
-                seq: rec.seq,
-                reason: format!(
-                    "clock sample out of range ({} ms / {} ms; at most {MAX_CLOCK_MS} ms)",
-                    e.left_ms, e.right_ms
-                ),
-            });
-        }
-        (Event::ClockSample(e), Some(bs)) => {
-            // Several moves since the last report (a LiveChess message that brought two, the
-            // moves made while the console or the feed was away): the presses the readings
-            // could not show.
-            let presses = inferred_presses(bs, e);
-            if bs.clock.map(|c| c.running) != Some(e.running) {
-                bs.clock_presses.push(ClockPress { at, sample: *e });
-            }
-            // The time the running side's clock ran since the last sample: the time used.
-            if let (Some(prev), Some(since)) = (bs.clock, bs.last_sample_ms)
-                && let Some(side) = prev.running
-            {
-                let i = usize::from(side == ClockSide::Right);
-                bs.running_for_ms[i] =
-                    bs.running_for_ms[i].map(|v| v.saturating_add(clock_ms.saturating_sub(since)));
-            }
-            bs.last_sample_ms = Some(clock_ms);
-            bs.clock = Some(*e);
-            bs.clock_at = Some(at);
-            bs.last_data = Some(at);
-            if let Some(mirror) = &mut bs.mirror {
-                if let Some(side) = e.white_side
-                    && mirror.white_side().is_none()
-                {
-                    mirror.set_white_side(side);
-                }
-                let reading = ClockReading {
-                    left_ms: e.left_ms,
-                    right_ms: e.right_ms,
-                    running: e.running,
-                    left_flag: e.left_flag,
-                    right_flag: e.right_flag,
-                    white_side: e.white_side,
-                };
-                // The mover's clock after the move: the first sample where it has stopped; the
-                // move is completed then (FIDE 6.2.1).
-                let white_side = mirror.white_side().map(|(s, _)| s).or(e.white_side);
-                // What the move counts are compared on (device::check_counts, which walks the
-                // game's moves): only a sample that changes one of them needs the comparison.
-                let counts_before = (
-                    mirror.color_moves(Color::White),
-                    mirror.color_moves(Color::Black),
-                    mirror.last_reading().is_some(),
-                );
-                let mut completed_now = false;
-                if presses.is_some() {
-                    // How long each player thought for the moves in between cannot be told.
-                    bs.running_for_ms = [None, None];
-                }
-                if let (Some(last), Some(ws)) = (
-                    bs.moves
-                        .iter_mut()
-                        .rev()
-                        .find(|m| m.status == MoveStatus::Played),
-                    white_side,
-                ) {
-                    let mover = if last.color.is_white() {
-                        ws
-                    } else {
-                        ws.other()
-                    };
-                    if e.running != Some(mover) {
-                        if last.clock_ms.is_none() {
-                            last.clock_ms = Some(reading.time(mover));
-                            let i = usize::from(mover == ClockSide::Right);
-                            last.used_ms = bs.running_for_ms[i];
-                            bs.running_for_ms[i] = Some(0);
-                        }
-                        if last.completed_at.is_none() {
-                            last.completed_at = Some(at);
-                            completed_now = true;
-                        }
-                    }
-                }
-                // The first report of a game in progress (the console joined it, or its
-                // first report came with the moves): the clock has counted the moves completed
-                // so far.
-                if mirror.last_reading().is_none()
-                    && let Some(ws) = white_side
-                    && !bs.moves.is_empty()
-                {
-                    if mirror.white_side().is_none() {
-                        mirror.set_white_side(ws);
-                    }
-                    let done = |c: Color| {
-                        bs.moves
-                            .iter()
-                            .filter(|m| {
-                                m.color == c
-                                    && m.completed_at.is_some()
-                                    && matches!(
-                                        m.status,
-                                        MoveStatus::Played
-                                            | MoveStatus::NotPlayable
-                                            | MoveStatus::Illegal
-                                            | MoveStatus::AfterIllegal
-                                    )
-                            })
-                            .count()
-                    };
-                    mirror.join_at(
-                        u32::try_from(done(Color::White)).unwrap_or(u32::MAX),
-                        u32::try_from(done(Color::Black)).unwrap_or(u32::MAX),
-                    );
-                }
-                let report = match presses {
-                    Some(p) => mirror.apply_sample_with_presses(&reading, clock_ms, p),
-                    None => mirror.apply_sample(&reading, clock_ms),
-                };
-                let counts_changed = completed_now
-                    || counts_before
-                        != (
-                            mirror.color_moves(Color::White),
-                            mirror.color_moves(Color::Black),
-                            mirror.last_reading().is_some(),
-                        );
-                let period_added = report
-                    .changes
-                    .iter()
-                    .any(|c| matches!(c.kind, crate::clock::ChangeKind::PeriodTimeAdded { .. }));
-                let tc = period_added.then(|| mirror.time_control().clone());
-                device::after_sample(
-                    bs,
-                    at,
-                    clock_ms,
-                    tc.as_ref(),
-                    &report.changes,
-                    counts_changed,
-                );
-                bs.clock_changes.extend(report.changes);
-                bs.clock_alerts
-                    .extend(report.alerts.into_iter().map(|a| (at, a)));
-            }
-        }
-        (Event::ClockAdjusted(e), Some(bs)) => {
-            if bs.locked.is_some() {
-                state.rejected.push(Rejected {
-                    seq: rec.seq,
-                    reason: format!("the game on board {} is finished", bs.board),
-                });
-                return;
-            }
-            if let Some(mirror) = &mut bs.mirror {
-                match mirror.apply_operation(&e.op, clock_ms) {
-                    Err(err) => state.rejected.push(Rejected {
-                        seq: rec.seq,
-                        reason: format!("clock operation: {err}"),
-                    }),
-                    Ok(_) => device::after_clock_op(bs, at, clock_ms, &e.op),
-                }
-            }
-        }
-        // Nothing changes on the console's side: the clock's next reports show the times, and
-        // the pending adjustment goes once they do (as when the arbiter sets them by hand).
-        (Event::ClockCommand(e), Some(bs)) => bs.clock_commands.push((at, e.clone())),
-        (Event::ClockCommandAck(e), Some(bs)) => {
-            if bs.awaits_clock_ack(&at) {
-                bs.clock_command_acks.push((at, e.accepted));
-            } else {
-                bs.unsolicited_acks += 1;
-            }
-        }
-        (Event::FeedNoise(e), Some(bs)) => {
-            bs.noise_at = Some(at);
-            bs.last_noise = Some((at, e.clone()));
-            bs.noise_summaries += 1;
-        }
-        (Event::BoardPosition(e), Some(bs)) => {
-            bs.placement = Some(e.placement.clone());
-            game_record::placement_shown(bs, &e.placement);
-            bs.last_data = Some(at);
-        }
-        (Event::MoveMade(e), Some(bs)) => {
-            if let Some(mirror) = &mut bs.mirror {
-                mirror.apply_move(e.ply);
-            }
-            // A move before the previous one was completed on the clock: how long either
-            // player thought cannot be told until both have completed a move again.
-            if bs
-                .moves
-                .iter()
-                .rev()
-                .find(|m| m.status == MoveStatus::Played)
-                .is_some_and(|m| m.clock_ms.is_none())
-            {
-                bs.running_for_ms = [None, None];
-            }
-            game_record::apply_move(bs, at, e, game_ends);
-            device::check_counts(bs, at);
-            bs.last_data = Some(at);
-        }
-        (Event::BoardSetup(e), Some(bs)) => {
-            if bs.locked.is_some() && e.fen.is_some() {
-                state.rejected.push(Rejected {
-                    seq: rec.seq,
-                    reason: format!(
-                        "the game on board {} is finished: correct its result before setting a \
-                         position",
-                        bs.board
-                    ),
-                });
-                return;
-            }
-            if let Some(fen) = &e.fen
-                && let Err(err) = game_record::set_position(bs, at, fen)
-            {
-                state.rejected.push(Rejected {
-                    seq: rec.seq,
-                    reason: err,
-                });
-                return;
-            }
-            if let Some(mode) = e.clock_adds {
-                bs.device.mode = Some(mode);
-                if let Some(mirror) = &mut bs.mirror {
-                    mirror.set_period_addition(mode);
-                }
-            }
-            device::check_counts(bs, at);
-        }
-        (Event::ResultCorrected(e), Some(bs)) => {
-            let reason = if e.reason.trim().is_empty() {
-                Some("a result correction needs the reason".to_string())
-            } else if bs.result.is_none() {
-                Some(format!("board {} has no result to correct", bs.board))
-            } else {
-                None
-            };
-            if let Some(reason) = reason {
-                state.rejected.push(Rejected {
-                    seq: rec.seq,
-                    reason,
-                });
-                return;
-            }
-            let from = bs.result.as_ref().map(|r| r.result);
-            if let Some(from) = from {
-                bs.corrections.push(CorrectionEntry {
-                    at,
-                    from,
-                    to: e.result,
-                    reason: e.reason.trim().to_string(),
-                });
-            }
-            match e.result {
-                Some(result) => {
-                    bs.result = Some(ResultEntry {
-                        at,
-                        result,
-                        reason: e.reason.trim().to_string(),
-                        ending: None,
-                        overridden: Vec::new(),
-                    });
-                }
-                None => {
-                    bs.result = None;
-                    bs.locked = None;
-                    bs.locked_clock_ms = None;
-                }
-            }
-        }
-        (Event::ResultSignal(e), Some(bs)) => {
-            bs.result_signal = Some((at, e.result));
-            bs.last_data = Some(at);
-        }
-        (Event::BoardIrregularity(e), Some(bs)) => {
-            game_record::irregular(
-                bs,
-                at,
-                &e.placement,
-                e.detail_msg.as_ref().map(|m| m.id.as_ref()),
-            );
-            bs.irregularities.push(NoteEntry {
-                at,
-                text: e.detail.clone(),
-                msg: e.detail_msg.clone(),
-            });
-            bs.last_data = Some(at);
-        }
-        (Event::DeviceStatus(e), Some(bs)) => {
-            bs.device_status = Some((at, e.clone()));
-        }
-        (Event::GameReconciled(e), Some(bs)) => {
-            // clocks of journaled moves the log told
-            let game: Vec<usize> = bs.game_moves().map(|(i, _)| i).collect();
-            for &(n, ms) in &e.clocks {
-                if let Some(&i) = usize::try_from(n)
-                    .ok()
-                    .and_then(|n| n.checked_sub(1))
-                    .and_then(|k| game.get(k))
-                {
-                    let mv = &mut bs.moves[i];
-                    if mv.clock_ms.is_none() {
-                        mv.clock_ms = Some(ms);
-                        mv.completed_at.get_or_insert(at);
-                    }
-                }
-            }
-            bs.reconciled.push((at, e.clone()));
-            bs.mismatch = match e.outcome {
-                // Nothing of the other game is taken: the arbiter decides.
-                ReconcileOutcome::Different => Some((at, e.clone())),
-                ReconcileOutcome::Same | ReconcileOutcome::Extended => None,
-            };
-        }
-        (Event::FeedCounters(e), Some(bs)) => {
-            let before = bs.counters.map_or(0, |(_, c)| c.noise());
-            // A restarted feed counts from zero again: any change up is new noise.
-            if e.noise() > before || (e.noise() > 0 && e.noise() < before) {
-                bs.noise_at = Some(at);
-            }
-            bs.counters = Some((at, *e));
-        }
-        (Event::MovesTakenBack(e), Some(bs)) => {
-            game_record::take_back(bs, at, e.to_ply);
-            device::check_counts(bs, at);
-            let text = if e.detail.is_empty() {
-                format!("moves taken back to ply {}", e.to_ply)
-            } else {
-                e.detail.clone()
-            };
-            bs.feed_notes.push(NoteEntry {
-                at,
-                text,
-                msg: None,
-            });
-            bs.last_data = Some(at);
-        }
-        (Event::MovesRecovered(e), Some(bs)) => {
-            let text = if e.detail.is_empty() {
-                format!(
-                    "plies {} to {} recovered from the e-board's move log",
-                    e.from_ply, e.to_ply
-                )
-            } else {
-                e.detail.clone()
-            };
-            bs.feed_notes.push(NoteEntry {
-                at,
-                text,
-                msg: None,
-            });
-        }
-        (Event::PlayerArrived(e), Some(bs)) => {
-            let slot = &mut bs.arrived[team_index(e.team)];
-            match slot {
-                None => *slot = Some(Stamp::entered(rec, e.at)),
-                // The first arrival stands; a second one is not kept silently.
-                Some(first) => state.rejected.push(Rejected {
-                    seq: rec.seq,
-                    reason: format!(
-                        "board {}: the {} player already arrived (record {}): a second arrival \
-                         is not recorded",
-                        bs.board, e.team, first.seq
-                    ),
-                }),
-            }
-        }
-        (Event::ResultRecorded(e), Some(bs)) => match &bs.result {
-            Some(r) if bs.locked.is_some() && r.result != e.result => {
-                state.rejected.push(Rejected {
-                    seq: rec.seq,
-                    reason: format!(
-                        "board {} already has the result {} (record {}): a different result \
-                             needs a result correction",
-                        bs.board,
-                        r.result,
-                        bs.locked.map_or(0, |l| l.seq)
-                    ),
-                });
-            }
-            Some(r) if bs.locked.is_some() && r.result == e.result => {}
-            _ => {
-                bs.result = Some(ResultEntry {
-                    at,
-                    result: e.result,
-                    reason: e.reason.clone(),
-                    ending: e.ending,
-                    overridden: e.overridden.clone(),
-                });
-                if bs.locked.is_none() {
-                    bs.locked = Some(at);
-                    bs.locked_clock_ms = Some(clock_ms);
-                }
-            }
-        },
-        (Event::Note(e), Some(bs)) => bs.notes.push(NoteEntry {
-            at,
-            text: e.text.clone(),
-            msg: None,
-        }),
-        (Event::Note(e), None) => state.notes.push(NoteEntry {
-            at,
-            text: e.text.clone(),
-            msg: None,
-        }),
-        (Event::Remark(e), _) => state.remarks.push(RemarkEntry {
-            at,
-            board: e.board,
-            text: e.text.clone(),
-        }),
-        (Event::LineupSubmitted(e), _) => {
-            let slot = &mut state.lineups[team_index(e.team)];
-            if slot.is_some() {
-                state.rejected.push(Rejected {
-                    seq: rec.seq,
-                    reason: format!(
-                        "the {} lineup was already handed in; a change needs both captains",
-                        e.team
-                    ),
-                });
-            } else {
-                *slot = Some(LineupEntry {
-                    slots: e.slots.clone(),
-                    submitted: at,
-                    changes: Vec::new(),
-                    channel: e.channel.clone(),
-                    received_by: e.received_by.clone(),
-                    reservations: e.reservations.clone(),
-                    absence_notices: e.absence_notices.clone(),
-                });
-            }
-        }
-        (Event::LineupChanged(e), _) => {
-            // Consent: the flags of the record, or one consent record per captain for exactly
-            // these slots.
-            let consented = |captain: TeamSide| {
-                state.procedure.consents.iter().any(|c| {
-                    c.team == e.team
-                        && c.captain == captain
-                        && c.slots == e.slots
-                        && c.used.is_none()
-                })
-            };
-            let agrees = (e.home_captain_agrees && e.away_captain_agrees)
-                || (consented(TeamSide::Home) && consented(TeamSide::Away));
-            let reason = if !agrees {
-                Some("a lineup change needs the consent of both captains")
-            } else if state.lineups_announced.is_some() {
-                Some("the lineups were already announced")
-            } else {
-                None
-            };
-            match (reason, &mut state.lineups[team_index(e.team)]) {
-                (None, Some(l)) => {
-                    l.slots = e.slots.clone();
-                    l.changes.push(at);
-                    for c in state.procedure.consents.iter_mut() {
-                        if c.team == e.team && c.slots == e.slots && c.used.is_none() {
-                            c.used = Some(at.seq);
-                        }
-                    }
-                }
-                (None, None) => state.rejected.push(Rejected {
-                    seq: rec.seq,
-                    reason: format!("no {} lineup to change", e.team),
-                }),
-                (Some(r), _) => state.rejected.push(Rejected {
-                    seq: rec.seq,
-                    reason: r.into(),
-                }),
-            }
-        }
-        (Event::ReportSigned(e), _) => state.signatures.push((at, e.clone())),
-        (Event::ReportReopened(e), _) => state.reopened.push((at, e.clone())),
-        // What the console showed the arbiter: kept for the replay, changes nothing.
-        (Event::ProposalShown(p), _) => state.shown.push((at, p.clone())),
-        (Event::SignerEnrolled(e), _) => {
-            let role_known = matches!(e.role.as_str(), "home_captain" | "away_captain");
-            if !role_known {
-                state.rejected.push(Rejected {
-                    seq: rec.seq,
-                    reason: format!(
-                        "{:?} cannot be enrolled at the console (only home_captain and away_captain; the arbiter's key is registered)",
-                        e.role
-                    ),
-                });
-            } else if let Some((first, _)) = state.enrolled.iter().find(|(_, x)| x.role == e.role) {
-                state.rejected.push(Rejected {
-                    seq: rec.seq,
-                    reason: format!(
-                        "a key was already enrolled for the {} (record {}); an enrolled key is never replaced",
-                        e.role.replace('_', " "),
-                        first.seq
-                    ),
-                });
-            } else {
-                state.enrolled.push((at, e.clone()));
-            }
-        }
-        (Event::LineupAnnounced(_), _) => {
-            if state.lineups_announced.is_none() {
-                state.lineups_announced = Some(at);
-            }
-        }
-        (Event::Intervention(iv), _) => {
-            apply_intervention(state, rec.seq, at, clock_ms, iv, None);
-        }
-        (Event::Decision(d), _) => {
-            let note = DecisionNote {
-                situation: d.situation,
-                offered: d.options.iter().map(|o| o.key.clone()).collect(),
-                chosen: d.chosen.clone(),
-                chosen_label: d
-                    .options
-                    .iter()
-                    .find(|o| o.key == d.chosen)
-                    .map(|o| o.label.clone())
-                    .unwrap_or_else(|| crate::i18n::Msg::new("decision-option-unknown")),
-                basis: d.basis,
-            };
-            apply_intervention(state, rec.seq, at, clock_ms, &d.intervention, Some(note));
-        }
-        (Event::SessionStarted(_) | Event::SessionResumed(_), _) => {}
-        (Event::RoundStarted(e), _) => {
-            if state.round_started.is_none() {
-                state.round_started = Some(Stamp::entered(rec, e.at));
-            } else {
-                state.rejected.push(Rejected {
-                    seq: rec.seq,
-                    reason: "the round was already started".into(),
-                });
-            }
-        }
-        (
-            Event::LineupView(_)
-            | Event::LineupConsent(_)
-            | Event::StartAgreed(_)
-            | Event::LotDrawn(_)
-            | Event::ColoursOverridden(_),
-            _,
-        ) => {
-            if let Err(reason) = apply_procedure(state, at, &rec.event) {
-                state.rejected.push(Rejected {
-                    seq: rec.seq,
-                    reason,
-                });
-            }
-        }
-        (ev, _) => state.rejected.push(Rejected {
-            seq: rec.seq,
-            reason: format!("{} record without a board", ev.kind()),
-        }),
-    }
+    Some(applied)
 }
 
-/// The clock presses a report implies that the readings could not show: where the board
-/// reported two or more moves since the last report, the clock was pressed after each of them
-/// but the last, and after the last too unless the mover's clock runs now. Per clock side
-/// (left, right); `None` where there are fewer than two such presses or the readings do not fit
-/// them (the clock stopped, the orientation unknown, the first mover's clock not running
-/// before): then the readings alone tell the presses.
-fn inferred_presses(bs: &BoardState, e: &ClockSample) -> Option<[u32; 2]> {
-    let white = bs
-        .mirror
-        .as_ref()
-        .and_then(|m| m.white_side().map(|(s, _)| s))
-        .or(e.white_side)?;
-    let side_of = |c: Color| if c.is_white() { white } else { white.other() };
-    let since = bs.clock_at.map(|c| c.seq)?;
-    let before = bs.clock?.running?;
-    let now = e.running?;
-    // The moves are in the order of their records: those since the last report are the last
-    // ones (found from the end: a walk over the whole game on every report was a quarter of a
-    // long journal's fold in perf).
-    let recent = bs
-        .moves
-        .iter()
-        .rev()
-        .take_while(|m| m.at.seq > since)
-        .count();
-    let moves: Vec<&MoveEntry> = bs
-        .moves
-        .iter_from(bs.moves.len() - recent)
-        .filter(|m| {
-            matches!(
-                m.status,
-                MoveStatus::Played
-                    | MoveStatus::NotPlayable
-                    | MoveStatus::Illegal
-                    | MoveStatus::AfterIllegal
-            )
-        })
-        .collect();
-    let (first, last) = (moves.first()?, moves.last()?);
-    if side_of(first.color) != before {
-        return None;
+/// A record about the match around the games: lineups, the start, interventions and
+/// decisions, notes and remarks, signatures.
+fn match_record(state: &mut MatchState, cx: &Applying) -> Applied {
+    match &cx.rec.event {
+        Event::LineupSubmitted(e) => lineups::submitted(state, cx, e),
+        Event::LineupChanged(e) => lineups::changed(state, cx, e),
+        Event::LineupAnnounced(_) => lineups::announced(state, cx),
+        Event::LineupView(e) => lineups::view(state, cx, e),
+        Event::LineupConsent(e) => lineups::consent(state, cx, e),
+        Event::RoundStarted(e) => start::round_started(state, cx, e),
+        Event::StartAgreed(e) => start::agreed(state, cx, e),
+        Event::ColoursOverridden(e) => start::colours_overridden(state, cx, e),
+        Event::LotDrawn(e) => start::lot_drawn(state, cx, e),
+        Event::Intervention(iv) => interventions::intervention(state, cx, iv),
+        Event::Decision(d) => interventions::decision(state, cx, d),
+        Event::Note(e) => notes::match_note(state, cx, e),
+        Event::Remark(e) => notes::remark(state, cx, e),
+        Event::ProposalShown(p) => notes::proposal_shown(state, cx, p),
+        Event::ReportSigned(e) => signing::signed(state, cx, e),
+        Event::ReportReopened(e) => signing::reopened(state, cx, e),
+        Event::SignerEnrolled(e) => signing::enrolled(state, cx, e),
+        // Applied before the board is looked up.
+        Event::SessionStarted(_) | Event::SessionResumed(_) => Ok(()),
+        ev => Err(format!("{} record without a board", ev.kind())),
     }
-    let pressed = if side_of(last.color) == now {
-        &moves[..moves.len() - 1]
-    } else {
-        &moves[..]
-    };
-    if pressed.len() < 2 {
-        return None;
-    }
-    let mut presses = [0u32; 2];
-    for m in pressed {
-        let i = usize::from(side_of(m.color) == ClockSide::Right);
-        presses[i] = presses[i].saturating_add(1);
-    }
-    Some(presses)
-}
-
-/// Applies a confirmed intervention (or a decision's chosen consequence): clock changes (which
-/// the clock mirror then expects on the device), an illegal move counted, a result, zeroed boards.
-fn apply_intervention(
-    state: &mut MatchState,
-    seq: u64,
-    at: Stamp,
-    clock_ms: u64,
-    iv: &Intervention,
-    decision: Option<DecisionNote>,
-) {
-    let c = &iv.confirmed;
-    // A finished game changes only by a result correction.
-    if let Some(bs) = iv.board.and_then(|b| state.boards.get(b.index()))
-        && let Some(locked) = bs.locked
-        && (c.result.is_some()
-            || c.game.is_some()
-            || !c.clock.is_empty()
-            || !c.clock_ops.is_empty())
-    {
-        state.rejected.push(Rejected {
-            seq,
-            reason: format!(
-                "the game on board {} is finished (result recorded at record {}): a change needs \
-                 a result correction",
-                bs.board, locked.seq
-            ),
-        });
-        return;
-    }
-    // The board was checked to be in the match before.
-    if let Some(bs) = iv.board.and_then(|b| state.boards.get_mut(b.index())) {
-        // The offender of an illegal move: the player named, else the one whose illegal move
-        // the board showed (before the change puts it right).
-        let offender = iv.player.or(bs.game.illegal.as_ref().map(|i| i.player));
-        if let Some(change) = &c.game
-            && let Err(err) = game_record::apply_change(bs, at, change)
-        {
-            state.rejected.push(Rejected {
-                seq,
-                reason: format!("game change: {err}"),
-            });
-        }
-        for op in &c.clock_ops {
-            if let Some(mirror) = &mut bs.mirror {
-                match mirror.apply_operation(op, clock_ms) {
-                    Ok(_) => device::after_clock_op(bs, at, clock_ms, op),
-                    Err(err) => state.rejected.push(Rejected {
-                        seq,
-                        reason: format!("clock operation: {err}"),
-                    }),
-                }
-            }
-        }
-        if !c.clock.is_empty() {
-            bs.device.correction_due = Some(at);
-        }
-        if let (InterventionKind::FlagFall { .. }, Some(player)) = (&iv.kind, iv.player) {
-            // Ruled: the time credited too early is the arbiter's matter now.
-            bs.device.unearned[device::colour_index(player)] = None;
-        }
-        for tc in &c.clock {
-            bs.time_changes.push((at, *tc));
-            // The mirror expects the arbiter's change on the physical clock.
-            if let Some(mirror) = &mut bs.mirror {
-                let ms = tc.delta_ms.unsigned_abs();
-                let op = if tc.delta_ms >= 0 {
-                    ClockOperation::AddTime {
-                        color: tc.player,
-                        ms,
-                    }
-                } else {
-                    ClockOperation::SubtractTime {
-                        color: tc.player,
-                        ms,
-                    }
-                };
-                let _ = mirror.apply_operation(&op, clock_ms);
-            }
-        }
-        if let (InterventionKind::IllegalMove { kind, .. }, Some(player)) = (&iv.kind, offender) {
-            if let Some(crate::intervention::GameChange::Stood { .. }) = &c.game {
-                // It stood: not penalised, not counted; a later claim against it is refused.
-                game_record::illegal_stood(bs, at, player);
-            } else {
-                if c.game.is_none() {
-                    // Ruled on the last legal position (the game record's already), where no
-                    // move was made on the illegal one (those need the position reinstated).
-                    game_record::illegal_ruled(bs, false);
-                }
-                bs.illegal.push(IllegalEntry {
-                    at,
-                    player,
-                    kind: *kind,
-                });
-            }
-        }
-        if let Some(result) = c.result {
-            bs.result = Some(ResultEntry {
-                at,
-                result,
-                reason: c.summary.clone(),
-                ending: None,
-                overridden: Vec::new(),
-            });
-            if bs.locked.is_none() {
-                bs.locked = Some(at);
-                bs.locked_clock_ms = Some(clock_ms);
-            }
-        }
-        claims::apply_claim(bs, seq, at, iv);
-        // The arbiter decided which game stands: the mismatch is settled.
-        if iv.kind == InterventionKind::GameMismatch {
-            bs.mismatch = None;
-        }
-        if let (InterventionKind::Resignation { at: when }, Some(_)) = (&iv.kind, c.result) {
-            claims::void_after(
-                bs,
-                seq,
-                crate::intervention::resignation_time(when.as_deref()),
-            );
-        }
-        device::check_counts(bs, at);
-    }
-    for z in &c.zeroed {
-        if !state.zeroed.contains(z) {
-            state.zeroed.push(*z);
-        }
-    }
-    state.interventions.push(InterventionEntry {
-        at,
-        intervention: iv.clone(),
-        decision,
-    });
-}
-
-/// Applies a record of the match procedure; the error is why it was rejected.
-fn apply_procedure(state: &mut MatchState, at: Stamp, ev: &Event) -> Result<(), String> {
-    let p = &mut state.procedure;
-    match ev {
-        Event::LineupView(e) => {
-            // Sealed until both lineups are in (Trier Nr. 2); the request is kept either way.
-            let granted = state.lineups.iter().all(Option::is_some);
-            p.views.push(ViewEntry {
-                at,
-                by: e.by,
-                granted,
-            });
-        }
-        Event::LineupConsent(e) => {
-            if state.lineups_announced.is_some() {
-                return Err("the lineups were already announced: no change any more".into());
-            }
-            if state.lineups[team_index(e.team)].is_none() {
-                return Err(format!("no {} lineup to change", e.team));
-            }
-            p.consents.push(ConsentEntry {
-                at,
-                team: e.team,
-                captain: e.captain,
-                slots: e.slots.clone(),
-                used: None,
-            });
-        }
-        Event::StartAgreed(e) => {
-            let t = chrono::DateTime::parse_from_rfc3339(&e.time).map_err(|err| {
-                format!("agreed start {:?} is not an RFC 3339 time: {err}", e.time)
-            })?;
-            if state.round_started.is_some() {
-                return Err("the round was already started".into());
-            }
-            p.agreed_start = Some((at, t.timestamp_millis()));
-        }
-        Event::ColoursOverridden(e) => {
-            if e.reason.trim().is_empty() {
-                return Err("colours can be overridden only with a reason".into());
-            }
-            p.colour_overrides.retain(|(_, c)| c.board != e.board);
-            p.colour_overrides.push((at, e.clone()));
-        }
-        Event::LotDrawn(e) => {
-            if let Some((first, _)) = &p.lot {
-                return Err(format!("the lot was already drawn (record {})", first.seq));
-            }
-            if e.drawn_by.trim().is_empty() {
-                return Err("a lot names who drew it".into());
-            }
-            p.lot = Some((at, e.clone()));
-        }
-        _ => {}
-    }
-    Ok(())
 }
