@@ -3,10 +3,10 @@ use std::path::Path;
 use super::*;
 use crate::clock_now::STALE_AFTER_MS;
 use crate::journal::Chain;
-use crate::model::{BoardNo, GameResult, TeamSide};
+use crate::model::{BoardNo, ClockSide, GameResult, TeamSide};
 use crate::record::{
-    ClockSample, Event, FeedStatus, MoveMade, Origin, PlayerArrived, ResultRecorded, RoundStarted,
-    SessionStarted,
+    ClockSample, Event, FeedState, FeedStatus, MoveMade, Origin, PlayerArrived, ResultRecorded,
+    RoundStarted, SessionStarted,
 };
 use crate::state::apply;
 
