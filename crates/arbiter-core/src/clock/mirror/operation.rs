@@ -1,0 +1,167 @@
+//! The arbiter's operations on the clock as the mirror takes them: times added, taken or set,
+//! move counts set, a pause and a resume, a replacement clock, an increment set, the times
+//! reconstructed at an earlier move. Each time change is then expected on the physical clock.
+
+use super::{ClockMirror, color_ms, diff, set_color_ms, to_i64};
+use crate::clock::ops::{ClockError, ClockOperation, FloorApplied, OperationOutcome, TimeFloor};
+use crate::clock::reading::ClockTimes;
+use crate::model::Color;
+
+impl ClockMirror {
+    /// Applies an arbiter operation at `at_ms`: returns the clock before and after. Time
+    /// changes are expected on the physical clock: the next sample showing them is classified
+    /// [`crate::clock::ChangeKind::ArbiterAdjustment`].
+    pub fn apply_operation(
+        &mut self,
+        op: &ClockOperation,
+        at_ms: u64,
+    ) -> Result<OperationOutcome, ClockError> {
+        let _ = at_ms;
+        let before = self.times_or_zero();
+        let mut after = before;
+        let mut note = String::new();
+        let mut floors = Vec::new();
+        match op {
+            ClockOperation::AddTime { color, ms } => {
+                let side = self.side_of(*color).ok_or(ClockError::OrientationUnknown)?;
+                set_color_ms(
+                    &mut after,
+                    *color,
+                    color_ms(&before, *color).saturating_add(*ms),
+                );
+                self.expect(side, to_i64(*ms));
+            }
+            ClockOperation::SubtractTime { color, ms } => {
+                let side = self.side_of(*color).ok_or(ClockError::OrientationUnknown)?;
+                let available = color_ms(&before, *color);
+                if *ms > available {
+                    return Err(ClockError::NotEnoughTime {
+                        ms: *ms,
+                        available_ms: available,
+                    });
+                }
+                set_color_ms(&mut after, *color, available - ms);
+                self.expect(side, -to_i64(*ms));
+            }
+            ClockOperation::SetTimes { white_ms, black_ms } => {
+                let w = self
+                    .side_of(Color::White)
+                    .ok_or(ClockError::OrientationUnknown)?;
+                after.white_ms = *white_ms;
+                after.black_ms = *black_ms;
+                self.expect_value(w, diff(*white_ms, before.white_ms));
+                self.expect_value(w.other(), diff(*black_ms, before.black_ms));
+            }
+            ClockOperation::SetMoves { color, moves } => {
+                let side = self.side_of(*color).ok_or(ClockError::OrientationUnknown)?;
+                self.set_moves(side, *moves);
+                match color {
+                    Color::White => after.white_moves = *moves,
+                    Color::Black => after.black_moves = *moves,
+                }
+            }
+            ClockOperation::Pause => note = self.pause()?,
+            ClockOperation::Resume => {
+                if self.running().is_some() {
+                    return Err(ClockError::NotPaused);
+                }
+                self.pending_resume = true;
+            }
+            ClockOperation::ReplaceClock {
+                white_ms,
+                black_ms,
+                white_moves,
+                black_moves,
+            } => {
+                let w = self
+                    .side_of(Color::White)
+                    .ok_or(ClockError::OrientationUnknown)?;
+                after = ClockTimes {
+                    white_ms: *white_ms,
+                    black_ms: *black_ms,
+                    white_moves: *white_moves,
+                    black_moves: *black_moves,
+                };
+                self.expect_value(w, diff(*white_ms, before.white_ms));
+                self.expect_value(w.other(), diff(*black_ms, before.black_ms));
+                self.set_moves(w, *white_moves);
+                self.set_moves(w.other(), *black_moves);
+            }
+            ClockOperation::SetIncrement { seconds, from_move } => {
+                self.tc.per_move = Some(crate::clock::PerMove {
+                    kind: crate::clock::PerMoveKind::Increment,
+                    seconds: *seconds,
+                    from_move: *from_move,
+                });
+                note = format!("{seconds} s increment from move {from_move}");
+            }
+            ClockOperation::Reconstruct {
+                to_move,
+                floor,
+                recorded,
+            } => (after, note, floors) = self.reconstruct(before, *to_move, *floor, *recorded)?,
+        }
+        Ok(OperationOutcome {
+            before,
+            after,
+            note,
+            floors,
+        })
+    }
+
+    /// A pause: taken once the clock stops (an arbiter's stop), or at once if it is stopped
+    /// already (the returned note says so).
+    fn pause(&mut self) -> Result<String, ClockError> {
+        if self.pending_pause {
+            return Err(ClockError::AlreadyPaused);
+        }
+        if self.running().is_some() {
+            self.pending_pause = true;
+            Ok(String::new())
+        } else {
+            Ok("the clock was already stopped: the stop is taken as the arbiter's".into())
+        }
+    }
+
+    /// The times at the end of move `to_move`: those the journal recorded, else reconstructed
+    /// from the current ones with the floor; the times after, the note, and the floors applied.
+    fn reconstruct(
+        &mut self,
+        before: ClockTimes,
+        to_move: u32,
+        floor: TimeFloor,
+        recorded: Option<[u64; 2]>,
+    ) -> Result<(ClockTimes, String, Vec<FloorApplied>), ClockError> {
+        let w = self
+            .side_of(Color::White)
+            .ok_or(ClockError::OrientationUnknown)?;
+        if self.last.is_none() {
+            return Err(ClockError::NoReading);
+        }
+        let mut note = String::new();
+        let mut floors = Vec::new();
+        let after = if let Some([white_ms, black_ms]) = recorded {
+            // The times the journal recorded at that move: the actual distribution.
+            note = format!("the times recorded after move {to_move}");
+            ClockTimes {
+                white_ms,
+                black_ms,
+                white_moves: to_move,
+                black_moves: to_move,
+            }
+        } else {
+            let (then, raised) =
+                crate::clock::ops::reconstruct_with_floors(&self.tc, before, to_move, floor)?;
+            if !raised.is_empty() {
+                note = "a player was raised to the minimum".into();
+            }
+            floors = raised;
+            then
+        };
+        self.expect_value(w, diff(after.white_ms, before.white_ms));
+        self.expect_value(w.other(), diff(after.black_ms, before.black_ms));
+        self.set_moves(w, to_move);
+        self.set_moves(w.other(), to_move);
+        Ok((after, note, floors))
+    }
+}
