@@ -599,12 +599,23 @@ impl Match {
     /// The summary's rules: the profile, its sources, the mode, the time control and what the
     /// profile decides or leaves to the arbiter.
     fn summary_rules(&self, s: &mut String) {
-        let f = &self.file;
         let p = &self.profile;
         let _ = writeln!(s, "rules: {} – {} [{}]", p.id, p.name, p.laws);
         if !p.sources.is_empty() {
             let _ = writeln!(s, "  sources: {}", p.sources.join("; "));
         }
+        self.summary_mode(s);
+        self.summary_start(s);
+        self.summary_penalties(s);
+        self.summary_game_end(s);
+        self.summary_notation(s);
+        self.summary_scoring(s);
+    }
+
+    /// The mode (and by what), the modes per board and the time control.
+    fn summary_mode(&self, s: &mut String) {
+        let f = &self.file;
+        let p = &self.profile;
         let r = self.match_rules();
         let mode = match r.supervision {
             Some(sup) => format!("{} ({} supervision)", word(&r.mode), word(&sup)),
@@ -629,6 +640,11 @@ impl Match {
             let _ = writeln!(s, "  modes per board: {}", list.join(", "));
         }
         let _ = writeln!(s, "  time control: {}", self.time_control);
+    }
+
+    /// The default time and the colours.
+    fn summary_start(&self, s: &mut String) {
+        let p = &self.profile;
         let from = match p.default_time.from {
             crate::profile::StartReference::ScheduledStart => "the scheduled start",
             crate::profile::StartReference::ActualStart => "the actual start",
@@ -647,6 +663,11 @@ impl Match {
             p.colours.white_on_odd_boards,
             cited(&p.colours.article, &p.colours.source)
         );
+    }
+
+    /// The penalties: an illegal move, an incorrect draw claim.
+    fn summary_penalties(&self, s: &mut String) {
+        let r = self.match_rules();
         let im = &r.illegal_moves;
         let loss = if im.loss_at == 0 {
             "never loses".to_string()
@@ -685,6 +706,11 @@ impl Match {
             },
             cited(&c.article, &c.source)
         );
+    }
+
+    /// The end of a game: a quickplay finish, the automatic draws.
+    fn summary_game_end(&self, s: &mut String) {
+        let p = &self.profile;
         let qpf = match p.quickplay_finish.kind {
             crate::profile::QuickplayKind::None => "none",
             crate::profile::QuickplayKind::Art10_2 => "old Art. 10.2 (claims below 2 min)",
@@ -717,6 +743,12 @@ impl Match {
             },
             cited(&ad.article, &ad.source)
         );
+    }
+
+    /// The notation and its exemption.
+    fn summary_notation(&self, s: &mut String) {
+        let p = &self.profile;
+        let r = self.match_rules();
         let sheet = &p.scoresheet;
         let _ = writeln!(
             s,
@@ -735,6 +767,12 @@ impl Match {
             },
             cited(&sheet.article, &sheet.source)
         );
+    }
+
+    /// The match points and the threshold of a win; what is left to the arbiter.
+    fn summary_scoring(&self, s: &mut String) {
+        let f = &self.file;
+        let p = &self.profile;
         let threshold = p.win_threshold_half_points(f.boards);
         let _ = writeln!(
             s,
@@ -806,8 +844,39 @@ fn secs(s: u32) -> String {
 
 type Checked = (NaiveDate, DateTime<FixedOffset>, Vec<Source>);
 
-/// Validates everything that serde's types do not; records each problem in `c`.
+/// Validates everything that serde's types do not; records each problem in `c`, in the order
+/// of the file's parts.
 fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checked> {
+    check_games(f, c);
+    check_names(f, c);
+    let (date, start) = check_when(f, c);
+    check_boards(f, p, c);
+    let sources = check_feeds(f, c);
+    if let Some(tc) = &f.time_control
+        && let Err(e) = tc.validate()
+    {
+        c.error("time_control", e);
+    }
+    let mut fide_ids: HashMap<u64, String> = HashMap::new();
+    for (side, team) in [("home", &f.home), ("away", &f.away)] {
+        check_team(side, team, f.boards, date_year(&f.date), &mut fide_ids, c);
+    }
+    if f.home.name == f.away.name {
+        c.error(
+            "away.name",
+            format!("both teams are named {:?}", f.home.name),
+        );
+    }
+    check_signers(f, c);
+    if c.found.is_empty() {
+        Some((date?, start?, sources))
+    } else {
+        None
+    }
+}
+
+/// The `[[game]]` entries: a board of the match each, once, with a position that is one.
+fn check_games(f: &MatchFile, c: &mut Collector<'_>) {
     let mut seen = std::collections::HashSet::new();
     for (i, g) in f.games.iter().enumerate() {
         if g.board == 0 || g.board > f.boards {
@@ -828,6 +897,10 @@ fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checke
             c.error(format!("game[{i}].fen"), e.to_string());
         }
     }
+}
+
+/// The names the report prints (not empty) and the round (from 1).
+fn check_names(f: &MatchFile, c: &mut Collector<'_>) {
     if let Some(city) = &f.city
         && city.trim().is_empty()
     {
@@ -849,6 +922,13 @@ fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checke
     if f.round == 0 {
         c.error("round", "rounds count from 1");
     }
+}
+
+/// The date and the scheduled start, each where it is one, on the same day.
+fn check_when(
+    f: &MatchFile,
+    c: &mut Collector<'_>,
+) -> (Option<NaiveDate>, Option<DateTime<FixedOffset>>) {
     let date = NaiveDate::parse_from_str(&f.date, "%Y-%m-%d")
         .map_err(|e| {
             c.error(
@@ -876,6 +956,11 @@ fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checke
             format!("falls on {} but the match date is {d}", s.date_naive()),
         );
     }
+    (date, start)
+}
+
+/// The number of boards: plausible, and the profile's.
+fn check_boards(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) {
     if !(1..=1000).contains(&f.boards) {
         c.error("boards", format!("{} boards: expected 1 to 1000", f.boards));
     } else if f.boards != p.boards {
@@ -887,6 +972,11 @@ fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checke
             ),
         );
     }
+}
+
+/// The feeds (one per board, each a source), the boards whose clocks take commands (a DGT
+/// feed's), the modes per board (one per board); the sources parsed.
+fn check_feeds(f: &MatchFile, c: &mut Collector<'_>) -> Vec<Source> {
     let mut sources = Vec::new();
     if !f.feeds.is_empty() && f.feeds.len() != usize::from(f.boards) {
         c.error(
@@ -931,21 +1021,11 @@ fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checke
             ),
         );
     }
-    if let Some(tc) = &f.time_control
-        && let Err(e) = tc.validate()
-    {
-        c.error("time_control", e);
-    }
-    let mut fide_ids: HashMap<u64, String> = HashMap::new();
-    for (side, team) in [("home", &f.home), ("away", &f.away)] {
-        check_team(side, team, f.boards, date_year(&f.date), &mut fide_ids, c);
-    }
-    if f.home.name == f.away.name {
-        c.error(
-            "away.name",
-            format!("both teams are named {:?}", f.home.name),
-        );
-    }
+    sources
+}
+
+/// The signers' public keys, where given: 64 hex digits each.
+fn check_signers(f: &MatchFile, c: &mut Collector<'_>) {
     for (field, key) in [
         ("signers.arbiter", &f.signers.arbiter),
         ("signers.home_captain", &f.signers.home_captain),
@@ -959,11 +1039,6 @@ fn check(f: &MatchFile, p: &RuleProfile, c: &mut Collector<'_>) -> Option<Checke
                 "expected an Ed25519 public key as 64 hex digits (from `arbiter keygen`)",
             );
         }
-    }
-    if c.found.is_empty() {
-        Some((date?, start?, sources))
-    } else {
-        None
     }
 }
 
@@ -1006,47 +1081,68 @@ fn check_team(
                 format!("rank {} is also given to {side}.squad[{first}]", pl.rank),
             );
         }
-        if pl.name.trim().is_empty() {
-            c.error(format!("{at}.name"), "must not be empty");
-        }
-        if let Some(r) = pl.rating
-            && !(100..=3000).contains(&r)
-        {
+        check_player(&at, pl, year, fide_ids, c);
+    }
+    check_members(side, team, c);
+    if !team.lineup.is_empty() {
+        check_lineup(side, team, boards, &ranks, c);
+    }
+}
+
+/// A player of a squad (`at` names him): his name, rating, federation, year of birth and FIDE
+/// ID (one player's in the whole match).
+fn check_player(
+    at: &str,
+    pl: &Player,
+    year: Option<u16>,
+    fide_ids: &mut HashMap<u64, String>,
+    c: &mut Collector<'_>,
+) {
+    if pl.name.trim().is_empty() {
+        c.error(format!("{at}.name"), "must not be empty");
+    }
+    if let Some(r) = pl.rating
+        && !(100..=3000).contains(&r)
+    {
+        c.error(
+            format!("{at}.rating"),
+            format!("{r} is not a rating (expected 100 to 3000)"),
+        );
+    }
+    if let Some(fed) = &pl.federation
+        && !(fed.len() == 3 && fed.bytes().all(|b| b.is_ascii_uppercase()))
+    {
+        c.error(
+            format!("{at}.federation"),
+            format!("{fed:?} is not a federation code (three capital letters, as FIDE writes them: \"GER\")"),
+        );
+    }
+    if let Some(y) = pl.birth_year
+        && !(1900..=year.unwrap_or(9999)).contains(&y)
+    {
+        c.error(
+            format!("{at}.birth_year"),
+            format!("{y} is not a year of birth (1900 to the match's year)"),
+        );
+    }
+    if let Some(id) = pl.fide_id {
+        if id == 0 || id > 999_999_999 {
             c.error(
-                format!("{at}.rating"),
-                format!("{r} is not a rating (expected 100 to 3000)"),
+                format!("{at}.fide_id"),
+                format!("{id} is not a FIDE ID (1 to 9 digits)"),
             );
-        }
-        if let Some(fed) = &pl.federation
-            && !(fed.len() == 3 && fed.bytes().all(|b| b.is_ascii_uppercase()))
-        {
+        } else if let Some(other) = fide_ids.insert(id, at.to_string()) {
             c.error(
-                format!("{at}.federation"),
-                format!("{fed:?} is not a federation code (three capital letters, as FIDE writes them: \"GER\")"),
+                format!("{at}.fide_id"),
+                format!("FIDE ID {id} is also given to {other}"),
             );
-        }
-        if let Some(y) = pl.birth_year
-            && !(1900..=year.unwrap_or(9999)).contains(&y)
-        {
-            c.error(
-                format!("{at}.birth_year"),
-                format!("{y} is not a year of birth (1900 to the match's year)"),
-            );
-        }
-        if let Some(id) = pl.fide_id {
-            if id == 0 || id > 999_999_999 {
-                c.error(
-                    format!("{at}.fide_id"),
-                    format!("{id} is not a FIDE ID (1 to 9 digits)"),
-                );
-            } else if let Some(other) = fide_ids.insert(id, at.clone()) {
-                c.error(
-                    format!("{at}.fide_id"),
-                    format!("FIDE ID {id} is also given to {other}"),
-                );
-            }
         }
     }
+}
+
+/// The squad's club memberships: a ZPS number and a member number together, each valid, one
+/// player's each.
+fn check_members(side: &str, team: &Team, c: &mut Collector<'_>) {
     let mut members: HashMap<(String, u32), String> = HashMap::new();
     for (i, pl) in team.squad.iter().enumerate() {
         let at = format!("{side}.squad[{i}]");
@@ -1083,30 +1179,39 @@ fn check_team(
             (None, None) => {}
         }
     }
-    if !team.lineup.is_empty() {
-        if team.lineup.len() != usize::from(boards) {
+}
+
+/// The lineup in the match file: one entry per board, each a rank of the squad (0: no player),
+/// none twice.
+fn check_lineup(
+    side: &str,
+    team: &Team,
+    boards: u16,
+    ranks: &HashMap<u16, usize>,
+    c: &mut Collector<'_>,
+) {
+    if team.lineup.len() != usize::from(boards) {
+        c.error(
+            format!("{side}.lineup"),
+            format!("{} entries for {boards} boards", team.lineup.len()),
+        );
+    }
+    let mut seen = HashMap::new();
+    for (i, rank) in team.lineup.iter().enumerate() {
+        if *rank == 0 {
+            continue;
+        }
+        if !ranks.contains_key(rank) {
             c.error(
-                format!("{side}.lineup"),
-                format!("{} entries for {boards} boards", team.lineup.len()),
+                format!("{side}.lineup[{i}]"),
+                format!("no player with rank {rank} in {side}.squad"),
             );
         }
-        let mut seen = HashMap::new();
-        for (i, rank) in team.lineup.iter().enumerate() {
-            if *rank == 0 {
-                continue;
-            }
-            if !ranks.contains_key(rank) {
-                c.error(
-                    format!("{side}.lineup[{i}]"),
-                    format!("no player with rank {rank} in {side}.squad"),
-                );
-            }
-            if let Some(b) = seen.insert(*rank, i) {
-                c.error(
-                    format!("{side}.lineup[{i}]"),
-                    format!("rank {rank} is already on board {}", b + 1),
-                );
-            }
+        if let Some(b) = seen.insert(*rank, i) {
+            c.error(
+                format!("{side}.lineup[{i}]"),
+                format!("rank {rank} is already on board {}", b + 1),
+            );
         }
     }
 }
