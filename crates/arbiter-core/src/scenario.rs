@@ -89,15 +89,14 @@ struct LookStep {
     board: Option<u16>,
 }
 
+/// A step's record: its origin, the event, and the proposal the rules made for an intervention;
+/// the error names the step's sub-field and says what is wrong.
+type StepInput = Result<(Origin, Event, Option<ProposalSeen>), (String, String)>;
+
 impl Step {
     /// The record this step makes at `mono`: a raw event, a lineup, or an intervention proposed
     /// by the rules and confirmed (as proposed, or as overridden). The error names the sub-field.
-    pub fn input(
-        &self,
-        m: &Match,
-        state: &MatchState,
-        mono: MonoMs,
-    ) -> Result<(Origin, Event, Option<ProposalSeen>), (String, String)> {
+    pub fn input(&self, m: &Match, state: &MatchState, mono: MonoMs) -> StepInput {
         let n = usize::from(self.event.is_some())
             + usize::from(self.intervene.is_some())
             + usize::from(self.lineup.is_some())
@@ -118,97 +117,30 @@ impl Step {
             ));
         }
         if let Some(c) = &self.clock {
-            let board = BoardNo(c.board);
-            let op = match (&c.op, c.replace) {
-                (Some(op), false) => op.clone(),
-                (None, true) => {
-                    let bs = state.board(board).ok_or_else(|| {
-                        (
-                            ".clock.board".to_string(),
-                            format!("board {board} is not in this match"),
-                        )
-                    })?;
-                    rules::replacement_values(m, state, bs, mono)
-                        .map(|(op, _)| op)
-                        .ok_or_else(|| {
-                            (
-                                ".clock.replace".to_string(),
-                                format!(
-                                    "board {board} has no clock report to replace the clock from"
-                                ),
-                            )
-                        })?
-                }
-                _ => {
-                    return Err((".clock".into(), "give either op or replace = true".into()));
-                }
-            };
-            let (event, _) = rules::clock_operation(m, state, board, op, &c.reason, mono)
-                .map_err(|e| (".clock".to_string(), e.to_string()))?;
-            return Ok((Origin::Arbiter, event, None));
+            return clock_input(c, m, state, mono);
         }
         if let Some(ev) = &self.event {
-            let payload = ev
-                .payload
-                .clone()
-                .unwrap_or(toml::Value::Table(Default::default()));
-            let json = serde_json::to_string(&payload)
-                .map_err(|e| (".event.payload".to_string(), e.to_string()))?;
-            let event = Event::from_parts(&ev.kind, &json)
-                .map_err(|e| (".event".to_string(), e.to_string()))?;
-            // A second arrival of a player, a second start: refused, as at the console.
-            let once = match &event {
-                Event::PlayerArrived(a) => Some(rules::Action::Arrival {
-                    board: a.board,
-                    team: a.team,
-                }),
-                Event::RoundStarted(_) => Some(rules::Action::StartRound),
-                _ => None,
-            };
-            if let Some(action) = once
-                && let rules::Availability::Refused(why) =
-                    rules::availability(m, state, action, mono)
-            {
-                return Err((".event".to_string(), crate::i18n::english(&why)));
-            }
-            let origin = match &ev.origin {
-                Some(o) => {
-                    Origin::try_from(o.clone()).map_err(|e| (".event.origin".to_string(), e))?
-                }
-                None if event.needs_sync() => Origin::Arbiter,
-                None => event.board().map(Origin::Feed).unwrap_or(Origin::System),
-            };
-            return Ok((origin, event, None));
+            return event_input(ev, m, state, mono);
         }
         if let Some(l) = &self.lineup {
-            let mut absent = l.absent.iter();
-            let slots = l
-                .ranks
-                .iter()
-                .map(|r| match r {
-                    0 => LineupSlot::Empty {
-                        absent: absent.next().copied(),
-                    },
-                    r => LineupSlot::Player { rank: *r },
-                })
-                .collect();
-            let sub = LineupSubmitted {
-                team: l.team,
-                slots,
-                channel: l.channel.clone(),
-                received_by: l.received_by.clone(),
-                reservations: l.reservations.clone(),
-                absence_notices: l.notices.clone(),
-            };
-            // Validated at submission: an error is refused unless overridden with a reason.
-            let ev = rules::lineup::submit(m, state, sub)
-                .map_err(|e| (".lineup".to_string(), crate::i18n::english(&e.describe())))?;
-            return Ok((Origin::Arbiter, ev, None));
+            return lineup_input(l, m, state);
         }
         let iv = self
             .intervene
             .as_ref()
             .ok_or_else(|| (String::new(), "empty step".to_string()))?;
+        self.intervene_input(iv, m, state, mono)
+    }
+
+    /// An intervention: the rules' proposal (on the clocks read on the device where the step
+    /// gives them), confirmed as proposed, overridden, or decided where the rules leave it open.
+    fn intervene_input(
+        &self,
+        iv: &Intervene,
+        m: &Match,
+        state: &MatchState,
+        mono: MonoMs,
+    ) -> StepInput {
         let req = Request {
             board: iv.board.map(BoardNo),
             player: iv.player,
@@ -294,6 +226,96 @@ impl Step {
             }),
         ))
     }
+}
+
+/// An arbiter's clock operation, or a replacement clock set from the last reports.
+fn clock_input(c: &ClockStep, m: &Match, state: &MatchState, mono: MonoMs) -> StepInput {
+    let board = BoardNo(c.board);
+    let op = match (&c.op, c.replace) {
+        (Some(op), false) => op.clone(),
+        (None, true) => {
+            let bs = state.board(board).ok_or_else(|| {
+                (
+                    ".clock.board".to_string(),
+                    format!("board {board} is not in this match"),
+                )
+            })?;
+            rules::replacement_values(m, state, bs, mono)
+                .map(|(op, _)| op)
+                .ok_or_else(|| {
+                    (
+                        ".clock.replace".to_string(),
+                        format!("board {board} has no clock report to replace the clock from"),
+                    )
+                })?
+        }
+        _ => {
+            return Err((".clock".into(), "give either op or replace = true".into()));
+        }
+    };
+    let (event, _) = rules::clock_operation(m, state, board, op, &c.reason, mono)
+        .map_err(|e| (".clock".to_string(), e.to_string()))?;
+    Ok((Origin::Arbiter, event, None))
+}
+
+/// A raw event with its origin (by default the arbiter for what needs it, else the board's
+/// feed or the system); a second arrival or start refused as at the console.
+fn event_input(ev: &RawEvent, m: &Match, state: &MatchState, mono: MonoMs) -> StepInput {
+    let payload = ev
+        .payload
+        .clone()
+        .unwrap_or(toml::Value::Table(Default::default()));
+    let json = serde_json::to_string(&payload)
+        .map_err(|e| (".event.payload".to_string(), e.to_string()))?;
+    let event =
+        Event::from_parts(&ev.kind, &json).map_err(|e| (".event".to_string(), e.to_string()))?;
+    // A second arrival of a player, a second start: refused, as at the console.
+    let once = match &event {
+        Event::PlayerArrived(a) => Some(rules::Action::Arrival {
+            board: a.board,
+            team: a.team,
+        }),
+        Event::RoundStarted(_) => Some(rules::Action::StartRound),
+        _ => None,
+    };
+    if let Some(action) = once
+        && let rules::Availability::Refused(why) = rules::availability(m, state, action, mono)
+    {
+        return Err((".event".to_string(), crate::i18n::english(&why)));
+    }
+    let origin = match &ev.origin {
+        Some(o) => Origin::try_from(o.clone()).map_err(|e| (".event.origin".to_string(), e))?,
+        None if event.needs_sync() => Origin::Arbiter,
+        None => event.board().map(Origin::Feed).unwrap_or(Origin::System),
+    };
+    Ok((origin, event, None))
+}
+
+/// A lineup handed in, validated at submission.
+fn lineup_input(l: &Lineup, m: &Match, state: &MatchState) -> StepInput {
+    let mut absent = l.absent.iter();
+    let slots = l
+        .ranks
+        .iter()
+        .map(|r| match r {
+            0 => LineupSlot::Empty {
+                absent: absent.next().copied(),
+            },
+            r => LineupSlot::Player { rank: *r },
+        })
+        .collect();
+    let sub = LineupSubmitted {
+        team: l.team,
+        slots,
+        channel: l.channel.clone(),
+        received_by: l.received_by.clone(),
+        reservations: l.reservations.clone(),
+        absence_notices: l.notices.clone(),
+    };
+    // Validated at submission: an error is refused unless overridden with a reason.
+    let ev = rules::lineup::submit(m, state, sub)
+        .map_err(|e| (".lineup".to_string(), crate::i18n::english(&e.describe())))?;
+    Ok((Origin::Arbiter, ev, None))
 }
 
 /// The record of an intervention step that keeps to the proposal, or sets a field against it
