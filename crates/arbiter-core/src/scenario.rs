@@ -669,30 +669,8 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
             }
         },
     };
-    let mut chain = Chain::default();
-    let mut journal = Vec::new();
-    let mut state = MatchState::default();
-    let mut records = Vec::new();
+    let mut j = Journaled::started(&m, start);
     let mut proposals = Vec::new();
-    let mut push = |state: &mut MatchState, mono: MonoMs, origin: Origin, event: Event| {
-        let r = chain.append(start + mono as i64, mono, origin, event, &mut journal);
-        apply(state, &r);
-        records.push(r);
-    };
-    let setups = crate::record::board_setups(&m);
-    push(
-        &mut state,
-        0,
-        Origin::System,
-        crate::record::SessionStarted::of(
-            &m,
-            format!("arbiter-console {} (script)", env!("CARGO_PKG_VERSION")),
-        )
-        .into(),
-    );
-    for e in setups {
-        push(&mut state, 0, Origin::System, e);
-    }
     let mut looks = Vec::new();
     let mut last = 0;
     for (i, step) in file.steps.iter().enumerate() {
@@ -713,86 +691,25 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
         }
         last = mono;
         if let Some(mv) = &step.moves {
-            match moves_records(&state, mv, mono) {
-                Ok(_) => {
-                    let every = mv.every.as_deref().map(parse_offset).unwrap_or(Some(1_000));
-                    let Some(every) = every else {
-                        c.error(format!("{field}.moves.every"), "not h:mm:ss or h:mm:ss.mmm");
-                        continue;
-                    };
-                    let mut t = mono;
-                    for tok in mv.line.split_whitespace() {
-                        match moves_records(
-                            &state,
-                            &MovesStep {
-                                line: tok.into(),
-                                ..mv.clone()
-                            },
-                            t,
-                        ) {
-                            Ok(evs) => {
-                                for e in evs {
-                                    push(&mut state, t, Origin::Feed(BoardNo(mv.board)), e);
-                                }
-                            }
-                            Err(msg) => {
-                                c.error(format!("{field}.moves"), msg);
-                                break;
-                            }
-                        }
-                        last = t;
-                        t += every;
-                    }
-                }
-                Err(msg) => c.error(format!("{field}.moves"), msg),
-            }
-            continue;
-        }
-        if let Some(l) = &step.look {
-            let boards = state
+            j.moves(mv, mono, &field, &mut c, &mut last);
+        } else if let Some(l) = &step.look {
+            let boards = j
+                .state
                 .boards
                 .iter()
                 .filter(|b| l.board.is_none_or(|n| b.board.0 == n))
-                .map(|b| summary(&m, &state, b, mono))
+                .map(|b| summary(&m, &j.state, b, mono))
                 .collect();
             looks.push(Look {
                 at: step.at.clone(),
                 boards,
             });
-            continue;
-        }
-        match step.input(&m, &state, mono) {
-            Ok((origin, event, seen)) => {
-                if let Some(seen) = seen {
-                    proposals.push(seen);
-                }
-                let to_clock = step
-                    .intervene
-                    .as_ref()
-                    .is_some_and(|iv| iv.send_to_clock)
-                    .then(|| crate::status::ruling_goes_to_clock(&m, &event));
-                push(&mut state, mono, origin, event);
-                match to_clock {
-                    None => {}
-                    Some(None) => c.error(
-                        format!("{field}.intervene.send_to_clock"),
-                        "the ruling changes no time on a clock that accepts commands \
-                         (the match file's clock_commands)",
-                    ),
-                    Some(Some(board)) => match crate::status::clock_to_set(&m, &state, board, mono)
-                    {
-                        Ok(set) => push(&mut state, mono, Origin::Arbiter, set.record()),
-                        Err(why) => c.error(
-                            format!("{field}.intervene.send_to_clock"),
-                            crate::i18n::english(&why),
-                        ),
-                    },
-                }
-            }
-            Err((sub, msg)) => c.error(format!("{field}{sub}"), msg),
+        } else {
+            j.step(&m, step, mono, &field, &mut c, &mut proposals);
         }
     }
     c.into_result()?;
+    let state = j.state;
     let score = rules::score(&m, &state);
     let clocks = state
         .boards
@@ -812,9 +729,144 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
         boards,
         looks,
         state,
-        records,
-        journal,
+        records: j.records,
+        journal: j.journal,
     })
+}
+
+/// The journal a scenario writes as it goes, and the state folded from it.
+struct Journaled {
+    start: WallMs,
+    chain: Chain,
+    journal: Vec<u8>,
+    state: MatchState,
+    records: Vec<Record>,
+}
+
+impl Journaled {
+    /// A journal begun as the console begins one: the session, then the boards' setups.
+    fn started(m: &Match, start: WallMs) -> Journaled {
+        let mut j = Journaled {
+            start,
+            chain: Chain::default(),
+            journal: Vec::new(),
+            state: MatchState::default(),
+            records: Vec::new(),
+        };
+        let setups = crate::record::board_setups(m);
+        j.push(
+            0,
+            Origin::System,
+            crate::record::SessionStarted::of(
+                m,
+                format!("arbiter-console {} (script)", env!("CARGO_PKG_VERSION")),
+            )
+            .into(),
+        );
+        for e in setups {
+            j.push(0, Origin::System, e);
+        }
+        j
+    }
+
+    /// Journals a record at `mono` and applies it.
+    fn push(&mut self, mono: MonoMs, origin: Origin, event: Event) {
+        let r = self.chain.append(
+            self.start + mono as i64,
+            mono,
+            origin,
+            event,
+            &mut self.journal,
+        );
+        apply(&mut self.state, &r);
+        self.records.push(r);
+    }
+
+    /// A `moves` step: one `move` record per move of the line, `every` apart from `mono`;
+    /// `last` moves on with them.
+    fn moves(
+        &mut self,
+        mv: &MovesStep,
+        mono: MonoMs,
+        field: &str,
+        c: &mut Collector<'_>,
+        last: &mut MonoMs,
+    ) {
+        if let Err(msg) = moves_records(&self.state, mv, mono) {
+            c.error(format!("{field}.moves"), msg);
+            return;
+        }
+        let every = mv.every.as_deref().map(parse_offset).unwrap_or(Some(1_000));
+        let Some(every) = every else {
+            c.error(format!("{field}.moves.every"), "not h:mm:ss or h:mm:ss.mmm");
+            return;
+        };
+        let mut t = mono;
+        for tok in mv.line.split_whitespace() {
+            match moves_records(
+                &self.state,
+                &MovesStep {
+                    line: tok.into(),
+                    ..mv.clone()
+                },
+                t,
+            ) {
+                Ok(evs) => {
+                    for e in evs {
+                        self.push(t, Origin::Feed(BoardNo(mv.board)), e);
+                    }
+                }
+                Err(msg) => {
+                    c.error(format!("{field}.moves"), msg);
+                    break;
+                }
+            }
+            *last = t;
+            t += every;
+        }
+    }
+
+    /// A step of one record (an event, a lineup, a clock operation, an intervention), with the
+    /// proposal the rules made for an intervention, and the ruling's times sent to the clock
+    /// where the step asks for it.
+    fn step(
+        &mut self,
+        m: &Match,
+        step: &Step,
+        mono: MonoMs,
+        field: &str,
+        c: &mut Collector<'_>,
+        proposals: &mut Vec<ProposalSeen>,
+    ) {
+        let (origin, event, seen) = match step.input(m, &self.state, mono) {
+            Ok(input) => input,
+            Err((sub, msg)) => return c.error(format!("{field}{sub}"), msg),
+        };
+        if let Some(seen) = seen {
+            proposals.push(seen);
+        }
+        let to_clock = step
+            .intervene
+            .as_ref()
+            .is_some_and(|iv| iv.send_to_clock)
+            .then(|| crate::status::ruling_goes_to_clock(m, &event));
+        self.push(mono, origin, event);
+        match to_clock {
+            None => {}
+            Some(None) => c.error(
+                format!("{field}.intervene.send_to_clock"),
+                "the ruling changes no time on a clock that accepts commands \
+                 (the match file's clock_commands)",
+            ),
+            Some(Some(board)) => match crate::status::clock_to_set(m, &self.state, board, mono) {
+                Ok(set) => self.push(mono, Origin::Arbiter, set.record()),
+                Err(why) => c.error(
+                    format!("{field}.intervene.send_to_clock"),
+                    crate::i18n::english(&why),
+                ),
+            },
+        }
+    }
 }
 
 /// The `move` records of a `moves` step's line from the board's position (the first only when
