@@ -441,6 +441,47 @@ pub(super) fn apply_move(bs: &mut BoardState, at: Stamp, e: &MoveMade, kinds: En
         .map(|(sample, at)| ClockPress { at, sample });
     let index = bs.moves.len();
     let placement_before = bs.placement.clone();
+    let (color, status, facts) = classify(bs, at, e, kinds, index);
+    let mut completed_at = None;
+    if let Some(f) = facts {
+        bs.game.mark(index, at, f);
+        // A move that ends the game is completed without a press (FIDE 6.2.1.1).
+        if ends_the_game(&f) {
+            completed_at = Some(at);
+        }
+    }
+    // The source reported the mover's clock with the move: it was pressed.
+    if e.clock_ms.is_some() {
+        completed_at = Some(at);
+    }
+    let mut entry = MoveEntry {
+        at,
+        ply: e.ply,
+        san: e.san.clone(),
+        uci: e.uci.clone(),
+        clock_ms: e.clock_ms,
+        color,
+        completed_at,
+        status,
+        by_arbiter: false,
+        clock_before,
+        used_ms: None,
+        placement_before,
+    };
+    taken_back_replaced(bs, at, e, &mut entry);
+    bs.moves.push(entry);
+}
+
+/// What the move is (played, illegal, after an illegal one, post-game, a duplicate, not
+/// playable), who made it, and the facts of the game it made; the game record follows it (a
+/// legal move played, an illegal one shown, a game joined in progress, the moves lost).
+fn classify(
+    bs: &mut BoardState,
+    at: Stamp,
+    e: &MoveMade,
+    kinds: EndingKinds,
+    index: usize,
+) -> (Color, MoveStatus, Option<Facts>) {
     let by_ply = if e.ply % 2 == 1 {
         Color::White
     } else {
@@ -486,23 +527,7 @@ pub(super) fn apply_move(bs: &mut BoardState, at: Stamp, e: &MoveMade, kinds: En
     {
         // The e-board catching up with a move the arbiter made in place of an illegal one.
         status = MoveStatus::Duplicate;
-    } else if let Some((g, f)) = bs
-        .placement
-        .as_deref()
-        .and_then(|p| game::join(p, by_ply, e.ply))
-        // The board showed the game record's own position: nothing to join (a move that is
-        // illegal there is an illegal move, whatever castling rights the placement suggests).
-        .filter(|pos| !known || pos.board() != bs.game.game.position().board())
-        .and_then(|pos| {
-            // A board joining a game in progress (or that lost the moves): the placement it
-            // showed before this move, with the mover to move.
-            let fen = game::fen_of(&pos);
-            let mut g = Game::from_position(pos, Some(fen));
-            let m = g.legal_move(&e.uci, &e.san)?;
-            let f = g.play(m);
-            Some((g, f))
-        })
-    {
+    } else if let Some((g, f)) = joined(bs, e, by_ply, known) {
         bs.game.restart(g, index, GameStart::Joined { at });
         facts = Some(f);
         status = MoveStatus::Played;
@@ -522,35 +547,31 @@ pub(super) fn apply_move(bs: &mut BoardState, at: Stamp, e: &MoveMade, kinds: En
     } else {
         bs.game.unknown_since.get_or_insert(at);
     }
-    let mut completed_at = None;
-    if let Some(f) = facts {
-        bs.game.mark(index, at, f);
-        // A move that ends the game is completed without a press (FIDE 6.2.1.1).
-        if ends_the_game(&f) {
-            completed_at = Some(at);
-        }
-    }
-    // The source reported the mover's clock with the move: it was pressed.
-    if e.clock_ms.is_some() {
-        completed_at = Some(at);
-    }
-    let mut entry = MoveEntry {
-        at,
-        ply: e.ply,
-        san: e.san.clone(),
-        uci: e.uci.clone(),
-        clock_ms: e.clock_ms,
-        color,
-        completed_at,
-        status,
-        by_arbiter: false,
-        clock_before,
-        used_ms: None,
-        placement_before,
-    };
-    // A correction: the source took a move back and reports another at its ply, with no clock
-    // report in between. The press that completed the move taken back completed this one: its
-    // clock is this move's.
+    (color, status, facts)
+}
+
+/// A board joining a game in progress (or that lost the moves): the placement it showed before
+/// this move, with the mover to move, and the move played on it. `None` where the board showed
+/// the game record's own position: nothing to join (a move that is illegal there is an illegal
+/// move, whatever castling rights the placement suggests).
+fn joined(bs: &BoardState, e: &MoveMade, by_ply: Color, known: bool) -> Option<(Game, Facts)> {
+    bs.placement
+        .as_deref()
+        .and_then(|p| game::join(p, by_ply, e.ply))
+        .filter(|pos| !known || pos.board() != bs.game.game.position().board())
+        .and_then(|pos| {
+            let fen = game::fen_of(&pos);
+            let mut g = Game::from_position(pos, Some(fen));
+            let m = g.legal_move(&e.uci, &e.san)?;
+            let f = g.play(m);
+            Some((g, f))
+        })
+}
+
+/// A correction: the source took a move back and reports another at its ply, with no clock
+/// report in between. The press that completed the move taken back completed this one: its
+/// clock is this move's.
+fn taken_back_replaced(bs: &mut BoardState, at: Stamp, e: &MoveMade, entry: &mut MoveEntry) {
     let last_report = bs.clock_at.map_or(0, |c| c.seq);
     if let Some(tb) = bs
         .taken_back
@@ -568,7 +589,6 @@ pub(super) fn apply_move(bs: &mut BoardState, at: Stamp, e: &MoveMade, kinds: En
             entry.clock_before = entry.clock_before.or(tb.entry.clock_before);
         }
     }
-    bs.moves.push(entry);
 }
 
 /// Takes the moves after ply `to_ply` back (a source's `takeback`): they leave the move list
