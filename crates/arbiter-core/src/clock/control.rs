@@ -532,38 +532,7 @@ impl std::str::FromStr for TimeControl {
             return Err(err("empty term between '+' signs".into()));
         }
 
-        // The per-move term, if any: the last term, seconds-only or with a d/b prefix.
-        let mut per_move = None;
-        if terms.len() >= 2
-            && let Some(last) = terms.last().copied()
-        {
-            let (kind, body) = if let Some(b) = last.strip_prefix('d') {
-                (Some(PerMoveKind::SimpleDelay), b)
-            } else if let Some(b) = last.strip_prefix('b') {
-                (Some(PerMoveKind::Bronstein), b)
-            } else {
-                (None, last)
-            };
-            let secs = match parse_token(body) {
-                Some(Token::Time {
-                    secs,
-                    seconds_only: true,
-                }) => Some(secs),
-                Some(Token::Plain(n)) if kind.is_some() => Some(u64::from(n)),
-                _ => None,
-            };
-            if let Some(secs) = secs {
-                per_move = Some(PerMove {
-                    kind: kind.unwrap_or(PerMoveKind::Increment),
-                    seconds: u32::try_from(secs)
-                        .map_err(|_| err("per-move time too big".into()))?,
-                    from_move,
-                });
-                terms.pop();
-            } else if kind.is_some() {
-                return Err(err(format!("bad delay term {last:?}")));
-            }
-        }
+        let per_move = per_move_term(&mut terms, from_move, &err)?;
         if per_move.is_none() && from_move != 1 {
             return Err(err("`from move` without an increment or delay".into()));
         }
@@ -571,55 +540,7 @@ impl std::str::FromStr for TimeControl {
 
         let mut periods = Vec::new();
         for (i, term) in terms.iter().enumerate() {
-            let mut term = *term;
-            let mut repeat = false;
-            for suffix in ["rep.", "rep"] {
-                if let Some(t) = term.strip_suffix(suffix) {
-                    term = t;
-                    repeat = true;
-                    break;
-                }
-            }
-            if i == 0 {
-                for prefix in ["g/", "sd/"] {
-                    if let Some(t) = term.strip_prefix(prefix) {
-                        term = t;
-                        break;
-                    }
-                }
-            }
-            let bad = || err(format!("cannot read the period {term:?}"));
-            let (secs, moves) = match term.split_once('/') {
-                None => match parse_token(term).ok_or_else(bad)? {
-                    Token::Plain(n) => (u64::from(n) * 60, None),
-                    Token::Time { secs, .. } => (secs, None),
-                },
-                Some((a, b)) => {
-                    let (a, b) = (
-                        parse_token(a).ok_or_else(bad)?,
-                        parse_token(b).ok_or_else(bad)?,
-                    );
-                    match (a, b) {
-                        (Token::Time { secs, .. }, Token::Plain(m))
-                        | (Token::Plain(m), Token::Time { secs, .. }) => (secs, Some(m)),
-                        (Token::Plain(x), Token::Plain(y)) => {
-                            if fide_order {
-                                (u64::from(x) * 60, Some(y))
-                            } else {
-                                (u64::from(y) * 60, Some(x))
-                            }
-                        }
-                        _ => return Err(err(format!("{term:?}: both numbers are times"))),
-                    }
-                }
-            };
-            let (minutes, seconds) = split_secs(secs).ok_or_else(bad)?;
-            periods.push(Period {
-                moves,
-                minutes,
-                seconds,
-                repeat,
-            });
+            periods.push(period_term(i, term, fide_order, &err)?);
         }
         let tc = TimeControl {
             periods,
@@ -629,6 +550,105 @@ impl std::str::FromStr for TimeControl {
         tc.validate().map_err(err)?;
         Ok(tc)
     }
+}
+
+/// The per-move term of a notation, if any: the last term, seconds-only or with a d/b prefix
+/// (taken off `terms`), from move `from_move`.
+fn per_move_term(
+    terms: &mut Vec<&str>,
+    from_move: u32,
+    err: &impl Fn(String) -> NotationError,
+) -> Result<Option<PerMove>, NotationError> {
+    let mut per_move = None;
+    if terms.len() >= 2
+        && let Some(last) = terms.last().copied()
+    {
+        let (kind, body) = if let Some(b) = last.strip_prefix('d') {
+            (Some(PerMoveKind::SimpleDelay), b)
+        } else if let Some(b) = last.strip_prefix('b') {
+            (Some(PerMoveKind::Bronstein), b)
+        } else {
+            (None, last)
+        };
+        let secs = match parse_token(body) {
+            Some(Token::Time {
+                secs,
+                seconds_only: true,
+            }) => Some(secs),
+            Some(Token::Plain(n)) if kind.is_some() => Some(u64::from(n)),
+            _ => None,
+        };
+        if let Some(secs) = secs {
+            per_move = Some(PerMove {
+                kind: kind.unwrap_or(PerMoveKind::Increment),
+                seconds: u32::try_from(secs).map_err(|_| err("per-move time too big".into()))?,
+                from_move,
+            });
+            terms.pop();
+        } else if kind.is_some() {
+            return Err(err(format!("bad delay term {last:?}")));
+        }
+    }
+    Ok(per_move)
+}
+
+/// The `i`-th period of a notation: `90`, `40/90`, `90/40` (FIDE's order where a per-move term
+/// is given), `1:30:00`, with `g/` or `sd/` before the first and `rep` after a repeated one.
+fn period_term(
+    i: usize,
+    term: &str,
+    fide_order: bool,
+    err: &impl Fn(String) -> NotationError,
+) -> Result<Period, NotationError> {
+    let mut term = term;
+    let mut repeat = false;
+    for suffix in ["rep.", "rep"] {
+        if let Some(t) = term.strip_suffix(suffix) {
+            term = t;
+            repeat = true;
+            break;
+        }
+    }
+    if i == 0 {
+        for prefix in ["g/", "sd/"] {
+            if let Some(t) = term.strip_prefix(prefix) {
+                term = t;
+                break;
+            }
+        }
+    }
+    let bad = || err(format!("cannot read the period {term:?}"));
+    let (secs, moves) = match term.split_once('/') {
+        None => match parse_token(term).ok_or_else(bad)? {
+            Token::Plain(n) => (u64::from(n) * 60, None),
+            Token::Time { secs, .. } => (secs, None),
+        },
+        Some((a, b)) => {
+            let (a, b) = (
+                parse_token(a).ok_or_else(bad)?,
+                parse_token(b).ok_or_else(bad)?,
+            );
+            match (a, b) {
+                (Token::Time { secs, .. }, Token::Plain(m))
+                | (Token::Plain(m), Token::Time { secs, .. }) => (secs, Some(m)),
+                (Token::Plain(x), Token::Plain(y)) => {
+                    if fide_order {
+                        (u64::from(x) * 60, Some(y))
+                    } else {
+                        (u64::from(y) * 60, Some(x))
+                    }
+                }
+                _ => return Err(err(format!("{term:?}: both numbers are times"))),
+            }
+        }
+    };
+    let (minutes, seconds) = split_secs(secs).ok_or_else(bad)?;
+    Ok(Period {
+        moves,
+        minutes,
+        seconds,
+        repeat,
+    })
 }
 
 #[cfg(test)]
