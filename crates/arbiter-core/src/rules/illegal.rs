@@ -51,6 +51,27 @@ fn named_promotion(pos: &Chess, played: &str) -> Option<shakmaty::Move> {
     })
 }
 
+/// A promotion not completed: completed with a queen (the pawn move the arbiter named, or the
+/// one the board shows), the game going on from there; or the fact that it is not known.
+fn promotion_completed(pos: &Chess, promotion: Option<shakmaty::Move>, p: &mut Proposal) {
+    match promotion {
+        Some(mv) => {
+            let san = shakmaty::san::SanPlus::from_move(pos.clone(), mv).to_string();
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            let fen = game::fen_of(&after);
+            p.facts
+                .push(msg!("rules-fact-queen", mv = &san, fen = &fen));
+            p.consequence.game = Some(GameChange::Replace {
+                uci: shakmaty::uci::UciMove::from_standard(mv).to_string(),
+                san,
+                fen,
+            });
+        }
+        None => p.facts.push(msg!("rules-fact-queen-unknown")),
+    }
+}
+
 pub(super) fn illegal_move(m: &Match, bs: &BoardState, f: Facts<'_>, p: &mut Proposal) {
     let kind = f.kind;
     // The mode's values (rapid and blitz: FIDE Appendices A and B).
@@ -126,23 +147,7 @@ pub(super) fn illegal_move(m: &Match, bs: &BoardState, f: Facts<'_>, p: &mut Pro
                         .played
                         .and_then(|pl| named_promotion(pos, pl))
                         .or_else(|| shown.as_ref().and_then(|b| game::unpromoted_pawn(pos, b)));
-                    match promotion {
-                        Some(mv) => {
-                            let san =
-                                shakmaty::san::SanPlus::from_move(pos.clone(), mv).to_string();
-                            let mut after = pos.clone();
-                            after.play_unchecked(mv);
-                            let fen = game::fen_of(&after);
-                            p.facts
-                                .push(msg!("rules-fact-queen", mv = &san, fen = &fen));
-                            p.consequence.game = Some(GameChange::Replace {
-                                uci: shakmaty::uci::UciMove::from_standard(mv).to_string(),
-                                san,
-                                fen,
-                            });
-                        }
-                        None => p.facts.push(msg!("rules-fact-queen-unknown")),
-                    }
+                    promotion_completed(pos, promotion, p);
                 } else {
                     // The move the board showed, where it reported one.
                     let shown_move = pending
