@@ -12,11 +12,13 @@ use arbiter_core::replay::Replay;
 use arbiter_core::state::MatchState;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-#[path = "support/mem.rs"]
-mod mem;
+#[path = "support/counting_alloc.rs"]
+mod counting_alloc;
 #[path = "support/synth.rs"]
 mod synth;
 
+#[global_allocator]
+static ALLOC: counting_alloc::Counting = counting_alloc::Counting;
 fn bench(c: &mut Criterion) {
     let full = std::env::args().any(|a| a == "--bench");
     for (name, boards, seconds) in
@@ -68,17 +70,20 @@ fn bench(c: &mut Criterion) {
                 criterion::BatchSize::PerIteration,
             )
         });
-        // The memory the load adds to its records: the checkpoints.
-        let before = mem::rss_kb();
-        mem::reset_peak();
+        // The memory the load adds to its records (the checkpoints), counted by the allocator:
+        // the bytes live with the records alone, after the load, and the peak during it.
+        let before = counting_alloc::live();
+        counting_alloc::reset_peak();
         let r = Replay::new(records);
+        let mb = |b: usize| b as f64 / (1 << 20) as f64;
         eprintln!(
-            "{name}: replay load: {} checkpoints; RSS {} MB ({} MB with the records alone before \
-             the load, peak {} MB)",
+            "{name}: replay load: {} checkpoints; {:.0} MB live with the records alone, {:.0} MB \
+             after the load (the checkpoints: {:.0} MB), peak {:.0} MB",
             r.checkpoints(),
-            mem::rss_kb() / 1024,
-            before / 1024,
-            mem::peak_kb() / 1024
+            mb(before),
+            mb(counting_alloc::live()),
+            mb(counting_alloc::live().saturating_sub(before)),
+            mb(counting_alloc::peak())
         );
         let first = r.first_wall().unwrap_or(0);
         let span = u64::try_from(r.last_wall().unwrap_or(0) - first)
