@@ -20,7 +20,8 @@ use std::sync::mpsc as smpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use arbiter_console::console::{App, Submitted, journal_feed_record, time_signature};
+use arbiter_console::app::{App, Submitted};
+use arbiter_console::app_loop::{journal_feed_record, time_signature};
 use arbiter_console::time_base::TimeBase;
 use arbiter_core::matchfile::Lang;
 use arbiter_core::model::{BoardNo, ClockSide};
@@ -229,7 +230,7 @@ fn run(n: usize, secs: u64) {
         let mut next = Some(first);
         while let Some(r) = next {
             dirty |= !matches!(r.event, arbiter_core::record::Event::ClockSample(_));
-            let written = journal_feed_record(&mut app, &time, r);
+            let written = journal_feed_record(&mut app, time.current(), r);
             assert!(matches!(written, Submitted::Written(_)), "{written:?}");
             next = rx.try_recv().ok();
         }

@@ -200,7 +200,8 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
 /// the feed's error, sends nothing, and the footer says why in the screen's language.
 #[test]
 fn a_clock_command_the_feed_cannot_take_is_journaled_as_refused() {
-    use arbiter_console::console::{App, clock_command};
+    use arbiter_console::app::App;
+    use arbiter_console::entry::clock_command;
     use arbiter_core::intervention::{Consequence, InterventionKind, TimeChange};
     use arbiter_core::matchfile::Lang;
     use arbiter_core::model::{ClockSide, Color};

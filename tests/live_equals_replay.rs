@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use arbiter_console::console::App;
+use arbiter_console::app::App;
 use arbiter_console::time_base::TimeBase;
 use arbiter_core::model::{BoardNo, GameResult};
 use arbiter_core::record::{Event, Note, Origin, ResultRecorded, RoundStarted};

@@ -18,8 +18,8 @@ mod pgn_check;
 use std::path::Path;
 use std::time::Duration;
 
+use arbiter_console::app::App;
 use arbiter_console::broadcast::Broadcast;
-use arbiter_console::console::App;
 use arbiter_console::time_base::TimeBase;
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::{Lang, Match};

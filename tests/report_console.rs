@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use arbiter_console::console::{self, App};
+use arbiter_console::app::{self as console, App};
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, GameResult};
 use arbiter_core::record::{Event, MoveMade, Note, Origin, ResultRecorded};
@@ -662,11 +662,16 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
         for k in keys {
             let action = keymap::map(v, *k);
             match view::update(v, &a.m.clone(), &a.state.clone(), action, 100) {
-                Some(UiCommand::Submit(ev)) => {
-                    console::entry(a, v, console::Held::Events(vec![ev]), 20_000, 100, &clocks)
-                }
+                Some(UiCommand::Submit(ev)) => arbiter_console::entry::entry(
+                    a,
+                    v,
+                    console::Held::Events(vec![ev]),
+                    20_000,
+                    100,
+                    &clocks,
+                ),
                 Some(UiCommand::ReopenReport { reason }) => {
-                    console::confirm_reopen(a, v, &reason, 20_000, 100, &clocks)
+                    arbiter_console::entry::confirm_reopen(a, v, &reason, 20_000, 100, &clocks)
                 }
                 Some(UiCommand::KeepSigned) => a.held = None,
                 Some(other) => panic!("{other:?}"),
