@@ -1,0 +1,275 @@
+//! The whole console in process: the app core (`arbiter_console::app_loop::AppCore`) on its real
+//! journal file, drawn on a ratatui `TestBackend`, driven by keys, feed records and timer ticks
+//! at instants of a clock the test owns. The effects are carried out as the live loop carries
+//! them out, but at once: a worker's job (the report, a signature's key derivation, the report's
+//! files) runs inline and its result is handed back before the next input. No pseudo-terminal,
+//! no wait for the wall clock: "waiting" for something on the screen advances the test's clock
+//! tick by tick (100 ms, the live loop's `TICK`) up to a bound, and fails with the screen.
+//!
+//! Included by each test with `#[path = "support/app.rs"] mod app;`.
+
+#![allow(dead_code)] // each test uses a part of it
+
+use std::path::{Path, PathBuf};
+
+use arbiter_console::app::{open_app, start_opening};
+use arbiter_console::app_loop::{AppCore, Effect, Input, Now};
+use arbiter_console::journal_place::open_journal;
+use arbiter_core::matchfile::{Lang, Match};
+use arbiter_core::model::BoardNo;
+use arbiter_core::record::{Event, Origin};
+use arbiter_io::feeds::{ClockCommands, FeedRecord, FeedReseeds};
+use arbiter_tui::ViewState;
+use arbiter_tui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+pub const ENTER: &str = "\r";
+pub const TAB: &str = "\t";
+pub const ESC: &str = "\x1b";
+pub const UP: &str = "\x1b[A";
+pub const DOWN: &str = "\x1b[B";
+pub const RIGHT: &str = "\x1b[C";
+pub const LEFT: &str = "\x1b[D";
+
+/// The live loop's timer.
+pub const TICK_MS: u64 = 100;
+
+pub struct AppHarness {
+    pub core: AppCore,
+    /// The test's clock: the instant of the next input.
+    pub now: Now,
+    pub journal: PathBuf,
+    term: Terminal<TestBackend>,
+    /// The feeds that take up a journaled game after a decision (none without feeds).
+    reseeds: FeedReseeds,
+    /// Every board whose feed the app asked to take up a game anew.
+    pub reseeded: Vec<BoardNo>,
+    /// The app asked to quit.
+    pub quit: bool,
+    /// What the test does at every tick before the app looks at the screen (a venue that
+    /// sends its clocks' reports).
+    pub on_tick: Option<Box<dyn FnMut(Now) -> Vec<FeedRecord>>>,
+    /// Instants of the frames drawn.
+    pub frames: Vec<Now>,
+}
+
+impl AppHarness {
+    /// The console started on a match at `now`, as `arbiter run` starts it: the journal at
+    /// `journal` continued (folded first) or created with `preset`; `clocks` are the feeds'
+    /// handles for clock commands.
+    pub fn start(
+        m: Match,
+        journal: &Path,
+        now: Now,
+        preset: Vec<(Origin, Event)>,
+        lang: Lang,
+        cols: u16,
+        rows: u16,
+    ) -> AppHarness {
+        Self::start_with(
+            m,
+            journal,
+            now,
+            preset,
+            lang,
+            cols,
+            rows,
+            ClockCommands::default(),
+            FeedReseeds::default(),
+        )
+    }
+
+    /// [`AppHarness::start`] with the handles of real feeds.
+    #[allow(clippy::too_many_arguments)]
+    pub fn start_with(
+        m: Match,
+        journal: &Path,
+        now: Now,
+        preset: Vec<(Origin, Event)>,
+        lang: Lang,
+        cols: u16,
+        rows: u16,
+        clocks: ClockCommands,
+        reseeds: FeedReseeds,
+    ) -> AppHarness {
+        let opened = open_journal(&m, journal).expect("the journal opens");
+        let (app, started) =
+            start_opening(open_app(m, opened), now, preset, lang).expect("the console starts");
+        let view = ViewState::new(lang, Theme::monochrome());
+        let core = AppCore::new(app, journal, clocks, view, started);
+        let mut h = AppHarness {
+            core,
+            now,
+            journal: journal.to_path_buf(),
+            term: Terminal::new(TestBackend::new(cols, rows)).unwrap(),
+            reseeds,
+            reseeded: Vec::new(),
+            quit: false,
+            on_tick: None,
+            frames: Vec::new(),
+        };
+        h.tick();
+        h
+    }
+
+    /// Hands the app one input at the current instant and carries out its effects.
+    pub fn handle(&mut self, input: Input) {
+        let mut queue = vec![input];
+        while let Some(input) = queue.pop() {
+            let fx = self.core.handle(input, self.now);
+            for e in fx {
+                match e {
+                    Effect::Draw => {
+                        let now = self.now.mono;
+                        let core = &self.core;
+                        self.term.draw(|f| core.draw(f, now)).unwrap();
+                        self.frames.push(self.now);
+                    }
+                    Effect::Autoresize => self.term.autoresize().unwrap(),
+                    // A worker, done at once: its result is the next input.
+                    Effect::Work(w) => queue.push(Input::Done(w.run())),
+                    Effect::Reseed(board, r) => {
+                        self.reseeded.push(board);
+                        self.reseeds.send(board, r);
+                    }
+                    Effect::Quit => self.quit = true,
+                }
+            }
+        }
+    }
+
+    /// The timer: the venue's records of this instant (if any), then the tick.
+    pub fn tick(&mut self) {
+        if let Some(mut venue) = self.on_tick.take() {
+            for r in venue(self.now) {
+                self.handle(Input::Feed(r));
+            }
+            self.on_tick = Some(venue);
+        }
+        self.handle(Input::Tick);
+    }
+
+    /// Lets `ms` pass on the test's clock, a tick every 100 ms.
+    pub fn advance(&mut self, ms: u64) {
+        let mut left = ms;
+        while left > 0 {
+            let step = left.min(TICK_MS);
+            self.now = self.now.after(step);
+            left -= step;
+            self.tick();
+        }
+    }
+
+    /// One key (a character, or the escape sequence a terminal sends for it) at the current
+    /// instant, then a tick 100 ms later (the arbiter's pace; the screen drawn).
+    pub fn key(&mut self, k: &str) {
+        self.handle(Input::Key(key_event(k)));
+        self.handle(Input::Tick);
+        self.advance(TICK_MS);
+    }
+
+    /// Types `t` a character at a time.
+    pub fn text(&mut self, t: &str) {
+        for c in t.chars() {
+            self.key(&c.to_string());
+        }
+    }
+
+    /// A feed's record that arrived at `mono_ms` (on the console's time base).
+    pub fn feed(&mut self, mono_ms: u64, origin: Origin, event: Event) {
+        self.handle(Input::Feed(FeedRecord {
+            mono_ms,
+            origin,
+            event,
+        }));
+    }
+
+    /// The screen as last drawn.
+    pub fn screen(&self) -> String {
+        let buf = self.term.backend().buffer();
+        let mut out = String::new();
+        for y in 0..buf.area.height {
+            for x in 0..buf.area.width {
+                out.push_str(buf[(x, y)].symbol());
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Lets the test's clock run, tick by tick, until `needle` is on the screen (at most
+    /// `max_ms`); the screen. Fails with the screen it saw last.
+    pub fn wait_for(&mut self, needle: &str, max_ms: u64) -> String {
+        self.wait_until(&format!("{needle:?} on the screen"), max_ms, |s| {
+            s.contains(needle)
+        })
+    }
+
+    /// Lets the test's clock run until `ok` holds for the screen (at most `max_ms`).
+    pub fn wait_until(&mut self, what: &str, max_ms: u64, ok: impl Fn(&str) -> bool) -> String {
+        let until = self.now.mono + max_ms;
+        loop {
+            let screen = self.screen();
+            if ok(&screen) {
+                return screen;
+            }
+            assert!(
+                self.now.mono < until,
+                "{what}: not within {max_ms} ms; screen:\n{screen}"
+            );
+            self.advance(TICK_MS);
+        }
+    }
+
+    /// [`AppHarness::wait_for`] with the bound in seconds of the test's clock.
+    pub fn wait_for_s(&mut self, needle: &str, max_s: u64) -> String {
+        self.wait_for(needle, max_s * 1000)
+    }
+
+    /// [`AppHarness::wait_until`] with the bound in seconds of the test's clock.
+    pub fn wait_until_s(&mut self, what: &str, max_s: u64, ok: impl Fn(&str) -> bool) -> String {
+        self.wait_until(what, max_s * 1000, ok)
+    }
+
+    /// The console ends as after `Q`, `y` (the journal committed).
+    pub fn close(&mut self) -> anyhow::Result<()> {
+        self.core.close(self.now)
+    }
+}
+
+/// A terminal's key as crossterm reports it (an upper-case letter with Shift).
+pub fn key_event(k: &str) -> KeyEvent {
+    let code = match k {
+        ENTER => KeyCode::Enter,
+        TAB => KeyCode::Tab,
+        ESC => KeyCode::Esc,
+        UP => KeyCode::Up,
+        DOWN => KeyCode::Down,
+        RIGHT => KeyCode::Right,
+        LEFT => KeyCode::Left,
+        "\x7f" => KeyCode::Backspace,
+        _ => {
+            let mut cs = k.chars();
+            let (Some(c), None) = (cs.next(), cs.next()) else {
+                panic!("not one key: {k:?}")
+            };
+            let shift = if c.is_uppercase() {
+                KeyModifiers::SHIFT
+            } else {
+                KeyModifiers::NONE
+            };
+            return KeyEvent::new(KeyCode::Char(c), shift);
+        }
+    };
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+/// The test's clock at a wall time (UTC ms), its monotonic time starting at 0.
+pub fn clock_at(wall_ms: i64) -> Now {
+    Now {
+        mono: 0,
+        wall: wall_ms,
+    }
+}
