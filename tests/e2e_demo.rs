@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 #[path = "support/pty.rs"]
 mod pty;
+#[path = "support/sim.rs"]
+mod sim;
 use pty::Pty;
 
 const COLS: u16 = 120;
@@ -155,9 +157,9 @@ fn demo_in_a_pty() {
 /// `arbiter run` on a match file whose feeds point at `arbiter simulate`: all eight feeds live.
 #[test]
 fn run_connects_the_match_feeds() {
-    let (_sim, lines) = pty::simulator(&[], 8);
+    let (_sim, lines) = sim::simulator(&[], 8);
     let dir = tempfile::tempdir().unwrap();
-    let text = pty::demo_match_on(&pty::board_urls(&lines));
+    let text = sim::demo_match_on(&sim::board_urls(&lines));
     let match_file = dir.path().join("match.toml");
     std::fs::write(&match_file, text).unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));

@@ -25,6 +25,8 @@
 mod pgn_check;
 #[path = "support/pty.rs"]
 mod pty;
+#[path = "support/sim.rs"]
+mod sim;
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -98,7 +100,7 @@ fn campaign(c: &Campaign) {
         args.extend(["--max-plies", n.as_str()]);
     }
     let started = Instant::now();
-    let (mut sim, lines) = pty::simulator(&args, 9);
+    let (mut sim, lines) = sim::simulator(&args, 9);
     // the venue's time, the same in every console process
     let scale = format!("{}@{}", c.speed, real_wall_ms());
     let addr = |i: usize| lines[i].split("://").nth(1).unwrap().trim().to_string();

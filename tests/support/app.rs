@@ -53,6 +53,15 @@ pub struct AppHarness {
     pub on_tick: Option<Box<dyn FnMut(Now) -> Vec<FeedRecord>>>,
     /// Instants of the frames drawn.
     pub frames: Vec<Now>,
+    /// Real feeds on the system clock, where the test runs against real devices.
+    live: Option<Live>,
+}
+
+/// Real feeds (over 127.0.0.1) and the time base they stamp their records on: the harness's
+/// clock is then the system clock, and letting time pass hands the app what the feeds read.
+pub struct Live {
+    pub feeds: arbiter_io::feeds::Feeds,
+    pub time: arbiter_console::time_base::TimeBase,
 }
 
 impl AppHarness {
@@ -109,6 +118,7 @@ impl AppHarness {
             quit: false,
             on_tick: None,
             frames: Vec::new(),
+            live: None,
         };
         h.tick();
         h
@@ -151,8 +161,49 @@ impl AppHarness {
         self.handle(Input::Tick);
     }
 
-    /// Lets `ms` pass on the test's clock, a tick every 100 ms.
+    /// The console on real feeds, as `arbiter run` starts it (`inputs::match_feeds`: the match
+    /// file's feeds, taking up the games of a journal that is continued); its clock is the
+    /// system clock of the feeds' time base.
+    pub fn run(m: Match, journal: &Path, lang: Lang, cols: u16, rows: u16) -> AppHarness {
+        let time = arbiter_console::time_base::TimeBase::now();
+        let opened = open_journal(&m, journal).expect("the journal opens");
+        let opening = open_app(m, opened);
+        let inputs =
+            arbiter_console::inputs::match_feeds(opening.matched(), &time, opening.folded())
+                .expect("the feeds start");
+        let feeds = inputs.feeds.expect("the match has feeds");
+        let (app, started) =
+            start_opening(opening, time.current(), Vec::new(), lang).expect("the console starts");
+        let view = ViewState::new(lang, Theme::monochrome());
+        let core = AppCore::new(app, journal, feeds.clock_commands(), view, started);
+        let mut h = AppHarness {
+            core,
+            now: time.current(),
+            journal: journal.to_path_buf(),
+            term: Terminal::new(TestBackend::new(cols, rows)).unwrap(),
+            reseeds: feeds.reseeds(),
+            reseeded: Vec::new(),
+            quit: false,
+            on_tick: None,
+            frames: Vec::new(),
+            live: Some(Live { feeds, time }),
+        };
+        h.tick();
+        h
+    }
+
+    /// The real feeds stopped (as when the console process ends): what they read meanwhile is
+    /// not handed to the app.
+    pub fn stop_feeds(&mut self) -> Option<Live> {
+        self.live.take()
+    }
+
+    /// Lets `ms` pass on the test's clock, a tick every 100 ms; on real feeds, `ms` of the
+    /// system clock, handing the app every record the feeds read meanwhile.
     pub fn advance(&mut self, ms: u64) {
+        if self.live.is_some() {
+            return self.advance_live(ms);
+        }
         let mut left = ms;
         while left > 0 {
             let step = left.min(TICK_MS);
@@ -162,9 +213,44 @@ impl AppHarness {
         }
     }
 
+    fn advance_live(&mut self, ms: u64) {
+        use std::time::{Duration, Instant};
+        let until = Instant::now() + Duration::from_millis(ms);
+        let mut next_tick = Instant::now() + Duration::from_millis(TICK_MS);
+        loop {
+            let at = Instant::now();
+            if at >= next_tick || at >= until {
+                self.sync_now();
+                self.handle(Input::Tick);
+                next_tick = at + Duration::from_millis(TICK_MS);
+                if at >= until {
+                    break;
+                }
+            }
+            let wait = next_tick.min(until).saturating_duration_since(at);
+            let live = self.live.as_mut().unwrap();
+            match live.feeds.recv_timeout(wait) {
+                Ok(Some(r)) => {
+                    self.sync_now();
+                    self.handle(Input::Feed(r));
+                }
+                Ok(None) => {}
+                Err(_) => std::thread::sleep(wait),
+            }
+        }
+    }
+
+    /// On real feeds, the instant now by their time base.
+    fn sync_now(&mut self) {
+        if let Some(live) = &self.live {
+            self.now = live.time.current();
+        }
+    }
+
     /// One key (a character, or the escape sequence a terminal sends for it) at the current
     /// instant, then a tick 100 ms later (the arbiter's pace; the screen drawn).
     pub fn key(&mut self, k: &str) {
+        self.sync_now();
         self.handle(Input::Key(key_event(k)));
         self.handle(Input::Tick);
         self.advance(TICK_MS);
