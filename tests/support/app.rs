@@ -250,6 +250,10 @@ impl AppHarness {
     /// One key (a character, or the escape sequence a terminal sends for it) at the current
     /// instant, then a tick 100 ms later (the arbiter's pace; the screen drawn).
     pub fn key(&mut self, k: &str) {
+        if k.chars().count() > 1 && !k.starts_with('\x1b') {
+            // several characters at once, as a terminal passes on what is pasted
+            return self.text(k);
+        }
         self.sync_now();
         self.handle(Input::Key(key_event(k)));
         self.handle(Input::Tick);
