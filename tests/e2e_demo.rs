@@ -9,8 +9,6 @@ use std::time::{Duration, Instant};
 
 #[path = "support/pty.rs"]
 mod pty;
-#[path = "support/sim.rs"]
-mod sim;
 use pty::Pty;
 
 const COLS: u16 = 120;
@@ -174,32 +172,5 @@ fn demo_in_a_pty() {
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stdout)
-    );
-}
-
-/// `arbiter run` on a match file whose feeds point at `arbiter simulate`: all eight feeds live.
-#[test]
-fn run_connects_the_match_feeds() {
-    let (_sim, lines) = sim::simulator(&[], 8);
-    let dir = tempfile::tempdir().unwrap();
-    let text = sim::demo_match_on(&sim::board_urls(&lines));
-    let match_file = dir.path().join("match.toml");
-    std::fs::write(&match_file, text).unwrap();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
-    cmd.arg("run")
-        .arg(&match_file)
-        .args(["--lang", "en", "--journal"])
-        .arg(dir.path().join("run.jsonl"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"));
-    let mut p = Pty::spawn(cmd, COLS, ROWS);
-    p.wait_for("Feed 8/8 live", 20);
-    p.key("Q");
-    p.wait_for("Quit the console?", 5);
-    p.key("y");
-    p.assert_exits_with(0, 30);
-    let journal = std::fs::read_to_string(dir.path().join("run.jsonl")).unwrap();
-    assert!(
-        journal.contains("\"origin\":\"feed:8\""),
-        "feed records journaled"
     );
 }
