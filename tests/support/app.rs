@@ -62,6 +62,23 @@ pub struct AppHarness {
 pub struct Live {
     pub feeds: arbiter_io::feeds::Feeds,
     pub time: arbiter_console::time_base::TimeBase,
+    /// The venue's time runs `speed` times as fast as the system clock (a simulator started
+    /// with `--speed`), the wall clock from `anchor` (UTC ms) on: the console sees the venue's
+    /// time, the same in every console the test starts with the same anchor.
+    pub speed: u64,
+    pub anchor: i64,
+}
+
+impl Live {
+    /// The instant now, in the venue's time.
+    pub fn now(&self) -> Now {
+        let real = self.time.current();
+        let k = self.speed.max(1);
+        Now {
+            mono: real.mono * k,
+            wall: self.anchor + (real.wall - self.anchor) * k as i64,
+        }
+    }
 }
 
 impl AppHarness {
@@ -165,28 +182,48 @@ impl AppHarness {
     /// file's feeds, taking up the games of a journal that is continued); its clock is the
     /// system clock of the feeds' time base.
     pub fn run(m: Match, journal: &Path, lang: Lang, cols: u16, rows: u16) -> AppHarness {
+        Self::run_at_speed(m, journal, lang, cols, rows, 1, 0)
+    }
+
+    /// [`AppHarness::run`] in the time of a venue `speed` times as fast, from the wall time
+    /// `anchor` on (see [`Live`]).
+    pub fn run_at_speed(
+        m: Match,
+        journal: &Path,
+        lang: Lang,
+        cols: u16,
+        rows: u16,
+        speed: u64,
+        anchor: i64,
+    ) -> AppHarness {
         let time = arbiter_console::time_base::TimeBase::now();
+        let live = |feeds| Live {
+            feeds,
+            time,
+            speed,
+            anchor,
+        };
         let opened = open_journal(&m, journal).expect("the journal opens");
         let opening = open_app(m, opened);
         let inputs =
             arbiter_console::inputs::match_feeds(opening.matched(), &time, opening.folded())
                 .expect("the feeds start");
-        let feeds = inputs.feeds.expect("the match has feeds");
+        let live = live(inputs.feeds.expect("the match has feeds"));
         let (app, started) =
-            start_opening(opening, time.current(), Vec::new(), lang).expect("the console starts");
+            start_opening(opening, live.now(), Vec::new(), lang).expect("the console starts");
         let view = ViewState::new(lang, Theme::monochrome());
-        let core = AppCore::new(app, journal, feeds.clock_commands(), view, started);
+        let core = AppCore::new(app, journal, live.feeds.clock_commands(), view, started);
         let mut h = AppHarness {
             core,
-            now: time.current(),
+            now: live.now(),
             journal: journal.to_path_buf(),
             term: Terminal::new(TestBackend::new(cols, rows)).unwrap(),
-            reseeds: feeds.reseeds(),
+            reseeds: live.feeds.reseeds(),
             reseeded: Vec::new(),
             quit: false,
             on_tick: None,
             frames: Vec::new(),
-            live: Some(Live { feeds, time }),
+            live: Some(live),
         };
         h.tick();
         h
@@ -229,8 +266,11 @@ impl AppHarness {
             }
             let wait = next_tick.min(until).saturating_duration_since(at);
             let live = self.live.as_mut().unwrap();
+            let k = live.speed.max(1);
             match live.feeds.recv_timeout(wait) {
-                Ok(Some(r)) => {
+                Ok(Some(mut r)) => {
+                    // the feed's stamp in the venue's time
+                    r.mono_ms *= k;
                     self.sync_now();
                     self.handle(Input::Feed(r));
                 }
@@ -243,7 +283,7 @@ impl AppHarness {
     /// On real feeds, the instant now by their time base.
     fn sync_now(&mut self) {
         if let Some(live) = &self.live {
-            self.now = live.time.current();
+            self.now = live.now();
         }
     }
 
@@ -321,6 +361,14 @@ impl AppHarness {
     /// [`AppHarness::wait_until`] with the bound in seconds of the test's clock.
     pub fn wait_until_s(&mut self, what: &str, max_s: u64, ok: impl Fn(&str) -> bool) -> String {
         self.wait_until(what, max_s * 1000, ok)
+    }
+
+    /// The console killed (SIGKILL): no commit, no sync, the feeds gone; what was written to
+    /// the journal's file stays as written.
+    pub fn kill(self) {
+        let AppHarness { core, live, .. } = self;
+        drop(live);
+        std::mem::forget(core);
     }
 
     /// The console ends as after `Q`, `y` (the journal committed).
