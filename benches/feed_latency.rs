@@ -3,8 +3,8 @@
 //!
 //! In one process: N DGT boards on loopback TCP (a tokio runtime of their own, one thread), the
 //! real feeds (`arbiter_io::feeds::spawn_feeds`, their own runtime), the console's feed path
-//! (the same bounded queue, `console::journal_feed_record` into a real journal file with group
-//! commit, `state::apply`) and the console's drawing rule (`console::time_signature`; a frame
+//! (the same bounded queue, `app_loop::journal_feed_record` into a real journal file with group
+//! commit, `state::apply`) and the console's drawing rule (`app_loop::time_signature`; a frame
 //! when something visible changed) into ratatui's `TestBackend` at 200×60 (no terminal IO).
 //!
 //! Every board sends one report a second of a stopped clock whose left time changes (each

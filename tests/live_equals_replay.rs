@@ -1,6 +1,6 @@
 //! The oracle for "state is a fold of the journal": the state the live console held at a
 //! moment (records from the real simulator through the real DGT feeds over loopback, and the
-//! arbiter's actions, each journaled and applied by `console::App`) equals the state a replay
+//! arbiter's actions, each journaled and applied by `app::App`) equals the state a replay
 //! rebuilds at that moment from the journal's bytes on disk (decoded, chain-verified, folded
 //! from checkpoints by `replay::Replay`).
 
