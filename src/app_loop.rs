@@ -88,7 +88,7 @@ pub enum Done {
     /// The report screen's lines.
     Report(Result<Vec<String>, String>),
     /// A signature made with a passphrase's key: to be journaled.
-    Signed(Role, Result<SignedReport, String>),
+    Signed(Role, Result<Box<SignedReport>, String>),
     /// A captain's key derived from his passphrase: to be journaled.
     Enrolled(Role, Result<SignerEnrolled, String>),
     /// The report's files written.
@@ -103,7 +103,7 @@ pub enum Effect {
     /// Take the terminal's new size.
     Autoresize,
     /// Run this on a worker thread and hand its result back as [`Input::Done`].
-    Work(Work),
+    Work(Box<Work>),
     /// Hand the board's feed the game it takes up after the arbiter's decision.
     Reseed(BoardNo, Reseed),
     /// Leave the console ([`AppCore::close`] first).
@@ -158,6 +158,7 @@ impl Work {
             } => Done::Signed(
                 role,
                 job.sign(role, &passphrase, remark.as_deref(), wall)
+                    .map(Box::new)
                     .map_err(|e| sign_refusal(lang, &e)),
             ),
             Task::Enrol { role, passphrase } => Done::Enrolled(
@@ -336,10 +337,10 @@ impl AppCore {
         match self.app.report_job(&self.journal_path, now.mono) {
             Ok(job) => {
                 rv_busy(&mut self.view, true, None);
-                fx.push(Effect::Work(Work {
+                fx.push(Effect::Work(Box::new(Work {
                     job,
                     task: task(self.view.lang),
-                }));
+                })));
             }
             Err(e) => rv_busy(&mut self.view, false, Some(format!("{e:#}"))),
         }
@@ -407,7 +408,7 @@ impl AppCore {
     fn signed(
         &mut self,
         role: Role,
-        result: Result<SignedReport, String>,
+        result: Result<Box<SignedReport>, String>,
         now: Now,
         fx: &mut Vec<Effect>,
     ) -> Result<(String, Option<String>), String> {
@@ -423,12 +424,12 @@ impl AppCore {
             .signature(role)
             .filter(|s| s.role != Role::Arbiter)
             .map(|s| arbiter_report::sign::receipt(&s.digest, role, &s.public_key));
-        fx.push(Effect::Work(Work {
+        fx.push(Effect::Work(Box::new(Work {
             job,
             task: Task::Files {
                 lang: self.app.m.file.lang,
             },
-        }));
+        })));
         Ok((env.digest.clone(), receipt))
     }
 

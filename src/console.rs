@@ -260,7 +260,7 @@ impl Shell {
     }
 
     /// Runs a job on a worker thread; its result comes back through the loop's queue.
-    fn spawn(&mut self, w: Work) -> anyhow::Result<()> {
+    fn spawn(&mut self, w: Box<Work>) -> anyhow::Result<()> {
         let tx = self.tx.clone();
         let must_finish = w.must_finish();
         let worker = thread::Builder::new()
