@@ -23,9 +23,8 @@ use arbiter_core::status::ClockToSet;
 use arbiter_io::journal_file::{JournalError, JournalWriter};
 use arbiter_tui::i18n;
 
-use crate::app_loop::Now;
 use crate::journal_place::OpenedJournal;
-use crate::time_base::rfc3339_at;
+use crate::time_base::{Now, rfc3339_at};
 
 /// An input not yet written to the journal (the disk is full): kept in order, retried.
 #[derive(Debug, Clone)]

@@ -35,31 +35,7 @@ use arbiter_tui::{Command, ViewState, i18n, keymap};
 
 use crate::app::{App, Held, Job, Submitted, journal_alert};
 use crate::entry::{confirm_reopen, entry};
-
-/// An instant as the app sees it: the session's monotonic time (what records and clocks are
-/// measured in) and the wall clock at that moment (UTC ms).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Now {
-    pub mono: MonoMs,
-    pub wall: WallMs,
-}
-
-impl Now {
-    /// `ms` milliseconds later.
-    pub fn after(self, ms: u64) -> Now {
-        Now {
-            mono: self.mono + ms,
-            wall: self.wall + i64::try_from(ms).unwrap_or(i64::MAX),
-        }
-    }
-
-    /// The wall time of an earlier monotonic moment (a record that arrived before it is
-    /// journaled: the wall clock now, less the time since its arrival).
-    pub fn wall_at(self, mono: MonoMs) -> WallMs {
-        let behind = self.mono.saturating_sub(mono);
-        self.wall - i64::try_from(behind).unwrap_or(0)
-    }
-}
+pub use crate::time_base::Now;
 
 /// One input of the app.
 // Boxing the feed record would only add an allocation per record.

@@ -1,12 +1,36 @@
 //! The shell's time: the wall clock (UTC ms, as stamped on records) and the one monotonic time
 //! base that the feeds and the console share, so that a record carries the moment its input
-//! arrived. Nothing below the shell reads a clock.
+//! arrived; and [`Now`], an instant as the console's app sees it (the loop reads it here, the
+//! tests make their own). Nothing below the shell reads a clock.
 
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use arbiter_core::model::{MonoMs, WallMs};
 
-use crate::app_loop::Now;
+/// An instant as the app sees it: the session's monotonic time (what records and clocks are
+/// measured in) and the wall clock at that moment (UTC ms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Now {
+    pub mono: MonoMs,
+    pub wall: WallMs,
+}
+
+impl Now {
+    /// `ms` milliseconds later.
+    pub fn after(self, ms: u64) -> Now {
+        Now {
+            mono: self.mono + ms,
+            wall: self.wall + i64::try_from(ms).unwrap_or(i64::MAX),
+        }
+    }
+
+    /// The wall time of an earlier monotonic moment (a record that arrived before it is
+    /// journaled: the wall clock now, less the time since its arrival).
+    pub fn wall_at(self, mono: MonoMs) -> WallMs {
+        let behind = self.mono.saturating_sub(mono);
+        self.wall - i64::try_from(behind).unwrap_or(0)
+    }
+}
 
 /// The session's monotonic time origin.
 #[derive(Debug, Clone, Copy)]
