@@ -110,9 +110,13 @@ fn demo_in_a_pty() {
         std::thread::sleep(Duration::from_millis(100));
     };
     assert_eq!(before.len(), 2, "two clocks on board 1: {before:?}");
-    std::thread::sleep(Duration::from_millis(2500));
-    let screen = p.screen();
+    // The clocks advance: waited for (bounded), not a window of the wall clock.
+    let screen = p.wait_until("the clocks of board 1 advance", 10, |s| {
+        s.lines().any(|l| l.contains("Arkadij Morozov"))
+            && clocks_in(line_with(s, "Arkadij Morozov")) != before
+    });
     let after = clocks_in(line_with(&screen, "Arkadij Morozov"));
+    assert_eq!(after.len(), 2, "two clocks on board 1: {after:?}");
     assert_ne!(before, after, "clocks advance:\n{screen}");
 
     // Board 3, illegal move, confirm: three keystrokes.
