@@ -9,7 +9,7 @@
 //! takes up its games from the journal's positions and clocks instead of starting them again.
 
 use arbiter_core::matchfile::Match;
-use arbiter_core::model::{BoardNo, Color, TeamSide};
+use arbiter_core::model::{BoardNo, ClockSide, Color, TeamSide};
 use arbiter_core::record::{Event, Origin, PlayerArrived, RoundStarted};
 use arbiter_core::state::MatchState;
 use arbiter_io::feeds::{GameSeed, Source, Timing, spawn_feeds_seeded};
@@ -28,8 +28,14 @@ pub fn seeds(state: Option<&MatchState>) -> Vec<GameSeed> {
 }
 
 /// Where the demo's boards take up their games: the journal's moves (where they are the
-/// shipped game's first moves) and the clocks of the last report.
-fn venue_resume(state: &MatchState, games: &[arbiter_sim::PgnGame]) -> Vec<BoardResume> {
+/// shipped game's first moves) and the clocks of the last report, the side that was running
+/// then less the time since (`now`): a real clock runs on while the console is down, and a
+/// venue that gave it back would show every running clock as set wrong.
+fn venue_resume(
+    state: &MatchState,
+    games: &[arbiter_sim::PgnGame],
+    now: arbiter_core::model::WallMs,
+) -> Vec<BoardResume> {
     let mut out = Vec::new();
     for (i, bs) in state.boards.iter().enumerate() {
         let Some(seed) = GameSeed::of(bs) else {
@@ -63,9 +69,22 @@ fn venue_resume(state: &MatchState, games: &[arbiter_sim::PgnGame]) -> Vec<Board
         else {
             continue;
         };
+        let since = bs
+            .clock_at
+            .map(|at| u64::try_from(now - at.wall_ms).unwrap_or(0))
+            .unwrap_or(0);
+        let ran = |side| {
+            if sample.running == Some(side) {
+                since
+            } else {
+                0
+            }
+        };
+        let left = sample.left_ms.saturating_sub(ran(ClockSide::Left));
+        let right = sample.right_ms.saturating_sub(ran(ClockSide::Right));
         let (white_ms, black_ms) = match white {
-            arbiter_core::model::ClockSide::Left => (sample.left_ms, sample.right_ms),
-            arbiter_core::model::ClockSide::Right => (sample.right_ms, sample.left_ms),
+            ClockSide::Left => (left, right),
+            ClockSide::Right => (right, left),
         };
         out.push(BoardResume {
             board: bs.board.0,
@@ -120,7 +139,10 @@ pub fn demo(m: &Match, time: &TimeBase, state: Option<&MatchState>) -> anyhow::R
     }
     preset.push((Origin::System, Event::RoundStarted(RoundStarted::default())));
     let shipped = games::shipped()?;
-    let resume = state.map(|s| venue_resume(s, &shipped)).unwrap_or_default();
+    let now = time.wall_at(time.mono());
+    let resume = state
+        .map(|s| venue_resume(s, &shipped, now))
+        .unwrap_or_default();
     let venue = Venue::start(SimulatorConfig {
         boards,
         games: shipped,
@@ -189,7 +211,6 @@ pub fn match_feeds(
 mod tests {
     use super::*;
     use arbiter_core::journal::Chain;
-    use arbiter_core::model::ClockSide;
     use arbiter_core::record::{ClockSample, MoveMade, SessionStarted};
     use arbiter_core::state::apply;
 
@@ -268,7 +289,7 @@ mod tests {
             sample(3, 5_399_000, 5_400_000, ClockSide::Right).into(),
         );
         let games = games::shipped().unwrap();
-        let r = venue_resume(&s, &games);
+        let r = venue_resume(&s, &games, 0);
         assert!(r.contains(&BoardResume {
             board: 1,
             plies: 2,
@@ -282,6 +303,21 @@ mod tests {
             black_ms: 5_400_000
         }));
         assert!(!r.iter().any(|x| x.board == 3), "{r:?}");
+        // 20 s after the last reports (the console was down): the side running then has 20 s
+        // less, White on board 1 (left), Black on board 2 (left; White on the right).
+        let r = venue_resume(&s, &games, 20_000);
+        assert!(r.contains(&BoardResume {
+            board: 1,
+            plies: 2,
+            white_ms: 5_379_000,
+            black_ms: 5_423_000
+        }));
+        assert!(r.contains(&BoardResume {
+            board: 2,
+            plies: 1,
+            white_ms: 5_395_000,
+            black_ms: 5_380_000
+        }));
         // the feeds take up every board's game
         let seeds = seeds(Some(&s));
         assert_eq!(seeds.len(), 8);

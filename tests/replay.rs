@@ -752,3 +752,123 @@ fn at_gives_the_replays_state_also_where_the_wall_clock_stepped_back() {
         );
     }
 }
+
+/// Issue 29: `--at` in the arbiter's times. The state is what the console showed at the moment
+/// (the records that had arrived), each fact at the time the arbiter entered for it with the
+/// time of entry beside; what he entered later for a moment before is listed apart: here the
+/// start, entered at 08:42 for 08:20, and board 1's home player, entered at 08:43 for 08:25.
+#[test]
+fn at_lists_what_was_entered_later_for_a_moment_before() {
+    let t0 = 1_800_000_000_000i64; // 2027-01-15 08:00:00 UTC (no match file: UTC)
+    let min = 60_000i64;
+    let mut chain = Chain::default();
+    let mut buf = Vec::new();
+    let mut push = |wall: i64, e: Event| {
+        let mono = u64::try_from(wall - t0).unwrap();
+        chain.append(wall, mono, Origin::Arbiter, e, &mut buf);
+    };
+    push(t0, session());
+    let arrived = |board: u16, team, at: i64| PlayerArrived {
+        board: BoardNo(board),
+        team,
+        at: Some(at),
+    };
+    push(
+        t0 + 10 * min,
+        arrived(2, TeamSide::Away, t0 + 8 * min).into(),
+    );
+    push(
+        t0 + 42 * min,
+        RoundStarted {
+            at: Some(t0 + 20 * min),
+            reason: String::new(),
+        }
+        .into(),
+    );
+    push(
+        t0 + 43 * min,
+        arrived(1, TeamSide::Home, t0 + 25 * min).into(),
+    );
+    push(
+        t0 + 60 * min,
+        Note {
+            board: None,
+            text: "end".into(),
+            witnesses: Vec::new(),
+        }
+        .into(),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let j = dir.path().join("entered.jsonl");
+    std::fs::write(&j, &buf).unwrap();
+    let at = |a: &str, more: &[&str]| {
+        let mut args = vec![j.as_os_str(), "--at".as_ref(), a.as_ref()];
+        args.extend(more.iter().map(|m| std::ffi::OsStr::new(*m)));
+        let (code, out, err) = replay_cmd(&args);
+        assert_eq!(code, Some(0), "{a}: {err}");
+        out
+    };
+    let later = |out: &str| -> Vec<String> {
+        out.lines()
+            .skip_while(|l| !l.starts_with("entered later"))
+            .skip(1)
+            .map(str::to_string)
+            .collect()
+    };
+
+    // 08:30: the console showed no start yet and one arrival (entered at 08:10 for 08:08).
+    let out = at("08:30", &[]);
+    assert!(
+        out.contains("round not started on the console yet (entered later: see below)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "arrivals (1):\n  08:08:00.000 (entered 08:10:00.000)  board  2 away player\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("entered later, happened by 08:30:00.000 (2):\n"),
+        "{out}"
+    );
+    assert_eq!(
+        later(&out),
+        [
+            "  08:20:00.000 (entered 08:42:00.000)  match     the round was started",
+            "  08:25:00.000 (entered 08:43:00.000)  board  1  home player arrived",
+        ],
+        "{out}"
+    );
+    // 08:22: the start had happened, the arrival at 08:25 not yet.
+    let out = at("08:22:00", &[]);
+    assert_eq!(later(&out).len(), 1, "{out}");
+    assert!(later(&out)[0].contains("the round was started"), "{out}");
+    // --board 2: the start concerns every board, board 1's arrival is left out.
+    let out = at("08:30", &["--board", "2"]);
+    assert_eq!(later(&out).len(), 1, "{out}");
+    // 08:50: everything entered; each at its time, the entry beside; nothing apart.
+    let out = at("08:50", &[]);
+    assert!(
+        out.contains("round started 08:20:00.000 (entered 08:42:00.000)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  08:25:00.000 (entered 08:43:00.000)  board  1 home player\n"),
+        "{out}"
+    );
+    assert!(!out.contains("entered later"), "{out}");
+    // The same as JSON.
+    let v: serde_json::Value = serde_json::from_str(&at("08:30", &["--json"])).unwrap();
+    let list = v["entered_later"].as_array().unwrap();
+    assert_eq!(list.len(), 2, "{v:#}");
+    assert_eq!(list[0]["kind"], "round_started");
+    assert_eq!(list[0]["at"], "08:20:00.000");
+    assert_eq!(list[0]["entered"], "08:42:00.000");
+    assert_eq!(list[1]["board"], 1);
+    assert_eq!(v["arrivals"][0]["entered"], "08:10:00.000");
+    assert!(v["round_started"].is_null());
+    let v: serde_json::Value = serde_json::from_str(&at("08:50", &["--json"])).unwrap();
+    assert_eq!(v["round_started_entered"], "08:42:00.000");
+    assert_eq!(v["entered_later"].as_array().map(Vec::len), Some(0));
+}

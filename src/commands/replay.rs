@@ -225,9 +225,14 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
         }
         if let Some(a) = &q.at {
             let t = moment(a)?;
+            let stated: Vec<_> = records
+                .iter()
+                .filter_map(arbiter_core::replay::stated_earlier)
+                .collect();
             let r = arbiter_core::replay::Replay::new(records);
             let (s, mono) = r.at(t);
-            return at_moment(&s, mono, m.as_ref(), board, &local(t), q.json, &local);
+            let at = Moment { t, stated: &stated };
+            return at_moment(&s, mono, m.as_ref(), board, &at, q.json, &local);
         }
         Ok(String::new())
     };
@@ -324,6 +329,8 @@ struct AtPass {
     in_order: bool,
     /// The match, where the first record named it.
     early_match: Option<Result<arbiter_io::config::JournalMatch, String>>,
+    /// The records entered for an earlier moment (the start, arrivals: a few per match).
+    stated: Vec<arbiter_core::replay::Incident>,
 }
 
 /// The match of the journal's first session_started record, as `match_for_journal_noted`
@@ -352,6 +359,7 @@ impl AtPass {
             p.in_order = false;
         }
         p.walls.push(r.wall_ms);
+        p.stated.extend(arbiter_core::replay::stated_earlier(&r));
         if let Some(t) = p.folding
             && !p.stopped
         {
@@ -412,6 +420,7 @@ fn at_streamed(path: &Path, q: &Query, a: &str) -> Result<String, String> {
         stopped: false,
         in_order: true,
         early_match: None,
+        stated: Vec::new(),
     };
     let streamed = stream(path, |r| p.take(r, a, &matched)).map_err(|e| e.to_string())?;
     if let Streamed::Broken(v) = streamed {
@@ -472,7 +481,11 @@ fn at_streamed(path: &Path, q: &Query, a: &str) -> Result<String, String> {
         Some(l) => l.mono_ms + u64::try_from(t - l.wall_ms).unwrap_or(0),
         None => 0,
     };
-    at_moment(&state, mono, m.as_ref(), board, &local(t), q.json, &local)
+    let at = Moment {
+        t,
+        stated: &p.stated,
+    };
+    at_moment(&state, mono, m.as_ref(), board, &at, q.json, &local)
 }
 
 /// A moment given on the command line, within the moments the journal (or the bundle's range,
@@ -548,6 +561,13 @@ fn journal_records(
     }
 }
 
+/// The moment `--at` asks for, and the records the arbiter entered for an earlier moment than
+/// their own (`arbiter_core::replay::stated_earlier`).
+struct Moment<'a> {
+    t: i64,
+    stated: &'a [arbiter_core::replay::Incident],
+}
+
 /// The state at a moment, headless: the clocks, and what the appeals committee asks about at
 /// that moment: the arrivals, the interventions so far (with the arbiter's decisions where the
 /// rules left the outcome open) and the claims still open. As JSON with `--json`.
@@ -556,13 +576,35 @@ fn at_moment(
     mono: arbiter_core::model::MonoMs,
     m: Option<&arbiter_core::matchfile::Match>,
     board: Option<arbiter_core::model::BoardNo>,
-    at: &str,
+    moment: &Moment<'_>,
     json: bool,
     local: &dyn Fn(i64) -> String,
 ) -> Result<String, String> {
     use arbiter_core::matchfile::Lang;
     use arbiter_core::model::{TeamSide, format_hms};
     let en = |msg: &arbiter_core::i18n::Msg| arbiter_tui::i18n::format(Lang::En, msg);
+    let at = local(moment.t);
+    // The state is what the console showed at the moment (the records that had arrived), each
+    // fact at the time the arbiter entered for it, the time of entry beside where it differs;
+    // what was entered after the moment but happened by it is listed apart (issue 29).
+    let entered = |seq: u64| {
+        moment
+            .stated
+            .iter()
+            .find(|i| i.seq == seq)
+            .and_then(|i| i.entered_ms)
+    };
+    let entered_note = |seq: u64| {
+        entered(seq)
+            .map(|e| format!(" (entered {})", local(e)))
+            .unwrap_or_default()
+    };
+    let later: Vec<&arbiter_core::replay::Incident> = moment
+        .stated
+        .iter()
+        .filter(|i| i.wall_ms <= moment.t && i.entered_ms.is_some_and(|e| e > moment.t))
+        .filter(|i| board.is_none() || i.board.is_none() || i.board == board)
+        .collect();
     let boards: Vec<&arbiter_core::state::BoardState> = s
         .boards
         .iter()
@@ -594,7 +636,10 @@ fn at_moment(
                 .filter_map(move |(team, at)| at.map(|at| (b.board, team, at)))
         })
         .map(|(b, team, at)| {
-            serde_json::json!({"board": b, "team": team, "at": local(at.wall_ms), "seq": at.seq})
+            serde_json::json!({
+                "board": b, "team": team, "at": local(at.wall_ms), "seq": at.seq,
+                "entered": entered(at.seq).map(local),
+            })
         })
         .collect();
     let interventions: Vec<&arbiter_core::state::InterventionEntry> = s
@@ -642,12 +687,24 @@ fn at_moment(
             "open_claims": open_claims,
             "decisions": decisions,
             "round_started": s.round_started,
+            "round_started_entered": s.round_started.and_then(|r| entered(r.seq)).map(local),
+            "entered_later": later.iter().map(|i| serde_json::json!({
+                "seq": i.seq, "board": i.board, "kind": i.kind,
+                "at": local(i.wall_ms), "entered": i.entered_ms.map(local), "text": en(&i.text),
+            })).collect::<Vec<_>>(),
         });
         return serde_json::to_string_pretty(&doc).map_err(|e| e.to_string());
     }
     let mut out = format!("state at {at} ({} records)\n", s.applied);
     match s.round_started {
-        Some(r) => out.push_str(&format!("round started {}\n", local(r.wall_ms))),
+        Some(r) => out.push_str(&format!(
+            "round started {}{}\n",
+            local(r.wall_ms),
+            entered_note(r.seq)
+        )),
+        None if later.iter().any(|i| i.kind == "round_started") => {
+            out.push_str("round not started on the console yet (entered later: see below)\n")
+        }
         None => out.push_str("round not started\n"),
     }
     for c in &clocks {
@@ -668,8 +725,12 @@ fn at_moment(
     out.push_str(&format!("arrivals ({}):\n", arrivals.len()));
     for a in &arrivals {
         out.push_str(&format!(
-            "  {}  board {:>2} {} player\n",
+            "  {}{}  board {:>2} {} player\n",
             a["at"].as_str().unwrap_or_default(),
+            a["entered"]
+                .as_str()
+                .map(|e| format!(" (entered {e})"))
+                .unwrap_or_default(),
             a["board"].as_u64().unwrap_or(0),
             a["team"].as_str().unwrap_or_default()
         ));
@@ -680,7 +741,7 @@ fn at_moment(
         let b = i
             .intervention
             .board
-            .map(|b| format!("board {b:>2}"))
+            .map(|b| format!("board {:>2}", b.0))
             .unwrap_or_else(|| "match   ".into());
         out.push_str(&format!("  {}  {b}  {}\n", local(i.at.wall_ms), en(&text)));
     }
@@ -708,6 +769,26 @@ fn at_moment(
             d["chosen_label"].as_str().unwrap_or_default(),
             d["reason"].as_str().unwrap_or_default()
         ));
+    }
+    if !later.is_empty() {
+        out.push_str(&format!(
+            "entered later, happened by {at} ({}):\n",
+            later.len()
+        ));
+        for i in &later {
+            let b = i
+                .board
+                .map(|b| format!("board {:>2}", b.0))
+                .unwrap_or_else(|| "match   ".into());
+            out.push_str(&format!(
+                "  {}{}  {b}  {}\n",
+                local(i.wall_ms),
+                i.entered_ms
+                    .map(|e| format!(" (entered {})", local(e)))
+                    .unwrap_or_default(),
+                en(&i.text)
+            ));
+        }
     }
     Ok(out)
 }

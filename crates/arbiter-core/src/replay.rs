@@ -103,6 +103,48 @@ impl Replay {
     }
 }
 
+/// The moment the arbiter stated for a record he entered after it happened (the actual start,
+/// an arrival: as `apply` takes it, `Stamp::entered`), where that is before the record.
+fn stated_at(r: &Record) -> Option<WallMs> {
+    match &r.event {
+        Event::RoundStarted(e) => e.at,
+        Event::PlayerArrived(e) => e.at,
+        _ => None,
+    }
+    .filter(|at| *at < r.wall_ms)
+}
+
+/// The incident of a record that may carry a stated moment: its board, kind and text.
+fn entry_of(r: &Record) -> Option<(Option<BoardNo>, &'static str, Msg)> {
+    match &r.event {
+        Event::RoundStarted(_) => Some((None, "round_started", msg!("incident-round-started"))),
+        Event::PlayerArrived(e) => Some((
+            Some(e.board),
+            "arrival",
+            msg!("incident-player-arrived", team = e.team),
+        )),
+        _ => None,
+    }
+}
+
+/// A record the arbiter entered after what it records had happened (the actual start, an
+/// arrival), as an incident at the moment he stated, with the time of entry. The state at a
+/// moment is what the console showed then (the records that had arrived); `arbiter replay --at`
+/// lists beside it what was entered later but happened by that moment (issue 29: replay in
+/// the arbiter's times).
+pub fn stated_earlier(r: &Record) -> Option<Incident> {
+    let at = stated_at(r)?;
+    let (board, kind, text) = entry_of(r)?;
+    Some(Incident {
+        seq: r.seq,
+        wall_ms: at,
+        entered_ms: Some(r.wall_ms),
+        board,
+        kind: kind.into(),
+        text,
+    })
+}
+
 /// Something an appeals committee may ask about.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Incident {
@@ -140,12 +182,7 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
         apply(&mut s, r);
         // The time the arbiter stated, where he entered one before the record (as `apply`
         // takes it: `Stamp::entered`).
-        let stated = match &r.event {
-            Event::RoundStarted(e) => e.at,
-            Event::PlayerArrived(e) => e.at,
-            _ => None,
-        }
-        .filter(|at| *at < r.wall_ms);
+        let stated = stated_at(r);
         let mut push = |board: Option<BoardNo>, kind: &str, text: Msg| {
             out.push(Incident {
                 seq: r.seq,
@@ -192,7 +229,11 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                     reason = e.reason.as_str()
                 ),
             ),
-            Event::RoundStarted(_) => push(None, "round_started", msg!("incident-round-started")),
+            Event::RoundStarted(_) | Event::PlayerArrived(_) => {
+                if let Some((board, kind, text)) = entry_of(r) {
+                    push(board, kind, text)
+                }
+            }
             Event::LineupSubmitted(e) => push(
                 None,
                 "lineup",
@@ -204,11 +245,6 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
                 msg!("incident-lineup-changed", team = e.team),
             ),
             Event::LineupAnnounced(_) => push(None, "lineup", msg!("incident-lineups-announced")),
-            Event::PlayerArrived(e) => push(
-                Some(e.board),
-                "arrival",
-                msg!("incident-player-arrived", team = e.team),
-            ),
             Event::Intervention(iv) => {
                 let (kind, text) = intervention_incident(iv);
                 push(iv.board, &kind, text)

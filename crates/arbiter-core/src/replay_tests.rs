@@ -165,4 +165,8 @@ fn incidents_at_the_times_entered_in_order_with_the_signatures() {
     assert!(list.windows(2).all(|w| w[0].wall_ms <= w[1].wall_ms));
     let signed = crate::i18n::english(&list[5].text);
     assert_eq!(signed, "signature: the arbiter (A. Schiedsrichter)");
+    // What `--at` lists beside the state: the records entered for an earlier moment, each as
+    // its incident in the list (the same moment, entry time and text), and nothing else.
+    let stated: Vec<Incident> = recs.iter().filter_map(super::stated_earlier).collect();
+    assert_eq!(stated, [list[1].clone(), list[2].clone()]);
 }
