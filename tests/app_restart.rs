@@ -2,8 +2,10 @@
 //! on a `TestBackend`, with the real feeds `arbiter run` starts on a running `arbiter simulate`:
 //! six DGT boards over TCP, boards 4 and 8 over its LiveChess endpoint), is killed (dropped
 //! without a commit or a sync, its feeds gone, as after SIGKILL) or quit at random moments and
-//! started again on the same match while the simulated boards play on. The restart of the real
-//! binary after a SIGKILL is `tests/resume.rs`'s smoke test. Afterwards `arbiter report`'s `games.pgn` holds each
+//! started again on the same match while the simulated boards play on. A test binary of its own
+//! (not in `tests/app/`): its clock runs at the simulator's speed, and tests running beside it
+//! in the same process would hold it up. (The restart of the real binary after a SIGKILL is
+//! `tests/resume.rs`'s smoke test.) Afterwards `arbiter report`'s `games.pgn` holds each
 //! simulator's game move for move as one game (no split, no position set up), every move with
 //! its clock, and the journal holds no alert the restarts caused: no clock change, no clock
 //! running for the player not on move, no move-counter difference, no irregularity, no other

@@ -5,8 +5,7 @@
 //! lineups are in, the request is granted and the home lineup is shown. Every request is in the
 //! journal.
 
-#[path = "support/app.rs"]
-mod app;
+use crate::app;
 use app::{AppHarness, ENTER, RIGHT, TAB};
 
 const COLS: u16 = 120;

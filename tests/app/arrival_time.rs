@@ -11,8 +11,7 @@ use arbiter_core::model::{BoardNo, ClockSide};
 use arbiter_core::record::{ClockSample, Event, FeedState, FeedStatus, Origin};
 use arbiter_io::feeds::FeedRecord;
 
-#[path = "support/app.rs"]
-mod app;
+use crate::app;
 use app::AppHarness;
 
 /// A DGT clock's report as the feed decodes it (White on the left, running).

@@ -3,10 +3,8 @@
 //! (`inputs::match_feeds`) against the simulator over 127.0.0.1; the app core drawn on a
 //! `TestBackend`. Every wait is for a condition, bounded.
 
-#[path = "support/app.rs"]
-mod app;
-#[path = "support/sim.rs"]
-mod sim;
+use crate::app;
+use crate::sim;
 use app::AppHarness;
 
 const COLS: u16 = 120;

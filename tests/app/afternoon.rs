@@ -30,8 +30,7 @@ use chrono::{Duration as ChronoDuration, FixedOffset};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, san::SanPlus};
 
-#[path = "support/app.rs"]
-mod app;
+use crate::app;
 use app::{AppHarness, DOWN, ENTER, ESC, RIGHT, TAB};
 
 const COLS: u16 = 120;

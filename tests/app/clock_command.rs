@@ -18,10 +18,8 @@ use std::time::{Duration, Instant};
 use arbiter_core::model::BoardNo;
 use arbiter_core::record::{ClockRunMode, CommandOutcome, Event};
 
-#[path = "support/app.rs"]
-mod app;
-#[path = "support/sim.rs"]
-mod sim;
+use crate::app;
+use crate::sim;
 use app::{AppHarness, DOWN, ENTER};
 
 const COLS: u16 = 120;
