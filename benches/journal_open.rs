@@ -70,10 +70,18 @@ fn bench(c: &mut Criterion) {
     let tmp = tempfile::tempdir().expect("a temporary directory");
     let keep = std::env::var_os("OPEN_KEEP").map(std::path::PathBuf::from);
     let dir = keep.as_deref().unwrap_or(tmp.path());
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        panic!(
+            "OPEN_KEEP={}: cannot create the directory: {e}",
+            dir.display()
+        );
+    }
     for (name, boards, seconds) in synth::sizes("OPEN_SIZES", if full { "64x6h" } else { "4x10m" })
     {
         let path = dir.join(format!("{name}.jsonl"));
-        let mut file = std::io::BufWriter::new(std::fs::File::create(&path).expect("create"));
+        let mut file = std::io::BufWriter::new(
+            std::fs::File::create(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+        );
         let records = synth::write(boards, seconds, &mut file).expect("write the journal");
         drop(file);
         let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);

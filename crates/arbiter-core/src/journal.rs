@@ -198,6 +198,10 @@ pub fn decode_line(line: &[u8]) -> Result<Chained, LineError> {
 fn decode_line_serde(line: &[u8]) -> Result<Chained, LineError> {
     let raw: RawLine<'_> =
         serde_json::from_slice(line).map_err(|e| LineError::Syntax(e.to_string()))?;
+    let hash = parse_hash(raw.hash.as_bytes())
+        .ok_or_else(|| LineError::Syntax("hash is not 64 hex digits".into()))?;
+    let prev = parse_hash(raw.prev.as_bytes())
+        .ok_or_else(|| LineError::Syntax("prev is not 64 hex digits".into()))?;
     let env = Envelope {
         seq: raw.seq,
         wall_ms: raw.wall_ms,
@@ -205,17 +209,14 @@ fn decode_line_serde(line: &[u8]) -> Result<Chained, LineError> {
         origin: raw.origin,
         kind: raw.kind,
         payload: raw.payload.get().as_bytes(),
-        prev: raw.prev.as_bytes(),
-        hash: raw.hash.as_bytes(),
+        prev,
+        hash,
     };
     decode_envelope(line, &env)
 }
 
 fn decode_envelope(line: &[u8], raw: &Envelope<'_>) -> Result<Chained, LineError> {
-    let stored = parse_hash(raw.hash)
-        .ok_or_else(|| LineError::Syntax("hash is not 64 hex digits".into()))?;
-    let prev = parse_hash(raw.prev)
-        .ok_or_else(|| LineError::Syntax("prev is not 64 hex digits".into()))?;
+    let (stored, prev) = (raw.hash, raw.prev);
     if line.len() < SUFFIX_LEN || &line[line.len() - SUFFIX_LEN..line.len() - 66] != HASH_KEY {
         return Err(LineError::Syntax("the hash is not the last field".into()));
     }

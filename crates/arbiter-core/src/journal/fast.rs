@@ -9,33 +9,64 @@ use crate::model::{MonoMs, WallMs};
 /// digit, one test for the whole line (a profile of `arbiter verify` found `hex`'s digit by
 /// digit branches at 40 % of the time).
 pub(super) fn parse_hash(s: &[u8]) -> Option<Hash> {
-    const BAD: u8 = 0xff;
-    const DIGIT: [u8; 256] = {
-        let mut t = [BAD; 256];
-        let mut i = 0;
-        while i < 10 {
-            t[b'0' as usize + i] = i as u8;
-            i += 1;
-        }
-        let mut i = 0;
-        while i < 6 {
-            t[b'a' as usize + i] = 10 + i as u8;
+    hash_by(&DIGIT_EITHER_CASE, s)
+}
+
+/// 64 lowercase hex digits, as [`super::encode_record`] writes them (the fast reader's: any
+/// other form goes to serde and [`parse_hash`]).
+fn parse_lower_hash(s: &[u8]) -> Option<Hash> {
+    hash_by(&DIGIT_LOWER, s)
+}
+
+const BAD: u8 = 0xff;
+
+/// A hex digit's value by its byte, [`BAD`] for anything else.
+const fn digit_table(upper: bool) -> [u8; 256] {
+    let mut t = [BAD; 256];
+    let mut i = 0;
+    while i < 10 {
+        t[b'0' as usize + i] = i as u8;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 6 {
+        t[b'a' as usize + i] = 10 + i as u8;
+        if upper {
             t[b'A' as usize + i] = 10 + i as u8;
-            i += 1;
         }
-        t
-    };
+        i += 1;
+    }
+    t
+}
+
+const DIGIT_EITHER_CASE: [u8; 256] = digit_table(true);
+const DIGIT_LOWER: [u8; 256] = digit_table(false);
+
+fn hash_by(digit: &[u8; 256], s: &[u8]) -> Option<Hash> {
     if s.len() != 64 {
         return None;
     }
     let mut h = [0u8; 32];
     let mut bad = 0u8;
     for (out, pair) in h.iter_mut().zip(s.chunks_exact(2)) {
-        let (hi, lo) = (DIGIT[usize::from(pair[0])], DIGIT[usize::from(pair[1])]);
+        let (hi, lo) = (digit[usize::from(pair[0])], digit[usize::from(pair[1])]);
         bad |= (hi | lo) & 0xf0;
         *out = (hi << 4) | (lo & 0x0f);
     }
     (bad == 0).then_some(h)
+}
+
+/// An unsigned decimal of at most `max` digits without a leading zero, and the rest.
+fn decimal(rest: &[u8], max: usize) -> Option<(u64, &[u8])> {
+    let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    if n == 0 || n > max || (n > 1 && rest[0] == b'0') {
+        return None;
+    }
+    let mut v: u64 = 0;
+    for d in &rest[..n] {
+        v = v.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
+    }
+    Some((v, &rest[n..]))
 }
 
 /// The envelope of a line exactly as [`encode_record`] writes it, read without a JSON parser:
@@ -47,13 +78,9 @@ pub(super) fn fast_envelope(line: &[u8]) -> Option<Envelope<'_>> {
     fn key<'a>(rest: &'a [u8], k: &[u8]) -> Option<&'a [u8]> {
         rest.strip_prefix(k)
     }
+    // Up to 19 digits: what `u64`'s parser took here before (20 digits may overflow).
     fn uint(rest: &[u8]) -> Option<(u64, &[u8])> {
-        let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-        if n == 0 || n > 19 || (n > 1 && rest[0] == b'0') {
-            return None;
-        }
-        let v = std::str::from_utf8(&rest[..n]).ok()?.parse().ok()?;
-        Some((v, &rest[n..]))
+        decimal(rest, 19)
     }
     fn int(rest: &[u8]) -> Option<(i64, &[u8])> {
         match rest.strip_prefix(b"-") {
@@ -75,18 +102,15 @@ pub(super) fn fast_envelope(line: &[u8]) -> Option<Envelope<'_>> {
         }
         Some((std::str::from_utf8(s).ok()?, &rest[end + 1..]))
     }
-    fn hex64(s: &[u8]) -> Option<&[u8]> {
-        (s.len() == 64 && s.iter().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))).then_some(s)
-    }
     const TAIL: usize = 9 + 64 + 10 + 64 + 2; // ,"prev":"…","hash":"…"}
     if line.len() < TAIL {
         return None;
     }
     let (head, tail) = line.split_at(line.len() - TAIL);
     let tail = tail.strip_prefix(b",\"prev\":\"")?;
-    let prev = hex64(&tail[..64])?;
+    let prev = parse_lower_hash(&tail[..64])?;
     let tail = tail[64..].strip_prefix(b"\",\"hash\":\"")?;
-    let hash = hex64(&tail[..64])?;
+    let hash = parse_lower_hash(&tail[..64])?;
     if &tail[64..] != b"\"}" {
         return None;
     }
@@ -120,15 +144,7 @@ pub(super) fn fast_clock_sample(p: &[u8]) -> Option<crate::record::ClockSample> 
     use crate::model::{BoardNo, ClockSide};
     use crate::record::FlagKind;
     fn uint(rest: &[u8]) -> Option<(u64, &[u8])> {
-        let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-        if n == 0 || n > 20 || (n > 1 && rest[0] == b'0') {
-            return None;
-        }
-        let mut v: u64 = 0;
-        for d in &rest[..n] {
-            v = v.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
-        }
-        Some((v, &rest[n..]))
+        decimal(rest, 20)
     }
     fn side(rest: &[u8]) -> Option<(ClockSide, &[u8])> {
         if let Some(r) = rest.strip_prefix(b"\"left\"") {
@@ -191,7 +207,7 @@ pub(super) fn fast_clock_sample(p: &[u8]) -> Option<crate::record::ClockSample> 
     (r == b"}").then_some(s)
 }
 
-/// A line's fields, the payload as its JSON text.
+/// A line's fields, the payload as its JSON text, the hashes read.
 pub(super) struct Envelope<'a> {
     pub(super) seq: u64,
     pub(super) wall_ms: WallMs,
@@ -199,6 +215,6 @@ pub(super) struct Envelope<'a> {
     pub(super) origin: &'a str,
     pub(super) kind: &'a str,
     pub(super) payload: &'a [u8],
-    pub(super) prev: &'a [u8],
-    pub(super) hash: &'a [u8],
+    pub(super) prev: Hash,
+    pub(super) hash: Hash,
 }
