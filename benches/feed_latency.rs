@@ -3,8 +3,8 @@
 //!
 //! In one process: N DGT boards on loopback TCP (a tokio runtime of their own, one thread), the
 //! real feeds (`arbiter_io::feeds::spawn_feeds`, their own runtime), the console's feed path
-//! (the same bounded queue, `console::journal_feed_record` into a real journal file with group
-//! commit, `state::apply`) and the console's drawing rule (`console::time_signature`; a frame
+//! (the same bounded queue, `app_loop::journal_feed_record` into a real journal file with group
+//! commit, `state::apply`) and the console's drawing rule (`app_loop::time_signature`; a frame
 //! when something visible changed) into ratatui's `TestBackend` at 200×60 (no terminal IO).
 //!
 //! Every board sends one report a second of a stopped clock whose left time changes (each
@@ -20,7 +20,8 @@ use std::sync::mpsc as smpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use arbiter_console::console::{App, Submitted, journal_feed_record, time_signature};
+use arbiter_console::app::{App, Submitted};
+use arbiter_console::app_loop::{journal_feed_record, time_signature};
 use arbiter_console::time_base::TimeBase;
 use arbiter_core::matchfile::Lang;
 use arbiter_core::model::{BoardNo, ClockSide};
@@ -229,7 +230,7 @@ fn run(n: usize, secs: u64) {
         let mut next = Some(first);
         while let Some(r) = next {
             dirty |= !matches!(r.event, arbiter_core::record::Event::ClockSample(_));
-            let written = journal_feed_record(&mut app, &time, r);
+            let written = journal_feed_record(&mut app, time.current(), r);
             assert!(matches!(written, Submitted::Written(_)), "{written:?}");
             next = rx.try_recv().ok();
         }

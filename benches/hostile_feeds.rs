@@ -25,6 +25,8 @@ use arbiter_core::record::Origin;
 
 #[path = "../tests/support/pty.rs"]
 mod pty;
+#[path = "../tests/support/sim.rs"]
+mod sim;
 
 /// A kind of flood: its name, whether the boards are read over LiveChess, and the scenario's
 /// incident for a board (`None`: a normal game).
@@ -201,7 +203,7 @@ fn run(kind: &Kind, secs: u64, root: &Path) -> Outcome {
         .spawn()
         .expect("arbiter simulate");
     let out = std::io::BufReader::new(child.stdout.take().unwrap());
-    let sim = pty::KillOnDrop(child);
+    let sim = sim::KillOnDrop(child);
     let lines: Vec<String> = out.lines().take(9).map(|l| l.unwrap()).collect();
     let uri = |l: &str| l.split_once(": ").map(|(_, u)| u.to_string()).unwrap();
     let lc = uri(&lines[8])

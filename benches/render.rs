@@ -53,7 +53,7 @@ fn time_signature(c: &mut Criterion) {
     let m = demo_match();
     let s = situation(&m, 64);
     c.bench_function("time_signature_64", |b| {
-        b.iter(|| arbiter_console::console::time_signature(black_box(&s), black_box(NOW)))
+        b.iter(|| arbiter_console::app_loop::time_signature(black_box(&s), black_box(NOW)))
     });
 }
 

@@ -128,7 +128,7 @@ pub fn check_same_match(path: &Path, records: &[Record], m: &Match) -> Result<()
 
 /// Opens the journal at `path` for `m`: continues it if it exists (verifying the chain, cutting
 /// a torn last line and saving it aside), else makes its directory (fsync'ed) for a new journal,
-/// which the console creates with its first records (`console::start_app`): so a disk that is
+/// which the console creates with its first records (`app::start_app`): so a disk that is
 /// full at the start leaves no empty journal behind.
 pub fn open_journal(m: &Match, path: &Path) -> Result<OpenedJournal, String> {
     if std::fs::symlink_metadata(path).is_ok() {

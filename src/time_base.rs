@@ -1,18 +1,36 @@
 //! The shell's time: the wall clock (UTC ms, as stamped on records) and the one monotonic time
 //! base that the feeds and the console share, so that a record carries the moment its input
-//! arrived. Nothing below the shell reads a clock.
-//!
-//! For end-to-end tests against a simulator running faster than real time (`arbiter simulate
-//! --speed N`), `ARBITER_TEST_TIME_SCALE=N@ANCHOR` makes the shell's time run N times as fast,
-//! the wall clock from `ANCHOR` (UTC ms) on, the same in every process given the same value:
-//! the console then sees the venue's time (its clocks, the time it was away on a restart) as
-//! at a real venue. Only in the binary the tests run (the `test-hooks` feature), never in the
-//! shipped one.
+//! arrived; and [`Now`], an instant as the console's app sees it (the loop reads it here, the
+//! tests make their own). Nothing below the shell reads a clock.
 
-use std::sync::OnceLock;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use arbiter_core::model::{MonoMs, WallMs};
+
+/// An instant as the app sees it: the session's monotonic time (what records and clocks are
+/// measured in) and the wall clock at that moment (UTC ms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Now {
+    pub mono: MonoMs,
+    pub wall: WallMs,
+}
+
+impl Now {
+    /// `ms` milliseconds later.
+    pub fn after(self, ms: u64) -> Now {
+        Now {
+            mono: self.mono + ms,
+            wall: self.wall + i64::try_from(ms).unwrap_or(i64::MAX),
+        }
+    }
+
+    /// The wall time of an earlier monotonic moment (a record that arrived before it is
+    /// journaled: the wall clock now, less the time since its arrival).
+    pub fn wall_at(self, mono: MonoMs) -> WallMs {
+        let behind = self.mono.saturating_sub(mono);
+        self.wall - i64::try_from(behind).unwrap_or(0)
+    }
+}
 
 /// The session's monotonic time origin.
 #[derive(Debug, Clone, Copy)]
@@ -35,54 +53,30 @@ impl TimeBase {
 
     /// Milliseconds since the origin.
     pub fn mono(&self) -> MonoMs {
-        self.feed_mono(u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX))
+        u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX)
     }
 
-    /// The monotonic time of a feed's stamp (ms since [`TimeBase::start`] by the feeds' own
-    /// clock): the same, but under a test's time scale.
-    pub fn feed_mono(&self, real_ms: u64) -> MonoMs {
-        match scale() {
-            Some((k, _)) => real_ms.saturating_mul(k),
-            None => real_ms,
+    /// The instant now, as the app sees it: this base's monotonic time and the wall clock.
+    pub fn current(&self) -> Now {
+        Now {
+            mono: self.mono(),
+            wall: wall_now(),
         }
     }
 
     /// The wall time of a monotonic moment of this base (for records that arrived earlier than
     /// they are journaled: the wall clock now, less the time since their arrival).
     pub fn wall_at(&self, mono: MonoMs) -> WallMs {
-        let behind = self.mono().saturating_sub(mono);
-        wall_now() - i64::try_from(behind).unwrap_or(0)
+        self.current().wall_at(mono)
     }
 }
 
 /// UTC milliseconds since the Unix epoch, now.
 pub fn wall_now() -> WallMs {
-    let real = SystemTime::now()
+    SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0);
-    match scale() {
-        Some((k, anchor)) => anchor.saturating_add(
-            real.saturating_sub(anchor)
-                .saturating_mul(i64::try_from(k).unwrap_or(1)),
-        ),
-        None => real,
-    }
-}
-
-/// A test's time scale (`ARBITER_TEST_TIME_SCALE=N@ANCHOR`): the factor and the wall time it
-/// counts from.
-fn scale() -> Option<(u64, WallMs)> {
-    static SCALE: OnceLock<Option<(u64, WallMs)>> = OnceLock::new();
-    *SCALE.get_or_init(|| {
-        if !cfg!(feature = "test-hooks") {
-            return None;
-        }
-        let v = std::env::var("ARBITER_TEST_TIME_SCALE").ok()?;
-        let (k, anchor) = v.split_once('@')?;
-        let k: u64 = k.trim().parse().ok().filter(|k| (1..=1000).contains(k))?;
-        Some((k, anchor.trim().parse().ok()?))
-    })
+        .unwrap_or(0)
 }
 
 /// A wall time as RFC 3339 with the venue's offset (e.g. `2026-11-28T17:25:03+01:00`).

@@ -22,6 +22,8 @@ use arbiter_core::record::Event;
 
 #[path = "support/pty.rs"]
 mod pty;
+#[path = "support/sim.rs"]
+mod sim;
 use pty::Pty;
 
 /// xorshift64*: the campaign's randomness, seeded from the clock (printed, to repeat a run).
@@ -71,9 +73,9 @@ fn crash_campaign() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     // The venue: eight boards playing on loopback for the whole campaign (the console is what
     // crashes, not the venue).
-    let (sim, lines) = pty::simulator(&["--speed", "5"], 8);
+    let (sim, lines) = sim::simulator(&["--speed", "5"], 8);
     let dir = tempfile::tempdir().unwrap();
-    let text = pty::demo_match_on(&pty::board_urls(&lines));
+    let text = sim::demo_match_on(&sim::board_urls(&lines));
     std::fs::write(dir.path().join("match.toml"), &text).unwrap();
     std::fs::copy(
         root.join("config/rules/bundesliga.toml"),

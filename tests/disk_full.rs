@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use arbiter_console::console::{App, Submitted};
+use arbiter_console::app::{App, Submitted};
 use arbiter_console::journal_place::open_journal;
 use arbiter_console::time_base::TimeBase;
 use arbiter_core::journal::{Chain, verify_bytes};
@@ -199,10 +199,10 @@ fn a_full_tmpfs_loses_no_acknowledged_action() {
     let path = mnt.join("journals/match.jsonl");
     let opened = open_journal(&demo(), &path).unwrap();
     let time = TimeBase::now();
-    let (mut app, _) = arbiter_console::console::start_app(
+    let (mut app, _) = arbiter_console::app::start_app(
         demo(),
         opened,
-        &time,
+        time.current(),
         Vec::new(),
         arbiter_core::matchfile::Lang::En,
     )
@@ -262,7 +262,7 @@ fn a_full_tmpfs_loses_no_acknowledged_action() {
 /// console starts normally on the same place; started again, it continues that journal.
 #[test]
 fn a_disk_full_when_the_journal_is_created_leaves_nothing_behind() {
-    use arbiter_console::console::start_app_via;
+    use arbiter_console::app::start_app_via;
     let dir = tempfile::tempdir().unwrap();
     let journals = dir.path().join("journals");
     let path = journals.join("match.jsonl");
@@ -280,7 +280,7 @@ fn a_disk_full_when_the_journal_is_created_leaves_nothing_behind() {
         let e = start_app_via(
             demo(),
             opened,
-            &time,
+            time.current(),
             preset.clone(),
             arbiter_core::matchfile::Lang::En,
             move |file| Box::new(FullDisk { file, full: f }),
@@ -305,7 +305,7 @@ fn a_disk_full_when_the_journal_is_created_leaves_nothing_behind() {
     let (mut app, msg) = start_app_via(
         demo(),
         opened,
-        &time,
+        time.current(),
         preset.clone(),
         arbiter_core::matchfile::Lang::En,
         move |file| Box::new(FullDisk { file, full: f }),
@@ -331,10 +331,10 @@ fn a_disk_full_when_the_journal_is_created_leaves_nothing_behind() {
     // Started again, the console continues it.
     let opened = open_journal(&demo(), &path).unwrap();
     assert!(opened.resumed);
-    let (app, msg) = arbiter_console::console::start_app(
+    let (app, msg) = arbiter_console::app::start_app(
         demo(),
         opened,
-        &time,
+        time.current(),
         Vec::new(),
         arbiter_core::matchfile::Lang::En,
     )

@@ -14,7 +14,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use arbiter_console::console::{self, App};
+use arbiter_console::app::{self as console, App};
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, GameResult};

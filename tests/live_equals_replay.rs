@@ -1,13 +1,13 @@
 //! The oracle for "state is a fold of the journal": the state the live console held at a
 //! moment (records from the real simulator through the real DGT feeds over loopback, and the
-//! arbiter's actions, each journaled and applied by `console::App`) equals the state a replay
+//! arbiter's actions, each journaled and applied by `app::App`) equals the state a replay
 //! rebuilds at that moment from the journal's bytes on disk (decoded, chain-verified, folded
 //! from checkpoints by `replay::Replay`).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use arbiter_console::console::App;
+use arbiter_console::app::App;
 use arbiter_console::time_base::TimeBase;
 use arbiter_core::model::{BoardNo, GameResult};
 use arbiter_core::record::{Event, Note, Origin, ResultRecorded, RoundStarted};

@@ -9,7 +9,7 @@
 //!   gap comment), no clock alert, no move-counter alert.
 //!
 //! 20x, four plies a board: a few seconds. The records are journaled in the venue's time (the
-//! feeds' stamps times the speed, as `ARBITER_TEST_TIME_SCALE` does for the real console), so
+//! feeds' stamps times the speed, as the in-process console tests do, `tests/support/app.rs`), so
 //! that the clock model judges the clocks as at a real venue.
 
 #[path = "support/pgn_check.rs"]
@@ -18,8 +18,8 @@ mod pgn_check;
 use std::path::Path;
 use std::time::Duration;
 
+use arbiter_console::app::App;
 use arbiter_console::broadcast::Broadcast;
-use arbiter_console::console::App;
 use arbiter_console::time_base::TimeBase;
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::{Lang, Match};

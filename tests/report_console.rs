@@ -1,12 +1,14 @@
 //! The report screen's signing flow: the signatures go into the journal, the report files are
-//! written beside it, a later input voids them, and in a pseudo-terminal a signer needs four keys
-//! plus the passphrase.
+//! written beside it, a later input voids them, and at the console (in process) a signer needs
+//! four keys plus the passphrase.
+
+#[path = "support/app.rs"]
+mod app;
 
 use std::path::Path;
 use std::process::Command;
-use std::time::{Duration, Instant};
 
-use arbiter_console::console::{self, App};
+use arbiter_console::app::{self as console, App};
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, GameResult};
 use arbiter_core::record::{Event, MoveMade, Note, Origin, ResultRecorded};
@@ -416,84 +418,62 @@ fn captains_enrol_at_the_console_and_sign_with_the_enrolled_key() {
 }
 
 #[cfg(unix)]
+/// The report screen's keys, the whole console in process (issue 27: the app core on its
+/// journal, drawn on a `TestBackend`, on the test's clock; it was a pseudo-terminal test of
+/// `arbiter demo`): R, S, 1 and the passphrase shown as stars, a remark, refused while the games
+/// run; E 2 with a mistyped passphrase refused; nothing signed or enrolled, no passphrase in
+/// the journal.
 #[test]
 fn signing_in_the_console_takes_four_keys_and_the_passphrase() {
-    use expectrl::Session;
     let dir = tempfile::tempdir().unwrap();
     let journal = dir.path().join("demo.jsonl");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
-    cmd.args(["demo", "--lang", "en", "--journal"])
-        .arg(&journal)
-        .current_dir(env!("CARGO_MANIFEST_DIR"));
-    let mut s = Session::spawn(cmd).expect("spawn arbiter demo");
-    s.get_process_mut().set_window_size(120, 36).unwrap();
-    let mut vt = vt100::Parser::new(36, 120, 0);
-    let mut screen = |s: &mut Session, needle: &str, secs: u64| -> String {
-        let deadline = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let mut buf = [0u8; 16384];
-            while let Ok(n) = s.try_read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                vt.process(&buf[..n]);
-            }
-            let text = vt.screen().contents();
-            if text.contains(needle) {
-                return text;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "{needle:?} not on screen:\n{text}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    };
-    let send = |s: &mut Session, k: &str| {
-        s.send(k).unwrap();
-        std::thread::sleep(Duration::from_millis(150));
-    };
-    screen(&mut s, "Arkadij Morozov", 30);
+    let m = arbiter_io::config::load_match(Path::new("config/matches/demo-bundesliga.toml"), None)
+        .unwrap();
+    let mut p = app::AppHarness::start(
+        m,
+        &journal,
+        app::clock_at(1_795_870_800_000),
+        Vec::new(),
+        Lang::En,
+        120,
+        36,
+    );
+    p.wait_for_s("Arkadij Morozov", 30);
     // R: the report screen; S: sign; 1: the arbiter; the passphrase; Enter.
-    send(&mut s, "R");
-    // The screen opens at once and fills when the report is built (under load, a moment later).
-    let text = screen(&mut s, "S sign", 20);
+    p.key("R");
+    // The screen opens at once and fills when the report is built.
+    let text = p.wait_for_s("S sign", 20);
     assert!(text.contains("Match report"), "{text}");
     assert!(text.contains("E enrol"), "{text}");
     assert!(text.contains("Version 1 – draft"), "{text}");
-    send(&mut s, "S");
-    send(&mut s, "1");
-    for c in "Schiedsrichter-Demo-2026".chars() {
-        send(&mut s, &c.to_string());
-    }
-    let text = screen(&mut s, "************************_", 5);
+    p.key("S");
+    p.key("1");
+    p.text("Schiedsrichter-Demo-2026");
+    let text = p.wait_for_s("************************_", 5);
     assert!(
         !text.contains("Schiedsrichter-Demo"),
         "the passphrase is never shown"
     );
     // Tab: a remark.
-    send(&mut s, "\t");
-    for c in "ok".chars() {
-        send(&mut s, &c.to_string());
-    }
-    screen(&mut s, "remark: ok_", 5);
-    send(&mut s, "\r");
+    p.key("\t");
+    p.text("ok");
+    p.wait_for_s("remark: ok_", 5);
+    p.key("\r");
     // The games are running: finalising and signing are refused, naming the boards.
-    let text = screen(&mut s, "have no result", 30);
+    let text = p.wait_for_s("have no result", 30);
     assert!(text.contains("boards 1, 2, 3, 4, 5, 6, 7, 8"), "{text}");
     // E 2: the home captain's key is registered in the demo's match file; a mistyped
     // passphrase is refused.
-    send(&mut s, "E");
-    send(&mut s, "2");
-    for c in "Heim-Demo-2027".chars() {
-        send(&mut s, &c.to_string());
-    }
-    send(&mut s, "\r");
-    screen(&mut s, "check the passphrase", 30);
-    send(&mut s, "\u{1b}");
-    send(&mut s, "Q");
-    send(&mut s, "y");
-    let _ = s.get_process().wait();
+    p.key("E");
+    p.key("2");
+    p.text("Heim-Demo-2027");
+    p.key("\r");
+    p.wait_for_s("check the passphrase", 30);
+    p.key("\u{1b}");
+    p.key("Q");
+    p.key("y");
+    assert!(p.quit, "the console quits");
+    p.close().unwrap();
     let (records, v) = journal_file::read(&journal).unwrap();
     assert!(v.is_intact());
     assert_eq!(
@@ -662,11 +642,16 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
         for k in keys {
             let action = keymap::map(v, *k);
             match view::update(v, &a.m.clone(), &a.state.clone(), action, 100) {
-                Some(UiCommand::Submit(ev)) => {
-                    console::entry(a, v, console::Held::Events(vec![ev]), 20_000, 100, &clocks)
-                }
+                Some(UiCommand::Submit(ev)) => arbiter_console::entry::entry(
+                    a,
+                    v,
+                    console::Held::Events(vec![ev]),
+                    20_000,
+                    100,
+                    &clocks,
+                ),
                 Some(UiCommand::ReopenReport { reason }) => {
-                    console::confirm_reopen(a, v, &reason, 20_000, 100, &clocks)
+                    arbiter_console::entry::confirm_reopen(a, v, &reason, 20_000, 100, &clocks)
                 }
                 Some(UiCommand::KeepSigned) => a.held = None,
                 Some(other) => panic!("{other:?}"),

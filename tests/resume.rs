@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-use arbiter_console::console::start_app;
+use arbiter_console::app::start_app;
 use arbiter_console::journal_place::{default_journal_path, open_journal};
 use arbiter_console::time_base::TimeBase;
 use arbiter_core::matchfile::{Lang, Match};
@@ -48,7 +48,8 @@ fn a_restarted_console_continues_the_journal_after_a_torn_line() {
     let time = TimeBase::now();
     let opened = open_journal(&m, &path).unwrap();
     assert!(!opened.resumed);
-    let (mut app, msg) = start_app(m.clone(), opened, &time, Vec::new(), Lang::En).unwrap();
+    let (mut app, msg) =
+        start_app(m.clone(), opened, time.current(), Vec::new(), Lang::En).unwrap();
     assert!(msg.is_none());
     app.submit(10, 10, Origin::Arbiter, note("before the crash"))
         .unwrap();
@@ -67,7 +68,8 @@ fn a_restarted_console_continues_the_journal_after_a_torn_line() {
     let (n, saved) = opened.torn.clone().unwrap();
     assert_eq!(n, bytes.len() - len);
     assert_eq!(std::fs::read(&saved).unwrap(), &bytes[len..]);
-    let (mut app, msg) = start_app(m.clone(), opened, &time, Vec::new(), Lang::En).unwrap();
+    let (mut app, msg) =
+        start_app(m.clone(), opened, time.current(), Vec::new(), Lang::En).unwrap();
     let msg = msg.unwrap();
     assert!(
         msg.contains("journal continued: 2 records from before"),
@@ -110,7 +112,7 @@ fn a_journal_of_another_match_is_refused() {
     let (app, _) = start_app(
         m.clone(),
         open_journal(&m, &path).unwrap(),
-        &time,
+        time.current(),
         Vec::new(),
         Lang::En,
     )

@@ -1,13 +1,17 @@
-//! A restart is a continuation (issue 25): the real `arbiter run` in a pseudo-terminal, its feeds
-//! on a running `arbiter simulate` (six DGT boards over TCP, boards 4 and 8 over its LiveChess
-//! endpoint), is killed with SIGKILL or quit at random moments and started again on the same
-//! match while the simulated boards play on. Afterwards `arbiter report`'s `games.pgn` holds each
+//! A restart is a continuation (issue 25): the console, in process (issue 27: the app core drawn
+//! on a `TestBackend`, with the real feeds `arbiter run` starts on a running `arbiter simulate`:
+//! six DGT boards over TCP, boards 4 and 8 over its LiveChess endpoint), is killed (dropped
+//! without a commit or a sync, its feeds gone, as after SIGKILL) or quit at random moments and
+//! started again on the same match while the simulated boards play on. A test binary of its own
+//! (not in `tests/app/`): its clock runs at the simulator's speed, and tests running beside it
+//! in the same process would hold it up. (The restart of the real binary after a SIGKILL is
+//! `tests/resume.rs`'s smoke test.) Afterwards `arbiter report`'s `games.pgn` holds each
 //! simulator's game move for move as one game (no split, no position set up), every move with
 //! its clock, and the journal holds no alert the restarts caused: no clock change, no clock
 //! running for the player not on move, no move-counter difference, no irregularity, no other
 //! game.
 //!
-//! The console runs in the venue's time (`ARBITER_TEST_TIME_SCALE`, the simulator's speed), so
+//! The console runs in the venue's time (the test's clock runs at the simulator's speed), so
 //! that its clock model judges the clocks as at a real venue, and the time it was away is the
 //! venue's.
 //!
@@ -15,31 +19,31 @@
 //! campaign over eight whole games with at least ten restarts takes minutes:
 //!
 //! ```sh
-//! cargo test --release --test e2e_restart -- --ignored --nocapture
-//! RESTART_ROUNDS=20 RESTART_SEED=7 RESTART_SPEED=10 cargo test --release --test e2e_restart -- --ignored --nocapture
+//! cargo test --release --test app_restart -- --ignored --nocapture
+//! RESTART_ROUNDS=20 RESTART_SEED=7 RESTART_SPEED=10 cargo test --release --test app_restart -- --ignored --nocapture
 //! ```
 
-#![cfg(unix)]
-
+#[path = "support/app.rs"]
+mod app;
 #[path = "support/pgn_check.rs"]
 mod pgn_check;
-#[path = "support/pty.rs"]
-mod pty;
+#[path = "support/sim.rs"]
+mod sim;
 
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use app::AppHarness;
 use arbiter_core::clock::ClockAlert;
 use arbiter_core::journal::Record;
-use arbiter_core::matchfile::Match;
+use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::BoardNo;
 use arbiter_core::record::{Event, ReconcileOutcome};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_core::status::{BoardAlert, board_status};
 use arbiter_sim::pgn::PgnGame;
-use pty::Pty;
 
 /// The boards read over LiveChess; the others over TCP.
 const LIVECHESS: [u16; 2] = [4, 8];
@@ -72,17 +76,20 @@ fn real_wall_ms() -> i64 {
         .as_millis() as i64
 }
 
-/// Reads the pty while the console runs (a console whose output is not read would block).
-fn run_for(p: &mut Pty, ms: u64) {
-    let until = Instant::now() + Duration::from_millis(ms);
-    while Instant::now() < until {
-        p.pump();
-        std::thread::sleep(Duration::from_millis(20));
-    }
+/// Lets the console run for `ms` of the system clock.
+fn run_for(p: &mut AppHarness, ms: u64) {
+    p.advance(ms);
+}
+
+/// `Q`, `y`: the console quits, its journal committed, its feeds stopped.
+fn quit(mut p: AppHarness) {
+    p.text("Qy");
+    assert!(p.quit, "the console quits");
+    p.close().expect("the console ends cleanly");
+    drop(p.stop_feeds());
 }
 
 fn campaign(c: &Campaign) {
-    let bin = env!("CARGO_BIN_EXE_arbiter");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = tempfile::tempdir().unwrap();
     let speed = c.speed.to_string();
@@ -98,9 +105,9 @@ fn campaign(c: &Campaign) {
         args.extend(["--max-plies", n.as_str()]);
     }
     let started = Instant::now();
-    let (mut sim, lines) = pty::simulator(&args, 9);
-    // the venue's time, the same in every console process
-    let scale = format!("{}@{}", c.speed, real_wall_ms());
+    let (mut sim, lines) = sim::simulator(&args, 9);
+    // the venue's time, the same in every console started
+    let anchor = real_wall_ms();
     let addr = |i: usize| lines[i].split("://").nth(1).unwrap().trim().to_string();
     let livechess = lines[8].split("ws://").nth(1).unwrap();
     let livechess = livechess.split('/').next().unwrap().to_string();
@@ -132,11 +139,10 @@ fn campaign(c: &Campaign) {
         .path()
         .join("journals/2026-11-28-5-sg-musterstadt-sf-beispielhausen.jsonl");
     let console = || {
-        let mut cmd = Command::new(bin);
-        cmd.args(["run", "match.toml", "--lang", "en"])
-            .current_dir(dir.path())
-            .env("ARBITER_TEST_TIME_SCALE", &scale);
-        Pty::spawn(cmd, 140, 40).with_key_pause(Duration::from_millis(15))
+        let m = arbiter_io::config::load_match(&dir.path().join("match.toml"), None).unwrap();
+        let journal = arbiter_console::journal_place::default_journal_path(&m);
+        let journal = dir.path().join(journal);
+        AppHarness::run_at_speed(m, &journal, Lang::En, 140, 40, u64::from(c.speed), anchor)
     };
     let mut rng = Rng(c.seed);
     let (mut kills, mut quits) = (0, 0);
@@ -147,11 +153,10 @@ fn campaign(c: &Campaign) {
         } else {
             "journal continued"
         };
-        p.wait_for(ready, 30);
+        p.wait_for(ready, 30_000 * u64::from(c.speed));
         run_for(&mut p, 300 + rng.below(c.max_run_ms));
         if rng.below(3) == 0 {
-            p.text("Qy");
-            p.assert_exits_with(0, 30);
+            quit(p);
             quits += 1;
         } else {
             p.kill();
@@ -166,7 +171,7 @@ fn campaign(c: &Campaign) {
         } else {
             "journal continued"
         },
-        30,
+        30_000 * u64::from(c.speed),
     );
     let deadline = Instant::now() + Duration::from_secs(3_600);
     while sim.0.try_wait().unwrap().is_none() {
@@ -174,11 +179,10 @@ fn campaign(c: &Campaign) {
         run_for(&mut p, 200);
     }
     run_for(&mut p, 1_000);
-    p.text("Qy");
-    p.assert_exits_with(0, 30);
+    quit(p);
     drop(sim);
     eprintln!(
-        "restart campaign: {} starts ({kills} SIGKILLs, {quits} quits) in {:.0} s at {}x, seed {}",
+        "restart campaign: {} starts ({kills} kills, {quits} quits) in {:.0} s at {}x, seed {}",
         c.rounds + 1,
         started.elapsed().as_secs_f64(),
         c.speed,
