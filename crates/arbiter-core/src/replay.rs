@@ -183,221 +183,270 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
         // The time the arbiter stated, where he entered one before the record (as `apply`
         // takes it: `Stamp::entered`).
         let stated = stated_at(r);
-        let mut push = |board: Option<BoardNo>, kind: &str, text: Msg| {
+        if let Some((board, kind, text)) = incident_of(&s, r, silent_ms) {
             out.push(Incident {
                 seq: r.seq,
                 wall_ms: stated.unwrap_or(r.wall_ms),
                 entered_ms: stated.map(|_| r.wall_ms),
                 board,
-                kind: kind.into(),
+                kind,
                 text,
-            })
-        };
-        match &r.event {
-            Event::ReportSigned(e) => push(
-                None,
-                "signature",
-                match &e.remark {
-                    Some(remark) => msg!(
-                        "incident-signed-remark",
-                        role = Msg::new(role_id(&e.role)),
-                        name = e.name.as_str(),
-                        remark = remark.as_str()
-                    ),
-                    None => msg!(
-                        "incident-signed",
-                        role = Msg::new(role_id(&e.role)),
-                        name = e.name.as_str()
-                    ),
-                },
-            ),
-            Event::SignerEnrolled(e) => push(
-                None,
-                "enrolled",
-                msg!(
-                    "incident-enrolled",
-                    role = Msg::new(role_id(&e.role)),
-                    name = e.name.as_str()
-                ),
-            ),
-            Event::ReportReopened(e) => push(
-                None,
-                "version",
-                msg!(
-                    "incident-reopened",
-                    version = e.version.to_string(),
-                    reason = e.reason.as_str()
-                ),
-            ),
-            Event::RoundStarted(_) | Event::PlayerArrived(_) => {
-                if let Some((board, kind, text)) = entry_of(r) {
-                    push(board, kind, text)
-                }
-            }
-            Event::LineupSubmitted(e) => push(
-                None,
-                "lineup",
-                msg!("incident-lineup-submitted", team = e.team),
-            ),
-            Event::LineupChanged(e) => push(
-                None,
-                "lineup",
-                msg!("incident-lineup-changed", team = e.team),
-            ),
-            Event::LineupAnnounced(_) => push(None, "lineup", msg!("incident-lineups-announced")),
-            Event::Intervention(iv) => {
-                let (kind, text) = intervention_incident(iv);
-                push(iv.board, &kind, text)
-            }
-            // The arbiter's decision where the rules left the outcome open: an intervention too.
-            Event::Decision(d) => {
-                let (kind, text) = intervention_incident(&d.intervention);
-                push(d.intervention.board, &kind, text)
-            }
-            Event::ResultRecorded(e) => push(
-                Some(e.board),
-                "result",
-                match e.ending {
-                    Some(ending) => msg!(
-                        "incident-result-ending",
-                        result = e.result,
-                        ending = Msg::new(ending.message_id())
-                    ),
-                    None => msg!("incident-result", result = e.result),
-                },
-            ),
-            Event::BoardIrregularity(e) => push(
-                Some(e.board),
-                "irregularity",
-                match &e.detail_msg {
-                    Some(m) => (**m).clone(),
-                    None => msg!("incident-text", text = &e.detail),
-                },
-            ),
-            Event::ResultSignal(e) => push(
-                Some(e.board),
-                "result_signal",
-                msg!("incident-result-signal", result = e.result),
-            ),
-            Event::FeedStatus(e) if matches!(e.state, FeedState::Stale | FeedState::Lost) => push(
-                Some(e.board),
-                "feed",
-                match silent_ms {
-                    Some(ms) => msg!(
-                        "incident-feed-silent",
-                        state = Msg::new(crate::words::feed_state(e.state)),
-                        seconds = (ms / 1000).to_string(),
-                        tenths = ((ms % 1000) / 100).to_string()
-                    ),
-                    None => msg!(
-                        "incident-feed-no-data",
-                        state = Msg::new(crate::words::feed_state(e.state))
-                    ),
-                },
-            ),
-            Event::ClockAdjusted(e) => push(
-                Some(e.board),
-                "clock_adjusted",
-                msg!(
-                    "incident-clock-adjusted",
-                    op = crate::words::clock_operation(&e.op),
-                    reason = &e.reason
-                ),
-            ),
-            Event::ClockCommand(e) => push(
-                Some(e.board),
-                "clock_command",
-                match (&e.error_msg, &e.error) {
-                    (None, None) => msg!(
-                        "incident-clock-command-sent",
-                        white = crate::model::format_hms(e.white_ms),
-                        black = crate::model::format_hms(e.black_ms)
-                    ),
-                    // Why not: in the reader's language where the record has the message (older
-                    // journals: the English text as recorded).
-                    (Some(why), _) => msg!(
-                        "incident-clock-command-refused",
-                        white = crate::model::format_hms(e.white_ms),
-                        black = crate::model::format_hms(e.black_ms),
-                        error = (**why).clone()
-                    ),
-                    (None, Some(error)) => msg!(
-                        "incident-clock-command-refused",
-                        white = crate::model::format_hms(e.white_ms),
-                        black = crate::model::format_hms(e.black_ms),
-                        error = error
-                    ),
-                },
-            ),
-            // Only the answer to a command sent (`BoardState::awaits_clock_ack`); an
-            // acknowledgement nobody asked for is counted in the state, not an incident.
-            Event::ClockCommandAck(e)
-                if s.board(e.board).is_some_and(|b| {
-                    b.clock_command_acks
-                        .last()
-                        .is_some_and(|(at, _)| at.seq == r.seq)
-                }) =>
-            {
-                push(
-                    Some(e.board),
-                    "clock_command_ack",
-                    if e.accepted {
-                        msg!("incident-clock-command-accepted")
-                    } else {
-                        msg!("incident-clock-command-not-taken")
-                    },
-                )
-            }
-            Event::FeedNoise(e) => push(Some(e.board), "feed_noise", noise_incident(e)),
-            Event::Note(e) => push(e.board, "note", msg!("incident-text", text = &e.text)),
-            Event::Remark(e) => push(e.board, "remark", msg!("incident-text", text = &e.text)),
-            Event::MovesTakenBack(e) => push(
-                Some(e.board),
-                "takeback",
-                msg!("incident-takeback", ply = e.to_ply.to_string()),
-            ),
-            Event::MovesRecovered(e) => push(
-                Some(e.board),
-                "moves_recovered",
-                msg!(
-                    "incident-moves-recovered",
-                    from = e.from_ply.to_string(),
-                    to = e.to_ply.to_string()
-                ),
-            ),
-            Event::DeviceStatus(e) if e.clock == crate::record::ClockPresence::Absent => {
-                push(Some(e.board), "device", msg!("incident-no-clock"))
-            }
-            Event::DeviceStatus(e) if e.battery_low => {
-                push(Some(e.board), "device", msg!("incident-battery-low"))
-            }
-            _ => {}
+            });
         }
-        for (i, b) in s.boards.iter().enumerate() {
-            let before = alerts_before.get(i).copied().unwrap_or(0);
-            for (_, a) in b.clock_alerts.iter().skip(before) {
-                let name = serde_json::to_value(a)
-                    .ok()
-                    .and_then(|v| v.get("alert").and_then(|t| t.as_str()).map(str::to_string))
-                    .unwrap_or_default();
-                out.push(Incident {
-                    seq: r.seq,
-                    wall_ms: r.wall_ms,
-                    entered_ms: None,
-                    board: Some(b.board),
-                    kind: "clock_alert".into(),
-                    text: msg!(
-                        "incident-clock-alert",
-                        alert = name.replace('_', " "),
-                        name = Msg::new(crate::words::clock_alert(a))
-                    ),
-                });
-            }
-        }
+        clock_alert_incidents(&s, r, &alerts_before, &mut out);
     }
     // In the order they happened; the sort is stable, so ties keep the journal's order.
     out.sort_by_key(|i| i.wall_ms);
     out
+}
+
+/// An incident's board, kind and text.
+type Found = (Option<BoardNo>, String, Msg);
+
+fn found(board: Option<BoardNo>, kind: &str, text: Msg) -> Option<Found> {
+    Some((board, kind.into(), text))
+}
+
+/// The incident a record makes, if any (`s`: the state with the record applied; `silent_ms`:
+/// how long a feed that went stale or lost had been silent).
+fn incident_of(s: &MatchState, r: &Record, silent_ms: Option<u64>) -> Option<Found> {
+    match &r.event {
+        Event::ReportSigned(_) | Event::SignerEnrolled(_) | Event::ReportReopened(_) => {
+            report_incident(&r.event)
+        }
+        Event::ClockAdjusted(_) | Event::ClockCommand(_) | Event::ClockCommandAck(_) => {
+            clock_incident(s, r)
+        }
+        e => match_incident(r, e, silent_ms),
+    }
+}
+
+/// Signatures, enrolled keys, reopened versions.
+fn report_incident(event: &Event) -> Option<Found> {
+    match event {
+        Event::ReportSigned(e) => found(
+            None,
+            "signature",
+            match &e.remark {
+                Some(remark) => msg!(
+                    "incident-signed-remark",
+                    role = Msg::new(role_id(&e.role)),
+                    name = e.name.as_str(),
+                    remark = remark.as_str()
+                ),
+                None => msg!(
+                    "incident-signed",
+                    role = Msg::new(role_id(&e.role)),
+                    name = e.name.as_str()
+                ),
+            },
+        ),
+        Event::SignerEnrolled(e) => found(
+            None,
+            "enrolled",
+            msg!(
+                "incident-enrolled",
+                role = Msg::new(role_id(&e.role)),
+                name = e.name.as_str()
+            ),
+        ),
+        Event::ReportReopened(e) => found(
+            None,
+            "version",
+            msg!(
+                "incident-reopened",
+                version = e.version.to_string(),
+                reason = e.reason.as_str()
+            ),
+        ),
+        _ => None,
+    }
+}
+
+/// Time corrections and the clock commands sent (with the answers to them).
+fn clock_incident(s: &MatchState, r: &Record) -> Option<Found> {
+    match &r.event {
+        Event::ClockAdjusted(e) => found(
+            Some(e.board),
+            "clock_adjusted",
+            msg!(
+                "incident-clock-adjusted",
+                op = crate::words::clock_operation(&e.op),
+                reason = &e.reason
+            ),
+        ),
+        Event::ClockCommand(e) => found(
+            Some(e.board),
+            "clock_command",
+            match (&e.error_msg, &e.error) {
+                (None, None) => msg!(
+                    "incident-clock-command-sent",
+                    white = crate::model::format_hms(e.white_ms),
+                    black = crate::model::format_hms(e.black_ms)
+                ),
+                // Why not: in the reader's language where the record has the message (older
+                // journals: the English text as recorded).
+                (Some(why), _) => msg!(
+                    "incident-clock-command-refused",
+                    white = crate::model::format_hms(e.white_ms),
+                    black = crate::model::format_hms(e.black_ms),
+                    error = (**why).clone()
+                ),
+                (None, Some(error)) => msg!(
+                    "incident-clock-command-refused",
+                    white = crate::model::format_hms(e.white_ms),
+                    black = crate::model::format_hms(e.black_ms),
+                    error = error
+                ),
+            },
+        ),
+        // Only the answer to a command sent (`BoardState::awaits_clock_ack`); an
+        // acknowledgement nobody asked for is counted in the state, not an incident.
+        Event::ClockCommandAck(e)
+            if s.board(e.board).is_some_and(|b| {
+                b.clock_command_acks
+                    .last()
+                    .is_some_and(|(at, _)| at.seq == r.seq)
+            }) =>
+        {
+            found(
+                Some(e.board),
+                "clock_command_ack",
+                if e.accepted {
+                    msg!("incident-clock-command-accepted")
+                } else {
+                    msg!("incident-clock-command-not-taken")
+                },
+            )
+        }
+        _ => None,
+    }
+}
+
+/// The start, lineups, arrivals, interventions and decisions, results and what the boards,
+/// feeds and devices reported.
+fn match_incident(r: &Record, event: &Event, silent_ms: Option<u64>) -> Option<Found> {
+    match event {
+        Event::RoundStarted(_) | Event::PlayerArrived(_) => {
+            entry_of(r).and_then(|(board, kind, text)| found(board, kind, text))
+        }
+        Event::LineupSubmitted(e) => found(
+            None,
+            "lineup",
+            msg!("incident-lineup-submitted", team = e.team),
+        ),
+        Event::LineupChanged(e) => found(
+            None,
+            "lineup",
+            msg!("incident-lineup-changed", team = e.team),
+        ),
+        Event::LineupAnnounced(_) => found(None, "lineup", msg!("incident-lineups-announced")),
+        Event::Intervention(iv) => {
+            let (kind, text) = intervention_incident(iv);
+            found(iv.board, &kind, text)
+        }
+        // The arbiter's decision where the rules left the outcome open: an intervention too.
+        Event::Decision(d) => {
+            let (kind, text) = intervention_incident(&d.intervention);
+            found(d.intervention.board, &kind, text)
+        }
+        Event::ResultRecorded(e) => found(
+            Some(e.board),
+            "result",
+            match e.ending {
+                Some(ending) => msg!(
+                    "incident-result-ending",
+                    result = e.result,
+                    ending = Msg::new(ending.message_id())
+                ),
+                None => msg!("incident-result", result = e.result),
+            },
+        ),
+        Event::BoardIrregularity(e) => found(
+            Some(e.board),
+            "irregularity",
+            match &e.detail_msg {
+                Some(m) => (**m).clone(),
+                None => msg!("incident-text", text = &e.detail),
+            },
+        ),
+        Event::ResultSignal(e) => found(
+            Some(e.board),
+            "result_signal",
+            msg!("incident-result-signal", result = e.result),
+        ),
+        Event::FeedStatus(e) if matches!(e.state, FeedState::Stale | FeedState::Lost) => found(
+            Some(e.board),
+            "feed",
+            match silent_ms {
+                Some(ms) => msg!(
+                    "incident-feed-silent",
+                    state = Msg::new(crate::words::feed_state(e.state)),
+                    seconds = (ms / 1000).to_string(),
+                    tenths = ((ms % 1000) / 100).to_string()
+                ),
+                None => msg!(
+                    "incident-feed-no-data",
+                    state = Msg::new(crate::words::feed_state(e.state))
+                ),
+            },
+        ),
+        Event::FeedNoise(e) => found(Some(e.board), "feed_noise", noise_incident(e)),
+        Event::Note(e) => found(e.board, "note", msg!("incident-text", text = &e.text)),
+        Event::Remark(e) => found(e.board, "remark", msg!("incident-text", text = &e.text)),
+        Event::MovesTakenBack(e) => found(
+            Some(e.board),
+            "takeback",
+            msg!("incident-takeback", ply = e.to_ply.to_string()),
+        ),
+        Event::MovesRecovered(e) => found(
+            Some(e.board),
+            "moves_recovered",
+            msg!(
+                "incident-moves-recovered",
+                from = e.from_ply.to_string(),
+                to = e.to_ply.to_string()
+            ),
+        ),
+        Event::DeviceStatus(e) if e.clock == crate::record::ClockPresence::Absent => {
+            found(Some(e.board), "device", msg!("incident-no-clock"))
+        }
+        Event::DeviceStatus(e) if e.battery_low => {
+            found(Some(e.board), "device", msg!("incident-battery-low"))
+        }
+
+        _ => None,
+    }
+}
+
+/// The clock alerts the record raised (`alerts_before`: each board's count before it).
+fn clock_alert_incidents(
+    s: &MatchState,
+    r: &Record,
+    alerts_before: &[usize],
+    out: &mut Vec<Incident>,
+) {
+    for (i, b) in s.boards.iter().enumerate() {
+        let before = alerts_before.get(i).copied().unwrap_or(0);
+        for (_, a) in b.clock_alerts.iter().skip(before) {
+            let name = serde_json::to_value(a)
+                .ok()
+                .and_then(|v| v.get("alert").and_then(|t| t.as_str()).map(str::to_string))
+                .unwrap_or_default();
+            out.push(Incident {
+                seq: r.seq,
+                wall_ms: r.wall_ms,
+                entered_ms: None,
+                board: Some(b.board),
+                kind: "clock_alert".into(),
+                text: msg!(
+                    "incident-clock-alert",
+                    alert = name.replace('_', " "),
+                    name = Msg::new(crate::words::clock_alert(a))
+                ),
+            });
+        }
+    }
 }
 
 /// The message id of a signer's role as the journal writes it.
