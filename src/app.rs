@@ -189,7 +189,7 @@ impl App {
 
     /// The record that continues a journal after a restart.
     pub fn session_resumed(&self, records: u64, torn: Option<&(usize, PathBuf)>) -> Event {
-        Event::SessionResumed(SessionResumed {
+        Event::from(SessionResumed {
             match_sha256: self.m.match_sha256.clone(),
             profile_sha256: self.m.profile_sha256.clone(),
             software: format!("arbiter-console {}", env!("CARGO_PKG_VERSION")),
@@ -242,7 +242,7 @@ impl App {
             wall_ms,
             mono_ms,
             Origin::Arbiter,
-            Event::ReportSigned(sig.into()),
+            Event::from(arbiter_core::record::ReportSigned::from(sig)),
         )?;
         Ok(())
     }

@@ -72,7 +72,7 @@ fn day() -> (arbiter_core::matchfile::Match, Vec<Record>) {
             wall_ms: before.wall_ms + 1_000,
             mono_ms: before.mono_ms + 1_000,
             origin: Origin::Arbiter,
-            event: Event::ClockAdjusted(ClockAdjusted {
+            event: Event::from(ClockAdjusted {
                 board: BoardNo(4),
                 op: ClockOperation::AddTime {
                     color: Color::White,

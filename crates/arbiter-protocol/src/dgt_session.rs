@@ -393,7 +393,7 @@ impl DgtSession {
                 clocks: Vec::new(),
             },
         };
-        out.push(Event::GameReconciled(rec));
+        out.push(Event::from(rec));
     }
 
     /// Ends the comparison where the board stands on the journaled position or on one reached
@@ -425,7 +425,7 @@ impl DgtSession {
         let mut rec =
             reconcile::compare(self.board, source, &rc.start, &rc.recorded, &reported, None);
         rec.clocks = rc.clocks;
-        out.push(Event::GameReconciled(rec));
+        out.push(Event::from(rec));
     }
 
     fn position(&mut self, placement: String, out: &mut Vec<Event>) {
@@ -1038,7 +1038,7 @@ mod tests {
     fn reconciled(out: &[Event]) -> Vec<&GameReconciled> {
         out.iter()
             .filter_map(|e| match e {
-                Event::GameReconciled(r) => Some(r),
+                Event::GameReconciled(r) => Some(&**r),
                 _ => None,
             })
             .collect()

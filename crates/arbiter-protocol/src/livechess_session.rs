@@ -431,7 +431,7 @@ impl LiveChessSession {
                 Some(placement.clone()),
             );
             let different = rec.outcome == ReconcileOutcome::Different;
-            out.push(Event::GameReconciled(rec));
+            out.push(Event::from(rec));
             if different {
                 self.pinned = true;
                 return true;
@@ -836,7 +836,7 @@ mod tests {
     fn reconciled(out: &[Event]) -> Vec<&arbiter_core::record::GameReconciled> {
         out.iter()
             .filter_map(|e| match e {
-                Event::GameReconciled(r) => Some(r),
+                Event::GameReconciled(r) => Some(&**r),
                 _ => None,
             })
             .collect()

@@ -1018,7 +1018,7 @@ fn the_game_mismatch_decision_both_languages() {
         wall_ms: s.last.map_or(0, |l| l.wall_ms) + 1,
         mono_ms: NOW - 1_000,
         origin: Origin::Feed(BoardNo(3)),
-        event: Event::GameReconciled(GameReconciled {
+        event: Event::from(GameReconciled {
             board: BoardNo(3),
             source: ReconcileSource::MoveLog,
             outcome: ReconcileOutcome::Different,

@@ -113,7 +113,7 @@ pub fn clock_operation(
     outcome
         .floors
         .extend(replacement_floors(m, s, bs, &op, now));
-    let event = Event::ClockAdjusted(ClockAdjusted {
+    let event = Event::from(ClockAdjusted {
         board,
         op,
         reason: reason.trim().to_string(),

@@ -342,7 +342,7 @@ impl Ctx {
             self.counters
                 .noise_summaries
                 .fetch_add(1, Ordering::Relaxed);
-            if !self.emit_at(now_ms, Event::FeedNoise(s)).await {
+            if !self.emit_at(now_ms, Event::from(s)).await {
                 return false;
             }
         }
@@ -382,7 +382,7 @@ impl Ctx {
                 self.counters
                     .noise_summaries
                     .fetch_add(1, Ordering::Relaxed);
-                self.emit_at(now_ms, Event::FeedNoise(s)).await
+                self.emit_at(now_ms, Event::from(s)).await
             }
             None => true,
         }
