@@ -587,18 +587,7 @@ fn at_moment(
     // The state is what the console showed at the moment (the records that had arrived), each
     // fact at the time the arbiter entered for it, the time of entry beside where it differs;
     // what was entered after the moment but happened by it is listed apart (issue 29).
-    let entered = |seq: u64| {
-        moment
-            .stated
-            .iter()
-            .find(|i| i.seq == seq)
-            .and_then(|i| i.entered_ms)
-    };
-    let entered_note = |seq: u64| {
-        entered(seq)
-            .map(|e| format!(" (entered {})", local(e)))
-            .unwrap_or_default()
-    };
+    let entered = |seq: u64| entered_at(moment, seq);
     let later: Vec<&arbiter_core::replay::Incident> = moment
         .stated
         .iter()
@@ -695,6 +684,62 @@ fn at_moment(
         });
         return serde_json::to_string_pretty(&doc).map_err(|e| e.to_string());
     }
+    let facts = AtFacts {
+        at,
+        later,
+        clocks,
+        arrivals,
+        interventions,
+        open_claims,
+        decisions,
+    };
+    Ok(at_text(s, &facts, moment, local))
+}
+
+/// What `--at` prints, gathered once for the JSON and the text.
+struct AtFacts<'a> {
+    at: String,
+    later: Vec<&'a arbiter_core::replay::Incident>,
+    clocks: Vec<serde_json::Value>,
+    arrivals: Vec<serde_json::Value>,
+    interventions: Vec<&'a arbiter_core::state::InterventionEntry>,
+    open_claims: Vec<serde_json::Value>,
+    decisions: Vec<serde_json::Value>,
+}
+
+/// When the record `seq` was entered, where the arbiter entered it for an earlier moment.
+fn entered_at(moment: &Moment<'_>, seq: u64) -> Option<i64> {
+    moment
+        .stated
+        .iter()
+        .find(|i| i.seq == seq)
+        .and_then(|i| i.entered_ms)
+}
+
+/// `--at`'s text (English, like every command's headless output).
+fn at_text(
+    s: &arbiter_core::state::MatchState,
+    f: &AtFacts<'_>,
+    moment: &Moment<'_>,
+    local: &dyn Fn(i64) -> String,
+) -> String {
+    let en = |msg: &arbiter_core::i18n::Msg| {
+        arbiter_tui::i18n::format(arbiter_core::matchfile::Lang::En, msg)
+    };
+    let entered_note = |seq: u64| {
+        entered_at(moment, seq)
+            .map(|e| format!(" (entered {})", local(e)))
+            .unwrap_or_default()
+    };
+    let AtFacts {
+        at,
+        later,
+        clocks,
+        arrivals,
+        interventions,
+        open_claims,
+        decisions,
+    } = f;
     let mut out = format!("state at {at} ({} records)\n", s.applied);
     match s.round_started {
         Some(r) => out.push_str(&format!(
@@ -707,7 +752,7 @@ fn at_moment(
         }
         None => out.push_str("round not started\n"),
     }
-    for c in &clocks {
+    for c in clocks.iter() {
         out.push_str(&format!(
             "board {:>2}: White {} Black {} moves {} result {}{}\n",
             c["board"].as_u64().unwrap_or(0),
@@ -723,7 +768,7 @@ fn at_moment(
         ));
     }
     out.push_str(&format!("arrivals ({}):\n", arrivals.len()));
-    for a in &arrivals {
+    for a in arrivals.iter() {
         out.push_str(&format!(
             "  {}{}  board {:>2} {} player\n",
             a["at"].as_str().unwrap_or_default(),
@@ -736,7 +781,7 @@ fn at_moment(
         ));
     }
     out.push_str(&format!("interventions ({}):\n", interventions.len()));
-    for i in &interventions {
+    for i in interventions.iter() {
         let (_, text) = arbiter_core::replay::intervention_incident(&i.intervention);
         let b = i
             .intervention
@@ -746,7 +791,7 @@ fn at_moment(
         out.push_str(&format!("  {}  {b}  {}\n", local(i.at.wall_ms), en(&text)));
     }
     out.push_str(&format!("open claims ({}):\n", open_claims.len()));
-    for c in &open_claims {
+    for c in open_claims.iter() {
         out.push_str(&format!(
             "  {}  board {:>2} claim #{} {} by {}\n",
             c["at"].as_str().unwrap_or_default(),
@@ -758,7 +803,7 @@ fn at_moment(
         ));
     }
     out.push_str(&format!("decisions ({}):\n", decisions.len()));
-    for d in &decisions {
+    for d in decisions.iter() {
         out.push_str(&format!(
             "  {}  {}: {} ({})\n",
             d["at"].as_str().unwrap_or_default(),
@@ -775,7 +820,7 @@ fn at_moment(
             "entered later, happened by {at} ({}):\n",
             later.len()
         ));
-        for i in &later {
+        for i in later.iter() {
             let b = i
                 .board
                 .map(|b| format!("board {:>2}", b.0))
@@ -790,5 +835,5 @@ fn at_moment(
             ));
         }
     }
-    Ok(out)
+    out
 }
