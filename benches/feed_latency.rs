@@ -56,7 +56,7 @@ fn report(b: usize, k: u64) -> Vec<u8> {
 }
 
 fn hms(ms: u64) -> String {
-    arbiter_core::model::format_hms(ms)
+    arbiter_core::hms::format_hms(ms)
 }
 
 /// Sent reports: board → (the time it shows, when its bytes were written).

@@ -87,12 +87,7 @@ fn bench(c: &mut Criterion) {
         let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         let p = path.to_str().expect("a UTF-8 path");
         // The last moment of the journal, as the appeals committee would ask for it.
-        let at = format!(
-            "+{}:{:02}:{:02}",
-            seconds / 3600,
-            seconds / 60 % 60,
-            seconds % 60
-        );
+        let at = format!("+{}", arbiter_core::hms::format_hms(seconds * 1000));
         let verify = ["verify", p];
         let replay_at = ["replay", p, "--at", at.as_str()];
         // Once each, under /usr/bin/time: the peak memory of the real command, and its verdict.

@@ -4,10 +4,11 @@
 //! ruling's times journaled and handed to the board's clock ([`clock_command`]). An action is
 //! shown as recorded only once it is on disk.
 
+use arbiter_core::hms::format_hms;
 use arbiter_core::i18n::Msg as Text;
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::Lang;
-use arbiter_core::model::{MonoMs, WallMs, format_hms};
+use arbiter_core::model::{MonoMs, WallMs};
 use arbiter_core::record::{ClockRunMode, Event, Origin};
 use arbiter_core::signature::Role;
 use arbiter_core::status::ClockToSet;

@@ -258,8 +258,9 @@ fn check(journal: &Path, dir: &Path, c: &Campaign) {
             let ply = k as u32 + 1;
             let want = game.moves[k].clk_ms.map(|ms| (ms / 1000) as i64);
             let got = clk.as_deref().and_then(|t| {
-                t.split(':')
-                    .try_fold(0i64, |acc, p| p.parse::<i64>().ok().map(|v| acc * 60 + v))
+                arbiter_core::hms::parse(t, arbiter_core::hms::Shape::FULL)
+                    .ok()
+                    .map(|ms| (ms / 1000) as i64)
             });
             match (got, want) {
                 (Some(a), Some(w)) if (a - w).abs() <= 1 => {}

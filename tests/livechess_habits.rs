@@ -81,8 +81,9 @@ fn check_export(what: &str, pgn: &str, board: u16, shipped: &PgnGame) {
     // within the clock's second: a running clock's reading is its move's clock less what it
     // ran since (the first of two moves in one message)
     let secs = |t: &str| {
-        t.split(':')
-            .try_fold(0i64, |acc, p| p.parse::<i64>().ok().map(|v| acc * 60 + v))
+        arbiter_core::hms::parse(t, arbiter_core::hms::Shape::FULL)
+            .ok()
+            .map(|ms| (ms / 1000) as i64)
     };
     for (i, clk) in g.clk.iter().enumerate() {
         let got = clk.as_deref().and_then(secs);

@@ -3,8 +3,9 @@
 
 use std::path::Path;
 
+use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::Match;
-use arbiter_core::model::{BoardNo, format_hms};
+use arbiter_core::model::BoardNo;
 use arbiter_core::replay::{Replay, incidents};
 use arbiter_core::report::compare_with_journal;
 use arbiter_core::rules;
@@ -60,11 +61,11 @@ fn plan_games(dir: &str) -> Vec<(String, Vec<u64>)> {
                 .split("[%clk ")
                 .skip(1)
                 .map(|c| {
-                    let hms: Vec<u64> = c[..c.find(']').unwrap()]
-                        .split(':')
-                        .map(|n| n.parse().unwrap())
-                        .collect();
-                    ((hms[0] * 60 + hms[1]) * 60 + hms[2]) * 1000
+                    arbiter_core::hms::parse(
+                        &c[..c.find(']').unwrap()],
+                        arbiter_core::hms::Shape::FULL,
+                    )
+                    .unwrap()
                 })
                 .collect();
             (result, clocks)

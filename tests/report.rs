@@ -605,7 +605,7 @@ fn pgn_parses_with_a_real_reader_and_its_clocks_equal_the_journal() {
     let journal_clocks: Vec<String> = b1
         .moves
         .iter()
-        .map(|mv| arbiter_core::model::format_hms(mv.clock_ms.unwrap()))
+        .map(|mv| arbiter_core::hms::format_hms(mv.clock_ms.unwrap()))
         .collect();
     assert_eq!(clks, &journal_clocks);
     assert_eq!(
@@ -745,7 +745,7 @@ fn pgn_emt_is_the_time_used_across_the_period_change_and_an_arbiter_time_change(
         let emt: Vec<String> = b1.emt.iter().map(|e| e.clone().expect("[%emt]")).collect();
         let want: Vec<String> = used
             .iter()
-            .map(|u| arbiter_core::model::format_hms(*u))
+            .map(|u| arbiter_core::hms::format_hms(*u))
             .collect();
         assert_eq!(emt, want, "{name}");
         assert!(

@@ -89,7 +89,7 @@ pub fn record(plan: &Path, output: &Path) -> ExitCode {
             println!(
                 "recorded {} records, {} of game time, into {}",
                 r.records,
-                arbiter_core::model::format_hms(r.game_ms),
+                arbiter_core::hms::format_hms(r.game_ms),
                 output.display()
             );
             ExitCode::SUCCESS

@@ -1,7 +1,7 @@
 //! `arbiter-core`: the pure core of the arbiter's console.
 //!
 //! Everything the console knows and decides, as plain data and pure functions: the model
-//! ([`model`]), rule profiles and match files parsed from text ([`profile`], [`matchfile`],
+//! ([`model`]; times as typed and printed, `h:mm:ss`, in [`hms`]), rule profiles and match files parsed from text ([`profile`], [`matchfile`],
 //! [`diag`]), the clock model ([`clock`]), the record kinds ([`record`], [`intervention`]), the
 //! journal's codec and hash chain ([`journal`]: bytes in, records out), the state folded from
 //! the journal ([`state::apply`]), the rules engine ([`rules`]), what a board shows at an
@@ -24,6 +24,7 @@ pub mod clock;
 pub mod clock_now;
 pub mod diag;
 pub mod game;
+pub mod hms;
 pub mod i18n;
 pub mod intervention;
 pub mod journal;

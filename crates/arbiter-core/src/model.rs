@@ -162,11 +162,8 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// Formats milliseconds as `h:mm:ss`, the way the report and the console print clock times.
-pub fn format_hms(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
-}
+/// Moved to [`crate::hms`]; kept for the callers still naming it here.
+pub use crate::hms::format_hms;
 
 /// A duration as the arbiter says it: "2 min" for whole minutes, "30 s" otherwise.
 pub fn short_duration(ms: u64) -> String {
@@ -272,12 +269,5 @@ mod tests {
         assert_eq!(half_points_text(9), "4½");
         assert_eq!(half_points_text(1), "½");
         assert_eq!(half_points_text(8), "4");
-    }
-
-    #[test]
-    fn hms() {
-        assert_eq!(format_hms(0), "0:00:00");
-        assert_eq!(format_hms(5_400_999), "1:30:00");
-        assert_eq!(format_hms(59_000), "0:00:59");
     }
 }

@@ -286,21 +286,21 @@ fn clock_incident(s: &MatchState, r: &Record) -> Option<Found> {
             match (&e.error_msg, &e.error) {
                 (None, None) => msg!(
                     "incident-clock-command-sent",
-                    white = crate::model::format_hms(e.white_ms),
-                    black = crate::model::format_hms(e.black_ms)
+                    white = crate::hms::format_hms(e.white_ms),
+                    black = crate::hms::format_hms(e.black_ms)
                 ),
                 // Why not: in the reader's language where the record has the message (older
                 // journals: the English text as recorded).
                 (Some(why), _) => msg!(
                     "incident-clock-command-refused",
-                    white = crate::model::format_hms(e.white_ms),
-                    black = crate::model::format_hms(e.black_ms),
+                    white = crate::hms::format_hms(e.white_ms),
+                    black = crate::hms::format_hms(e.black_ms),
                     error = (**why).clone()
                 ),
                 (None, Some(error)) => msg!(
                     "incident-clock-command-refused",
-                    white = crate::model::format_hms(e.white_ms),
-                    black = crate::model::format_hms(e.black_ms),
+                    white = crate::hms::format_hms(e.white_ms),
+                    black = crate::hms::format_hms(e.black_ms),
                     error = error
                 ),
             },
@@ -800,17 +800,16 @@ pub fn parse_moment(
     offset: chrono::FixedOffset,
 ) -> Result<WallMs, String> {
     if let Some(rel) = s.strip_prefix('+') {
-        return crate::scenario::parse_offset(rel)
-            .map(|ms| base_wall + ms as i64)
-            .ok_or_else(|| format!("{s:?}: expected +H:MM:SS"));
+        return crate::hms::parse(rel, crate::hms::Shape::FULL)
+            .map(|ms| base_wall.saturating_add(i64::try_from(ms).unwrap_or(i64::MAX)))
+            .map_err(|e| format!("{s:?}: expected +H:MM:SS ({e})"));
     }
     if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
         return Ok(t.timestamp_millis());
     }
-    let time = chrono::NaiveTime::parse_from_str(s, "%H:%M:%S")
-        .or_else(|_| chrono::NaiveTime::parse_from_str(s, "%H:%M:%S%.f"))
-        .or_else(|_| chrono::NaiveTime::parse_from_str(s, "%H:%M"))
-        .map_err(|_| format!("{s:?}: expected HH:MM, HH:MM:SS, an RFC 3339 time or +H:MM:SS"))?;
+    let time = crate::hms::parse_time_of_day(s).map_err(|e| {
+        format!("{s:?}: expected HH:MM, HH:MM:SS, an RFC 3339 time or +H:MM:SS ({e})")
+    })?;
     let day = chrono::DateTime::from_timestamp_millis(base_wall)
         .ok_or("the journal's first time is out of range")?
         .with_timezone(&offset)

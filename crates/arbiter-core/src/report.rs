@@ -12,11 +12,12 @@
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::hms::format_hms;
 use crate::i18n::Msg;
 use crate::intervention::{InterventionKind, LineupSlot};
 use crate::journal::Record;
 use crate::matchfile::{Lang, Match, Player};
-use crate::model::{BoardNo, Color, GameResult, TeamSide, format_hms};
+use crate::model::{BoardNo, Color, GameResult, TeamSide};
 use crate::profile::LineupSanction;
 use crate::record::Event;
 use crate::rules::{self, lineup};

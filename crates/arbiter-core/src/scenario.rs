@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::diag::{Collector, Diagnostics, from_toml_error};
+use crate::hms::{self, Shape};
 use crate::intervention::{Consequence, InterventionKind};
 use crate::journal::{Chain, Record};
 use crate::matchfile::Match;
@@ -317,24 +318,9 @@ pub struct Outcome {
     pub journal: Vec<u8>,
 }
 
-/// Parses `h:mm:ss[.mmm]` into milliseconds.
+/// Parses a step's `h:mm:ss[.mmm]` into milliseconds ([`crate::hms`], [`Shape::FULL`]).
 pub fn parse_offset(s: &str) -> Option<u64> {
-    let (hms, ms) = match s.split_once('.') {
-        Some((a, b)) if !b.is_empty() && b.len() <= 3 && b.bytes().all(|c| c.is_ascii_digit()) => {
-            (a, b.parse::<u64>().ok()? * 10u64.pow(3 - b.len() as u32))
-        }
-        Some(_) => return None,
-        None => (s, 0),
-    };
-    let parts: Vec<&str> = hms.split(':').collect();
-    let [h, m, sec] = parts.as_slice() else {
-        return None;
-    };
-    let (h, m, sec): (u64, u64, u64) = (h.parse().ok()?, m.parse().ok()?, sec.parse().ok()?);
-    if m >= 60 || sec >= 60 {
-        return None;
-    }
-    Some(((h * 60 + m) * 60 + sec) * 1000 + ms)
+    hms::parse(s, Shape::FULL).ok()
 }
 
 /// Loads a match file under an optional profile override (the caller's IO).
@@ -366,12 +352,15 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
     let mut last = 0;
     for (i, step) in file.steps.iter().enumerate() {
         let field = format!("step[{i}]");
-        let Some(mono) = parse_offset(&step.at) else {
-            c.error(
-                format!("{field}.at"),
-                format!("{:?} is not h:mm:ss or h:mm:ss.mmm", step.at),
-            );
-            continue;
+        let mono = match hms::parse(&step.at, Shape::FULL) {
+            Ok(mono) => mono,
+            Err(e) => {
+                c.error(
+                    format!("{field}.at"),
+                    format!("{:?} is not h:mm:ss or h:mm:ss.mmm: {e}", step.at),
+                );
+                continue;
+            }
         };
         if mono < last {
             c.error(
@@ -487,10 +476,20 @@ impl Journaled {
             c.error(format!("{field}.moves"), msg);
             return;
         }
-        let every = mv.every.as_deref().map(parse_offset).unwrap_or(Some(1_000));
-        let Some(every) = every else {
-            c.error(format!("{field}.moves.every"), "not h:mm:ss or h:mm:ss.mmm");
-            return;
+        let every = mv
+            .every
+            .as_deref()
+            .map(|e| hms::parse(e, Shape::FULL))
+            .unwrap_or(Ok(1_000));
+        let every = match every {
+            Ok(every) => every,
+            Err(e) => {
+                c.error(
+                    format!("{field}.moves.every"),
+                    format!("not h:mm:ss or h:mm:ss.mmm: {e}"),
+                );
+                return;
+            }
         };
         let mut t = mono;
         for tok in mv.line.split_whitespace() {

@@ -212,7 +212,8 @@ pub fn intervention_kind(k: &InterventionKind) -> Msg {
 /// An arbiter's operation on a clock, in words: "+2 min to White", "clock paused", …
 pub fn clock_operation(op: &crate::clock::ClockOperation) -> Msg {
     use crate::clock::ClockOperation as O;
-    use crate::model::{format_hms, short_duration};
+    use crate::hms::format_hms;
+    use crate::model::short_duration;
     match op {
         O::AddTime { color, ms } => msg!(
             "clock-op-add-time",

@@ -605,8 +605,8 @@ fn an_illegal_move_found_four_moves_later_with_either_clock_choice() {
     assert!(
         w.contains(&format!(
             "as the journal recorded them: White {}, Black {}",
-            arbiter_core::model::format_hms(when.0),
-            arbiter_core::model::format_hms(when.1)
+            arbiter_core::hms::format_hms(when.0),
+            arbiter_core::hms::format_hms(when.1)
         )),
         "{w}"
     );

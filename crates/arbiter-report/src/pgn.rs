@@ -26,10 +26,11 @@
 
 use std::fmt::Write as _;
 
+use arbiter_core::hms::format_hms;
 use arbiter_core::i18n::{Catalogue, Lang, core_catalogue};
 use arbiter_core::intervention::TimeChange;
 use arbiter_core::matchfile::Match;
-use arbiter_core::model::{BoardNo, GameResult, TeamSide, format_hms};
+use arbiter_core::model::{BoardNo, GameResult, TeamSide};
 use arbiter_core::msg;
 use arbiter_core::report::player_on;
 use arbiter_core::state::{BoardState, GameStart, MatchState, MoveEntry, MoveStatus};

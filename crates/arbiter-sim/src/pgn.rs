@@ -93,16 +93,9 @@ impl PgnGame {
     }
 }
 
-/// Parses `h:mm:ss` or `h:mm:ss.f` into ms.
+/// Parses a `[%clk]`'s `h:mm:ss` or `h:mm:ss.fff` into ms (`arbiter_core::hms`).
 pub fn parse_clk(s: &str) -> Option<u64> {
-    let mut parts = s.trim().split(':');
-    let h: u64 = parts.next()?.parse().ok()?;
-    let m: u64 = parts.next()?.parse().ok()?;
-    let sec: f64 = parts.next()?.parse().ok()?;
-    if parts.next().is_some() || m > 59 || !(0.0..60.0).contains(&sec) {
-        return None;
-    }
-    Some(h * 3_600_000 + m * 60_000 + (sec * 1000.0).round() as u64)
+    arbiter_core::hms::parse(s, arbiter_core::hms::Shape::FULL).ok()
 }
 
 fn clk_in_comment(c: &str) -> Option<u64> {

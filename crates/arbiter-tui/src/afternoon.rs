@@ -6,7 +6,7 @@
 //! Nothing here decides: the deadline, the check of an entered time and the proposals come from
 //! `arbiter_core::rules` (start.rs); this module collects keys and shows what the rules say.
 
-use chrono::{NaiveTime, TimeZone};
+use chrono::TimeZone;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -107,9 +107,7 @@ pub fn local_hms(m: &Match, wall_ms: WallMs) -> String {
 
 /// "14:03" or "14:03:12" on the match day at the venue, as wall ms.
 pub fn parse_local(m: &Match, s: &str) -> Option<WallMs> {
-    let t = NaiveTime::parse_from_str(s.trim(), "%H:%M:%S")
-        .or_else(|_| NaiveTime::parse_from_str(s.trim(), "%H:%M"))
-        .ok()?;
+    let t = arbiter_core::hms::parse_time_of_day(s).ok()?;
     let day = m
         .scheduled_start
         .with_timezone(m.scheduled_start.offset())

@@ -6,8 +6,9 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
+use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::Match;
-use arbiter_core::model::{Color, format_hms};
+use arbiter_core::model::Color;
 use arbiter_core::state::{BoardState, MatchState};
 
 use super::boards::board_view;

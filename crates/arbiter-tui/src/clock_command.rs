@@ -8,8 +8,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Padding, Paragraph, Wrap};
 
+use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::model::{BoardNo, Color, format_hms};
+use arbiter_core::model::{BoardNo, Color};
 use arbiter_core::msg;
 use arbiter_core::state::MatchState;
 use arbiter_core::status::{ClockToSet, clock_to_set};

@@ -11,16 +11,7 @@ pub fn fmt_clock(ms: u64) -> String {
     if ms < 60_000 {
         format!("{:>7}", format!("{}.{}", ms / 1000, (ms % 1000) / 100))
     } else {
-        format!("{:>7}", arbiter_core::model::format_hms(ms))
-    }
-}
-
-/// "2:00" under an hour, "1:02:00" from one: a change as a clock's display shows it.
-fn short_hms(ms: u64) -> String {
-    let s = ms / 1000;
-    match s / 3600 {
-        0 => format!("{}:{:02}", s / 60, s % 60),
-        h => format!("{h}:{:02}:{:02}", (s / 60) % 60, s % 60),
+        format!("{:>7}", arbiter_core::hms::format_hms(ms))
     }
 }
 
@@ -31,7 +22,7 @@ pub fn adjustment_text(lang: Lang, color: Color, delta_ms: i64) -> String {
         &arbiter_core::msg!(
             "ui-adjustment-to-set",
             sign = if delta_ms < 0 { "−" } else { "+" },
-            time = short_hms(delta_ms.unsigned_abs()),
+            time = arbiter_core::hms::format_short(delta_ms.unsigned_abs()),
             player = color
         ),
     )

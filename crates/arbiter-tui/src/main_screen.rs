@@ -6,8 +6,9 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::model::{Color, format_hms};
+use arbiter_core::model::Color;
 use arbiter_core::rules;
 use arbiter_core::state::MatchState;
 use arbiter_core::status::{AlertKind, Attendance, Severity};

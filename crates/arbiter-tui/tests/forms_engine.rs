@@ -471,7 +471,7 @@ fn a_ruling_on_a_stale_feed_asks_for_the_device_times() {
         assert!(estimate.estimated);
         assert_eq!(
             d.white_time,
-            arbiter_core::model::format_hms(estimate.white_ms)
+            arbiter_core::hms::format_hms(estimate.white_ms)
         );
         let said = match lang {
             Lang::De => "Die Uhrzeiten sind geschätzt",
@@ -504,7 +504,7 @@ fn a_ruling_on_a_stale_feed_asks_for_the_device_times() {
                 assert_eq!(dc.white_ms, 70 * 60_000);
                 assert_eq!(
                     dc.black_ms,
-                    arbiter_tui::dialog::parse_time(&arbiter_core::model::format_hms(
+                    arbiter_tui::dialog::parse_time(&arbiter_core::hms::format_hms(
                         estimate.black_ms
                     ))
                     .unwrap()

@@ -978,7 +978,7 @@ fn clock_command_confirmation_80x24_both_languages() {
         let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
         // Exactly the times the command carries.
         for ms in [set.white_ms, set.black_ms] {
-            let t = arbiter_core::model::format_hms(ms);
+            let t = arbiter_core::hms::format_hms(ms);
             assert!(screen.contains(&t), "{t} not shown:\n{screen}");
         }
         insta::assert_snapshot!(format!("clock_command_80x24_{}", lang_name(lang)), screen);

@@ -517,7 +517,7 @@ pub fn handed_in_late(m: &Match, now: i64) -> Option<Msg> {
     (now > scheduled + 60_000).then(|| {
         msg!(
             "lineup-handed-in-late",
-            late = crate::model::format_hms(u64::try_from(now - scheduled).unwrap_or(0)),
+            late = crate::hms::format_hms(u64::try_from(now - scheduled).unwrap_or(0)),
             scheduled = super::local_hm(m, scheduled)
         )
     })

@@ -51,13 +51,14 @@ use serde::Serialize;
 use shakmaty::Position as _;
 
 use crate::clock::{MateCheck, mate_check};
+use crate::hms::format_hms;
 use crate::i18n::{Arg, Msg};
 use crate::intervention::{
     ClaimBasis, Consequence, IllegalKind, Intervention, InterventionKind, Override, PenaltyKind,
     QuickplayDecision, TimeChange,
 };
 use crate::matchfile::Match;
-use crate::model::{BoardNo, Color, GameResult, MonoMs, TeamSide, WallMs, format_hms};
+use crate::model::{BoardNo, Color, GameResult, MonoMs, TeamSide, WallMs};
 use crate::msg;
 use crate::profile::{
     ArrivalAtDeadline, DeviceSanction, IllegalCounting, QuickplayKind, StartReference,

@@ -551,7 +551,7 @@ pub fn start_far_from_clocks(m: &Match, s: &MatchState, at: WallMs) -> Option<Ms
         return None;
     }
     let (time, clocks) = (local_hm(m, at), local_hm(m, first));
-    let diff_text = crate::model::format_hms(diff.unsigned_abs());
+    let diff_text = crate::hms::format_hms(diff.unsigned_abs());
     Some(if diff > 0 {
         msg!(
             "rules-start-before-clocks",

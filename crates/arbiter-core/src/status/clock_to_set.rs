@@ -172,7 +172,7 @@ pub fn clock_to_set(
         if ms > CLOCK_COMMAND_MAX_MS {
             return Err(msg!(
                 "clock-command-too-long",
-                time = crate::model::format_hms(ms)
+                time = crate::hms::format_hms(ms)
             ));
         }
     }

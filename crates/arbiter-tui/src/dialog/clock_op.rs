@@ -2,8 +2,8 @@
 //! reconstruct the times proportionally, replace a defective clock.
 
 use arbiter_core::clock::{ClockOperation, OperationOutcome};
+use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::model::format_hms;
 use arbiter_core::record::Event;
 use arbiter_core::rules;
 use arbiter_core::state::MatchState;
@@ -93,9 +93,9 @@ impl ClockOpForm {
             OpKind::Resume => ClockOperation::Resume,
             OpKind::SetTimes => ClockOperation::SetTimes {
                 white_ms: parse_time(cx.white_time)
-                    .ok_or_else(|| format!("{}: {:?}", t.field_white_time, cx.white_time))?,
+                    .map_err(|_| format!("{}: {:?}", t.field_white_time, cx.white_time))?,
                 black_ms: parse_time(cx.black_time)
-                    .ok_or_else(|| format!("{}: {:?}", t.field_black_time, cx.black_time))?,
+                    .map_err(|_| format!("{}: {:?}", t.field_black_time, cx.black_time))?,
             },
             OpKind::SetMoves => ClockOperation::SetMoves {
                 color: cx.player,

@@ -1,9 +1,10 @@
 //! Conduct (FIDE 11, 12.9): a penalty, an electronic device, an external disturbance, a refusal
 //! to comply, a player unable to keep score.
 
+use arbiter_core::hms::format_hms;
 use arbiter_core::intervention::{DevicePlace, InterventionKind, PenaltyKind};
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::model::{Color, format_hms};
+use arbiter_core::model::Color;
 
 use super::entry::{SECONDS, cycle, cycle_opt, number, step, yes_no};
 use super::field::Field;

@@ -1,6 +1,7 @@
 //! How a key changes a value of a form: choices cycled, numbers typed digit by digit or stepped,
 //! yes and no.
 
+use arbiter_core::hms::{self, HmsError, Shape};
 use arbiter_core::matchfile::Lang;
 
 use crate::i18n::strings;
@@ -92,16 +93,7 @@ pub fn yes_no(lang: Lang, b: bool) -> String {
     if b { &t.yes } else { &t.no }.clone()
 }
 
-/// `h:mm:ss`, `m:ss` or seconds as milliseconds.
-pub fn parse_time(s: &str) -> Option<u64> {
-    let parts: Vec<&str> = s.trim().split(':').collect();
-    let nums: Option<Vec<u64>> = parts.iter().map(|p| p.parse::<u64>().ok()).collect();
-    let n = nums?;
-    let secs = match n.as_slice() {
-        [s] => *s,
-        [m, s] if *s < 60 => m * 60 + s,
-        [h, m, s] if *m < 60 && *s < 60 => (h * 60 + m) * 60 + s,
-        _ => return None,
-    };
-    Some(secs * 1000)
+/// `h:mm:ss`, `m:ss` or seconds as milliseconds (`arbiter_core::hms`, whole seconds).
+pub fn parse_time(s: &str) -> Result<u64, HmsError> {
+    hms::parse(s, Shape::TYPED)
 }

@@ -27,10 +27,11 @@ mod result;
 mod team;
 mod time_correction;
 
+use arbiter_core::hms::format_hms;
 use arbiter_core::i18n::Msg;
 use arbiter_core::intervention::{Basis, Consequence, DeviceClocks, OverrideField};
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::model::{BoardNo, Color, TeamSide, format_hms};
+use arbiter_core::model::{BoardNo, Color, TeamSide};
 use arbiter_core::record::Event;
 use arbiter_core::rules::{self, Availability, Proposal, Request};
 use arbiter_core::state::{BoardState, MatchState};
@@ -257,9 +258,9 @@ impl Dialog {
         }
         Some(
             match (parse_time(&self.white_time), parse_time(&self.black_time)) {
-                (Some(white_ms), Some(black_ms)) => Ok(DeviceClocks { white_ms, black_ms }),
-                (None, _) => Err(self.white_time.clone()),
-                (_, None) => Err(self.black_time.clone()),
+                (Ok(white_ms), Ok(black_ms)) => Ok(DeviceClocks { white_ms, black_ms }),
+                (Err(_), _) => Err(self.white_time.clone()),
+                (_, Err(_)) => Err(self.black_time.clone()),
             },
         )
     }

@@ -6,10 +6,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use arbiter_core::hms::format_hms;
 use arbiter_core::i18n::Msg;
 use arbiter_core::intervention::{Basis, Consequence, OverrideField};
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::model::format_hms;
 use arbiter_core::state::MatchState;
 
 use super::Dialog;
