@@ -503,7 +503,7 @@ pub fn time_signature(s: &MatchState, now: MonoMs) -> u64 {
         // (`clocks::fmt_clock`); the whole seconds of `white_ms` would freeze the tenths.
         if let Some(c) = arbiter_core::clock_now::clock_at(s, b, now) {
             (c.running, c.estimated).hash(&mut h);
-            for ms in [c.white_exact_ms, c.black_exact_ms] {
+            for ms in [c.estimate.white, c.estimate.black] {
                 arbiter_tui::clocks::fmt_clock(ms).hash(&mut h);
             }
         }

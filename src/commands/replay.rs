@@ -602,7 +602,8 @@ fn at_moment(
     let clocks: Vec<serde_json::Value> = boards
         .iter()
         .map(|b| {
-            let c = arbiter_core::clock_now::clock_at(s, b, mono).map(|c| (c.white_ms, c.black_ms));
+            let c = arbiter_core::clock_now::clock_at(s, b, mono)
+                .map(|c| (c.shown.white, c.shown.black));
             serde_json::json!({
                 "board": b.board,
                 "white_ms": c.map(|c| c.0),

@@ -151,8 +151,12 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
     let before = arbiter_core::state::MatchState::fold(&records[..i]);
     let bs = before.board(BoardNo(1)).unwrap();
     let shown = arbiter_core::clock_now::clock_at(&before, bs, records[i].mono_ms).unwrap();
-    assert_eq!(cmd.white_ms, shown.white_ms + 120_000, "{cmd:?} {shown:?}");
-    assert_eq!(cmd.black_ms, shown.black_ms, "{cmd:?} {shown:?}");
+    assert_eq!(
+        cmd.white_ms,
+        shown.shown.white + 120_000,
+        "{cmd:?} {shown:?}"
+    );
+    assert_eq!(cmd.black_ms, shown.shown.black, "{cmd:?} {shown:?}");
     let run = match shown.running {
         None => ClockRunMode::Paused,
         Some(c) => {

@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use crate::by_colour::ByColor;
 use crate::model::{ClockSide, Color, MonoMs};
 use crate::record::{ClockSample, FeedState};
 use crate::state::{BoardState, MatchState};
@@ -16,14 +17,15 @@ pub const STALE_AFTER_MS: u64 = 3_000;
 
 /// Both clocks of a board at one instant.
 ///
-/// `white_ms` and `black_ms` are what the clock shows: whole seconds, rounded down as a DGT
-/// display truncates (a running clock at 1:29:59.7 shows 1:29:59). Proposals, the report, PGN
-/// and the scenarios take these. The console's estimate to the millisecond is kept beside them
-/// (`white_exact_ms`, `black_exact_ms`) for the screen, which shows tenths under a minute.
+/// `shown` is what the clock shows per colour: whole seconds, rounded down as a DGT display
+/// truncates (a running clock at 1:29:59.7 shows 1:29:59). Proposals, the report, PGN and the
+/// scenarios take these (written as `white_ms` and `black_ms`). The console's estimate to the
+/// millisecond is kept beside them (`estimate`) for the screen, which shows tenths under a
+/// minute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ClockNow {
-    pub white_ms: u64,
-    pub black_ms: u64,
+    #[serde(flatten, with = "crate::by_colour::ms")]
+    pub shown: ByColor<u64>,
     /// The colour whose time runs; `None` when the clock is stopped (or the game is over).
     #[serde(with = "crate::model::colour::option")]
     pub running: Option<Color>,
@@ -31,9 +33,7 @@ pub struct ClockNow {
     /// are carried forward from the last report and may not be what the device shows.
     pub estimated: bool,
     #[serde(skip)]
-    pub white_exact_ms: u64,
-    #[serde(skip)]
-    pub black_exact_ms: u64,
+    pub estimate: ByColor<u64>,
 }
 
 /// Rounds down to whole seconds, as a clock display shows a time.
@@ -42,36 +42,23 @@ pub fn shown_ms(ms: u64) -> u64 {
 }
 
 impl ClockNow {
-    fn new(
-        white_exact_ms: u64,
-        black_exact_ms: u64,
-        running: Option<Color>,
-        estimated: bool,
-    ) -> Self {
+    fn new(estimate: ByColor<u64>, running: Option<Color>, estimated: bool) -> Self {
         ClockNow {
-            white_ms: shown_ms(white_exact_ms),
-            black_ms: shown_ms(black_exact_ms),
+            shown: estimate.map(shown_ms),
             running,
             estimated,
-            white_exact_ms,
-            black_exact_ms,
+            estimate,
         }
     }
 
     /// The time of one colour, as the clock shows it.
     pub fn of(&self, c: Color) -> u64 {
-        match c {
-            Color::White => self.white_ms,
-            Color::Black => self.black_ms,
-        }
+        self.shown[c]
     }
 
     /// The time of one colour, to the millisecond (the console's estimate).
     pub fn exact(&self, c: Color) -> u64 {
-        match c {
-            Color::White => self.white_exact_ms,
-            Color::Black => self.black_exact_ms,
-        }
+        self.estimate[c]
     }
 }
 
@@ -90,12 +77,13 @@ impl ClockSample {
         }
     }
 
-    /// The two times as reported, by colour: `(white_ms, black_ms)`.
-    pub fn by_colour(&self) -> (u64, u64) {
-        match self.white_side_or_left() {
+    /// The two times as reported, by colour.
+    pub fn by_colour(&self) -> ByColor<u64> {
+        let (white, black) = match self.white_side_or_left() {
             ClockSide::Left => (self.left_ms, self.right_ms),
             ClockSide::Right => (self.right_ms, self.left_ms),
-        }
+        };
+        ByColor { white, black }
     }
 }
 
@@ -124,12 +112,13 @@ pub fn clock_at(s: &MatchState, bs: &BoardState, now: MonoMs) -> Option<ClockNow
         .as_ref()
         .filter(|m| m.last_reading().is_some())
         .and_then(|m| {
-            let w = m.display_color_ms(Color::White, clock_now)?;
-            let b = m.display_color_ms(Color::Black, clock_now)?;
-            Some((w, b, m.on_move().filter(|_| m.running().is_some())))
+            let white = m.display_color_ms(Color::White, clock_now)?;
+            let black = m.display_color_ms(Color::Black, clock_now)?;
+            let running = m.on_move().filter(|_| m.running().is_some());
+            Some((ByColor { white, black }, running))
         });
     let c = match mirrored {
-        Some((w, b, running)) => ClockNow::new(w, b, running, false),
+        Some((estimate, running)) => ClockNow::new(estimate, running, false),
         None => {
             let elapsed = clock_now.saturating_sub(s.clock_base_ms + at.mono_ms);
             report_at(&sample, elapsed)
@@ -154,11 +143,11 @@ pub fn report_at(sample: &ClockSample, elapsed_ms: u64) -> ClockNow {
         None => {}
     }
     let running = sample.running.map(|side| sample.colour_on(side));
-    let (w, b) = match sample.white_side_or_left() {
+    let (white, black) = match sample.white_side_or_left() {
         ClockSide::Left => (left, right),
         ClockSide::Right => (right, left),
     };
-    ClockNow::new(w, b, running, false)
+    ClockNow::new(ByColor { white, black }, running, false)
 }
 
 /// The console's own time model at `now`, beside the device's ([`clock_at`]): period time the
@@ -168,11 +157,10 @@ pub fn report_at(sample: &ClockSample, elapsed_ms: u64) -> ClockNow {
 /// the period's moves, so the model adds it. Equal to the device's where neither applies.
 pub fn model_at(s: &MatchState, bs: &BoardState, now: MonoMs) -> Option<ClockNow> {
     let device = clock_at(s, bs, now)?;
-    let mut exact = [device.white_exact_ms, device.black_exact_ms];
+    let mut exact = device.estimate;
     for color in [Color::White, Color::Black] {
-        let i = usize::from(color.is_black());
         if bs.device.unearned(color).is_some() {
-            exact[i] = 0;
+            exact[color] = 0;
             continue;
         }
         let Some(m) = bs.mirror.as_ref().filter(|m| m.last_reading().is_some()) else {
@@ -190,13 +178,8 @@ pub fn model_at(s: &MatchState, bs: &BoardState, now: MonoMs) -> Option<ClockNow
                 .is_some_and(|required| bs.completed(color, None) >= required)
             && let Some(next) = tc.period(period + 1)
         {
-            exact[i] = exact[i].saturating_add(next.base_ms());
+            exact[color] = exact[color].saturating_add(next.base_ms());
         }
     }
-    Some(ClockNow::new(
-        exact[0],
-        exact[1],
-        device.running,
-        device.estimated,
-    ))
+    Some(ClockNow::new(exact, device.running, device.estimated))
 }

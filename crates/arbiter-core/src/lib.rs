@@ -20,6 +20,7 @@
 // The core is pure: it never prints (its callers say what it returns).
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
+pub mod by_colour;
 pub mod clock;
 pub mod clock_now;
 pub mod diag;

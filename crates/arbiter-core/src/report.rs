@@ -679,7 +679,7 @@ fn report_state(records: &[Record]) -> (MatchState, Vec<Option<[String; 2]>>) {
                 finals.resize(i + 1, None);
             }
             finals[i] = crate::clock_now::clock_at(&state, bs, r.mono_ms)
-                .map(|c| [format_hms(c.white_ms), format_hms(c.black_ms)]);
+                .map(|c| [format_hms(c.shown.white), format_hms(c.shown.black)]);
         }
     }
     (state, finals)
@@ -1132,7 +1132,7 @@ pub fn pgn_termination(s: &MatchState, board: BoardNo) -> Option<&'static str> {
                     || ends.seventy_five.is_some()
                     || ends.dead.is_some();
                 let no_flag = crate::clock_now::clock_at(s, bs, r.at.mono_ms)
-                    .is_some_and(|c| c.white_ms > 0 && c.black_ms > 0);
+                    .is_some_and(|c| c.shown.white > 0 && c.shown.black > 0);
                 if on_the_board || no_flag {
                     "normal"
                 } else {

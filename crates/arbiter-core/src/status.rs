@@ -5,6 +5,8 @@
 
 use serde::Serialize;
 
+use crate::by_colour::ByColor;
+
 mod alerts;
 mod clock_to_set;
 use alerts::alerts_of;
@@ -212,11 +214,13 @@ pub struct BoardStatus {
     pub period: usize,
     /// Time since the feed last delivered data.
     pub age_ms: Option<u64>,
-    /// Illegal moves recorded by the arbiter: (White, Black).
-    pub illegal: (usize, usize),
-    /// Below the profile's time-trouble marker (`scoresheet.time_trouble_below_s`): (White,
-    /// Black).
-    pub time_trouble: (bool, bool),
+    /// Illegal moves recorded by the arbiter (written `[white, black]`).
+    #[serde(with = "crate::by_colour::array")]
+    pub illegal: ByColor<usize>,
+    /// Below the profile's time-trouble marker (`scoresheet.time_trouble_below_s`), written
+    /// `[white, black]`.
+    #[serde(with = "crate::by_colour::array")]
+    pub time_trouble: ByColor<bool>,
     /// The feed's counters as last journaled (shed, rate-limited, garbage, malformed, …).
     pub counters: Option<crate::record::FeedCounters>,
     /// Nothing once the game has a result. In the order they are detected (the scenario
@@ -226,11 +230,11 @@ pub struct BoardStatus {
     /// `alerts`), each with its severity, what clears it and when it arose.
     #[serde(skip)]
     pub ranked: Vec<RankedAlert>,
-    /// Each player's attendance for the screens' marks (White, Black): absent once the round
+    /// Each player's attendance for the screens' marks: absent once the round
     /// has started; late where the arrival came more than [`LATE_MARK_AFTER_MS`] after the
     /// round started (with how late from the start the default time counts from).
     #[serde(skip)]
-    pub attendance: [Attendance; 2],
+    pub attendance: ByColor<Attendance>,
     /// The arbiter's clock changes the device does not show yet ("+2:00 White to set"): gone
     /// once a clock report shows them (the clock model compares the reported times with the
     /// expected ones, within its tolerance).
@@ -239,9 +243,8 @@ pub struct BoardStatus {
 }
 
 /// Illegal moves recorded on a board, per colour.
-pub fn illegal_counts(bs: &BoardState) -> (usize, usize) {
-    let w = bs.illegal.iter().filter(|e| e.player.is_white()).count();
-    (w, bs.illegal.len() - w)
+pub fn illegal_counts(bs: &BoardState) -> ByColor<usize> {
+    ByColor::new_with(|c| bs.illegal.iter().filter(|e| e.player == c).count())
 }
 
 /// The board's status at the console's monotonic moment `now`.
@@ -261,8 +264,9 @@ pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> 
         }
     };
     let clock = clock_at(s, bs, now);
-    let model_clock = crate::clock_now::model_at(s, bs, now)
-        .filter(|mc| clock.is_some_and(|c| (mc.white_ms, mc.black_ms) != (c.white_ms, c.black_ms)));
+    let model_clock = crate::clock_now::model_at(s, bs, now).filter(|mc| {
+        clock.is_some_and(|c| (mc.shown.white, mc.shown.black) != (c.shown.white, c.shown.black))
+    });
     let age_ms = bs.last_data.map(|d| now.saturating_sub(d.mono_ms));
     let mirror = bs
         .mirror
@@ -278,7 +282,7 @@ pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> 
     let below = rules::indicator_settings(m).time_trouble_below_ms;
     let trouble = |c: Color| clock.is_some_and(|k| k.of(c) < below) && bs.result.is_none();
     BoardStatus {
-        time_trouble: (trouble(Color::White), trouble(Color::Black)),
+        time_trouble: ByColor::new_with(trouble),
         clock,
         model_clock,
         to_move,
@@ -288,7 +292,7 @@ pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> 
         illegal: illegal_counts(bs),
         counters: bs.counters.map(|(_, c)| c),
         ranked: rank(m, s, bs, now, &alerts),
-        attendance: [Color::White, Color::Black].map(|c| attendance(m, s, bs, c, plies)),
+        attendance: ByColor::new_with(|c| attendance(m, s, bs, c, plies)),
         alerts,
         pending: pending_adjustments(bs),
     }

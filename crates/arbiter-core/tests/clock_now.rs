@@ -242,18 +242,18 @@ fn clock_on_the_table((thinks, silences, delays, instants): Game) -> Result<(), 
             let (ms, running) = phys.at(t);
             let shown = [ms[0] / 1000 * 1000, ms[1] / 1000 * 1000];
             prop_assert!(
-                c.white_ms.abs_diff(shown[0]) <= 1_000,
+                c.shown.white.abs_diff(shown[0]) <= 1_000,
                 "t={t}: white {} vs {}",
-                c.white_ms,
+                c.shown.white,
                 shown[0]
             );
             prop_assert!(
-                c.black_ms.abs_diff(shown[1]) <= 1_000,
+                c.shown.black.abs_diff(shown[1]) <= 1_000,
                 "t={t}: black {} vs {}",
-                c.black_ms,
+                c.shown.black,
                 shown[1]
             );
-            prop_assert_eq!(c.white_ms % 1000, 0);
+            prop_assert_eq!(c.shown.white % 1000, 0);
             prop_assert_eq!(
                 c.running,
                 running.map(|r| if r == 0 { Color::White } else { Color::Black })

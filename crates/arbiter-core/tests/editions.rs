@@ -543,7 +543,14 @@ fn notation_per_appendix_and_edition() {
             .iter()
             .any(|a| matches!(a, BoardAlert::NoScoresheet { .. }))
     );
-    assert_eq!(st.time_trouble, (true, true), "below the 5 minute marker");
+    assert_eq!(
+        st.time_trouble,
+        arbiter_core::by_colour::ByColor {
+            white: true,
+            black: true
+        },
+        "below the 5 minute marker"
+    );
     let (_, p) = g.propose(
         MIN,
         2,

@@ -605,8 +605,8 @@ fn an_illegal_move_found_four_moves_later_with_either_clock_choice() {
     assert!(
         w.contains(&format!(
             "as the journal recorded them: White {}, Black {}",
-            arbiter_core::hms::format_hms(when.0),
-            arbiter_core::hms::format_hms(when.1)
+            arbiter_core::hms::format_hms(when.white),
+            arbiter_core::hms::format_hms(when.black)
         )),
         "{w}"
     );
@@ -636,8 +636,8 @@ fn an_illegal_move_found_four_moves_later_with_either_clock_choice() {
             })
         );
         let set_times = ClockOperation::SetTimes {
-            white_ms: when.0,
-            black_ms: when.1,
+            white_ms: when.white,
+            black_ms: when.black,
         };
         assert_eq!(
             p.consequence.clock_ops.contains(&set_times),
@@ -853,11 +853,11 @@ fn a_flag_before_move_forty_on_a_clock_adding_time_at_zero_is_a_loss_at_that_ins
     assert_eq!((u.completed, u.required), (38, 40));
     let st = board_status(&t.m, &t.s, bs, at + 100);
     assert!(
-        st.clock.unwrap().white_ms > 29 * MIN,
+        st.clock.unwrap().shown.white > 29 * MIN,
         "the device shows 30:00 again"
     );
     assert_eq!(
-        st.model_clock.unwrap().white_ms,
+        st.model_clock.unwrap().shown.white,
         0,
         "the console keeps 0:00"
     );
@@ -1418,8 +1418,8 @@ fn after_the_result_later_reports_are_post_game_and_a_change_needs_a_correction(
     assert_eq!(bs.moves.len(), 1);
     let later = arbiter_core::clock_now::clock_at(&t.s, bs, at).unwrap();
     assert_eq!(
-        (later.white_ms, later.black_ms, later.running),
-        (frozen.white_ms, frozen.black_ms, None)
+        (later.shown.white, later.shown.black, later.running),
+        (frozen.shown.white, frozen.shown.black, None)
     );
     // A flag claim or an illegal move cannot change the result: refused at the proposal and in
     // the state.
@@ -1930,7 +1930,7 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
     // White's clock stands at 90:10: 92:10 is sent; Black's runs and is sent as it shows now.
     assert_eq!(set.white_ms, 92 * MIN + 10_000);
     let shown = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), now).unwrap();
-    assert_eq!(set.black_ms, shown.black_ms);
+    assert_eq!(set.black_ms, shown.shown.black);
     // Black has used 3 s (2 s after the ruling plus the second before it), within a second.
     assert!(
         (90 * MIN - 4_000..=90 * MIN - 2_000).contains(&set.black_ms),
@@ -2017,7 +2017,7 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
     let shown =
         arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), later + 100).unwrap();
     assert_eq!(set.white_ms, 92 * MIN + 10_000);
-    assert_eq!(set.black_ms, shown.black_ms - MIN);
+    assert_eq!(set.black_ms, shown.shown.black - MIN);
     t.push(
         later + 200,
         Origin::Feed(B),
@@ -2074,9 +2074,9 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
     let est = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), now).unwrap();
     assert!(est.estimated);
     assert!(
-        (19_000..=21_000).contains(&est.white_ms),
+        (19_000..=21_000).contains(&est.shown.white),
         "{}",
-        est.white_ms
+        est.shown.white
     );
     let req = Request {
         board: Some(B),
@@ -2106,7 +2106,7 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
     // The record's clocks are the console's estimate; a fact names both.
     assert_eq!(
         (p.white_ms, p.black_ms),
-        (Some(est.white_ms), Some(est.black_ms))
+        (Some(est.shown.white), Some(est.shown.black))
     );
     let said = words(&p);
     assert!(
@@ -2474,8 +2474,8 @@ fn period_time_due_but_not_credited_is_pending_in_the_device() {
     // The console's own model counts it: White's model clock is 30 min above the device's.
     let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), at + 1_000);
     assert_eq!(
-        st.model_clock.unwrap().white_ms,
-        st.clock.unwrap().white_ms + 30 * MIN,
+        st.model_clock.unwrap().shown.white,
+        st.clock.unwrap().shown.white + 30 * MIN,
         "{st:?}"
     );
     // White's time runs out; the device adds his period: only Black's is pending.
@@ -2628,7 +2628,7 @@ fn illegal_shown(t: &mut Table, at: &mut u64, think: u64, ply: u32, uci: &str, s
 /// move) shown by the e-board and pressed, and three more half-moves made on the board after it
 /// (4...Nf6 5.O-O Be7). Returns the table, the time, and White's and Black's clocks as the
 /// journal recorded them when White started move 4.
-fn illegal_then_three_more(profile: &str) -> (Table, u64, (u64, u64)) {
+fn illegal_then_three_more(profile: &str) -> (Table, u64, arbiter_core::by_colour::ByColor<u64>) {
     let mut t = Table::new(profile);
     let mut at = 1_000;
     t.start_clock(at);
@@ -2727,8 +2727,8 @@ fn an_illegal_move_the_board_showed_several_moves_ago_is_taken_back_with_either_
                 "{profile}"
             );
             let set_times = ClockOperation::SetTimes {
-                white_ms: when.0,
-                black_ms: when.1,
+                white_ms: when.white,
+                black_ms: when.black,
             };
             assert_eq!(
                 p.consequence.clock_ops.contains(&set_times),

@@ -761,7 +761,7 @@ fn alerts_rank_by_severity_and_a_remark_clears_a_clock_started_apart() {
     // The home player (arrived two minutes after the start) is late, by the time from the
     // start the default time counts from; the away player is absent.
     let white_home = rules::colours::white_team(&g.m, &g.s, BoardNo(6)) == TeamSide::Home;
-    let [w, b] = st(&g).attendance;
+    let arbiter_core::by_colour::ByColor { white: w, black: b } = st(&g).attendance;
     let (home, away) = if white_home { (w, b) } else { (b, w) };
     let late = rules::lateness(&g.m, &g.s, g.s.board(BoardNo(6)).unwrap(), TeamSide::Home);
     assert_eq!(home, Attendance::Late { ms: late.unwrap() });

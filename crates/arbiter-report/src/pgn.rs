@@ -264,7 +264,7 @@ fn clocks(s: &MatchState, board: BoardNo) -> Option<[String; 2]> {
         .map(|r| r.at.mono_ms)
         .or(bs.clock_at.map(|c| c.mono_ms))?;
     let c = arbiter_core::clock_now::clock_at(s, bs, at)?;
-    Some([format_hms(c.white_ms), format_hms(c.black_ms)])
+    Some([format_hms(c.shown.white), format_hms(c.shown.black)])
 }
 
 /// The PGN of one board's game (two or more games when the record has a gap).

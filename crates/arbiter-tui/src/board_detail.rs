@@ -6,6 +6,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 
+use arbiter_core::by_colour::ByColor;
 use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::Color;
@@ -33,10 +34,7 @@ pub fn clock_after_moves(bs: &BoardState) -> Vec<Option<u64>> {
         } else {
             Color::Black
         };
-        out.push(bs.clock_presses.get(j).map(|p| {
-            let (w, b) = p.sample.by_colour();
-            if mover.is_white() { w } else { b }
-        }));
+        out.push(bs.clock_presses.get(j).map(|p| p.sample.by_colour()[mover]));
     }
     out
 }
@@ -180,7 +178,7 @@ fn header_lines(
     let th = &v.theme;
     let bv = board_view(m, s, bs, now);
     // Players and clocks.
-    let (wms, bms) = bv.clock.map_or((None, None), |(a, b)| (Some(a), Some(b)));
+    let clocks = bv.clock.map_or(ByColor::default(), |c| c.map(Some));
     let pl = |p: Option<&arbiter_core::matchfile::Player>| {
         p.map(|p| {
             format!(
@@ -200,13 +198,7 @@ fn header_lines(
     // The console's own time model beside the device's, where they differ.
     let model = |c: Color| {
         bv.model
-            .map(|(w, b)| {
-                format!(
-                    " · {} {}",
-                    t.model_time,
-                    format_hms(if c.is_white() { w } else { b })
-                )
-            })
+            .map(|model| format!(" · {} {}", t.model_time, format_hms(model[c])))
             .unwrap_or_default()
     };
     let run = |c: Color| if bv.running == Some(c) { "▶" } else { " " };
@@ -223,8 +215,8 @@ fn header_lines(
                     t.feed,
                     super::i18n::feed_state(v.lang, bv.feed),
                     t.illegal_short,
-                    bv.illegal.0,
-                    bv.illegal.1,
+                    bv.illegal.white,
+                    bv.illegal.black,
                     bv.result
                         .as_ref()
                         .map(|r| format!(" · {} {r}", t.result))
@@ -235,7 +227,10 @@ fn header_lines(
             th.header(),
         ),
         Line::from(vec![
-            Span::styled(format!(" {}{}", run(Color::White), clk(wms)), th.running()),
+            Span::styled(
+                format!(" {}{}", run(Color::White), clk(clocks.white)),
+                th.running(),
+            ),
             Span::raw(format!(
                 "  {} {}{}",
                 t.white,
@@ -244,7 +239,10 @@ fn header_lines(
             )),
         ]),
         Line::from(vec![
-            Span::styled(format!(" {}{}", run(Color::Black), clk(bms)), th.running()),
+            Span::styled(
+                format!(" {}{}", run(Color::Black), clk(clocks.black)),
+                th.running(),
+            ),
             Span::raw(format!(
                 "  {} {}{}",
                 t.black,

@@ -1,6 +1,7 @@
 //! One board as the screens show it: the players and what `arbiter_core::status` decides about
 //! the board at this instant (clocks, alerts), in display form. Nothing is decided here.
 
+use arbiter_core::by_colour::ByColor;
 use arbiter_core::clock::ClockAlert;
 use arbiter_core::matchfile::{Match, Player};
 use arbiter_core::model::{BoardNo, Color, TeamSide};
@@ -22,12 +23,12 @@ pub struct BoardView<'a> {
     pub white: Option<&'a Player>,
     pub black: Option<&'a Player>,
     pub white_team: TeamSide,
-    /// `(white_ms, black_ms)` now, if the clock has reported.
-    pub clock: Option<(u64, u64)>,
+    /// Both clocks now (ms), if the clock has reported.
+    pub clock: Option<ByColor<u64>>,
     /// The clocks are carried forward from the last report of a feed that is not live.
     pub estimated: bool,
-    /// The console's own time model where it differs from the device's (`(white_ms, black_ms)`).
-    pub model: Option<(u64, u64)>,
+    /// The console's own time model where it differs from the device's (ms).
+    pub model: Option<ByColor<u64>>,
     /// The colour whose clock runs.
     pub running: Option<Color>,
     pub to_move: Color,
@@ -36,15 +37,15 @@ pub struct BoardView<'a> {
     pub last_move: Option<String>,
     pub feed: FeedState,
     pub age_ms: Option<u64>,
-    /// Illegal moves recorded by the arbiter: (White, Black).
-    pub illegal: (usize, usize),
-    /// In time trouble by the profile's marker: (White, Black).
-    pub time_trouble: (bool, bool),
+    /// Illegal moves recorded by the arbiter.
+    pub illegal: ByColor<usize>,
+    /// In time trouble by the profile's marker.
+    pub time_trouble: ByColor<bool>,
     /// The alerts ranked by the core, the most severe first, with what clears each and when
     /// it arose.
     pub alerts: Vec<RankedAlert>,
-    /// Each player's attendance (White, Black): absent, arrived late, present.
-    pub attendance: [Attendance; 2],
+    /// Each player's attendance: absent, arrived late, present.
+    pub attendance: ByColor<Attendance>,
     pub result: Option<String>,
 }
 
@@ -71,9 +72,9 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
         white_team,
         // The screen keeps tenths under a minute: the estimate to the millisecond (the clock
         // shows whole seconds; proposals and the report take those).
-        clock: st.clock.map(|c| (c.white_exact_ms, c.black_exact_ms)),
+        clock: st.clock.map(|c| c.estimate),
         estimated: st.clock.is_some_and(|c| c.estimated),
-        model: st.model_clock.map(|c| (c.white_ms, c.black_ms)),
+        model: st.model_clock.map(|c| c.shown),
         running: st.clock.and_then(|c| c.running),
         to_move: st.to_move,
         move_no: st.move_no,

@@ -6,6 +6,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use arbiter_core::by_colour::ByColor;
 use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::Color;
@@ -425,7 +426,7 @@ fn fit_left(s: &str, w: usize) -> String {
 /// The mark before a player's name: "∅ " absent, "» " arrived late (the core decides:
 /// `BoardStatus::attendance`), else nothing.
 fn attendance_mark(bv: &BoardView, c: Color) -> &'static str {
-    match bv.attendance[usize::from(!c.is_white())] {
+    match bv.attendance[c] {
         Attendance::Absent => "∅ ",
         Attendance::Late { .. } => "» ",
         Attendance::Present => "",
@@ -507,7 +508,7 @@ fn wide_rows(
     let th = &v.theme;
     let t = strings(v.lang);
     let c = WideCols::at(w);
-    let (wms, bms) = bv.clock.map_or((None, None), |(a, b)| (Some(a), Some(b)));
+    let clocks = bv.clock.map_or(ByColor::default(), |c| c.map(Some));
     let player = |p, color: Color, nw: usize| {
         let name = marked_name(bv, color, &player_name(p));
         if c.rating {
@@ -521,9 +522,9 @@ fn wide_rows(
         Span::styled(mark(bv, Color::White), th.running()),
         Span::raw(player(bv.white, Color::White, c.name)),
         clock_span(
-            wms,
+            clocks.white,
             bv.running == Some(Color::White),
-            bv.time_trouble.0,
+            bv.time_trouble.white,
             bv.estimated,
             th,
         ),
@@ -531,9 +532,9 @@ fn wide_rows(
         Span::styled(mark(bv, Color::Black), th.running()),
         Span::raw(player(bv.black, Color::Black, c.name)),
         clock_span(
-            bms,
+            clocks.black,
             bv.running == Some(Color::Black),
-            bv.time_trouble.1,
+            bv.time_trouble.black,
             bv.estimated,
             th,
         ),
@@ -549,8 +550,11 @@ fn wide_rows(
         )));
     }
     spans.push(Span::styled(
-        format!("{:>5} ", format!("{}/{}", bv.illegal.0, bv.illegal.1)),
-        if bv.illegal.0 + bv.illegal.1 > 0 {
+        format!(
+            "{:>5} ",
+            format!("{}/{}", bv.illegal.white, bv.illegal.black)
+        ),
+        if bv.illegal.white + bv.illegal.black > 0 {
             th.warn()
         } else {
             th.base()
@@ -653,7 +657,10 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
             fit(&name, nw)
         }
     };
-    let (wms, bms) = bv.clock.map_or((None, None), |(a, b)| (Some(a), Some(b)));
+    let ByColor {
+        white: wms,
+        black: bms,
+    } = bv.clock.map_or(ByColor::default(), |c| c.map(Some));
     let l1 = Line::from(vec![
         Span::styled(format!("{:>2} ", bv.board.0), th.column_title()),
         Span::raw(format!("{} ", colour_initial(lang, Color::White))),
@@ -662,7 +669,7 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
         clock_span(
             wms,
             bv.running == Some(Color::White),
-            bv.time_trouble.0,
+            bv.time_trouble.white,
             bv.estimated,
             th,
         ),
@@ -682,7 +689,7 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
         clock_span(
             bms,
             bv.running == Some(Color::Black),
-            bv.time_trouble.1,
+            bv.time_trouble.black,
             bv.estimated,
             th,
         ),
@@ -692,12 +699,12 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
                 &format!(
                     "{} {}/{}",
                     strings(lang).illegal_short,
-                    bv.illegal.0,
-                    bv.illegal.1
+                    bv.illegal.white,
+                    bv.illegal.black
                 ),
                 9,
             ),
-            if bv.illegal.0 + bv.illegal.1 > 0 {
+            if bv.illegal.white + bv.illegal.black > 0 {
                 th.warn()
             } else {
                 th.dim()
@@ -713,7 +720,10 @@ fn tile_rows(bv: &BoardView, v: &ViewState, w: usize) -> [Line<'static>; 2] {
 fn compact_row(bv: &BoardView, v: &ViewState, w: usize) -> Line<'static> {
     let th = &v.theme;
     let nw = w.saturating_sub(60).clamp(8, 22) / 2 + 4;
-    let (wms, bms) = bv.clock.map_or((None, None), |(a, b)| (Some(a), Some(b)));
+    let ByColor {
+        white: wms,
+        black: bms,
+    } = bv.clock.map_or(ByColor::default(), |c| c.map(Some));
     let short = |p: Option<&arbiter_core::matchfile::Player>, color: Color| {
         marked_name(
             bv,
@@ -728,7 +738,7 @@ fn compact_row(bv: &BoardView, v: &ViewState, w: usize) -> Line<'static> {
         clock_span(
             wms,
             bv.running == Some(Color::White),
-            bv.time_trouble.0,
+            bv.time_trouble.white,
             bv.estimated,
             th,
         ),
@@ -738,7 +748,7 @@ fn compact_row(bv: &BoardView, v: &ViewState, w: usize) -> Line<'static> {
         clock_span(
             bms,
             bv.running == Some(Color::Black),
-            bv.time_trouble.1,
+            bv.time_trouble.black,
             bv.estimated,
             th,
         ),
@@ -752,9 +762,9 @@ fn compact_row(bv: &BoardView, v: &ViewState, w: usize) -> Line<'static> {
             feed_style(bv, th),
         ),
     ];
-    if bv.illegal.0 + bv.illegal.1 > 0 {
+    if bv.illegal.white + bv.illegal.black > 0 {
         spans.push(Span::styled(
-            format!("{}/{} ", bv.illegal.0, bv.illegal.1),
+            format!("{}/{} ", bv.illegal.white, bv.illegal.black),
             th.warn(),
         ));
     }

@@ -123,7 +123,7 @@ fn every_boards_most_severe_alert_its_count_and_every_illegal_count_show_at_ever
                 if let Some(r) = &bv.result {
                     assert!(row.contains(r.as_str()), "{w}x{h}:\n{row}");
                 }
-                let count = format!("{}/{}", bv.illegal.0, bv.illegal.1);
+                let count = format!("{}/{}", bv.illegal.white, bv.illegal.black);
                 assert!(
                     row.contains(&count),
                     "board {}: illegal moves {count} missing at {w}x{h}:\n{screen}",

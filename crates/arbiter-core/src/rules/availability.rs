@@ -104,8 +104,8 @@ pub fn availability(m: &Match, s: &MatchState, action: Action, now: MonoMs) -> A
             }
             Refused(msg!(
                 "rules-avail-no-flag",
-                white = format_hms(c.white_ms),
-                black = format_hms(c.black_ms)
+                white = format_hms(c.shown.white),
+                black = format_hms(c.shown.black)
             ))
         }
         Action::GameMismatch { board } => match s.board(board) {

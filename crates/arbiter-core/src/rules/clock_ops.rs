@@ -187,8 +187,8 @@ pub fn replacement_values(
         }
     };
     let times = ClockTimes {
-        white_ms: c.white_ms,
-        black_ms: c.black_ms,
+        white_ms: c.shown.white,
+        black_ms: c.shown.black,
         white_moves: moves(Color::White),
         black_moves: moves(Color::Black),
     };

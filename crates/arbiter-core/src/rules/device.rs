@@ -78,8 +78,8 @@ pub fn device_note(
     let estimate = s
         .board(board)
         .and_then(|bs| crate::clock_now::clock_at(s, bs, now));
-    p.white_ms = estimate.map(|c| c.white_ms);
-    p.black_ms = estimate.map(|c| c.black_ms);
+    p.white_ms = estimate.map(|c| c.shown.white);
+    p.black_ms = estimate.map(|c| c.shown.black);
     let same = (p.white_ms, p.black_ms)
         == (
             Some(crate::clock_now::shown_ms(dc.white_ms)),

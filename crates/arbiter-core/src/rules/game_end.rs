@@ -117,8 +117,8 @@ pub(super) fn game_ended(m: &Match, bs: &BoardState, p: &mut Proposal) {
             );
             p.instant = Some(e.at.wall_ms);
             if let Some(c) = clocks_at_move(bs, e.move_index) {
-                p.white_ms = Some(c.white_ms);
-                p.black_ms = Some(c.black_ms);
+                p.white_ms = Some(c.shown.white);
+                p.black_ms = Some(c.shown.black);
             }
             p.facts.push(msg!(
                 "rules-fact-ending-move",

@@ -10,6 +10,7 @@ use shakmaty::{Board, Chess, Square};
 
 use super::decision::DecisionRequest;
 use super::*;
+use crate::by_colour::ByColor;
 use crate::clock::ClockOperation;
 use crate::game;
 use crate::intervention::{ClockChoice, GameChange};
@@ -437,7 +438,7 @@ fn reinstate_later(bs: &BoardState, l: &Later, clocks: Option<ClockChoice>, p: &
         })
         .map(|c| c.sample.by_colour());
     match recorded {
-        Some((w, b)) => p.facts.push(msg!(
+        Some(ByColor { white: w, black: b }) => p.facts.push(msg!(
             "rules-fact-clocks-recorded",
             white = format_hms(w),
             black = format_hms(b)
@@ -457,7 +458,13 @@ fn reinstate_later(bs: &BoardState, l: &Later, clocks: Option<ClockChoice>, p: &
         fen,
     });
     match (choice, recorded) {
-        (ClockChoice::Recorded, Some((white_ms, black_ms))) => {
+        (
+            ClockChoice::Recorded,
+            Some(ByColor {
+                white: white_ms,
+                black: black_ms,
+            }),
+        ) => {
             p.consequence
                 .clock_ops
                 .push(ClockOperation::SetTimes { white_ms, black_ms });

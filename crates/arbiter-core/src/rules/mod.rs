@@ -370,7 +370,7 @@ fn propose_facts(
     let bs = req.board.and_then(|b| s.board(b));
     let (white_ms, black_ms) = bs
         .and_then(|b| crate::clock_now::clock_at(s, b, now_mono))
-        .map(|c| (c.white_ms, c.black_ms))
+        .map(|c| (c.shown.white, c.shown.black))
         .unzip();
     let mut p = Proposal {
         white_ms,

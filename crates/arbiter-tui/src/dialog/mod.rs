@@ -166,8 +166,8 @@ impl Dialog {
             facts,
         };
         if let Some(c) = bs.and_then(|bs| arbiter_core::clock_now::clock_at(s, bs, now)) {
-            d.white_time = format_hms(c.white_ms);
-            d.black_time = format_hms(c.black_ms);
+            d.white_time = format_hms(c.shown.white);
+            d.black_time = format_hms(c.shown.black);
             // A ruling on estimated clocks asks for the values on the device.
             d.estimated = c.estimated && kind.ruled();
         }
