@@ -78,9 +78,10 @@ fn replay_jumps_to_the_next_incident() {
     let mut last = String::from("10:03:00");
     let mut screen2 = String::new();
     for _ in 0..20 {
+        // the replay stands still between steps: each step changes the screen
+        let before = p.screen();
         p.key("n");
-        std::thread::sleep(Duration::from_millis(300));
-        let screen = p.screen();
+        let screen = p.wait_until("the next incident", 10, |s| s != before);
         let now = screen
             .split("REPLAY ")
             .nth(1)

@@ -65,8 +65,24 @@ fn the_replayed_state_equals_the_live_state_at_every_moment_taken() {
     // The live states, each with the number of records applied when it was taken.
     let mut taken: Vec<(u64, MatchState)> = Vec::new();
     let started = Instant::now();
-    let mut actions = 0;
-    while started.elapsed() < Duration::from_secs(6) {
+    let mut actions: u16 = 0;
+    // Until something happened worth comparing (moves and a clock on every board, three of
+    // the arbiter's actions with a result among them, five moments taken): no window of wall
+    // time, only a limit for a venue that never gets there.
+    let enough = |s: &MatchState, actions: u16, moments: usize| {
+        s.boards
+            .iter()
+            .all(|b| !b.moves.is_empty() && b.clock.is_some())
+            && actions >= 3
+            && s.board(BoardNo(2)).is_some_and(|b| b.result.is_some())
+            && moments >= 5
+    };
+    while !enough(&app.state, actions, taken.len()) {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the venue did not get there in 120 s: {} records",
+            app.state.applied
+        );
         let Ok(Some(r)) = feeds.recv_timeout(Duration::from_millis(100)) else {
             continue;
         };

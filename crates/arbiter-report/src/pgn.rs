@@ -410,9 +410,10 @@ fn movetext(
     lang: Lang,
 ) -> Vec<String> {
     let mut units: Vec<String> = Vec::new();
-    let Some(bs) = bs else {
+    // a board with no state has no movetext
+    if bs.is_none() {
         return units;
-    };
+    }
     let interventions: Vec<_> = s
         .interventions
         .iter()
@@ -512,7 +513,6 @@ fn movetext(
         }
         white_to_move = !white_to_move;
     }
-    let _ = bs;
     units
 }
 

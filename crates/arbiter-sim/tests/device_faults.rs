@@ -240,10 +240,26 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
         }
         (s, states)
     };
+    // the state alone, while waiting
+    let state_of = |log: &[FeedRecord]| {
+        let mut s = MatchState::with_boards(8);
+        let mut chain = Chain::default();
+        let mut out = Vec::new();
+        let session = SessionStarted::of(&m, "test".into());
+        apply(
+            &mut s,
+            &chain.append(0, 0, Origin::System, session.into(), &mut out),
+        );
+        for rec in log {
+            let r = chain.append(0, rec.mono_ms, rec.origin, rec.event.clone(), &mut out);
+            apply(&mut s, &r);
+        }
+        s
+    };
     let start = Instant::now();
     loop {
         tokio::time::sleep(Duration::from_millis(200)).await;
-        let (s, _) = fold(&log.lock().unwrap());
+        let s = state_of(&log.lock().unwrap());
         let done = (1..=8u16).all(|b| sans(&s, b).len() >= PLIES);
         if done {
             break;
@@ -254,13 +270,40 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
             (1..=8u16).map(|b| sans(&s, b).len()).collect::<Vec<_>>()
         );
     }
-    // the last counters (journaled when they changed: every second while noise is counted,
-    // at most every 2 s when only frames were)
-    tokio::time::sleep(Duration::from_millis(2500)).await;
+    // The counters are journaled when they changed (every second while noise is counted, at
+    // most every 2 s when only frames were): the log is taken once they account for the faults
+    // and for every frame of board 4's flood journaled so far (no window of wall time; the
+    // checks below read this snapshot).
+    let counted = |s: &MatchState, log: &[FeedRecord]| {
+        let c = |b: u16| s.board(BoardNo(b)).and_then(|bs| bs.counters).map(|c| c.1);
+        let (Some(c1), Some(c2), Some(c4), Some(c7)) = (c(1), c(2), c(4), c(7)) else {
+            return false;
+        };
+        let samples4 = of(log, 4)
+            .iter()
+            .filter(|r| matches!(r.event, Event::ClockSample(_)))
+            .count() as u64;
+        c1.garbage_bytes >= 1000
+            && c2.zero_clock_reports >= 5
+            && c4.rate_limited > 0
+            && samples4 + c4.rate_limited <= c4.frames
+            && c7.rate_limited > 0
+    };
+    let start = Instant::now();
+    let log = loop {
+        let log = log.lock().unwrap().clone();
+        if counted(&state_of(&log), &log) {
+            break log;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the counters did not account for the faults in 30 s"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
     stop.send(true).unwrap();
     sim_stop.send(true).unwrap();
     server.await.unwrap().unwrap();
-    let log = log.lock().unwrap().clone();
     let (s, states) = fold(&log);
     let status_after = |rec: &FeedRecord, st: &MatchState, b: u16| {
         board_status(&m, st, st.board(BoardNo(b)).unwrap(), rec.mono_ms)

@@ -161,14 +161,15 @@ offset_s = 1
             && evs(log, 3)
                 .iter()
                 .any(|e| matches!(e, Event::ClockSample(c) if c.left_flag))
+            // the clock presses after board 2's plies 2 and 5 (read below)
+            && clock_after(&evs(log, 2), 2, ClockSide::Left).is_some()
+            && clock_after(&evs(log, 2), 5, ClockSide::Right).is_some()
     };
     let start = Instant::now();
     while !done(&log.lock().unwrap()) {
         assert!(start.elapsed() < Duration::from_secs(60), "timed out");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    // let the last clock presses arrive
-    tokio::time::sleep(Duration::from_millis(200)).await;
     let log = log.lock().unwrap().clone();
     let clk = |g: usize, ply: usize| games[g].moves[ply - 1].clk_ms.unwrap();
 

@@ -168,6 +168,10 @@ fn clock(bs: &mut BoardState, rejected: &mut Vec<Rejected>, cx: &Applying, iv: &
                     ms,
                 }
             };
+            // The ruling stands (kept in `time_changes` above) whatever the mirror makes of
+            // it: a mirror that cannot expect the change (which side is White unknown yet, or
+            // less time left than taken) sees it on the device as an unexplained change, which
+            // its status shows.
             let _ = mirror.apply_operation(&op, clock_ms);
         }
     }
