@@ -140,39 +140,7 @@ pub enum Command {
     },
     /// Play a journal back in the console, or query it headless (--at, --incidents,
     /// --extract).
-    Replay {
-        /// The journal (.jsonl).
-        journal: PathBuf,
-        /// The moment: HH:MM:SS local time at the venue, an RFC 3339 time, or +H:MM:SS from the
-        /// first record.
-        #[arg(long)]
-        at: Option<String>,
-        /// Print the state at --at as JSON.
-        #[arg(long)]
-        json: bool,
-        /// List the incidents with their times.
-        #[arg(long)]
-        incidents: bool,
-        /// Narrow to one board.
-        #[arg(long)]
-        board: Option<u16>,
-        /// Write an incident bundle for an appeal (with --from, --to, -o).
-        #[arg(long, requires_all = ["from", "to", "output"])]
-        extract: bool,
-        #[arg(long)]
-        from: Option<String>,
-        #[arg(long)]
-        to: Option<String>,
-        #[arg(short, long)]
-        output: Option<PathBuf>,
-        /// The match file (default: the path recorded in the journal), for local times.
-        #[arg(long = "match")]
-        match_file: Option<PathBuf>,
-        /// With --extract: the signed report (report.json) to tie the bundle to; default: the
-        /// last version signed at the console, from the journal.
-        #[arg(long, requires = "extract")]
-        report: Option<PathBuf>,
-    },
+    Replay(commands::replay::Query),
     /// Build the match report from a journal: report.json (canonical, to sign), report.md,
     /// report.pdf and games.pgn.
     Report {
@@ -262,24 +230,24 @@ pub enum Command {
     Simulate(commands::simulate::SimulateArgs),
 }
 
-/// Runs a parsed command line.
-pub fn run(cli: Cli) -> ExitCode {
-    // The commands that print results to stdout end quietly when it is closed (`| head`); the
-    // console, the recorder and the simulator keep SIGPIPE ignored.
-    let pipes = match &cli.command {
+/// Whether the command prints its results to stdout (it then ends quietly when stdout is
+/// closed); the console, the recorder and the simulator keep SIGPIPE ignored.
+fn prints_results(command: &Command) -> bool {
+    match command {
         Command::Demo { .. }
         | Command::Run { .. }
         | Command::Simulate(_)
         | Command::Record { .. } => false,
-        Command::Replay {
-            at,
-            incidents,
-            extract,
-            ..
-        } => at.is_some() || *incidents || *extract,
+        Command::Replay(q) => q.at.is_some() || q.incidents || q.extract,
         _ => true,
-    };
-    if pipes {
+    }
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> ExitCode {
+    // The commands that print results to stdout end quietly when it is closed (`| head`); the
+    // console, the recorder and the simulator keep SIGPIPE ignored.
+    if prints_results(&cli.command) {
         crate::out::restore_sigpipe();
     }
     match cli.command {
@@ -373,33 +341,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Script { scenario, journal } => {
             commands::script::run(&scenario, journal.as_deref())
         }
-        Command::Replay {
-            journal,
-            at,
-            json,
-            incidents,
-            board,
-            extract,
-            from,
-            to,
-            output,
-            match_file,
-            report,
-        } => {
-            let q = commands::replay::Query {
-                report,
-                at,
-                json,
-                incidents,
-                board,
-                extract,
-                from,
-                to,
-                output,
-                match_file,
-            };
-            commands::replay::run(&journal, q)
-        }
+        Command::Replay(q) => commands::replay::run(q),
         Command::Record { plan, output } => commands::simulate::record(&plan, &output),
         Command::Simulate(config) => match commands::simulate::run(config) {
             Ok(()) => ExitCode::SUCCESS,

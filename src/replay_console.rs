@@ -145,7 +145,6 @@ pub fn run_replay(
     board: Option<arbiter_core::model::BoardNo>,
     window_from: u64,
 ) -> anyhow::Result<()> {
-    use ratatui::crossterm::event::KeyCode;
     let first = replay
         .records
         .iter()
@@ -153,7 +152,10 @@ pub fn run_replay(
         .map(|r| r.wall_ms)
         .or_else(|| replay.first_wall())
         .unwrap_or(0);
-    let last = replay.last_wall().unwrap_or(first);
+    let span = Span {
+        first,
+        last: replay.last_wall().unwrap_or(first),
+    };
     let mut cur = ReplayCursor {
         t: first,
         playing: false,
@@ -190,76 +192,134 @@ pub fn run_replay(
             && let TermEvent::Key(k) = event::read()?
             && k.kind != KeyEventKind::Release
         {
-            if let Some(p) = cur.prompt.as_mut() {
-                match k.code {
-                    KeyCode::Char(c) if c.is_ascii_digit() || c == ':' => p.push(c),
-                    KeyCode::Backspace => {
-                        p.pop();
-                    }
-                    KeyCode::Enter => {
-                        let text = cur.prompt.take().unwrap_or_default();
-                        match arbiter_core::replay::parse_moment(
-                            &text,
-                            first,
-                            *m.scheduled_start.offset(),
-                        ) {
-                            Ok(t) => cur.t = t.clamp(first, last),
-                            // The parser's message names the format expected (English).
-                            Err(e) => view.status = Some(e),
-                        }
-                    }
-                    _ => cur.prompt = None,
-                }
+            if cur.prompt.is_some() {
+                prompt_key(&mut cur, &mut view, &m, k.code, span);
                 continue;
             }
-            let plain = view.dialog.is_none() && !view.quit_confirm && view.goto.is_none();
-            match k.code {
-                KeyCode::Char(' ') if plain => cur.playing = !cur.playing,
-                KeyCode::Char('+') if plain => {
-                    cur.speed_idx = (cur.speed_idx + 1).min(REPLAY_SPEEDS.len() - 1)
-                }
-                KeyCode::Char('-') if plain => cur.speed_idx = cur.speed_idx.saturating_sub(1),
-                KeyCode::Char('n') if plain => cur.step_incident(true),
-                KeyCode::Char('p') if plain => cur.step_incident(false),
-                KeyCode::Char('t') if plain => cur.prompt = Some(String::new()),
-                KeyCode::Right if plain => cur.t = (cur.t + 60_000).min(last),
-                KeyCode::Left if plain => cur.t = (cur.t - 60_000).max(first),
-                _ => {
-                    let action = keymap::map(&view, k);
-                    // Read-only: no intervention form and no signing in a replay.
-                    if matches!(
-                        action,
-                        Action::Intervene(_)
-                            | Action::OpenReport
-                            | Action::OpenStart
-                            | Action::OpenAttendance
-                            | Action::OpenDeadline
-                            | Action::OpenLineup(_)
-                            | Action::OpenClockCommand
-                    ) {
-                        continue;
-                    }
-                    if let Some(Command::Quit) =
-                        arbiter_tui::view::update(&mut view, &m, &state, action, mono)
-                    {
-                        break;
-                    }
-                }
+            match timeline_key(&mut cur, &mut view, &m, (&state, mono), k, span) {
+                Key::Quit => break,
+                Key::Refused => continue,
+                Key::Taken => {}
             }
         }
         let elapsed = last_tick.elapsed();
         last_tick = Instant::now();
-        if cur.playing {
-            let speed = i64::from(REPLAY_SPEEDS[cur.speed_idx.min(REPLAY_SPEEDS.len() - 1)]);
-            let step = i64::try_from(elapsed.as_millis()).unwrap_or(0) * speed;
-            cur.t = (cur.t + step).min(last);
-            if cur.t >= last {
-                cur.playing = false;
-            }
-        }
+        play_on(&mut cur, elapsed, span.last);
     }
     drop(console);
     Ok(())
+}
+
+/// The moments the timeline covers.
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    first: WallMs,
+    last: WallMs,
+}
+
+/// What became of a key on the timeline.
+enum Key {
+    /// Taken (by the timeline or the screens).
+    Taken,
+    /// An action a replay does not take (read-only: no intervention form, no signing).
+    Refused,
+    /// The console is left.
+    Quit,
+}
+
+/// A key while the time prompt is open: digits and `:` edit the time, Enter goes to it,
+/// anything else closes the prompt.
+fn prompt_key(
+    cur: &mut ReplayCursor,
+    view: &mut ViewState,
+    m: &Match,
+    code: ratatui::crossterm::event::KeyCode,
+    span: Span,
+) {
+    use ratatui::crossterm::event::KeyCode;
+    let Some(p) = cur.prompt.as_mut() else {
+        return;
+    };
+    match code {
+        KeyCode::Char(c) if c.is_ascii_digit() || c == ':' => p.push(c),
+        KeyCode::Backspace => {
+            p.pop();
+        }
+        KeyCode::Enter => {
+            let text = cur.prompt.take().unwrap_or_default();
+            match arbiter_core::replay::parse_moment(&text, span.first, *m.scheduled_start.offset())
+            {
+                Ok(t) => cur.t = t.clamp(span.first, span.last),
+                // The parser's message names the format expected (English).
+                Err(e) => view.status = Some(e),
+            }
+        }
+        _ => cur.prompt = None,
+    }
+}
+
+/// A key on the timeline: its own keys (play, speed, incidents, the time prompt, a minute on or
+/// back) where no form or prompt of the screens is open, else the screens' (read-only), on the
+/// state shown (`shown`: the state and its monotonic instant).
+fn timeline_key(
+    cur: &mut ReplayCursor,
+    view: &mut ViewState,
+    m: &Match,
+    shown: (
+        &arbiter_core::state::MatchState,
+        arbiter_core::model::MonoMs,
+    ),
+    k: ratatui::crossterm::event::KeyEvent,
+    span: Span,
+) -> Key {
+    use ratatui::crossterm::event::KeyCode;
+    let plain = view.dialog.is_none() && !view.quit_confirm && view.goto.is_none();
+    match k.code {
+        KeyCode::Char(' ') if plain => cur.playing = !cur.playing,
+        KeyCode::Char('+') if plain => {
+            cur.speed_idx = (cur.speed_idx + 1).min(REPLAY_SPEEDS.len() - 1)
+        }
+        KeyCode::Char('-') if plain => cur.speed_idx = cur.speed_idx.saturating_sub(1),
+        KeyCode::Char('n') if plain => cur.step_incident(true),
+        KeyCode::Char('p') if plain => cur.step_incident(false),
+        KeyCode::Char('t') if plain => cur.prompt = Some(String::new()),
+        KeyCode::Right if plain => cur.t = (cur.t + 60_000).min(span.last),
+        KeyCode::Left if plain => cur.t = (cur.t - 60_000).max(span.first),
+        _ => {
+            let action = keymap::map(view, k);
+            // Read-only: no intervention form and no signing in a replay.
+            if matches!(
+                action,
+                Action::Intervene(_)
+                    | Action::OpenReport
+                    | Action::OpenStart
+                    | Action::OpenAttendance
+                    | Action::OpenDeadline
+                    | Action::OpenLineup(_)
+                    | Action::OpenClockCommand
+            ) {
+                return Key::Refused;
+            }
+            let (state, mono) = shown;
+            if let Some(Command::Quit) = arbiter_tui::view::update(view, m, state, action, mono) {
+                return Key::Quit;
+            }
+        }
+    }
+    Key::Taken
+}
+
+/// Playing: the moment shown moves on by the time passed at the replay's speed, and stops at
+/// the end.
+fn play_on(cur: &mut ReplayCursor, elapsed: std::time::Duration, last: WallMs) {
+    if cur.playing {
+        let speed = i64::from(REPLAY_SPEEDS[cur.speed_idx.min(REPLAY_SPEEDS.len() - 1)]);
+        let step = i64::try_from(elapsed.as_millis()).unwrap_or(0) * speed;
+        cur.t = (cur.t + step).min(last);
+        if cur.t >= last {
+            cur.playing = false;
+        }
+    }
 }
 
 #[cfg(test)]

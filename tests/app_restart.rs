@@ -27,6 +27,8 @@
 mod app;
 #[path = "support/pgn_check.rs"]
 mod pgn_check;
+#[path = "support/rng.rs"]
+mod rng;
 #[path = "support/sim.rs"]
 mod sim;
 
@@ -44,21 +46,10 @@ use arbiter_core::record::{Event, ReconcileOutcome};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_core::status::{BoardAlert, board_status};
 use arbiter_sim::pgn::PgnGame;
+use rng::Rng;
 
 /// The boards read over LiveChess; the others over TCP.
 const LIVECHESS: [u16; 2] = [4, 8];
-
-/// xorshift64*: the campaign's randomness (the seed is printed, to repeat a run).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) % n.max(1)
-    }
-}
 
 struct Campaign {
     speed: u32,
@@ -90,7 +81,6 @@ fn quit(mut p: AppHarness) {
 }
 
 fn campaign(c: &Campaign) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = tempfile::tempdir().unwrap();
     let speed = c.speed.to_string();
     let mut args = vec![
@@ -114,30 +104,14 @@ fn campaign(c: &Campaign) {
     let feeds: Vec<String> = (1..=8u16)
         .map(|b| {
             if LIVECHESS.contains(&b) {
-                format!("\"livechess://{livechess}/{:05}\"", 10_000 + b)
+                format!("livechess://{livechess}/{:05}", 10_000 + b)
             } else {
-                format!("\"tcp://{}\"", addr(usize::from(b - 1)))
+                format!("tcp://{}", addr(usize::from(b - 1)))
             }
         })
         .collect();
-    let text = std::fs::read_to_string(root.join("config/matches/demo-bundesliga.toml")).unwrap();
-    let start = text.find("feeds = [").unwrap();
-    let end = start + text[start..].find("]\n").unwrap() + 2;
-    let text = format!(
-        "{}feeds = [{}]\n{}",
-        &text[..start],
-        feeds.join(", "),
-        &text[end..]
-    );
-    std::fs::write(dir.path().join("match.toml"), &text).unwrap();
-    std::fs::copy(
-        root.join("config/rules/bundesliga.toml"),
-        dir.path().join("bundesliga.toml"),
-    )
-    .unwrap();
-    let journal = dir
-        .path()
-        .join("journals/2026-11-28-5-sg-musterstadt-sf-beispielhausen.jsonl");
+    let text = sim::demo_match_with_feeds(&feeds, "");
+    let journal = sim::demo_match_dir(dir.path(), &text);
     let console = || {
         let m = arbiter_io::config::load_match(&dir.path().join("match.toml"), None).unwrap();
         let journal = arbiter_console::journal_place::default_journal_path(&m);

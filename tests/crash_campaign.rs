@@ -22,21 +22,12 @@ use arbiter_core::record::Event;
 
 #[path = "support/pty.rs"]
 mod pty;
+#[path = "support/rng.rs"]
+mod rng;
 #[path = "support/sim.rs"]
 mod sim;
 use pty::Pty;
-
-/// xorshift64*: the campaign's randomness, seeded from the clock (printed, to repeat a run).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) % n.max(1)
-    }
-}
+use rng::Rng;
 
 fn notes_in(journal: &Path) -> Vec<String> {
     let (records, v) = arbiter_io::journal_file::read(journal).expect("the journal verifies");
@@ -70,21 +61,12 @@ fn crash_campaign() {
     eprintln!("crash campaign: {rounds} rounds, seed {seed}");
     let mut rng = Rng(seed);
     let bin = env!("CARGO_BIN_EXE_arbiter");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     // The venue: eight boards playing on loopback for the whole campaign (the console is what
     // crashes, not the venue).
     let (sim, lines) = sim::simulator(&["--speed", "5"], 8);
     let dir = tempfile::tempdir().unwrap();
     let text = sim::demo_match_on(&sim::board_urls(&lines));
-    std::fs::write(dir.path().join("match.toml"), &text).unwrap();
-    std::fs::copy(
-        root.join("config/rules/bundesliga.toml"),
-        dir.path().join("bundesliga.toml"),
-    )
-    .unwrap();
-    let journal = dir
-        .path()
-        .join("journals/2026-11-28-5-sg-musterstadt-sf-beispielhausen.jsonl");
+    let journal = sim::demo_match_dir(dir.path(), &text);
     let start = Instant::now();
     let mut acked: Vec<String> = Vec::new();
     let (mut kills, mut in_flight, mut in_flight_written, mut torn_cut) = (0, 0, 0, 0u64);

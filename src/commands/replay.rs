@@ -7,236 +7,43 @@ use std::process::ExitCode;
 use crate::exit::EXIT_INPUT;
 
 /// What `arbiter replay` was asked.
+#[derive(Debug, clap::Args)]
 pub struct Query {
+    /// The journal (.jsonl).
+    pub journal: PathBuf,
+    /// The moment: HH:MM:SS local time at the venue, an RFC 3339 time, or +H:MM:SS from the
+    /// first record.
+    #[arg(long)]
     pub at: Option<String>,
+    /// Print the state at --at as JSON.
+    #[arg(long)]
     pub json: bool,
+    /// List the incidents with their times.
+    #[arg(long)]
     pub incidents: bool,
+    /// Narrow to one board.
+    #[arg(long)]
     pub board: Option<u16>,
+    /// Write an incident bundle for an appeal (with --from, --to, -o).
+    #[arg(long, requires_all = ["from", "to", "output"])]
     pub extract: bool,
+    #[arg(long)]
     pub from: Option<String>,
+    #[arg(long)]
     pub to: Option<String>,
+    #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// The match file (default: the path recorded in the journal), for local times.
+    #[arg(long = "match")]
     pub match_file: Option<PathBuf>,
-    /// For `--extract`: the signed report to tie the bundle to (default: the last version
-    /// signed at the console, from the journal).
+    /// With --extract: the signed report (report.json) to tie the bundle to; default: the
+    /// last version signed at the console, from the journal.
+    #[arg(long, requires = "extract")]
     pub report: Option<PathBuf>,
 }
 
-pub fn run(path: &Path, q: Query) -> ExitCode {
-    let run = || -> Result<String, String> {
-        let interactive = !q.extract && !q.incidents && q.at.is_none();
-        // A journal is read in blocks, never whole (a match of many boards writes gigabytes);
-        // `--at` keeps no record at all, only the state it folds. A bundle, and a journal to
-        // cut a bundle from, are read whole.
-        let bundle = arbiter_core::replay::is_bundle(&file_head(path)?);
-        if !bundle
-            && !q.extract
-            && !q.incidents
-            && let Some(a) = &q.at
-        {
-            return at_streamed(path, &q, a);
-        }
-        let bytes = if bundle || q.extract {
-            arbiter_io::input::read_regular(path).map_err(|e| e.to_string())?
-        } else {
-            Vec::new()
-        };
-        // A bundle (written by --extract) is checked by itself before anything is shown; its
-        // range starts at `from_seq` (format 2: the records from the session's start before it
-        // are the context, folded first; format 1: only the session's first record).
-        let (records, verdict, window_from, bundle_board) = if bundle {
-            if q.extract {
-                return Err(format!(
-                    "{}: is a bundle; --extract takes a journal",
-                    path.display()
-                ));
-            }
-            let (h, mut records) = arbiter_core::replay::bundle_records(&bytes)
-                .map_err(|e| format!("{}: the bundle does not verify: {e}", path.display()))?;
-            // The records after the range (on to the signed report's head) tie the bundle
-            // to it; the replay shows the range.
-            records.retain(|r| r.seq <= h.to_seq);
-            // An intact chain is not a verified one: only `arbiter verify` under an anchor
-            // says that (a bundle tied to a signed report names its version).
-            let verdict = match (h.context_from_seq, &h.signed) {
-                (Some(context), Some(tie)) => arbiter_core::msg!(
-                    "replay-bundle-tied",
-                    from = h.from_seq.to_string(),
-                    to = h.to_seq.to_string(),
-                    total = h.journal_records.to_string(),
-                    context = context.to_string(),
-                    version = tie.version.to_string()
-                ),
-                (Some(context), None) => arbiter_core::msg!(
-                    "replay-bundle-context-intact",
-                    from = h.from_seq.to_string(),
-                    to = h.to_seq.to_string(),
-                    total = h.journal_records.to_string(),
-                    context = context.to_string()
-                ),
-                (None, _) => arbiter_core::msg!(
-                    "replay-bundle-intact",
-                    from = h.from_seq.to_string(),
-                    to = h.to_seq.to_string(),
-                    total = h.journal_records.to_string()
-                ),
-            };
-            if !h.has_context() && !interactive {
-                eprintln!(
-                    "note: {}: a bundle of format 1 carries no context (what came before \
-                         record {}: lineups, names, arrivals)",
-                    path.display(),
-                    h.from_seq
-                );
-            }
-            (records, verdict, h.from_seq, h.board)
-        } else if q.extract {
-            let (records, verdict) = journal_records(path, &bytes, interactive)?;
-            (records, verdict, 0, None)
-        } else {
-            let (records, verdict) = journal_records_streamed(path, interactive)?;
-            (records, verdict, 0, None)
-        };
-        let board = q.board.or(bundle_board).map(arbiter_core::model::BoardNo);
-        let m = arbiter_io::config::match_for_journal_noted(&records, q.match_file.as_deref()).map(
-            |jm| {
-                if let Some(note) = &jm.note {
-                    eprintln!("note: {note}");
-                }
-                jm.m
-            },
-        );
-        if let (Some(b), Ok(m)) = (board, &m)
-            && !(1..=m.file.boards).contains(&b.0)
-        {
-            return Err(format!(
-                "--board {b}: the match has boards 1 to {}",
-                m.file.boards
-            ));
-        }
-        if interactive {
-            let m = m.map_err(|e| format!("{e} (give the match file with --match)"))?;
-            let lang = m.file.lang;
-            crate::replay_console::run_replay(
-                m,
-                arbiter_core::replay::Replay::new(records),
-                verdict,
-                lang,
-                board,
-                window_from,
-            )
-            .map_err(|e| format!("{e:#}"))?;
-            return Ok(String::new());
-        }
-        let m = m.ok();
-        let offset = m
-            .as_ref()
-            .map(|m| *m.scheduled_start.offset())
-            .unwrap_or_else(|| chrono::FixedOffset::east_opt(0).expect("UTC"));
-        let base = records.first().map(|r| r.wall_ms).unwrap_or(0);
-        let local = |w: i64| {
-            chrono::DateTime::from_timestamp_millis(w)
-                .map(|t| t.with_timezone(&offset).format("%H:%M:%S%.3f").to_string())
-                .unwrap_or_default()
-        };
-        // The moments the journal (or the bundle's range) covers: a moment outside is refused.
-        let covered = {
-            let first = records.iter().find(|r| r.seq >= window_from);
-            let last = records.iter().rev().find(|r| r.seq >= window_from);
-            first.zip(last).map(|(f, l)| (f.wall_ms, l.wall_ms))
-        };
-        let moment = |a: &str| -> Result<i64, String> {
-            checked_moment(
-                path,
-                a,
-                base,
-                offset,
-                covered.as_ref().map(|(f, l)| (f, l)),
-                window_from,
-            )
-        };
-        if q.extract {
-            let (Some(from), Some(to), Some(out)) = (&q.from, &q.to, &q.output) else {
-                return Err("--extract needs --from, --to and -o".into());
-            };
-            let m = m
-                .as_ref()
-                .ok_or("the journal's match file is not known (give it with --match)")?;
-            let tie = bundle_tie(m, &records, q.report.as_deref())?;
-            let bundle = arbiter_core::replay::extract(
-                &bytes,
-                board,
-                arbiter_core::replay::parse_moment(from, base, offset)?,
-                arbiter_core::replay::parse_moment(to, base, offset)?,
-                tie,
-            )?;
-            // A bundle is evidence: an existing file is never overwritten.
-            arbiter_io::atomic::write_new(out, &bundle)
-                .map_err(|e| format!("{}: {e}", out.display()))?;
-            let h = arbiter_core::replay::verify_bundle(&bundle, Some(&bytes))?;
-            return Ok(format!(
-                "wrote {}: records {} to {} (the journal's own lines){}",
-                out.display(),
-                h.from_seq,
-                h.to_seq,
-                match &h.signed {
-                    Some(t) => format!(
-                        ", tied to version {} of the report (digest {}, {} signature(s)) through record {}: `arbiter verify {}` under the league's anchor says whether it holds",
-                        t.version,
-                        t.digest,
-                        t.signatures.len(),
-                        t.head_seq,
-                        out.display()
-                    ),
-                    None => ", tied to no signed report (the journal has none; give --report with the signed report.json): it can never be verified".into(),
-                }
-            ));
-        }
-        if q.incidents {
-            let mut out = String::new();
-            let upto = match &q.at {
-                Some(a) => moment(a)?,
-                None => i64::MAX,
-            };
-            for i in arbiter_core::replay::incidents(&records) {
-                if i.wall_ms > upto || (board.is_some() && i.board != board) {
-                    continue;
-                }
-                let b = i
-                    .board
-                    .map(|b| format!("board {b}"))
-                    .unwrap_or_else(|| "match".into());
-                // When it happened; when it was entered, where that differs.
-                let entered = i
-                    .entered_ms
-                    .map(|e| format!(" (entered {})", local(e)))
-                    .unwrap_or_default();
-                out.push_str(&format!(
-                    "{}{entered}  #{:<6} {:<8} {:<16} {}\n",
-                    local(i.wall_ms),
-                    i.seq,
-                    b,
-                    i.kind,
-                    // The headless output is English, like every command's.
-                    arbiter_tui::i18n::format(arbiter_core::matchfile::Lang::En, &i.text)
-                ));
-            }
-            return Ok(out);
-        }
-        if let Some(a) = &q.at {
-            let t = moment(a)?;
-            let stated: Vec<_> = records
-                .iter()
-                .filter_map(arbiter_core::replay::stated_earlier)
-                .collect();
-            let r = arbiter_core::replay::Replay::new(records);
-            let (s, mono) = r.at(t);
-            let at = Moment { t, stated: &stated };
-            return at_moment(&s, mono, m.as_ref(), board, &at, q.json, &local);
-        }
-        Ok(String::new())
-    };
-    match run() {
+pub fn run(q: Query) -> ExitCode {
+    match replay(&q.journal, &q) {
         Ok(out) => {
             crate::out::out_text(&out);
             if !out.is_empty() && !out.ends_with('\n') {
@@ -249,6 +56,315 @@ pub fn run(path: &Path, q: Query) -> ExitCode {
             ExitCode::from(EXIT_INPUT)
         }
     }
+}
+
+/// What `arbiter replay` prints (nothing after the replay console).
+fn replay(path: &Path, q: &Query) -> Result<String, String> {
+    let interactive = !q.extract && !q.incidents && q.at.is_none();
+    // A journal is read in blocks, never whole (a match of many boards writes gigabytes);
+    // `--at` keeps no record at all, only the state it folds. A bundle, and a journal to cut a
+    // bundle from, are read whole.
+    let bundle = arbiter_core::replay::is_bundle(&file_head(path)?);
+    if !bundle
+        && !q.extract
+        && !q.incidents
+        && let Some(a) = &q.at
+    {
+        return at_streamed(path, q, a);
+    }
+    let bytes = if bundle || q.extract {
+        arbiter_io::input::read_regular(path).map_err(|e| e.to_string())?
+    } else {
+        Vec::new()
+    };
+    let read = if bundle {
+        if q.extract {
+            return Err(format!(
+                "{}: is a bundle; --extract takes a journal",
+                path.display()
+            ));
+        }
+        bundle_read(path, &bytes, interactive)?
+    } else if q.extract {
+        let (records, verdict) = journal_records(path, &bytes, interactive)?;
+        Read::whole(records, verdict)
+    } else {
+        let (records, verdict) = journal_records_streamed(path, interactive)?;
+        Read::whole(records, verdict)
+    };
+    let board = q.board.or(read.board).map(arbiter_core::model::BoardNo);
+    let m = noted(arbiter_io::config::match_for_journal_noted(
+        &read.records,
+        q.match_file.as_deref(),
+    ));
+    check_board(board, &m)?;
+    if interactive {
+        let m = m.map_err(|e| format!("{e} (give the match file with --match)"))?;
+        let lang = m.file.lang;
+        crate::replay_console::run_replay(
+            m,
+            arbiter_core::replay::Replay::new(read.records),
+            read.verdict,
+            lang,
+            board,
+            read.window_from,
+        )
+        .map_err(|e| format!("{e:#}"))?;
+        return Ok(String::new());
+    }
+    headless(path, q, &bytes, read, m.ok(), board)
+}
+
+/// The records `arbiter replay` shows and the verdict on their chain.
+struct Read {
+    records: Vec<arbiter_core::journal::Record>,
+    verdict: arbiter_core::i18n::Msg,
+    /// The first record of a bundle's range (0: a whole journal).
+    window_from: u64,
+    /// The board a bundle was cut for.
+    board: Option<u16>,
+}
+
+impl Read {
+    /// A whole journal's records.
+    fn whole(
+        records: Vec<arbiter_core::journal::Record>,
+        verdict: arbiter_core::i18n::Msg,
+    ) -> Read {
+        Read {
+            records,
+            verdict,
+            window_from: 0,
+            board: None,
+        }
+    }
+}
+
+/// A bundle (written by --extract), checked by itself before anything is shown; its range
+/// starts at `from_seq` (format 2: the records from the session's start before it are the
+/// context, folded first; format 1: only the session's first record).
+fn bundle_read(path: &Path, bytes: &[u8], interactive: bool) -> Result<Read, String> {
+    let (h, mut records) = arbiter_core::replay::bundle_records(bytes)
+        .map_err(|e| format!("{}: the bundle does not verify: {e}", path.display()))?;
+    // The records after the range (on to the signed report's head) tie the bundle to it; the
+    // replay shows the range.
+    records.retain(|r| r.seq <= h.to_seq);
+    let verdict = bundle_verdict(&h);
+    if !h.has_context() && !interactive {
+        eprintln!(
+            "note: {}: a bundle of format 1 carries no context (what came before \
+                 record {}: lineups, names, arrivals)",
+            path.display(),
+            h.from_seq
+        );
+    }
+    Ok(Read {
+        records,
+        verdict,
+        window_from: h.from_seq,
+        board: h.board,
+    })
+}
+
+/// What a bundle's chain says. An intact chain is not a verified one: only `arbiter verify`
+/// under an anchor says that (a bundle tied to a signed report names its version).
+fn bundle_verdict(h: &arbiter_core::replay::BundleHeader) -> arbiter_core::i18n::Msg {
+    match (h.context_from_seq, &h.signed) {
+        (Some(context), Some(tie)) => arbiter_core::msg!(
+            "replay-bundle-tied",
+            from = h.from_seq.to_string(),
+            to = h.to_seq.to_string(),
+            total = h.journal_records.to_string(),
+            context = context.to_string(),
+            version = tie.version.to_string()
+        ),
+        (Some(context), None) => arbiter_core::msg!(
+            "replay-bundle-context-intact",
+            from = h.from_seq.to_string(),
+            to = h.to_seq.to_string(),
+            total = h.journal_records.to_string(),
+            context = context.to_string()
+        ),
+        (None, _) => arbiter_core::msg!(
+            "replay-bundle-intact",
+            from = h.from_seq.to_string(),
+            to = h.to_seq.to_string(),
+            total = h.journal_records.to_string()
+        ),
+    }
+}
+
+/// The match a journal ran under, with the note on where it came from printed.
+fn noted(
+    jm: Result<arbiter_io::config::JournalMatch, String>,
+) -> Result<arbiter_core::matchfile::Match, String> {
+    jm.map(|jm| {
+        if let Some(note) = &jm.note {
+            eprintln!("note: {note}");
+        }
+        jm.m
+    })
+}
+
+/// `--board` is one of the match's boards (where the match is known).
+fn check_board(
+    board: Option<arbiter_core::model::BoardNo>,
+    m: &Result<arbiter_core::matchfile::Match, String>,
+) -> Result<(), String> {
+    if let (Some(b), Ok(m)) = (board, m)
+        && !(1..=m.file.boards).contains(&b.0)
+    {
+        return Err(format!(
+            "--board {b}: the match has boards 1 to {}",
+            m.file.boards
+        ));
+    }
+    Ok(())
+}
+
+/// A wall time as the match's time of day, to the millisecond.
+fn local_clock(offset: chrono::FixedOffset) -> impl Fn(i64) -> String {
+    move |w: i64| {
+        chrono::DateTime::from_timestamp_millis(w)
+            .map(|t| t.with_timezone(&offset).format("%H:%M:%S%.3f").to_string())
+            .unwrap_or_default()
+    }
+}
+
+/// The headless queries on records read: a bundle cut (`--extract`), the incidents, the state
+/// at a moment.
+fn headless(
+    path: &Path,
+    q: &Query,
+    bytes: &[u8],
+    read: Read,
+    m: Option<arbiter_core::matchfile::Match>,
+    board: Option<arbiter_core::model::BoardNo>,
+) -> Result<String, String> {
+    let Read {
+        records,
+        window_from,
+        ..
+    } = read;
+    let offset = m
+        .as_ref()
+        .map(|m| *m.scheduled_start.offset())
+        .unwrap_or_else(|| chrono::FixedOffset::east_opt(0).expect("UTC"));
+    let base = records.first().map(|r| r.wall_ms).unwrap_or(0);
+    let local = local_clock(offset);
+    // The moments the journal (or the bundle's range) covers: a moment outside is refused.
+    let covered = {
+        let first = records.iter().find(|r| r.seq >= window_from);
+        let last = records.iter().rev().find(|r| r.seq >= window_from);
+        first.zip(last).map(|(f, l)| (f.wall_ms, l.wall_ms))
+    };
+    let moment = |a: &str| -> Result<i64, String> {
+        checked_moment(
+            path,
+            a,
+            base,
+            offset,
+            covered.as_ref().map(|(f, l)| (f, l)),
+            window_from,
+        )
+    };
+    if q.extract {
+        let (Some(from), Some(to), Some(out)) = (&q.from, &q.to, &q.output) else {
+            return Err("--extract needs --from, --to and -o".into());
+        };
+        let m = m
+            .as_ref()
+            .ok_or("the journal's match file is not known (give it with --match)")?;
+        let tie = bundle_tie(m, &records, q.report.as_deref())?;
+        let from = arbiter_core::replay::parse_moment(from, base, offset)?;
+        let to = arbiter_core::replay::parse_moment(to, base, offset)?;
+        return extract(bytes, board, (from, to), tie, out);
+    }
+    if q.incidents {
+        let upto = match &q.at {
+            Some(a) => moment(a)?,
+            None => i64::MAX,
+        };
+        return Ok(incidents_text(&records, upto, board, &local));
+    }
+    if let Some(a) = &q.at {
+        let t = moment(a)?;
+        let stated: Vec<_> = records
+            .iter()
+            .filter_map(arbiter_core::replay::stated_earlier)
+            .collect();
+        let r = arbiter_core::replay::Replay::new(records);
+        let (s, mono) = r.at(t);
+        let at = Moment { t, stated: &stated };
+        return at_moment(&s, mono, m.as_ref(), board, &at, q.json, &local);
+    }
+    Ok(String::new())
+}
+
+/// `--extract`: the bundle of the journal's records from `range.0` to `range.1` written to
+/// `out` (never over an existing file: a bundle is evidence), and checked against the journal.
+fn extract(
+    bytes: &[u8],
+    board: Option<arbiter_core::model::BoardNo>,
+    range: (i64, i64),
+    tie: Option<arbiter_core::replay::BundleSigned>,
+    out: &Path,
+) -> Result<String, String> {
+    let bundle = arbiter_core::replay::extract(bytes, board, range.0, range.1, tie)?;
+    arbiter_io::atomic::write_new(out, &bundle).map_err(|e| format!("{}: {e}", out.display()))?;
+    let h = arbiter_core::replay::verify_bundle(&bundle, Some(bytes))?;
+    Ok(format!(
+        "wrote {}: records {} to {} (the journal's own lines){}",
+        out.display(),
+        h.from_seq,
+        h.to_seq,
+        match &h.signed {
+            Some(t) => format!(
+                ", tied to version {} of the report (digest {}, {} signature(s)) through record {}: `arbiter verify {}` under the league's anchor says whether it holds",
+                t.version,
+                t.digest,
+                t.signatures.len(),
+                t.head_seq,
+                out.display()
+            ),
+            None => ", tied to no signed report (the journal has none; give --report with the signed report.json): it can never be verified".into(),
+        }
+    ))
+}
+
+/// `--incidents`: what happened up to `upto` (on `board`, or all), one line each, at the time
+/// it happened and, where that differs, the time it was entered.
+fn incidents_text(
+    records: &[arbiter_core::journal::Record],
+    upto: i64,
+    board: Option<arbiter_core::model::BoardNo>,
+    local: &dyn Fn(i64) -> String,
+) -> String {
+    let mut out = String::new();
+    for i in arbiter_core::replay::incidents(records) {
+        if i.wall_ms > upto || (board.is_some() && i.board != board) {
+            continue;
+        }
+        let b = i
+            .board
+            .map(|b| format!("board {b}"))
+            .unwrap_or_else(|| "match".into());
+        // When it happened; when it was entered, where that differs.
+        let entered = i
+            .entered_ms
+            .map(|e| format!(" (entered {})", local(e)))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "{}{entered}  #{:<6} {:<8} {:<16} {}\n",
+            local(i.wall_ms),
+            i.seq,
+            b,
+            i.kind,
+            // The headless output is English, like every command's.
+            arbiter_tui::i18n::format(arbiter_core::matchfile::Lang::En, &i.text)
+        ));
+    }
+    out
 }
 
 /// The signed report a bundle is tied to: the one given (it must be a version the journal
@@ -430,36 +546,20 @@ fn at_streamed(path: &Path, q: &Query, a: &str) -> Result<String, String> {
             path.display()
         ));
     }
-    let m = p
-        .early_match
-        .take()
-        .unwrap_or_else(|| matched(p.session.as_ref()))
-        .map(|jm| {
-            if let Some(note) = &jm.note {
-                eprintln!("note: {note}");
-            }
-            jm.m
-        });
+    let m = noted(
+        p.early_match
+            .take()
+            .unwrap_or_else(|| matched(p.session.as_ref())),
+    );
     let board = q.board.map(arbiter_core::model::BoardNo);
-    if let (Some(b), Ok(m)) = (board, &m)
-        && !(1..=m.file.boards).contains(&b.0)
-    {
-        return Err(format!(
-            "--board {b}: the match has boards 1 to {}",
-            m.file.boards
-        ));
-    }
+    check_board(board, &m)?;
     let m = m.ok();
     let offset = m
         .as_ref()
         .map(|m| *m.scheduled_start.offset())
         .unwrap_or_else(utc);
     let base = p.walls.first().copied().unwrap_or(0);
-    let local = |w: i64| {
-        chrono::DateTime::from_timestamp_millis(w)
-            .map(|t| t.with_timezone(&offset).format("%H:%M:%S%.3f").to_string())
-            .unwrap_or_default()
-    };
+    let local = local_clock(offset);
     let t = checked_moment(
         path,
         a,
@@ -580,14 +680,10 @@ fn at_moment(
     json: bool,
     local: &dyn Fn(i64) -> String,
 ) -> Result<String, String> {
-    use arbiter_core::matchfile::Lang;
-    use arbiter_core::model::{TeamSide, format_hms};
-    let en = |msg: &arbiter_core::i18n::Msg| arbiter_tui::i18n::format(Lang::En, msg);
     let at = local(moment.t);
     // The state is what the console showed at the moment (the records that had arrived), each
     // fact at the time the arbiter entered for it, the time of entry beside where it differs;
     // what was entered after the moment but happened by it is listed apart (issue 29).
-    let entered = |seq: u64| entered_at(moment, seq);
     let later: Vec<&arbiter_core::replay::Incident> = moment
         .stated
         .iter()
@@ -599,7 +695,67 @@ fn at_moment(
         .iter()
         .filter(|b| board.is_none_or(|n| n == b.board))
         .collect();
-    let clocks: Vec<serde_json::Value> = boards
+    let interventions: Vec<&arbiter_core::state::InterventionEntry> = s
+        .interventions
+        .iter()
+        .filter(|i| board.is_none() || i.intervention.board == board)
+        .collect();
+    let facts = AtFacts {
+        at,
+        later,
+        clocks: clock_facts(s, &boards, mono),
+        arrivals: arrival_facts(&boards, moment, local),
+        open_claims: open_claim_facts(&boards, local),
+        decisions: decision_facts(&interventions, local),
+        interventions,
+    };
+    if json {
+        return at_json(s, m, &boards, &facts, moment, local);
+    }
+    Ok(at_text(s, &facts, moment, local))
+}
+
+/// `--at --json`: the facts as one document, with the boards' whole state and the score.
+fn at_json(
+    s: &arbiter_core::state::MatchState,
+    m: Option<&arbiter_core::matchfile::Match>,
+    boards: &[&arbiter_core::state::BoardState],
+    f: &AtFacts<'_>,
+    moment: &Moment<'_>,
+    local: &dyn Fn(i64) -> String,
+) -> Result<String, String> {
+    let en = |msg: &arbiter_core::i18n::Msg| {
+        arbiter_tui::i18n::format(arbiter_core::matchfile::Lang::En, msg)
+    };
+    let entered = |seq: u64| entered_at(moment, seq);
+    let doc = serde_json::json!({
+        "at": f.at,
+        "records_applied": s.applied,
+        "clocks": f.clocks,
+        "score": m.map(|m| arbiter_core::rules::score(m, s)),
+        "boards": boards,
+        "arrivals": f.arrivals,
+        "interventions": f.interventions,
+        "open_claims": f.open_claims,
+        "decisions": f.decisions,
+        "round_started": s.round_started,
+        "round_started_entered": s.round_started.and_then(|r| entered(r.seq)).map(local),
+        "entered_later": f.later.iter().map(|i| serde_json::json!({
+            "seq": i.seq, "board": i.board, "kind": i.kind,
+            "at": local(i.wall_ms), "entered": i.entered_ms.map(local), "text": en(&i.text),
+        })).collect::<Vec<_>>(),
+    });
+    serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())
+}
+
+/// Each board's clocks at `mono` (as shown: `clock_now::clock_at`), moves, result and feed.
+fn clock_facts(
+    s: &arbiter_core::state::MatchState,
+    boards: &[&arbiter_core::state::BoardState],
+    mono: arbiter_core::model::MonoMs,
+) -> Vec<serde_json::Value> {
+    use arbiter_core::model::format_hms;
+    boards
         .iter()
         .map(|b| {
             let c = arbiter_core::clock_now::clock_at(s, b, mono)
@@ -616,8 +772,17 @@ fn at_moment(
                 "feed": b.feed,
             })
         })
-        .collect();
-    let arrivals: Vec<serde_json::Value> = boards
+        .collect()
+}
+
+/// The players arrived, at the time the arbiter entered for them (and when he entered it).
+fn arrival_facts(
+    boards: &[&arbiter_core::state::BoardState],
+    moment: &Moment<'_>,
+    local: &dyn Fn(i64) -> String,
+) -> Vec<serde_json::Value> {
+    use arbiter_core::model::TeamSide;
+    boards
         .iter()
         .flat_map(|b| {
             [TeamSide::Home, TeamSide::Away]
@@ -628,16 +793,18 @@ fn at_moment(
         .map(|(b, team, at)| {
             serde_json::json!({
                 "board": b, "team": team, "at": local(at.wall_ms), "seq": at.seq,
-                "entered": entered(at.seq).map(local),
+                "entered": entered_at(moment, at.seq).map(local),
             })
         })
-        .collect();
-    let interventions: Vec<&arbiter_core::state::InterventionEntry> = s
-        .interventions
-        .iter()
-        .filter(|i| board.is_none() || i.intervention.board == board)
-        .collect();
-    let open_claims: Vec<serde_json::Value> = boards
+        .collect()
+}
+
+/// The claims still open, with their number on their board.
+fn open_claim_facts(
+    boards: &[&arbiter_core::state::BoardState],
+    local: &dyn Fn(i64) -> String,
+) -> Vec<serde_json::Value> {
+    boards
         .iter()
         .flat_map(|b| {
             b.claims
@@ -652,8 +819,19 @@ fn at_moment(
                 "claimant": c.claimant.map(|c| c.to_string()),
             })
         })
-        .collect();
-    let decisions: Vec<serde_json::Value> = interventions
+        .collect()
+}
+
+/// The arbiter's decisions where the rules left the outcome open: the options, the one
+/// chosen, its basis and the reason.
+fn decision_facts(
+    interventions: &[&arbiter_core::state::InterventionEntry],
+    local: &dyn Fn(i64) -> String,
+) -> Vec<serde_json::Value> {
+    let en = |msg: &arbiter_core::i18n::Msg| {
+        arbiter_tui::i18n::format(arbiter_core::matchfile::Lang::En, msg)
+    };
+    interventions
         .iter()
         .filter_map(|i| i.decision.as_ref().map(|d| (i, d)))
         .map(|(i, d)| {
@@ -664,37 +842,7 @@ fn at_moment(
                 "reason": i.intervention.reason,
             })
         })
-        .collect();
-    if json {
-        let doc = serde_json::json!({
-            "at": at,
-            "records_applied": s.applied,
-            "clocks": clocks,
-            "score": m.map(|m| arbiter_core::rules::score(m, s)),
-            "boards": boards,
-            "arrivals": arrivals,
-            "interventions": interventions,
-            "open_claims": open_claims,
-            "decisions": decisions,
-            "round_started": s.round_started,
-            "round_started_entered": s.round_started.and_then(|r| entered(r.seq)).map(local),
-            "entered_later": later.iter().map(|i| serde_json::json!({
-                "seq": i.seq, "board": i.board, "kind": i.kind,
-                "at": local(i.wall_ms), "entered": i.entered_ms.map(local), "text": en(&i.text),
-            })).collect::<Vec<_>>(),
-        });
-        return serde_json::to_string_pretty(&doc).map_err(|e| e.to_string());
-    }
-    let facts = AtFacts {
-        at,
-        later,
-        clocks,
-        arrivals,
-        interventions,
-        open_claims,
-        decisions,
-    };
-    Ok(at_text(s, &facts, moment, local))
+        .collect()
 }
 
 /// What `--at` prints, gathered once for the JSON and the text.

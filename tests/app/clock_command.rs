@@ -28,7 +28,6 @@ const ROWS: u16 = 40;
 #[test]
 fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
     let bin = env!("CARGO_BIN_EXE_arbiter");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     // The simulator on an ephemeral port of 127.0.0.1 (it prints "board 1: tcp://…").
     let (_sim, lines) = sim::simulator(
         &[
@@ -51,23 +50,10 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
     // The demo match with board 1 on the simulator, the other boards without a feed, and
     // board 1's clock accepting commands.
     let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(root.join("config/matches/demo-bundesliga.toml")).unwrap();
-    let mut feeds = vec![format!("\"{url}\"")];
-    feeds.extend((2..=8).map(|_| "\"none\"".to_string()));
-    let start = text.find("feeds = [").expect("the feeds");
-    let end = start + text[start..].find(']').expect("the end of the feeds") + 1;
-    let text = format!(
-        "{}feeds = [{}]\nclock_commands = [1]{}",
-        &text[..start],
-        feeds.join(", "),
-        &text[end..]
-    );
-    std::fs::write(dir.path().join("match.toml"), &text).unwrap();
-    std::fs::copy(
-        root.join("config/rules/bundesliga.toml"),
-        dir.path().join("bundesliga.toml"),
-    )
-    .unwrap();
+    let mut feeds = vec![url.clone()];
+    feeds.extend((2..=8).map(|_| "none".to_string()));
+    let text = sim::demo_match_with_feeds(&feeds, "clock_commands = [1]\n");
+    sim::demo_match_dir(dir.path(), &text);
     let (code, out) = {
         let o = Command::new(bin)
             .args(["check", "match.toml"])

@@ -25,13 +25,10 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-pub const ENTER: &str = "\r";
-pub const TAB: &str = "\t";
-pub const ESC: &str = "\x1b";
-pub const UP: &str = "\x1b[A";
-pub const DOWN: &str = "\x1b[B";
-pub const RIGHT: &str = "\x1b[C";
-pub const LEFT: &str = "\x1b[D";
+#[path = "keys.rs"]
+mod keys;
+#[allow(unused_imports)] // each test types some of them
+pub use keys::*;
 
 /// The live loop's timer.
 pub const TICK_MS: u64 = 100;

@@ -12,13 +12,10 @@ use std::time::{Duration, Instant};
 
 use expectrl::{Session, WaitStatus};
 
-pub const ENTER: &str = "\r";
-pub const TAB: &str = "\t";
-pub const ESC: &str = "\x1b";
-pub const UP: &str = "\x1b[A";
-pub const DOWN: &str = "\x1b[B";
-pub const RIGHT: &str = "\x1b[C";
-pub const LEFT: &str = "\x1b[D";
+#[path = "keys.rs"]
+mod keys;
+#[allow(unused_imports)] // each test types some of them
+pub use keys::*;
 
 pub struct Pty {
     s: Session,

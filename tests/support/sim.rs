@@ -6,6 +6,7 @@
 
 #![allow(dead_code)] // each test uses a part of it
 
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// A child process (the simulator) that is killed when the test ends, however it ends.
@@ -75,4 +76,35 @@ pub fn demo_match_on(urls: &[String]) -> String {
         text = text.replace(&was, &format!("\"{url}\""));
     }
     text
+}
+
+/// The demo match file with its feeds replaced by `feeds` (feed URIs, or `none`, board 1
+/// first) and the lines `after` (each ending in a newline) right after them.
+pub fn demo_match_with_feeds(feeds: &[String], after: &str) -> String {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("config/matches/demo-bundesliga.toml"),
+    )
+    .expect("the demo match file");
+    let start = text.find("feeds = [").expect("the feeds");
+    let end = start + text[start..].find("]\n").expect("the end of the feeds") + 2;
+    let quoted: Vec<String> = feeds.iter().map(|f| format!("\"{f}\"")).collect();
+    format!(
+        "{}feeds = [{}]\n{after}{}",
+        &text[..start],
+        quoted.join(", "),
+        &text[end..]
+    )
+}
+
+/// A match's directory as `arbiter run` is started in it: `match.toml` (`text`, a variant of
+/// the demo match) and the rule profile it names beside it. Returns where the console keeps the
+/// demo match's journal there.
+pub fn demo_match_dir(dir: &Path, text: &str) -> PathBuf {
+    std::fs::write(dir.join("match.toml"), text).expect("write match.toml");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("config/rules/bundesliga.toml"),
+        dir.join("bundesliga.toml"),
+    )
+    .expect("copy the rule profile");
+    dir.join("journals/2026-11-28-5-sg-musterstadt-sf-beispielhausen.jsonl")
 }

@@ -154,144 +154,107 @@ pub enum Streamed {
 /// Bytes read at a time by [`stream`] (lines are never cut: a block ends at a newline).
 const BLOCK: usize = 2 << 20;
 
+/// The decoded lines of one block, each checked on its own (hash, payload).
+type Decoded = Vec<Result<arbiter_core::journal::Chained, arbiter_core::journal::LineError>>;
+
+/// A journal file read in blocks of complete lines. The blocks go round and are used again: a
+/// fresh 2 MiB buffer for every block cost a page fault per 4 KiB (a tenth of the time of
+/// `verify`).
+struct Blocks {
+    file: File,
+    /// The start of a line the last block cut off.
+    carry: Vec<u8>,
+    /// The bytes of a torn last line, once the end of the file was reached.
+    torn: usize,
+    /// Blocks handed back, to be filled again.
+    spare: Vec<Vec<u8>>,
+}
+
+impl Blocks {
+    /// The next block of complete lines (`None` at the end of the file, `torn` then set).
+    fn next(&mut self) -> io::Result<Option<Vec<u8>>> {
+        use std::io::Read as _;
+        let mut buf = self.spare.pop().unwrap_or_default();
+        buf.clear();
+        buf.reserve(BLOCK + self.carry.len());
+        buf.append(&mut self.carry);
+        loop {
+            let start = buf.len();
+            let n = (&mut self.file).take(BLOCK as u64).read_to_end(&mut buf)?;
+            if n == 0 {
+                self.torn = buf.len();
+                return Ok(None);
+            }
+            if let Some(nl) = buf[start..].iter().rposition(|b| *b == b'\n') {
+                self.carry.extend_from_slice(&buf[start + nl + 1..]);
+                buf.truncate(start + nl + 1);
+                return Ok(Some(buf));
+            }
+        }
+    }
+}
+
+/// Decodes a block's lines into `out` (emptied first).
+fn decode_block(block: &[u8], out: &mut Decoded) {
+    let (lines, _) = complete_lines(block);
+    out.clear();
+    out.extend(lines.iter().map(|l| arbiter_core::journal::decode_line(l)));
+}
+
+/// The chain checked in order; every record handed to `each` until it breaks.
+struct ChainCheck<F> {
+    linker: arbiter_core::journal::Linker,
+    broken: bool,
+    each: F,
+}
+
+impl<F: FnMut(Record)> ChainCheck<F> {
+    /// Takes a block's decoded lines in order (and empties the vector).
+    fn take(&mut self, decoded: &mut Decoded) {
+        for d in decoded.drain(..) {
+            if self.broken {
+                return;
+            }
+            match self.linker.take(d) {
+                Some(r) => (self.each)(r),
+                None => self.broken = true,
+            }
+        }
+    }
+}
+
 /// Reads a journal file in blocks rather than whole, checks each line (its hash and payload,
 /// on all cores) and the chain in order, and hands every record to `each` in order, without
 /// keeping them: memory stays at a few blocks whatever the journal's length. A torn last line
 /// is left out (and counted in the verification), as [`verify_and_decode`] does. At the first
 /// line that does not continue the chain the whole file is read again and checked by
 /// [`verify_and_decode`], so that the verdict names the problem exactly as before.
-pub fn stream(path: &Path, mut each: impl FnMut(Record)) -> Result<Streamed, JournalError> {
-    use arbiter_core::journal::{Chained, LineError};
-    use std::io::Read as _;
-    use std::sync::mpsc;
-    type Decoded = Vec<Result<Chained, LineError>>;
-    let mut file = crate::input::open_regular(path)?;
+pub fn stream(path: &Path, each: impl FnMut(Record)) -> Result<Streamed, JournalError> {
+    let file = crate::input::open_regular(path)?;
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(8);
-    let mut linker = arbiter_core::journal::Linker::default();
-    let mut broken = false;
-    let mut torn = 0;
-    let mut carry: Vec<u8> = Vec::new();
-    // The blocks and the decoded lines' vectors go round and are used again: a fresh 2 MiB
-    // buffer for every block cost a page fault per 4 KiB (a tenth of the time of `verify`).
-    let mut spare_blocks: Vec<Vec<u8>> = Vec::new();
-    let mut spare_decoded: Vec<Decoded> = Vec::new();
-    // The next block of complete lines (`None` at the end of the file, `torn` then set).
-    let mut next_block = |carry: &mut Vec<u8>,
-                          torn: &mut usize,
-                          spare: &mut Vec<Vec<u8>>|
-     -> io::Result<Option<Vec<u8>>> {
-        let mut buf = spare.pop().unwrap_or_default();
-        buf.clear();
-        buf.reserve(BLOCK + carry.len());
-        buf.append(carry);
-        loop {
-            let start = buf.len();
-            let n = (&mut file).take(BLOCK as u64).read_to_end(&mut buf)?;
-            if n == 0 {
-                *torn = buf.len();
-                return Ok(None);
-            }
-            if let Some(nl) = buf[start..].iter().rposition(|b| *b == b'\n') {
-                carry.extend_from_slice(&buf[start + nl + 1..]);
-                buf.truncate(start + nl + 1);
-                return Ok(Some(buf));
-            }
-        }
+    let mut blocks = Blocks {
+        file,
+        carry: Vec::new(),
+        torn: 0,
+        spare: Vec::new(),
     };
-    let decode = |block: &[u8], out: &mut Decoded| {
-        let (lines, _) = complete_lines(block);
-        out.clear();
-        out.extend(lines.iter().map(|l| arbiter_core::journal::decode_line(l)));
-    };
-    let mut take = |decoded: &mut Decoded, broken: &mut bool| {
-        for d in decoded.drain(..) {
-            if *broken {
-                return;
-            }
-            match linker.take(d) {
-                Some(r) => each(r),
-                None => *broken = true,
-            }
-        }
+    let mut chain = ChainCheck {
+        linker: arbiter_core::journal::Linker::default(),
+        broken: false,
+        each,
     };
     let read_err = |e: io::Error| JournalError::Io {
         path: path.to_path_buf(),
         source: e,
     };
     if threads < 2 {
-        let mut decoded = Decoded::new();
-        while let Some(block) =
-            next_block(&mut carry, &mut torn, &mut spare_blocks).map_err(read_err)?
-        {
-            decode(&block, &mut decoded);
-            spare_blocks.push(block);
-            take(&mut decoded, &mut broken);
-            if broken {
-                break;
-            }
-        }
+        stream_on_one(&mut blocks, &mut chain).map_err(read_err)?;
     } else {
-        // Blocks go round to the decoders; their lines come back in the file's order, with the
-        // block and the vector to use again.
-        std::thread::scope(|s| -> Result<(), JournalError> {
-            let mut to: Vec<mpsc::SyncSender<(Vec<u8>, Decoded)>> = Vec::new();
-            let mut from = Vec::new();
-            for _ in 0..threads {
-                let (tx, rx) = mpsc::sync_channel::<(Vec<u8>, Decoded)>(1);
-                let (dtx, drx) = mpsc::sync_channel(1);
-                s.spawn(move || {
-                    for (block, mut out) in rx {
-                        decode(&block, &mut out);
-                        if dtx.send((block, out)).is_err() {
-                            break;
-                        }
-                    }
-                });
-                to.push(tx);
-                from.push(drx);
-            }
-            let (mut sent, mut received) = (0usize, 0usize);
-            let mut end = false;
-            loop {
-                while !end && sent - received < 2 * threads {
-                    match next_block(&mut carry, &mut torn, &mut spare_blocks).map_err(read_err)? {
-                        Some(block) => {
-                            let out = spare_decoded.pop().unwrap_or_default();
-                            if to[sent % threads].send((block, out)).is_err() {
-                                break;
-                            }
-                            sent += 1;
-                        }
-                        None => end = true,
-                    }
-                }
-                if received == sent {
-                    break;
-                }
-                let (block, mut decoded) = from[received % threads].recv().unwrap_or_else(|_| {
-                    (
-                        Vec::new(),
-                        vec![Err(LineError::Syntax(
-                            "the decoder failed on this line".into(),
-                        ))],
-                    )
-                });
-                received += 1;
-                spare_blocks.push(block);
-                take(&mut decoded, &mut broken);
-                spare_decoded.push(decoded);
-                if broken {
-                    break;
-                }
-            }
-            // Closing the queues ends the decoders.
-            drop(to);
-            Ok(())
-        })?;
+        stream_on_threads(&mut blocks, &mut chain, threads).map_err(read_err)?;
     }
-    if broken {
+    if chain.broken {
         let bytes = read_regular(path)?;
         let (v, _) = verify_and_decode(&bytes);
         if v.is_intact() {
@@ -300,7 +263,91 @@ pub fn stream(path: &Path, mut each: impl FnMut(Record)) -> Result<Streamed, Jou
         }
         return Ok(Streamed::Broken(v));
     }
-    Ok(Streamed::Intact(linker.verification(torn)))
+    Ok(Streamed::Intact(chain.linker.verification(blocks.torn)))
+}
+
+/// [`stream`] on one core: each block decoded, then its records taken.
+fn stream_on_one<F: FnMut(Record)>(
+    blocks: &mut Blocks,
+    chain: &mut ChainCheck<F>,
+) -> io::Result<()> {
+    let mut decoded = Decoded::new();
+    while let Some(block) = blocks.next()? {
+        decode_block(&block, &mut decoded);
+        blocks.spare.push(block);
+        chain.take(&mut decoded);
+        if chain.broken {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// [`stream`] on `threads` decoders: blocks go round to them; their lines come back in the
+/// file's order, with the block and the vector to use again.
+fn stream_on_threads<F: FnMut(Record)>(
+    blocks: &mut Blocks,
+    chain: &mut ChainCheck<F>,
+    threads: usize,
+) -> io::Result<()> {
+    use arbiter_core::journal::LineError;
+    use std::sync::mpsc;
+    let mut spare_decoded: Vec<Decoded> = Vec::new();
+    std::thread::scope(|s| -> io::Result<()> {
+        let mut to: Vec<mpsc::SyncSender<(Vec<u8>, Decoded)>> = Vec::new();
+        let mut from = Vec::new();
+        for _ in 0..threads {
+            let (tx, rx) = mpsc::sync_channel::<(Vec<u8>, Decoded)>(1);
+            let (dtx, drx) = mpsc::sync_channel(1);
+            s.spawn(move || {
+                for (block, mut out) in rx {
+                    decode_block(&block, &mut out);
+                    if dtx.send((block, out)).is_err() {
+                        break;
+                    }
+                }
+            });
+            to.push(tx);
+            from.push(drx);
+        }
+        let (mut sent, mut received) = (0usize, 0usize);
+        let mut end = false;
+        loop {
+            while !end && sent - received < 2 * threads {
+                match blocks.next()? {
+                    Some(block) => {
+                        let out = spare_decoded.pop().unwrap_or_default();
+                        if to[sent % threads].send((block, out)).is_err() {
+                            break;
+                        }
+                        sent += 1;
+                    }
+                    None => end = true,
+                }
+            }
+            if received == sent {
+                break;
+            }
+            let (block, mut decoded) = from[received % threads].recv().unwrap_or_else(|_| {
+                (
+                    Vec::new(),
+                    vec![Err(LineError::Syntax(
+                        "the decoder failed on this line".into(),
+                    ))],
+                )
+            });
+            received += 1;
+            blocks.spare.push(block);
+            chain.take(&mut decoded);
+            spare_decoded.push(decoded);
+            if chain.broken {
+                break;
+            }
+        }
+        // Closing the queues ends the decoders.
+        drop(to);
+        Ok(())
+    })
 }
 
 /// Opens an existing journal to continue it: verifies the chain, cuts a torn last line (saving

@@ -87,6 +87,32 @@ pub struct LiveChessSession {
     pinned: bool,
 }
 
+/// A SAN list as moves from `start`, up to the first that is not legal (returned beside them);
+/// with the result signalled (`signalled`), LiveChess' made-up king moves of the kings put in
+/// the centre end the list.
+fn listed_moves(start: Chess, list: &[String], signalled: bool) -> (Vec<Move>, Option<String>) {
+    let mut pos = start;
+    let mut listed: Vec<Move> = Vec::with_capacity(list.len());
+    for s in list {
+        // LiveChess' "made-up" king moves when the kings are put in the centre
+        if signalled && is_centre_king_move(s) {
+            break;
+        }
+        match s
+            .parse::<SanPlus>()
+            .ok()
+            .and_then(|sp| sp.san.to_move(&pos).ok())
+        {
+            Some(m) => {
+                pos.play_unchecked(m);
+                listed.push(m);
+            }
+            None => return (listed, Some(s.clone())),
+        }
+    }
+    (listed, None)
+}
+
 fn is_centre_king_move(san: &str) -> bool {
     let s = san.trim_end_matches(['+', '#']);
     s.len() == 3 && s.starts_with('K') && matches!(&s[1..], "d4" | "d5" | "e4" | "e5")
@@ -346,66 +372,10 @@ impl LiveChessSession {
     ) -> bool {
         let board = self.board;
         let placement = reported.board.clone().unwrap_or_default();
-        let start = match reported.start.as_deref() {
-            None => Chess::default(),
-            Some(fen) => match fen
-                .parse::<Fen>()
-                .ok()
-                .and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok())
-            {
-                Some(p) => p,
-                None => {
-                    self.counters.malformed += 1;
-                    return true;
-                }
-            },
+        let Some((start, k)) = self.list_start(reported, &placement, out) else {
+            return true;
         };
-        let k = match self.start_index(&start) {
-            Some(k) => k,
-            None => {
-                // LiveChess reconstructs from a position the recorded moves never reached:
-                // the moves before it are unknown; count on from it.
-                let fen = reported.start.clone().unwrap_or_default();
-                if self.unknown_start.as_ref() != Some(&fen) {
-                    self.unknown_start = Some(fen.clone());
-                    out.push(Event::BoardIrregularity(BoardIrregularity::new(
-                        board,
-                        placement.clone(),
-                        arbiter_core::msg!("feed-irregular-unknown-start", fen = fen.clone()),
-                    )));
-                }
-                self.base = start.clone();
-                self.base_ply = ply_of(&start);
-                self.moves.clear();
-                self.sans.clear();
-                self.pos = start.clone();
-                0
-            }
-        };
-        // the list as moves
-        let mut pos = start;
-        let mut listed: Vec<Move> = Vec::with_capacity(list.len());
-        let mut bad = None;
-        for s in list {
-            // LiveChess' "made-up" king moves when the kings are put in the centre
-            if signalled && is_centre_king_move(s) {
-                break;
-            }
-            match s
-                .parse::<SanPlus>()
-                .ok()
-                .and_then(|sp| sp.san.to_move(&pos).ok())
-            {
-                Some(m) => {
-                    pos.play_unchecked(m);
-                    listed.push(m);
-                }
-                None => {
-                    bad = Some(s.clone());
-                    break;
-                }
-            }
-        }
+        let (listed, bad) = listed_moves(start, list, signalled);
         let target: Vec<Move> = self.moves[..k].iter().copied().chain(listed).collect();
         if self.pinned {
             // another game, reported: the arbiter decides
@@ -420,63 +390,148 @@ impl LiveChessSession {
         let removed = self.moves.len() - common;
         let added = target.len() - common;
         let reconciled = self.reconciling;
-        if self.reconciling {
-            self.reconciling = false;
-            let rec = reconcile::compare(
-                board,
-                ReconcileSource::LiveChess,
-                &self.base,
-                &self.moves,
-                &target,
-                Some(placement.clone()),
-            );
-            let different = rec.outcome == ReconcileOutcome::Different;
-            out.push(Event::from(rec));
-            if different {
-                self.pinned = true;
-                return true;
-            }
+        if self.reconciling && self.reconcile(&target, &placement, out) {
+            return true;
         }
-        if removed > 0 {
-            // a takeback: limited, and so are the moves sent again after it
-            let takeback = self
-                .limits
-                .takebacks
-                .has(now_ms, BoardLimits::TAKEBACK_COST);
-            let replay = self.limits.replayed_moves.has(now_ms, added as u64);
-            if !(takeback && replay) {
-                self.counters.deferred += 1;
-                return false;
-            }
-            self.limits
-                .takebacks
-                .take_n(now_ms, BoardLimits::TAKEBACK_COST);
-            self.limits.replayed_moves.take_n(now_ms, added as u64);
-            let to_ply = self.base_ply + common as u32;
-            let gone: Vec<String> = self.sans.drain(common..).collect();
-            self.moves.truncate(common);
-            out.push(Event::MovesTakenBack(MovesTakenBack {
-                board,
-                to_ply,
-                detail: format!(
-                    "LiveChess took back {} move(s) ({}); the move list now ends at ply {to_ply}",
-                    gone.len(),
-                    gone.join(" ")
-                ),
-                removed: gone,
-            }));
-            let mut p = self.base.clone();
-            for m in &self.moves {
-                p.play_unchecked(*m);
-            }
-            self.pos = p;
+        if removed > 0 && !self.take_back(common, added, now_ms, out) {
+            return false;
         }
+        self.play_new(&target[common..], reported, reconciled, out);
+        if let Some(s) = bad
+            && self.bad_list.as_deref() != Some(list)
+        {
+            self.bad_list = Some(list.to_vec());
+            out.push(Event::BoardIrregularity(BoardIrregularity::new(
+                board,
+                placement,
+                arbiter_core::msg!("feed-irregular-illegal-move", mv = format!("{s:?}")),
+            )));
+        }
+        true
+    }
+
+    /// The position a SAN list starts from and the recorded moves before it; a start the
+    /// recorded moves never reached becomes the new base (the moves before it unknown). `None`:
+    /// the start is not a position (counted as malformed).
+    fn list_start(
+        &mut self,
+        reported: &Reported,
+        placement: &str,
+        out: &mut Vec<Event>,
+    ) -> Option<(Chess, usize)> {
+        let start = match reported.start.as_deref() {
+            None => Chess::default(),
+            Some(fen) => match fen
+                .parse::<Fen>()
+                .ok()
+                .and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok())
+            {
+                Some(p) => p,
+                None => {
+                    self.counters.malformed += 1;
+                    return None;
+                }
+            },
+        };
+        if let Some(k) = self.start_index(&start) {
+            return Some((start, k));
+        }
+        // LiveChess reconstructs from a position the recorded moves never reached: the moves
+        // before it are unknown; count on from it.
+        let fen = reported.start.clone().unwrap_or_default();
+        if self.unknown_start.as_ref() != Some(&fen) {
+            self.unknown_start = Some(fen.clone());
+            out.push(Event::BoardIrregularity(BoardIrregularity::new(
+                self.board,
+                placement.to_string(),
+                arbiter_core::msg!("feed-irregular-unknown-start", fen = fen.clone()),
+            )));
+        }
+        self.base = start.clone();
+        self.base_ply = ply_of(&start);
+        self.moves.clear();
+        self.sans.clear();
+        self.pos = start.clone();
+        Some((start, 0))
+    }
+
+    /// The first list after the console started again on its journal: compared with the
+    /// journaled game. True when it is another game: the feed is pinned, the arbiter decides.
+    fn reconcile(&mut self, target: &[Move], placement: &str, out: &mut Vec<Event>) -> bool {
+        self.reconciling = false;
+        let rec = reconcile::compare(
+            self.board,
+            ReconcileSource::LiveChess,
+            &self.base,
+            &self.moves,
+            target,
+            Some(placement.to_string()),
+        );
+        let different = rec.outcome == ReconcileOutcome::Different;
+        out.push(Event::from(rec));
+        if different {
+            self.pinned = true;
+        }
+        different
+    }
+
+    /// A takeback to the first `common` recorded moves, with `added` moves sent again after
+    /// it; false when the board's limits defer it.
+    fn take_back(
+        &mut self,
+        common: usize,
+        added: usize,
+        now_ms: u64,
+        out: &mut Vec<Event>,
+    ) -> bool {
+        // a takeback: limited, and so are the moves sent again after it
+        let takeback = self
+            .limits
+            .takebacks
+            .has(now_ms, BoardLimits::TAKEBACK_COST);
+        let replay = self.limits.replayed_moves.has(now_ms, added as u64);
+        if !(takeback && replay) {
+            self.counters.deferred += 1;
+            return false;
+        }
+        self.limits
+            .takebacks
+            .take_n(now_ms, BoardLimits::TAKEBACK_COST);
+        self.limits.replayed_moves.take_n(now_ms, added as u64);
+        let to_ply = self.base_ply + common as u32;
+        let gone: Vec<String> = self.sans.drain(common..).collect();
+        self.moves.truncate(common);
+        out.push(Event::MovesTakenBack(MovesTakenBack {
+            board: self.board,
+            to_ply,
+            detail: format!(
+                "LiveChess took back {} move(s) ({}); the move list now ends at ply {to_ply}",
+                gone.len(),
+                gone.join(" ")
+            ),
+            removed: gone,
+        }));
+        let mut p = self.base.clone();
+        for m in &self.moves {
+            p.play_unchecked(*m);
+        }
+        self.pos = p;
+        true
+    }
+
+    /// The moves the list adds, made (`reconciled`: the list is the first after a restart).
+    fn play_new(
+        &mut self,
+        new_moves: &[Move],
+        reported: &Reported,
+        reconciled: bool,
+        out: &mut Vec<Event>,
+    ) {
         // Several moves in one message: the clock the message gives is the clock of each
         // colour's last move (the last move of all takes its clock from the clock report that
         // follows, as any move). The colour whose clock runs has thought since: its reading is
         // its move's clock only as the message comes with the moves, not when the moves were
         // made while the console was away.
-        let new_moves = &target[common..];
         let clocks = self.clock_values(reported);
         let n = new_moves.len();
         for (i, m) in new_moves.iter().enumerate() {
@@ -497,24 +552,13 @@ impl LiveChessSession {
                 _ => None,
             };
             out.push(Event::MoveMade(MoveMade {
-                board,
+                board: self.board,
                 ply: self.base_ply + self.moves.len() as u32,
                 uci,
                 san,
                 clock_ms,
             }));
         }
-        if let Some(s) = bad
-            && self.bad_list.as_deref() != Some(list)
-        {
-            self.bad_list = Some(list.to_vec());
-            out.push(Event::BoardIrregularity(BoardIrregularity::new(
-                board,
-                placement,
-                arbiter_core::msg!("feed-irregular-illegal-move", mv = format!("{s:?}")),
-            )));
-        }
-        true
     }
 
     /// The reported clock as (White, Black, White runs?), carried to the event's time; `None`

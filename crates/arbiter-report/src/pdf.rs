@@ -416,71 +416,8 @@ fn lay_out(
                 header,
                 widths,
                 rows,
-            } => {
-                let size = table_font_size(widths.len());
-                let cols = table_columns(header, widths, size, text_w);
-                let lead = size + 2.5;
-                let draw_row = |l: &mut Layout, cells: &[String], bold: bool| {
-                    let wrapped: Vec<Vec<String>> = cells
-                        .iter()
-                        .zip(&cols)
-                        .map(|(c, w)| wrap_with(c, size, w - 4.0, bold))
-                        .collect();
-                    let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1);
-                    let h = lines as f32 * lead + 2.0;
-                    let mut x = MARGIN;
-                    for (cell, w) in wrapped.iter().zip(&cols) {
-                        let y0 = l.y;
-                        for line in cell {
-                            l.text(x + 1.0, size, bold, line);
-                            l.y -= lead;
-                        }
-                        l.y = y0;
-                        x += w;
-                    }
-                    l.y -= h;
-                    let y = l.y + lead - 2.0;
-                    l.rule(MARGIN, MARGIN + text_w, y);
-                };
-                let header_h = row_height(header, &cols, size, true);
-                // The header with the first row (never a header alone at the foot).
-                let first = rows
-                    .first()
-                    .map_or(0.0, |r| row_height(r, &cols, size, false));
-                l.need(header_h + first + 4.0);
-                draw_row(&mut l, header, true);
-                for r in rows {
-                    let h = row_height(r, &cols, size, false);
-                    if l.y - h - 2.0 < BOTTOM {
-                        // Over the page: the header again.
-                        l.new_page();
-                        draw_row(&mut l, header, true);
-                    }
-                    draw_row(&mut l, r, false);
-                }
-                l.y -= 4.0;
-            }
-            Block::Signatures(sigs) => {
-                let whole: f32 = sigs
-                    .iter()
-                    .map(|(_, _, status)| signature_height(status, text_w))
-                    .sum();
-                if whole <= PAGE_BODY {
-                    l.need(whole);
-                }
-                for (role, name, status) in sigs {
-                    l.need(signature_height(status, text_w));
-                    l.y -= 28.0;
-                    l.rule(MARGIN, MARGIN + 250.0, l.y);
-                    l.y -= 11.0;
-                    l.text(MARGIN, 9.0, true, &format!("{role}: {name}"));
-                    l.y -= 11.0;
-                    for line in status.lines().flat_map(|s| wrap(s, 7.5, text_w)) {
-                        l.text(MARGIN, 7.5, false, &line);
-                        l.y -= 9.5;
-                    }
-                }
-            }
+            } => lay_out_table(&mut l, header, widths, rows, text_w),
+            Block::Signatures(sigs) => lay_out_signatures(&mut l, sigs, text_w),
         }
         let last_page = l.pages.len() - 1;
         placed.push(Placed {
@@ -490,6 +427,84 @@ fn lay_out(
         });
     }
     (l, placed)
+}
+
+/// A table: its header with the first row (never a header alone at the foot), the header again
+/// on every page the table goes on to.
+fn lay_out_table(
+    l: &mut Layout,
+    header: &[String],
+    widths: &[u16],
+    rows: &[Vec<String>],
+    text_w: f32,
+) {
+    let size = table_font_size(widths.len());
+    let cols = table_columns(header, widths, size, text_w);
+    let header_h = row_height(header, &cols, size, true);
+    // The header with the first row (never a header alone at the foot).
+    let first = rows
+        .first()
+        .map_or(0.0, |r| row_height(r, &cols, size, false));
+    l.need(header_h + first + 4.0);
+    draw_row(l, header, true, &cols, size, text_w);
+    for r in rows {
+        let h = row_height(r, &cols, size, false);
+        if l.y - h - 2.0 < BOTTOM {
+            // Over the page: the header again.
+            l.new_page();
+            draw_row(l, header, true, &cols, size, text_w);
+        }
+        draw_row(l, r, false, &cols, size, text_w);
+    }
+    l.y -= 4.0;
+}
+
+/// One row of a table (`cols`: the columns' widths), its cells wrapped, a rule under it.
+fn draw_row(l: &mut Layout, cells: &[String], bold: bool, cols: &[f32], size: f32, text_w: f32) {
+    let lead = size + 2.5;
+    let wrapped: Vec<Vec<String>> = cells
+        .iter()
+        .zip(cols)
+        .map(|(c, w)| wrap_with(c, size, w - 4.0, bold))
+        .collect();
+    let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1);
+    let h = lines as f32 * lead + 2.0;
+    let mut x = MARGIN;
+    for (cell, w) in wrapped.iter().zip(cols) {
+        let y0 = l.y;
+        for line in cell {
+            l.text(x + 1.0, size, bold, line);
+            l.y -= lead;
+        }
+        l.y = y0;
+        x += w;
+    }
+    l.y -= h;
+    let y = l.y + lead - 2.0;
+    l.rule(MARGIN, MARGIN + text_w, y);
+}
+
+/// The signature block: all three on one page where they fit, each signer's never split.
+fn lay_out_signatures(l: &mut Layout, sigs: &[(String, String, String)], text_w: f32) {
+    let whole: f32 = sigs
+        .iter()
+        .map(|(_, _, status)| signature_height(status, text_w))
+        .sum();
+    if whole <= PAGE_BODY {
+        l.need(whole);
+    }
+    for (role, name, status) in sigs {
+        l.need(signature_height(status, text_w));
+        l.y -= 28.0;
+        l.rule(MARGIN, MARGIN + 250.0, l.y);
+        l.y -= 11.0;
+        l.text(MARGIN, 9.0, true, &format!("{role}: {name}"));
+        l.y -= 11.0;
+        for line in status.lines().flat_map(|s| wrap(s, 7.5, text_w)) {
+            l.text(MARGIN, 7.5, false, &line);
+            l.y -= 9.5;
+        }
+    }
 }
 
 fn finish(mut l: Layout, env: &SignedReport, lang: Lang) -> Vec<u8> {

@@ -1047,135 +1047,146 @@ impl BoardSim {
             let Timed { at, step } = s.clone();
             self.next += 1;
             self.advance_clock(at, out);
-            match step {
-                Step::Move(i) => {
-                    let m = self.moves[i];
-                    let san =
-                        shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut self.pos, m);
-                    self.san.push(san.to_string());
-                    let target = self.pos.board().clone();
-                    self.morph(&target, out);
-                }
-                Step::Fields(f) => {
-                    for (sq, p) in f {
-                        self.set_square(sq, p, out);
-                    }
-                }
-                Step::Press { side, increment } => {
-                    let i = idx(side);
-                    if self.flag[i] {
-                        continue;
-                    }
-                    if increment {
-                        self.presses[i] += 1;
-                        let tc = self.setup.time_control;
-                        self.clock_ms[i] += tc.increment_ms;
-                        if tc.bonus_after_moves > 0
-                            && self.presses[i] == tc.bonus_after_moves
-                            && !self.period_at_zero
-                        {
-                            self.clock_ms[i] += tc.bonus_ms;
-                        }
-                    }
-                    // the log keeps the time of the clock that stopped
-                    self.ee.time(side, self.clock_ms[i]);
-                    self.lever = side.other();
-                    self.running = Some(side.other());
-                }
-                Step::AddTime(side, ms) => {
-                    let i = idx(side);
-                    self.clock_ms[i] = self.clock_ms[i].saturating_add_signed(ms);
-                }
-                Step::Stop => self.running = None,
-                Step::Start(side) => {
-                    self.running = Some(side);
-                    self.lever = side;
-                }
-                Step::Silence(on) => {
-                    self.silent = on;
-                    out.push(SimOutput::Silence(on));
-                }
-                Step::Garbage(n) => {
-                    let mut bytes = Vec::with_capacity(n);
-                    for _ in 0..n {
-                        self.garbage_seed = self
-                            .garbage_seed
-                            .wrapping_mul(1_103_515_245)
-                            .wrapping_add(12_345);
-                        bytes.push((self.garbage_seed >> 16) as u8);
-                    }
-                    out.push(SimOutput::Garbage(bytes));
-                }
-                Step::Noise(n) => {
-                    // noise without a frame: no byte has the MSB set
-                    let mut bytes = Vec::with_capacity(n);
-                    for _ in 0..n {
-                        self.garbage_seed = self
-                            .garbage_seed
-                            .wrapping_mul(1_103_515_245)
-                            .wrapping_add(12_345);
-                        bytes.push(((self.garbage_seed >> 16) as u8) & 0x7F);
-                    }
-                    out.push(SimOutput::Noise(bytes));
-                }
-                Step::ZeroReports(n) => {
-                    for _ in 0..n {
-                        out.push(SimOutput::Frame(Message::ClockTimes(ClockTimes::default())));
-                    }
-                }
-                Step::NoClock(on) => self.no_clock = on,
-                Step::BatteryLow => self.battery_low = true,
-                Step::Flood(k) => {
-                    let mut t = self.clock_times();
-                    if k % 2 == 0 && !self.no_clock {
-                        let bump = |s: SideTime| SideTime {
-                            ..SideTime::from_ms(s.ms() + 1000)
-                        };
-                        t.left = SideTime {
-                            final_flag: t.left.final_flag,
-                            ..bump(t.left)
-                        };
-                    }
-                    out.push(SimOutput::Frame(Message::ClockTimes(t)));
-                    let n = self.san.len();
-                    let list = if k % 2 == 0 && n > 0 {
-                        self.san[..n - 1].to_vec()
-                    } else {
-                        self.san.clone()
-                    };
-                    out.push(SimOutput::LiveChessList(list));
-                }
-                Step::LiveChessList(n) => {
-                    let keep = self.san.len().saturating_sub(n as usize);
-                    out.push(SimOutput::LiveChessList(self.san[..keep].to_vec()));
-                }
-                Step::GarbageFlood(n) => {
-                    out.push(SimOutput::Garbage(hostile_bytes(&mut self.garbage_seed, n)));
-                }
-                Step::UnsolicitedAcks(n) => out.push(SimOutput::Garbage(unsolicited_acks(n))),
-                Step::Junk(what, n) => {
-                    out.push(SimOutput::LiveChessJunk(
-                        what,
-                        n.min(u64::from(u32::MAX)) as u32,
-                    ));
-                }
-                Step::LiveChessHold(on) => {
-                    self.livechess_hold = on;
-                    if !on {
-                        out.push(SimOutput::LiveChessList(self.san.clone()));
-                    }
-                }
-                Step::LiveChessView(view) => {
-                    let back = view.is_none();
-                    self.livechess_view = view;
-                    if back {
-                        out.push(SimOutput::LiveChessList(self.san.clone()));
-                    }
-                }
+            if self.play(step, out) {
+                self.report(out);
             }
-            self.report(out);
         }
         self.advance_clock(game_ms, out);
+    }
+
+    /// Plays one step, appending what the board and clock send; false when the step did
+    /// nothing (a press of a clock whose flag fell): the clock is not reported.
+    fn play(&mut self, step: Step, out: &mut Vec<SimOutput>) -> bool {
+        match step {
+            Step::Move(i) => {
+                let m = self.moves[i];
+                let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut self.pos, m);
+                self.san.push(san.to_string());
+                let target = self.pos.board().clone();
+                self.morph(&target, out);
+            }
+            Step::Fields(f) => {
+                for (sq, p) in f {
+                    self.set_square(sq, p, out);
+                }
+            }
+            Step::Press { side, increment } => return self.press(side, increment),
+            Step::AddTime(side, ms) => {
+                let i = idx(side);
+                self.clock_ms[i] = self.clock_ms[i].saturating_add_signed(ms);
+            }
+            Step::Stop => self.running = None,
+            Step::Start(side) => {
+                self.running = Some(side);
+                self.lever = side;
+            }
+            Step::Silence(on) => {
+                self.silent = on;
+                out.push(SimOutput::Silence(on));
+            }
+            Step::Garbage(n) => {
+                let bytes = (0..n).map(|_| self.next_garbage_byte()).collect();
+                out.push(SimOutput::Garbage(bytes));
+            }
+            Step::Noise(n) => {
+                // noise without a frame: no byte has the MSB set
+                let bytes = (0..n).map(|_| self.next_garbage_byte() & 0x7F).collect();
+                out.push(SimOutput::Noise(bytes));
+            }
+            Step::ZeroReports(n) => {
+                for _ in 0..n {
+                    out.push(SimOutput::Frame(Message::ClockTimes(ClockTimes::default())));
+                }
+            }
+            Step::NoClock(on) => self.no_clock = on,
+            Step::BatteryLow => self.battery_low = true,
+            Step::Flood(k) => self.flood(k, out),
+            Step::LiveChessList(n) => {
+                let keep = self.san.len().saturating_sub(n as usize);
+                out.push(SimOutput::LiveChessList(self.san[..keep].to_vec()));
+            }
+            Step::GarbageFlood(n) => {
+                out.push(SimOutput::Garbage(hostile_bytes(&mut self.garbage_seed, n)));
+            }
+            Step::UnsolicitedAcks(n) => out.push(SimOutput::Garbage(unsolicited_acks(n))),
+            Step::Junk(what, n) => {
+                out.push(SimOutput::LiveChessJunk(
+                    what,
+                    n.min(u64::from(u32::MAX)) as u32,
+                ));
+            }
+            Step::LiveChessHold(on) => {
+                self.livechess_hold = on;
+                if !on {
+                    out.push(SimOutput::LiveChessList(self.san.clone()));
+                }
+            }
+            Step::LiveChessView(view) => {
+                let back = view.is_none();
+                self.livechess_view = view;
+                if back {
+                    out.push(SimOutput::LiveChessList(self.san.clone()));
+                }
+            }
+        }
+        true
+    }
+
+    /// A press of the clock's lever on `side` (`increment`: at a move, with the increment and
+    /// any bonus); false when that side's flag fell (the clock no longer runs).
+    fn press(&mut self, side: ClockSide, increment: bool) -> bool {
+        let i = idx(side);
+        if self.flag[i] {
+            return false;
+        }
+        if increment {
+            self.presses[i] += 1;
+            let tc = self.setup.time_control;
+            self.clock_ms[i] += tc.increment_ms;
+            if tc.bonus_after_moves > 0
+                && self.presses[i] == tc.bonus_after_moves
+                && !self.period_at_zero
+            {
+                self.clock_ms[i] += tc.bonus_ms;
+            }
+        }
+        // the log keeps the time of the clock that stopped
+        self.ee.time(side, self.clock_ms[i]);
+        self.lever = side.other();
+        self.running = Some(side.other());
+        true
+    }
+
+    /// The next byte of the line noise the board sends (a linear congruential generator).
+    fn next_garbage_byte(&mut self) -> u8 {
+        self.garbage_seed = self
+            .garbage_seed
+            .wrapping_mul(1_103_515_245)
+            .wrapping_add(12_345);
+        (self.garbage_seed >> 16) as u8
+    }
+
+    /// The `k`th report of a flood: the clock (every other one a second off) and LiveChess'
+    /// list of moves (every other one a move short).
+    fn flood(&mut self, k: u32, out: &mut Vec<SimOutput>) {
+        let mut t = self.clock_times();
+        if k.is_multiple_of(2) && !self.no_clock {
+            let bump = |s: SideTime| SideTime {
+                ..SideTime::from_ms(s.ms() + 1000)
+            };
+            t.left = SideTime {
+                final_flag: t.left.final_flag,
+                ..bump(t.left)
+            };
+        }
+        out.push(SimOutput::Frame(Message::ClockTimes(t)));
+        let n = self.san.len();
+        let list = if k.is_multiple_of(2) && n > 0 {
+            self.san[..n - 1].to_vec()
+        } else {
+            self.san.clone()
+        };
+        out.push(SimOutput::LiveChessList(list));
     }
 }
 

@@ -323,124 +323,26 @@ fn error(id: u64, message: String) -> WsMessage {
     )
 }
 
+/// The subscriptions of one connection, by feed id.
+type Subs = std::collections::HashMap<u64, Sub>;
+/// The tasks that forward a subscribed board's changes, by feed id.
+type Tasks = std::collections::HashMap<u64, tokio::task::JoinHandle<()>>;
+
 fn handle(
     text: &str,
     boards: &Arc<Vec<Arc<Shared>>>,
     note_tx: &mpsc::Sender<(u64, Note)>,
-    subs: &mut std::collections::HashMap<u64, Sub>,
-    tasks: &mut std::collections::HashMap<u64, tokio::task::JoinHandle<()>>,
+    subs: &mut Subs,
+    tasks: &mut Tasks,
 ) -> Vec<WsMessage> {
     let req = match Request::parse(text) {
         Ok(r) => r,
         Err(e) => return vec![error(0, e.to_string())],
     };
     match req.call.as_str() {
-        "eboards" => {
-            let list: Vec<EBoard> = boards
-                .iter()
-                .map(|b| {
-                    let clock = clock_of(b);
-                    let sim = b.sim.lock().expect("board lock");
-                    EBoard {
-                        serialnr: b.serial.clone(),
-                        source: Some(format!("sim:{}", sim.setup.board)),
-                        state: Some(
-                            if sim.silent() {
-                                "NOTRESPONDING"
-                            } else {
-                                "ACTIVE"
-                            }
-                            .into(),
-                        ),
-                        battery: Value::Null,
-                        comment: None,
-                        board: Some(sim.placement()),
-                        flipped: sim.setup.rotated,
-                        clock,
-                    }
-                })
-                .collect();
-            vec![response(
-                ResponseKind::Call,
-                req.id,
-                serde_json::to_value(list).unwrap_or(Value::Null),
-            )]
-        }
-        "sources" => {
-            let list: Vec<Value> = boards
-                .iter()
-                .map(|b| {
-                    let silent = b.sim.lock().expect("board lock").silent();
-                    json!({
-                        "type": "serial",
-                        "device": format!("sim:{}", b.serial),
-                        "name": format!("DGT e-board {}", b.serial),
-                        "present": true,
-                        "active": !silent,
-                        "status": if silent { "NOTRESPONDING" } else { "ACTIVE" },
-                    })
-                })
-                .collect();
-            vec![response(ResponseKind::Call, req.id, Value::Array(list))]
-        }
-        "subscribe" => {
-            let sub: Subscribe = match req.param.map(serde_json::from_value) {
-                Some(Ok(s)) => s,
-                _ => return vec![error(req.id, "subscribe needs {feed, id, param}".into())],
-            };
-            let serial = sub
-                .param
-                .get("serialnr")
-                .and_then(Value::as_str)
-                .unwrap_or("");
-            let Some(i) = boards.iter().position(|b| b.serial == serial) else {
-                return vec![error(req.id, format!("no e-board {serial}"))];
-            };
-            if sub.feed != "eboardevent" {
-                return vec![error(req.id, format!("unknown feed {}", sub.feed))];
-            }
-            let feed_id = sub.id;
-            subs.insert(
-                feed_id,
-                Sub {
-                    board: i,
-                    start: START_FEN.into(),
-                    skip: Some(0),
-                    sent_board: None,
-                    sent_clock: None,
-                    sent_san: None,
-                    sent_start: None,
-                    sent_flipped: None,
-                    junk_sent: 0,
-                },
-            );
-            let mut brx = boards[i].tx.subscribe();
-            let note = note_tx.clone();
-            if let Some(old) = tasks.insert(
-                feed_id,
-                tokio::spawn(async move {
-                    if note.send((feed_id, Note::Changed)).await.is_err() {
-                        return;
-                    }
-                    loop {
-                        let n = match brx.recv().await {
-                            Ok(crate::SimOutput::LiveChessList(l)) => Note::List(l),
-                            Ok(crate::SimOutput::LiveChessJunk(what, n)) => Note::Junk(what, n),
-                            Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
-                                Note::Changed
-                            }
-                            Err(_) => return,
-                        };
-                        if note.send((feed_id, n)).await.is_err() {
-                            return;
-                        }
-                    }
-                }),
-            ) {
-                old.abort();
-            }
-            vec![response(ResponseKind::Call, req.id, Value::Null)]
-        }
+        "eboards" => vec![eboards(req.id, boards)],
+        "sources" => vec![sources(req.id, boards)],
+        "subscribe" => vec![subscribe(req.id, req.param, boards, note_tx, subs, tasks)],
         "unsubscribe" => {
             let feed_id = req
                 .param
@@ -456,31 +358,163 @@ fn handle(
                 None => vec![error(req.id, "unsubscribe: no such feed".into())],
             }
         }
-        "call" => {
-            let call: FeedCall = match req.param.map(serde_json::from_value) {
-                Some(Ok(c)) => c,
-                _ => return vec![error(req.id, "call needs {id, method, param}".into())],
+        "call" => vec![feed_call(req.id, req.param, boards, note_tx, subs)],
+        other => vec![error(req.id, format!("unknown call {other}"))],
+    }
+}
+
+/// The answer to `eboards`: every board, its state, position and clock.
+fn eboards(id: u64, boards: &[Arc<Shared>]) -> WsMessage {
+    let list: Vec<EBoard> = boards
+        .iter()
+        .map(|b| {
+            let clock = clock_of(b);
+            let sim = b.sim.lock().expect("board lock");
+            EBoard {
+                serialnr: b.serial.clone(),
+                source: Some(format!("sim:{}", sim.setup.board)),
+                state: Some(
+                    if sim.silent() {
+                        "NOTRESPONDING"
+                    } else {
+                        "ACTIVE"
+                    }
+                    .into(),
+                ),
+                battery: Value::Null,
+                comment: None,
+                board: Some(sim.placement()),
+                flipped: sim.setup.rotated,
+                clock,
+            }
+        })
+        .collect();
+    response(
+        ResponseKind::Call,
+        id,
+        serde_json::to_value(list).unwrap_or(Value::Null),
+    )
+}
+
+/// The answer to `sources`: a serial source for every board.
+fn sources(id: u64, boards: &[Arc<Shared>]) -> WsMessage {
+    let list: Vec<Value> = boards
+        .iter()
+        .map(|b| {
+            let silent = b.sim.lock().expect("board lock").silent();
+            json!({
+                "type": "serial",
+                "device": format!("sim:{}", b.serial),
+                "name": format!("DGT e-board {}", b.serial),
+                "present": true,
+                "active": !silent,
+                "status": if silent { "NOTRESPONDING" } else { "ACTIVE" },
+            })
+        })
+        .collect();
+    response(ResponseKind::Call, id, Value::Array(list))
+}
+
+/// `subscribe` to a board's `eboardevent` feed: the subscription, and a task that forwards
+/// the board's changes (replacing one of the same feed id).
+fn subscribe(
+    id: u64,
+    param: Option<Value>,
+    boards: &[Arc<Shared>],
+    note_tx: &mpsc::Sender<(u64, Note)>,
+    subs: &mut Subs,
+    tasks: &mut Tasks,
+) -> WsMessage {
+    let sub: Subscribe = match param.map(serde_json::from_value) {
+        Some(Ok(s)) => s,
+        _ => return error(id, "subscribe needs {feed, id, param}".into()),
+    };
+    let serial = sub
+        .param
+        .get("serialnr")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let Some(i) = boards.iter().position(|b| b.serial == serial) else {
+        return error(id, format!("no e-board {serial}"));
+    };
+    if sub.feed != "eboardevent" {
+        return error(id, format!("unknown feed {}", sub.feed));
+    }
+    let feed_id = sub.id;
+    subs.insert(
+        feed_id,
+        Sub {
+            board: i,
+            start: START_FEN.into(),
+            skip: Some(0),
+            sent_board: None,
+            sent_clock: None,
+            sent_san: None,
+            sent_start: None,
+            sent_flipped: None,
+            junk_sent: 0,
+        },
+    );
+    let forward = forward_board(feed_id, boards[i].tx.subscribe(), note_tx.clone());
+    if let Some(old) = tasks.insert(feed_id, forward) {
+        old.abort();
+    }
+    response(ResponseKind::Call, id, Value::Null)
+}
+
+/// A task that turns a board's outputs into notes for the connection's feed `feed_id`.
+fn forward_board(
+    feed_id: u64,
+    mut brx: tokio::sync::broadcast::Receiver<crate::SimOutput>,
+    note: mpsc::Sender<(u64, Note)>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        if note.send((feed_id, Note::Changed)).await.is_err() {
+            return;
+        }
+        loop {
+            let n = match brx.recv().await {
+                Ok(crate::SimOutput::LiveChessList(l)) => Note::List(l),
+                Ok(crate::SimOutput::LiveChessJunk(what, n)) => Note::Junk(what, n),
+                Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => Note::Changed,
+                Err(_) => return,
             };
-            let Some(sub) = subs.get_mut(&call.id) else {
-                return vec![error(req.id, format!("call: no feed {}", call.id))];
-            };
-            match call.method.as_str() {
-                "setup" => {
-                    let Some(fen) = call.param.get("fen").and_then(Value::as_str) else {
-                        return vec![error(req.id, "setup needs {fen}".into())];
-                    };
-                    sub.skip = plies_before(&boards[sub.board], fen);
-                    sub.start = fen.to_string();
-                    let _ = note_tx.try_send((call.id, Note::Changed));
-                    vec![response(ResponseKind::Call, req.id, Value::Null)]
-                }
-                "flip" => {
-                    let _ = note_tx.try_send((call.id, Note::Changed));
-                    vec![response(ResponseKind::Call, req.id, Value::Null)]
-                }
-                other => vec![error(req.id, format!("unknown method {other}"))],
+            if note.send((feed_id, n)).await.is_err() {
+                return;
             }
         }
-        other => vec![error(req.id, format!("unknown call {other}"))],
+    })
+}
+
+/// `call` on a subscribed feed: `setup` (the position the client has reached) or `flip`.
+fn feed_call(
+    id: u64,
+    param: Option<Value>,
+    boards: &[Arc<Shared>],
+    note_tx: &mpsc::Sender<(u64, Note)>,
+    subs: &mut Subs,
+) -> WsMessage {
+    let call: FeedCall = match param.map(serde_json::from_value) {
+        Some(Ok(c)) => c,
+        _ => return error(id, "call needs {id, method, param}".into()),
+    };
+    let Some(sub) = subs.get_mut(&call.id) else {
+        return error(id, format!("call: no feed {}", call.id));
+    };
+    match call.method.as_str() {
+        "setup" => {
+            let Some(fen) = call.param.get("fen").and_then(Value::as_str) else {
+                return error(id, "setup needs {fen}".into());
+            };
+            sub.skip = plies_before(&boards[sub.board], fen);
+            sub.start = fen.to_string();
+            let _ = note_tx.try_send((call.id, Note::Changed));
+            response(ResponseKind::Call, id, Value::Null)
+        }
+        "flip" => {
+            let _ = note_tx.try_send((call.id, Note::Changed));
+            response(ResponseKind::Call, id, Value::Null)
+        }
+        other => error(id, format!("unknown method {other}")),
     }
 }

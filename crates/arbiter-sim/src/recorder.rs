@@ -19,7 +19,7 @@ use arbiter_core::record::{Event, Origin, ResultRecorded, SessionStarted};
 use arbiter_core::scenario::{Step, parse_offset};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_io::config::{load_match, read_text};
-use arbiter_io::feeds::{Source, Timing, spawn_feeds};
+use arbiter_io::feeds::{FeedRecord, Feeds, Source, Timing, spawn_feeds};
 use arbiter_io::journal_file::JournalWriter;
 
 /// A recording plan (TOML).
@@ -148,10 +148,66 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
             env!("CARGO_PKG_VERSION")
         ),
     );
-    let (mut journal, first) =
+    let (journal, first) =
         JournalWriter::create_with(out, vec![(start, 0, Origin::System, session.into())])?;
-    let venue = Venue::start(config)?;
+    let (venue, mut feeds) = start_venue(config, speed)?;
     let epoch = venue.epoch();
+    let mut rec = Recording {
+        journal,
+        state: MatchState::default(),
+        start,
+        last_mono: 0,
+        speed,
+    };
+    for r in &first {
+        apply(&mut rec.state, r);
+    }
+    let mut pending = plan.steps.iter().peekable();
+    let mut results = plan
+        .results_from_pgn
+        .then(|| PgnResults::new(&games[..boards], plan.max_plies));
+    let mut server_done = false;
+    loop {
+        // Steps due at the current game time.
+        let now_game = (epoch.elapsed().as_secs_f64() * 1000.0 * speed) as u64;
+        rec.steps_due(&m, &mut pending, now_game, server_done)?;
+        if let Some(results) = results.as_mut() {
+            results.record_due(&mut rec, &m, &games, now_game, server_done)?;
+        }
+        if server_done && pending.peek().is_none() {
+            break;
+        }
+        if server_done {
+            continue;
+        }
+        match feeds.recv_timeout(Duration::from_millis(20)) {
+            Ok(Some(r)) => rec.push_feed(r)?,
+            Ok(None) => {}
+            Err(_) => server_done = true,
+        }
+        if !server_done && venue.finished() {
+            server_done = true;
+            // Let the feeds deliver what is in flight, then stop them and read the rest.
+            std::thread::sleep(Duration::from_millis(500));
+            feeds.stop();
+            while let Ok(Some(r)) = feeds.recv_timeout(Duration::from_secs(2)) {
+                rec.push_feed(r)?;
+            }
+        }
+    }
+    drop(feeds);
+    venue.stop()?;
+    rec.journal.commit(rec.last_mono)?;
+    Ok(Recorded {
+        records: rec.state.applied,
+        game_ms: rec.last_mono,
+        state: rec.state,
+    })
+}
+
+/// Starts the simulated venue and the feeds that read its boards over loopback TCP.
+fn start_venue(config: SimulatorConfig, speed: f64) -> anyhow::Result<(Venue, Feeds)> {
+    let venue = Venue::start(config)?;
     let sources = venue
         .ports()
         .boards
@@ -172,122 +228,140 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
         rate_scale: speed.ceil() as u64,
         ..Timing::default()
     };
-    let mut feeds = spawn_feeds(sources, epoch, timing)?;
-    let mut state = MatchState::default();
-    for r in &first {
-        apply(&mut state, r);
-    }
-    let mut last_mono: MonoMs = 0;
-    let mut push = |state: &mut MatchState,
-                    mono: MonoMs,
-                    origin: Origin,
-                    event: Event|
-     -> anyhow::Result<()> {
-        let r = journal.append(start + mono as i64, mono, origin, event)?;
-        apply(state, &r);
+    let feeds = spawn_feeds(sources, venue.epoch(), timing)?;
+    Ok((venue, feeds))
+}
+
+/// The journal being written and the state folded from it, in game time.
+struct Recording {
+    journal: JournalWriter,
+    state: MatchState,
+    /// The wall time of game time 0.
+    start: i64,
+    /// The game time of the last record.
+    last_mono: MonoMs,
+    /// How many times as fast as real time the simulator runs.
+    speed: f64,
+}
+
+impl Recording {
+    /// Journals an event at game time `mono` and folds it.
+    fn push(&mut self, mono: MonoMs, origin: Origin, event: Event) -> anyhow::Result<()> {
+        let r = self
+            .journal
+            .append(self.start + mono as i64, mono, origin, event)?;
+        apply(&mut self.state, &r);
+        self.last_mono = mono;
         Ok(())
-    };
-    let mut pending = plan.steps.iter().peekable();
-    // Results from the PGN, one minute after each game's last move.
-    let plies: Vec<usize> = games[..boards]
-        .iter()
-        .map(|g| g.moves.len().min(plan.max_plies.unwrap_or(usize::MAX)))
-        .collect();
-    let mut result_due: Vec<Option<MonoMs>> = vec![None; boards];
-    let mut result_done = vec![false; boards];
-    let mut server_done = false;
-    let game_ms = |rec_mono: MonoMs| ((rec_mono as f64) * speed) as u64;
-    loop {
-        // Steps due at the current game time.
-        let now_game = (epoch.elapsed().as_secs_f64() * 1000.0 * speed) as u64;
+    }
+
+    /// Journals a feed's record at the game time it arrived (never before the last record).
+    fn push_feed(&mut self, r: FeedRecord) -> anyhow::Result<()> {
+        let game_ms = ((r.mono_ms as f64) * self.speed) as u64;
+        let mono = game_ms.max(self.last_mono);
+        self.push(mono, r.origin, r.event)
+    }
+
+    /// Journals the plan's steps due at game time `now_game` (all of them once the venue is
+    /// done).
+    fn steps_due(
+        &mut self,
+        m: &Match,
+        pending: &mut std::iter::Peekable<std::slice::Iter<'_, Step>>,
+        now_game: MonoMs,
+        server_done: bool,
+    ) -> anyhow::Result<()> {
         while let Some(step) = pending.peek() {
             let at = parse_offset(&step.at).unwrap_or(0);
             if at > now_game && !server_done {
                 break;
             }
-            let mono = at.max(last_mono);
+            let mono = at.max(self.last_mono);
             let (origin, event, _) = step
-                .input(&m, &state, mono)
+                .input(m, &self.state, mono)
                 .map_err(|(f, e)| anyhow::anyhow!("step at {}{f}: {e}", step.at))?;
-            push(&mut state, mono, origin, event)?;
-            last_mono = mono;
+            self.push(mono, origin, event)?;
             pending.next();
         }
-        if plan.results_from_pgn {
-            for i in 0..boards {
-                let b = BoardNo::from_index(i);
-                let Some(bs) = state.board(b) else { continue };
-                if result_due[i].is_none() && bs.moves.len() >= plies[i] {
-                    result_due[i] = bs.moves.last().map(|mv| mv.at.mono_ms + 60_000);
-                }
-                // A board whose feed lost track of the moves: the scoresheets decide at the end.
-                if result_due[i].is_none() && server_done {
-                    result_due[i] = Some(last_mono);
-                }
-                let due = result_due[i].is_some_and(|d| d <= now_game || server_done);
-                if due && !result_done[i] {
-                    result_done[i] = true;
-                    if bs.result.is_some() {
-                        continue;
-                    }
-                    let result = match games[i].result.as_str() {
-                        "1-0" => GameResult::WhiteWins,
-                        "0-1" => GameResult::BlackWins,
-                        "1/2-1/2" => GameResult::Draw,
-                        _ => continue,
-                    };
-                    let mono = result_due[i].unwrap_or(last_mono).max(last_mono);
-                    // How the game ended, as the result form records it: what the position on
-                    // the e-board proves (a mate, a stalemate, an automatic draw); the plan says
-                    // nothing more, so nothing else is claimed.
-                    let ending = arbiter_core::rules::result_ending::proven_ending(&m, bs)
-                        .filter(|(r, _)| *r == result)
-                        .map(|(_, e)| e);
-                    let ev = ResultRecorded {
-                        board: b,
-                        result,
-                        reason: "as signed on the scoresheets".into(),
-                        ending,
-                        overridden: Vec::new(),
-                    };
-                    push(&mut state, mono, Origin::Arbiter, ev.into())?;
-                    last_mono = mono;
-                }
-            }
-        }
-        if server_done && pending.peek().is_none() {
-            break;
-        }
-        if server_done {
-            continue;
-        }
-        match feeds.recv_timeout(Duration::from_millis(20)) {
-            Ok(Some(rec)) => {
-                let mono = game_ms(rec.mono_ms).max(last_mono);
-                push(&mut state, mono, rec.origin, rec.event)?;
-                last_mono = mono;
-            }
-            Ok(None) => {}
-            Err(_) => server_done = true,
-        }
-        if !server_done && venue.finished() {
-            server_done = true;
-            // Let the feeds deliver what is in flight, then stop them and read the rest.
-            std::thread::sleep(Duration::from_millis(500));
-            feeds.stop();
-            while let Ok(Some(rec)) = feeds.recv_timeout(Duration::from_secs(2)) {
-                let mono = game_ms(rec.mono_ms).max(last_mono);
-                push(&mut state, mono, rec.origin, rec.event)?;
-                last_mono = mono;
-            }
+        Ok(())
+    }
+}
+
+/// The plan's `results_from_pgn`: each game's PGN result recorded as the arbiter's, one minute
+/// after its last move, where no intervention decided the game.
+struct PgnResults {
+    /// The plies each board plays.
+    plies: Vec<usize>,
+    /// When each board's result is due (once its last move is known).
+    due: Vec<Option<MonoMs>>,
+    /// The boards whose result was dealt with.
+    done: Vec<bool>,
+}
+
+impl PgnResults {
+    fn new(games: &[pgn::PgnGame], max_plies: Option<usize>) -> PgnResults {
+        let plies: Vec<usize> = games
+            .iter()
+            .map(|g| g.moves.len().min(max_plies.unwrap_or(usize::MAX)))
+            .collect();
+        PgnResults {
+            due: vec![None; plies.len()],
+            done: vec![false; plies.len()],
+            plies,
         }
     }
-    drop(feeds);
-    venue.stop()?;
-    journal.commit(last_mono)?;
-    Ok(Recorded {
-        records: state.applied,
-        game_ms: last_mono,
-        state,
-    })
+
+    /// Records the results due at game time `now_game` (all of them once the venue is done).
+    fn record_due(
+        &mut self,
+        rec: &mut Recording,
+        m: &Match,
+        games: &[pgn::PgnGame],
+        now_game: MonoMs,
+        server_done: bool,
+    ) -> anyhow::Result<()> {
+        for (i, game) in games.iter().enumerate().take(self.plies.len()) {
+            let b = BoardNo::from_index(i);
+            let Some(bs) = rec.state.board(b) else {
+                continue;
+            };
+            if self.due[i].is_none() && bs.moves.len() >= self.plies[i] {
+                self.due[i] = bs.moves.last().map(|mv| mv.at.mono_ms + 60_000);
+            }
+            // A board whose feed lost track of the moves: the scoresheets decide at the end.
+            if self.due[i].is_none() && server_done {
+                self.due[i] = Some(rec.last_mono);
+            }
+            let due = self.due[i].is_some_and(|d| d <= now_game || server_done);
+            if !due || self.done[i] {
+                continue;
+            }
+            self.done[i] = true;
+            if bs.result.is_some() {
+                continue;
+            }
+            let result = match game.result.as_str() {
+                "1-0" => GameResult::WhiteWins,
+                "0-1" => GameResult::BlackWins,
+                "1/2-1/2" => GameResult::Draw,
+                _ => continue,
+            };
+            let mono = self.due[i].unwrap_or(rec.last_mono).max(rec.last_mono);
+            // How the game ended, as the result form records it: what the position on the
+            // e-board proves (a mate, a stalemate, an automatic draw); the plan says nothing
+            // more, so nothing else is claimed.
+            let ending = arbiter_core::rules::result_ending::proven_ending(m, bs)
+                .filter(|(r, _)| *r == result)
+                .map(|(_, e)| e);
+            let ev = ResultRecorded {
+                board: b,
+                result,
+                reason: "as signed on the scoresheets".into(),
+                ending,
+                overridden: Vec::new(),
+            };
+            rec.push(mono, Origin::Arbiter, ev.into())?;
+        }
+        Ok(())
+    }
 }

@@ -3,6 +3,8 @@
 
 use std::sync::atomic::Ordering;
 
+use tokio::sync::{mpsc, watch};
+
 use super::{Ctx, Source, link};
 use arbiter_core::record::{Event, FeedState, NoiseKind};
 use arbiter_protocol::connection::{Connection, Timing};
@@ -100,203 +102,303 @@ async fn flush(ctx: &mut Ctx, at_ms: u64, events: &mut Vec<Event>) -> bool {
     true
 }
 
+/// How one connection's loop ended.
+enum Ended {
+    /// The link was lost, with the reason (empty: dropped by the connection state machine).
+    Lost(String),
+    /// The feed stops: shut down, or nobody takes its records any more.
+    Stop,
+}
+
+/// The arbiter's clock commands to a board (none: never sent).
+type ClockCommands = Option<mpsc::UnboundedReceiver<super::SetAndRun>>;
+/// The arbiter's decisions to take a journaled game up anew (none: never made).
+type Reseeds = Option<mpsc::UnboundedReceiver<super::Reseed>>;
+
+/// One DGT board's feed, across its connections.
+struct DgtFeed {
+    ctx: Ctx,
+    conn: Connection,
+    session: DgtSession,
+    events: Vec<Event>,
+    /// The source, as the feed's status names it.
+    what: String,
+    /// Whether the feed has been live before: a later return to live follows a gap.
+    was_live: bool,
+    /// The session's counts already accounted for.
+    seen: SessionCounters,
+}
+
 pub(crate) async fn run(
     mut ctx: Ctx,
     source: Source,
     timing: Timing,
     seed: Option<arbiter_protocol::reconcile::GameSeed>,
 ) {
-    let mut conn = Connection::new(timing);
     let mut shutdown = ctx.shutdown.clone();
     let settle = timing.settle.as_millis() as u64;
     // A console started again on its journal: the journaled game is taken up and the board's
     // compared with it (its log is read the first time the board is live).
-    let mut session = seed
+    let session = seed
         .as_ref()
         .and_then(|s| DgtSession::resume(s, settle))
         .unwrap_or_else(|| DgtSession::new(ctx.board, settle));
-    let mut events = Vec::new();
     let what = match &source {
         Source::Tcp { addr } => format!("tcp://{addr}"),
         Source::Serial { path } => format!("serial://{path}"),
         Source::LiveChess { addr, .. } => addr.clone(),
     };
-    let now = ctx.now_ms();
-    let first = Event::FeedStatus(arbiter_core::record::FeedStatus {
-        board: ctx.board,
-        state: conn.state(),
-        detail: what.clone(),
-    });
-    if !ctx.emit_at(now, first).await {
+    let mut clock_commands = ctx.clock_commands.take();
+    let mut reseeds = ctx.reseeds.take();
+    let mut feed = DgtFeed {
+        ctx,
+        conn: Connection::new(timing),
+        session,
+        events: Vec::new(),
+        what,
+        was_live: false,
+        seen: SessionCounters::default(),
+    };
+    if !feed.announce().await {
         return;
     }
-    let tick_every = (timing.stale_after / 6).clamp(
-        std::time::Duration::from_millis(20),
-        std::time::Duration::from_millis(500),
-    );
-    // Whether the feed has been live before: a later return to live follows a gap.
-    let mut was_live = false;
-    // The arbiter's clock commands (a board whose clock accepts them); none: never sent.
-    let mut clock_commands = ctx.clock_commands.take();
-    // The session's counts already accounted for.
-    let mut seen = SessionCounters::default();
-    // The arbiter's decision on another game: the journaled game taken up anew.
-    let mut reseeds = ctx.reseeds.take();
     loop {
-        if ctx.shutting_down() {
+        if feed.ctx.shutting_down() {
             return;
         }
         let opened = tokio::select! {
-            r = link::open(&source, timing.connect_timeout, ctx.base) => r,
+            r = link::open(&source, timing.connect_timeout, feed.ctx.base) => r,
             _ = super::stopped(&mut shutdown) => return,
         };
         let mut link = match opened {
             Ok(l) => l,
             Err(e) => {
-                if !ctx.back_off(&mut conn, Some(format!("{what}: {e}"))).await {
+                let why = Some(format!("{}: {e}", feed.what));
+                if !feed.ctx.back_off(&mut feed.conn, why).await {
                     return;
                 }
                 continue;
             }
         };
-        ctx.counters.connects.fetch_add(1, Ordering::Relaxed);
+        feed.connected(&mut link, &mut clock_commands).await;
+        let ended = feed
+            .serve(
+                &mut link,
+                &mut shutdown,
+                timing,
+                &mut clock_commands,
+                &mut reseeds,
+            )
+            .await;
+        let reason = match ended {
+            Ended::Lost(reason) => reason,
+            Ended::Stop => return,
+        };
+        drop(link);
+        if !feed.ctx.flush_noise(feed.ctx.now_ms()).await {
+            return;
+        }
+        let lost = (!reason.is_empty()).then(|| format!("{}: {reason}", feed.what));
+        if !feed.ctx.back_off(&mut feed.conn, lost).await {
+            return;
+        }
+    }
+}
+
+impl DgtFeed {
+    /// The feed's first status: its source, not yet connected. False when the consumer is gone.
+    async fn announce(&mut self) -> bool {
+        let now = self.ctx.now_ms();
+        let first = Event::FeedStatus(arbiter_core::record::FeedStatus {
+            board: self.ctx.board,
+            state: self.conn.state(),
+            detail: self.what.clone(),
+        });
+        self.ctx.emit_at(now, first).await
+    }
+
+    /// A link is up: counted, commands of the time before dropped, the board greeted.
+    async fn connected(&mut self, link: &mut link::Link, clock_commands: &mut ClockCommands) {
+        self.ctx.counters.connects.fetch_add(1, Ordering::Relaxed);
         // A command that came while the link was down carries the times of then: it is never
         // written later (the console sends only on a live feed; the ruling stays to be set).
         if let Some(rx) = clock_commands.as_mut() {
             while rx.try_recv().is_ok() {}
         }
-        conn.on_connected(ctx.now_ms());
-        session.on_reconnect();
+        self.conn.on_connected(self.ctx.now_ms());
+        self.session.on_reconnect();
         let _ = link.tx.send(init_commands(false)).await;
+    }
+
+    /// One connection: the board's bytes, the arbiter's clock commands and decisions, the
+    /// keep-alive and the ticks, until the link is lost or the feed stops.
+    async fn serve(
+        &mut self,
+        link: &mut link::Link,
+        shutdown: &mut watch::Receiver<bool>,
+        timing: Timing,
+        clock_commands: &mut ClockCommands,
+        reseeds: &mut Reseeds,
+    ) -> Ended {
+        let tick_every = (timing.stale_after / 6).clamp(
+            std::time::Duration::from_millis(20),
+            std::time::Duration::from_millis(500),
+        );
         let mut decoder = Decoder::new();
         let mut keepalive = tokio::time::interval(timing.keepalive);
         keepalive.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut ticker = tokio::time::interval(tick_every);
         ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut messages = Vec::new();
-        let reason: String = loop {
+        loop {
             tokio::select! {
                 // data that is there is handled before the timers
                 biased;
-                _ = super::stopped(&mut shutdown) => return,
+                _ = super::stopped(shutdown) => return Ended::Stop,
                 r = link.rx.recv() => {
                     let chunk = match r {
                         Some(Ok(c)) => c,
-                        Some(Err(e)) => break e.to_string(),
-                        None => break "link closed".into(),
+                        Some(Err(e)) => return Ended::Lost(e.to_string()),
+                        None => return Ended::Lost("link closed".into()),
                     };
-                    // Everything these bytes carry happened when they were read.
-                    let at = chunk.at_ms;
-                    let before = decoder.stats();
-                    decoder.push(&chunk.bytes);
-                    while let Some(r) = decoder.next() {
-                        // errors are counted by the decoder
-                        if let Ok(m) = r {
-                            messages.push(m);
-                        }
-                    }
-                    // Only a valid frame is data: garbage, broken and unknown frames keep a
-                    // silent board from going live. The move log on its way (about 8 s at
-                    // 9600 baud) counts as data while it is awaited.
-                    let valid = messages.iter().any(|m| !matches!(m, Message::Unknown { .. }));
-                    let log_coming = session.resyncing()
-                        && decoder.frame_in_progress().is_some_and(|(id, _)| id == msg::EE_MOVES);
-                    if valid || log_coming {
-                        if valid
-                            && (was_live || session.reconciling())
-                            && conn.state() != FeedState::Live
-                        {
-                            // back after a gap: recover what happened meanwhile
-                            session.begin_resync(at);
-                        }
-                        let t = conn.on_data(at);
-                        let into_live = t.as_ref().is_some_and(|t| t.to == FeedState::Live);
-                        if !ctx.transition_at(at, t).await {
-                            return;
-                        }
-                        if into_live {
-                            // the board may have been off (or deaf while we greeted it): set
-                            // the mode again, fetch its log (after a gap), the board, the clock
-                            was_live = true;
-                            let _ = link.tx.try_send(init_commands(session.take_log_request()));
-                        }
-                    }
-                    for m in messages.drain(..) {
-                        session.on_message(m, at, &mut events);
-                    }
-                    account(&mut ctx, before, decoder.stats(), &session, &mut seen, at, &chunk.bytes);
-                    if !flush(&mut ctx, at, &mut events).await {
-                        return;
-                    }
-                    if session.take_dump_request() {
-                        let _ = link.tx.try_send(Command::SendBoard.bytes().to_vec());
+                    if !self.on_chunk(&chunk, &mut decoder, &mut messages, link).await {
+                        return Ended::Stop;
                     }
                 }
-                Some(cmd) = async {
-                    match clock_commands.as_mut() {
-                        Some(rx) => rx.recv().await,
-                        None => std::future::pending().await,
-                    }
-                } => {
+                Some(cmd) = super::next_of(clock_commands) => {
                     // Only to a clock that is reporting now (the times were computed from it).
-                    if conn.state() == FeedState::Live && link.tx.send(cmd.bytes()).await.is_ok() {
+                    if self.conn.state() == FeedState::Live && link.tx.send(cmd.bytes()).await.is_ok() {
                         // its answer, and only that, is journaled
-                        session.command_sent(ctx.now_ms());
+                        self.session.command_sent(self.ctx.now_ms());
                     }
                 }
-                Some(r) = async {
-                    match reseeds.as_mut() {
-                        Some(rx) => rx.recv().await,
-                        None => std::future::pending().await,
-                    }
-                } => {
-                    let now = ctx.now_ms();
-                    session.reseed(&r.seed, r.compare, r.adopt, now);
+                Some(r) = super::next_of(reseeds) => {
+                    let now = self.ctx.now_ms();
+                    self.session.reseed(&r.seed, r.compare, r.adopt, now);
                     // the log, the board, the clock again (a board answers in order)
-                    let _ = link.tx.try_send(init_commands(session.take_log_request()));
+                    let _ = link.tx.try_send(init_commands(self.session.take_log_request()));
                 }
                 _ = keepalive.tick() => {
                     let mut b = Vec::new();
                     Command::SerialNumber.encode(&mut b);
                     let _ = link.tx.try_send(b);
                 }
-                _ = ticker.tick() => {
-                    let now = ctx.now_ms();
-                    let (t, drop_link) = conn.on_tick(now);
-                    if !ctx.transition_at(now, t).await {
-                        return;
-                    }
-                    session.tick(now, &mut events);
-                    if !flush(&mut ctx, now, &mut events).await {
-                        return;
-                    }
-                    if session.take_dump_request() {
-                        let _ = link.tx.try_send(Command::SendBoard.bytes().to_vec());
-                    }
-                    // a sample or placement was shed: the next must go out even if unchanged
-                    if std::mem::take(&mut ctx.dropped_clock) {
-                        session.forget_clock();
-                        let _ = link.tx.try_send(Command::SendClock.bytes().to_vec());
-                    }
-                    if std::mem::take(&mut ctx.dropped_position) {
-                        session.forget_placement();
-                    }
-                    if !ctx.counters_due(now).await {
-                        return;
-                    }
-                    if drop_link {
-                        break String::new();
-                    }
-                }
+                _ = ticker.tick() => match self.on_tick(link).await {
+                    Some(false) => {}
+                    Some(true) => return Ended::Lost(String::new()),
+                    None => return Ended::Stop,
+                },
             }
-        };
-        drop(link);
-        if !ctx.flush_noise(ctx.now_ms()).await {
-            return;
         }
-        let lost = (!reason.is_empty()).then(|| format!("{what}: {reason}"));
-        if !ctx.back_off(&mut conn, lost).await {
-            return;
+    }
+
+    /// A chunk of bytes from the board: decoded, whether it brings the feed (back) to live,
+    /// the session's events sent, what could not be used counted. False when the consumer is
+    /// gone.
+    async fn on_chunk(
+        &mut self,
+        chunk: &link::Chunk,
+        decoder: &mut Decoder,
+        messages: &mut Vec<Message>,
+        link: &mut link::Link,
+    ) -> bool {
+        // Everything these bytes carry happened when they were read.
+        let at = chunk.at_ms;
+        let before = decoder.stats();
+        decoder.push(&chunk.bytes);
+        while let Some(r) = decoder.next() {
+            // errors are counted by the decoder
+            if let Ok(m) = r {
+                messages.push(m);
+            }
         }
+        // Only a valid frame is data: garbage, broken and unknown frames keep a silent board
+        // from going live. The move log on its way (about 8 s at 9600 baud) counts as data
+        // while it is awaited.
+        let valid = messages
+            .iter()
+            .any(|m| !matches!(m, Message::Unknown { .. }));
+        let log_coming = self.session.resyncing()
+            && decoder
+                .frame_in_progress()
+                .is_some_and(|(id, _)| id == msg::EE_MOVES);
+        if (valid || log_coming) && !self.on_data(valid, at, link).await {
+            return false;
+        }
+        for m in messages.drain(..) {
+            self.session.on_message(m, at, &mut self.events);
+        }
+        account(
+            &mut self.ctx,
+            before,
+            decoder.stats(),
+            &self.session,
+            &mut self.seen,
+            at,
+            &chunk.bytes,
+        );
+        if !flush(&mut self.ctx, at, &mut self.events).await {
+            return false;
+        }
+        if self.session.take_dump_request() {
+            let _ = link.tx.try_send(Command::SendBoard.bytes().to_vec());
+        }
+        true
+    }
+
+    /// Data from the board at `at` (`valid`: a valid frame, not only the move log on its way):
+    /// the connection's state follows; back to live after a gap, the board is asked again.
+    /// False when the consumer is gone.
+    async fn on_data(&mut self, valid: bool, at: u64, link: &mut link::Link) -> bool {
+        if valid
+            && (self.was_live || self.session.reconciling())
+            && self.conn.state() != FeedState::Live
+        {
+            // back after a gap: recover what happened meanwhile
+            self.session.begin_resync(at);
+        }
+        let t = self.conn.on_data(at);
+        let into_live = t.as_ref().is_some_and(|t| t.to == FeedState::Live);
+        if !self.ctx.transition_at(at, t).await {
+            return false;
+        }
+        if into_live {
+            // the board may have been off (or deaf while we greeted it): set the mode again,
+            // fetch its log (after a gap), the board, the clock
+            self.was_live = true;
+            let _ = link
+                .tx
+                .try_send(init_commands(self.session.take_log_request()));
+        }
+        true
+    }
+
+    /// A tick: the connection's and the session's timers, what the queue shed asked again, the
+    /// counters when due. Some(true): the link is to be dropped; None: the consumer is gone.
+    async fn on_tick(&mut self, link: &mut link::Link) -> Option<bool> {
+        let now = self.ctx.now_ms();
+        let (t, drop_link) = self.conn.on_tick(now);
+        if !self.ctx.transition_at(now, t).await {
+            return None;
+        }
+        self.session.tick(now, &mut self.events);
+        if !flush(&mut self.ctx, now, &mut self.events).await {
+            return None;
+        }
+        if self.session.take_dump_request() {
+            let _ = link.tx.try_send(Command::SendBoard.bytes().to_vec());
+        }
+        // a sample or placement was shed: the next must go out even if unchanged
+        if std::mem::take(&mut self.ctx.dropped_clock) {
+            self.session.forget_clock();
+            let _ = link.tx.try_send(Command::SendClock.bytes().to_vec());
+        }
+        if std::mem::take(&mut self.ctx.dropped_position) {
+            self.session.forget_placement();
+        }
+        if !self.ctx.counters_due(now).await {
+            return None;
+        }
+        Some(drop_link)
     }
 }

@@ -442,6 +442,15 @@ pub(crate) async fn stopped(rx: &mut watch::Receiver<bool>) {
     let _ = rx.wait_for(|s| *s).await;
 }
 
+/// The next message of a queue a feed may not have (the arbiter's clock commands, decisions);
+/// without one, pending for ever.
+pub(crate) async fn next_of<T>(rx: &mut Option<mpsc::UnboundedReceiver<T>>) -> Option<T> {
+    match rx.as_mut() {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
 /// Spawns the feed of one board. It runs until `shutdown` turns true or `tx` is closed, and
 /// reconnects by itself. The first event is `FeedStatus(Connecting)`.
 pub fn spawn_feed(
