@@ -754,7 +754,7 @@ fn clock_facts(
     boards: &[&arbiter_core::state::BoardState],
     mono: arbiter_core::model::MonoMs,
 ) -> Vec<serde_json::Value> {
-    use arbiter_core::model::format_hms;
+    use arbiter_core::hms::format_hms;
     boards
         .iter()
         .map(|b| {

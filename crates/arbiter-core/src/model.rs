@@ -162,9 +162,6 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// Moved to [`crate::hms`]; kept for the callers still naming it here.
-pub use crate::hms::format_hms;
-
 /// A duration as the arbiter says it: "2 min" for whole minutes, "30 s" otherwise.
 pub fn short_duration(ms: u64) -> String {
     let s = ms / 1000;

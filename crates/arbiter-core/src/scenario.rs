@@ -318,11 +318,6 @@ pub struct Outcome {
     pub journal: Vec<u8>,
 }
 
-/// Parses a step's `h:mm:ss[.mmm]` into milliseconds ([`crate::hms`], [`Shape::FULL`]).
-pub fn parse_offset(s: &str) -> Option<u64> {
-    hms::parse(s, Shape::FULL).ok()
-}
-
 /// Loads a match file under an optional profile override (the caller's IO).
 pub type LoadMatch<'a> = dyn Fn(&Path, Option<&str>) -> Result<Match, Diagnostics> + 'a;
 

@@ -13,10 +13,11 @@ use serde::Deserialize;
 use crate::venue::Venue;
 use crate::{Scenario, SimulatorConfig, pgn};
 use arbiter_core::diag::{Diagnostics, from_toml_error};
+use arbiter_core::hms::{self, Shape};
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, GameResult, MonoMs};
 use arbiter_core::record::{Event, Origin, ResultRecorded, SessionStarted};
-use arbiter_core::scenario::{Step, parse_offset};
+use arbiter_core::scenario::Step;
 use arbiter_core::state::{MatchState, apply};
 use arbiter_io::config::{load_match, read_text};
 use arbiter_io::feeds::{FeedRecord, Feeds, Source, Timing, spawn_feeds};
@@ -105,16 +106,16 @@ pub fn load_plan(path: &Path) -> Result<(Plan, Match, Vec<pgn::PgnGame>, Scenari
     };
     let mut last = 0;
     for (i, s) in plan.steps.iter().enumerate() {
-        match parse_offset(&s.at) {
-            None => c.error(
+        match hms::parse(&s.at, Shape::FULL) {
+            Err(e) => c.error(
                 format!("step[{i}].at"),
-                format!("{:?} is not h:mm:ss", s.at),
+                format!("{:?} is not h:mm:ss: {e}", s.at),
             ),
-            Some(t) if t < last => c.error(
+            Ok(t) if t < last => c.error(
                 format!("step[{i}].at"),
                 format!("{} goes back in time: steps must be in time order", s.at),
             ),
-            Some(t) => last = t,
+            Ok(t) => last = t,
         }
     }
     c.into_result()?;
@@ -272,7 +273,7 @@ impl Recording {
         server_done: bool,
     ) -> anyhow::Result<()> {
         while let Some(step) = pending.peek() {
-            let at = parse_offset(&step.at).unwrap_or(0);
+            let at = hms::parse(&step.at, Shape::FULL).unwrap_or(0);
             if at > now_game && !server_done {
                 break;
             }
