@@ -11,6 +11,7 @@
 //! [`Catalogue::format`]. A message missing at run time shows its id (and the tests make sure
 //! no id used in code is missing in either language); nothing here panics.
 
+#[cfg(feature = "test-support")]
 pub mod source;
 
 use std::borrow::Cow;
@@ -344,7 +345,8 @@ impl Catalogue {
     }
 
     /// Like [`Catalogue::format`], but every problem (a missing message, a missing argument,
-    /// nested too) is an error: for the tests.
+    /// nested too) is an error: for the tests (feature `test-support`).
+    #[cfg(feature = "test-support")]
     pub fn try_format(&self, lang: Lang, m: &Msg) -> Result<String, Vec<String>> {
         let mut errors = Vec::new();
         let s = self.format_id(lang, &m.id, &m.args, &mut errors);
