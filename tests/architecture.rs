@@ -529,3 +529,106 @@ fn the_module_guard_sees_every_kind_of_path() {
     );
     assert!(cycle_at(src).is_empty(), "{:?}", cycle_at(src));
 }
+
+/// The module files of a crate's `src/`, relative to it (`state/claims.rs`), without the files
+/// that hold only a module's tests (`tests.rs`, `*_tests.rs`).
+fn module_files(src: &Path) -> BTreeSet<String> {
+    fn walk(dir: &Path, src: &Path, out: &mut BTreeSet<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, src, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let name = path.file_name().unwrap().to_string_lossy();
+                if name == "tests.rs" || name.ends_with("_tests.rs") {
+                    continue;
+                }
+                let rel = path
+                    .strip_prefix(src)
+                    .unwrap()
+                    .to_string_lossy()
+                    .to_string();
+                out.insert(rel);
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(src, src, &mut out);
+    out
+}
+
+/// The module files the map of docs/ARCHITECTURE.md ("## Modules") lists, by crate: the
+/// bullets `- \`path\`: what it is` under `### \`crate\``.
+fn mapped_modules(doc: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let section = doc
+        .split("\n## Modules")
+        .nth(1)
+        .expect("docs/ARCHITECTURE.md has a \"## Modules\" section")
+        .split("\n## ")
+        .next()
+        .unwrap_or_default();
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut krate = String::new();
+    for line in section.lines() {
+        if let Some(h) = line.strip_prefix("### `") {
+            krate = h.split('`').next().unwrap_or_default().to_string();
+        } else if let Some(item) = line.strip_prefix("- `") {
+            let file = item.split('`').next().unwrap_or_default().to_string();
+            assert!(!krate.is_empty(), "{file} is listed before any crate");
+            out.entry(krate.clone()).or_default().insert(file);
+        }
+    }
+    out
+}
+
+/// docs/ARCHITECTURE.md is the real map: every module file of every crate is named in it, with
+/// what it holds, and every file it names exists.
+#[test]
+fn every_module_is_on_the_map() {
+    let doc = std::fs::read_to_string(root().join("docs/ARCHITECTURE.md")).unwrap();
+    let mapped = mapped_modules(&doc);
+    let mut crates = vec![("arbiter-console (src/)".to_string(), root().join("src"))];
+    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
+        let dir = entry.unwrap().path();
+        let name = dir.file_name().unwrap().to_string_lossy().to_string();
+        crates.push((name, dir.join("src")));
+    }
+    let mut problems = Vec::new();
+    for (name, src) in &crates {
+        let files = module_files(src);
+        let listed = mapped.get(name).cloned().unwrap_or_default();
+        for f in files.difference(&listed) {
+            problems.push(format!("{name}: {f} is not on the map"));
+        }
+        for f in listed.difference(&files) {
+            problems.push(format!("{name}: the map lists {f}, which does not exist"));
+        }
+    }
+    for name in mapped.keys() {
+        if !crates.iter().any(|(n, _)| n == name) {
+            problems.push(format!("the map lists a crate {name} that does not exist"));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "docs/ARCHITECTURE.md, \"## Modules\":\n{}",
+        problems.join("\n")
+    );
+}
+
+/// The map's check can fail: a file missing from it and a listed file that does not exist.
+#[test]
+fn the_map_check_sees_a_missing_and_a_stale_module() {
+    let doc = "# A\n\n## Modules\n\n### `arbiter-core`\n\n- `model.rs`: types\n- `gone.rs`: old\n\n## Next\n- `x.rs`: not in the section\n";
+    let mapped = mapped_modules(doc);
+    let listed = &mapped["arbiter-core"];
+    assert_eq!(
+        listed.iter().map(String::as_str).collect::<Vec<_>>(),
+        ["gone.rs", "model.rs"]
+    );
+    let files = module_files(&root().join("crates/arbiter-core/src"));
+    assert!(files.contains("model.rs") && files.contains("state/claims.rs"));
+    assert!(!files.contains("replay_tests.rs") && !files.contains("status/tests.rs"));
+    assert!(files.difference(listed).any(|f| f == "state.rs"));
+    assert!(listed.difference(&files).any(|f| f == "gone.rs"));
+}
