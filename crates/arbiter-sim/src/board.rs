@@ -60,6 +60,17 @@ pub struct BoardSetup {
     pub resume: Option<BoardResume>,
 }
 
+impl BoardSetup {
+    /// The clock side of the player of colour `c`.
+    fn side_of(&self, c: Color) -> ClockSide {
+        if c == Color::White {
+            self.white_side
+        } else {
+            self.white_side.other()
+        }
+    }
+}
+
 /// Where a board takes up its game: after its first `plies` half-moves, with these clocks (the
 /// side to move thinks on, for what is left of the time the game gives it). Incidents before
 /// that ply (and a late arrival, a wrong preset) are behind it.
@@ -201,13 +212,6 @@ struct Timed {
 /// `n`).
 fn initial_clocks(setup: &BoardSetup, n: usize) -> ([u64; 2], [u64; 2], Option<BoardResume>) {
     let tc = setup.time_control;
-    let side_of = |c: Color| {
-        if c == Color::White {
-            setup.white_side
-        } else {
-            setup.white_side.other()
-        }
-    };
     let mut clock_ms = [tc.base_ms; 2];
     let mut late = [0u64; 2];
     let resume = setup.resume.map(|r| BoardResume {
@@ -215,8 +219,8 @@ fn initial_clocks(setup: &BoardSetup, n: usize) -> ([u64; 2], [u64; 2], Option<B
         ..r
     });
     if let Some(r) = resume {
-        clock_ms[idx(side_of(Color::White))] = r.white_ms;
-        clock_ms[idx(side_of(Color::Black))] = r.black_ms;
+        clock_ms[idx(setup.side_of(Color::White))] = r.white_ms;
+        clock_ms[idx(setup.side_of(Color::Black))] = r.black_ms;
     }
     // A resumed board: a player still to arrive arrives when the incident says, counted from
     // the start (the time both clocks have run since, and the increment of White's first
@@ -233,7 +237,8 @@ fn initial_clocks(setup: &BoardSetup, n: usize) -> ([u64; 2], [u64; 2], Option<B
                     1
                 };
                 if r.plies <= first_ply {
-                    late[idx(side_of((*color).into()))] = (delay_s * 1000).saturating_sub(ran);
+                    late[idx(setup.side_of((*color).into()))] =
+                        (delay_s * 1000).saturating_sub(ran);
                 }
             }
         }
@@ -242,9 +247,9 @@ fn initial_clocks(setup: &BoardSetup, n: usize) -> ([u64; 2], [u64; 2], Option<B
         match inc {
             Incident::WrongPreset {
                 color, preset_s, ..
-            } => clock_ms[idx(side_of((*color).into()))] = preset_s * 1000,
+            } => clock_ms[idx(setup.side_of((*color).into()))] = preset_s * 1000,
             Incident::LateArrival { color, delay_s, .. } => {
-                late[idx(side_of((*color).into()))] = delay_s * 1000
+                late[idx(setup.side_of((*color).into()))] = delay_s * 1000
             }
             _ => {}
         }
@@ -252,18 +257,23 @@ fn initial_clocks(setup: &BoardSetup, n: usize) -> ([u64; 2], [u64; 2], Option<B
     (clock_ms, late, resume)
 }
 
+/// When an incident scripted after ply `i` starts: its `offset_s` after `t`, the move before;
+/// `None` for an incident not scripted after ply `i`.
+fn starts_after(inc: &Incident, i: usize, t: u64) -> Option<u64> {
+    let after_ply = inc.after_ply()?;
+    (after_ply as usize == i).then(|| t + inc.offset_s() * 1000)
+}
+
 /// The steps of a flood scripted after ply `i` (device reports, garbage, unsolicited
 /// acknowledgements, LiveChess junk), from `t`, the move before.
 fn flood_steps(inc: &Incident, i: usize, t: u64, steps: &mut Vec<Timed>) {
+    let Some(at) = starts_after(inc, i, t) else {
+        return;
+    };
     match *inc {
         Incident::Flood {
-            after_ply,
-            duration_s,
-            per_s,
-            offset_s,
-            ..
-        } if after_ply as usize == i => {
-            let at = t + offset_s * 1000;
+            duration_s, per_s, ..
+        } => {
             let n = duration_s.saturating_mul(u64::from(per_s)).min(1_000_000);
             for k in 0..n {
                 steps.push(Timed {
@@ -273,39 +283,32 @@ fn flood_steps(inc: &Incident, i: usize, t: u64, steps: &mut Vec<Timed>) {
             }
         }
         Incident::GarbageFlood {
-            after_ply,
             duration_s,
             bytes_per_s,
-            offset_s,
             ..
-        } if after_ply as usize == i => {
-            let at = t + offset_s * 1000;
-            push_batches(steps, at, duration_s, bytes_per_s as u64, |n| {
-                Step::GarbageFlood(n)
-            });
-        }
-        Incident::UnsolicitedAcks {
-            after_ply,
+        } => push_batches(
+            steps,
+            at,
             duration_s,
-            per_s,
-            offset_s,
-            ..
-        } if after_ply as usize == i => {
-            let at = t + offset_s * 1000;
-            push_batches(steps, at, duration_s, u64::from(per_s), |n| {
-                Step::UnsolicitedAcks(n)
-            });
-        }
+            bytes_per_s as u64,
+            Step::GarbageFlood,
+        ),
+        Incident::UnsolicitedAcks {
+            duration_s, per_s, ..
+        } => push_batches(
+            steps,
+            at,
+            duration_s,
+            u64::from(per_s),
+            Step::UnsolicitedAcks,
+        ),
         Incident::LivechessNoise {
-            after_ply,
             duration_s,
             per_s,
             what,
             only,
-            offset_s,
             ..
-        } if after_ply as usize == i => {
-            let at = t + offset_s * 1000;
+        } => {
             if only {
                 push_span(
                     steps,
@@ -329,39 +332,26 @@ fn flood_steps(inc: &Incident, i: usize, t: u64, steps: &mut Vec<Timed>) {
 /// garbage, floods, a clock that stops reporting, LiveChess noise), from `t`, the move before.
 fn transport_fault_steps(inc: &Incident, i: usize, t: u64, steps: &mut Vec<Timed>) {
     flood_steps(inc, i, t, steps);
+    let Some(at) = starts_after(inc, i, t) else {
+        return;
+    };
     match *inc {
-        Incident::Disconnect {
-            after_ply,
+        Incident::Disconnect { duration_s, .. } => push_span(
+            steps,
+            at,
             duration_s,
-            offset_s,
-            ..
-        } if after_ply as usize == i => {
-            let at = t + offset_s * 1000;
-            push_span(
-                steps,
-                at,
-                duration_s,
-                Step::Silence(true),
-                Step::Silence(false),
-            );
-        }
-        Incident::Corrupt {
-            after_ply,
-            bytes,
-            offset_s,
-            ..
-        } if after_ply as usize == i => steps.push(Timed {
-            at: t + offset_s * 1000,
+            Step::Silence(true),
+            Step::Silence(false),
+        ),
+        Incident::Corrupt { bytes, .. } => steps.push(Timed {
+            at,
             step: Step::Garbage(bytes),
         }),
         Incident::GarbageOnly {
-            after_ply,
             duration_s,
             bytes_per_s,
-            offset_s,
             ..
-        } if after_ply as usize == i => {
-            let at = t + offset_s * 1000;
+        } => {
             push_span(
                 steps,
                 at,
@@ -376,36 +366,19 @@ fn transport_fault_steps(inc: &Incident, i: usize, t: u64, steps: &mut Vec<Timed
                 });
             }
         }
-        Incident::ZeroClockReports {
-            after_ply,
-            count,
-            offset_s,
-            ..
-        } if after_ply as usize == i => steps.push(Timed {
-            at: t + offset_s * 1000,
+        Incident::ZeroClockReports { count, .. } => steps.push(Timed {
+            at,
             step: Step::ZeroReports(count),
         }),
-        Incident::NoClock {
-            after_ply,
+        Incident::NoClock { duration_s, .. } => push_span(
+            steps,
+            at,
             duration_s,
-            offset_s,
-            ..
-        } if after_ply as usize == i => {
-            let at = t + offset_s * 1000;
-            push_span(
-                steps,
-                at,
-                duration_s,
-                Step::NoClock(true),
-                Step::NoClock(false),
-            );
-        }
-        Incident::BatteryLow {
-            after_ply,
-            offset_s,
-            ..
-        } if after_ply as usize == i => steps.push(Timed {
-            at: t + offset_s * 1000,
+            Step::NoClock(true),
+            Step::NoClock(false),
+        ),
+        Incident::BatteryLow { .. } => steps.push(Timed {
+            at,
             step: Step::BatteryLow,
         }),
         _ => {}
@@ -424,34 +397,26 @@ fn incident_steps(
     side: ClockSide,
     steps: &mut Vec<Timed>,
 ) -> (u64, bool) {
-    let side_of = |c: Color| {
-        if c == Color::White {
-            setup.white_side
-        } else {
-            setup.white_side.other()
-        }
-    };
     let mut extra = 0;
     let mut flagged = false;
     for inc in setup.incidents.iter() {
         transport_fault_steps(inc, i, t, steps);
+        if inc.after_ply().map(|p| p as usize) != Some(i) {
+            continue;
+        }
         match *inc {
             Incident::Pause {
-                after_ply,
                 duration_s,
                 offset_s,
                 ..
-            } if after_ply as usize == i => {
+            } => {
                 let at = t + offset_s.min(think / 1000) * 1000;
                 push_span(steps, at, duration_s, Step::Stop, Step::Start(side));
                 extra += duration_s * 1000;
             }
             Incident::Takeback {
-                after_ply,
-                plies,
-                offset_s,
-                ..
-            } if after_ply as usize == i => {
+                plies, offset_s, ..
+            } => {
                 let at = t + offset_s * 1000;
                 for (k, n) in [plies, 0, 0].into_iter().enumerate() {
                     steps.push(Timed {
@@ -461,58 +426,67 @@ fn incident_steps(
                 }
             }
             Incident::ClockAdjust {
-                after_ply,
                 color,
                 add_s,
                 offset_s,
                 ..
-            } if after_ply as usize == i => steps.push(Timed {
+            } => steps.push(Timed {
                 at: t + offset_s * 1000,
-                step: Step::AddTime(side_of(color.into()), add_s * 1000),
+                step: Step::AddTime(setup.side_of(color.into()), add_s * 1000),
             }),
-            Incident::IllegalMove {
-                after_ply, hold_s, ..
-            } if after_ply as usize == i => {
-                let pos = &replayed.positions[i];
-                if let Some(fields) = illegal_fields(pos, replayed.moves[i]) {
-                    let at = t + think / 2;
-                    let restore: Vec<_> = fields
-                        .iter()
-                        .map(|(sq, _)| (*sq, pos.board().piece_at(*sq)))
-                        .collect();
-                    steps.push(Timed {
-                        at,
-                        step: Step::Fields(fields),
-                    });
-                    steps.push(Timed {
-                        at: at + 1000,
-                        step: Step::Press {
-                            side,
-                            increment: false,
-                        },
-                    });
-                    let back = at + 1000 + hold_s * 1000;
-                    steps.push(Timed {
-                        at: back,
-                        step: Step::Press {
-                            side: side.other(),
-                            increment: false,
-                        },
-                    });
-                    steps.push(Timed {
-                        at: back + 1000,
-                        step: Step::Fields(restore),
-                    });
-                    extra += hold_s * 1000 + 2000;
-                }
+            Incident::IllegalMove { hold_s, .. } => {
+                extra += illegal_move_steps(replayed, i, t + think / 2, side, hold_s, steps);
             }
-            Incident::Flag { after_ply, .. } if after_ply as usize == i => {
-                flagged = true;
-            }
+            Incident::Flag { .. } => flagged = true,
             _ => {}
         }
     }
     (extra, flagged)
+}
+
+/// An illegal move scripted after ply `i`, made at `at` by the mover on `side`: its fields set
+/// on the board, the clock pressed, held for `hold_s`, the clock pressed back and the fields
+/// restored. What it adds to the mover's time (nothing where no illegal move fits).
+fn illegal_move_steps(
+    replayed: &Replayed,
+    i: usize,
+    at: u64,
+    side: ClockSide,
+    hold_s: u64,
+    steps: &mut Vec<Timed>,
+) -> u64 {
+    let pos = &replayed.positions[i];
+    let Some(fields) = illegal_fields(pos, replayed.moves[i]) else {
+        return 0;
+    };
+    let restore: Vec<_> = fields
+        .iter()
+        .map(|(sq, _)| (*sq, pos.board().piece_at(*sq)))
+        .collect();
+    steps.push(Timed {
+        at,
+        step: Step::Fields(fields),
+    });
+    steps.push(Timed {
+        at: at + 1000,
+        step: Step::Press {
+            side,
+            increment: false,
+        },
+    });
+    let back = at + 1000 + hold_s * 1000;
+    steps.push(Timed {
+        at: back,
+        step: Step::Press {
+            side: side.other(),
+            increment: false,
+        },
+    });
+    steps.push(Timed {
+        at: back + 1000,
+        step: Step::Fields(restore),
+    });
+    hold_s * 1000 + 2000
 }
 
 /// LiveChess' own habits at ply `i`, made at `t`: a misrecognised move corrected later, two
@@ -621,13 +595,6 @@ impl BoardSim {
             .unwrap_or(usize::MAX)
             .min(replayed.moves.len());
         let tc = setup.time_control;
-        let side_of = |c: Color| {
-            if c == Color::White {
-                setup.white_side
-            } else {
-                setup.white_side.other()
-            }
-        };
         let mut steps = Vec::new();
         let mut move_times = Vec::new();
         let (clock_ms, mut late, resume) = initial_clocks(&setup, n);
@@ -640,7 +607,7 @@ impl BoardSim {
         if skip < n {
             steps.push(Timed {
                 at: 0,
-                step: Step::Start(side_of(to_move)),
+                step: Step::Start(setup.side_of(to_move)),
             });
         }
         let mut t = 0u64;
@@ -654,7 +621,7 @@ impl BoardSim {
                 Color::Black
             };
             let ci = if color == Color::White { 0 } else { 1 };
-            let side = side_of(color);
+            let side = setup.side_of(color);
             moves_by[ci] += 1;
             let bonus = if tc.bonus_after_moves > 0 && moves_by[ci] == tc.bonus_after_moves {
                 tc.bonus_ms

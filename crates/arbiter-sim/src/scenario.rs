@@ -288,6 +288,63 @@ impl Incident {
             | Incident::TurnBits2015 { board } => *board,
         }
     }
+
+    /// The ply after which the incident is scripted; `None` for one of the start
+    /// (`late_arrival`, `wrong_preset`) or of the whole game (`period_at_zero`,
+    /// `turn_bits_2015`).
+    pub fn after_ply(&self) -> Option<u32> {
+        match self {
+            Incident::IllegalMove { after_ply, .. }
+            | Incident::ClockAdjust { after_ply, .. }
+            | Incident::Flag { after_ply, .. }
+            | Incident::Pause { after_ply, .. }
+            | Incident::Disconnect { after_ply, .. }
+            | Incident::Corrupt { after_ply, .. }
+            | Incident::GarbageOnly { after_ply, .. }
+            | Incident::ZeroClockReports { after_ply, .. }
+            | Incident::NoClock { after_ply, .. }
+            | Incident::BatteryLow { after_ply, .. }
+            | Incident::Flood { after_ply, .. }
+            | Incident::Takeback { after_ply, .. }
+            | Incident::GarbageFlood { after_ply, .. }
+            | Incident::UnsolicitedAcks { after_ply, .. }
+            | Incident::LivechessNoise { after_ply, .. }
+            | Incident::LivechessCorrection { after_ply, .. }
+            | Incident::LivechessTwoMoves { after_ply, .. } => Some(*after_ply),
+            Incident::LateArrival { .. }
+            | Incident::WrongPreset { .. }
+            | Incident::PeriodAtZero { .. }
+            | Incident::TurnBits2015 { .. } => None,
+        }
+    }
+
+    /// The seconds after the move before that the incident starts (`offset_s`); 0 for one
+    /// that has none.
+    pub fn offset_s(&self) -> u64 {
+        match self {
+            Incident::ClockAdjust { offset_s, .. }
+            | Incident::Pause { offset_s, .. }
+            | Incident::Disconnect { offset_s, .. }
+            | Incident::Corrupt { offset_s, .. }
+            | Incident::GarbageOnly { offset_s, .. }
+            | Incident::ZeroClockReports { offset_s, .. }
+            | Incident::NoClock { offset_s, .. }
+            | Incident::BatteryLow { offset_s, .. }
+            | Incident::Flood { offset_s, .. }
+            | Incident::Takeback { offset_s, .. }
+            | Incident::GarbageFlood { offset_s, .. }
+            | Incident::UnsolicitedAcks { offset_s, .. }
+            | Incident::LivechessNoise { offset_s, .. } => *offset_s,
+            Incident::LateArrival { .. }
+            | Incident::IllegalMove { .. }
+            | Incident::Flag { .. }
+            | Incident::WrongPreset { .. }
+            | Incident::PeriodAtZero { .. }
+            | Incident::TurnBits2015 { .. }
+            | Incident::LivechessCorrection { .. }
+            | Incident::LivechessTwoMoves { .. } => 0,
+        }
+    }
 }
 
 /// A scenario: the incidents to script.
