@@ -632,3 +632,68 @@ fn the_map_check_sees_a_missing_and_a_stale_module() {
     assert!(files.difference(listed).any(|f| f == "state.rs"));
     assert!(listed.difference(&files).any(|f| f == "gone.rs"));
 }
+
+/// The code blocks of `///` and `//!` comments in `text` whose fence says Rust (no language,
+/// `rust`, or a rustdoc attribute such as `no_run`): the line of each.
+fn rust_doc_blocks(text: &str) -> Vec<usize> {
+    let mut open = false;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim_start();
+        let Some(doc) = t.strip_prefix("///").or_else(|| t.strip_prefix("//!")) else {
+            continue;
+        };
+        let Some(lang) = doc.trim_start().strip_prefix("```") else {
+            continue;
+        };
+        if !open {
+            let lang = lang.trim();
+            let rust = lang.is_empty()
+                || lang.split(',').any(|a| {
+                    matches!(
+                        a.trim(),
+                        "rust" | "no_run" | "should_panic" | "compile_fail" | "edition2024"
+                    )
+                });
+            if rust {
+                out.push(i + 1);
+            }
+        }
+        open = !open;
+    }
+    out
+}
+
+/// The libraries are built with `doctest = false` (Cargo.toml): a Rust example in a doc comment
+/// would never run, so there is none (examples are TOML or text, fenced as such).
+#[test]
+fn no_doc_comment_holds_rust_code_that_would_not_run() {
+    let mut found = Vec::new();
+    let mut dirs = vec![root().join("src")];
+    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
+        dirs.push(entry.unwrap().path().join("src"));
+    }
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for line in rust_doc_blocks(&text) {
+                    found.push(format!("{}:{line}", path.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "Rust code in doc comments, which no test runs (doctest = false): fence it as text \
+         or toml, or make it a test: {found:?}"
+    );
+    // The check sees such a block.
+    assert_eq!(
+        rust_doc_blocks("//! ```toml\n//! a = 1\n//! ```\n/// ```\n/// let x = 1;\n/// ```\n"),
+        [4]
+    );
+}
