@@ -697,3 +697,39 @@ fn no_doc_comment_holds_rust_code_that_would_not_run() {
         [4]
     );
 }
+
+/// A module file over 800 lines says at its top why (a `//!` line "Over 800 lines: …"); the
+/// others are split (issue 27).
+#[test]
+fn a_file_over_800_lines_says_why_at_its_top() {
+    let mut dirs = vec![root().join("src")];
+    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
+        dirs.push(entry.unwrap().path().join("src"));
+    }
+    let mut silent = Vec::new();
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let says_why = text
+                    .lines()
+                    .take_while(|l| l.starts_with("//!"))
+                    .any(|l| l.contains("Over 800 lines: "));
+                if text.lines().count() > 800 && !says_why {
+                    silent.push(format!(
+                        "{} ({} lines)",
+                        path.display(),
+                        text.lines().count()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        silent.is_empty(),
+        "over 800 lines without a reason at the top: {silent:?}"
+    );
+}

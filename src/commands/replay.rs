@@ -1,5 +1,9 @@
 //! `arbiter replay`: the replay console on a journal, or headless queries: the state at a
 //! moment, the incidents, a bundle for an appeal.
+//!
+//! Over 800 lines: the command's modes (the console, `--at` as text and as JSON, `--incidents`,
+//! bundles and `--extract`) share the reading of the journal, its anchors and the moment's
+//! facts; each mode and each group of facts is a function of its own.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

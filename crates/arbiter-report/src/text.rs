@@ -1,6 +1,10 @@
 //! The report as a document (headings, lines, tables, signature lines) in German or English,
 //! rendered here as Markdown/plain text and in [`super::pdf`] as PDF. Every word comes from the
 //! core's catalogue (`arbiter_core::i18n::core_catalogue`, `report-*` messages).
+//!
+//! Over 800 lines: the whole document in one place, section by section in the order it is
+//! printed (header, lineups, games, interventions, decisions, versions, signatures), each a
+//! function of its own, so that the Markdown and the PDF render one and the same document.
 
 use std::fmt::Write as _;
 

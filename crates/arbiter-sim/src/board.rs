@@ -2,6 +2,10 @@
 //!
 //! Pure: [`BoardSim::advance_to`] takes the game time (ms since the round started, at 1x) and
 //! returns what the board and clock send. The network layer scales real time by the speed.
+//!
+//! Over 800 lines: one board's timeline (the game's moves at their clock times, every scripted
+//! incident's steps, and what the board and the clock send at an instant) is one state machine
+//! whose parts share its private state; its tests are at its end.
 
 use shakmaty::{Board, Chess, Color, Piece, Position, Square};
 

@@ -1,4 +1,7 @@
 //! The main screen: the match header and one row (or tile) per board.
+//!
+//! Over 800 lines: the header and the board rows at the three widths the screen has (wide rows,
+//! tiles, compact rows), with the cells they share (clocks, names, marks, alerts).
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
