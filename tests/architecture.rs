@@ -633,6 +633,27 @@ fn the_map_check_sees_a_missing_and_a_stale_module() {
     assert!(listed.difference(&files).any(|f| f == "gone.rs"));
 }
 
+/// Every `.rs` file under `src/` and `crates/*/src/`, with its text.
+fn source_files() -> Vec<(std::path::PathBuf, String)> {
+    let mut dirs = vec![root().join("src")];
+    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
+        dirs.push(entry.unwrap().path().join("src"));
+    }
+    let mut out = Vec::new();
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                out.push((path, text));
+            }
+        }
+    }
+    out
+}
+
 /// The code blocks of `///` and `//!` comments in `text` whose fence says Rust (no language,
 /// `rust`, or a rustdoc attribute such as `no_run`): the line of each.
 fn rust_doc_blocks(text: &str) -> Vec<usize> {
@@ -669,21 +690,9 @@ fn rust_doc_blocks(text: &str) -> Vec<usize> {
 #[test]
 fn no_doc_comment_holds_rust_code_that_would_not_run() {
     let mut found = Vec::new();
-    let mut dirs = vec![root().join("src")];
-    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
-        dirs.push(entry.unwrap().path().join("src"));
-    }
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                for line in rust_doc_blocks(&text) {
-                    found.push(format!("{}:{line}", path.display()));
-                }
-            }
+    for (path, text) in source_files() {
+        for line in rust_doc_blocks(&text) {
+            found.push(format!("{}:{line}", path.display()));
         }
     }
     assert!(
@@ -702,30 +711,15 @@ fn no_doc_comment_holds_rust_code_that_would_not_run() {
 /// others are split (issue 27).
 #[test]
 fn a_file_over_800_lines_says_why_at_its_top() {
-    let mut dirs = vec![root().join("src")];
-    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
-        dirs.push(entry.unwrap().path().join("src"));
-    }
     let mut silent = Vec::new();
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                let says_why = text
-                    .lines()
-                    .take_while(|l| l.starts_with("//!"))
-                    .any(|l| l.contains("Over 800 lines: "));
-                if text.lines().count() > 800 && !says_why {
-                    silent.push(format!(
-                        "{} ({} lines)",
-                        path.display(),
-                        text.lines().count()
-                    ));
-                }
-            }
+    for (path, text) in source_files() {
+        let says_why = text
+            .lines()
+            .take_while(|l| l.starts_with("//!"))
+            .any(|l| l.contains("Over 800 lines: "));
+        let lines = text.lines().count();
+        if lines > 800 && !says_why {
+            silent.push(format!("{} ({lines} lines)", path.display()));
         }
     }
     assert!(
