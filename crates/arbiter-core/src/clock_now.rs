@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use crate::by_colour::ByColor;
+use crate::clock::ClockMs;
 use crate::model::{ClockSide, Color, MonoMs};
 use crate::record::{ClockSample, FeedState};
 use crate::state::{BoardState, MatchState};
@@ -25,7 +26,7 @@ pub const STALE_AFTER_MS: u64 = 3_000;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ClockNow {
     #[serde(flatten, with = "crate::by_colour::ms")]
-    pub shown: ByColor<u64>,
+    pub shown: ByColor<ClockMs>,
     /// The colour whose time runs; `None` when the clock is stopped (or the game is over).
     #[serde(with = "crate::model::colour::option")]
     pub running: Option<Color>,
@@ -33,18 +34,13 @@ pub struct ClockNow {
     /// are carried forward from the last report and may not be what the device shows.
     pub estimated: bool,
     #[serde(skip)]
-    pub estimate: ByColor<u64>,
-}
-
-/// Rounds down to whole seconds, as a clock display shows a time.
-pub fn shown_ms(ms: u64) -> u64 {
-    ms / 1000 * 1000
+    pub estimate: ByColor<ClockMs>,
 }
 
 impl ClockNow {
-    fn new(estimate: ByColor<u64>, running: Option<Color>, estimated: bool) -> Self {
+    fn new(estimate: ByColor<ClockMs>, running: Option<Color>, estimated: bool) -> Self {
         ClockNow {
-            shown: estimate.map(shown_ms),
+            shown: estimate.map(ClockMs::shown),
             running,
             estimated,
             estimate,
@@ -52,12 +48,12 @@ impl ClockNow {
     }
 
     /// The time of one colour, as the clock shows it.
-    pub fn of(&self, c: Color) -> u64 {
+    pub fn of(&self, c: Color) -> ClockMs {
         self.shown[c]
     }
 
     /// The time of one colour, to the millisecond (the console's estimate).
-    pub fn exact(&self, c: Color) -> u64 {
+    pub fn exact(&self, c: Color) -> ClockMs {
         self.estimate[c]
     }
 }
@@ -78,12 +74,12 @@ impl ClockSample {
     }
 
     /// The two times as reported, by colour.
-    pub fn by_colour(&self) -> ByColor<u64> {
+    pub fn by_colour(&self) -> ByColor<ClockMs> {
         let (white, black) = match self.white_side_or_left() {
             ClockSide::Left => (self.left_ms, self.right_ms),
             ClockSide::Right => (self.right_ms, self.left_ms),
         };
-        ByColor { white, black }
+        ByColor { white, black }.map(ClockMs::new)
     }
 }
 
@@ -115,7 +111,7 @@ pub fn clock_at(s: &MatchState, bs: &BoardState, now: MonoMs) -> Option<ClockNow
             let white = m.display_color_ms(Color::White, clock_now)?;
             let black = m.display_color_ms(Color::Black, clock_now)?;
             let running = m.on_move().filter(|_| m.running().is_some());
-            Some((ByColor { white, black }, running))
+            Some((ByColor { white, black }.map(ClockMs::new), running))
         });
     let c = match mirrored {
         Some((estimate, running)) => ClockNow::new(estimate, running, false),
@@ -147,7 +143,7 @@ pub fn report_at(sample: &ClockSample, elapsed_ms: u64) -> ClockNow {
         ClockSide::Left => (left, right),
         ClockSide::Right => (right, left),
     };
-    ClockNow::new(ByColor { white, black }, running, false)
+    ClockNow::new(ByColor { white, black }.map(ClockMs::new), running, false)
 }
 
 /// The console's own time model at `now`, beside the device's ([`clock_at`]): period time the
@@ -160,7 +156,7 @@ pub fn model_at(s: &MatchState, bs: &BoardState, now: MonoMs) -> Option<ClockNow
     let mut exact = device.estimate;
     for color in [Color::White, Color::Black] {
         if bs.device.unearned(color).is_some() {
-            exact[color] = 0;
+            exact[color] = ClockMs::ZERO;
             continue;
         }
         let Some(m) = bs.mirror.as_ref().filter(|m| m.last_reading().is_some()) else {
@@ -178,7 +174,7 @@ pub fn model_at(s: &MatchState, bs: &BoardState, now: MonoMs) -> Option<ClockNow
                 .is_some_and(|required| bs.completed(color, None) >= required)
             && let Some(next) = tc.period(period + 1)
         {
-            exact[color] = exact[color].saturating_add(next.base_ms());
+            exact[color] = exact[color].plus(ClockMs::new(next.base_ms()));
         }
     }
     Some(ClockNow::new(exact, device.running, device.estimated))

@@ -268,15 +268,16 @@ pub fn parse_time_of_day(s: &str) -> Result<chrono::NaiveTime, HmsError> {
 }
 
 /// Milliseconds as `h:mm:ss`, the way the report and the console print clock times (whole
-/// seconds, cut).
-pub fn format_hms(ms: u64) -> String {
-    let s = ms / 1000;
+/// seconds, cut). Takes a bare number or a [`crate::clock::ClockMs`].
+pub fn format_hms(ms: impl Into<u64>) -> String {
+    let s = ms.into() / 1000;
     format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
 }
 
 /// Milliseconds as `m:ss` under an hour and `h:mm:ss` from one: a change as a clock's display
 /// shows it ("2:00", "1:02:00").
-pub fn format_short(ms: u64) -> String {
+pub fn format_short(ms: impl Into<u64>) -> String {
+    let ms = ms.into();
     let s = ms / 1000;
     match s / 3600 {
         0 => format!("{}:{:02}", s / 60, s % 60),

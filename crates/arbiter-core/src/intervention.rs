@@ -7,6 +7,8 @@
 use crate::i18n::Msg;
 use serde::{Deserialize, Serialize};
 
+use crate::by_colour::ByColor;
+use crate::clock::ClockMs;
 use crate::model::{BoardNo, Color, GameResult, TeamSide};
 
 /// One board of a submitted lineup.
@@ -482,11 +484,10 @@ pub struct Intervention {
     pub kind: InterventionKind,
     /// The rules it rests on, e.g. "FIDE 2023 Art. 7.5.5", "BTO NRW § 16.7".
     pub articles: Vec<String>,
-    /// Both clocks and the move number at that moment, as the console showed them.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub white_ms: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub black_ms: Option<u64>,
+    /// Both clocks and the move number at that moment, as the console showed them (written
+    /// `white_ms`, `black_ms`, each where known).
+    #[serde(flatten, with = "crate::by_colour::ms_each_optional")]
+    pub clocks: ByColor<Option<ClockMs>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_no: Option<u32>,
     pub proposed: Consequence,
@@ -505,34 +506,41 @@ pub struct Intervention {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub overridden: Vec<Override>,
     /// Both clocks as the arbiter read them on the device, where the feed was stale or lost
-    /// and the console's clocks were only estimates (`white_ms`/`black_ms` keep the estimate).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub device_clocks: Option<DeviceClocks>,
+    /// and the console's clocks were only estimates (`clocks` keep the estimate). Written
+    /// `{"white_ms": …, "black_ms": …}`.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::by_colour::ms::option"
+    )]
+    pub device_clocks: Option<ByColor<ClockMs>>,
     /// Notices the console showed beside the proposal (a correct claim after an obvious
     /// shuffle: possible abuse of 9.2, for review under 11.1).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notices: Vec<Msg>,
-    /// Both clocks after a ruling that changed times (`white_ms`/`black_ms` with the confirmed
-    /// changes), White's and Black's: the incident list shows them beside the clocks before.
+    /// Both clocks after a ruling that changed times (`clocks` with the confirmed changes),
+    /// written `[White's, Black's]`: the incident list shows them beside the clocks before.
     /// Absent where no time changed (and in journals before the field).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub clocks_after: Option<[u64; 2]>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::by_colour::array::option"
+    )]
+    pub clocks_after: Option<ByColor<ClockMs>>,
 }
 
-/// Both clocks after `changes` to `white_ms`/`black_ms` (never below zero); `None` where no
-/// time changes or a clock is not known.
+/// Both clocks after `changes` to `clocks` (never below zero); `None` where no time changes or
+/// a clock is not known.
 pub fn clocks_after(
-    white_ms: Option<u64>,
-    black_ms: Option<u64>,
+    clocks: ByColor<Option<ClockMs>>,
     changes: &[TimeChange],
-) -> Option<[u64; 2]> {
+) -> Option<ByColor<ClockMs>> {
     if changes.is_empty() {
         return None;
     }
-    let mut after = [white_ms?, black_ms?];
+    let mut after = crate::by_colour::both(clocks)?;
     for c in changes {
-        let i = usize::from(c.player.is_black());
-        after[i] = u64::try_from(i128::from(after[i]) + i128::from(c.delta_ms)).unwrap_or(0);
+        after[c.player] = after[c.player].changed_by(c.delta_ms);
     }
     Some(after)
 }
@@ -604,13 +612,6 @@ impl OverrideField {
             OverrideField::ResignationBeforeMove => "override-field-resignation-before-move",
         }
     }
-}
-
-/// Both clocks as the arbiter read them on the device.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DeviceClocks {
-    pub white_ms: u64,
-    pub black_ms: u64,
 }
 
 /// What a decision rests on.

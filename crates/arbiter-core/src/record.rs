@@ -12,6 +12,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::by_colour::ByColor;
+use crate::clock::ClockMs;
 use crate::model::{BoardNo, ClockSide, GameResult, TeamSide};
 
 /// Who produced a record. Serialised as `"system"`, `"arbiter"` or `"feed:N"` (board N).
@@ -630,26 +632,75 @@ pub struct Remark {
 /// The times are the clocks at that moment with the pending adjustments
 /// (`status::clock_to_set`); the clock's next reports show whether it took them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "ClockCommandWire", into = "ClockCommandWire")]
 pub struct ClockCommand {
     pub board: BoardNo,
     /// Both times sent, by colour.
-    pub white_ms: u64,
-    pub black_ms: u64,
+    pub times: ByColor<ClockMs>,
     /// The same by side of the clock, as the command carries them.
-    pub left_ms: u64,
-    pub right_ms: u64,
+    pub left_ms: ClockMs,
+    pub right_ms: ClockMs,
     /// Which side runs after the command (the side that ran before, or none: paused).
     pub run: ClockRunMode,
     pub outcome: CommandOutcome,
     /// Why it was not sent (the feed's error), where it was refused, in English (the journal's
     /// words).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// The same as a message of the catalogue, so the German screens say it in German
     /// (journals written before it have the English `error` only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_msg: Option<Box<crate::i18n::Msg>>,
+}
+
+/// [`ClockCommand`] as the journal writes it: the times by colour as `white_ms` and
+/// `black_ms`; no other field is read.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockCommandWire {
+    board: BoardNo,
+    white_ms: ClockMs,
+    black_ms: ClockMs,
+    left_ms: ClockMs,
+    right_ms: ClockMs,
+    run: ClockRunMode,
+    outcome: CommandOutcome,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    error_msg: Option<Box<crate::i18n::Msg>>,
+}
+
+impl From<ClockCommandWire> for ClockCommand {
+    fn from(w: ClockCommandWire) -> ClockCommand {
+        ClockCommand {
+            board: w.board,
+            times: ByColor {
+                white: w.white_ms,
+                black: w.black_ms,
+            },
+            left_ms: w.left_ms,
+            right_ms: w.right_ms,
+            run: w.run,
+            outcome: w.outcome,
+            error: w.error,
+            error_msg: w.error_msg,
+        }
+    }
+}
+
+impl From<ClockCommand> for ClockCommandWire {
+    fn from(c: ClockCommand) -> ClockCommandWire {
+        ClockCommandWire {
+            board: c.board,
+            white_ms: c.times.white,
+            black_ms: c.times.black,
+            left_ms: c.left_ms,
+            right_ms: c.right_ms,
+            run: c.run,
+            outcome: c.outcome,
+            error: c.error,
+            error_msg: c.error_msg,
+        }
+    }
 }
 
 /// The clock's answer to a clock command (a DGT clock ACK echoing SETNRUN): `accepted` when it
@@ -1171,7 +1222,10 @@ mod tests {
             reason: "7.5.5".into(),
             before: ClockTimes::default(),
             after: ClockTimes {
-                black_ms: 120_000,
+                remaining: crate::by_colour::ByColor {
+                    white: crate::clock::ClockMs::ZERO,
+                    black: crate::clock::ClockMs::minutes(2),
+                },
                 ..ClockTimes::default()
             },
             floors: Vec::new(),

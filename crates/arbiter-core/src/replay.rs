@@ -286,21 +286,21 @@ fn clock_incident(s: &MatchState, r: &Record) -> Option<Found> {
             match (&e.error_msg, &e.error) {
                 (None, None) => msg!(
                     "incident-clock-command-sent",
-                    white = crate::hms::format_hms(e.white_ms),
-                    black = crate::hms::format_hms(e.black_ms)
+                    white = crate::hms::format_hms(e.times.white),
+                    black = crate::hms::format_hms(e.times.black)
                 ),
                 // Why not: in the reader's language where the record has the message (older
                 // journals: the English text as recorded).
                 (Some(why), _) => msg!(
                     "incident-clock-command-refused",
-                    white = crate::hms::format_hms(e.white_ms),
-                    black = crate::hms::format_hms(e.black_ms),
+                    white = crate::hms::format_hms(e.times.white),
+                    black = crate::hms::format_hms(e.times.black),
                     error = (**why).clone()
                 ),
                 (None, Some(error)) => msg!(
                     "incident-clock-command-refused",
-                    white = crate::hms::format_hms(e.white_ms),
-                    black = crate::hms::format_hms(e.black_ms),
+                    white = crate::hms::format_hms(e.times.white),
+                    black = crate::hms::format_hms(e.times.black),
                     error = error
                 ),
             },

@@ -410,8 +410,12 @@ pub struct InterventionLine {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub overridden: Vec<crate::intervention::Override>,
     /// The clocks as the arbiter read them on the device, where the console's were estimates.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub device_clocks: Option<crate::intervention::DeviceClocks>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::by_colour::ms::option"
+    )]
+    pub device_clocks: Option<crate::by_colour::ByColor<crate::clock::ClockMs>>,
 }
 
 /// A lineup irregularity and its sanction.
@@ -918,10 +922,10 @@ fn intervention_line(
         colour,
         kind: iv.kind.clone(),
         articles: iv.articles.clone(),
-        white_clock: iv.white_ms.map(format_hms),
-        black_clock: iv.black_ms.map(format_hms),
-        white_clock_after: iv.clocks_after.map(|c| format_hms(c[0])),
-        black_clock_after: iv.clocks_after.map(|c| format_hms(c[1])),
+        white_clock: iv.clocks.white.map(format_hms),
+        black_clock: iv.clocks.black.map(format_hms),
+        white_clock_after: iv.clocks_after.map(|c| format_hms(c.white)),
+        black_clock_after: iv.clocks_after.map(|c| format_hms(c.black)),
         move_no: iv.move_no,
         proposed: iv.proposed.summary.clone(),
         decided: iv.confirmed.summary.clone(),
@@ -1059,8 +1063,8 @@ fn clock_operations(m: &Match, s: &MatchState, upto: &[Record]) -> Vec<ClockOper
                 board: e.board.0,
                 operation: crate::words::clock_operation(&e.op),
                 reason: e.reason.clone(),
-                before: [format_hms(e.before.white_ms), format_hms(e.before.black_ms)],
-                after: [format_hms(e.after.white_ms), format_hms(e.after.black_ms)],
+                before: [e.before.remaining.white, e.before.remaining.black].map(format_hms),
+                after: [e.after.remaining.white, e.after.remaining.black].map(format_hms),
             }),
             _ => None,
         })
@@ -1132,7 +1136,7 @@ pub fn pgn_termination(s: &MatchState, board: BoardNo) -> Option<&'static str> {
                     || ends.seventy_five.is_some()
                     || ends.dead.is_some();
                 let no_flag = crate::clock_now::clock_at(s, bs, r.at.mono_ms)
-                    .is_some_and(|c| c.shown.white > 0 && c.shown.black > 0);
+                    .is_some_and(|c| c.shown.iter().all(|t| !t.is_zero()));
                 if on_the_board || no_flag {
                     "normal"
                 } else {

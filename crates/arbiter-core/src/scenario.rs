@@ -125,8 +125,8 @@ struct Intervene {
     /// Both clocks as the arbiter read them on the device (`{ white_ms, black_ms }`), where the
     /// feed is stale or lost: the proposal rests on them; the record keeps them beside the
     /// console's estimate.
-    #[serde(default)]
-    device_clocks: Option<crate::intervention::DeviceClocks>,
+    #[serde(default, with = "crate::by_colour::ms::option")]
+    device_clocks: Option<crate::by_colour::ByColor<crate::clock::ClockMs>>,
     /// The ruling's times sent to the clock as the next step of its flow, where the clock
     /// accepts commands (`status::ruling_goes_to_clock`): a `clock_command` record after the
     /// intervention.

@@ -280,7 +280,7 @@ pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> 
         alerts_of(m, s, bs, now, clock, plies, to_move, &mut alerts);
     }
     let below = rules::indicator_settings(m).time_trouble_below_ms;
-    let trouble = |c: Color| clock.is_some_and(|k| k.of(c) < below) && bs.result.is_none();
+    let trouble = |c: Color| clock.is_some_and(|k| k.of(c).ms() < below) && bs.result.is_none();
     BoardStatus {
         time_trouble: ByColor::new_with(trouble),
         clock,

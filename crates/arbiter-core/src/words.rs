@@ -225,21 +225,19 @@ pub fn clock_operation(op: &crate::clock::ClockOperation) -> Msg {
             time = short_duration(*ms),
             player = *color
         ),
-        O::SetTimes { white_ms, black_ms } => msg!(
+        O::SetTimes(times) => msg!(
             "clock-op-set-times",
-            white = format_hms(*white_ms),
-            black = format_hms(*black_ms)
+            white = format_hms(times.white),
+            black = format_hms(times.black)
         ),
         O::SetMoves { color, moves } => msg!("clock-op-set-moves", player = *color, moves = *moves),
         O::Pause => Msg::new("clock-op-pause"),
         O::Resume => Msg::new("clock-op-resume"),
         O::Reconstruct { to_move, .. } => msg!("clock-op-reconstruct", moves = *to_move),
-        O::ReplaceClock {
-            white_ms, black_ms, ..
-        } => msg!(
+        O::ReplaceClock(set) => msg!(
             "clock-op-replace",
-            white = format_hms(*white_ms),
-            black = format_hms(*black_ms)
+            white = format_hms(set.remaining.white),
+            black = format_hms(set.remaining.black)
         ),
         O::SetIncrement { seconds, from_move } => msg!(
             "clock-op-set-increment",

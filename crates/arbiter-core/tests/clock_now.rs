@@ -242,18 +242,18 @@ fn clock_on_the_table((thinks, silences, delays, instants): Game) -> Result<(), 
             let (ms, running) = phys.at(t);
             let shown = [ms[0] / 1000 * 1000, ms[1] / 1000 * 1000];
             prop_assert!(
-                c.shown.white.abs_diff(shown[0]) <= 1_000,
+                c.shown.white.ms().abs_diff(shown[0]) <= 1_000,
                 "t={t}: white {} vs {}",
-                c.shown.white,
+                c.shown.white.ms(),
                 shown[0]
             );
             prop_assert!(
-                c.shown.black.abs_diff(shown[1]) <= 1_000,
+                c.shown.black.ms().abs_diff(shown[1]) <= 1_000,
                 "t={t}: black {} vs {}",
-                c.shown.black,
+                c.shown.black.ms(),
                 shown[1]
             );
-            prop_assert_eq!(c.shown.white % 1000, 0);
+            prop_assert_eq!(c.shown.white.ms() % 1000, 0);
             prop_assert_eq!(
                 c.running,
                 running.map(|r| if r == 0 { Color::White } else { Color::Black })

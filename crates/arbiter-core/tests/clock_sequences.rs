@@ -349,7 +349,10 @@ fn manual_two_minutes_announced_by_the_arbiter() {
             dgt.t,
         )
         .unwrap();
-    assert_eq!(out.after.black_ms, out.before.black_ms + 120_000);
+    assert_eq!(
+        out.after.remaining.black.ms(),
+        out.before.remaining.black.ms() + 120_000
+    );
     dgt.run(20_000);
     dgt.add(R, 120_000);
     m.apply_operation(&ClockOperation::Resume, dgt.t).unwrap();
@@ -677,11 +680,17 @@ fn reconstruction_through_the_mirror_reproduces_the_1987_example() {
         )
         .unwrap();
     assert_eq!(
-        (out.before.white_ms, out.before.black_ms),
+        (
+            out.before.remaining.white.ms(),
+            out.before.remaining.black.ms()
+        ),
         (60 * 60_000, 90 * 60_000)
     );
     assert_eq!(
-        (out.after.white_ms, out.after.black_ms),
+        (
+            out.after.remaining.white.ms(),
+            out.after.remaining.black.ms()
+        ),
         (90 * 60_000, 110 * 60_000)
     );
     assert_eq!(m.color_moves(Color::White), Some(20));
@@ -711,7 +720,10 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
         )
         .unwrap();
     assert_eq!(
-        (out.before.white_ms, out.after.white_ms),
+        (
+            out.before.remaining.white.ms(),
+            out.after.remaining.white.ms()
+        ),
         (5_400_000, 5_340_000)
     );
     assert!(
@@ -737,15 +749,18 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
     );
     let out = m
         .apply_operation(
-            &ClockOperation::SetTimes {
-                white_ms: 1_000_000,
-                black_ms: 2_000_000,
-            },
+            &ClockOperation::SetTimes(arbiter_core::by_colour::ByColor {
+                white: arbiter_core::clock::ClockMs::new(1_000_000),
+                black: arbiter_core::clock::ClockMs::new(2_000_000),
+            }),
             1000,
         )
         .unwrap();
     assert_eq!(
-        (out.after.white_ms, out.after.black_ms),
+        (
+            out.after.remaining.white.ms(),
+            out.after.remaining.black.ms()
+        ),
         (1_000_000, 2_000_000)
     );
     let mut unknown = ClockMirror::new(BL.parse().unwrap());
@@ -918,7 +933,7 @@ proptest! {
                 let op = match k {
                     0 => ClockOperation::AddTime { color: Color::White, ms },
                     1 => ClockOperation::SubtractTime { color: Color::Black, ms },
-                    2 => ClockOperation::SetTimes { white_ms: ms, black_ms: ms / 2 },
+                    2 => ClockOperation::SetTimes(arbiter_core::by_colour::ByColor { white: arbiter_core::clock::ClockMs::new(ms), black: arbiter_core::clock::ClockMs::new(ms / 2) }),
                     3 => ClockOperation::SetMoves { color: Color::Black, moves },
                     4 => ClockOperation::Pause,
                     5 => ClockOperation::Resume,

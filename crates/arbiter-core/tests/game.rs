@@ -635,10 +635,7 @@ fn an_illegal_move_found_four_moves_later_with_either_clock_choice() {
                 fen: "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4".into()
             })
         );
-        let set_times = ClockOperation::SetTimes {
-            white_ms: when.white,
-            black_ms: when.black,
-        };
+        let set_times = ClockOperation::SetTimes(when);
         assert_eq!(
             p.consequence.clock_ops.contains(&set_times),
             choice == ClockChoice::Recorded,
@@ -853,11 +850,11 @@ fn a_flag_before_move_forty_on_a_clock_adding_time_at_zero_is_a_loss_at_that_ins
     assert_eq!((u.completed, u.required), (38, 40));
     let st = board_status(&t.m, &t.s, bs, at + 100);
     assert!(
-        st.clock.unwrap().shown.white > 29 * MIN,
+        st.clock.unwrap().shown.white.ms() > 29 * MIN,
         "the device shows 30:00 again"
     );
     assert_eq!(
-        st.model_clock.unwrap().shown.white,
+        st.model_clock.unwrap().shown.white.ms(),
         0,
         "the console keeps 0:00"
     );
@@ -1158,11 +1155,17 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
     )
     .unwrap();
     assert_eq!(
-        (out.before.white_ms, out.before.black_ms),
+        (
+            out.before.remaining.white.ms(),
+            out.before.remaining.black.ms()
+        ),
         (60 * MIN, 90 * MIN)
     );
     assert_eq!(
-        (out.after.white_ms, out.after.black_ms),
+        (
+            out.after.remaining.white.ms(),
+            out.after.remaining.black.ms()
+        ),
         (90 * MIN, 110 * MIN)
     );
     let Event::ClockAdjusted(e) = &ev else {
@@ -1196,8 +1199,12 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
     };
     let (ev, out) =
         rules::clock_operation(&t.m, &t.s, B, reconstruct.clone(), "", at + 2_000).unwrap();
-    assert_eq!(out.before.white_ms, 6_000, "149:54 used of 150 min");
-    assert_eq!(out.after.white_ms, 5 * MIN);
+    assert_eq!(
+        out.before.remaining.white.ms(),
+        6_000,
+        "149:54 used of 150 min"
+    );
+    assert_eq!(out.after.remaining.white.ms(), 5 * MIN);
     assert!(out.note.contains("minimum"));
     // The record and the screen say "floor applied", with the value before it.
     let Event::ClockAdjusted(e) = &ev else {
@@ -1229,7 +1236,7 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
     )
     .unwrap();
     assert!(!raised);
-    assert_eq!(then.white_ms, computed);
+    assert_eq!(then.remaining.white.ms(), computed);
 }
 
 /// CL-2's thinking times: White 3 min a move but 5:54 for his 49th, Black 1 min.
@@ -1282,16 +1289,23 @@ fn reconstruction_uses_the_times_the_journal_recorded_at_that_move() {
         let ClockOperation::Reconstruct { recorded, .. } = &e.op else {
             unreachable!()
         };
-        assert_eq!(*recorded, Some([w, b]), "{profile}");
         assert_eq!(
-            (out.after.white_ms, out.after.black_ms),
+            recorded.map(|r| [r.white.ms(), r.black.ms()]),
+            Some([w, b]),
+            "{profile}"
+        );
+        assert_eq!(
+            (
+                out.after.remaining.white.ms(),
+                out.after.remaining.black.ms()
+            ),
             (w, b),
             "{profile}"
         );
         let (proportional, _) =
             arbiter_core::clock::reconstruct(&tc, out.before, 24, TimeFloor::None).unwrap();
         assert!(
-            proportional.white_ms < w - 60_000,
+            proportional.remaining.white.ms() < w - 60_000,
             "{profile}: the proportion differs"
         );
         assert!(e.floors.is_empty(), "{profile}: {:?}", e.floors);
@@ -1305,7 +1319,7 @@ fn reconstruction_uses_the_times_the_journal_recorded_at_that_move() {
             "no move: nothing recorded"
         );
         assert_eq!(
-            rules::recorded_after(bs, 1),
+            rules::recorded_after(bs, 1).map(|r| [r.white.ms(), r.black.ms()]),
             Some([
                 tc.credited_after_moves(1) - 60_000,
                 tc.credited_after_moves(1) - 30_000
@@ -1324,10 +1338,10 @@ fn clock_operations_are_journaled_with_before_and_after_and_checked_on_the_devic
     // Pause, set both times, set a counter: one record each, with the clock before and after.
     for op in [
         ClockOperation::Pause,
-        ClockOperation::SetTimes {
-            white_ms: 80 * MIN,
-            black_ms: 85 * MIN,
-        },
+        ClockOperation::SetTimes(arbiter_core::by_colour::ByColor {
+            white: arbiter_core::clock::ClockMs::new(80 * MIN),
+            black: arbiter_core::clock::ClockMs::new(85 * MIN),
+        }),
         ClockOperation::SetMoves {
             color: Color::White,
             moves: 1,
@@ -1337,7 +1351,10 @@ fn clock_operations_are_journaled_with_before_and_after_and_checked_on_the_devic
         t.push(at, Origin::Arbiter, ev);
         if matches!(op, ClockOperation::SetTimes { .. }) {
             assert_eq!(
-                (out.after.white_ms, out.after.black_ms),
+                (
+                    out.after.remaining.white.ms(),
+                    out.after.remaining.black.ms()
+                ),
                 (80 * MIN, 85 * MIN)
             );
         }
@@ -1374,10 +1391,10 @@ fn clock_operations_are_journaled_with_before_and_after_and_checked_on_the_devic
     let (op, raised) = rules::replacement_values(&t.m, &t.s, bs, at).unwrap();
     assert!(raised);
     assert!(
-        matches!(op, ClockOperation::ReplaceClock { white_ms, black_ms, .. } if white_ms == 5 * MIN && black_ms == 90 * MIN)
+        matches!(op, ClockOperation::ReplaceClock(set) if set.remaining.white.ms() == 5 * MIN && set.remaining.black.ms() == 90 * MIN)
     );
     let (ev, out) = rules::clock_operation(&t.m, &t.s, B, op, "display dark", at).unwrap();
-    assert_eq!(out.after.white_ms, 5 * MIN);
+    assert_eq!(out.after.remaining.white.ms(), 5 * MIN);
     t.push(at, Origin::Arbiter, ev);
     assert_eq!(t.rejected(), 0);
 }
@@ -1418,8 +1435,12 @@ fn after_the_result_later_reports_are_post_game_and_a_change_needs_a_correction(
     assert_eq!(bs.moves.len(), 1);
     let later = arbiter_core::clock_now::clock_at(&t.s, bs, at).unwrap();
     assert_eq!(
-        (later.shown.white, later.shown.black, later.running),
-        (frozen.shown.white, frozen.shown.black, None)
+        (
+            later.shown.white.ms(),
+            later.shown.black.ms(),
+            later.running
+        ),
+        (frozen.shown.white.ms(), frozen.shown.black.ms(), None)
     );
     // A flag claim or an illegal move cannot change the result: refused at the proposal and in
     // the state.
@@ -1928,23 +1949,29 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
     let now = at + 2_000;
     let set = clock_to_set(&t.m, &t.s, B, now).unwrap();
     // White's clock stands at 90:10: 92:10 is sent; Black's runs and is sent as it shows now.
-    assert_eq!(set.white_ms, 92 * MIN + 10_000);
+    assert_eq!(set.times.white.ms(), 92 * MIN + 10_000);
     let shown = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), now).unwrap();
-    assert_eq!(set.black_ms, shown.shown.black);
+    assert_eq!(set.times.black.ms(), shown.shown.black.ms());
     // Black has used 3 s (2 s after the ruling plus the second before it), within a second.
     assert!(
-        (90 * MIN - 4_000..=90 * MIN - 2_000).contains(&set.black_ms),
+        (90 * MIN - 4_000..=90 * MIN - 2_000).contains(&set.times.black.ms()),
         "{}",
-        set.black_ms
+        set.times.black.ms()
     );
     // White sits on the left: the command carries White's time on the left; Black runs (right).
-    assert_eq!((set.left_ms, set.right_ms), (set.white_ms, set.black_ms));
+    assert_eq!(
+        (set.left_ms, set.right_ms),
+        (set.times.white, set.times.black)
+    );
     assert_eq!(set.run, ClockRunMode::Right);
     assert_eq!(set.running, Some(Color::Black));
     match set.record() {
         Event::ClockCommand(c) => {
             assert_eq!(c.outcome, CommandOutcome::Sent);
-            assert_eq!((c.white_ms, c.black_ms), (set.white_ms, set.black_ms));
+            assert_eq!(
+                (c.times.white, c.times.black),
+                (set.times.white, set.times.black)
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -2016,8 +2043,8 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
     let set = clock_to_set(&t.m, &t.s, B, later + 100).unwrap();
     let shown =
         arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), later + 100).unwrap();
-    assert_eq!(set.white_ms, 92 * MIN + 10_000);
-    assert_eq!(set.black_ms, shown.shown.black - MIN);
+    assert_eq!(set.times.white.ms(), 92 * MIN + 10_000);
+    assert_eq!(set.times.black.ms(), shown.shown.black.ms() - MIN);
     t.push(
         later + 200,
         Origin::Feed(B),
@@ -2045,7 +2072,6 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
 /// mating material), and the record keeps the estimate beside the device's values.
 #[test]
 fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
-    use arbiter_core::intervention::DeviceClocks;
     let mut t = Table::new("fide-2023");
     let mut at = 1_000;
     t.setup(
@@ -2074,9 +2100,9 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
     let est = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), now).unwrap();
     assert!(est.estimated);
     assert!(
-        (19_000..=21_000).contains(&est.shown.white),
+        (19_000..=21_000).contains(&est.shown.white.ms()),
         "{}",
-        est.shown.white
+        est.shown.white.ms()
     );
     let req = Request {
         board: Some(B),
@@ -2092,9 +2118,9 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
         words(&p)
     );
     // On the device: White's flag is down: a loss on time.
-    let dc = DeviceClocks {
-        white_ms: 0,
-        black_ms: 89 * MIN + 30_000,
+    let dc = arbiter_core::by_colour::ByColor {
+        white: arbiter_core::clock::ClockMs::new(0),
+        black: arbiter_core::clock::ClockMs::new(89 * MIN + 30_000),
     };
     let p = rules::propose_on_device(&t.m, &t.s, &req, dc, now);
     assert_eq!(
@@ -2105,7 +2131,7 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
     );
     // The record's clocks are the console's estimate; a fact names both.
     assert_eq!(
-        (p.white_ms, p.black_ms),
+        (p.clocks.white, p.clocks.black),
         (Some(est.shown.white), Some(est.shown.black))
     );
     let said = words(&p);
@@ -2130,9 +2156,9 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
         "{}",
         words(&p)
     );
-    let dc = DeviceClocks {
-        white_ms: 15_000,
-        black_ms: 89 * MIN + 30_000,
+    let dc = arbiter_core::by_colour::ByColor {
+        white: arbiter_core::clock::ClockMs::new(15_000),
+        black: arbiter_core::clock::ClockMs::new(89 * MIN + 30_000),
     };
     let p = rules::propose_on_device(&t.m, &t.s, &req, dc, later);
     assert_eq!(p.consequence.result, None, "{}", words(&p));
@@ -2158,10 +2184,12 @@ fn an_acknowledgement_nobody_asked_for_is_counted_not_an_answer() {
     let command = |outcome: CommandOutcome| -> Event {
         ClockCommand {
             board: B,
-            white_ms: 90 * MIN,
-            black_ms: 90 * MIN,
-            left_ms: 90 * MIN,
-            right_ms: 90 * MIN,
+            times: arbiter_core::by_colour::ByColor {
+                white: arbiter_core::clock::ClockMs::new(90 * MIN),
+                black: arbiter_core::clock::ClockMs::new(90 * MIN),
+            },
+            left_ms: arbiter_core::clock::ClockMs::new(90 * MIN),
+            right_ms: arbiter_core::clock::ClockMs::new(90 * MIN),
             run: ClockRunMode::Paused,
             outcome,
             error: None,
@@ -2474,8 +2502,8 @@ fn period_time_due_but_not_credited_is_pending_in_the_device() {
     // The console's own model counts it: White's model clock is 30 min above the device's.
     let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), at + 1_000);
     assert_eq!(
-        st.model_clock.unwrap().shown.white,
-        st.clock.unwrap().shown.white + 30 * MIN,
+        st.model_clock.unwrap().shown.white.ms(),
+        st.clock.unwrap().shown.white.ms() + 30 * MIN,
         "{st:?}"
     );
     // White's time runs out; the device adds his period: only Black's is pending.
@@ -2642,7 +2670,8 @@ fn illegal_then_three_more(profile: &str) -> (Table, u64, arbiter_core::by_colou
             .last()
             .unwrap()
             .sample
-            .by_colour();
+            .by_colour()
+            .map(arbiter_core::clock::ClockMs::ms);
     illegal_shown(&mut t, &mut at, 30_000, 7, "b5e8", "Bxe8");
     for (ply, uci, san) in [(8, "g8f6", "Nf6"), (9, "e1g1", "O-O"), (10, "f8e7", "Be7")] {
         illegal_shown(&mut t, &mut at, 10_000, ply, uci, san);
@@ -2726,10 +2755,7 @@ fn an_illegal_move_the_board_showed_several_moves_ago_is_taken_back_with_either_
                 }),
                 "{profile}"
             );
-            let set_times = ClockOperation::SetTimes {
-                white_ms: when.white,
-                black_ms: when.black,
-            };
+            let set_times = ClockOperation::SetTimes(when.map(arbiter_core::clock::ClockMs::new));
             assert_eq!(
                 p.consequence.clock_ops.contains(&set_times),
                 choice == ClockChoice::Recorded,

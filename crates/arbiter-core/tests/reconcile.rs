@@ -170,7 +170,7 @@ fn two_moves_between_two_clock_reports_are_two_presses() {
     assert_eq!(bs.moves[0].clock_ms, Some((START + 26) * 1000));
     assert_eq!(bs.moves[1].clock_ms, Some((START + 24) * 1000));
     let times = bs.mirror.as_ref().unwrap().times().unwrap();
-    assert_eq!((times.white_moves, times.black_moves), (1, 1));
+    assert_eq!((times.moves.white, times.moves.black), (1, 1));
     assert!(
         !j.alerts(20_000)
             .iter()

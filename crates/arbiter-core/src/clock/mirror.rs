@@ -15,12 +15,14 @@ use serde::{Deserialize, Serialize};
 mod operation;
 mod side_sample;
 
+use super::ClockMs;
 use super::control::{PeriodAddition, TimeControl};
 use super::explain::{ChangeKind, ClockAlert, ClockChange, SampleReport};
 use super::flag::FlagRecord;
 use super::indicators::{IndicatorSettings, Indicators, PlayerClock, indicators};
 use super::reading::{ClockReading, ClockTimes, SIDES, side_index};
 use super::subsecond::SubSecond;
+use crate::by_colour::ByColor;
 use crate::model::{ClockSide, Color};
 
 /// Allowed difference between a whole-second reading and the expected value: one second of
@@ -246,10 +248,14 @@ impl ClockMirror {
         let w = self.side(self.side_of(Color::White)?);
         let b = self.side(self.side_of(Color::Black)?);
         Some(ClockTimes {
-            white_ms: w.reading_ms,
-            black_ms: b.reading_ms,
-            white_moves: w.moves,
-            black_moves: b.moves,
+            remaining: ByColor {
+                white: ClockMs::new(w.reading_ms),
+                black: ClockMs::new(b.reading_ms),
+            },
+            moves: ByColor {
+                white: w.moves,
+                black: b.moves,
+            },
         })
     }
 
@@ -652,20 +658,6 @@ impl ClockMirror {
             st.period = period;
             st.lowest_in_period_ms = st.reading_ms;
         }
-    }
-}
-
-fn color_ms(t: &ClockTimes, c: Color) -> u64 {
-    match c {
-        Color::White => t.white_ms,
-        Color::Black => t.black_ms,
-    }
-}
-
-fn set_color_ms(t: &mut ClockTimes, c: Color, v: u64) {
-    match c {
-        Color::White => t.white_ms = v,
-        Color::Black => t.black_ms = v,
     }
 }
 

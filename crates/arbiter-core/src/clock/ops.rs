@@ -6,8 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::ClockMs;
 use super::control::TimeControl;
 use super::reading::ClockTimes;
+use crate::by_colour::ByColor;
 use crate::model::Color;
 
 /// One arbiter operation on a board's clock.
@@ -26,8 +28,9 @@ pub enum ClockOperation {
         color: Color,
         ms: u64,
     },
-    /// Set both remaining times (a replaced or wrongly set clock, FIDE 6.10).
-    SetTimes { white_ms: u64, black_ms: u64 },
+    /// Set both remaining times (a replaced or wrongly set clock, FIDE 6.10): written
+    /// `"white_ms": …, "black_ms": …` beside the tag.
+    SetTimes(#[serde(with = "crate::by_colour::ms")] ByColor<ClockMs>),
     /// Set a player's count of completed moves (FIDE 6.10.2, 7.1).
     SetMoves {
         #[serde(with = "crate::model::colour")]
@@ -48,17 +51,16 @@ pub enum ClockOperation {
         /// The times the journal recorded after each player's move `to_move` (White's, Black's):
         /// the actual distribution of the time, used instead of the proportion where it is
         /// known (DSB note on 7.1: the rule of three only where it cannot be established).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        recorded: Option<[u64; 2]>,
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            with = "crate::by_colour::array::option"
+        )]
+        recorded: Option<ByColor<ClockMs>>,
     },
     /// A defective clock replaced by another set to these values (FIDE 6.10.1, pre-2009 6.11,
-    /// 1987 12.4): both times and both move counters.
-    ReplaceClock {
-        white_ms: u64,
-        black_ms: u64,
-        white_moves: u32,
-        black_moves: u32,
-    },
+    /// 1987 12.4): both times and both move counters, written as [`ClockTimes`] beside the tag.
+    ReplaceClock(ClockTimes),
     /// An increment introduced for both players from move `from_move` on (Guidelines III.4:
     /// the claimant's request granted): the clock model credits it after every move from
     /// then on, as the clock set by the arbiter does.
@@ -150,25 +152,16 @@ pub fn proportional_used(used_ms: u64, moves_now: u32, moves_then: u32) -> u64 {
 /// raised to `floor`'s minimum; and whether a minimum was applied.
 pub fn replacement(tc: &TimeControl, times: ClockTimes, floor: TimeFloor) -> (ClockTimes, bool) {
     let mut raised = false;
-    let mut one = |ms: u64, moves: u32| {
-        let min = floor.minimum_ms(tc, moves);
+    let remaining = times.remaining.zip(times.moves).map(|(ms, moves)| {
+        let min = ClockMs::new(floor.minimum_ms(tc, moves));
         if ms < min {
             raised = true;
             min
         } else {
             ms
         }
-    };
-    let white_ms = one(times.white_ms, times.white_moves);
-    let black_ms = one(times.black_ms, times.black_moves);
-    (
-        ClockTimes {
-            white_ms,
-            black_ms,
-            ..times
-        },
-        raised,
-    )
+    });
+    (ClockTimes { remaining, ..times }, raised)
 }
 
 /// The least time the arbiter may leave a player after a reconstruction: 5 minutes in all and
@@ -207,13 +200,15 @@ pub fn reconstruct_with_floors(
     to_move: u32,
     floor: TimeFloor,
 ) -> Result<(ClockTimes, Vec<FloorApplied>), ClockError> {
-    let moves_now = now.white_moves.min(now.black_moves);
+    let moves_now = now.moves.white.min(now.moves.black);
     if to_move > moves_now {
         return Err(ClockError::ReconstructAhead { to_move, moves_now });
     }
     let mut floors = Vec::new();
-    let mut one = |color: Color, remaining: u64, moves: u32| -> u64 {
-        let used = tc.credited_after_moves(moves).saturating_sub(remaining);
+    let one = |(color, (remaining, moves)): (Color, (ClockMs, u32))| -> ClockMs {
+        let used = tc
+            .credited_after_moves(moves)
+            .saturating_sub(remaining.ms());
         let used_then = proportional_used(used, moves, to_move);
         let value = tc.credited_after_moves(to_move).saturating_sub(used_then);
         let min = floor.minimum_ms(tc, to_move);
@@ -223,19 +218,16 @@ pub fn reconstruct_with_floors(
                 computed_ms: value,
                 floor_ms: min,
             });
-            min
+            ClockMs::new(min)
         } else {
-            value
+            ClockMs::new(value)
         }
     };
-    let white_ms = one(Color::White, now.white_ms, now.white_moves);
-    let black_ms = one(Color::Black, now.black_ms, now.black_moves);
+    let remaining = now.remaining.zip(now.moves).zip_color().map(one);
     Ok((
         ClockTimes {
-            white_ms,
-            black_ms,
-            white_moves: to_move,
-            black_moves: to_move,
+            remaining,
+            moves: ByColor::new_with(|_| to_move),
         },
         floors,
     ))
@@ -254,35 +246,43 @@ mod tests {
         // The same through the clock: NRW 2½ h for 50 moves, after Black's 30th move.
         let tc: TimeControl = "150'/50 + 60'/20 rep.".parse().unwrap();
         let now = ClockTimes {
-            white_ms: 60 * 60_000,
-            black_ms: 90 * 60_000,
-            white_moves: 30,
-            black_moves: 30,
+            remaining: ByColor {
+                white: ClockMs::minutes(60),
+                black: ClockMs::minutes(90),
+            },
+            moves: ByColor {
+                white: 30,
+                black: 30,
+            },
         };
         let (then, raised) =
             reconstruct(&tc, now, 20, TimeFloor::FiveMinutesAndOnePerMove).unwrap();
         assert!(!raised);
-        assert_eq!(then.white_ms, 90 * 60_000); // 150 − 60
-        assert_eq!(then.black_ms, 110 * 60_000); // 150 − 40
-        assert_eq!((then.white_moves, then.black_moves), (20, 20));
+        assert_eq!(then.remaining.white, ClockMs::minutes(90)); // 150 − 60
+        assert_eq!(then.remaining.black, ClockMs::minutes(110)); // 150 − 40
+        assert_eq!((then.moves.white, then.moves.black), (20, 20));
     }
 
     #[test]
     fn minimum_is_applied() {
         let tc: TimeControl = "40/120+60".parse().unwrap();
         let now = ClockTimes {
-            white_ms: 0,
-            black_ms: 60_000,
-            white_moves: 39,
-            black_moves: 39,
+            remaining: ByColor {
+                white: ClockMs::ZERO,
+                black: ClockMs::minutes(1),
+            },
+            moves: ByColor {
+                white: 39,
+                black: 39,
+            },
         };
         let (then, raised) =
             reconstruct(&tc, now, 38, TimeFloor::FiveMinutesAndOnePerMove).unwrap();
         assert!(raised);
         let (none, raised) = reconstruct(&tc, now, 38, TimeFloor::None).unwrap();
         assert!(!raised);
-        assert!(none.white_ms < 5 * 60_000);
-        assert_eq!(then.white_ms, 5 * 60_000);
+        assert!(none.remaining.white < ClockMs::minutes(5));
+        assert_eq!(then.remaining.white, ClockMs::minutes(5));
         assert_eq!(minimum_after_reconstruction(&tc, 20), 20 * 60_000);
         assert_eq!(minimum_after_reconstruction(&tc, 45), 5 * 60_000);
         assert!(reconstruct(&tc, now, 40, TimeFloor::None).is_err());

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::ClockMs;
+use crate::by_colour::ByColor;
 use crate::model::ClockSide;
 
 /// One reading of a physical clock, as the state layer converts it from a `clock_sample`
@@ -61,11 +63,45 @@ impl ClockReading {
 /// The clock state the arbiter sees and changes: remaining times and completed moves per
 /// colour. Kept before and after every arbiter operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(from = "TimesWire", into = "TimesWire")]
 pub struct ClockTimes {
-    pub white_ms: u64,
-    pub black_ms: u64,
-    pub white_moves: u32,
-    pub black_moves: u32,
+    pub remaining: ByColor<ClockMs>,
+    pub moves: ByColor<u32>,
+}
+
+/// [`ClockTimes`] as the journal writes it.
+#[derive(Serialize, Deserialize)]
+struct TimesWire {
+    white_ms: ClockMs,
+    black_ms: ClockMs,
+    white_moves: u32,
+    black_moves: u32,
+}
+
+impl From<TimesWire> for ClockTimes {
+    fn from(w: TimesWire) -> ClockTimes {
+        ClockTimes {
+            remaining: ByColor {
+                white: w.white_ms,
+                black: w.black_ms,
+            },
+            moves: ByColor {
+                white: w.white_moves,
+                black: w.black_moves,
+            },
+        }
+    }
+}
+
+impl From<ClockTimes> for TimesWire {
+    fn from(t: ClockTimes) -> TimesWire {
+        TimesWire {
+            white_ms: t.remaining.white,
+            black_ms: t.remaining.black,
+            white_moves: t.moves.white,
+            black_moves: t.moves.black,
+        }
+    }
 }
 
 /// Index of a clock side in per-side arrays.

@@ -141,13 +141,13 @@ fn times_of_day_count_from_the_left() {
 
 #[test]
 fn formats_cut_to_the_second() {
-    assert_eq!(format_hms(0), "0:00:00");
-    assert_eq!(format_hms(5_400_999), "1:30:00");
-    assert_eq!(format_hms(59_000), "0:00:59");
-    assert_eq!(format_hms(36_000_000 * 3), "30:00:00");
-    assert_eq!(format_short(120_000), "2:00");
-    assert_eq!(format_short(59_999), "0:59");
-    assert_eq!(format_short(3_720_000), "1:02:00");
+    assert_eq!(format_hms(0u64), "0:00:00");
+    assert_eq!(format_hms(5_400_999u64), "1:30:00");
+    assert_eq!(format_hms(59_000u64), "0:00:59");
+    assert_eq!(format_hms(36_000_000u64 * 3), "30:00:00");
+    assert_eq!(format_short(120_000u64), "2:00");
+    assert_eq!(format_short(59_999u64), "0:59");
+    assert_eq!(format_short(3_720_000u64), "1:02:00");
 }
 
 proptest! {

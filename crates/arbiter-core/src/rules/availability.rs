@@ -93,8 +93,8 @@ pub fn availability(m: &Match, s: &MatchState, action: Action, now: MonoMs) -> A
                 return Open;
             };
             let down = flags_down(m, s, bs, now).iter().any(Option::is_some)
-                || c.exact(Color::White) == 0
-                || c.exact(Color::Black) == 0
+                || c.exact(Color::White).is_zero()
+                || c.exact(Color::Black).is_zero()
                 || flag::flag_facts(s, bs, None, now)
                     .iter()
                     .any(Option::is_some);

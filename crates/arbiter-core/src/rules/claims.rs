@@ -154,11 +154,7 @@ pub(super) fn draw_claim(
         }
         None => (arbiter_says, msg!("rules-claim-evidence-none")),
     };
-    let claimant_ms = if claimant.is_white() {
-        p.white_ms
-    } else {
-        p.black_ms
-    };
+    let claimant_ms = p.clocks[claimant].map(ClockMs::ms);
     if correct && claimant_ms == Some(0) && competing_flag(m, claimant, &evidence, p) {
         return;
     }
@@ -355,11 +351,7 @@ fn incorrect(bs: &BoardState, c: &Claims, claimant: Color, evidence: Msg, p: &mu
             delta_ms: i64::from(c.incorrect_time_to_opponent_s) * 1000,
         });
     }
-    let claimant_ms = if claimant.is_white() {
-        p.white_ms
-    } else {
-        p.black_ms
-    };
+    let claimant_ms = p.clocks[claimant].map(ClockMs::ms);
     // The clock shows whole seconds; the arbiter reads and sets whole seconds.
     let shown_s = claimant_ms.map(|ms| ms / 1000);
     let needs_claimant_time =

@@ -40,7 +40,7 @@ fn with_profile(m: &Match, bs: &BoardState, op: ClockOperation) -> ClockOperatio
 /// Both clocks as the journal recorded them after each player's move `n`: White's once his
 /// n-th move was completed, Black's once his n-th was (the first report after each move that
 /// showed the mover's clock stopped).
-pub fn recorded_after(bs: &BoardState, n: u32) -> Option<[u64; 2]> {
+pub fn recorded_after(bs: &BoardState, n: u32) -> Option<ByColor<ClockMs>> {
     if n == 0 {
         return None;
     }
@@ -50,7 +50,10 @@ pub fn recorded_after(bs: &BoardState, n: u32) -> Option<[u64; 2]> {
             .find(|e| e.ply == ply)
             .and_then(|e| e.clock_ms)
     };
-    Some([at(2 * n - 1)?, at(2 * n)?])
+    Some(ByColor {
+        white: ClockMs::new(at(2 * n - 1)?),
+        black: ClockMs::new(at(2 * n)?),
+    })
 }
 
 /// The minimum a replacement clock's values were raised to, per player, against the times the
@@ -62,13 +65,7 @@ fn replacement_floors(
     op: &ClockOperation,
     now: MonoMs,
 ) -> Vec<crate::clock::FloorApplied> {
-    let ClockOperation::ReplaceClock {
-        white_ms,
-        black_ms,
-        white_moves,
-        black_moves,
-    } = op
-    else {
+    let ClockOperation::ReplaceClock(set) = op else {
         return Vec::new();
     };
     let Some(c) = crate::clock_now::clock_at(s, bs, now) else {
@@ -76,12 +73,9 @@ fn replacement_floors(
     };
     let floor = m.profile.clock_corrections.replacement_floor;
     let mut v = Vec::new();
-    for (color, set, moves) in [
-        (Color::White, *white_ms, *white_moves),
-        (Color::Black, *black_ms, *black_moves),
-    ] {
+    for (color, (set, moves)) in set.remaining.zip(set.moves).zip_color() {
         let min = floor.minimum_ms(&m.time_control, moves);
-        let computed = c.of(color);
+        let (set, computed) = (set.ms(), c.of(color).ms());
         if min > 0 && set == min && computed < min {
             v.push(crate::clock::FloorApplied {
                 color,
@@ -187,22 +181,12 @@ pub fn replacement_values(
         }
     };
     let times = ClockTimes {
-        white_ms: c.shown.white,
-        black_ms: c.shown.black,
-        white_moves: moves(Color::White),
-        black_moves: moves(Color::Black),
+        remaining: c.shown,
+        moves: ByColor::new_with(moves),
     };
     let floor: TimeFloor = m.profile.clock_corrections.replacement_floor;
     let (t, raised) = crate::clock::replacement(&m.time_control, times, floor);
-    Some((
-        ClockOperation::ReplaceClock {
-            white_ms: t.white_ms,
-            black_ms: t.black_ms,
-            white_moves: t.white_moves,
-            black_moves: t.black_moves,
-        },
-        raised,
-    ))
+    Some((ClockOperation::ReplaceClock(t), raised))
 }
 
 /// The articles an operation rests on, for the screen and the record's reason.

@@ -656,7 +656,7 @@ pub(super) fn game_resumed(m: &Match, s: &MatchState, bs: &BoardState, p: &mut P
             kind = crate::words::intervention_kind(&e.intervention.kind)
         ));
     }
-    if let (Some(w), Some(b)) = (p.white_ms, p.black_ms) {
+    if let Some(ByColor { white: w, black: b }) = crate::by_colour::both(p.clocks) {
         req = req.fact(msg!(
             "rules-resume-fact-clocks",
             white = format_hms(w),

@@ -3,11 +3,9 @@
 //! folded into the state as a clock report of that instant would be (a side at 0:00 shows its
 //! flag), and the rules run on that state unchanged: a flag the device shows is a flag, the time
 //! under a quickplay threshold is the device's. The proposal keeps the console's estimate as
-//! the clocks of the record (`Intervention::white_ms`/`black_ms`, with `device_clocks` beside
-//! them) and says which values it rests on.
+//! the clocks of the record (`Intervention::clocks`, with `device_clocks` beside them) and says which values it rests on.
 
 use super::*;
-use crate::intervention::DeviceClocks;
 use crate::journal::Record;
 use crate::record::{ClockSample, Origin};
 
@@ -17,7 +15,7 @@ use crate::record::{ClockSample, Origin};
 pub fn on_device(
     s: &MatchState,
     board: BoardNo,
-    dc: DeviceClocks,
+    dc: ByColor<ClockMs>,
     now: MonoMs,
 ) -> Option<MatchState> {
     let bs = s.board(board)?;
@@ -29,8 +27,8 @@ pub fn on_device(
         .and_then(|m| m.white_side().map(|(side, _)| side))
         .unwrap_or_else(|| sample.white_side_or_left());
     let (left_ms, right_ms) = match white_side {
-        crate::model::ClockSide::Left => (dc.white_ms, dc.black_ms),
-        crate::model::ClockSide::Right => (dc.black_ms, dc.white_ms),
+        crate::model::ClockSide::Left => (dc.white.ms(), dc.black.ms()),
+        crate::model::ClockSide::Right => (dc.black.ms(), dc.white.ms()),
     };
     let running = c.running.map(|color| {
         if color.is_white() {
@@ -67,31 +65,26 @@ pub fn on_device(
 }
 
 /// What the proposal made on [`on_device`]'s state says about its clocks: the record keeps the
-/// console's estimate (`white_ms`, `black_ms`), and a fact names both.
+/// console's estimate (`clocks`), and a fact names both.
 pub fn device_note(
     s: &MatchState,
     board: BoardNo,
-    dc: DeviceClocks,
+    dc: ByColor<ClockMs>,
     now: MonoMs,
     p: &mut Proposal,
 ) {
     let estimate = s
         .board(board)
         .and_then(|bs| crate::clock_now::clock_at(s, bs, now));
-    p.white_ms = estimate.map(|c| c.shown.white);
-    p.black_ms = estimate.map(|c| c.shown.black);
-    let same = (p.white_ms, p.black_ms)
-        == (
-            Some(crate::clock_now::shown_ms(dc.white_ms)),
-            Some(crate::clock_now::shown_ms(dc.black_ms)),
-        );
+    p.clocks = crate::by_colour::each(estimate.map(|c| c.shown));
+    let same = p.clocks == dc.map(|t| Some(t.shown()));
     if same {
         p.facts.insert(
             0,
             msg!(
                 "rules-fact-device-clocks-same",
-                white = format_hms(dc.white_ms),
-                black = format_hms(dc.black_ms)
+                white = format_hms(dc.white),
+                black = format_hms(dc.black)
             ),
         );
         return;
@@ -100,10 +93,10 @@ pub fn device_note(
         0,
         msg!(
             "rules-fact-device-clocks",
-            white = format_hms(dc.white_ms),
-            black = format_hms(dc.black_ms),
-            est_white = p.white_ms.map(format_hms).unwrap_or_else(|| "–".into()),
-            est_black = p.black_ms.map(format_hms).unwrap_or_else(|| "–".into())
+            white = format_hms(dc.white),
+            black = format_hms(dc.black),
+            est_white = p.clocks.white.map(format_hms).unwrap_or_else(|| "–".into()),
+            est_black = p.clocks.black.map(format_hms).unwrap_or_else(|| "–".into())
         ),
     );
 }
@@ -115,7 +108,7 @@ pub fn propose_on_device(
     m: &Match,
     s: &MatchState,
     req: &Request,
-    dc: DeviceClocks,
+    dc: ByColor<ClockMs>,
     now: MonoMs,
 ) -> Proposal {
     let Some(board) = req.board else {

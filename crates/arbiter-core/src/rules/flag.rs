@@ -105,7 +105,7 @@ pub fn flag_facts(
         let tc = bs.mirror.as_ref().map(|m| m.time_control());
         for color in [Color::White, Color::Black] {
             let i = usize::from(color.is_black());
-            if out[i].is_some() || c.exact(color) > 0 {
+            if out[i].is_some() || !c.exact(color).is_zero() {
                 continue;
             }
             let presses = bs
@@ -378,7 +378,7 @@ fn claimant_clock(s: &MatchState, bs: &BoardState, claimant: Color, now: MonoMs,
         .mirror
         .as_ref()
         .and_then(|m| m.side_of(claimant).map(|side| (m, side)))
-        .map(|(m, side)| m.lowest_in_period_ms(side, s.clock_ms(now)))
+        .map(|(m, side)| ClockMs::new(m.lowest_in_period_ms(side, s.clock_ms(now))))
         .unwrap_or_else(|| c.of(claimant));
     let time = c.of(claimant);
     p.facts.push(msg!(
@@ -387,7 +387,7 @@ fn claimant_clock(s: &MatchState, bs: &BoardState, claimant: Color, now: MonoMs,
         running = u32::from(c.running == Some(claimant)),
         time = format_hms(time),
         lowest = format_hms(lowest.min(time)),
-        flag = u32::from(time == 0)
+        flag = u32::from(time.is_zero())
     ));
 }
 

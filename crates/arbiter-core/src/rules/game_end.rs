@@ -117,8 +117,7 @@ pub(super) fn game_ended(m: &Match, bs: &BoardState, p: &mut Proposal) {
             );
             p.instant = Some(e.at.wall_ms);
             if let Some(c) = clocks_at_move(bs, e.move_index) {
-                p.white_ms = Some(c.shown.white);
-                p.black_ms = Some(c.shown.black);
+                p.clocks = c.shown.map(Some);
             }
             p.facts.push(msg!(
                 "rules-fact-ending-move",

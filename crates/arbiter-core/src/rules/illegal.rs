@@ -445,7 +445,7 @@ fn reinstate_later(bs: &BoardState, l: &Later, clocks: Option<ClockChoice>, p: &
         )),
         None => p.facts.push(msg!("rules-fact-clocks-not-recorded")),
     }
-    if let (Some(w), Some(b)) = (p.white_ms, p.black_ms) {
+    if let Some(ByColor { white: w, black: b }) = crate::by_colour::both(p.clocks) {
         p.facts.push(msg!(
             "rules-fact-clocks-current",
             white = format_hms(w),
@@ -458,16 +458,10 @@ fn reinstate_later(bs: &BoardState, l: &Later, clocks: Option<ClockChoice>, p: &
         fen,
     });
     match (choice, recorded) {
-        (
-            ClockChoice::Recorded,
-            Some(ByColor {
-                white: white_ms,
-                black: black_ms,
-            }),
-        ) => {
+        (ClockChoice::Recorded, Some(times)) => {
             p.consequence
                 .clock_ops
-                .push(ClockOperation::SetTimes { white_ms, black_ms });
+                .push(ClockOperation::SetTimes(times));
         }
         (ClockChoice::Recorded, None) => p.facts.push(msg!("rules-fact-clocks-not-recorded")),
         (ClockChoice::Current, _) => {}

@@ -50,7 +50,8 @@ pub use start::{first_clock_run, start_far_from_clocks};
 use serde::Serialize;
 use shakmaty::Position as _;
 
-use crate::clock::{MateCheck, mate_check};
+use crate::by_colour::ByColor;
+use crate::clock::{ClockMs, MateCheck, mate_check};
 use crate::hms::format_hms;
 use crate::i18n::{Arg, Msg};
 use crate::intervention::{
@@ -86,8 +87,9 @@ pub struct Proposal {
     /// What the rules say about the facts, as a message of the catalogue
     /// ([`crate::i18n::core_catalogue`]); the screen formats it in its language.
     pub explanation: Msg,
-    pub white_ms: Option<u64>,
-    pub black_ms: Option<u64>,
+    /// Both clocks at that moment as the clock shows them (written `white_ms`, `black_ms`).
+    #[serde(flatten, with = "crate::by_colour::ms_each_or_null")]
+    pub clocks: ByColor<Option<ClockMs>>,
     pub move_no: Option<u32>,
     /// Where the rules leave the outcome open: the options, none chosen. The consequence is
     /// then empty; the arbiter's choice is recorded with `decision::decide`.
@@ -162,14 +164,13 @@ pub fn confirm(req: &Request, p: &Proposal, confirmed: Consequence, reason: Stri
 
 /// The intervention record of a proposal with the consequence `confirmed` as it is.
 fn intervention(req: &Request, p: &Proposal, confirmed: Consequence, reason: String) -> Event {
-    let clocks_after = crate::intervention::clocks_after(p.white_ms, p.black_ms, &confirmed.clock);
+    let clocks_after = crate::intervention::clocks_after(p.clocks, &confirmed.clock);
     Event::from(Intervention {
         board: req.board,
         player: req.player,
         kind: req.kind.clone(),
         articles: p.articles.clone(),
-        white_ms: p.white_ms,
-        black_ms: p.black_ms,
+        clocks: p.clocks,
         move_no: p.move_no,
         proposed: p.consequence.clone(),
         confirmed,
@@ -368,13 +369,11 @@ fn propose_facts(
     on_finding: bool,
 ) -> Proposal {
     let bs = req.board.and_then(|b| s.board(b));
-    let (white_ms, black_ms) = bs
+    let clocks = bs
         .and_then(|b| crate::clock_now::clock_at(s, b, now_mono))
-        .map(|c| (c.shown.white, c.shown.black))
-        .unzip();
+        .map(|c| c.shown);
     let mut p = Proposal {
-        white_ms,
-        black_ms,
+        clocks: crate::by_colour::each(clocks),
         move_no: bs.map(move_no),
         ..Proposal::default()
     };

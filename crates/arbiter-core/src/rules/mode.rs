@@ -98,7 +98,7 @@ pub(super) fn illegal_move_stands(
 
 /// Whether both flags are down on the board.
 fn both_flags_down(bs: &BoardState, p: &Proposal) -> bool {
-    matches!((p.white_ms, p.black_ms), (Some(0), Some(0)))
+    p.clocks.iter().all(|c| c.is_some_and(ClockMs::is_zero))
         || bs.clock.is_some_and(|c| c.left_flag && c.right_flag)
 }
 

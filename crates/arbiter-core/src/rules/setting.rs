@@ -153,11 +153,7 @@ fn unearned_time(
         device = device
     ));
     // What is left of the time credited: the player cannot lose more than his clock shows.
-    let now_ms = if color.is_white() {
-        p.white_ms
-    } else {
-        p.black_ms
-    };
+    let now_ms = p.clocks[color].map(ClockMs::ms);
     let off = now_ms.map_or(u.added_ms, |t| t.min(u.added_ms));
     let mut fix = Consequence::default();
     if off > 0 {

@@ -8,6 +8,8 @@
 use serde::Serialize;
 
 use super::{BoardState, Stamp};
+use crate::by_colour::ByColor;
+use crate::clock::ClockMs;
 use crate::intervention::{
     ClaimBasis, ClaimStatus, Intervention, InterventionKind, QuickplayDecision,
 };
@@ -69,8 +71,9 @@ pub struct ClaimEntry {
     /// The position at the claim (FEN), where the game record knows it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
-    pub white_ms: Option<u64>,
-    pub black_ms: Option<u64>,
+    /// Both clocks at the claim (written `white_ms`, `black_ms`).
+    #[serde(flatten, with = "crate::by_colour::ms_each_or_null")]
+    pub clocks: ByColor<Option<ClockMs>>,
     pub status: ClaimStatus,
     /// The earlier claim on this board that was still open when this one was made.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -117,8 +120,7 @@ pub(super) fn apply_claim(bs: &mut BoardState, seq: u64, at: Stamp, iv: &Interve
                 claimant: iv.player,
                 intended,
                 fen,
-                white_ms: iv.white_ms,
-                black_ms: iv.black_ms,
+                clocks: iv.clocks,
                 status,
                 follows,
                 decided_by: None,

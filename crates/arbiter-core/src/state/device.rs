@@ -6,6 +6,8 @@
 use serde::Serialize;
 
 use super::{BoardState, Stamp};
+use crate::by_colour::ByColor;
+use crate::clock::ClockMs;
 use crate::clock::{ChangeKind, ClockChange, PeriodAddition, TimeControl};
 use crate::model::{ClockSide, Color};
 
@@ -88,18 +90,15 @@ pub struct MustShow {
     pub at: Stamp,
     /// The clock time (the state's clock base plus the record's monotonic time) of the setting.
     pub clock_ms: u64,
-    pub white_ms: u64,
-    pub black_ms: u64,
+    /// The times set (written `white_ms`, `black_ms`).
+    #[serde(flatten, with = "crate::by_colour::ms")]
+    pub times: ByColor<ClockMs>,
 }
 
 impl MustShow {
     /// The time set for `color`.
-    pub fn of(&self, color: Color) -> u64 {
-        if color.is_white() {
-            self.white_ms
-        } else {
-            self.black_ms
-        }
+    pub fn of(&self, color: Color) -> ClockMs {
+        self.times[color]
     }
 }
 
@@ -129,7 +128,7 @@ pub(super) fn shows(bs: &BoardState, ms: &MustShow, color: Color, clock_ms: u64)
         return false;
     };
     let shown = reading.time(side);
-    let set = ms.of(color);
+    let set = ms.of(color).ms();
     let ran = clock_ms.saturating_sub(ms.clock_ms);
     let inc = m.time_control().per_move_ms();
     shown <= set.saturating_add(inc).saturating_add(SHOW_TOLERANCE_MS)
@@ -260,10 +259,10 @@ pub(super) fn after_clock_op(
         Op::AddTime { .. } | Op::SubtractTime { .. } | Op::Reconstruct { .. } => {
             bs.device.correction_due = Some(at);
         }
-        Op::SetTimes { white_ms, black_ms }
-        | Op::ReplaceClock {
-            white_ms, black_ms, ..
-        } => {
+        Op::SetTimes(times)
+        | Op::ReplaceClock(crate::clock::ClockTimes {
+            remaining: times, ..
+        }) => {
             bs.device.correction_due = Some(at);
             bs.device.unearned = [None, None];
             // The device must show these times, even where they equal the last report (a
@@ -271,8 +270,7 @@ pub(super) fn after_clock_op(
             bs.device.must_show = Some(MustShow {
                 at,
                 clock_ms,
-                white_ms: *white_ms,
-                black_ms: *black_ms,
+                times: *times,
             });
         }
         Op::SetMoves { .. } | Op::Pause | Op::Resume | Op::SetIncrement { .. } => {}

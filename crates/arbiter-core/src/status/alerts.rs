@@ -148,7 +148,7 @@ fn flag_alerts(f: &Seen, ended: bool, alerts: &mut Vec<BoardAlert>) {
             let final_flag = [ClockSide::Left, ClockSide::Right]
                 .into_iter()
                 .any(|side| side_of(side) && sample.final_flag(side) != Some(false));
-            if final_flag || c.exact(color) == 0 {
+            if final_flag || c.exact(color).is_zero() {
                 alerts.push(BoardAlert::Flag { color });
             }
         }
@@ -225,7 +225,7 @@ fn indicator_alerts(f: &Seen, alerts: &mut Vec<BoardAlert>) {
         }
     } else if let Some(c) = f.clock {
         for color in [Color::White, Color::Black] {
-            let ms = c.of(color);
+            let ms = c.of(color).ms();
             let completed = if color.is_white() {
                 plies.div_ceil(2)
             } else {
@@ -370,8 +370,8 @@ fn device_alerts(
         for color in bs.set_times_not_shown() {
             alerts.push(BoardAlert::CorrectionNotShown {
                 color,
-                device_ms: c.of(color),
-                decided_ms: ms.of(color),
+                device_ms: c.of(color).ms(),
+                decided_ms: ms.of(color).ms(),
             });
         }
     } else if let Some(due) = bs.device.correction_due
@@ -383,7 +383,7 @@ fn device_alerts(
             if let Some(side) = mr.side_of(color)
                 && let Some(delta) = mr.pending_ms(side)
             {
-                let device_ms = c.of(color);
+                let device_ms = c.of(color).ms();
                 let decided_ms =
                     u64::try_from(i64::try_from(device_ms).unwrap_or(i64::MAX) + delta)
                         .unwrap_or(0);

@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::by_colour::ByColor;
+use crate::clock::ClockMs;
 use crate::clock_now::clock_at;
 use crate::matchfile::Match;
 use crate::model::{BoardNo, ClockSide, Color, MonoMs};
@@ -44,10 +46,11 @@ pub const CLOCK_COMMAND_MAX_MS: u64 = (9 * 3600 + 59 * 60 + 59) * 1000;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ClockToSet {
     pub board: BoardNo,
-    pub white_ms: u64,
-    pub black_ms: u64,
-    pub left_ms: u64,
-    pub right_ms: u64,
+    /// Both times by colour (written `white_ms`, `black_ms`).
+    #[serde(flatten, with = "crate::by_colour::ms")]
+    pub times: ByColor<ClockMs>,
+    pub left_ms: ClockMs,
+    pub right_ms: ClockMs,
     pub run: ClockRunMode,
     /// The colour whose time runs afterwards (`None`: paused).
     #[serde(with = "crate::model::colour::option")]
@@ -71,8 +74,7 @@ impl ClockToSet {
     fn record_outcome(&self, why: Option<crate::i18n::Msg>) -> crate::record::Event {
         crate::record::Event::ClockCommand(ClockCommand {
             board: self.board,
-            white_ms: self.white_ms,
-            black_ms: self.black_ms,
+            times: self.times,
             left_ms: self.left_ms,
             right_ms: self.right_ms,
             run: self.run,
@@ -158,18 +160,17 @@ pub fn clock_to_set(
     let Some(mr) = bs.mirror.as_ref() else {
         return Err(msg!("clock-command-no-clock", board = board));
     };
-    let with = |color: Color| {
+    let times = c.shown.zip_color().map(|(color, shown)| {
         let delta: i64 = pending
             .iter()
             .filter(|p| p.color == color)
             .map(|p| p.delta_ms)
             .sum();
-        let shown = i64::try_from(c.of(color)).unwrap_or(i64::MAX);
-        u64::try_from(shown.saturating_add(delta)).unwrap_or(0)
-    };
-    let (white_ms, black_ms) = (with(Color::White), with(Color::Black));
-    for ms in [white_ms, black_ms] {
-        if ms > CLOCK_COMMAND_MAX_MS {
+        let shown = i64::try_from(shown.ms()).unwrap_or(i64::MAX);
+        ClockMs::new(u64::try_from(shown.saturating_add(delta)).unwrap_or(0))
+    });
+    for ms in times {
+        if ms > ClockMs::new(CLOCK_COMMAND_MAX_MS) {
             return Err(msg!(
                 "clock-command-too-long",
                 time = crate::hms::format_hms(ms)
@@ -180,8 +181,8 @@ pub fn clock_to_set(
         return Err(msg!("clock-command-no-clock", board = board));
     };
     let (left_ms, right_ms) = match white_side {
-        ClockSide::Left => (white_ms, black_ms),
-        ClockSide::Right => (black_ms, white_ms),
+        ClockSide::Left => (times.white, times.black),
+        ClockSide::Right => (times.black, times.white),
     };
     let run = match c.running.and_then(|color| mr.side_of(color)) {
         Some(ClockSide::Left) => ClockRunMode::Left,
@@ -190,8 +191,7 @@ pub fn clock_to_set(
     };
     Ok(ClockToSet {
         board,
-        white_ms,
-        black_ms,
+        times,
         left_ms,
         right_ms,
         run,

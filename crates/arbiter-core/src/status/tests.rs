@@ -255,17 +255,29 @@ fn the_running_clock_counts_down_from_the_last_report() {
     // also when no further report comes. Shown as the clock shows it: whole seconds, rounded
     // down; the estimate to the millisecond beside it.
     let c = clock_at(&s, bs, 1_500).unwrap();
-    assert_eq!((c.estimate.white, c.estimate.black), (5_400_499, 5_400_000));
-    assert_eq!((c.shown.white, c.shown.black), (5_400_000, 5_400_000));
+    assert_eq!(
+        (c.estimate.white.ms(), c.estimate.black.ms()),
+        (5_400_499, 5_400_000)
+    );
+    assert_eq!(
+        (c.shown.white.ms(), c.shown.black.ms()),
+        (5_400_000, 5_400_000)
+    );
     let c = clock_at(&s, bs, 3_500).unwrap();
-    assert_eq!((c.estimate.white, c.estimate.black), (5_398_499, 5_400_000));
-    assert_eq!((c.shown.white, c.shown.black), (5_398_000, 5_400_000));
+    assert_eq!(
+        (c.estimate.white.ms(), c.estimate.black.ms()),
+        (5_398_499, 5_400_000)
+    );
+    assert_eq!(
+        (c.shown.white.ms(), c.shown.black.ms()),
+        (5_398_000, 5_400_000)
+    );
     assert_eq!(c.running, Some(Color::White));
     // A stopped clock stands; a clock is never carried below zero.
     let s = state(&m, &[live(0), sample(1_000, 3_000, 7_000, None)]);
     let c = clock_at(&s, s.board(B1).unwrap(), 60_000).unwrap();
     assert_eq!(
-        (c.shown.white, c.shown.black, c.running),
+        (c.shown.white.ms(), c.shown.black.ms(), c.running),
         (3_000, 7_000, None)
     );
     let s = state(
@@ -273,7 +285,7 @@ fn the_running_clock_counts_down_from_the_last_report() {
         &[live(0), sample(1_000, 1_000, 7_000, Some(ClockSide::Right))],
     );
     let c = clock_at(&s, s.board(B1).unwrap(), 60_000).unwrap();
-    assert_eq!((c.shown.white, c.shown.black), (1_000, 0));
+    assert_eq!((c.shown.white.ms(), c.shown.black.ms()), (1_000, 0));
     // White on the right: the colours follow the orientation.
     let mut right = sample(1_000, 100_000, 200_000, None);
     if let Event::ClockSample(c) = &mut right.1 {
@@ -281,7 +293,7 @@ fn the_running_clock_counts_down_from_the_last_report() {
     }
     let s = state(&m, &[live(0), right]);
     let c = clock_at(&s, s.board(B1).unwrap(), 2_000).unwrap();
-    assert_eq!((c.shown.white, c.shown.black), (200_000, 100_000));
+    assert_eq!((c.shown.white.ms(), c.shown.black.ms()), (200_000, 100_000));
     // No report, no clock.
     let s = state(&m, &[live(0)]);
     assert_eq!(clock_at(&s, s.board(B1).unwrap(), 2_000), None);
@@ -300,11 +312,11 @@ fn a_clock_carried_forward_over_a_silent_feed_is_an_estimate() {
     let c = clock_at(&s, bs, 1_001 + STALE_AFTER_MS).unwrap();
     assert!(c.estimated);
     assert_eq!(
-        c.estimate.white,
+        c.estimate.white.ms(),
         5_400_999 - STALE_AFTER_MS - 1,
         "still counting"
     );
-    assert_eq!(c.shown.white, 5_397_000, "shown in whole seconds");
+    assert_eq!(c.shown.white.ms(), 5_397_000, "shown in whole seconds");
 }
 
 #[test]

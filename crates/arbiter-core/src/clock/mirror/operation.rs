@@ -2,7 +2,9 @@
 //! move counts set, a pause and a resume, a replacement clock, an increment set, the times
 //! reconstructed at an earlier move. Each time change is then expected on the physical clock.
 
-use super::{ClockMirror, color_ms, diff, set_color_ms, to_i64};
+use super::{ClockMirror, to_i64};
+use crate::by_colour::ByColor;
+use crate::clock::ClockMs;
 use crate::clock::ops::{ClockError, ClockOperation, FloorApplied, OperationOutcome, TimeFloor};
 use crate::clock::reading::ClockTimes;
 use crate::model::Color;
@@ -24,41 +26,31 @@ impl ClockMirror {
         match op {
             ClockOperation::AddTime { color, ms } => {
                 let side = self.side_of(*color).ok_or(ClockError::OrientationUnknown)?;
-                set_color_ms(
-                    &mut after,
-                    *color,
-                    color_ms(&before, *color).saturating_add(*ms),
-                );
+                after.remaining[*color] = before.remaining[*color].plus(ClockMs::new(*ms));
                 self.expect(side, to_i64(*ms));
             }
             ClockOperation::SubtractTime { color, ms } => {
                 let side = self.side_of(*color).ok_or(ClockError::OrientationUnknown)?;
-                let available = color_ms(&before, *color);
-                if *ms > available {
+                let available = before.remaining[*color];
+                if *ms > available.ms() {
                     return Err(ClockError::NotEnoughTime {
                         ms: *ms,
-                        available_ms: available,
+                        available_ms: available.ms(),
                     });
                 }
-                set_color_ms(&mut after, *color, available - ms);
+                after.remaining[*color] = available.minus(ClockMs::new(*ms));
                 self.expect(side, -to_i64(*ms));
             }
-            ClockOperation::SetTimes { white_ms, black_ms } => {
-                let w = self
-                    .side_of(Color::White)
+            ClockOperation::SetTimes(times) => {
+                self.side_of(Color::White)
                     .ok_or(ClockError::OrientationUnknown)?;
-                after.white_ms = *white_ms;
-                after.black_ms = *black_ms;
-                self.expect_value(w, diff(*white_ms, before.white_ms));
-                self.expect_value(w.other(), diff(*black_ms, before.black_ms));
+                after.remaining = *times;
+                self.expect_values(before.remaining, *times)?;
             }
             ClockOperation::SetMoves { color, moves } => {
                 let side = self.side_of(*color).ok_or(ClockError::OrientationUnknown)?;
                 self.set_moves(side, *moves);
-                match color {
-                    Color::White => after.white_moves = *moves,
-                    Color::Black => after.black_moves = *moves,
-                }
+                after.moves[*color] = *moves;
             }
             ClockOperation::Pause => note = self.pause()?,
             ClockOperation::Resume => {
@@ -67,25 +59,13 @@ impl ClockMirror {
                 }
                 self.pending_resume = true;
             }
-            ClockOperation::ReplaceClock {
-                white_ms,
-                black_ms,
-                white_moves,
-                black_moves,
-            } => {
-                let w = self
-                    .side_of(Color::White)
-                    .ok_or(ClockError::OrientationUnknown)?;
-                after = ClockTimes {
-                    white_ms: *white_ms,
-                    black_ms: *black_ms,
-                    white_moves: *white_moves,
-                    black_moves: *black_moves,
-                };
-                self.expect_value(w, diff(*white_ms, before.white_ms));
-                self.expect_value(w.other(), diff(*black_ms, before.black_ms));
-                self.set_moves(w, *white_moves);
-                self.set_moves(w.other(), *black_moves);
+            ClockOperation::ReplaceClock(set) => {
+                after = *set;
+                self.expect_values(before.remaining, set.remaining)?;
+                for (color, moves) in set.moves.zip_color() {
+                    let side = self.side_of(color).ok_or(ClockError::OrientationUnknown)?;
+                    self.set_moves(side, moves);
+                }
             }
             ClockOperation::SetIncrement { seconds, from_move } => {
                 self.tc.per_move = Some(crate::clock::PerMove {
@@ -130,24 +110,21 @@ impl ClockMirror {
         before: ClockTimes,
         to_move: u32,
         floor: TimeFloor,
-        recorded: Option<[u64; 2]>,
+        recorded: Option<ByColor<ClockMs>>,
     ) -> Result<(ClockTimes, String, Vec<FloorApplied>), ClockError> {
-        let w = self
-            .side_of(Color::White)
+        self.side_of(Color::White)
             .ok_or(ClockError::OrientationUnknown)?;
         if self.last.is_none() {
             return Err(ClockError::NoReading);
         }
         let mut note = String::new();
         let mut floors = Vec::new();
-        let after = if let Some([white_ms, black_ms]) = recorded {
+        let after = if let Some(remaining) = recorded {
             // The times the journal recorded at that move: the actual distribution.
             note = format!("the times recorded after move {to_move}");
             ClockTimes {
-                white_ms,
-                black_ms,
-                white_moves: to_move,
-                black_moves: to_move,
+                remaining,
+                moves: ByColor::new_with(|_| to_move),
             }
         } else {
             let (then, raised) =
@@ -158,10 +135,25 @@ impl ClockMirror {
             floors = raised;
             then
         };
-        self.expect_value(w, diff(after.white_ms, before.white_ms));
-        self.expect_value(w.other(), diff(after.black_ms, before.black_ms));
-        self.set_moves(w, to_move);
-        self.set_moves(w.other(), to_move);
+        self.expect_values(before.remaining, after.remaining)?;
+        for color in [Color::White, Color::Black] {
+            let side = self.side_of(color).ok_or(ClockError::OrientationUnknown)?;
+            self.set_moves(side, to_move);
+        }
         Ok((after, note, floors))
+    }
+
+    /// Both clocks are to show the times `after` set anew over `before` (each side's change
+    /// expected from its last reading).
+    fn expect_values(
+        &mut self,
+        before: ByColor<ClockMs>,
+        after: ByColor<ClockMs>,
+    ) -> Result<(), ClockError> {
+        for (color, (before, after)) in before.zip(after).zip_color() {
+            let side = self.side_of(color).ok_or(ClockError::OrientationUnknown)?;
+            self.expect_value(side, after.since(before));
+        }
+        Ok(())
     }
 }

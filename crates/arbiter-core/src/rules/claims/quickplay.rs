@@ -53,11 +53,7 @@ fn quickplay_checks(m: &Match, bs: &BoardState, claimant: Color, p: &mut Proposa
         &mut failed,
         &mut facts,
     );
-    let remaining = if claimant.is_white() {
-        p.white_ms
-    } else {
-        p.black_ms
-    };
+    let remaining = p.clocks[claimant].map(ClockMs::ms);
     let threshold = u64::from(q.threshold_s) * 1000;
     // Whole seconds as the clock shows them: 2:00 exactly is not "less than two minutes".
     let under = remaining.is_some_and(|t| t / 1000 * 1000 < threshold);
