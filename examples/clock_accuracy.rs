@@ -202,9 +202,9 @@ fn main() -> anyhow::Result<()> {
                 transient += 1;
             }
             let (phys, console) = if run == shakmaty::Color::White {
-                (pw, c.exact(Color::White))
+                (pw, c.exact(Color::White).ms())
             } else {
-                (pb, c.exact(Color::Black))
+                (pb, c.exact(Color::Black).ms())
             };
             estimate_err.push(phys.abs_diff(console));
             let (screen, device) = (

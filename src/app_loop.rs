@@ -500,11 +500,11 @@ pub fn time_signature(s: &MatchState, now: MonoMs) -> u64 {
     for b in &s.boards {
         // every clock, running or not: a stopped clock set to other times must show them
         // What the screens show: the estimate to the millisecond, tenths under a minute
-        // (`clocks::fmt_clock`); the whole seconds of `white_ms` would freeze the tenths.
+        // (`clocks::fmt_clock`); the whole seconds of `shown` would freeze the tenths.
         if let Some(c) = arbiter_core::clock_now::clock_at(s, b, now) {
             (c.running, c.estimated).hash(&mut h);
-            for ms in [c.estimate.white, c.estimate.black] {
-                arbiter_tui::clocks::fmt_clock(ms).hash(&mut h);
+            for ms in c.estimate {
+                arbiter_tui::clocks::fmt_clock(ms.ms()).hash(&mut h);
             }
         }
         b.last_data

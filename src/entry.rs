@@ -184,8 +184,8 @@ pub fn clock_command(
     set: &ClockToSet,
 ) {
     let cmd = SetAndRun {
-        left_ms: set.left_ms,
-        right_ms: set.right_ms,
+        left_ms: set.left_ms.ms(),
+        right_ms: set.right_ms.ms(),
         run: match set.run {
             ClockRunMode::Left => ClockRun::Left,
             ClockRunMode::Right => ClockRun::Right,
@@ -218,8 +218,8 @@ pub fn clock_command(
                 &arbiter_core::msg!(
                     "ui-clock-command-sent",
                     board = set.board,
-                    white = format_hms(set.white_ms),
-                    black = format_hms(set.black_ms)
+                    white = format_hms(set.times.white),
+                    black = format_hms(set.times.black)
                 ),
             ))
         }

@@ -33,7 +33,7 @@ fn clocks(r: &Replay, t: i64, board: u16) -> (String, String, usize) {
     let (s, mono) = r.at(t);
     let bs = s.board(BoardNo(board)).unwrap();
     let c = arbiter_core::clock_now::clock_at(&s, bs, mono).unwrap();
-    let (w, b) = (c.shown.white, c.shown.black);
+    let (w, b) = (c.shown.white.ms(), c.shown.black.ms());
     (format_hms(w), format_hms(b), bs.moves.len())
 }
 
@@ -243,9 +243,9 @@ fn bundesliga_recording() {
     let c3 = arbiter_core::clock_now::clock_at(&s3, s3.board(BoardNo(3)).unwrap(), mono3).unwrap();
     let black_after_10 = games[2].1[9];
     assert!(
-        (black_after_10 - 20_000..=black_after_10 + 999).contains(&c3.shown.black),
+        (black_after_10 - 20_000..=black_after_10 + 999).contains(&c3.shown.black.ms()),
         "Black {} vs the score's {}",
-        hms(c3.shown.black),
+        hms(c3.shown.black.ms()),
         hms(black_after_10)
     );
     // When the threefold claim on board 4 was made.
@@ -260,11 +260,11 @@ fn bundesliga_recording() {
     assert_eq!(hms(w27), "1:07:05");
     let (s4, mono4) = r.at(at(d, "14:50:00"));
     let c4 = arbiter_core::clock_now::clock_at(&s4, s4.board(BoardNo(4)).unwrap(), mono4).unwrap();
-    assert_eq!(hms(c4.shown.white), hms(w27));
+    assert_eq!(hms(c4.shown.white.ms()), hms(w27));
     assert!(
-        (b28 - 30_000..=b26).contains(&c4.shown.black),
+        (b28 - 30_000..=b26).contains(&c4.shown.black.ms()),
         "{}",
-        hms(c4.shown.black)
+        hms(c4.shown.black.ms())
     );
     let (s, _) = r.at(at(d, "14:50:01"));
     let claim = s
@@ -273,7 +273,10 @@ fn bundesliga_recording() {
         .find(|i| i.intervention.board == Some(BoardNo(4)))
         .unwrap();
     assert_eq!(
-        (claim.intervention.white_ms, claim.intervention.black_ms),
+        (
+            claim.intervention.clocks.white.map(|c| c.ms()),
+            claim.intervention.clocks.black.map(|c| c.ms())
+        ),
         (Some(4_025_000), Some(4_585_000))
     );
     // Before the default time expired, board 8 had no result; after it, +/-.

@@ -747,7 +747,7 @@ fn at_gives_the_replays_state_also_where_the_wall_clock_stepped_back() {
         let c = arbiter_core::clock_now::clock_at(&s, s.board(BoardNo(1)).unwrap(), mono);
         assert_eq!(
             v["clocks"][0]["white_ms"].as_u64(),
-            c.map(|c| c.shown.white),
+            c.map(|c| c.shown.white.ms()),
             "{at}"
         );
     }

@@ -80,16 +80,24 @@ fn day() -> (arbiter_core::matchfile::Match, Vec<Record>) {
                 },
                 reason: "Störung durch Handyklingeln eines Zuschauers".into(),
                 before: ClockTimes {
-                    white_ms: 3_000_000,
-                    black_ms: 2_900_000,
-                    white_moves: 20,
-                    black_moves: 20,
+                    remaining: arbiter_core::by_colour::ByColor {
+                        white: arbiter_core::clock::ClockMs::new(3_000_000),
+                        black: arbiter_core::clock::ClockMs::new(2_900_000),
+                    },
+                    moves: arbiter_core::by_colour::ByColor {
+                        white: 20,
+                        black: 20,
+                    },
                 },
                 after: ClockTimes {
-                    white_ms: 3_120_000,
-                    black_ms: 2_900_000,
-                    white_moves: 20,
-                    black_moves: 20,
+                    remaining: arbiter_core::by_colour::ByColor {
+                        white: arbiter_core::clock::ClockMs::new(3_120_000),
+                        black: arbiter_core::clock::ClockMs::new(2_900_000),
+                    },
+                    moves: arbiter_core::by_colour::ByColor {
+                        white: 20,
+                        black: 20,
+                    },
                 },
                 floors: Vec::new(),
             }),

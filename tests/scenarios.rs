@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::process::Command;
 
+use arbiter_core::clock::ClockMs;
 use arbiter_core::intervention::TimeChange;
 use arbiter_core::journal;
 use arbiter_core::model::{BoardNo, Color, GameResult, TeamSide};
@@ -38,7 +39,10 @@ fn bundesliga_match() {
     // them). +2 min to Black, −30 s White.
     let iv = &o.state.interventions[1].intervention;
     assert_eq!(
-        (iv.white_ms, iv.black_ms),
+        (
+            iv.clocks.white.map(ClockMs::ms),
+            iv.clocks.black.map(ClockMs::ms)
+        ),
         (Some(4_200_000), Some(4_790_000))
     );
     assert_eq!(
@@ -126,8 +130,8 @@ fn trier_quickplay_illegal_moves_and_paragraph_33() {
         .iter()
         .filter(|p| p.request.board == Some(BoardNo(7)))
         .collect();
-    assert_eq!(b7[0].proposal.white_ms, Some(95_000));
-    assert_eq!(b7[0].proposal.black_ms, Some(360_000));
+    assert_eq!(b7[0].proposal.clocks.white.map(ClockMs::ms), Some(95_000));
+    assert_eq!(b7[0].proposal.clocks.black.map(ClockMs::ms), Some(360_000));
     assert!(b7[0].proposal.consequence.clock.is_empty());
     let bonus = &b7[0].proposal.decision.as_ref().unwrap().options[0];
     assert_eq!(
@@ -146,7 +150,7 @@ fn trier_quickplay_illegal_moves_and_paragraph_33() {
         }]
     );
     // The final claim 2 s after the clock reported 0:40 running: it shows 0:38.
-    assert_eq!(b7[1].proposal.white_ms, Some(38_000));
+    assert_eq!(b7[1].proposal.clocks.white.map(ClockMs::ms), Some(38_000));
     assert_eq!(result(&o, 7), Some(GameResult::Draw));
     assert_eq!(bs7.claims.len(), 2);
     assert_eq!(bs7.claims[1].follows, Some(bs7.claims[0].id));
@@ -365,15 +369,18 @@ fn the_output_shows_positions_completed_moves_and_clocks_at_the_instant() {
     assert_eq!(ops.len(), 2);
     assert_eq!(
         (
-            ops[0].before.white_ms,
-            ops[0].after.white_ms,
-            ops[0].after.black_ms
+            ops[0].before.remaining.white.ms(),
+            ops[0].after.remaining.white.ms(),
+            ops[0].after.remaining.black.ms()
         ),
         (5_400_000, 3_600_000, 3_000_000)
     );
     // The replacement from the last report (the device never showed the set times).
     assert_eq!(
-        (ops[1].after.white_ms, ops[1].after.black_ms),
+        (
+            ops[1].after.remaining.white.ms(),
+            ops[1].after.remaining.black.ms()
+        ),
         (5_400_000, 5_400_000)
     );
     // Board 6: corrected with its reason.
@@ -560,9 +567,9 @@ fn a_scenario_step_with_the_clocks_read_on_the_device() {
     assert_eq!(result(&o, 1), Some(GameResult::BlackWins));
     let iv = &o.state.interventions.last().unwrap().intervention;
     let dc = iv.device_clocks.expect("journaled");
-    assert_eq!((dc.white_ms, dc.black_ms), (0, 5_400_000));
+    assert_eq!((dc.white.ms(), dc.black.ms()), (0, 5_400_000));
     // The record's clocks are the console's estimate (0:20), not the device's.
-    assert_eq!(iv.white_ms, Some(20_000));
+    assert_eq!(iv.clocks.white.map(ClockMs::ms), Some(20_000));
 }
 
 /// Issue 19d: a second arrival of a player (and a second start) in a scenario is refused,
@@ -668,10 +675,12 @@ fn the_game_record_after_an_illegal_move_and_after_a_game_that_ended_by_itself()
     // Found three half-moves later: the position before it, the journal's clocks (White
     // 1:31:03, Black 1:31:00), Black +2 min; no increment taken off times recorded before it.
     let iv = &o.state.interventions[0].intervention;
-    assert!(iv.confirmed.clock_ops.contains(&ClockOperation::SetTimes {
-        white_ms: 5_463_000,
-        black_ms: 5_460_000
-    }));
+    assert!(iv.confirmed.clock_ops.contains(&ClockOperation::SetTimes(
+        arbiter_core::by_colour::ByColor {
+            white: arbiter_core::clock::ClockMs::new(5_463_000),
+            black: arbiter_core::clock::ClockMs::new(5_460_000)
+        }
+    )));
     assert_eq!(
         iv.confirmed.clock,
         vec![TimeChange {
@@ -693,7 +702,13 @@ fn the_game_record_after_an_illegal_move_and_after_a_game_that_ended_by_itself()
         })
         .expect("a clock_command record");
     assert_eq!(
-        (cmd.board, cmd.white_ms, cmd.black_ms, cmd.run, cmd.outcome),
+        (
+            cmd.board,
+            cmd.times.white.ms(),
+            cmd.times.black.ms(),
+            cmd.run,
+            cmd.outcome
+        ),
         (
             BoardNo(1),
             5_463_000,

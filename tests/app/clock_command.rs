@@ -138,11 +138,15 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
     let bs = before.board(BoardNo(1)).unwrap();
     let shown = arbiter_core::clock_now::clock_at(&before, bs, records[i].mono_ms).unwrap();
     assert_eq!(
-        cmd.white_ms,
-        shown.shown.white + 120_000,
+        cmd.times.white.ms(),
+        shown.shown.white.ms() + 120_000,
         "{cmd:?} {shown:?}"
     );
-    assert_eq!(cmd.black_ms, shown.shown.black, "{cmd:?} {shown:?}");
+    assert_eq!(
+        cmd.times.black.ms(),
+        shown.shown.black.ms(),
+        "{cmd:?} {shown:?}"
+    );
     let run = match shown.running {
         None => ClockRunMode::Paused,
         Some(c) => {
@@ -159,7 +163,7 @@ fn a_ruling_is_sent_to_a_clock_that_accepts_commands_and_the_clock_takes_it() {
     let shows = records[i + 1..].iter().any(|r| match &r.event {
         Event::ClockSample(c) if c.board == BoardNo(1) => {
             let close = |sent: u64, got: u64| got <= sent && sent - got <= 3_000;
-            close(cmd.left_ms, c.left_ms) && close(cmd.right_ms, c.right_ms)
+            close(cmd.left_ms.ms(), c.left_ms) && close(cmd.right_ms.ms(), c.right_ms)
         }
         _ => false,
     });
@@ -247,7 +251,7 @@ fn a_clock_command_the_feed_cannot_take_is_journaled_as_refused() {
     let ev = rules::confirm(&req, &p, plus, "disturbance".into());
     app.submit(1_300, 300, Origin::Arbiter, ev).unwrap();
     let set = arbiter_core::status::clock_to_set(&app.m, &app.state, b, 400).unwrap();
-    assert_eq!(set.black_ms, 92 * 60_000);
+    assert_eq!(set.times.black.ms(), 92 * 60_000);
     assert_eq!(set.run, ClockRunMode::Left);
     let mut view = arbiter_tui::ViewState::new(Lang::De, arbiter_tui::theme::Theme::monochrome());
     clock_command(
@@ -275,7 +279,10 @@ fn a_clock_command_the_feed_cannot_take_is_journaled_as_refused() {
                     .is_some_and(|e| e.contains("does not accept commands")),
                 "{c:?}"
             );
-            assert_eq!((c.white_ms, c.black_ms), (set.white_ms, set.black_ms));
+            assert_eq!(
+                (c.times.white, c.times.black),
+                (set.times.white, set.times.black)
+            );
         }
         other => panic!("{other:?}"),
     }

@@ -295,8 +295,8 @@ fn intervention_rows(
                     " [{}]",
                     w.f(msg!(
                         "report-device-clocks",
-                        white = arbiter_core::hms::format_hms(dc.white_ms),
-                        black = arbiter_core::hms::format_hms(dc.black_ms)
+                        white = arbiter_core::hms::format_hms(dc.white),
+                        black = arbiter_core::hms::format_hms(dc.black)
                     ))
                 ));
             }

@@ -34,7 +34,11 @@ pub fn clock_after_moves(bs: &BoardState) -> Vec<Option<u64>> {
         } else {
             Color::Black
         };
-        out.push(bs.clock_presses.get(j).map(|p| p.sample.by_colour()[mover]));
+        out.push(
+            bs.clock_presses
+                .get(j)
+                .map(|p| p.sample.by_colour()[mover].ms()),
+        );
     }
     out
 }

@@ -2,7 +2,7 @@
 //! the board at this instant (clocks, alerts), in display form. Nothing is decided here.
 
 use arbiter_core::by_colour::ByColor;
-use arbiter_core::clock::ClockAlert;
+use arbiter_core::clock::{ClockAlert, ClockMs};
 use arbiter_core::matchfile::{Match, Player};
 use arbiter_core::model::{BoardNo, Color, TeamSide};
 use arbiter_core::record::FeedState;
@@ -72,9 +72,9 @@ pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -
         white_team,
         // The screen keeps tenths under a minute: the estimate to the millisecond (the clock
         // shows whole seconds; proposals and the report take those).
-        clock: st.clock.map(|c| c.estimate),
+        clock: st.clock.map(|c| c.estimate.map(ClockMs::ms)),
         estimated: st.clock.is_some_and(|c| c.estimated),
-        model: st.model_clock.map(|c| c.shown),
+        model: st.model_clock.map(|c| c.shown.map(ClockMs::ms)),
         running: st.clock.and_then(|c| c.running),
         to_move: st.to_move,
         move_no: st.move_no,

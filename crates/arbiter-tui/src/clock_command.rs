@@ -24,11 +24,7 @@ use super::theme::Theme;
 fn lines_for(set: &ClockToSet, lang: Lang, th: &Theme) -> Vec<Line<'static>> {
     let mut lines = vec![Line::raw(text(lang, "ui-clock-command-intro"))];
     for color in [Color::White, Color::Black] {
-        let ms = if color.is_white() {
-            set.white_ms
-        } else {
-            set.black_ms
-        };
+        let ms = set.times[color];
         let mut line = format!(
             "  {}",
             format(

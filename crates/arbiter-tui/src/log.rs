@@ -221,8 +221,8 @@ fn board_incidents_into(m: &Match, s: &MatchState, bs: &BoardState, out: &mut Ve
     // A ruling's times sent to the clock (key Z), or why they were not.
     for (at, c) in &bs.clock_commands {
         let (white, black) = (
-            arbiter_core::hms::format_hms(c.white_ms),
-            arbiter_core::hms::format_hms(c.black_ms),
+            arbiter_core::hms::format_hms(c.times.white),
+            arbiter_core::hms::format_hms(c.times.black),
         );
         // Why it was not sent: in the reader's language where the record has the message
         // (older journals: the English text as recorded).

@@ -671,8 +671,7 @@ fn shown(v: &mut ViewState, m: &Match) -> Option<Command> {
     // options. The clocks (every second) and the facts echoing what he types (the device's
     // times, keystroke by keystroke) are recorded with it but do not make a new record.
     let mut same = rec.clone();
-    same.intervention.white_ms = None;
-    same.intervention.black_ms = None;
+    same.intervention.clocks = arbiter_core::by_colour::each(None);
     same.facts.clear();
     if v.shown.as_deref() == Some(&same) {
         return None;

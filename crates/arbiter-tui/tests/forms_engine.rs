@@ -432,8 +432,8 @@ fn already_credited_asks_and_the_adjustment_is_shown_until_the_clock_shows_it() 
         Origin::Feed(BoardNo(2)),
         Event::ClockSample(ClockSample {
             board: BoardNo(2),
-            left_ms: c.shown.white + 120_000,
-            right_ms: c.shown.black,
+            left_ms: c.shown.white.ms() + 120_000,
+            right_ms: c.shown.black.ms(),
             running: c.running.map(|r| {
                 if r.is_white() {
                     ClockSide::Left
@@ -471,7 +471,7 @@ fn a_ruling_on_a_stale_feed_asks_for_the_device_times() {
         assert!(estimate.estimated);
         assert_eq!(
             d.white_time,
-            arbiter_core::hms::format_hms(estimate.shown.white)
+            arbiter_core::hms::format_hms(estimate.shown.white.ms())
         );
         let said = match lang {
             Lang::De => "Die Uhrzeiten sind geschätzt",
@@ -501,11 +501,11 @@ fn a_ruling_on_a_stale_feed_asks_for_the_device_times() {
         match &cmds[..] {
             [Command::Submit(Event::Intervention(iv))] => {
                 let dc = iv.device_clocks.expect("the device's times");
-                assert_eq!(dc.white_ms, 70 * 60_000);
+                assert_eq!(dc.white.ms(), 70 * 60_000);
                 assert_eq!(
-                    dc.black_ms,
+                    dc.black.ms(),
                     arbiter_tui::dialog::parse_time(&arbiter_core::hms::format_hms(
-                        estimate.shown.black
+                        estimate.shown.black.ms()
                     ))
                     .unwrap()
                 );
@@ -528,7 +528,7 @@ fn the_times_read_on_the_device_are_what_the_rules_use() {
     press(&mut v, &m, &s, &[key('6'), key('f'), key('w')]);
     let estimate =
         arbiter_core::clock_now::clock_at(&s, s.board(BoardNo(6)).unwrap(), NOW).unwrap();
-    assert!(estimate.estimated && estimate.shown.white > 0);
+    assert!(estimate.estimated && estimate.shown.white.ms() > 0);
     let d = v
         .dialog
         .as_mut()
@@ -560,8 +560,8 @@ fn the_times_read_on_the_device_are_what_the_rules_use() {
     match &cmds[..] {
         [Command::Submit(Event::Intervention(iv))] => {
             assert_eq!(iv.confirmed.result, Some(GameResult::BlackWins));
-            assert_eq!(iv.device_clocks.unwrap().white_ms, 0);
-            assert_eq!(iv.white_ms, Some(estimate.shown.white));
+            assert_eq!(iv.device_clocks.unwrap().white.ms(), 0);
+            assert_eq!(iv.clocks.white, Some(estimate.shown.white));
             assert!(iv.overridden.is_empty(), "{:?}", iv.overridden);
         }
         other => panic!("{other:?}"),

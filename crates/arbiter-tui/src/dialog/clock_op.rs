@@ -1,7 +1,8 @@
 //! The arbiter's operations on a clock: pause, resume, set both times, set a move counter,
 //! reconstruct the times proportionally, replace a defective clock.
 
-use arbiter_core::clock::{ClockOperation, OperationOutcome};
+use arbiter_core::by_colour::ByColor;
+use arbiter_core::clock::{ClockMs, ClockOperation, OperationOutcome};
 use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::record::Event;
@@ -91,12 +92,14 @@ impl ClockOpForm {
         Ok(match self.op {
             OpKind::Pause => ClockOperation::Pause,
             OpKind::Resume => ClockOperation::Resume,
-            OpKind::SetTimes => ClockOperation::SetTimes {
-                white_ms: parse_time(cx.white_time)
+            OpKind::SetTimes => ClockOperation::SetTimes(ByColor {
+                white: parse_time(cx.white_time)
+                    .map(ClockMs::new)
                     .map_err(|_| format!("{}: {:?}", t.field_white_time, cx.white_time))?,
-                black_ms: parse_time(cx.black_time)
+                black: parse_time(cx.black_time)
+                    .map(ClockMs::new)
                     .map_err(|_| format!("{}: {:?}", t.field_black_time, cx.black_time))?,
-            },
+            }),
             OpKind::SetMoves => ClockOperation::SetMoves {
                 color: cx.player,
                 moves: self.moves,
@@ -176,11 +179,11 @@ impl Form for ClockOpForm {
                     format!(
                         "{} {} ({}) · {} {} ({})",
                         t.white,
-                        format_hms(c.white_ms),
-                        c.white_moves,
+                        format_hms(c.remaining.white),
+                        c.moves.white,
                         t.black,
-                        format_hms(c.black_ms),
-                        c.black_moves
+                        format_hms(c.remaining.black),
+                        c.moves.black
                     )
                 };
                 lines.push(Line::styled(
@@ -193,9 +196,10 @@ impl Form for ClockOpForm {
                 ]));
                 let floor = match &e.op {
                     ClockOperation::Reconstruct { floor, to_move, .. } => Some((*floor, *to_move)),
-                    ClockOperation::ReplaceClock { white_moves, .. } => {
-                        Some((m.profile.clock_corrections.replacement_floor, *white_moves))
-                    }
+                    ClockOperation::ReplaceClock(set) => Some((
+                        m.profile.clock_corrections.replacement_floor,
+                        set.moves.white,
+                    )),
                     _ => None,
                 };
                 if let Some((floor, moves)) = floor {

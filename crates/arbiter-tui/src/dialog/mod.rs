@@ -27,9 +27,11 @@ mod result;
 mod team;
 mod time_correction;
 
+use arbiter_core::by_colour::ByColor;
+use arbiter_core::clock::ClockMs;
 use arbiter_core::hms::format_hms;
 use arbiter_core::i18n::Msg;
-use arbiter_core::intervention::{Basis, Consequence, DeviceClocks, OverrideField};
+use arbiter_core::intervention::{Basis, Consequence, OverrideField};
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, Color, TeamSide};
 use arbiter_core::record::Event;
@@ -252,13 +254,13 @@ impl Dialog {
     }
 
     /// The times the arbiter entered from the device, where the clocks are estimates.
-    fn device_clocks(&self) -> Option<Result<DeviceClocks, String>> {
+    fn device_clocks(&self) -> Option<Result<ByColor<ClockMs>, String>> {
         if !self.estimated {
             return None;
         }
         Some(
             match (parse_time(&self.white_time), parse_time(&self.black_time)) {
-                (Ok(white_ms), Ok(black_ms)) => Ok(DeviceClocks { white_ms, black_ms }),
+                (Ok(white), Ok(black)) => Ok(ByColor { white, black }.map(ClockMs::new)),
                 (Err(_), _) => Err(self.white_time.clone()),
                 (_, Err(_)) => Err(self.black_time.clone()),
             },
@@ -379,7 +381,7 @@ impl Dialog {
     /// The state the rules read: where the clocks are estimates and the arbiter typed the
     /// device's times, the state with those times folded in (`rules::on_device`), so that the
     /// proposal rests on them (the record keeps both).
-    fn device_state(&self, s: &MatchState, now: u64) -> Option<(MatchState, DeviceClocks)> {
+    fn device_state(&self, s: &MatchState, now: u64) -> Option<(MatchState, ByColor<ClockMs>)> {
         let dc = self.device_clocks()?.ok()?;
         let hypo = rules::on_device(s, self.board?, dc, now)?;
         Some((hypo, dc))

@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
+use arbiter_core::clock::ClockMs;
 use arbiter_core::hms::format_hms;
 use arbiter_core::i18n::Msg;
 use arbiter_core::intervention::{Basis, Consequence, OverrideField};
@@ -154,16 +155,16 @@ fn ruled_lines(d: &Dialog, lang: Lang, theme: &Theme, lines: &mut Vec<Line<'stat
             theme.warn(),
         ));
     }
-    if p.white_ms.is_some() || p.black_ms.is_some() || p.move_no.is_some() {
-        let ms = |x: Option<u64>| x.map(format_hms).unwrap_or_else(|| "–".into());
+    if p.clocks.iter().any(Option::is_some) || p.move_no.is_some() {
+        let ms = |x: Option<ClockMs>| x.map(format_hms).unwrap_or_else(|| "–".into());
         lines.push(Line::styled(
             format!(
                 "{}: {} {} · {} {} · {} {}",
                 t.facts,
                 t.white,
-                ms(p.white_ms),
+                ms(p.clocks.white),
                 t.black,
-                ms(p.black_ms),
+                ms(p.clocks.black),
                 t.move_,
                 p.move_no
                     .map(|n| n.to_string())
