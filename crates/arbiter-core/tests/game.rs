@@ -2132,7 +2132,7 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
     // The record's clocks are the console's estimate; a fact names both.
     assert_eq!(
         (p.clocks.white, p.clocks.black),
-        (Some(est.shown.white.ms()), Some(est.shown.black.ms()))
+        (Some(est.shown.white), Some(est.shown.black))
     );
     let said = words(&p);
     assert!(
