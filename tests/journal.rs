@@ -597,3 +597,151 @@ proptest! {
         }
     }
 }
+
+/// The records that carry a value per colour (`ByColor` pairs of `ClockMs` in the code) read
+/// and write the journal's bytes as they were written with `white_ms`/`black_ms` fields: a line
+/// of a shipped recording decodes to the pairs and encodes again to the same bytes and hash;
+/// the clock records' payloads, as docs/JOURNAL.md lists their fields (the old fields' order),
+/// read back to the pairs and write the same JSON; a clock command still refuses a field it
+/// does not know.
+#[test]
+fn records_with_pairs_keep_their_journal_bytes() {
+    use arbiter_core::by_colour::ByColor;
+    use arbiter_core::clock::{ClockMs, ClockOperation};
+    use arbiter_core::journal::{decode_line, encode_record};
+
+    let ms = ClockMs::new;
+    let pair = |white, black| ByColor {
+        white: ms(white),
+        black: ms(black),
+    };
+    // An intervention of the Bundesliga recording: the clocks at the ruling and after it.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/recordings/bundesliga-musterstadt-beispielhausen/journal.jsonl"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(r#"{"seq":1982,"#))
+        .expect("the intervention on board 3");
+    assert!(line.contains(r#""white_ms":5400000,"black_ms":5464000,"move_no":6"#));
+    assert!(line.contains(r#""clocks_after":[5370000,5584000]}"#));
+    let chained = decode_line(line.as_bytes()).unwrap();
+    let Event::Intervention(iv) = &chained.record.event else {
+        panic!("{:?}", chained.record.event)
+    };
+    assert_eq!(iv.clocks, pair(5_400_000, 5_464_000).map(Some));
+    assert_eq!(iv.clocks_after, Some(pair(5_370_000, 5_584_000)));
+    assert_eq!(iv.device_clocks, None);
+    let mut out = Vec::new();
+    assert_eq!(
+        encode_record(&chained.record, &chained.prev, &mut out),
+        chained.hash
+    );
+    assert_eq!(out, format!("{line}\n").into_bytes());
+
+    // Payloads as the journal writes them, each read and written back unchanged.
+    let payloads = [
+        (
+            "clock_command",
+            r#"{"board":2,"white_ms":5520000,"black_ms":5400000,"left_ms":5520000,"right_ms":5400000,"run":"right","outcome":"sent"}"#,
+        ),
+        (
+            "clock_command",
+            r#"{"board":2,"white_ms":5520000,"black_ms":5400000,"left_ms":5400000,"right_ms":5520000,"run":"paused","outcome":"refused","error":"the feed has ended"}"#,
+        ),
+        (
+            "clock_adjusted",
+            r#"{"board":5,"op":{"op":"set_times","white_ms":3600000,"black_ms":3000000},"reason":"wrongly set","before":{"white_ms":5400000,"black_ms":5380000,"white_moves":12,"black_moves":11},"after":{"white_ms":3600000,"black_ms":3000000,"white_moves":12,"black_moves":11}}"#,
+        ),
+        (
+            "clock_adjusted",
+            r#"{"board":1,"op":{"op":"replace_clock","white_ms":300000,"black_ms":5400000,"white_moves":30,"black_moves":30},"before":{"white_ms":6000,"black_ms":5400000,"white_moves":30,"black_moves":30},"after":{"white_ms":300000,"black_ms":5400000,"white_moves":30,"black_moves":30},"floors":[{"color":"white","computed_ms":6000,"floor_ms":300000}]}"#,
+        ),
+        (
+            "clock_adjusted",
+            r#"{"board":4,"op":{"op":"reconstruct","to_move":24,"floor":"none","recorded":[5280000,5940000]},"before":{"white_ms":1,"black_ms":2,"white_moves":40,"black_moves":40},"after":{"white_ms":5280000,"black_ms":5940000,"white_moves":24,"black_moves":24}}"#,
+        ),
+        (
+            "intervention",
+            r#"{"board":1,"player":"white","kind":{"type":"flag_fall"},"articles":["FIDE 2023 Art. 6.9"],"white_ms":20000,"move_no":3,"proposed":{},"confirmed":{},"device_clocks":{"white_ms":0,"black_ms":5400000}}"#,
+        ),
+    ];
+    let mut events = Vec::new();
+    for (kind, payload) in payloads {
+        let e = Event::from_parts(kind, payload).unwrap_or_else(|e| panic!("{payload}: {e:?}"));
+        let again = match &e {
+            Event::ClockCommand(p) => serde_json::to_string(p),
+            Event::ClockAdjusted(p) => serde_json::to_string(p),
+            Event::Intervention(p) => serde_json::to_string(p),
+            other => panic!("{other:?}"),
+        }
+        .unwrap();
+        assert_eq!(again, payload);
+        events.push(e);
+    }
+    // The pairs hold what the fields said.
+    let Event::ClockCommand(sent) = &events[0] else {
+        unreachable!()
+    };
+    assert_eq!(sent.times, pair(5_520_000, 5_400_000));
+    assert_eq!(
+        (sent.left_ms, sent.right_ms),
+        (ms(5_520_000), ms(5_400_000))
+    );
+    let Event::ClockAdjusted(set) = &events[2] else {
+        unreachable!()
+    };
+    assert_eq!(set.op, ClockOperation::SetTimes(pair(3_600_000, 3_000_000)));
+    assert_eq!(set.before.remaining, pair(5_400_000, 5_380_000));
+    assert_eq!(
+        set.before.moves,
+        ByColor {
+            white: 12,
+            black: 11
+        }
+    );
+    let Event::ClockAdjusted(replaced) = &events[3] else {
+        unreachable!()
+    };
+    let ClockOperation::ReplaceClock(new) = &replaced.op else {
+        panic!("{:?}", replaced.op)
+    };
+    assert_eq!(new.remaining, pair(300_000, 5_400_000));
+    assert_eq!(
+        new.moves,
+        ByColor {
+            white: 30,
+            black: 30
+        }
+    );
+    let Event::ClockAdjusted(rebuilt) = &events[4] else {
+        unreachable!()
+    };
+    assert!(matches!(
+        rebuilt.op,
+        ClockOperation::Reconstruct { recorded: Some(r), .. } if r == pair(5_280_000, 5_940_000)
+    ));
+    let Event::Intervention(flag) = &events[5] else {
+        unreachable!()
+    };
+    assert_eq!(
+        flag.clocks,
+        ByColor {
+            white: Some(ms(20_000)),
+            black: None
+        }
+    );
+    assert_eq!(flag.device_clocks, Some(pair(0, 5_400_000)));
+
+    // A clock command with a field it does not know, or without one of its times, is refused.
+    for bad in [
+        r#"{"board":2,"white_ms":1,"black_ms":2,"left_ms":1,"right_ms":2,"run":"left","outcome":"sent","extra":1}"#,
+        r#"{"board":2,"white_ms":1,"black_ms":2,"left_ms":1,"right_ms":2,"run":"left","outcome":"sent","times":{"white":1}}"#,
+        r#"{"board":2,"white_ms":1,"left_ms":1,"right_ms":2,"run":"left","outcome":"sent"}"#,
+        r#"{"board":2,"white_ms":-1,"black_ms":2,"left_ms":1,"right_ms":2,"run":"left","outcome":"sent"}"#,
+    ] {
+        assert!(Event::from_parts("clock_command", bad).is_err(), "{bad}");
+    }
+}
