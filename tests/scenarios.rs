@@ -619,8 +619,14 @@ fn conduct_device_and_competing_claims_in_a_scenario() {
     );
     assert!(
         look(2).alerts.contains(&BoardAlert::ClockSetWrong {
-            expected_ms: [5_400_000, 5_400_000],
-            shown_ms: [5_100_000, 5_400_000]
+            expected_ms: arbiter_core::by_colour::ByColor {
+                white: ClockMs::new(5_400_000),
+                black: ClockMs::new(5_400_000)
+            },
+            shown_ms: arbiter_core::by_colour::ByColor {
+                white: ClockMs::new(5_100_000),
+                black: ClockMs::new(5_400_000)
+            }
         }),
         "{:?}",
         look(2).alerts

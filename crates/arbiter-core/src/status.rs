@@ -15,7 +15,7 @@ pub use clock_to_set::{
     pending_adjustments, ruling_goes_to_clock,
 };
 
-use crate::clock::ClockAlert;
+use crate::clock::{ClockAlert, ClockMs};
 use crate::clock_now::{ClockNow, clock_at};
 use crate::matchfile::Match;
 use crate::model::{Color, MonoMs};
@@ -131,10 +131,12 @@ pub enum BoardAlert {
     /// host-controlled mode) while a ruling is still to be set: set it by hand.
     ClockRefused,
     /// Before the first move the clock's times differ from the time control: what the time
-    /// control gives now and what the clock shows, `[white, black]`.
+    /// control gives now and what the clock shows, written `[white, black]`.
     ClockSetWrong {
-        expected_ms: [u64; 2],
-        shown_ms: [u64; 2],
+        #[serde(with = "crate::by_colour::array")]
+        expected_ms: ByColor<ClockMs>,
+        #[serde(with = "crate::by_colour::array")]
+        shown_ms: ByColor<ClockMs>,
     },
     /// The board's clock was started before the round start, this long before it (DSB note to
     /// 6.7.1: no single board is started apart from the round).

@@ -6,7 +6,8 @@
 
 use std::path::Path;
 
-use arbiter_core::clock::{ChangeKind, ClockOperation, PeriodAddition, TimeFloor};
+use arbiter_core::by_colour::ByColor;
+use arbiter_core::clock::{ChangeKind, ClockMs, ClockOperation, PeriodAddition, TimeFloor};
 use arbiter_core::i18n::{Lang, core_catalogue};
 use arbiter_core::intervention::{
     ClockChoice, GameChange, IllegalKind, InterventionKind, TimeChange,
@@ -2603,8 +2604,14 @@ fn a_clock_set_wrong_at_the_start_shows_expected_and_shown() {
     assert_eq!(
         wrong,
         vec![BoardAlert::ClockSetWrong {
-            expected_ms: [90 * MIN, 90 * MIN],
-            shown_ms: [85 * MIN, 90 * MIN]
+            expected_ms: ByColor {
+                white: ClockMs::new(90 * MIN),
+                black: ClockMs::new(90 * MIN)
+            },
+            shown_ms: ByColor {
+                white: ClockMs::new(85 * MIN),
+                black: ClockMs::new(90 * MIN)
+            }
         }]
     );
     for right in [[90 * MIN, 90 * MIN], [90 * MIN + 30_000, 90 * MIN + 30_000]] {
@@ -2623,8 +2630,14 @@ fn a_clock_set_wrong_at_the_start_shows_expected_and_shown() {
     t.clock = [90 * MIN, 90 * MIN];
     t.sample(1_000);
     assert!(t.alerts(2_000).contains(&BoardAlert::ClockSetWrong {
-        expected_ms: [120 * MIN, 120 * MIN],
-        shown_ms: [90 * MIN, 90 * MIN]
+        expected_ms: ByColor {
+            white: ClockMs::new(120 * MIN),
+            black: ClockMs::new(120 * MIN)
+        },
+        shown_ms: ByColor {
+            white: ClockMs::new(90 * MIN),
+            black: ClockMs::new(90 * MIN)
+        }
     }));
 }
 

@@ -145,10 +145,10 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
                 "ui-clock-set-wrong",
                 expected = format!(
                     "{}/{}",
-                    format_hms(expected_ms[0]),
-                    format_hms(expected_ms[1])
+                    format_hms(expected_ms.white),
+                    format_hms(expected_ms.black)
                 ),
-                shown = format!("{}/{}", format_hms(shown_ms[0]), format_hms(shown_ms[1]))
+                shown = format!("{}/{}", format_hms(shown_ms.white), format_hms(shown_ms.black))
             ),
         ),
         Alert::StartedBeforeRound { before_ms } => i18n::format(

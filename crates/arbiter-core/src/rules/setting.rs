@@ -13,11 +13,13 @@ use crate::state::CountedBy;
 
 /// A clock whose times differ from the time control before the first move: what the time
 /// control (with the arbiter's changes the device showed, less the time each side has run)
-/// gives, and what the clock shows; `[white, black]`.
+/// gives, and what the clock shows; written `[white, black]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct WrongSetting {
-    pub expected_ms: [u64; 2],
-    pub shown_ms: [u64; 2],
+    #[serde(with = "crate::by_colour::array")]
+    pub expected_ms: ByColor<ClockMs>,
+    #[serde(with = "crate::by_colour::array")]
+    pub shown_ms: ByColor<ClockMs>,
 }
 
 /// How far a reading may be from the expected value (the clock shows whole seconds; the run
@@ -36,8 +38,8 @@ pub fn wrong_setting(bs: &BoardState) -> Option<WrongSetting> {
     let tc = mirror.time_control();
     let initial = tc.initial_ms();
     let with_inc = initial.saturating_add(tc.increment_ms_for(1));
-    let mut expected = [0u64; 2];
-    let mut shown = [0u64; 2];
+    let mut expected = ByColor::<ClockMs>::default();
+    let mut shown = ByColor::<ClockMs>::default();
     let mut wrong = false;
     for color in [Color::White, Color::Black] {
         let side = mirror.side_of(color)?;
@@ -47,10 +49,9 @@ pub fn wrong_setting(bs: &BoardState) -> Option<WrongSetting> {
                 i128::from(base) + i128::from(mirror.ledger(side).adjustments_ms) - i128::from(ran);
             u64::try_from(v.max(0)).unwrap_or(0)
         };
-        let i = usize::from(color.is_black());
         let now = reading.time(side);
-        expected[i] = adjusted(initial);
-        shown[i] = now;
+        expected[color] = ClockMs::new(adjusted(initial));
+        shown[color] = ClockMs::new(now);
         let near = |v: u64| now.abs_diff(v) <= SETTING_TOLERANCE_MS;
         if !near(adjusted(initial)) && !near(adjusted(with_inc)) {
             wrong = true;
