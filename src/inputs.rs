@@ -9,7 +9,7 @@
 //! takes up its games from the journal's positions and clocks instead of starting them again.
 
 use arbiter_core::matchfile::Match;
-use arbiter_core::model::{BoardNo, ClockSide, Color, TeamSide};
+use arbiter_core::model::{BoardNo, Color, TeamSide};
 use arbiter_core::record::{Event, Origin, PlayerArrived, RoundStarted};
 use arbiter_core::state::MatchState;
 use arbiter_io::feeds::{GameSeed, Source, Timing, spawn_feeds_seeded};
@@ -73,24 +73,16 @@ fn venue_resume(
             .clock_at
             .map(|at| u64::try_from(now - at.wall_ms).unwrap_or(0))
             .unwrap_or(0);
-        let ran = |side| {
-            if sample.running == Some(side) {
-                since
-            } else {
-                0
-            }
-        };
-        let left = sample.left_ms.saturating_sub(ran(ClockSide::Left));
-        let right = sample.right_ms.saturating_sub(ran(ClockSide::Right));
-        let (white_ms, black_ms) = match white {
-            ClockSide::Left => (left, right),
-            ClockSide::Right => (right, left),
+        // The clocks `since` after the last report (the one function that carries a clock
+        // forward), to the millisecond.
+        let oriented = arbiter_core::record::ClockSample {
+            white_side: Some(white),
+            ..sample
         };
         out.push(BoardResume {
             board: bs.board.0,
             plies: sans.len(),
-            white_ms,
-            black_ms,
+            clocks: arbiter_core::clock_now::report_at(&oriented, since).estimate,
         });
     }
     out
@@ -211,6 +203,7 @@ pub fn match_feeds(
 mod tests {
     use super::*;
     use arbiter_core::journal::Chain;
+    use arbiter_core::model::ClockSide;
     use arbiter_core::record::{ClockSample, MoveMade, SessionStarted};
     use arbiter_core::state::apply;
 
@@ -293,14 +286,18 @@ mod tests {
         assert!(r.contains(&BoardResume {
             board: 1,
             plies: 2,
-            white_ms: 5_399_000,
-            black_ms: 5_423_000
+            clocks: arbiter_core::by_colour::ByColor {
+                white: arbiter_core::clock::ClockMs::new(5_399_000),
+                black: arbiter_core::clock::ClockMs::new(5_423_000)
+            }
         }));
         assert!(r.contains(&BoardResume {
             board: 2,
             plies: 1,
-            white_ms: 5_395_000,
-            black_ms: 5_400_000
+            clocks: arbiter_core::by_colour::ByColor {
+                white: arbiter_core::clock::ClockMs::new(5_395_000),
+                black: arbiter_core::clock::ClockMs::new(5_400_000)
+            }
         }));
         assert!(!r.iter().any(|x| x.board == 3), "{r:?}");
         // 20 s after the last reports (the console was down): the side running then has 20 s
@@ -309,14 +306,18 @@ mod tests {
         assert!(r.contains(&BoardResume {
             board: 1,
             plies: 2,
-            white_ms: 5_379_000,
-            black_ms: 5_423_000
+            clocks: arbiter_core::by_colour::ByColor {
+                white: arbiter_core::clock::ClockMs::new(5_379_000),
+                black: arbiter_core::clock::ClockMs::new(5_423_000)
+            }
         }));
         assert!(r.contains(&BoardResume {
             board: 2,
             plies: 1,
-            white_ms: 5_395_000,
-            black_ms: 5_380_000
+            clocks: arbiter_core::by_colour::ByColor {
+                white: arbiter_core::clock::ClockMs::new(5_395_000),
+                black: arbiter_core::clock::ClockMs::new(5_380_000)
+            }
         }));
         // the feeds take up every board's game
         let seeds = seeds(Some(&s));

@@ -762,14 +762,13 @@ fn clock_facts(
     boards
         .iter()
         .map(|b| {
-            let c = arbiter_core::clock_now::clock_at(s, b, mono)
-                .map(|c| (c.shown.white, c.shown.black));
+            let c = arbiter_core::clock_now::clock_at(s, b, mono).map(|c| c.shown);
             serde_json::json!({
                 "board": b.board,
-                "white_ms": c.map(|c| c.0),
-                "black_ms": c.map(|c| c.1),
-                "white": c.map(|c| format_hms(c.0)),
-                "black": c.map(|c| format_hms(c.1)),
+                "white_ms": c.map(|c| c.white),
+                "black_ms": c.map(|c| c.black),
+                "white": c.map(|c| format_hms(c.white)),
+                "black": c.map(|c| format_hms(c.black)),
                 "moves": b.moves.len(),
                 "result": b.result.as_ref().map(|r| r.result.notation()),
                 "ending": b.result.as_ref().and_then(|r| r.ending),

@@ -11,6 +11,8 @@ use shakmaty::{Board, Chess, Color, Piece, Position, Square};
 
 use super::pgn::{PgnGame, Replayed};
 use super::scenario::{Incident, LiveChessJunk};
+use arbiter_core::by_colour::ByColor;
+use arbiter_core::clock::ClockMs;
 use arbiter_core::model::{BoardNo, ClockSide};
 use arbiter_protocol::dgt::board::dgt_index;
 use arbiter_protocol::dgt::clock::status;
@@ -83,8 +85,7 @@ pub struct BoardResume {
     /// The board (1-based).
     pub board: u16,
     pub plies: usize,
-    pub white_ms: u64,
-    pub black_ms: u64,
+    pub clocks: ByColor<ClockMs>,
 }
 
 /// What a board sends (or does) as its game advances.
@@ -223,16 +224,17 @@ fn initial_clocks(setup: &BoardSetup, n: usize) -> ([u64; 2], [u64; 2], Option<B
         ..r
     });
     if let Some(r) = resume {
-        clock_ms[idx(setup.side_of(Color::White))] = r.white_ms;
-        clock_ms[idx(setup.side_of(Color::Black))] = r.black_ms;
+        for (color, ms) in r.clocks.zip_color() {
+            clock_ms[idx(setup.side_of(color))] = ms.ms();
+        }
     }
     // A resumed board: a player still to arrive arrives when the incident says, counted from
     // the start (the time both clocks have run since, and the increment of White's first
     // move if it was made); the clocks themselves are the journal's.
     if let Some(r) = resume {
         let white_inc = if r.plies >= 1 { tc.increment_ms } else { 0 };
-        let ran = (tc.base_ms + white_inc).saturating_sub(r.white_ms)
-            + tc.base_ms.saturating_sub(r.black_ms);
+        let ran = (tc.base_ms + white_inc).saturating_sub(r.clocks.white.ms())
+            + tc.base_ms.saturating_sub(r.clocks.black.ms());
         for inc in &setup.incidents {
             if let Incident::LateArrival { color, delay_s, .. } = inc {
                 let first_ply = if Color::from(*color) == Color::White {
@@ -649,11 +651,7 @@ impl BoardSim {
                 && let Some(r) = resume
             {
                 // the mover has thought since his clock last stopped
-                let now = if color == Color::White {
-                    r.white_ms
-                } else {
-                    r.black_ms
-                };
+                let now = r.clocks[color].ms();
                 think = think.saturating_sub(prev_clk[ci].saturating_sub(now));
             }
             let think = think.max(500);
@@ -1327,8 +1325,10 @@ mod tests {
             b.resume = Some(BoardResume {
                 board: 1,
                 plies: 1,
-                white_ms: 5_410_000,
-                black_ms: 5_360_000,
+                clocks: ByColor {
+                    white: ClockMs::new(5_410_000),
+                    black: ClockMs::new(5_360_000),
+                },
             });
             BoardSim::new(b).unwrap().move_times()[1]
         };
@@ -1349,8 +1349,10 @@ mod tests {
         b.resume = Some(BoardResume {
             board: 1,
             plies: 3,
-            white_ms: 5_100_000,
-            black_ms: 5_379_000,
+            clocks: ByColor {
+                white: ClockMs::new(5_100_000),
+                black: ClockMs::new(5_379_000),
+            },
         });
         let mut sim = BoardSim::new(b).unwrap();
         assert_eq!(sim.san(), ["e4", "e5", "Nf3"]);

@@ -148,7 +148,11 @@ pub fn alert_text(lang: Lang, a: &Alert) -> String {
                     format_hms(expected_ms.white),
                     format_hms(expected_ms.black)
                 ),
-                shown = format!("{}/{}", format_hms(shown_ms.white), format_hms(shown_ms.black))
+                shown = format!(
+                    "{}/{}",
+                    format_hms(shown_ms.white),
+                    format_hms(shown_ms.black)
+                )
             ),
         ),
         Alert::StartedBeforeRound { before_ms } => i18n::format(
