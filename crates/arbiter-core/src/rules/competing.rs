@@ -28,7 +28,7 @@ pub(super) fn illegal_move_and_flag(
         return;
     }
     let down = super::flags_down(m, s, bs, now);
-    let Some(flag) = &down[usize::from(opponent.is_black())] else {
+    let Some(flag) = &down[opponent] else {
         return;
     };
     let flag_req = Request {

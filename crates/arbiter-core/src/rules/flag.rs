@@ -48,7 +48,7 @@ fn stamp_of(bs: &BoardState, f: &FlagRecord) -> Option<Stamp> {
     })
 }
 
-/// Both players' flags as the clock reported them, `[white, black]`, with the moves each had
+/// Both players' flags as the clock reported them, by colour, with the moves each had
 /// completed at that instant: on the board when an e-board reports moves; else the arbiter's
 /// count (`tally`, for `tally_of`) where given; else the presses the clock model saw.
 pub fn flag_facts(
@@ -56,8 +56,8 @@ pub fn flag_facts(
     bs: &BoardState,
     tally: Option<(Color, u32)>,
     now: MonoMs,
-) -> [Option<FlagFact>; 2] {
-    let mut out: [Option<FlagFact>; 2] = [None, None];
+) -> ByColor<Option<FlagFact>> {
+    let mut out: ByColor<Option<FlagFact>> = ByColor::default();
     let count = |color: Color, seq: Option<u64>, presses: u32| -> (u32, CountedBy) {
         if bs.has_board_moves() {
             (bs.completed(color, seq), CountedBy::Board)
@@ -87,7 +87,7 @@ pub fn flag_facts(
                     })
                 })
                 .map(|c| c.delta_ms.unsigned_abs());
-            out[usize::from(color.is_black())] = Some(FlagFact {
+            out[color] = Some(FlagFact {
                 color,
                 at,
                 clock_ms: f.at_ms,
@@ -104,8 +104,7 @@ pub fn flag_facts(
     if let Some(c) = crate::clock_now::clock_at(s, bs, now) {
         let tc = bs.mirror.as_ref().map(|m| m.time_control());
         for color in [Color::White, Color::Black] {
-            let i = usize::from(color.is_black());
-            if out[i].is_some() || !c.exact(color).is_zero() {
+            if out[color].is_some() || !c.exact(color).is_zero() {
                 continue;
             }
             let presses = bs
@@ -119,7 +118,7 @@ pub fn flag_facts(
                 .as_ref()
                 .and_then(|m| m.side_of(color).map(|side| m.period(side)))
                 .unwrap_or(0);
-            out[i] = Some(FlagFact {
+            out[color] = Some(FlagFact {
                 color,
                 at: None,
                 clock_ms: s.clock_ms(now),
@@ -135,7 +134,7 @@ pub fn flag_facts(
     out
 }
 
-/// The flags that are down at `now`, `[white, black]`: a player's time ran out before he had
+/// The flags that are down at `now`, by colour: a player's time ran out before he had
 /// completed the period's moves (a device adding the next period's time at zero does not hide
 /// it). Flags after the game ended by itself do not count (FIDE 6.9).
 pub fn flags_down(
@@ -143,7 +142,7 @@ pub fn flags_down(
     s: &MatchState,
     bs: &BoardState,
     now: MonoMs,
-) -> [Option<FlagFact>; 2] {
+) -> ByColor<Option<FlagFact>> {
     let end = automatic_end(m, bs);
     flag_facts(s, bs, None, now).map(|f| {
         f.filter(|f| !f.moves_completed_in_time()).filter(|f| {
@@ -255,7 +254,7 @@ pub(super) fn flag_fall(
         p.explanation = msg!("rules-flag-choose-player");
         return;
     };
-    let Some(f) = &facts[usize::from(player.is_black())] else {
+    let Some(f) = &facts[player] else {
         let left = crate::clock_now::clock_at(s, bs, now).map(|c| c.of(player));
         p.explanation = match left {
             Some(ms) => msg!(

@@ -70,8 +70,9 @@ pub struct DeviceBook {
     /// (`None`: the time control's).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<PeriodAddition>,
-    /// Period time credited too early, per colour `[white, black]`.
-    pub unearned: [Option<Unearned>; 2],
+    /// Period time credited too early, per colour (written `[white, black]`).
+    #[serde(with = "crate::by_colour::array")]
+    pub unearned: ByColor<Option<Unearned>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count_mismatch: Option<CountMismatch>,
     /// An arbiter's clock correction the device has not shown yet, since this record.
@@ -135,13 +136,9 @@ pub(super) fn shows(bs: &BoardState, ms: &MustShow, color: Color, clock_ms: u64)
         && shown.saturating_add(ran).saturating_add(SHOW_TOLERANCE_MS) >= set
 }
 
-pub(crate) fn colour_index(c: Color) -> usize {
-    usize::from(c.is_black())
-}
-
 impl DeviceBook {
     pub fn unearned(&self, c: Color) -> Option<&Unearned> {
-        self.unearned[colour_index(c)].as_ref()
+        self.unearned[c].as_ref()
     }
 }
 
@@ -180,7 +177,7 @@ pub(super) fn after_sample(
         };
         let (completed, counted_by) = completed_now(bs, color, ch.side);
         if completed < required {
-            bs.device.unearned[colour_index(color)] = Some(Unearned {
+            bs.device.unearned[color] = Some(Unearned {
                 at,
                 clock_ms,
                 period: ended,
@@ -264,7 +261,7 @@ pub(super) fn after_clock_op(
             remaining: times, ..
         }) => {
             bs.device.correction_due = Some(at);
-            bs.device.unearned = [None, None];
+            bs.device.unearned = ByColor::default();
             // The device must show these times, even where they equal the last report (a
             // replacement clock set from the last reports starts from its own values).
             bs.device.must_show = Some(MustShow {

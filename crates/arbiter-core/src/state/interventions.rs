@@ -150,7 +150,7 @@ fn clock(bs: &mut BoardState, rejected: &mut Vec<Rejected>, cx: &Applying, iv: &
     }
     if let (InterventionKind::FlagFall { .. }, Some(player)) = (&iv.kind, iv.player) {
         // Ruled: the time credited too early is the arbiter's matter now.
-        bs.device.unearned[device::colour_index(player)] = None;
+        bs.device.unearned[player] = None;
     }
     for tc in &c.clock {
         bs.time_changes.push((at, *tc));

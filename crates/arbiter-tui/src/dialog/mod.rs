@@ -538,15 +538,14 @@ fn opening_player(
     let Some(bs) = bs else {
         return player;
     };
-    if kind == DialogKind::Flag
-        && let [w, b] = rules::flags_down(m, s, bs, now)
-        && w.is_some() != b.is_some()
-    {
-        player = if w.is_some() {
-            Color::White
-        } else {
-            Color::Black
-        };
+    if kind == DialogKind::Flag {
+        // Exactly one flag down: the form is about that player.
+        let down = rules::flags_down(m, s, bs, now);
+        if down.white.is_some() != down.black.is_some()
+            && let Some(c) = down.find(Option::is_some)
+        {
+            player = c;
+        }
     }
     if matches!(kind, DialogKind::DrawClaim | DialogKind::Quickplay) {
         player = arbiter_core::status::board_status(m, s, bs, now).to_move;
