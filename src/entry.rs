@@ -184,9 +184,9 @@ pub fn clock_command(
     set: &ClockToSet,
 ) {
     let cmd = SetAndRun {
-        left_ms: set.left_ms.ms(),
-        right_ms: set.right_ms.ms(),
-        run: match set.run {
+        left_ms: set.left_ms().ms(),
+        right_ms: set.right_ms().ms(),
+        run: match set.run() {
             ClockRunMode::Left => ClockRun::Left,
             ClockRunMode::Right => ClockRun::Right,
             ClockRunMode::Paused => ClockRun::Paused,
@@ -205,21 +205,21 @@ pub fn clock_command(
             view.lang,
             &arbiter_core::msg!(
                 "ui-clock-command-failed",
-                board = set.board,
+                board = set.board(),
                 error = refusal(e)
             ),
         ));
     };
-    let checked = clocks.check(set.board);
+    let checked = clocks.check(set.board());
     match checked {
         Ok(()) => {
             view.status = Some(i18n::format(
                 view.lang,
                 &arbiter_core::msg!(
                     "ui-clock-command-sent",
-                    board = set.board,
-                    white = format_hms(set.times.white),
-                    black = format_hms(set.times.black)
+                    board = set.board(),
+                    white = format_hms(set.times().white),
+                    black = format_hms(set.times().black)
                 ),
             ))
         }
@@ -237,7 +237,7 @@ pub fn clock_command(
         },
     );
     if checked.is_ok()
-        && let Err(e) = clocks.send(set.board, cmd)
+        && let Err(e) = clocks.send(set.board(), cmd)
     {
         // The feed ended between the check and the send: recorded as not sent.
         failed(view, e);

@@ -251,8 +251,8 @@ fn a_clock_command_the_feed_cannot_take_is_journaled_as_refused() {
     let ev = rules::confirm(&req, &p, plus, "disturbance".into());
     app.submit(1_300, 300, Origin::Arbiter, ev).unwrap();
     let set = arbiter_core::status::clock_to_set(&app.m, &app.state, b, 400).unwrap();
-    assert_eq!(set.times.black.ms(), 92 * 60_000);
-    assert_eq!(set.run, ClockRunMode::Left);
+    assert_eq!(set.times().black.ms(), 92 * 60_000);
+    assert_eq!(set.run(), ClockRunMode::Left);
     let mut view = arbiter_tui::ViewState::new(Lang::De, arbiter_tui::theme::Theme::monochrome());
     clock_command(
         &mut app,
@@ -281,7 +281,7 @@ fn a_clock_command_the_feed_cannot_take_is_journaled_as_refused() {
             );
             assert_eq!(
                 (c.times.white, c.times.black),
-                (set.times.white, set.times.black)
+                (set.times().white, set.times().black)
             );
         }
         other => panic!("{other:?}"),

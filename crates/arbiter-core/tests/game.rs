@@ -1950,28 +1950,28 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
     let now = at + 2_000;
     let set = clock_to_set(&t.m, &t.s, B, now).unwrap();
     // White's clock stands at 90:10: 92:10 is sent; Black's runs and is sent as it shows now.
-    assert_eq!(set.times.white.ms(), 92 * MIN + 10_000);
+    assert_eq!(set.times().white.ms(), 92 * MIN + 10_000);
     let shown = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), now).unwrap();
-    assert_eq!(set.times.black.ms(), shown.shown.black.ms());
+    assert_eq!(set.times().black.ms(), shown.shown.black.ms());
     // Black has used 3 s (2 s after the ruling plus the second before it), within a second.
     assert!(
-        (90 * MIN - 4_000..=90 * MIN - 2_000).contains(&set.times.black.ms()),
+        (90 * MIN - 4_000..=90 * MIN - 2_000).contains(&set.times().black.ms()),
         "{}",
-        set.times.black.ms()
+        set.times().black.ms()
     );
     // White sits on the left: the command carries White's time on the left; Black runs (right).
     assert_eq!(
-        (set.left_ms, set.right_ms),
-        (set.times.white, set.times.black)
+        (set.left_ms(), set.right_ms()),
+        (set.times().white, set.times().black)
     );
-    assert_eq!(set.run, ClockRunMode::Right);
-    assert_eq!(set.running, Some(Color::Black));
+    assert_eq!(set.run(), ClockRunMode::Right);
+    assert_eq!(set.running(), Some(Color::Black));
     match set.record() {
         Event::ClockCommand(c) => {
             assert_eq!(c.outcome, CommandOutcome::Sent);
             assert_eq!(
                 (c.times.white, c.times.black),
-                (set.times.white, set.times.black)
+                (set.times().white, set.times().black)
             );
         }
         other => panic!("{other:?}"),
@@ -2044,8 +2044,8 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
     let set = clock_to_set(&t.m, &t.s, B, later + 100).unwrap();
     let shown =
         arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), later + 100).unwrap();
-    assert_eq!(set.times.white.ms(), 92 * MIN + 10_000);
-    assert_eq!(set.times.black.ms(), shown.shown.black.ms() - MIN);
+    assert_eq!(set.times().white.ms(), 92 * MIN + 10_000);
+    assert_eq!(set.times().black.ms(), shown.shown.black.ms() - MIN);
     t.push(
         later + 200,
         Origin::Feed(B),

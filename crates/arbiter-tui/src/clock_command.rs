@@ -24,7 +24,7 @@ use super::theme::Theme;
 fn lines_for(set: &ClockToSet, lang: Lang, th: &Theme) -> Vec<Line<'static>> {
     let mut lines = vec![Line::raw(text(lang, "ui-clock-command-intro"))];
     for color in [Color::White, Color::Black] {
-        let ms = set.times[color];
+        let ms = set.times()[color];
         let mut line = format!(
             "  {}",
             format(
@@ -36,7 +36,7 @@ fn lines_for(set: &ClockToSet, lang: Lang, th: &Theme) -> Vec<Line<'static>> {
                 )
             )
         );
-        for p in set.pending.iter().filter(|p| p.color == color) {
+        for p in set.pending().iter().filter(|p| p.color == color) {
             line.push_str(&format!(
                 "   ({})",
                 adjustment_text(lang, p.color, p.delta_ms)
@@ -50,12 +50,12 @@ fn lines_for(set: &ClockToSet, lang: Lang, th: &Theme) -> Vec<Line<'static>> {
             lang,
             &msg!(
                 "ui-clock-command-sides",
-                left = format_hms(set.left_ms),
-                right = format_hms(set.right_ms)
+                left = format_hms(set.left_ms()),
+                right = format_hms(set.right_ms())
             )
         )
     )));
-    lines.push(Line::raw(match set.running {
+    lines.push(Line::raw(match set.running() {
         Some(c) => format(lang, &msg!("ui-clock-command-run", player = c)),
         None => text(lang, "ui-clock-command-paused"),
     }));

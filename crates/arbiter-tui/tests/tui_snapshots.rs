@@ -977,7 +977,7 @@ fn clock_command_confirmation_80x24_both_languages() {
         assert_eq!(v.clock_command, Some(b));
         let screen = render_to_string(&m, &s, &v, NOW, 80, 24);
         // Exactly the times the command carries.
-        for ms in set.times {
+        for ms in set.times() {
             let t = arbiter_core::hms::format_hms(ms);
             assert!(screen.contains(&t), "{t} not shown:\n{screen}");
         }

@@ -43,23 +43,61 @@ pub const CLOCK_COMMAND_MAX_MS: u64 = (9 * 3600 + 59 * 60 + 59) * 1000;
 /// What a clock command would set on a board's clock at one instant: both clocks as
 /// [`clock_at`] has them with the pending adjustments added, by colour and by side, and the
 /// side that runs afterwards (the one that runs now; paused when the clock is stopped).
+///
+/// Made only by [`clock_to_set`], so that what the shell sends to the device holds: the times
+/// by side are the times by colour as the clock is oriented, each within what the command
+/// carries ([`CLOCK_COMMAND_MAX_MS`]), and the side that runs is the running colour's. The
+/// fields are read through the methods.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ClockToSet {
-    pub board: BoardNo,
+    board: BoardNo,
     /// Both times by colour (written `white_ms`, `black_ms`).
     #[serde(flatten, with = "crate::by_colour::ms")]
-    pub times: ByColor<ClockMs>,
-    pub left_ms: ClockMs,
-    pub right_ms: ClockMs,
-    pub run: ClockRunMode,
+    times: ByColor<ClockMs>,
+    left_ms: ClockMs,
+    right_ms: ClockMs,
+    run: ClockRunMode,
     /// The colour whose time runs afterwards (`None`: paused).
     #[serde(with = "crate::model::colour::option")]
-    pub running: Option<Color>,
+    running: Option<Color>,
     /// The adjustments the command sets.
-    pub pending: Vec<PendingAdjustment>,
+    pending: Vec<PendingAdjustment>,
 }
 
 impl ClockToSet {
+    pub fn board(&self) -> BoardNo {
+        self.board
+    }
+
+    /// Both times by colour.
+    pub fn times(&self) -> ByColor<ClockMs> {
+        self.times
+    }
+
+    /// White's or Black's time as the clock's left side gets it.
+    pub fn left_ms(&self) -> ClockMs {
+        self.left_ms
+    }
+
+    pub fn right_ms(&self) -> ClockMs {
+        self.right_ms
+    }
+
+    /// Which side runs after the command.
+    pub fn run(&self) -> ClockRunMode {
+        self.run
+    }
+
+    /// The colour whose time runs afterwards (`None`: paused).
+    pub fn running(&self) -> Option<Color> {
+        self.running
+    }
+
+    /// The adjustments the command sets.
+    pub fn pending(&self) -> &[PendingAdjustment] {
+        &self.pending
+    }
+
     /// The journal record of the command as sent.
     pub fn record(&self) -> crate::record::Event {
         self.record_outcome(None)
