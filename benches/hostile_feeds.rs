@@ -23,6 +23,9 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::record::Origin;
 
+#[allow(dead_code)] // `pty` re-exports the key names; the bench types none
+#[path = "../tests/support/keys.rs"]
+mod keys;
 #[path = "../tests/support/pty.rs"]
 mod pty;
 #[path = "../tests/support/sim.rs"]
