@@ -39,7 +39,7 @@ pub mod ms {
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     use super::ByColor;
-    use crate::clock::ClockMs;
+    use crate::clock_ms::ClockMs;
 
     /// The two fields as written.
     #[derive(Serialize, Deserialize)]
@@ -80,7 +80,7 @@ pub mod ms {
 
         use super::Wire;
         use crate::by_colour::ByColor;
-        use crate::clock::ClockMs;
+        use crate::clock_ms::ClockMs;
 
         pub fn serialize<S: Serializer>(
             p: &Option<ByColor<ClockMs>>,
@@ -105,7 +105,7 @@ macro_rules! each_optional {
             use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
             use crate::by_colour::ByColor;
-            use crate::clock::ClockMs;
+            use crate::clock_ms::ClockMs;
 
             #[derive(Serialize, Deserialize)]
             struct Wire {
@@ -197,7 +197,7 @@ mod tests {
     use serde::{Deserialize, Serialize};
 
     use super::*;
-    use crate::clock::ClockMs;
+    use crate::clock_ms::ClockMs;
 
     #[derive(Debug, PartialEq, Serialize, Deserialize)]
     struct Both {

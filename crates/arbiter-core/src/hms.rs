@@ -268,7 +268,7 @@ pub fn parse_time_of_day(s: &str) -> Result<chrono::NaiveTime, HmsError> {
 }
 
 /// Milliseconds as `h:mm:ss`, the way the report and the console print clock times (whole
-/// seconds, cut). Takes a bare number or a [`crate::clock::ClockMs`].
+/// seconds, cut). Takes a bare number or a clock's time (`ClockMs`).
 pub fn format_hms(ms: impl Into<u64>) -> String {
     let s = ms.into() / 1000;
     format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)

@@ -22,6 +22,7 @@
 
 pub mod by_colour;
 pub mod clock;
+pub mod clock_ms;
 pub mod clock_now;
 pub mod diag;
 pub mod game;

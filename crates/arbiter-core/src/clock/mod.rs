@@ -9,17 +9,16 @@ mod explain;
 mod flag;
 mod indicators;
 mod mirror;
-mod ms;
 mod ops;
 mod reading;
 mod subsecond;
 
+pub use crate::clock_ms::ClockMs;
 pub use control::{NotationError, PerMove, PerMoveKind, Period, PeriodAddition, TimeControl};
 pub use explain::{ChangeKind, ClockAlert, ClockChange, SampleReport};
 pub use flag::{FlagAssessment, FlagRecord, FlagVerdict, MateCheck, assess_flags, mate_check};
 pub use indicators::{IndicatorSettings, Indicators, PlayerClock, indicators};
 pub use mirror::{ClockMirror, Ledger, OrientationSource, STALL_MS, TOLERANCE_MS};
-pub use ms::ClockMs;
 pub use ops::{
     ClockError, ClockOperation, FloorApplied, OperationOutcome, TimeFloor,
     minimum_after_reconstruction, proportional_used, reconstruct, reconstruct_with_floors,

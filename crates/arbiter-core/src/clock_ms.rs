@@ -1,10 +1,11 @@
 //! A clock's time in milliseconds ([`ClockMs`]): what a clock shows or is set to, a time added
 //! to it or taken from it; never negative (a clock stops at 0:00, the flag falls there).
 //!
-//! Not a point in time: the record's stamps are `WallMs`/`MonoMs` (`crate::model`). Carrying a
-//! clock forward to an instant is [`crate::clock_now::clock_at`]'s alone; this type only has
-//! the arithmetic that takes: run down by the time elapsed, a time added, a signed change, the
+//! Not a point in time: the record's stamps are `WallMs`/`MonoMs` (the model's). Carrying a
+//! clock forward to an instant is `clock_now::clock_at`'s alone; this type only has the
+//! arithmetic that takes: run down by the time elapsed, a time added, a signed change, the
 //! whole seconds a display shows. On the wire it is the bare number (`#[serde(transparent)]`).
+//! Below both the clock model and the pairs per colour (`by_colour`), which use it.
 
 use std::fmt;
 
@@ -81,7 +82,7 @@ impl From<ClockMs> for u64 {
     }
 }
 
-/// `h:mm:ss`, whole seconds cut as a clock shows them ([`crate::hms::format_hms`]).
+/// `h:mm:ss`, whole seconds cut as a clock shows them (`hms::format_hms`).
 impl fmt::Display for ClockMs {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&crate::hms::format_hms(self.0))
