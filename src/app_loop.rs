@@ -25,7 +25,8 @@ use ratatui::crossterm::event::KeyEvent;
 
 use arbiter_core::i18n::Msg as Text;
 use arbiter_core::matchfile::Lang;
-use arbiter_core::model::{BoardNo, MonoMs, WallMs};
+use arbiter_core::model::BoardNo;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, SignerEnrolled};
 use arbiter_core::signature::{Role, SignedReport};
 use arbiter_core::state::MatchState;

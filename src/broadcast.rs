@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::model::MonoMs;
+use arbiter_core::time::MonoMs;
 use arbiter_core::state::MatchState;
 
 /// Where and how often.

@@ -8,7 +8,7 @@ use arbiter_core::hms::format_hms;
 use arbiter_core::i18n::Msg as Text;
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::Lang;
-use arbiter_core::model::{MonoMs, WallMs};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{ClockRunMode, Event, Origin};
 use arbiter_core::signature::Role;
 use arbiter_core::status::ClockToSet;

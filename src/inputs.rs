@@ -34,7 +34,7 @@ pub fn seeds(state: Option<&MatchState>) -> Vec<GameSeed> {
 fn venue_resume(
     state: &MatchState,
     games: &[arbiter_sim::PgnGame],
-    now: arbiter_core::model::WallMs,
+    now: arbiter_core::time::WallMs,
 ) -> Vec<BoardResume> {
     let mut out = Vec::new();
     for (i, bs) in state.boards.iter().enumerate() {

@@ -7,7 +7,7 @@ use ratatui::crossterm::event::{self, Event as TermEvent, KeyEventKind};
 
 use arbiter_core::i18n::Msg;
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::model::WallMs;
+use arbiter_core::time::WallMs;
 use arbiter_core::msg;
 use arbiter_tui::action::Action;
 use arbiter_tui::{Command, ViewState, i18n, keymap, theme::Theme};
@@ -267,7 +267,7 @@ fn timeline_key(
     m: &Match,
     shown: (
         &arbiter_core::state::MatchState,
-        arbiter_core::model::MonoMs,
+        arbiter_core::time::MonoMs,
     ),
     k: ratatui::crossterm::event::KeyEvent,
     span: Span,

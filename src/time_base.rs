@@ -5,7 +5,7 @@
 
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use arbiter_core::model::{MonoMs, WallMs};
+use arbiter_core::time::{MonoMs, WallMs};
 
 /// An instant as the app sees it: the session's monotonic time (what records and clocks are
 /// measured in) and the wall clock at that moment (UTC ms).
@@ -81,7 +81,7 @@ pub fn wall_now() -> WallMs {
 
 /// A wall time as RFC 3339 with the venue's offset (e.g. `2026-11-28T17:25:03+01:00`).
 pub fn rfc3339_at(wall_ms: WallMs, offset: chrono::FixedOffset) -> String {
-    chrono::DateTime::from_timestamp_millis(wall_ms)
+    wall_ms.to_datetime()
         .map(|t| {
             t.with_timezone(&offset)
                 .to_rfc3339_opts(chrono::SecondsFormat::Secs, false)

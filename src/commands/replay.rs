@@ -677,7 +677,7 @@ struct Moment<'a> {
 /// rules left the outcome open) and the claims still open. As JSON with `--json`.
 fn at_moment(
     s: &arbiter_core::state::MatchState,
-    mono: arbiter_core::model::MonoMs,
+    mono: arbiter_core::time::MonoMs,
     m: Option<&arbiter_core::matchfile::Match>,
     board: Option<arbiter_core::model::BoardNo>,
     moment: &Moment<'_>,
@@ -756,7 +756,7 @@ fn at_json(
 fn clock_facts(
     s: &arbiter_core::state::MatchState,
     boards: &[&arbiter_core::state::BoardState],
-    mono: arbiter_core::model::MonoMs,
+    mono: arbiter_core::time::MonoMs,
 ) -> Vec<serde_json::Value> {
     use arbiter_core::hms::format_hms;
     boards

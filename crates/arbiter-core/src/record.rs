@@ -13,6 +13,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::model::{BoardNo, ClockSide, GameResult, TeamSide};
+use crate::time::WallMs;
 
 /// Who produced a record. Serialised as `"system"`, `"arbiter"` or `"feed:N"` (board N).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -585,7 +586,7 @@ pub struct RoundStarted {
     /// record (the round started a little before the arbiter got to the console). None: the
     /// record's own time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at: Option<i64>,
+    pub at: Option<WallMs>,
     /// Why the start is before the scheduled start (empty otherwise).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub reason: String,
@@ -599,7 +600,7 @@ pub struct PlayerArrived {
     /// When the player arrived (wall ms), where the arbiter entered it afterwards. None: the
     /// record's own time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at: Option<i64>,
+    pub at: Option<WallMs>,
 }
 
 /// A free-text note of the arbiter, optionally about one board.

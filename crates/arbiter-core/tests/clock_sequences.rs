@@ -337,7 +337,7 @@ fn manual_two_minutes_announced_by_the_arbiter() {
     dgt.start(L);
     play(&mut dgt, &mut m, 12, 90_000, 100_000);
     // White is on move; the arbiter pauses, gives Black +2 min (7.5.5), restarts.
-    m.apply_operation(&ClockOperation::Pause, dgt.t).unwrap();
+    m.apply_operation(&ClockOperation::Pause).unwrap();
     dgt.stop();
     let mut rep = dgt.feed(&mut m);
     let out = m
@@ -345,14 +345,12 @@ fn manual_two_minutes_announced_by_the_arbiter() {
             &ClockOperation::AddTime {
                 color: Color::Black,
                 ms: 120_000,
-            },
-            dgt.t,
-        )
+            })
         .unwrap();
     assert_eq!(out.after.black_ms, out.before.black_ms + 120_000);
     dgt.run(20_000);
     dgt.add(R, 120_000);
-    m.apply_operation(&ClockOperation::Resume, dgt.t).unwrap();
+    m.apply_operation(&ClockOperation::Resume).unwrap();
     dgt.run(5_000);
     dgt.start(L);
     let more = dgt.feed(&mut m);
@@ -634,17 +632,13 @@ fn literal_both_flags() {
         &ClockOperation::SetMoves {
             color: Color::White,
             moves: 38,
-        },
-        2000,
-    )
+        })
     .unwrap();
     m.apply_operation(
         &ClockOperation::SetMoves {
             color: Color::Black,
             moves: 38,
-        },
-        2000,
-    )
+        })
     .unwrap();
     feed_literal(&mut m, "3000 0 0 L lr");
     let a = assess_flags(&m.open_flags(), None).unwrap();
@@ -664,7 +658,7 @@ fn reconstruction_through_the_mirror_reproduces_the_1987_example() {
     let mut dgt = Dgt::new(tc);
     dgt.start(L);
     play(&mut dgt, &mut m, 30, 180_000, 120_000);
-    m.apply_operation(&ClockOperation::Pause, dgt.t).unwrap();
+    m.apply_operation(&ClockOperation::Pause).unwrap();
     dgt.stop();
     let out = m
         .apply_operation(
@@ -672,9 +666,7 @@ fn reconstruction_through_the_mirror_reproduces_the_1987_example() {
                 to_move: 20,
                 floor: TimeFloor::FiveMinutesAndOnePerMove,
                 recorded: None,
-            },
-            dgt.t,
-        )
+            })
         .unwrap();
     assert_eq!(
         (out.before.white_ms, out.before.black_ms),
@@ -706,9 +698,7 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
             &ClockOperation::SubtractTime {
                 color: Color::White,
                 ms: 60_000,
-            },
-            1000,
-        )
+            })
         .unwrap();
     assert_eq!(
         (out.before.white_ms, out.after.white_ms),
@@ -719,9 +709,7 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
             &ClockOperation::SubtractTime {
                 color: Color::White,
                 ms: 9_999_999
-            },
-            1000
-        )
+            })
         .is_err()
     );
     assert!(
@@ -730,9 +718,7 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
                 to_move: 3,
                 floor: TimeFloor::None,
                 recorded: None,
-            },
-            1000
-        )
+            })
         .is_err()
     );
     let out = m
@@ -740,9 +726,7 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
             &ClockOperation::SetTimes {
                 white_ms: 1_000_000,
                 black_ms: 2_000_000,
-            },
-            1000,
-        )
+            })
         .unwrap();
     assert_eq!(
         (out.after.white_ms, out.after.black_ms),
@@ -755,9 +739,7 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
                 &ClockOperation::AddTime {
                     color: Color::White,
                     ms: 1
-                },
-                0
-            )
+                })
             .is_err()
     );
 }
@@ -861,7 +843,7 @@ proptest! {
                     .unsigned_abs()
                     .min((dgt.ms[idx(side)] / 1000).saturating_sub(1) * 1000);
                 let running = dgt.running.unwrap();
-                m.apply_operation(&ClockOperation::Pause, dgt.t).unwrap();
+                m.apply_operation(&ClockOperation::Pause).unwrap();
                 dgt.stop();
                 let rep = dgt.feed(&mut m);
                 prop_assert!(rep.alerts.is_empty(), "{:?}", rep.alerts);
@@ -870,11 +852,11 @@ proptest! {
                 } else {
                     ClockOperation::SubtractTime { color, ms: amount }
                 };
-                m.apply_operation(&op, dgt.t).unwrap();
+                m.apply_operation(&op).unwrap();
                 let signed = if delta >= 0 { amount as i64 } else { -(amount as i64) };
                 dgt.add(side, signed);
                 truth_adj[idx(side)] += signed;
-                m.apply_operation(&ClockOperation::Resume, dgt.t).unwrap();
+                m.apply_operation(&ClockOperation::Resume).unwrap();
                 dgt.start(running);
                 let rep = dgt.feed(&mut m);
                 prop_assert_eq!(unexplained(&rep), 0, "{:?}", rep.alerts);
@@ -924,7 +906,7 @@ proptest! {
                     5 => ClockOperation::Resume,
                     _ => ClockOperation::Reconstruct { to_move: moves, floor: TimeFloor::default(), recorded: None },
                 };
-                let _ = m.apply_operation(&op, t);
+                let _ = m.apply_operation(&op);
             }
             for side in [L, R] {
                 prop_assert_eq!(m.ledger(side).balance(), m.reading_ms(side) as i64);
@@ -1025,9 +1007,7 @@ fn indicators_follow_the_game() {
         &ClockOperation::AddTime {
             color: Color::White,
             ms: 120_000,
-        },
-        dgt.t,
-    )
+        })
     .unwrap();
     dgt.add(L, 120_000);
     dgt.think_and_press(1_000);

@@ -15,6 +15,7 @@ use arbiter_core::intervention::{
 use arbiter_core::journal::{Chain, Record, records_from_bytes};
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::profile::{Mode, Situation, Supervision};
 use arbiter_core::record::{
     BoardPosition, ClockSample, Event, MoveMade, Origin, ResultRecorded, SessionStarted,
@@ -106,10 +107,14 @@ impl Game {
     }
 
     fn push(&mut self, at: u64, origin: Origin, event: Event) {
-        let start = self.m.scheduled_start.timestamp_millis();
-        let r = self
-            .chain
-            .append(start + at as i64, at, origin, event, &mut self.buf);
+        let start = WallMs::from_datetime(&self.m.scheduled_start);
+        let r = self.chain.append(
+            start + at as i64,
+            MonoMs::from_base_ms(at),
+            origin,
+            event,
+            &mut self.buf,
+        );
         apply(&mut self.s, &r);
         self.records.push(r);
     }
@@ -126,7 +131,7 @@ impl Game {
             player,
             kind,
         };
-        let p = checked(rules::propose(&self.m, &self.s, &req, at));
+        let p = checked(rules::propose(&self.m, &self.s, &req, MonoMs::from_base_ms(at)));
         (req, p)
     }
 
@@ -537,7 +542,7 @@ fn notation_per_appendix_and_edition() {
     g.moves(2, &["e4", "e5"]);
     g.clock(MIN, 2, 4 * MIN, 4 * MIN, Some(Color::White));
     let bs = g.s.board(BoardNo(2)).unwrap();
-    let st = board_status(&g.m, &g.s, bs, MIN);
+    let st = board_status(&g.m, &g.s, bs, MonoMs::from_base_ms(MIN));
     assert!(
         !st.alerts
             .iter()
@@ -568,7 +573,7 @@ fn notation_per_appendix_and_edition() {
     g.moves(2, &["e4", "e5"]);
     g.clock(MIN, 2, 4 * MIN, 4 * MIN, Some(Color::White));
     let bs = g.s.board(BoardNo(2)).unwrap();
-    let st = board_status(&g.m, &g.s, bs, MIN);
+    let st = board_status(&g.m, &g.s, bs, MonoMs::from_base_ms(MIN));
     assert!(
         st.alerts
             .iter()

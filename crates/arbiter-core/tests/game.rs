@@ -14,6 +14,7 @@ use arbiter_core::intervention::{
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{
     BoardIrregularity, BoardPosition, BoardSetup, ClockSample, Event, FeedState, FeedStatus,
     MoveMade, Origin, ResultCorrected, ResultRecorded, SessionStarted,
@@ -95,10 +96,16 @@ impl Table {
     }
 
     fn push(&mut self, at: u64, origin: Origin, event: Event) -> Record {
-        let start = self.m.scheduled_start.timestamp_millis();
+        let start = WallMs::from_datetime(&self.m.scheduled_start);
         let r = self
             .chain
-            .append(start + at as i64, at, origin, event, &mut self.buf);
+            .append(
+                start + at as i64,
+                MonoMs::from_base_ms(at),
+                origin,
+                event,
+                &mut self.buf,
+            );
         apply(&mut self.s, &r);
         r
     }
@@ -237,7 +244,7 @@ impl Table {
             player,
             kind,
         };
-        (req.clone(), rules::propose(&self.m, &self.s, &req, at))
+        (req.clone(), rules::propose(&self.m, &self.s, &req, MonoMs::from_base_ms(at)))
     }
 
     fn confirm(&mut self, at: u64, player: Option<Color>, kind: InterventionKind) -> Proposal {
@@ -248,7 +255,7 @@ impl Table {
     }
 
     fn alerts(&self, at: u64) -> Vec<BoardAlert> {
-        board_status(&self.m, &self.s, self.s.board(B).unwrap(), at).alerts
+        board_status(&self.m, &self.s, self.s.board(B).unwrap(), MonoMs::from_base_ms(at)).alerts
     }
 
     fn rejected(&self) -> usize {
@@ -851,7 +858,7 @@ fn a_flag_before_move_forty_on_a_clock_adding_time_at_zero_is_a_loss_at_that_ins
         }));
     let u = bs.device.unearned(Color::White).expect("time not earned");
     assert_eq!((u.completed, u.required), (38, 40));
-    let st = board_status(&t.m, &t.s, bs, at + 100);
+    let st = board_status(&t.m, &t.s, bs, MonoMs::from_base_ms(at + 100));
     assert!(
         st.clock.unwrap().shown.white > 29 * MIN,
         "the device shows 30:00 again"
@@ -923,7 +930,7 @@ fn a_flag_after_the_fortieth_move_was_completed_is_no_loss() {
     t.sample_flags(at, [true, false]);
     let bs = t.s.board(B).unwrap();
     assert!(bs.device.unearned(Color::White).is_none());
-    let st = board_status(&t.m, &t.s, bs, at + 100);
+    let st = board_status(&t.m, &t.s, bs, MonoMs::from_base_ms(at + 100));
     assert!(
         !st.alerts
             .iter()
@@ -1154,7 +1161,7 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
             recorded: None,
         },
         "12.6",
-        at + 2_000,
+        MonoMs::from_base_ms(at + 2_000),
     )
     .unwrap();
     assert_eq!(
@@ -1195,7 +1202,7 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
         recorded: None,
     };
     let (ev, out) =
-        rules::clock_operation(&t.m, &t.s, B, reconstruct.clone(), "", at + 2_000).unwrap();
+        rules::clock_operation(&t.m, &t.s, B, reconstruct.clone(), "", MonoMs::from_base_ms(at + 2_000)).unwrap();
     assert_eq!(out.before.white_ms, 6_000, "149:54 used of 150 min");
     assert_eq!(out.after.white_ms, 5 * MIN);
     assert!(out.note.contains("minimum"));
@@ -1271,7 +1278,7 @@ fn reconstruction_uses_the_times_the_journal_recorded_at_that_move() {
             B,
             rules::reconstruction(&t.m, 24),
             "",
-            at + 2_000,
+            MonoMs::from_base_ms(at + 2_000),
         )
         .unwrap();
         let Event::ClockAdjusted(e) = &ev else {
@@ -1333,7 +1340,7 @@ fn clock_operations_are_journaled_with_before_and_after_and_checked_on_the_devic
             moves: 1,
         },
     ] {
-        let (ev, out) = rules::clock_operation(&t.m, &t.s, B, op.clone(), "", at).unwrap();
+        let (ev, out) = rules::clock_operation(&t.m, &t.s, B, op.clone(), "", MonoMs::from_base_ms(at)).unwrap();
         t.push(at, Origin::Arbiter, ev);
         if matches!(op, ClockOperation::SetTimes { .. }) {
             assert_eq!(
@@ -1371,12 +1378,12 @@ fn clock_operations_are_journaled_with_before_and_after_and_checked_on_the_devic
     t.sample(at + 500);
     at += 20_000;
     let bs = t.s.board(B).unwrap();
-    let (op, raised) = rules::replacement_values(&t.m, &t.s, bs, at).unwrap();
+    let (op, raised) = rules::replacement_values(&t.m, &t.s, bs, MonoMs::from_base_ms(at)).unwrap();
     assert!(raised);
     assert!(
         matches!(op, ClockOperation::ReplaceClock { white_ms, black_ms, .. } if white_ms == 5 * MIN && black_ms == 90 * MIN)
     );
-    let (ev, out) = rules::clock_operation(&t.m, &t.s, B, op, "display dark", at).unwrap();
+    let (ev, out) = rules::clock_operation(&t.m, &t.s, B, op, "display dark", MonoMs::from_base_ms(at)).unwrap();
     assert_eq!(out.after.white_ms, 5 * MIN);
     t.push(at, Origin::Arbiter, ev);
     assert_eq!(t.rejected(), 0);
@@ -1403,7 +1410,7 @@ fn after_the_result_later_reports_are_post_game_and_a_change_needs_a_correction(
         .into(),
     );
     let frozen =
-        arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), at + 1_000).unwrap();
+        arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(at + 1_000)).unwrap();
     // The players go on playing on the board; the clock runs: post-game, nothing changes.
     t.play(&mut at, 30_000, "e5");
     t.run(&mut at, 60_000);
@@ -1416,7 +1423,7 @@ fn after_the_result_later_reports_are_post_game_and_a_change_needs_a_correction(
     );
     assert_eq!(bs.post_game, 3, "a move and two clock reports");
     assert_eq!(bs.moves.len(), 1);
-    let later = arbiter_core::clock_now::clock_at(&t.s, bs, at).unwrap();
+    let later = arbiter_core::clock_now::clock_at(&t.s, bs, MonoMs::from_base_ms(at)).unwrap();
     assert_eq!(
         (later.shown.white, later.shown.black, later.running),
         (frozen.shown.white, frozen.shown.black, None)
@@ -1572,7 +1579,7 @@ fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_overri
         },
     };
     // The game record decides: twice is not three times, the claim is incorrect.
-    let p = rules::propose(&t.m, &t.s, &claim(false), at);
+    let p = rules::propose(&t.m, &t.s, &claim(false), MonoMs::from_base_ms(at));
     assert_eq!(p.finding, Some(false), "{}", words(&p));
     assert_eq!(p.consequence.claim, Some(ClaimStatus::Incorrect));
     let plain = |confirmed: Consequence| Confirmation {
@@ -1587,7 +1594,7 @@ fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_overri
         &claim(true),
         &p,
         plain(p.consequence.clone()),
-        at,
+        MonoMs::from_base_ms(at),
     )
     .unwrap_err();
     assert!(en(&err).contains("claim correct"), "{}", en(&err));
@@ -1598,7 +1605,7 @@ fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_overri
         &claim(false),
         &p,
         plain(Consequence::default()),
-        at,
+        MonoMs::from_base_ms(at),
     )
     .unwrap_err();
     assert!(en(&err).contains("consequence"), "{}", en(&err));
@@ -1609,7 +1616,7 @@ fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_overri
         &claim(false),
         &p,
         plain(p.consequence.clone()),
-        at,
+        MonoMs::from_base_ms(at),
     ) {
         Ok(Event::Intervention(iv)) => {
             assert!(iv.overridden.is_empty());
@@ -1619,7 +1626,7 @@ fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_overri
     }
     // The arbiter's own finding, with a reason: the override beside the proposal, and the
     // consequence his finding gives (a correct claim: drawn).
-    let on_finding = rules::propose_on_finding(&t.m, &t.s, &claim(true), at);
+    let on_finding = rules::propose_on_finding(&t.m, &t.s, &claim(true), MonoMs::from_base_ms(at));
     assert_eq!(on_finding.consequence.result, Some(GameResult::Draw));
     let ev = rules::confirm_checked(
         &t.m,
@@ -1634,7 +1641,7 @@ fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_overri
                 "the scoresheets show a third occurrence".into(),
             )],
         },
-        at,
+        MonoMs::from_base_ms(at),
     )
     .unwrap();
     let Event::Intervention(iv) = ev else {
@@ -1661,7 +1668,7 @@ fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_overri
                 reason: String::new(),
                 overrides: vec![(OverrideField::ClaimCorrect, "  ".into())],
             },
-            at,
+            MonoMs::from_base_ms(at),
         )
         .is_err()
     );
@@ -1674,26 +1681,26 @@ fn availability_quickplay_finished_board_flag_and_running_clock() {
     let avail = |t: &Table, a, at| rules::availability(&t.m, &t.s, a, at);
     // The Bundesliga profile has no quickplay-finish rule; Trier has Art. 10.2.
     assert!(matches!(
-        avail(&t, Action::QuickplayClaim { board: B }, at),
+        avail(&t, Action::QuickplayClaim { board: B }, MonoMs::from_base_ms(at)),
         Availability::Refused(m) if en(&m).contains("no quickplay-finish rule")
     ));
     let (trier, trier_at) = twice_repeated("trier");
     assert_eq!(
-        avail(&trier, Action::QuickplayClaim { board: B }, trier_at),
+        avail(&trier, Action::QuickplayClaim { board: B }, MonoMs::from_base_ms(trier_at)),
         Availability::Open
     );
     // No flag while both players have time: the form does not propose a loss on time.
-    match avail(&t, Action::FlagFall { board: B }, at) {
+    match avail(&t, Action::FlagFall { board: B }, MonoMs::from_base_ms(at)) {
         Availability::Refused(m) => assert!(en(&m).contains("No flag is down"), "{}", en(&m)),
         other => panic!("{other:?}"),
     }
     // A result while the clock runs asks first.
     assert!(matches!(
-        avail(&t, Action::Result { board: B }, at),
+        avail(&t, Action::Result { board: B }, MonoMs::from_base_ms(at)),
         Availability::Confirm(m) if en(&m).contains("clock still runs for White")
     ));
     assert_eq!(
-        avail(&t, Action::DrawClaim { board: B }, at),
+        avail(&t, Action::DrawClaim { board: B }, MonoMs::from_base_ms(at)),
         Availability::Open
     );
     // White's time runs out: the flag form opens.
@@ -1701,7 +1708,7 @@ fn availability_quickplay_finished_board_flag_and_running_clock() {
     t.run(&mut at, left);
     t.sample_flags(at, [true, false]);
     assert_eq!(
-        avail(&t, Action::FlagFall { board: B }, at + 100),
+        avail(&t, Action::FlagFall { board: B }, MonoMs::from_base_ms(at + 100)),
         Availability::Open
     );
     // A finished game takes no claim, flag or result.
@@ -1724,7 +1731,7 @@ fn availability_quickplay_finished_board_flag_and_running_clock() {
         Action::FlagFall { board: B },
         Action::Result { board: B },
     ] {
-        match avail(&t, a, at + 2_000) {
+        match avail(&t, a, MonoMs::from_base_ms(at + 2_000)) {
             Availability::Refused(m) => {
                 assert!(en(&m).contains("is finished"), "{a:?}: {}", en(&m))
             }
@@ -1741,16 +1748,16 @@ fn a_second_arrival_is_refused_and_a_second_start_too() {
     let mut t = Table::new("bundesliga");
     let arrival = |team| Action::Arrival { board: B, team };
     assert_eq!(
-        rules::availability(&t.m, &t.s, Action::StartRound, 0),
+        rules::availability(&t.m, &t.s, Action::StartRound, MonoMs::from_base_ms(0)),
         Availability::Open
     );
     t.push(1_000, Origin::Arbiter, RoundStarted::default().into());
     assert!(matches!(
-        rules::availability(&t.m, &t.s, Action::StartRound, 2_000),
+        rules::availability(&t.m, &t.s, Action::StartRound, MonoMs::from_base_ms(2_000)),
         Availability::Refused(m) if en(&m).contains("round started at")
     ));
     assert_eq!(
-        rules::availability(&t.m, &t.s, arrival(TeamSide::Home), 2_000),
+        rules::availability(&t.m, &t.s, arrival(TeamSide::Home), MonoMs::from_base_ms(2_000)),
         Availability::Open
     );
     t.push(
@@ -1763,7 +1770,7 @@ fn a_second_arrival_is_refused_and_a_second_start_too() {
         }
         .into(),
     );
-    match rules::availability(&t.m, &t.s, arrival(TeamSide::Home), 3_000) {
+    match rules::availability(&t.m, &t.s, arrival(TeamSide::Home), MonoMs::from_base_ms(3_000)) {
         Availability::Refused(m) => {
             assert!(
                 en(&m).contains("a second arrival is not recorded"),
@@ -1776,7 +1783,7 @@ fn a_second_arrival_is_refused_and_a_second_start_too() {
         other => panic!("{other:?}"),
     }
     assert_eq!(
-        rules::availability(&t.m, &t.s, arrival(TeamSide::Away), 3_000),
+        rules::availability(&t.m, &t.s, arrival(TeamSide::Away), MonoMs::from_base_ms(3_000)),
         Availability::Open
     );
     // Journaled anyway (a path that does not ask): the first arrival stands and the second is
@@ -1817,14 +1824,14 @@ fn a_second_time_change_soon_after_asks_whether_it_was_credited_and_the_device_m
     t.start_clock(at);
     t.play(&mut at, 20_000, "e4");
     at += 1_000;
-    assert!(rules::recent_time_change(&t.m, &t.s, B, Color::White, at).is_none());
+    assert!(rules::recent_time_change(&t.m, &t.s, B, Color::White, MonoMs::from_base_ms(at)).is_none());
     // +2:00 to White (an illegal move of Black, a time correction: the same).
     let req = Request {
         board: Some(B),
         player: Some(Color::White),
         kind: InterventionKind::TimeCorrection,
     };
-    let p = rules::propose(&t.m, &t.s, &req, at);
+    let p = rules::propose(&t.m, &t.s, &req, MonoMs::from_base_ms(at));
     let plus_two = Consequence {
         clock: vec![TimeChange {
             player: Color::White,
@@ -1838,7 +1845,7 @@ fn a_second_time_change_soon_after_asks_whether_it_was_credited_and_the_device_m
         rules::confirm(&req, &p, plus_two, "disturbance".into()),
     );
     // The board shows the adjustment still to be set on the device.
-    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), at + 1_000);
+    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(at + 1_000));
     assert_eq!(st.pending.len(), 1, "{:?}", st.pending);
     assert_eq!(
         (st.pending[0].color, st.pending[0].delta_ms),
@@ -1849,19 +1856,19 @@ fn a_second_time_change_soon_after_asks_whether_it_was_credited_and_the_device_m
         delta_ms: 2 * MIN as i64
     }));
     // Within the profile's window another change for White asks; for Black it does not.
-    let q = rules::recent_time_change(&t.m, &t.s, B, Color::White, at + 60_000).unwrap();
+    let q = rules::recent_time_change(&t.m, &t.s, B, Color::White, MonoMs::from_base_ms(at + 60_000)).unwrap();
     assert!(
         en(&q).starts_with("Already credited? +2 min White"),
         "{}",
         en(&q)
     );
-    assert!(rules::recent_time_change(&t.m, &t.s, B, Color::Black, at + 60_000).is_none());
+    assert!(rules::recent_time_change(&t.m, &t.s, B, Color::Black, MonoMs::from_base_ms(at + 60_000)).is_none());
     let window = u64::from(t.m.profile.clock_corrections.repeat_window_s) * 1000;
-    assert!(rules::recent_time_change(&t.m, &t.s, B, Color::White, at + window + 1).is_none());
+    assert!(rules::recent_time_change(&t.m, &t.s, B, Color::White, MonoMs::from_base_ms(at + window + 1)).is_none());
     // The arbiter sets the clock (Black runs): the next report shows +2:00 and it is gone.
     t.clock[0] += 2 * MIN;
     t.sample(at + 5_000);
-    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), at + 5_500);
+    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(at + 5_500));
     assert!(st.pending.is_empty(), "{:?}", st.pending);
     assert!(
         !st.alerts
@@ -1893,7 +1900,7 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
     t.play(&mut at, 20_000, "e4");
     assert_eq!(t.clock[0], 90 * MIN + 10_000);
     at += 1_000;
-    let refused = |t: &Table, now: u64| en(&clock_to_set(&t.m, &t.s, B, now).unwrap_err());
+    let refused = |t: &Table, now: u64| en(&clock_to_set(&t.m, &t.s, B, MonoMs::from_base_ms(now)).unwrap_err());
     // The demo match names no clock that accepts commands.
     assert!(
         refused(&t, at).contains("does not accept commands"),
@@ -1912,7 +1919,7 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
         player: Some(Color::White),
         kind: InterventionKind::TimeCorrection,
     };
-    let p = rules::propose(&t.m, &t.s, &req, at);
+    let p = rules::propose(&t.m, &t.s, &req, MonoMs::from_base_ms(at));
     let plus_two = Consequence {
         clock: vec![TimeChange {
             player: Color::White,
@@ -1926,10 +1933,10 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
         rules::confirm(&req, &p, plus_two, "disturbance".into()),
     );
     let now = at + 2_000;
-    let set = clock_to_set(&t.m, &t.s, B, now).unwrap();
+    let set = clock_to_set(&t.m, &t.s, B, MonoMs::from_base_ms(now)).unwrap();
     // White's clock stands at 90:10: 92:10 is sent; Black's runs and is sent as it shows now.
     assert_eq!(set.white_ms, 92 * MIN + 10_000);
-    let shown = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), now).unwrap();
+    let shown = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(now)).unwrap();
     assert_eq!(set.black_ms, shown.shown.black);
     // Black has used 3 s (2 s after the ruling plus the second before it), within a second.
     assert!(
@@ -2000,7 +2007,7 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
     assert_eq!(t.s.board(B).unwrap().clock_commands.len(), 1);
     // Another ruling, then the feed is lost: the clocks are estimates, nothing is sent.
     let later = now + 2_000;
-    let p = rules::propose(&t.m, &t.s, &req, later);
+    let p = rules::propose(&t.m, &t.s, &req, MonoMs::from_base_ms(later));
     let minus_one = Consequence {
         clock: vec![TimeChange {
             player: Color::Black,
@@ -2013,9 +2020,9 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
         Origin::Arbiter,
         rules::confirm(&req, &p, minus_one, "correction".into()),
     );
-    let set = clock_to_set(&t.m, &t.s, B, later + 100).unwrap();
+    let set = clock_to_set(&t.m, &t.s, B, MonoMs::from_base_ms(later + 100)).unwrap();
     let shown =
-        arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), later + 100).unwrap();
+        arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(later + 100)).unwrap();
     assert_eq!(set.white_ms, 92 * MIN + 10_000);
     assert_eq!(set.black_ms, shown.shown.black - MIN);
     t.push(
@@ -2034,7 +2041,7 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
         refused(&t, later + 300)
     );
     // Both languages say why.
-    let why = clock_to_set(&t.m, &t.s, B, later + 300).unwrap_err();
+    let why = clock_to_set(&t.m, &t.s, B, MonoMs::from_base_ms(later + 300)).unwrap_err();
     core_catalogue().try_format(Lang::De, &why).unwrap();
 }
 
@@ -2071,7 +2078,7 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
         .into(),
     );
     let now = at + 20_000;
-    let est = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), now).unwrap();
+    let est = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(now)).unwrap();
     assert!(est.estimated);
     assert!(
         (19_000..=21_000).contains(&est.shown.white),
@@ -2084,7 +2091,7 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
         kind: InterventionKind::flag(),
     };
     // On the estimate: White's time has not run out.
-    let p = rules::propose(&t.m, &t.s, &req, now);
+    let p = rules::propose(&t.m, &t.s, &req, MonoMs::from_base_ms(now));
     assert_eq!(p.consequence.result, None, "{}", words(&p));
     assert!(
         words(&p).contains("White's time has not run out"),
@@ -2096,7 +2103,7 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
         white_ms: 0,
         black_ms: 89 * MIN + 30_000,
     };
-    let p = rules::propose_on_device(&t.m, &t.s, &req, dc, now);
+    let p = rules::propose_on_device(&t.m, &t.s, &req, dc, MonoMs::from_base_ms(now));
     assert_eq!(
         p.consequence.result,
         Some(GameResult::BlackWins),
@@ -2115,7 +2122,7 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
     );
     // The state itself is untouched: the device's values are only the proposal's.
     assert!(
-        rules::propose(&t.m, &t.s, &req, now)
+        rules::propose(&t.m, &t.s, &req, MonoMs::from_base_ms(now))
             .consequence
             .result
             .is_none()
@@ -2123,7 +2130,7 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
     // The other way round: the estimate at 0:00 (a long outage) but the device shows 0:15:
     // no flag, no loss.
     let later = at + 60_000;
-    let p = rules::propose(&t.m, &t.s, &req, later);
+    let p = rules::propose(&t.m, &t.s, &req, MonoMs::from_base_ms(later));
     assert_eq!(
         p.consequence.result,
         Some(GameResult::BlackWins),
@@ -2134,7 +2141,7 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
         white_ms: 15_000,
         black_ms: 89 * MIN + 30_000,
     };
-    let p = rules::propose_on_device(&t.m, &t.s, &req, dc, later);
+    let p = rules::propose_on_device(&t.m, &t.s, &req, dc, MonoMs::from_base_ms(later));
     assert_eq!(p.consequence.result, None, "{}", words(&p));
 }
 
@@ -2197,8 +2204,8 @@ fn an_acknowledgement_nobody_asked_for_is_counted_not_an_answer() {
     // the replay of the same records (after the session's start, which sets up the boards)
     let mut chain = Chain::default();
     let start = chain.append(
-        0,
-        0,
+        WallMs::UNIX_EPOCH,
+        MonoMs::ORIGIN,
         Origin::System,
         SessionStarted::of(&t.m, "test".into()).into(),
         &mut Vec::new(),
@@ -2292,7 +2299,7 @@ fn a_time_correction_needs_its_reason_and_its_decision_is_never_empty() {
         player: Some(Color::Black),
         kind: InterventionKind::TimeCorrection,
     };
-    let p = rules::propose(&t.m, &t.s, &req, at);
+    let p = rules::propose(&t.m, &t.s, &req, MonoMs::from_base_ms(at));
     let what = p
         .reason_required
         .clone()
@@ -2316,7 +2323,7 @@ fn a_time_correction_needs_its_reason_and_its_decision_is_never_empty() {
                 reason: reason.into(),
                 overrides: Vec::new(),
             },
-            at,
+            MonoMs::from_base_ms(at),
         )
     };
     assert_eq!(confirm("  ").unwrap_err(), what);
@@ -2400,7 +2407,7 @@ fn period_time_credited_too_early_is_taken_off_and_the_counter_set() {
         color: Color::White,
         moves: 39,
     };
-    let (ev, _) = rules::clock_operation(&t.m, &t.s, B, op, "", at + 500).unwrap();
+    let (ev, _) = rules::clock_operation(&t.m, &t.s, B, op, "", MonoMs::from_base_ms(at + 500)).unwrap();
     t.push(at + 500, Origin::Arbiter, ev);
     let (_, p) = t.propose(
         at + 1_000,
@@ -2472,7 +2479,7 @@ fn period_time_due_but_not_credited_is_pending_in_the_device() {
             .to_vec()
     );
     // The console's own model counts it: White's model clock is 30 min above the device's.
-    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), at + 1_000);
+    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(at + 1_000));
     assert_eq!(
         st.model_clock.unwrap().shown.white,
         st.clock.unwrap().shown.white + 30 * MIN,
@@ -2526,8 +2533,8 @@ fn a_replacement_clock_not_showing_the_decided_values_raises_the_alert() {
     t.sample(at + 500);
     at += 20_000;
     let bs = t.s.board(B).unwrap();
-    let (op, _) = rules::replacement_values(&t.m, &t.s, bs, at).unwrap();
-    let (ev, _) = rules::clock_operation(&t.m, &t.s, B, op, "display dark", at).unwrap();
+    let (op, _) = rules::replacement_values(&t.m, &t.s, bs, MonoMs::from_base_ms(at)).unwrap();
+    let (ev, _) = rules::clock_operation(&t.m, &t.s, B, op, "display dark", MonoMs::from_base_ms(at)).unwrap();
     t.push(at, Origin::Arbiter, ev);
     let not_shown = |t: &Table, now: u64| -> Vec<BoardAlert> {
         t.alerts(now)

@@ -9,6 +9,7 @@ use arbiter_core::intervention::OverrideField;
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, GameResult};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{
     BoardSetup, Ending, Event, MoveMade, Origin, ResultRecorded, SessionStarted,
 };
@@ -55,10 +56,10 @@ impl Day {
 
     fn push(&mut self, origin: Origin, event: Event) {
         self.at += 1_000;
-        let start = self.m.scheduled_start.timestamp_millis();
+        let start = WallMs::from_datetime(&self.m.scheduled_start);
         let r = self.chain.append(
             start + self.at as i64,
-            self.at,
+            MonoMs::from_base_ms(self.at),
             origin,
             event,
             &mut self.buf,

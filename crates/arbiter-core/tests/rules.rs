@@ -10,6 +10,7 @@ use arbiter_core::intervention::{
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult, TeamSide};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::profile::LineupSanction;
 use arbiter_core::record::{
     BoardPosition, ClockSample, Event, MoveMade, Origin, PlayerArrived, ResultRecorded,
@@ -95,10 +96,16 @@ impl Game {
     }
 
     fn push(&mut self, at: u64, origin: Origin, event: Event) -> Record {
-        let start = self.m.scheduled_start.timestamp_millis();
+        let start = WallMs::from_datetime(&self.m.scheduled_start);
         let r = self
             .chain
-            .append(start + at as i64, at, origin, event, &mut self.buf);
+            .append(
+                start + at as i64,
+                MonoMs::from_base_ms(at),
+                origin,
+                event,
+                &mut self.buf,
+            );
         apply(&mut self.s, &r);
         r
     }
@@ -115,7 +122,7 @@ impl Game {
             player,
             kind,
         };
-        let p = checked(rules::propose(&self.m, &self.s, &req, at));
+        let p = checked(rules::propose(&self.m, &self.s, &req, MonoMs::from_base_ms(at)));
         (req, p)
     }
 
@@ -825,7 +832,7 @@ fn default_time_30_min_from_the_actual_start_vs_60_min_from_the_scheduled_start(
     );
     assert!(p.articles.iter().any(|a| a.contains("6.7.1")));
     assert_eq!(
-        rules::absent_after_default_time(&g.m, &g.s, 40 * MIN + 1000),
+        rules::absent_after_default_time(&g.m, &g.s, MonoMs::from_base_ms(40 * MIN + 1000)),
         Vec::<(BoardNo, TeamSide)>::new()
             .into_iter()
             .chain(
@@ -1117,7 +1124,7 @@ fn nrw_charges_a_delayed_start_to_the_team_that_caused_it() {
     assert_eq!(reqs.len(), 8);
     let props: Vec<Proposal> = reqs
         .iter()
-        .map(|r| checked(rules::propose(&g.m, &g.s, r, MIN)))
+        .map(|r| checked(rules::propose(&g.m, &g.s, r, MonoMs::from_base_ms(MIN))))
         .collect();
     // The away team has White on the odd boards.
     assert_eq!(
@@ -1141,7 +1148,7 @@ fn nrw_charges_a_delayed_start_to_the_team_that_caused_it() {
         &g.m,
         &g.s,
         &rules::start_delay_requests(&g.m, TeamSide::Away, 15)[0],
-        MIN,
+        MonoMs::from_base_ms(MIN),
     ));
     assert!(en(&p).contains("does not charge"), "{}", en(&p));
     assert!(p.consequence.clock.is_empty());

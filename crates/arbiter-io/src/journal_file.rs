@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use arbiter_core::journal::{
     Chain, GROUP_COMMIT_MS, Record, Tamper, Verification, complete_lines, decode_lines, link,
 };
-use arbiter_core::model::{MonoMs, WallMs};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin};
 
 use crate::input::{InputError, read_regular};

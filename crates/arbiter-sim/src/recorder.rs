@@ -15,7 +15,8 @@ use crate::{Scenario, SimulatorConfig, pgn};
 use arbiter_core::diag::{Diagnostics, from_toml_error};
 use arbiter_core::hms::{self, Shape};
 use arbiter_core::matchfile::Match;
-use arbiter_core::model::{BoardNo, GameResult, MonoMs};
+use arbiter_core::model::{BoardNo, GameResult};
+use arbiter_core::time::MonoMs;
 use arbiter_core::record::{Event, Origin, ResultRecorded, SessionStarted};
 use arbiter_core::scenario::Step;
 use arbiter_core::state::{MatchState, apply};
@@ -127,7 +128,7 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
     let (plan, m, games, scenario) = load_plan(plan_path).map_err(|d| anyhow::anyhow!("{d}"))?;
     let start = match &plan.start {
         Some(s) => chrono::DateTime::parse_from_rfc3339(s)?.timestamp_millis(),
-        None => m.scheduled_start.timestamp_millis(),
+        None => WallMs::from_datetime(&m.scheduled_start),
     };
     let boards = usize::from(m.file.boards);
     let speed = plan.speed;

@@ -15,7 +15,8 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use arbiter_core::i18n::Msg;
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::model::{BoardNo, TeamSide, WallMs};
+use arbiter_core::model::{BoardNo, TeamSide};
+use arbiter_core::time::WallMs;
 use arbiter_core::msg;
 use arbiter_core::record::{Event, PlayerArrived, RoundStarted};
 use arbiter_core::rules;
@@ -96,7 +97,7 @@ impl TimeField {
 
 /// `HH:MM:SS` at the venue.
 pub fn local_hms(m: &Match, wall_ms: WallMs) -> String {
-    chrono::DateTime::from_timestamp_millis(wall_ms)
+    wall_ms.to_datetime()
         .map(|t| {
             t.with_timezone(m.scheduled_start.offset())
                 .format("%H:%M:%S")
@@ -447,7 +448,7 @@ fn render_start(
     lang: Lang,
     th: &Theme,
 ) {
-    let scheduled = m.scheduled_start.timestamp_millis();
+    let scheduled = WallMs::from_datetime(&m.scheduled_start);
     let mut lines = vec![Line::raw(format(
         lang,
         &msg!("ui-start-scheduled", time = local_hms(m, scheduled)),

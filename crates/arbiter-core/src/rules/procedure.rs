@@ -10,7 +10,8 @@ use super::start::{self, Deadline, Presence};
 use crate::i18n::Msg;
 use crate::intervention::LineupSlot;
 use crate::matchfile::Match;
-use crate::model::{BoardNo, MonoMs, TeamSide, WallMs};
+use crate::model::{BoardNo, TeamSide};
+use crate::time::{MonoMs, WallMs};
 use crate::state::{BoardState, MatchState};
 
 /// A board played under reservation.

@@ -5,7 +5,8 @@
 use super::{ClockStep, Intervene, Lineup, ProposalSeen, RawEvent, Step, said, summary};
 use crate::intervention::{InterventionKind, LineupSlot, LineupSubmitted};
 use crate::matchfile::Match;
-use crate::model::{BoardNo, MonoMs};
+use crate::model::BoardNo;
+use crate::time::MonoMs;
 use crate::record::{Event, Origin};
 use crate::rules::{self, Proposal, Request};
 use crate::state::MatchState;

@@ -5,7 +5,8 @@ use serde::Serialize;
 
 use crate::clock_now::clock_at;
 use crate::matchfile::Match;
-use crate::model::{BoardNo, ClockSide, Color, MonoMs};
+use crate::model::{BoardNo, ClockSide, Color};
+use crate::time::MonoMs;
 use crate::record::{ClockCommand, ClockRunMode, CommandOutcome, FeedState};
 use crate::state::{BoardState, MatchState};
 
