@@ -398,7 +398,7 @@ impl App {
         !self.pending.is_empty()
             && self
                 .last_retry
-                .is_none_or(|t| now.saturating_sub(t) >= RETRY_MS)
+                .is_none_or(|t| now.saturating_since(t) >= RETRY_MS)
     }
 
     /// Arbiter actions waiting for the disk.
@@ -410,7 +410,7 @@ impl App {
 /// The report as it stands in the console's journal (committed and read back from the disk):
 /// its versions, and whose keys count.
 pub fn current_report(app: &mut App, journal_path: &Path) -> anyhow::Result<(History, Authority)> {
-    app.report_job(journal_path, 0)?.history()
+    app.report_job(journal_path, MonoMs::ORIGIN)?.history()
 }
 
 /// Signs the report as it stands for `role` with the key of the passphrase, journals the

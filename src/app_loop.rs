@@ -190,7 +190,7 @@ impl AppCore {
             clocks,
             dirty: true,
             last_sig: None,
-            last_commit: 0,
+            last_commit: MonoMs::ORIGIN,
             mismatches,
         }
     }
@@ -497,7 +497,7 @@ pub fn journal_feed_record(app: &mut App, now: Now, r: FeedRecord) -> Submitted 
 /// elapsed time): the console redraws on a tick only when it changed.
 pub fn time_signature(s: &MatchState, now: MonoMs) -> u64 {
     let mut h = DefaultHasher::new();
-    (now / 1000).hash(&mut h);
+    (now.as_base_ms() / 1000).hash(&mut h);
     for b in &s.boards {
         // every clock, running or not: a stopped clock set to other times must show them
         // What the screens show: the estimate to the millisecond, tenths under a minute
@@ -509,7 +509,7 @@ pub fn time_signature(s: &MatchState, now: MonoMs) -> u64 {
             }
         }
         b.last_data
-            .map(|d| now.saturating_sub(d.mono_ms) / 1000)
+            .map(|d| now.saturating_since(d.mono_ms) / 1000)
             .hash(&mut h);
     }
     h.finish()
@@ -569,7 +569,7 @@ fn journal_housekeeping(
     last_commit: &mut MonoMs,
 ) -> bool {
     let had_alert = view.journal_alert.is_some();
-    if now.saturating_sub(*last_commit) >= 1000 {
+    if now.saturating_since(*last_commit) >= 1000 {
         if let Err(e) = app.journal.commit(now) {
             app.journal_error.get_or_insert_with(|| e.to_string());
         } else if app.pending.is_empty() {

@@ -38,7 +38,7 @@ impl Broadcast {
     ) -> Result<bool, String> {
         if self
             .last_at
-            .is_some_and(|t| now.saturating_sub(t) < self.every_ms)
+            .is_some_and(|t| now.saturating_since(t) < self.every_ms)
         {
             return Ok(false);
         }

@@ -64,7 +64,7 @@ fn on_screen(i: &arbiter_core::replay::Incident) -> WallMs {
 /// The footer line of the replay: moment, play state, speed, the incident at hand (the chain's
 /// verdict has a line of its own, [`replay_footer`]).
 pub fn replay_status(c: &ReplayCursor, m: &Match, lang: Lang) -> String {
-    let local = chrono::DateTime::from_timestamp_millis(c.t)
+    let local = c.t.to_datetime()
         .map(|t| {
             t.with_timezone(m.scheduled_start.offset())
                 .format("%H:%M:%S")
@@ -75,7 +75,7 @@ pub fn replay_status(c: &ReplayCursor, m: &Match, lang: Lang) -> String {
         return i18n::format(lang, &msg!("replay-goto-prompt", typed = p));
     }
     let hms = |ms: WallMs| {
-        chrono::DateTime::from_timestamp_millis(ms)
+        ms.to_datetime()
             .map(|t| {
                 t.with_timezone(m.scheduled_start.offset())
                     .format("%H:%M:%S")
@@ -151,7 +151,7 @@ pub fn run_replay(
         .find(|r| r.seq >= window_from)
         .map(|r| r.wall_ms)
         .or_else(|| replay.first_wall())
-        .unwrap_or(0);
+        .unwrap_or(WallMs::UNIX_EPOCH);
     let span = Span {
         first,
         last: replay.last_wall().unwrap_or(first),

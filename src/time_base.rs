@@ -27,7 +27,7 @@ impl Now {
     /// The wall time of an earlier monotonic moment (a record that arrived before it is
     /// journaled: the wall clock now, less the time since its arrival).
     pub fn wall_at(self, mono: MonoMs) -> WallMs {
-        let behind = self.mono.saturating_sub(mono);
+        let behind = self.mono.saturating_since(mono);
         self.wall - i64::try_from(behind).unwrap_or(0)
     }
 }
@@ -53,7 +53,7 @@ impl TimeBase {
 
     /// Milliseconds since the origin.
     pub fn mono(&self) -> MonoMs {
-        u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX)
+        MonoMs::from_base_ms(u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX))
     }
 
     /// The instant now, as the app sees it: this base's monotonic time and the wall clock.
@@ -73,10 +73,12 @@ impl TimeBase {
 
 /// UTC milliseconds since the Unix epoch, now.
 pub fn wall_now() -> WallMs {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
+    WallMs::from_unix_ms(
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+            .unwrap_or(0),
+    )
 }
 
 /// A wall time as RFC 3339 with the venue's offset (e.g. `2026-11-28T17:25:03+01:00`).

@@ -608,7 +608,7 @@ impl JournalWriter {
         self.len += self.buf.len() as u64;
         let due = match self.last_commit_mono {
             None => true,
-            Some(t) => mono_ms.saturating_sub(t) >= GROUP_COMMIT_MS,
+            Some(t) => mono_ms.saturating_since(t) >= GROUP_COMMIT_MS,
         };
         if !sync && due {
             // The feed record is written and counts; a failed fsync is reported by the next

@@ -16,7 +16,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use arbiter_core::i18n::Msg;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, TeamSide};
-use arbiter_core::time::WallMs;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::msg;
 use arbiter_core::record::{Event, PlayerArrived, RoundStarted};
 use arbiter_core::rules;
@@ -57,7 +57,7 @@ pub struct TimeField {
 }
 
 impl TimeField {
-    fn now(m: &Match, s: &MatchState, now: u64) -> TimeField {
+    fn now(m: &Match, s: &MatchState, now: MonoMs) -> TimeField {
         TimeField {
             text: rules::wall_at(s, now)
                 .map(|w| local_hms(m, w))
@@ -117,7 +117,7 @@ pub fn parse_local(m: &Match, s: &str) -> Option<WallMs> {
         .offset()
         .from_local_datetime(&day.and_time(t))
         .single()
-        .map(|d| d.timestamp_millis())
+        .map(|d| WallMs::from_datetime(&d))
 }
 
 /// The start screen.
@@ -173,7 +173,7 @@ pub fn not_arrived(
 }
 
 impl Panel {
-    pub fn start(m: &Match, s: &MatchState, now: u64) -> Panel {
+    pub fn start(m: &Match, s: &MatchState, now: MonoMs) -> Panel {
         Panel::Start(StartForm {
             time: TimeField::now(m, s, now),
             reason: String::new(),
@@ -184,7 +184,7 @@ impl Panel {
     }
 
     /// The attendance view with the cursor on the selected board's first player not arrived.
-    pub fn attendance(m: &Match, s: &MatchState, board: BoardNo, now: u64) -> Panel {
+    pub fn attendance(m: &Match, s: &MatchState, board: BoardNo, now: MonoMs) -> Panel {
         let all = players(s);
         let cursor = all
             .iter()
@@ -208,10 +208,10 @@ impl Panel {
         key: FormInput,
         m: &Match,
         s: &MatchState,
-        now: u64,
+        now: MonoMs,
         lang: Lang,
     ) -> Outcome {
-        let wall_now = rules::wall_at(s, now).unwrap_or(0);
+        let wall_now = rules::wall_at(s, now).unwrap_or(WallMs::UNIX_EPOCH);
         match self {
             Panel::Start(f) => f.input(key, m, s, wall_now, lang),
             Panel::Attendance(a) => a.input(key, m, s, wall_now, lang),
@@ -367,7 +367,7 @@ impl Attendance {
 }
 
 /// A key in the deadline prompt: Enter confirms the forfeits the rules propose.
-fn deadline_input(key: FormInput, m: &Match, s: &MatchState, now: u64) -> Outcome {
+fn deadline_input(key: FormInput, m: &Match, s: &MatchState, now: MonoMs) -> Outcome {
     match key {
         FormInput::Cancel => Outcome::Close,
         FormInput::Confirm => {
@@ -426,7 +426,7 @@ pub fn render(
     p: &Panel,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
     lang: Lang,
     th: &Theme,
 ) {
@@ -444,7 +444,7 @@ fn render_start(
     form: &StartForm,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
     lang: Lang,
     th: &Theme,
 ) {
@@ -634,7 +634,7 @@ fn render_deadline(
     area: Rect,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
     lang: Lang,
     th: &Theme,
 ) {

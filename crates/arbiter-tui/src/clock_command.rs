@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, Clear, Padding, Paragraph, Wrap};
 use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, Color};
+use arbiter_core::time::MonoMs;
 use arbiter_core::msg;
 use arbiter_core::state::MatchState;
 use arbiter_core::status::{ClockToSet, clock_to_set};
@@ -74,7 +75,7 @@ pub fn render(
     board: BoardNo,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
     lang: Lang,
     th: &Theme,
 ) {

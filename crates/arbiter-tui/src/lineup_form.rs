@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use arbiter_core::intervention::{LineupSlot, LineupSubmitted, Reservation};
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::TeamSide;
+use arbiter_core::time::MonoMs;
 use arbiter_core::msg;
 use arbiter_core::procedure::LineupView;
 use arbiter_core::record::Event;
@@ -286,7 +287,7 @@ pub fn render(
     form: &LineupForm,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
     lang: Lang,
     theme: &Theme,
 ) {
@@ -393,7 +394,7 @@ fn mode_lines(
     form: &LineupForm,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
     lang: Lang,
     theme: &Theme,
 ) -> Vec<Line<'static>> {

@@ -296,7 +296,7 @@ impl Ctx {
         }
         let sheddable = event.sheddable();
         let rec = FeedRecord {
-            mono_ms: at_ms,
+            mono_ms: MonoMs::from_base_ms(at_ms),
             origin: Origin::Feed(self.board),
             event,
         };

@@ -2,6 +2,7 @@
 //! reconstruct the times proportionally, replace a defective clock.
 
 use arbiter_core::clock::{ClockOperation, OperationOutcome};
+use arbiter_core::time::MonoMs;
 use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::record::Event;
@@ -85,7 +86,7 @@ impl ClockOpForm {
         cx: &Common,
         m: &Match,
         s: &MatchState,
-        now: u64,
+        now: MonoMs,
     ) -> Result<ClockOperation, String> {
         let t = strings(m.file.lang);
         Ok(match self.op {
