@@ -132,7 +132,7 @@ fn run(n: usize, secs: u64) {
     app.state = MatchState::with_boards(n as u16);
     let time = TimeBase::now();
     let ev = app.session_started();
-    app.submit(0, time.mono(), Origin::System, ev).unwrap();
+    app.submit(WallMs::from_unix_ms(0), time.mono(), Origin::System, ev).unwrap();
 
     // the boards
     let boards_rt = tokio::runtime::Builder::new_multi_thread()

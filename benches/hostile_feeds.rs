@@ -299,8 +299,8 @@ fn run(kind: &Kind, secs: u64, root: &Path) -> Outcome {
         .map_or(0, |r| r.mono_ms);
     let in_window = |r: &arbiter_core::journal::Record| {
         matches!(r.origin, Origin::Feed(_))
-            && r.mono_ms >= first_mono
-            && r.mono_ms <= first_mono + (window * 1000.0) as u64
+            && r.mono_ms >= MonoMs::from_base_ms(first_mono)
+            && r.mono_ms <= MonoMs::from_base_ms(first_mono + (window * 1000.0) as u64)
     };
     let mut feed_bytes = 0u64;
     let mut feed_records = 0u64;

@@ -90,7 +90,7 @@ fn bench(c: &mut Criterion) {
                     let (wall, mono) = stamp(i as u64);
                     w.append(wall, mono, o, e).expect("append");
                 }
-                w.commit(N).expect("commit");
+                w.commit(MonoMs::from_base_ms(N)).expect("commit");
                 drop(w);
                 let _ = std::fs::remove_file(&path);
             },

@@ -633,7 +633,7 @@ mod tests {
                 changes += 1;
                 assert_ne!(
                     cur.1, prev.1,
-                    "the screen changed at {now} ms, the signature did not"
+                    "the screen changed at {now:?}, the signature did not"
                 );
             }
             prev = cur;
@@ -697,9 +697,9 @@ mod tests {
 
     /// Drives the app for `secs` seconds with a tick every 100 ms and the clock reporting once
     /// a second, as a DGT clock does; every frame is drawn on a `TestBackend`. Returns the
-    /// instants drawn, after checking that no frame repeats the one before it and that the
+    /// times drawn (ms after `t0`), after checking that no frame repeats the one before it and that the
     /// screen never changed between ticks without a frame (it is rendered at every tick).
-    fn drive(core: &mut AppCore, t0: Now, left_ms: u64, secs: u64) -> Vec<MonoMs> {
+    fn drive(core: &mut AppCore, t0: Now, left_ms: u64, secs: u64) -> Vec<u64> {
         let mut term = Terminal::new(TestBackend::new(120, 30)).unwrap();
         let mut shadow = Terminal::new(TestBackend::new(120, 30)).unwrap();
         let mut drawn = Vec::new();
@@ -733,7 +733,7 @@ mod tests {
                 assert_ne!(
                     last_frame.as_deref(),
                     Some(frame.as_str()),
-                    "a frame at {} ms that shows nothing new",
+                    "a frame at {:?} that shows nothing new",
                     now.mono
                 );
                 last_frame = Some(frame);
@@ -742,7 +742,7 @@ mod tests {
                 assert_eq!(
                     last_frame.as_deref(),
                     Some(screen.as_str()),
-                    "the screen changed at {} ms and was not drawn",
+                    "the screen changed at {:?} and was not drawn",
                     now.mono
                 );
             }

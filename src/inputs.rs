@@ -228,7 +228,13 @@ mod tests {
         let mut chain = Chain::default();
         let mut buf = Vec::new();
         let mut add = |mono: u64, origin: Origin, ev: Event| {
-            let r = chain.append(0, mono, origin, ev, &mut buf);
+            let r = chain.append(
+                WallMs::UNIX_EPOCH,
+                MonoMs::from_base_ms(mono),
+                origin,
+                ev,
+                &mut buf,
+            );
             apply(&mut s, &r);
         };
         add(0, Origin::System, SessionStarted::of(&m, "t".into()).into());

@@ -590,7 +590,7 @@ fn the_pgn_has_termination_game_id_and_clocks() {
         let dir_tmp = tempfile::tempdir().unwrap();
         let live = dir_tmp.path().join("live.pgn");
         let mut b = arbiter_console::broadcast::Broadcast::new(live.clone(), 5);
-        assert!(b.tick(m, s, Lang::De, 0).unwrap());
+        assert!(b.tick(m, s, Lang::De, MonoMs::from_base_ms(0)).unwrap());
         let broadcast = pgn_check::read(&std::fs::read_to_string(&live).unwrap());
         for other in [&again, &broadcast] {
             let a: Vec<_> = games.iter().map(|g| g.tag("GameId")).collect();

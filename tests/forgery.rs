@@ -76,7 +76,7 @@ fn load(dir: &Path, name: &str, text: &str) -> Match {
 fn finished(m: Match, path: &Path) -> App {
     let mut a = App::new(m, JournalWriter::create(path).unwrap());
     let ev = a.session_started();
-    a.submit(1_000, 0, Origin::System, ev).unwrap();
+    a.submit(WallMs::from_unix_ms(1_000), MonoMs::from_base_ms(0), Origin::System, ev).unwrap();
     for b in 1..=8u16 {
         let result = if b % 3 == 0 {
             GameResult::WhiteWins
@@ -330,8 +330,8 @@ fn rechain(records: Vec<Record>) -> Vec<Record> {
 fn enrol(role: Role, name: &str, key: &SigningKey, wall: i64) -> Record {
     Record {
         seq: 0,
-        wall_ms: wall,
-        mono_ms: 15,
+        wall_ms: WallMs::from_unix_ms(wall),
+        mono_ms: MonoMs::from_base_ms(15),
         origin: Origin::Arbiter,
         event: Event::SignerEnrolled(SignerEnrolled {
             role: role.as_str().into(),

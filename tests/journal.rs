@@ -158,7 +158,7 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("j.jsonl");
     let mut w = JournalWriter::create(&path).unwrap();
-    w.append(0, 0, Origin::System, session()).unwrap();
+    w.append(WallMs::from_unix_ms(0), MonoMs::from_base_ms(0), Origin::System, session()).unwrap();
     let sample = |t: u64| -> Event {
         ClockSample {
             board: BoardNo(1),
@@ -173,9 +173,9 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
         }
         .into()
     };
-    w.append(0, 100, Origin::Feed(BoardNo(1)), sample(100))
+    w.append(WallMs::from_unix_ms(0), MonoMs::from_base_ms(100), Origin::Feed(BoardNo(1)), sample(100))
         .unwrap();
-    w.append(0, 500, Origin::Feed(BoardNo(1)), sample(500))
+    w.append(WallMs::from_unix_ms(0), MonoMs::from_base_ms(500), Origin::Feed(BoardNo(1)), sample(500))
         .unwrap();
     assert_eq!(
         w.uncommitted(),
@@ -185,11 +185,11 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
     // Written at once (an append is a transaction: the chain advances after the write), so a
     // reader sees them; durable with the next fsync.
     assert_eq!(journal_file::read(&path).unwrap().0.len(), 3);
-    w.append(0, 1000, Origin::Feed(BoardNo(1)), sample(1000))
+    w.append(WallMs::from_unix_ms(0), MonoMs::from_base_ms(1000), Origin::Feed(BoardNo(1)), sample(1000))
         .unwrap();
     assert_eq!(w.uncommitted(), 0, "one second of record time commits");
     assert_eq!(journal_file::read(&path).unwrap().0.len(), 4);
-    w.append(0, 1100, Origin::Feed(BoardNo(1)), sample(1100))
+    w.append(WallMs::from_unix_ms(0), MonoMs::from_base_ms(1100), Origin::Feed(BoardNo(1)), sample(1100))
         .unwrap();
     w.append(
         0,
@@ -426,8 +426,8 @@ fn records_for_unknown_boards_are_rejected_not_panicked() {
     let mut s = MatchState::default();
     let rec = |seq, origin, event| Record {
         seq,
-        wall_ms: 0,
-        mono_ms: 0,
+        wall_ms: WallMs::from_unix_ms(0),
+        mono_ms: MonoMs::from_base_ms(0),
         origin,
         event,
     };
@@ -569,7 +569,7 @@ proptest! {
         let mut bytes = Vec::new();
         let mut live = MatchState::default();
         for (i, (o, e)) in events.into_iter().enumerate() {
-            let r = chain.append(i as i64, i as u64, o, e, &mut bytes);
+            let r = chain.append(WallMs::from_unix_ms(i as i64), MonoMs::from_base_ms(i as u64), o, e, &mut bytes);
             apply(&mut live, &r);
         }
         let v = verify_bytes(&bytes);

@@ -54,7 +54,7 @@ fn the_replayed_state_equals_the_live_state_at_every_moment_taken() {
     let mut feeds = spawn_feeds(sources, time.start(), timing).unwrap();
     let mut app = App::new(m, JournalWriter::create(&path).unwrap());
     let ev = app.session_started();
-    app.submit(time.wall_at(0), 0, Origin::System, ev).unwrap();
+    app.submit(time.wall_at(MonoMs::from_base_ms(0)), MonoMs::from_base_ms(0), Origin::System, ev).unwrap();
     app.submit(
         time.wall_at(time.mono()),
         time.mono(),

@@ -39,7 +39,7 @@ const SPEED: u64 = 20;
 /// Journals a feed record in the venue's time.
 fn journal_venue(app: &mut App, r: arbiter_io::feeds::FeedRecord) {
     let mono = r.mono_ms * SPEED;
-    app.input(1_764_334_800_000 + mono as i64, mono, r.origin, r.event);
+    app.input(WallMs::from_unix_ms(1_764_334_800_000 + mono as i64), mono, r.origin, r.event);
 }
 
 fn demo_match() -> Match {
@@ -152,7 +152,7 @@ fn a_livechess_correction_and_two_moves_in_one_message_leave_the_games_as_played
     let journal = dir.path().join("journal.jsonl");
     let mut app = App::new(m, JournalWriter::create(&journal).unwrap());
     let ev = app.session_started();
-    app.submit(1_764_334_800_000, 0, Origin::System, ev)
+    app.submit(WallMs::from_unix_ms(1_764_334_800_000), MonoMs::from_base_ms(0), Origin::System, ev)
         .unwrap();
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
     let mut broadcast = Broadcast::new(dir.path().join("live.pgn"), 1);
@@ -230,7 +230,7 @@ fn a_livechess_correction_and_two_moves_in_one_message_leave_the_games_as_played
     );
 
     // both exports: one game per board, corrected, every move with its clock
-    assert!(broadcast.tick(&app.m, &app.state, Lang::En, 0).unwrap());
+    assert!(broadcast.tick(&app.m, &app.state, Lang::En, MonoMs::from_base_ms(0)).unwrap());
     let live = std::fs::read_to_string(dir.path().join("live.pgn")).unwrap();
     let out = dir.path().join("report");
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))

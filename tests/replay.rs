@@ -66,7 +66,7 @@ fn journal() -> impl Strategy<Value = Vec<Record>> {
         let mut chain = Chain::default();
         let mut buf = Vec::new();
         let mut t = 0u64;
-        let mut out = vec![chain.append(1_764_334_800_000, 0, Origin::System, session(), &mut buf)];
+        let mut out = vec![chain.append(WallMs::from_unix_ms(1_764_334_800_000), MonoMs::from_base_ms(0), Origin::System, session(), &mut buf)];
         for ((o, e), gap) in evs {
             t += gap;
             buf.clear();
@@ -106,7 +106,7 @@ fn checkpoints_give_the_same_state_as_a_full_fold() {
     // More records than one checkpoint interval.
     let mut chain = Chain::default();
     let mut buf = Vec::new();
-    let mut recs = vec![chain.append(0, 0, Origin::System, session(), &mut buf)];
+    let mut recs = vec![chain.append(WallMs::from_unix_ms(0), MonoMs::from_base_ms(0), Origin::System, session(), &mut buf)];
     for i in 1..(replay::CHECKPOINT_EVERY * 2 + 500) as u64 {
         let b = BoardNo((i % 4) as u16 + 1);
         let ev = ClockSample {
@@ -734,7 +734,7 @@ fn at_gives_the_replays_state_also_where_the_wall_clock_stepped_back() {
         ("+0:00:00", 0),
     ] {
         let t = t0 + secs * 1000 + if at.ends_with(".500") { 500 } else { 0 };
-        let (s, mono) = r.at(t);
+        let (s, mono) = r.at(WallMs::from_unix_ms(t));
         let (code, out, err) = replay_cmd(&[
             j.as_os_str(),
             "--at".as_ref(),
@@ -771,7 +771,7 @@ fn at_lists_what_was_entered_later_for_a_moment_before() {
     let arrived = |board: u16, team, at: i64| PlayerArrived {
         board: BoardNo(board),
         team,
-        at: Some(at),
+        at: Some(WallMs::from_unix_ms(at)),
     };
     push(
         t0 + 10 * min,
@@ -780,7 +780,7 @@ fn at_lists_what_was_entered_later_for_a_moment_before() {
     push(
         t0 + 42 * min,
         RoundStarted {
-            at: Some(t0 + 20 * min),
+            at: Some(WallMs::from_unix_ms(t0 + 20 * min)),
             reason: String::new(),
         }
         .into(),

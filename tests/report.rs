@@ -884,18 +884,18 @@ fn the_broadcast_pgn_is_rewritten_with_the_games_as_they_stand() {
         .unwrap();
     let early = MatchState::fold(&o.records[..third + 2]);
     let all = MatchState::fold(&o.records);
-    assert!(b.tick(&m, &early, Lang::De, 0).unwrap());
+    assert!(b.tick(&m, &early, Lang::De, MonoMs::from_base_ms(0)).unwrap());
     let games = pgn_check::read(&std::fs::read_to_string(&path).unwrap());
     assert_eq!(games[0].sans, ["e4", "e5", "Nf3"]);
     assert!(games[0].clk.iter().all(Option::is_some));
     // Before the interval: not written, even though the games moved on.
-    assert!(!b.tick(&m, &all, Lang::De, 4_000).unwrap());
-    assert!(b.tick(&m, &all, Lang::De, 5_000).unwrap());
+    assert!(!b.tick(&m, &all, Lang::De, MonoMs::from_base_ms(4_000)).unwrap());
+    assert!(b.tick(&m, &all, Lang::De, MonoMs::from_base_ms(5_000)).unwrap());
     let games = pgn_check::read(&std::fs::read_to_string(&path).unwrap());
     assert_eq!(games[0].sans.len(), 5);
     assert_eq!(games[0].illegal, None);
     // Nothing changed: not written again.
-    assert!(!b.tick(&m, &all, Lang::De, 10_000).unwrap());
+    assert!(!b.tick(&m, &all, Lang::De, MonoMs::from_base_ms(10_000)).unwrap());
     // No temporary file left behind.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }

@@ -26,7 +26,7 @@ const DEMO: [(Role, &str); 3] = [
 fn finished_match(m: Match, path: &Path) -> App {
     let mut a = App::new(m, JournalWriter::create(path).unwrap());
     let ev = a.session_started();
-    a.submit(1_000, 0, Origin::System, ev).unwrap();
+    a.submit(WallMs::from_unix_ms(1_000), MonoMs::from_base_ms(0), Origin::System, ev).unwrap();
     for b in 1..=8u16 {
         a.submit(
             2_000 + i64::from(b),
@@ -179,7 +179,7 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
         left_flag_kind: None,
         right_flag_kind: None,
     };
-    a.submit(8_000, 40, Origin::Feed(BoardNo(1)), sample.into())
+    a.submit(WallMs::from_unix_ms(8_000), MonoMs::from_base_ms(40), Origin::Feed(BoardNo(1)), sample.into())
         .unwrap();
     a.submit(
         8_100,
@@ -641,7 +641,7 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
     let press = |a: &mut App, v: &mut ViewState, keys: &[KeyEvent]| {
         for k in keys {
             let action = keymap::map(v, *k);
-            match view::update(v, &a.m.clone(), &a.state.clone(), action, 100) {
+            match view::update(v, &a.m.clone(), &a.state.clone(), action, MonoMs::from_base_ms(100)) {
                 Some(UiCommand::Submit(ev)) => arbiter_console::entry::entry(
                     a,
                     v,
@@ -675,7 +675,7 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
         before,
         "nothing journaled before the confirmation"
     );
-    let screen = arbiter_tui::render_to_string(&a.m, &a.state, &v, 100, 120, 40);
+    let screen = arbiter_tui::render_to_string(&a.m, &a.state, &v, MonoMs::from_base_ms(100), 120, 40);
     for said in [
         "The report is signed",
         "Version 1 of the report is signed by: arbiter Martina Keller, home captain",

@@ -82,7 +82,7 @@ impl Venue {
     fn at(&mut self, now: Now) -> Vec<FeedRecord> {
         let mut out = Vec::new();
         let rec = |b: usize, mono_ms: u64, event: Event| FeedRecord {
-            mono_ms,
+            MonoMs::from_base_ms(mono_ms),
             origin: Origin::Feed(BoardNo::from_index(b)),
             event,
         };
@@ -100,7 +100,7 @@ impl Venue {
         for b in 0..8 {
             let (w, bl, since, played) = self.clocks[b];
             let due = (played as u64 + 1) * self.every_ms;
-            if played < self.games[b].len() && now.mono >= due {
+            if played < self.games[b].len() && now.mono >= MonoMs::from_base_ms(due {)
                 // the mover's clock stops at the press, 30 s are added
                 let used = due - since;
                 let (w, bl) = if played % 2 == 0 {

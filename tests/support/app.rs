@@ -17,6 +17,7 @@ use arbiter_console::app_loop::{AppCore, Effect, Input, Now};
 use arbiter_console::journal_place::open_journal;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::BoardNo;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin};
 use arbiter_io::feeds::{ClockCommands, FeedRecord, FeedReseeds};
 use arbiter_tui::ViewState;
@@ -63,7 +64,7 @@ pub struct Live {
     /// with `--speed`), the wall clock from `anchor` (UTC ms) on: the console sees the venue's
     /// time, the same in every console the test starts with the same anchor.
     pub speed: u64,
-    pub anchor: i64,
+    pub anchor: WallMs,
 }
 
 impl Live {
@@ -72,7 +73,7 @@ impl Live {
         let real = self.time.current();
         let k = self.speed.max(1);
         Now {
-            mono: real.mono * k,
+            mono: MonoMs::from_base_ms(real.mono.as_base_ms() * k),
             wall: self.anchor + (real.wall - self.anchor) * k as i64,
         }
     }
@@ -191,7 +192,7 @@ impl AppHarness {
         cols: u16,
         rows: u16,
         speed: u64,
-        anchor: i64,
+        anchor: WallMs,
     ) -> AppHarness {
         let time = arbiter_console::time_base::TimeBase::now();
         let live = |feeds| Live {
@@ -267,7 +268,7 @@ impl AppHarness {
             match live.feeds.recv_timeout(wait) {
                 Ok(Some(mut r)) => {
                     // the feed's stamp in the venue's time
-                    r.mono_ms *= k;
+                    r.mono_ms = MonoMs::from_base_ms(r.mono_ms.as_base_ms() * k);
                     self.sync_now();
                     self.handle(Input::Feed(r));
                 }
@@ -305,7 +306,7 @@ impl AppHarness {
     }
 
     /// A feed's record that arrived at `mono_ms` (on the console's time base).
-    pub fn feed(&mut self, mono_ms: u64, origin: Origin, event: Event) {
+    pub fn feed(&mut self, mono_ms: MonoMs, origin: Origin, event: Event) {
         self.handle(Input::Feed(FeedRecord {
             mono_ms,
             origin,
@@ -404,7 +405,7 @@ pub fn key_event(k: &str) -> KeyEvent {
 /// The test's clock at a wall time (UTC ms), its monotonic time starting at 0.
 pub fn clock_at(wall_ms: i64) -> Now {
     Now {
-        mono: 0,
-        wall: wall_ms,
+        mono: MonoMs::ORIGIN,
+        wall: WallMs::from_unix_ms(wall_ms),
     }
 }

@@ -658,7 +658,7 @@ mod tests {
                 text: format!("note {i}"),
                 witnesses: Vec::new(),
             });
-            chain.append(i as i64, i as u64, Origin::Arbiter, ev, &mut out);
+            chain.append(WallMs::from_unix_ms(i as i64), MonoMs::from_base_ms(i as u64), Origin::Arbiter, ev, &mut out);
         }
         out
     }
@@ -759,13 +759,13 @@ mod tests {
         };
         let first = || {
             vec![
-                (1, 1, Origin::Arbiter, note("one")),
-                (2, 2, Origin::Arbiter, note("two")),
+                (WallMs::from_unix_ms(1), MonoMs::from_base_ms(1), Origin::Arbiter, note("one")),
+                (WallMs::from_unix_ms(2), MonoMs::from_base_ms(2), Origin::Arbiter, note("two")),
             ]
         };
         let (mut w, records) = JournalWriter::create_with(&path, first()).unwrap();
         assert_eq!(records.len(), 2);
-        w.append(3, 3, Origin::Arbiter, note("three")).unwrap();
+        w.append(WallMs::from_unix_ms(3), MonoMs::from_base_ms(3), Origin::Arbiter, note("three")).unwrap();
         drop(w);
         let (read, v) = read(&path).unwrap();
         assert!(v.is_intact());

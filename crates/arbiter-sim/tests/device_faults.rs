@@ -18,6 +18,7 @@ use std::time::Duration;
 use arbiter_core::journal::Chain;
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::BoardNo;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{ClockPresence, Event, FeedState, FlagKind, Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_core::status::{BoardAlert, board_status};
@@ -230,11 +231,11 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
         let mut chain = Chain::default();
         let mut out = Vec::new();
         let session = SessionStarted::of(&m, "test".into());
-        let r = chain.append(0, 0, Origin::System, session.into(), &mut out);
+        let r = chain.append(WallMs::UNIX_EPOCH, MonoMs::ORIGIN, Origin::System, session.into(), &mut out);
         apply(&mut s, &r);
         let mut states = Vec::with_capacity(log.len());
         for rec in log {
-            let r = chain.append(0, rec.mono_ms, rec.origin, rec.event.clone(), &mut out);
+            let r = chain.append(WallMs::UNIX_EPOCH, rec.mono_ms, rec.origin, rec.event.clone(), &mut out);
             apply(&mut s, &r);
             states.push((rec.clone(), s.clone()));
         }
@@ -248,10 +249,10 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
         let session = SessionStarted::of(&m, "test".into());
         apply(
             &mut s,
-            &chain.append(0, 0, Origin::System, session.into(), &mut out),
+            &chain.append(WallMs::UNIX_EPOCH, MonoMs::ORIGIN, Origin::System, session.into(), &mut out),
         );
         for rec in log {
-            let r = chain.append(0, rec.mono_ms, rec.origin, rec.event.clone(), &mut out);
+            let r = chain.append(WallMs::UNIX_EPOCH, rec.mono_ms, rec.origin, rec.event.clone(), &mut out);
             apply(&mut s, &r);
         }
         s
@@ -325,7 +326,7 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
     let live_in_noise: Vec<u64> = b1
         .iter()
         .filter(|r| matches!(&r.event, Event::FeedStatus(f) if f.state == FeedState::Live))
-        .map(|r| r.mono_ms)
+        .map(|r| r.mono_ms.as_base_ms())
         .filter(|t| noise.start + 50 < *t && *t + 50 < noise.end)
         .collect();
     assert!(

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use arbiter_core::journal::Chain;
 use arbiter_core::model::BoardNo;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, FeedState};
 use arbiter_io::feeds::{FeedConfig, FeedCounters, FeedRecord, Source, Timing, spawn_feed};
 use arbiter_sim::scenario::LiveChessJunk;
@@ -82,7 +83,7 @@ fn journal_bytes(log: &[FeedRecord]) -> u64 {
     let mut out = Vec::new();
     for r in log {
         chain.append(
-            1_795_870_800_000 + r.mono_ms as i64,
+            WallMs::from_unix_ms(1_795_870_800_000 + r.mono_ms.as_base_ms() as i64),
             r.mono_ms,
             r.origin,
             r.event.clone(),

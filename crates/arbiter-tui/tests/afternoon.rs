@@ -70,14 +70,14 @@ impl Console {
             text: "tick".into(),
             witnesses: Vec::new(),
         }));
-        view::tick(&mut self.v, &self.m, &self.s, self.at);
+        view::tick(&mut self.v, &self.m, &self.s, MonoMs::from_base_ms(self.at));
     }
 
     fn keys(&mut self, keys: &[KeyEvent]) -> Vec<Event> {
         let mut out = Vec::new();
         for k in keys {
             let a = keymap::map(&self.v, *k);
-            let evs = match view::update(&mut self.v, &self.m, &self.s, a, self.at) {
+            let evs = match view::update(&mut self.v, &self.m, &self.s, a, MonoMs::from_base_ms(self.at)) {
                 Some(Command::Submit(ev)) => vec![ev],
                 Some(Command::SubmitAll(evs)) => evs,
                 _ => Vec::new(),
@@ -96,7 +96,7 @@ impl Console {
     }
 
     fn screen(&self, w: u16, h: u16) -> String {
-        render_to_string(&self.m, &self.s, &self.v, self.at, w, h)
+        render_to_string(&self.m, &self.s, &self.v, MonoMs::from_base_ms(self.at), w, h)
     }
 
     fn wall(&self, hhmm: &str) -> i64 {
@@ -133,7 +133,7 @@ fn the_start_screen_defaults_to_now_and_takes_the_real_start() {
     let evs = c.keys(&[code(KeyCode::Enter)]);
     assert_eq!(evs.len(), 1, "{evs:?}");
     let started = c.s.round_started.expect("started");
-    assert_eq!(started.wall_ms, c.wall("14:00"));
+    assert_eq!(started.wall_ms, WallMs::from_unix_ms(c.wall("14:00")));
     assert_eq!(
         arbiter_core::rules::default_time_expiry(&c.m, &c.s),
         Some(c.wall("14:30"))
@@ -175,7 +175,7 @@ fn a_start_before_the_scheduled_one_needs_a_reason_and_none_in_the_future() {
     c.text("both captains asked to start early");
     let evs = c.keys(&[code(KeyCode::Enter)]);
     assert_eq!(evs.len(), 1);
-    assert_eq!(c.s.round_started.unwrap().wall_ms, c.wall("13:55"));
+    assert_eq!(c.s.round_started.unwrap().wall_ms, WallMs::from_unix_ms(c.wall("13:55")));
 }
 
 #[test]
@@ -183,7 +183,7 @@ fn all_present_but_one_a_late_arrival_at_its_time_and_the_deadline_prompt() {
     let mut c = Console::new(Lang::De, 0);
     c.at = MIN;
     c.keys(&[key('s'), code(KeyCode::Enter)]);
-    assert_eq!(c.s.round_started.unwrap().wall_ms, c.wall("14:01"));
+    assert_eq!(c.s.round_started.unwrap().wall_ms, WallMs::from_unix_ms(c.wall("14:01")));
     // Board 8: the away player is not there; board 7's away player neither.
     c.at = 2 * MIN;
     c.keys(&[key('8'), key('a')]);
@@ -209,7 +209,7 @@ fn all_present_but_one_a_late_arrival_at_its_time_and_the_deadline_prompt() {
                 Some(a) => {
                     assert!(!missing, "{:?} {team:?}", bs.board);
                     // at the start, not at the key press
-                    assert_eq!(a.wall_ms, c.wall("14:01"));
+                    assert_eq!(a.wall_ms, WallMs::from_unix_ms(c.wall("14:01")));
                 }
                 None => assert!(missing, "{:?} {team:?}", bs.board),
             }
@@ -226,7 +226,7 @@ fn all_present_but_one_a_late_arrival_at_its_time_and_the_deadline_prompt() {
     let bs7 = c.s.board(BoardNo(7)).unwrap();
     assert_eq!(
         bs7.arrived(TeamSide::Away).unwrap().wall_ms,
-        c.wall("14:20")
+        WallMs::from_unix_ms(c.wall("14:20"))
     );
     c.keys(&[code(KeyCode::Esc)]);
     // The deadline (14:31) passes: the prompt opens by itself and names the absent player.
@@ -268,7 +268,7 @@ fn all_present_but_one_a_late_arrival_at_its_time_and_the_deadline_prompt() {
     // Ruled: it does not open again.
     c.wait(MIN);
     assert!(c.v.panel.is_none());
-    assert_eq!(local_hms(&c.m, c.wall("14:20")), "14:20:00");
+    assert_eq!(local_hms(&c.m, WallMs::from_unix_ms(c.wall("14:20"))), "14:20:00");
 }
 
 #[test]
@@ -326,7 +326,7 @@ fn a_start_far_from_when_the_clocks_ran_is_confirmed_with_the_facts() {
         let screen = c.screen(80, 24);
         let far = arbiter_tui::i18n::format(
             lang,
-            &arbiter_core::rules::start_far_from_clocks(&c.m, &c.s, c.wall("14:00")).unwrap(),
+            &arbiter_core::rules::start_far_from_clocks(&c.m, &c.s, WallMs::from_unix_ms(c.wall("14:00"))).unwrap(),
         );
         assert!(far.contains("14:21") && far.contains("0:21:00"), "{far}");
         let head: String = far.chars().take(40).collect();
@@ -335,11 +335,11 @@ fn a_start_far_from_when_the_clocks_ran_is_confirmed_with_the_facts() {
         assert!(c.s.round_started.is_none());
         let evs = c.keys(&[code(KeyCode::Enter)]);
         assert_eq!(evs.len(), 1, "{evs:?}");
-        assert_eq!(c.s.round_started.unwrap().wall_ms, c.wall("14:00"));
+        assert_eq!(c.s.round_started.unwrap().wall_ms, WallMs::from_unix_ms(c.wall("14:00")));
     }
     // Within the profile's tolerance nothing is said.
     let mut c = Console::new(Lang::En, 0);
     c.at = 30_000;
     c.keys(&[key('s')]);
-    assert!(arbiter_core::rules::start_far_from_clocks(&c.m, &c.s, c.wall("14:00")).is_none());
+    assert!(arbiter_core::rules::start_far_from_clocks(&c.m, &c.s, WallMs::from_unix_ms(c.wall("14:00"))).is_none());
 }

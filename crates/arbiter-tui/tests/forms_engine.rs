@@ -47,7 +47,7 @@ fn press_at(
     keys.iter()
         .filter_map(|k| {
             let a = keymap::map(v, *k);
-            view::update(v, m, s, a, now)
+            view::update(v, m, s, a, MonoMs::from_base_ms(now))
         })
         // What the form showed is journaled as it changes (`proposal_shown`: tested in
         // `every_proposal_shown_is_journaled_once_as_it_changes`); these tests are about what
@@ -65,7 +65,7 @@ fn append(s: &mut MatchState, at: u64, origin: Origin, event: Event) {
     let r = arbiter_core::journal::Record {
         seq: s.applied + 1_000,
         wall_ms: WALL0 + at as i64,
-        mono_ms: at,
+        mono_ms: MonoMs::from_base_ms(at),
         origin,
         event,
     };
@@ -615,7 +615,7 @@ fn every_proposal_shown_is_journaled_once_as_it_changes() {
         keys.iter()
             .filter_map(|k| {
                 let a = keymap::map(v, *k);
-                view::update(v, &m, &s, a, now)
+                view::update(v, &m, &s, a, MonoMs::from_base_ms(now))
             })
             .collect()
     };

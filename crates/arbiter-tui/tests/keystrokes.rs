@@ -71,7 +71,7 @@ impl Console {
             };
             for key in keys {
                 let a = keymap::map(&self.v, key);
-                if let Some(cmd) = view::update(&mut self.v, &self.m, &self.s, a, self.at) {
+                if let Some(cmd) = view::update(&mut self.v, &self.m, &self.s, a, MonoMs::from_base_ms(self.at)) {
                     let evs = match &cmd {
                         Command::Submit(ev) => vec![ev.clone()],
                         Command::SubmitAll(evs) => evs.clone(),
@@ -135,8 +135,8 @@ fn the_lineups_and_the_start() {
     c.at = 18 * MIN;
     let start = c.task(task("task-start-at"), '1', "14:00");
     let at = c.m.scheduled_start.timestamp_millis();
-    assert!(matches!(&events(&start)[..], [Event::RoundStarted(r)] if r.at == Some(at)));
-    assert_eq!(c.s.round_started.unwrap().wall_ms, at);
+    assert!(matches!(&events(&start)[..], [Event::RoundStarted(r)] if r.at == Some(WallMs::from_unix_ms(at))));
+    assert_eq!(c.s.round_started.unwrap().wall_ms, WallMs::from_unix_ms(at));
     let mut c = Console::new();
     c.at = 15 * MIN;
     let start = c.task(task("task-start-now"), '1', "");
@@ -157,7 +157,7 @@ fn attendance_late_arrivals_and_the_deadline() {
     let late = c.task(task("task-late-arrival-at"), '8', "14:07");
     let at = c.m.scheduled_start.timestamp_millis() + 7 * MIN as i64;
     assert!(
-        matches!(&events(&late)[..], [Event::PlayerArrived(p)] if p.board == BoardNo(8) && p.team == TeamSide::Home && p.at == Some(at))
+        matches!(&events(&late)[..], [Event::PlayerArrived(p)] if p.board == BoardNo(8) && p.team == TeamSide::Home && p.at == Some(WallMs::from_unix_ms(at)))
     );
     assert_eq!(
         c.s.board(BoardNo(8))
@@ -165,7 +165,7 @@ fn attendance_late_arrivals_and_the_deadline() {
             .arrived(TeamSide::Home)
             .unwrap()
             .wall_ms,
-        at
+        WallMs::from_unix_ms(at)
     );
     // A late arrival now; then the deadline with one player absent.
     let mut c = started();
@@ -175,24 +175,24 @@ fn attendance_late_arrivals_and_the_deadline() {
     // Enter says so and records nothing.
     let again = c.task(task("task-late-arrival"), '7', "");
     assert!(events(&again).is_empty(), "{again:?}");
-    let screen = arbiter_tui::render_to_string(&c.m, &c.s, &c.v, c.at, 100, 30);
+    let screen = arbiter_tui::render_to_string(&c.m, &c.s, &c.v, MonoMs::from_base_ms(c.at), 100, 30);
     assert!(screen.contains("already arrived at 14:00:00"), "{screen}");
     let esc = keymap::map(&c.v, code(KeyCode::Esc));
-    assert!(view::update(&mut c.v, &c.m, &c.s, esc, c.at).is_none());
+    assert!(view::update(&mut c.v, &c.m, &c.s, esc, MonoMs::from_base_ms(c.at)).is_none());
     assert!(c.v.panel.is_none());
     let b7 =
         c.s.board(BoardNo(7))
             .unwrap()
             .arrived(TeamSide::Home)
             .unwrap();
-    assert_eq!(b7.wall_ms, c.m.scheduled_start.timestamp_millis());
+    assert_eq!(b7.wall_ms, WallMs::from_unix_ms(c.m.scheduled_start.timestamp_millis()));
     c.at = 46 * MIN;
     c.journal(Event::Note(arbiter_core::record::Note {
         board: None,
         text: "tick".into(),
         witnesses: Vec::new(),
     }));
-    assert!(view::tick(&mut c.v, &c.m, &c.s, c.at));
+    assert!(view::tick(&mut c.v, &c.m, &c.s, MonoMs::from_base_ms(c.at)));
     let deadline = c.task(task("task-deadline"), '1', "");
     let evs = events(&deadline);
     assert!(
@@ -365,8 +365,8 @@ fn a_ruling_sent_to_the_clock_in_three_keys() {
     };
     let none = c.task(task("task-clock-command"), '2', "");
     assert!(none.is_empty(), "{none:?}");
-    arbiter_tui::fixture::ruling_to_set(&c.m, &mut c.s, BoardNo(2), Color::Black, -60_000, c.at);
-    let set = arbiter_core::status::clock_to_set(&c.m, &c.s, BoardNo(2), c.at).unwrap();
+    arbiter_tui::fixture::ruling_to_set(&c.m, &mut c.s, BoardNo(2), Color::Black, -60_000, MonoMs::from_base_ms(c.at));
+    let set = arbiter_core::status::clock_to_set(&c.m, &c.s, BoardNo(2), MonoMs::from_base_ms(c.at)).unwrap();
     let sent = c.task(task("task-clock-command"), '2', "");
     assert_eq!(sent, vec![Command::SendClock(set)]);
 }

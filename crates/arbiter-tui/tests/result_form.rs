@@ -28,7 +28,7 @@ fn mated() -> (Match, MatchState) {
     let mut chain = Chain::default();
     let mut buf = Vec::new();
     let mut push = |s: &mut MatchState, o: Origin, e: Event| {
-        let r = chain.append(0, 0, o, e, &mut buf);
+        let r = chain.append(WallMs::from_unix_ms(0), MonoMs::from_base_ms(0), o, e, &mut buf);
         apply(s, &r);
     };
     push(
@@ -65,7 +65,7 @@ fn press(v: &mut ViewState, m: &Match, s: &MatchState, keys: &[KeyEvent]) -> Vec
     let mut out = Vec::new();
     for k in keys {
         let a = keymap::map(v, *k);
-        out.extend(view::update(v, m, s, a, 1_000));
+        out.extend(view::update(v, m, s, a, MonoMs::from_base_ms(1_000)));
     }
     // What the form showed (`proposal_shown`) is not what it recorded.
     out.retain(|c| !matches!(c, Command::Submit(Event::ProposalShown(_))));

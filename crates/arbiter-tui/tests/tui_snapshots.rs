@@ -732,7 +732,7 @@ fn append(s: &mut MatchState, at: u64, origin: arbiter_core::record::Origin, eve
     let r = arbiter_core::journal::Record {
         seq: s.applied + 1_000,
         wall_ms: arbiter_tui::fixture::WALL0 + at as i64,
-        mono_ms: at,
+        mono_ms: MonoMs::from_base_ms(at),
         origin,
         event,
     };
@@ -1015,7 +1015,7 @@ fn the_game_mismatch_decision_both_languages() {
     let recorded = s.board(BoardNo(3)).unwrap().game.game.moves().len() as u32;
     let rec = arbiter_core::journal::Record {
         seq,
-        wall_ms: s.last.map_or(0, |l| l.wall_ms) + 1,
+        wall_ms: WallMs::from_unix_ms(s.last.map_or(0, |l| l.wall_ms) + 1),
         mono_ms: NOW - 1_000,
         origin: Origin::Feed(BoardNo(3)),
         event: Event::from(GameReconciled {

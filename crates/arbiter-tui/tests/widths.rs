@@ -403,7 +403,7 @@ fn a_flood_of_device_reports_leaves_the_arbiters_notes_on_screen() {
         let rec = Record {
             seq,
             wall_ms: arbiter_tui::fixture::WALL0 + 3_700_000,
-            mono_ms: 3_700_000,
+            mono_ms: MonoMs::from_base_ms(3_700_000),
             origin,
             event,
         };
