@@ -25,6 +25,7 @@ use arbiter_console::app_loop::{journal_feed_record, time_signature};
 use arbiter_console::time_base::TimeBase;
 use arbiter_core::matchfile::Lang;
 use arbiter_core::model::{BoardNo, ClockSide};
+use arbiter_core::time::WallMs;
 use arbiter_core::record::Origin;
 use arbiter_core::state::MatchState;
 use arbiter_io::feeds::{FeedRecord, Source, Timing, spawn_feeds};

@@ -17,6 +17,7 @@
 //! choose). Prints one line per kind and the machine's load; docs/PERFORMANCE.md has the runs.
 
 use std::io::BufRead as _;
+use arbiter_core::time::MonoMs;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

@@ -6,6 +6,7 @@ use std::hint::black_box;
 
 use arbiter_core::journal::{self, Chain, Record};
 use arbiter_core::model::{BoardNo, ClockSide};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{ClockSample, Event, Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_io::journal_file::JournalWriter;
@@ -51,8 +52,11 @@ fn input(i: u64) -> (Origin, Event) {
 }
 
 /// One feed record per millisecond of record time: 1000 records per group commit.
-fn stamp(i: u64) -> (i64, u64) {
-    (1_764_334_800_000 + i as i64, i)
+fn stamp(i: u64) -> (WallMs, MonoMs) {
+    (
+        WallMs::from_unix_ms(1_764_334_800_000 + i as i64),
+        MonoMs::from_base_ms(i),
+    )
 }
 
 fn records() -> Vec<Record> {

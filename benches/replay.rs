@@ -7,6 +7,7 @@
 //! load in time linear in the records; the fold at ≥ 5 M records/s).
 
 use std::hint::black_box;
+use arbiter_core::time::WallMs;
 
 use arbiter_core::replay::Replay;
 use arbiter_core::state::MatchState;

@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::journal::Chain;
 use arbiter_core::model::{BoardNo, Color};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_io::feeds::{Source, Timing, spawn_feeds};

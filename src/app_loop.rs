@@ -654,8 +654,8 @@ mod tests {
         let view = ViewState::new(Lang::En, Theme::monochrome());
         let mut core = AppCore::new(app, &journal, ClockCommands::default(), view, None);
         let t0 = Now {
-            mono: 1_000,
-            wall: 1_790_000_000_000,
+            mono: MonoMs::from_base_ms(1_000),
+            wall: WallMs::from_unix_ms(1_790_000_000_000),
         };
         let ev = core.app.session_started();
         core.app

@@ -213,6 +213,7 @@ mod tests {
     use arbiter_core::journal::Chain;
     use arbiter_core::record::{ClockSample, MoveMade, SessionStarted};
     use arbiter_core::state::apply;
+    use arbiter_core::time::{MonoMs, WallMs};
 
     /// The demo's venue takes up each board where the journal has it: the shipped game's moves
     /// played, the clocks of the last report by colour (White on the right of board 2); a board
@@ -295,7 +296,7 @@ mod tests {
             sample(3, 5_399_000, 5_400_000, ClockSide::Right).into(),
         );
         let games = games::shipped().unwrap();
-        let r = venue_resume(&s, &games, 0);
+        let r = venue_resume(&s, &games, WallMs::from_unix_ms(0));
         assert!(r.contains(&BoardResume {
             board: 1,
             plies: 2,
@@ -311,7 +312,7 @@ mod tests {
         assert!(!r.iter().any(|x| x.board == 3), "{r:?}");
         // 20 s after the last reports (the console was down): the side running then has 20 s
         // less, White on board 1 (left), Black on board 2 (left; White on the right).
-        let r = venue_resume(&s, &games, 20_000);
+        let r = venue_resume(&s, &games, WallMs::from_unix_ms(20_000));
         assert!(r.contains(&BoardResume {
             board: 1,
             plies: 2,

@@ -14,6 +14,7 @@ use arbiter_console::journal_place::open_journal;
 use arbiter_console::time_base::TimeBase;
 use arbiter_core::journal::{Chain, verify_bytes};
 use arbiter_core::model::BoardNo;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{ClockSample, Event, Note, Origin};
 use arbiter_io::journal_file::{JournalWriter, Sink};
 
@@ -222,7 +223,7 @@ fn a_full_tmpfs_loses_no_acknowledged_action() {
     let mut acknowledged = vec!["before".to_string()];
     for i in 0..200 {
         let text = format!("while full {i} {}", "·".repeat(300));
-        match app.input(10 + i, 10 + i as u64, Origin::Arbiter, note(&text)) {
+        match app.input(WallMs::from_unix_ms(10 + i), MonoMs::from_base_ms(10 + i as u64), Origin::Arbiter, note(&text)) {
             Submitted::Written(_) => acknowledged.push(text),
             Submitted::Queued { .. } => queued += 1,
             Submitted::Dropped => unreachable!("arbiter actions are never dropped"),

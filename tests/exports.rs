@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::{Lang, Match, RatingKind};
 use arbiter_core::model::TeamSide;
+use arbiter_core::time::MonoMs;
 use arbiter_core::report::{self, BoardLine, PlayerLine, Report};
 use arbiter_core::state::MatchState;
 use arbiter_io::config::run_scenario_file as run_file;

@@ -18,6 +18,7 @@ use arbiter_console::app::{self as console, App};
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, GameResult};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin, ResultRecorded, SignerEnrolled};
 use arbiter_core::registry::Registry;
 use arbiter_core::signature::{
@@ -84,8 +85,8 @@ fn finished(m: Match, path: &Path) -> App {
             GameResult::Draw
         };
         a.submit(
-            2_000 + i64::from(b),
-            u64::from(b),
+            WallMs::from_unix_ms(2_000 + i64::from(b)),
+            MonoMs::from_base_ms(u64::from(b)),
             Origin::Arbiter,
             ResultRecorded {
                 board: BoardNo(b),
@@ -151,7 +152,7 @@ fn genuine() -> Genuine {
     std::fs::write(dir.path().join("league.toml"), &registry_text).unwrap();
     let journal = dir.path().join("match.jsonl");
     let mut a = finished(m.clone(), &journal);
-    console::enrol_signer(&mut a, &journal, Role::AwayCaptain, PASS[2].1, 2_100, 20).unwrap();
+    console::enrol_signer(&mut a, &journal, Role::AwayCaptain, PASS[2].1, WallMs::from_unix_ms(2_100), MonoMs::from_base_ms(20)).unwrap();
     for (i, (role, pw)) in PASS.iter().enumerate() {
         console::sign_current_report(
             &mut a,
@@ -159,8 +160,8 @@ fn genuine() -> Genuine {
             *role,
             pw,
             None,
-            3_000 + i as i64,
-            30 + i as u64,
+            WallMs::from_unix_ms(3_000 + i as i64),
+            MonoMs::from_base_ms(30 + i as u64),
         )
         .unwrap();
     }

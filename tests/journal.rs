@@ -4,6 +4,7 @@ use std::process::Command;
 
 use arbiter_core::journal::{Chain, Record, Tamper, verify_bytes};
 use arbiter_core::model::{BoardNo, ClockSide, GameResult, TeamSide};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{
     ClockSample, Event, FeedState, FeedStatus, MoveMade, Note, Origin, PlayerArrived,
     ResultRecorded, RoundStarted, SessionStarted,
@@ -98,8 +99,8 @@ fn journal_bytes(n: usize) -> Vec<u8> {
     let mut out = Vec::new();
     for (i, (o, e)) in inputs(n).into_iter().enumerate() {
         chain.append(
-            1_764_334_800_000 + i as i64 * 250,
-            i as u64 * 250,
+            WallMs::from_unix_ms(1_764_334_800_000 + i as i64 * 250),
+            MonoMs::from_base_ms(i as u64 * 250),
             o,
             e,
             &mut out,
@@ -123,7 +124,7 @@ fn append_and_reopen_round_trip() {
     let mut written = Vec::new();
     for (i, (o, e)) in inputs(40).into_iter().enumerate() {
         written.push(
-            w.append(1_764_334_800_000 + i as i64, i as u64 * 10, o, e)
+            w.append(WallMs::from_unix_ms(1_764_334_800_000 + i as i64), MonoMs::from_base_ms(i as u64 * 10), o, e)
                 .unwrap(),
         );
     }
@@ -139,8 +140,8 @@ fn append_and_reopen_round_trip() {
     let mut w = opened.writer;
     let more = w
         .append(
-            1_764_334_900_000,
-            5,
+            WallMs::from_unix_ms(1_764_334_900_000),
+            MonoMs::from_base_ms(5),
             Origin::Arbiter,
             RoundStarted::default().into(),
         )
@@ -192,8 +193,8 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
     w.append(WallMs::from_unix_ms(0), MonoMs::from_base_ms(1100), Origin::Feed(BoardNo(1)), sample(1100))
         .unwrap();
     w.append(
-        0,
-        1200,
+        WallMs::from_unix_ms(0),
+        MonoMs::from_base_ms(1200),
         Origin::Arbiter,
         Note {
             board: None,
@@ -354,8 +355,8 @@ fn a_torn_last_line_is_cut_and_nothing_before_it_is_lost() {
     );
     let mut w = opened.writer;
     w.append(
-        1,
-        1,
+        WallMs::from_unix_ms(1),
+        MonoMs::from_base_ms(1),
         Origin::Arbiter,
         Note {
             board: None,

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use arbiter_console::app::App;
 use arbiter_console::time_base::TimeBase;
 use arbiter_core::model::{BoardNo, GameResult};
+use arbiter_core::time::MonoMs;
 use arbiter_core::record::{Event, Note, Origin, ResultRecorded, RoundStarted};
 use arbiter_core::replay::Replay;
 use arbiter_core::state::MatchState;

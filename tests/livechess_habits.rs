@@ -24,6 +24,7 @@ use arbiter_console::time_base::TimeBase;
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::BoardNo;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin};
 use arbiter_core::state::MatchState;
 use arbiter_core::status::{BoardAlert, board_status};

@@ -6,6 +6,7 @@ use std::path::Path;
 use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::BoardNo;
+use arbiter_core::time::WallMs;
 use arbiter_core::replay::{Replay, incidents};
 use arbiter_core::report::compare_with_journal;
 use arbiter_core::rules;

@@ -5,6 +5,7 @@ use std::process::Command;
 
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::model::{BoardNo, ClockSide, GameResult, TeamSide};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{
     ClockSample, Event, FeedState, FeedStatus, MoveMade, Note, Origin, PlayerArrived,
     ResultRecorded, RoundStarted, SessionStarted,
@@ -70,7 +71,7 @@ fn journal() -> impl Strategy<Value = Vec<Record>> {
         for ((o, e), gap) in evs {
             t += gap;
             buf.clear();
-            out.push(chain.append(1_764_334_800_000 + t as i64, t, o, e, &mut buf));
+            out.push(chain.append(WallMs::from_unix_ms(1_764_334_800_000 + t as i64), MonoMs::from_base_ms(t), o, e, &mut buf));
         }
         out
     })
@@ -122,8 +123,8 @@ fn checkpoints_give_the_same_state_as_a_full_fold() {
         };
         buf.clear();
         recs.push(chain.append(
-            i as i64 * 250,
-            i * 250,
+            WallMs::from_unix_ms(i as i64 * 250),
+            MonoMs::from_base_ms(i * 250),
             Origin::Feed(b),
             ev.into(),
             &mut buf,
@@ -695,7 +696,7 @@ fn at_gives_the_replays_state_also_where_the_wall_clock_stepped_back() {
     let t0 = 1_800_000_000_000i64;
     let mut chain = Chain::default();
     let mut buf = Vec::new();
-    let mut records = vec![chain.append(t0, 0, Origin::System, session(), &mut buf)];
+    let mut records = vec![chain.append(WallMs::from_unix_ms(t0), MonoMs::from_base_ms(0), Origin::System, session(), &mut buf)];
     let sample = |i: u64| ClockSample {
         board: BoardNo(1),
         left_ms: 5_400_000 - i * 1000,
@@ -715,8 +716,8 @@ fn at_gives_the_replays_state_also_where_the_wall_clock_stepped_back() {
             t0 + (i as i64 - 50) * 1000
         };
         records.push(chain.append(
-            wall,
-            i * 1000,
+            wall: WallMs::from_unix_ms(wall),
+            MonoMs::from_base_ms(i * 1000),
             Origin::Feed(BoardNo(1)),
             sample(i).into(),
             &mut buf,

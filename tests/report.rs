@@ -1,6 +1,7 @@
 //! The match report: canonical form, signatures, verification against the journal, PDF, PGN.
 
 use std::ops::ControlFlow;
+use arbiter_core::time::MonoMs;
 use std::path::Path;
 use std::process::Command;
 

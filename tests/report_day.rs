@@ -7,6 +7,7 @@ use arbiter_core::clock::{ClockOperation, ClockTimes};
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::Lang;
 use arbiter_core::model::{BoardNo, Color};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{ClockAdjusted, ClockSample, Event, Origin, Remark};
 use arbiter_core::report;
 use arbiter_report::sign::{Authority, SignedReport};
@@ -386,7 +387,7 @@ fn a_result_against_the_position_is_printed_as_an_override() {
     let t0 = m.scheduled_start.timestamp_millis();
     let mut push = |s: &mut arbiter_core::state::MatchState, o: Origin, e: Event| {
         let n = records.len() as i64;
-        let r = chain.append(t0 + n * 1000, n as u64 * 1000, o, e, &mut buf);
+        let r = chain.append(WallMs::from_unix_ms(t0 + n * 1000), MonoMs::from_base_ms(n as u64 * 1000), o, e, &mut buf);
         arbiter_core::state::apply(s, &r);
         records.push(r);
     };

@@ -10,6 +10,7 @@ use arbiter_core::i18n::Lang;
 use arbiter_core::journal::Chain;
 use arbiter_core::matchfile::MatchKind;
 use arbiter_core::model::{BoardNo, GameResult};
+use arbiter_core::time::WallMs;
 use arbiter_core::procedure::LotDrawn;
 use arbiter_core::record::{Origin, ResultRecorded, SessionStarted};
 use arbiter_core::report;
@@ -118,7 +119,7 @@ fn a_play_off_tied_after_the_berliner_wertung_cannot_be_signed_before_the_lot() 
     let mut records = Vec::new();
     let start = m.scheduled_start.timestamp_millis();
     let mut push = |records: &mut Vec<_>, at: u64, event: arbiter_core::record::Event| {
-        records.push(chain.append(start + at as i64, at, Origin::Arbiter, event, &mut buf));
+        records.push(chain.append(WallMs::from_unix_ms(start + at as i64), MonoMs::from_base_ms(at), Origin::Arbiter, event, &mut buf));
     };
     push(
         &mut records,

@@ -4,6 +4,7 @@
 //! another match is refused.
 
 use std::path::Path;
+use arbiter_core::time::{MonoMs, WallMs};
 use std::process::Command;
 use std::time::Duration;
 

@@ -180,7 +180,7 @@ impl AppHarness {
     /// file's feeds, taking up the games of a journal that is continued); its clock is the
     /// system clock of the feeds' time base.
     pub fn run(m: Match, journal: &Path, lang: Lang, cols: u16, rows: u16) -> AppHarness {
-        Self::run_at_speed(m, journal, lang, cols, rows, 1, 0)
+        Self::run_at_speed(m, journal, lang, cols, rows, 1, WallMs::from_unix_ms(0))
     }
 
     /// [`AppHarness::run`] in the time of a venue `speed` times as fast, from the wall time

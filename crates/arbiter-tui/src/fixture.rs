@@ -25,8 +25,8 @@ pub const NOW: MonoMs = MonoMs::from_base_ms(NOW_MS);
 /// [`NOW`] in ms since the session start: the fixture's own timeline counts in these.
 const NOW_MS: u64 = 3_725_400;
 
-/// The wall time of a moment of the session that started at [`WALL0`].
-fn wall_of(mono: MonoMs) -> WallMs {
+/// The wall time of a moment of the fixture's session, which started at [`WALL0`].
+pub fn wall_of(mono: MonoMs) -> WallMs {
     WALL0 + i64::try_from(mono.saturating_since(MonoMs::ORIGIN)).unwrap_or(0)
 }
 

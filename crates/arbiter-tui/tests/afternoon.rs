@@ -8,6 +8,7 @@ use arbiter_core::intervention::InterventionKind;
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, GameResult, TeamSide};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_tui::afternoon::{Panel, local_hms};
@@ -27,7 +28,7 @@ struct Console {
     chain: Chain,
     buf: Vec<u8>,
     /// Wall ms of mono 0.
-    wall0: i64,
+    wall0: WallMs,
     at: u64,
 }
 
@@ -35,7 +36,7 @@ impl Console {
     /// A console opened `before` ms before the scheduled start.
     fn new(lang: Lang, before: u64) -> Console {
         let m = demo_match();
-        let wall0 = m.scheduled_start.timestamp_millis() - before as i64;
+        let wall0 = WallMs::from_datetime(&m.scheduled_start) - before as i64;
         let mut c = Console {
             s: MatchState::default(),
             v: ViewState::new(lang, Theme::monochrome()),
@@ -52,7 +53,7 @@ impl Console {
     fn journal(&mut self, ev: Event) -> Record {
         let r = self.chain.append(
             self.wall0 + self.at as i64,
-            self.at,
+            MonoMs::from_base_ms(self.at),
             Origin::Arbiter,
             ev,
             &mut self.buf,
@@ -99,7 +100,7 @@ impl Console {
         render_to_string(&self.m, &self.s, &self.v, MonoMs::from_base_ms(self.at), w, h)
     }
 
-    fn wall(&self, hhmm: &str) -> i64 {
+    fn wall(&self, hhmm: &str) -> WallMs {
         arbiter_tui::afternoon::parse_local(&self.m, hhmm).expect("time")
     }
 }
@@ -133,7 +134,7 @@ fn the_start_screen_defaults_to_now_and_takes_the_real_start() {
     let evs = c.keys(&[code(KeyCode::Enter)]);
     assert_eq!(evs.len(), 1, "{evs:?}");
     let started = c.s.round_started.expect("started");
-    assert_eq!(started.wall_ms, WallMs::from_unix_ms(c.wall("14:00")));
+    assert_eq!(started.wall_ms, c.wall("14:00"));
     assert_eq!(
         arbiter_core::rules::default_time_expiry(&c.m, &c.s),
         Some(c.wall("14:30"))
@@ -175,7 +176,7 @@ fn a_start_before_the_scheduled_one_needs_a_reason_and_none_in_the_future() {
     c.text("both captains asked to start early");
     let evs = c.keys(&[code(KeyCode::Enter)]);
     assert_eq!(evs.len(), 1);
-    assert_eq!(c.s.round_started.unwrap().wall_ms, WallMs::from_unix_ms(c.wall("13:55")));
+    assert_eq!(c.s.round_started.unwrap().wall_ms, c.wall("13:55"));
 }
 
 #[test]
@@ -183,7 +184,7 @@ fn all_present_but_one_a_late_arrival_at_its_time_and_the_deadline_prompt() {
     let mut c = Console::new(Lang::De, 0);
     c.at = MIN;
     c.keys(&[key('s'), code(KeyCode::Enter)]);
-    assert_eq!(c.s.round_started.unwrap().wall_ms, WallMs::from_unix_ms(c.wall("14:01")));
+    assert_eq!(c.s.round_started.unwrap().wall_ms, c.wall("14:01"));
     // Board 8: the away player is not there; board 7's away player neither.
     c.at = 2 * MIN;
     c.keys(&[key('8'), key('a')]);
@@ -209,7 +210,7 @@ fn all_present_but_one_a_late_arrival_at_its_time_and_the_deadline_prompt() {
                 Some(a) => {
                     assert!(!missing, "{:?} {team:?}", bs.board);
                     // at the start, not at the key press
-                    assert_eq!(a.wall_ms, WallMs::from_unix_ms(c.wall("14:01")));
+                    assert_eq!(a.wall_ms, c.wall("14:01"));
                 }
                 None => assert!(missing, "{:?} {team:?}", bs.board),
             }
@@ -226,7 +227,7 @@ fn all_present_but_one_a_late_arrival_at_its_time_and_the_deadline_prompt() {
     let bs7 = c.s.board(BoardNo(7)).unwrap();
     assert_eq!(
         bs7.arrived(TeamSide::Away).unwrap().wall_ms,
-        WallMs::from_unix_ms(c.wall("14:20"))
+        c.wall("14:20")
     );
     c.keys(&[code(KeyCode::Esc)]);
     // The deadline (14:31) passes: the prompt opens by itself and names the absent player.
@@ -268,7 +269,7 @@ fn all_present_but_one_a_late_arrival_at_its_time_and_the_deadline_prompt() {
     // Ruled: it does not open again.
     c.wait(MIN);
     assert!(c.v.panel.is_none());
-    assert_eq!(local_hms(&c.m, WallMs::from_unix_ms(c.wall("14:20"))), "14:20:00");
+    assert_eq!(local_hms(&c.m, c.wall("14:20")), "14:20:00");
 }
 
 #[test]
@@ -302,7 +303,7 @@ fn a_start_far_from_when_the_clocks_ran_is_confirmed_with_the_facts() {
         c.at = 21 * MIN;
         let r = c.chain.append(
             c.wall0 + c.at as i64,
-            c.at,
+            MonoMs::from_base_ms(c.at),
             Origin::Feed(BoardNo(1)),
             ClockSample {
                 board: BoardNo(1),
@@ -326,7 +327,7 @@ fn a_start_far_from_when_the_clocks_ran_is_confirmed_with_the_facts() {
         let screen = c.screen(80, 24);
         let far = arbiter_tui::i18n::format(
             lang,
-            &arbiter_core::rules::start_far_from_clocks(&c.m, &c.s, WallMs::from_unix_ms(c.wall("14:00"))).unwrap(),
+            &arbiter_core::rules::start_far_from_clocks(&c.m, &c.s, c.wall("14:00")).unwrap(),
         );
         assert!(far.contains("14:21") && far.contains("0:21:00"), "{far}");
         let head: String = far.chars().take(40).collect();
@@ -335,11 +336,11 @@ fn a_start_far_from_when_the_clocks_ran_is_confirmed_with_the_facts() {
         assert!(c.s.round_started.is_none());
         let evs = c.keys(&[code(KeyCode::Enter)]);
         assert_eq!(evs.len(), 1, "{evs:?}");
-        assert_eq!(c.s.round_started.unwrap().wall_ms, WallMs::from_unix_ms(c.wall("14:00")));
+        assert_eq!(c.s.round_started.unwrap().wall_ms, c.wall("14:00"));
     }
     // Within the profile's tolerance nothing is said.
     let mut c = Console::new(Lang::En, 0);
     c.at = 30_000;
     c.keys(&[key('s')]);
-    assert!(arbiter_core::rules::start_far_from_clocks(&c.m, &c.s, WallMs::from_unix_ms(c.wall("14:00"))).is_none());
+    assert!(arbiter_core::rules::start_far_from_clocks(&c.m, &c.s, c.wall("14:00")).is_none());
 }

@@ -7,6 +7,7 @@ use arbiter_core::intervention::InterventionKind;
 use arbiter_core::journal::Chain;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, GameResult, TeamSide};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Ending, Event, Origin, SessionStarted};
 use arbiter_core::signature::Role;
 use arbiter_core::state::{MatchState, apply};
@@ -25,7 +26,7 @@ struct Console {
     v: ViewState,
     chain: Chain,
     buf: Vec<u8>,
-    wall0: i64,
+    wall0: WallMs,
     at: u64,
 }
 
@@ -38,7 +39,7 @@ impl Console {
             chain: Chain::default(),
             buf: Vec::new(),
             // 13:45: the lineups are handed in before the start.
-            wall0: m.scheduled_start.timestamp_millis() - 15 * MIN as i64,
+            wall0: WallMs::from_datetime(&m.scheduled_start) - 15 * MIN as i64,
             at: 0,
             m,
         };
@@ -49,7 +50,7 @@ impl Console {
     fn journal(&mut self, ev: Event) {
         let r = self.chain.append(
             self.wall0 + self.at as i64,
-            self.at,
+            MonoMs::from_base_ms(self.at),
             Origin::Arbiter,
             ev,
             &mut self.buf,
@@ -134,9 +135,9 @@ fn the_lineups_and_the_start() {
     // 14:03 at the console; the clocks were started at 14:00.
     c.at = 18 * MIN;
     let start = c.task(task("task-start-at"), '1', "14:00");
-    let at = c.m.scheduled_start.timestamp_millis();
-    assert!(matches!(&events(&start)[..], [Event::RoundStarted(r)] if r.at == Some(WallMs::from_unix_ms(at))));
-    assert_eq!(c.s.round_started.unwrap().wall_ms, WallMs::from_unix_ms(at));
+    let at = WallMs::from_datetime(&c.m.scheduled_start);
+    assert!(matches!(&events(&start)[..], [Event::RoundStarted(r)] if r.at == Some(at)));
+    assert_eq!(c.s.round_started.unwrap().wall_ms, at);
     let mut c = Console::new();
     c.at = 15 * MIN;
     let start = c.task(task("task-start-now"), '1', "");
@@ -155,9 +156,9 @@ fn attendance_late_arrivals_and_the_deadline() {
     assert!(b8.arrived(TeamSide::Home).is_none() && b8.arrived(TeamSide::Away).is_some());
     c.at = 25 * MIN;
     let late = c.task(task("task-late-arrival-at"), '8', "14:07");
-    let at = c.m.scheduled_start.timestamp_millis() + 7 * MIN as i64;
+    let at = WallMs::from_datetime(&c.m.scheduled_start) + 7 * MIN as i64;
     assert!(
-        matches!(&events(&late)[..], [Event::PlayerArrived(p)] if p.board == BoardNo(8) && p.team == TeamSide::Home && p.at == Some(WallMs::from_unix_ms(at)))
+        matches!(&events(&late)[..], [Event::PlayerArrived(p)] if p.board == BoardNo(8) && p.team == TeamSide::Home && p.at == Some(at))
     );
     assert_eq!(
         c.s.board(BoardNo(8))
@@ -165,7 +166,7 @@ fn attendance_late_arrivals_and_the_deadline() {
             .arrived(TeamSide::Home)
             .unwrap()
             .wall_ms,
-        WallMs::from_unix_ms(at)
+        at
     );
     // A late arrival now; then the deadline with one player absent.
     let mut c = started();
@@ -185,7 +186,7 @@ fn attendance_late_arrivals_and_the_deadline() {
             .unwrap()
             .arrived(TeamSide::Home)
             .unwrap();
-    assert_eq!(b7.wall_ms, WallMs::from_unix_ms(c.m.scheduled_start.timestamp_millis()));
+    assert_eq!(b7.wall_ms, WallMs::from_datetime(&c.m.scheduled_start));
     c.at = 46 * MIN;
     c.journal(Event::Note(arbiter_core::record::Note {
         board: None,
@@ -211,8 +212,8 @@ fn interventions_claims_results_report_and_signatures() {
         v: ViewState::new(Lang::En, Theme::monochrome()),
         chain: Chain::default(),
         buf: Vec::new(),
-        wall0: 0,
-        at: NOW,
+        wall0: WallMs::UNIX_EPOCH,
+        at: NOW - MonoMs::ORIGIN,
     };
     let iv = fresh().task(task("task-intervention"), '2', "");
     assert!(
@@ -360,8 +361,8 @@ fn a_ruling_sent_to_the_clock_in_three_keys() {
         v: ViewState::new(Lang::En, Theme::monochrome()),
         chain: Chain::default(),
         buf: Vec::new(),
-        wall0: 0,
-        at: NOW,
+        wall0: WallMs::UNIX_EPOCH,
+        at: NOW - MonoMs::ORIGIN,
     };
     let none = c.task(task("task-clock-command"), '2', "");
     assert!(none.is_empty(), "{none:?}");

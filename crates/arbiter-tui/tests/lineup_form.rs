@@ -6,6 +6,7 @@ use arbiter_core::intervention::LineupSlot;
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::TeamSide;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_tui::fixture::demo_match;
@@ -41,10 +42,10 @@ impl Console {
 
     fn journal(&mut self, ev: Event) -> Record {
         self.at += 1000;
-        let start = self.m.scheduled_start.timestamp_millis();
+        let start = WallMs::from_datetime(&self.m.scheduled_start);
         let r = self.chain.append(
             start + self.at as i64,
-            self.at,
+            MonoMs::from_base_ms(self.at),
             Origin::Arbiter,
             ev,
             &mut self.buf,

@@ -6,6 +6,7 @@ use arbiter_core::intervention::OverrideField;
 use arbiter_core::journal::Chain;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, GameResult};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Ending, Event, MoveMade, Origin, ResultRecorded, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_tui::fixture::demo_match;

@@ -7,6 +7,7 @@
 //! cutting.
 
 use arbiter_core::matchfile::{Lang, Match};
+use arbiter_core::time::MonoMs;
 use arbiter_core::state::MatchState;
 use arbiter_tui::boards::board_view;
 use arbiter_tui::fixture::{NOW, alerts_situation, demo_match};
