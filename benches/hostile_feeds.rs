@@ -16,8 +16,8 @@
 //! `cargo bench --bench hostile_feeds` (`HOSTILE_SECS`, `HOSTILE_KINDS=normal,garbage,…` to
 //! choose). Prints one line per kind and the machine's load; docs/PERFORMANCE.md has the runs.
 
-use std::io::BufRead as _;
 use arbiter_core::time::MonoMs;
+use std::io::BufRead as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -297,11 +297,11 @@ fn run(kind: &Kind, secs: u64, root: &Path) -> Outcome {
     let first_mono = records
         .iter()
         .find(|r| matches!(r.origin, Origin::Arbiter))
-        .map_or(0, |r| r.mono_ms);
+        .map_or(MonoMs::ORIGIN, |r| r.mono_ms);
     let in_window = |r: &arbiter_core::journal::Record| {
         matches!(r.origin, Origin::Feed(_))
-            && r.mono_ms >= MonoMs::from_base_ms(first_mono)
-            && r.mono_ms <= MonoMs::from_base_ms(first_mono + (window * 1000.0) as u64)
+            && r.mono_ms >= first_mono
+            && r.mono_ms <= first_mono + (window * 1000.0) as u64
     };
     let mut feed_bytes = 0u64;
     let mut feed_records = 0u64;

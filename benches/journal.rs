@@ -6,9 +6,9 @@ use std::hint::black_box;
 
 use arbiter_core::journal::{self, Chain, Record};
 use arbiter_core::model::{BoardNo, ClockSide};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{ClockSample, Event, Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::journal_file::JournalWriter;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 

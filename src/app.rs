@@ -15,11 +15,11 @@ use std::path::{Path, PathBuf};
 
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin, SessionResumed, SessionStarted, SignerEnrolled};
 use arbiter_core::signature::{Authority, History, Role, SignedReport};
 use arbiter_core::state::{self, MatchState};
 use arbiter_core::status::ClockToSet;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::journal_file::{JournalError, JournalWriter};
 use arbiter_tui::i18n;
 

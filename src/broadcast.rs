@@ -6,8 +6,8 @@
 use std::path::PathBuf;
 
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::time::MonoMs;
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 
 /// Where and how often.
 #[derive(Debug, Clone)]

@@ -7,8 +7,8 @@ use ratatui::crossterm::event::{self, Event as TermEvent, KeyEventKind};
 
 use arbiter_core::i18n::Msg;
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::time::WallMs;
 use arbiter_core::msg;
+use arbiter_core::time::WallMs;
 use arbiter_tui::action::Action;
 use arbiter_tui::{Command, ViewState, i18n, keymap, theme::Theme};
 
@@ -64,13 +64,14 @@ fn on_screen(i: &arbiter_core::replay::Incident) -> WallMs {
 /// The footer line of the replay: moment, play state, speed, the incident at hand (the chain's
 /// verdict has a line of its own, [`replay_footer`]).
 pub fn replay_status(c: &ReplayCursor, m: &Match, lang: Lang) -> String {
-    let local = c.t.to_datetime()
-        .map(|t| {
-            t.with_timezone(m.scheduled_start.offset())
-                .format("%H:%M:%S")
-                .to_string()
-        })
-        .unwrap_or_default();
+    let local =
+        c.t.to_datetime()
+            .map(|t| {
+                t.with_timezone(m.scheduled_start.offset())
+                    .format("%H:%M:%S")
+                    .to_string()
+            })
+            .unwrap_or_default();
     if let Some(p) = &c.prompt {
         return i18n::format(lang, &msg!("replay-goto-prompt", typed = p));
     }
@@ -265,10 +266,7 @@ fn timeline_key(
     cur: &mut ReplayCursor,
     view: &mut ViewState,
     m: &Match,
-    shown: (
-        &arbiter_core::state::MatchState,
-        arbiter_core::time::MonoMs,
-    ),
+    shown: (&arbiter_core::state::MatchState, arbiter_core::time::MonoMs),
     k: ratatui::crossterm::event::KeyEvent,
     span: Span,
 ) -> Key {

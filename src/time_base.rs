@@ -83,7 +83,8 @@ pub fn wall_now() -> WallMs {
 
 /// A wall time as RFC 3339 with the venue's offset (e.g. `2026-11-28T17:25:03+01:00`).
 pub fn rfc3339_at(wall_ms: WallMs, offset: chrono::FixedOffset) -> String {
-    wall_ms.to_datetime()
+    wall_ms
+        .to_datetime()
         .map(|t| {
             t.with_timezone(&offset)
                 .to_rfc3339_opts(chrono::SecondsFormat::Secs, false)

@@ -14,8 +14,8 @@ use arbiter_console::journal_place::open_journal;
 use arbiter_console::time_base::TimeBase;
 use arbiter_core::journal::{Chain, verify_bytes};
 use arbiter_core::model::BoardNo;
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{ClockSample, Event, Note, Origin};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::journal_file::{JournalWriter, Sink};
 
 fn demo() -> arbiter_core::matchfile::Match {
@@ -94,9 +94,20 @@ fn a_full_disk_loses_no_acknowledged_action_and_the_console_goes_on() {
     let w = JournalWriter::with_sink(&path, Box::new(sink), Chain::default(), 0);
     let mut app = App::new(demo(), w);
     let ev = app.session_started();
-    app.submit(WallMs::from_unix_ms(1_000), MonoMs::from_base_ms(0), Origin::System, ev).unwrap();
+    app.submit(
+        WallMs::from_unix_ms(1_000),
+        MonoMs::from_base_ms(0),
+        Origin::System,
+        ev,
+    )
+    .unwrap();
     let mut acknowledged = Vec::new();
-    if let Submitted::Written(r) = app.input(WallMs::from_unix_ms(2_000), MonoMs::from_base_ms(10), Origin::Arbiter, note("A")) {
+    if let Submitted::Written(r) = app.input(
+        WallMs::from_unix_ms(2_000),
+        MonoMs::from_base_ms(10),
+        Origin::Arbiter,
+        note("A"),
+    ) {
         acknowledged.push(r);
     } else {
         panic!("written");
@@ -107,7 +118,12 @@ fn a_full_disk_loses_no_acknowledged_action_and_the_console_goes_on() {
 
     // The disk is full.
     full.store(true, Ordering::SeqCst);
-    let r = app.input(WallMs::from_unix_ms(3_000), MonoMs::from_base_ms(20), Origin::Arbiter, note("B"));
+    let r = app.input(
+        WallMs::from_unix_ms(3_000),
+        MonoMs::from_base_ms(20),
+        Origin::Arbiter,
+        note("B"),
+    );
     assert_eq!(
         r,
         Submitted::Queued {
@@ -121,11 +137,21 @@ fn a_full_disk_loses_no_acknowledged_action_and_the_console_goes_on() {
         app.journal_error
     );
     assert!(matches!(
-        app.input(WallMs::from_unix_ms(3_100), MonoMs::from_base_ms(21), Origin::Feed(BoardNo(1)), sample(5_000_000)),
+        app.input(
+            WallMs::from_unix_ms(3_100),
+            MonoMs::from_base_ms(21),
+            Origin::Feed(BoardNo(1)),
+            sample(5_000_000)
+        ),
         Submitted::Queued { waiting: 2, .. }
     ));
     assert!(matches!(
-        app.input(WallMs::from_unix_ms(3_200), MonoMs::from_base_ms(22), Origin::Arbiter, note("C")),
+        app.input(
+            WallMs::from_unix_ms(3_200),
+            MonoMs::from_base_ms(22),
+            Origin::Arbiter,
+            note("C")
+        ),
         Submitted::Queued { waiting: 3, .. }
     ));
     assert!(app.retry(MonoMs::from_base_ms(23)).is_empty());
@@ -163,7 +189,12 @@ fn a_full_disk_loses_no_acknowledged_action_and_the_console_goes_on() {
     );
     // And the console goes on.
     assert!(matches!(
-        app.input(WallMs::from_unix_ms(4_000), MonoMs::from_base_ms(40), Origin::Arbiter, note("D")),
+        app.input(
+            WallMs::from_unix_ms(4_000),
+            MonoMs::from_base_ms(40),
+            Origin::Arbiter,
+            note("D")
+        ),
         Submitted::Written(_)
     ));
 }
@@ -209,7 +240,12 @@ fn a_full_tmpfs_loses_no_acknowledged_action() {
     )
     .unwrap();
     assert!(matches!(
-        app.input(WallMs::from_unix_ms(1), MonoMs::from_base_ms(1), Origin::Arbiter, note("before")),
+        app.input(
+            WallMs::from_unix_ms(1),
+            MonoMs::from_base_ms(1),
+            Origin::Arbiter,
+            note("before")
+        ),
         Submitted::Written(_)
     ));
     // Fill the file system.
@@ -223,7 +259,12 @@ fn a_full_tmpfs_loses_no_acknowledged_action() {
     let mut acknowledged = vec!["before".to_string()];
     for i in 0..200 {
         let text = format!("while full {i} {}", "·".repeat(300));
-        match app.input(WallMs::from_unix_ms(10 + i), MonoMs::from_base_ms(10 + i as u64), Origin::Arbiter, note(&text)) {
+        match app.input(
+            WallMs::from_unix_ms(10 + i),
+            MonoMs::from_base_ms(10 + i as u64),
+            Origin::Arbiter,
+            note(&text),
+        ) {
             Submitted::Written(_) => acknowledged.push(text),
             Submitted::Queued { .. } => queued += 1,
             Submitted::Dropped => unreachable!("arbiter actions are never dropped"),
@@ -314,7 +355,12 @@ fn a_disk_full_when_the_journal_is_created_leaves_nothing_behind() {
     .unwrap();
     assert!(msg.is_none(), "a new journal: {msg:?}");
     assert!(matches!(
-        app.input(WallMs::from_unix_ms(2_000), MonoMs::from_base_ms(10), Origin::Arbiter, note("after the start")),
+        app.input(
+            WallMs::from_unix_ms(2_000),
+            MonoMs::from_base_ms(10),
+            Origin::Arbiter,
+            note("after the start")
+        ),
         Submitted::Written(_)
     ));
     assert!(app.state.round_started.is_some());

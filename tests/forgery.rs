@@ -18,12 +18,12 @@ use arbiter_console::app::{self as console, App};
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, GameResult};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin, ResultRecorded, SignerEnrolled};
 use arbiter_core::registry::Registry;
 use arbiter_core::signature::{
     History, KeyRegistry, MessageFormat, Role, Signature, SignedReport, message,
 };
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::journal_file::{self, JournalWriter};
 use arbiter_report::sign::{self, SigningKey};
 use arbiter_report::verdict::{self, Anchors, Evidence, JournalView, Outcome, ReportVerdict};
@@ -77,7 +77,13 @@ fn load(dir: &Path, name: &str, text: &str) -> Match {
 fn finished(m: Match, path: &Path) -> App {
     let mut a = App::new(m, JournalWriter::create(path).unwrap());
     let ev = a.session_started();
-    a.submit(WallMs::from_unix_ms(1_000), MonoMs::from_base_ms(0), Origin::System, ev).unwrap();
+    a.submit(
+        WallMs::from_unix_ms(1_000),
+        MonoMs::from_base_ms(0),
+        Origin::System,
+        ev,
+    )
+    .unwrap();
     for b in 1..=8u16 {
         let result = if b % 3 == 0 {
             GameResult::WhiteWins
@@ -152,7 +158,15 @@ fn genuine() -> Genuine {
     std::fs::write(dir.path().join("league.toml"), &registry_text).unwrap();
     let journal = dir.path().join("match.jsonl");
     let mut a = finished(m.clone(), &journal);
-    console::enrol_signer(&mut a, &journal, Role::AwayCaptain, PASS[2].1, WallMs::from_unix_ms(2_100), MonoMs::from_base_ms(20)).unwrap();
+    console::enrol_signer(
+        &mut a,
+        &journal,
+        Role::AwayCaptain,
+        PASS[2].1,
+        WallMs::from_unix_ms(2_100),
+        MonoMs::from_base_ms(20),
+    )
+    .unwrap();
     for (i, (role, pw)) in PASS.iter().enumerate() {
         console::sign_current_report(
             &mut a,

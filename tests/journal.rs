@@ -4,12 +4,12 @@ use std::process::Command;
 
 use arbiter_core::journal::{Chain, Record, Tamper, verify_bytes};
 use arbiter_core::model::{BoardNo, ClockSide, GameResult, TeamSide};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{
     ClockSample, Event, FeedState, FeedStatus, MoveMade, Note, Origin, PlayerArrived,
     ResultRecorded, RoundStarted, SessionStarted,
 };
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::journal_file::{self, JournalWriter};
 use proptest::prelude::*;
 
@@ -124,8 +124,13 @@ fn append_and_reopen_round_trip() {
     let mut written = Vec::new();
     for (i, (o, e)) in inputs(40).into_iter().enumerate() {
         written.push(
-            w.append(WallMs::from_unix_ms(1_764_334_800_000 + i as i64), MonoMs::from_base_ms(i as u64 * 10), o, e)
-                .unwrap(),
+            w.append(
+                WallMs::from_unix_ms(1_764_334_800_000 + i as i64),
+                MonoMs::from_base_ms(i as u64 * 10),
+                o,
+                e,
+            )
+            .unwrap(),
         );
     }
     drop(w);
@@ -159,7 +164,13 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("j.jsonl");
     let mut w = JournalWriter::create(&path).unwrap();
-    w.append(WallMs::from_unix_ms(0), MonoMs::from_base_ms(0), Origin::System, session()).unwrap();
+    w.append(
+        WallMs::from_unix_ms(0),
+        MonoMs::from_base_ms(0),
+        Origin::System,
+        session(),
+    )
+    .unwrap();
     let sample = |t: u64| -> Event {
         ClockSample {
             board: BoardNo(1),
@@ -174,10 +185,20 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
         }
         .into()
     };
-    w.append(WallMs::from_unix_ms(0), MonoMs::from_base_ms(100), Origin::Feed(BoardNo(1)), sample(100))
-        .unwrap();
-    w.append(WallMs::from_unix_ms(0), MonoMs::from_base_ms(500), Origin::Feed(BoardNo(1)), sample(500))
-        .unwrap();
+    w.append(
+        WallMs::from_unix_ms(0),
+        MonoMs::from_base_ms(100),
+        Origin::Feed(BoardNo(1)),
+        sample(100),
+    )
+    .unwrap();
+    w.append(
+        WallMs::from_unix_ms(0),
+        MonoMs::from_base_ms(500),
+        Origin::Feed(BoardNo(1)),
+        sample(500),
+    )
+    .unwrap();
     assert_eq!(
         w.uncommitted(),
         2,
@@ -186,12 +207,22 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
     // Written at once (an append is a transaction: the chain advances after the write), so a
     // reader sees them; durable with the next fsync.
     assert_eq!(journal_file::read(&path).unwrap().0.len(), 3);
-    w.append(WallMs::from_unix_ms(0), MonoMs::from_base_ms(1000), Origin::Feed(BoardNo(1)), sample(1000))
-        .unwrap();
+    w.append(
+        WallMs::from_unix_ms(0),
+        MonoMs::from_base_ms(1000),
+        Origin::Feed(BoardNo(1)),
+        sample(1000),
+    )
+    .unwrap();
     assert_eq!(w.uncommitted(), 0, "one second of record time commits");
     assert_eq!(journal_file::read(&path).unwrap().0.len(), 4);
-    w.append(WallMs::from_unix_ms(0), MonoMs::from_base_ms(1100), Origin::Feed(BoardNo(1)), sample(1100))
-        .unwrap();
+    w.append(
+        WallMs::from_unix_ms(0),
+        MonoMs::from_base_ms(1100),
+        Origin::Feed(BoardNo(1)),
+        sample(1100),
+    )
+    .unwrap();
     w.append(
         WallMs::from_unix_ms(0),
         MonoMs::from_base_ms(1200),

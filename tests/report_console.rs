@@ -11,9 +11,9 @@ use std::process::Command;
 use arbiter_console::app::{self as console, App};
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, GameResult};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, MoveMade, Note, Origin, ResultRecorded};
 use arbiter_core::signature::Status;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::journal_file::{self, JournalWriter};
 use arbiter_report::sign::{self, Role, SigStatus};
 
@@ -27,7 +27,13 @@ const DEMO: [(Role, &str); 3] = [
 fn finished_match(m: Match, path: &Path) -> App {
     let mut a = App::new(m, JournalWriter::create(path).unwrap());
     let ev = a.session_started();
-    a.submit(WallMs::from_unix_ms(1_000), MonoMs::from_base_ms(0), Origin::System, ev).unwrap();
+    a.submit(
+        WallMs::from_unix_ms(1_000),
+        MonoMs::from_base_ms(0),
+        Origin::System,
+        ev,
+    )
+    .unwrap();
     for b in 1..=8u16 {
         a.submit(
             WallMs::from_unix_ms(2_000 + i64::from(b)),
@@ -180,8 +186,13 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
         left_flag_kind: None,
         right_flag_kind: None,
     };
-    a.submit(WallMs::from_unix_ms(8_000), MonoMs::from_base_ms(40), Origin::Feed(BoardNo(1)), sample.into())
-        .unwrap();
+    a.submit(
+        WallMs::from_unix_ms(8_000),
+        MonoMs::from_base_ms(40),
+        Origin::Feed(BoardNo(1)),
+        sample.into(),
+    )
+    .unwrap();
     a.submit(
         WallMs::from_unix_ms(8_100),
         MonoMs::from_base_ms(41),
@@ -248,8 +259,16 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
 
     // Signing the new version: version 1 is kept read-only beside it, the new one is a draft
     // until all three have signed again.
-    console::sign_current_report(&mut a, &path, Role::Arbiter, DEMO[0].1, None, WallMs::from_unix_ms(10_000), MonoMs::from_base_ms(60))
-        .unwrap();
+    console::sign_current_report(
+        &mut a,
+        &path,
+        Role::Arbiter,
+        DEMO[0].1,
+        None,
+        WallMs::from_unix_ms(10_000),
+        MonoMs::from_base_ms(60),
+    )
+    .unwrap();
     let kept = report_dir.join("report-v1.json");
     assert!(std::fs::metadata(&kept).unwrap().permissions().readonly());
     let v1: sign::SignedReport = serde_json::from_slice(&std::fs::read(&kept).unwrap()).unwrap();
@@ -336,7 +355,15 @@ fn captains_enrol_at_the_console_and_sign_with_the_enrolled_key() {
     let mut a = finished_match(m, &path);
     // The arbiter's key is registered, never enrolled.
     assert!(
-        console::enrol_signer(&mut a, &path, Role::Arbiter, "whatever-pass", WallMs::from_unix_ms(3_000), MonoMs::from_base_ms(20)).is_err()
+        console::enrol_signer(
+            &mut a,
+            &path,
+            Role::Arbiter,
+            "whatever-pass",
+            WallMs::from_unix_ms(3_000),
+            MonoMs::from_base_ms(20)
+        )
+        .is_err()
     );
     console::enrol_signer(
         &mut a,
@@ -357,7 +384,16 @@ fn captains_enrol_at_the_console_and_sign_with_the_enrolled_key() {
     )
     .unwrap_err();
     assert!(e.to_string().contains("never replaced"), "{e}");
-    console::sign_current_report(&mut a, &path, Role::Arbiter, DEMO[0].1, None, WallMs::from_unix_ms(4_000), MonoMs::from_base_ms(30)).unwrap();
+    console::sign_current_report(
+        &mut a,
+        &path,
+        Role::Arbiter,
+        DEMO[0].1,
+        None,
+        WallMs::from_unix_ms(4_000),
+        MonoMs::from_base_ms(30),
+    )
+    .unwrap();
     // The enrolment changed the report before the arbiter signed: it lists the key.
     let (h, _) = current(&mut a, &path);
     assert_eq!(h.current().report.enrolled_keys.len(), 1);
@@ -374,16 +410,39 @@ fn captains_enrol_at_the_console_and_sign_with_the_enrolled_key() {
     )
     .unwrap_err();
     assert!(e.to_string().contains("registered or enrolled"), "{e}");
-    console::sign_current_report(&mut a, &path, Role::HomeCaptain, DEMO[1].1, None, WallMs::from_unix_ms(4_002), MonoMs::from_base_ms(32))
-        .unwrap();
+    console::sign_current_report(
+        &mut a,
+        &path,
+        Role::HomeCaptain,
+        DEMO[1].1,
+        None,
+        WallMs::from_unix_ms(4_002),
+        MonoMs::from_base_ms(32),
+    )
+    .unwrap();
     // The away captain has neither a registered nor an enrolled key.
-    let e =
-        console::sign_current_report(&mut a, &path, Role::AwayCaptain, DEMO[2].1, None, WallMs::from_unix_ms(4_003), MonoMs::from_base_ms(33))
-            .unwrap_err();
+    let e = console::sign_current_report(
+        &mut a,
+        &path,
+        Role::AwayCaptain,
+        DEMO[2].1,
+        None,
+        WallMs::from_unix_ms(4_003),
+        MonoMs::from_base_ms(33),
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("none was enrolled"), "{e}");
     // Enrolled after the arbiter signed: the report changes (it lists the keys), so the
     // arbiter's signature belongs to the superseded version and everybody signs again.
-    console::enrol_signer(&mut a, &path, Role::AwayCaptain, DEMO[2].1, WallMs::from_unix_ms(5_000), MonoMs::from_base_ms(40)).unwrap();
+    console::enrol_signer(
+        &mut a,
+        &path,
+        Role::AwayCaptain,
+        DEMO[2].1,
+        WallMs::from_unix_ms(5_000),
+        MonoMs::from_base_ms(40),
+    )
+    .unwrap();
     for (i, (role, pass)) in DEMO.iter().enumerate() {
         console::sign_current_report(
             &mut a,
@@ -503,12 +562,28 @@ fn receipts_tie_the_countersignatures_to_the_captains() {
     let path = dir.path().join("match.jsonl");
     let mut a = finished_match(m, &path);
     for (role, pass) in &DEMO[1..] {
-        console::enrol_signer(&mut a, &path, *role, pass, WallMs::from_unix_ms(3_000), MonoMs::from_base_ms(20)).unwrap();
+        console::enrol_signer(
+            &mut a,
+            &path,
+            *role,
+            pass,
+            WallMs::from_unix_ms(3_000),
+            MonoMs::from_base_ms(20),
+        )
+        .unwrap();
     }
     // Version 1: signed by all three; the home captain takes his receipt home.
     for (i, (role, pass)) in DEMO.iter().enumerate() {
-        console::sign_current_report(&mut a, &path, *role, pass, None, WallMs::from_unix_ms(4_000 + i as i64), MonoMs::from_base_ms(30))
-            .unwrap();
+        console::sign_current_report(
+            &mut a,
+            &path,
+            *role,
+            pass,
+            None,
+            WallMs::from_unix_ms(4_000 + i as i64),
+            MonoMs::from_base_ms(30),
+        )
+        .unwrap();
     }
     let report_dir = dir.path().join("match-report");
     let md1 = std::fs::read_to_string(report_dir.join("report.md")).unwrap();
@@ -535,8 +610,16 @@ fn receipts_tie_the_countersignatures_to_the_captains() {
     )
     .unwrap();
     for (i, (role, pass)) in DEMO.iter().enumerate() {
-        console::sign_current_report(&mut a, &path, *role, pass, None, WallMs::from_unix_ms(10_000 + i as i64), MonoMs::from_base_ms(60))
-            .unwrap();
+        console::sign_current_report(
+            &mut a,
+            &path,
+            *role,
+            pass,
+            None,
+            WallMs::from_unix_ms(10_000 + i as i64),
+            MonoMs::from_base_ms(60),
+        )
+        .unwrap();
     }
     let md2 = std::fs::read_to_string(report_dir.join("report.md")).unwrap();
     let receipts = |home: &str| -> Vec<String> {
@@ -629,8 +712,16 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
         .unwrap();
     let mut a = finished_match(m, &path);
     for (i, (role, pass)) in DEMO.iter().enumerate() {
-        console::sign_current_report(&mut a, &path, *role, pass, None, WallMs::from_unix_ms(3_000 + i as i64), MonoMs::from_base_ms(20))
-            .unwrap();
+        console::sign_current_report(
+            &mut a,
+            &path,
+            *role,
+            pass,
+            None,
+            WallMs::from_unix_ms(3_000 + i as i64),
+            MonoMs::from_base_ms(20),
+        )
+        .unwrap();
     }
     let report_dir = dir.path().join("match-report");
     let v1 = report_dir.join("report.json");
@@ -642,18 +733,29 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
     let press = |a: &mut App, v: &mut ViewState, keys: &[KeyEvent]| {
         for k in keys {
             let action = keymap::map(v, *k);
-            match view::update(v, &a.m.clone(), &a.state.clone(), action, MonoMs::from_base_ms(100)) {
+            match view::update(
+                v,
+                &a.m.clone(),
+                &a.state.clone(),
+                action,
+                MonoMs::from_base_ms(100),
+            ) {
                 Some(UiCommand::Submit(ev)) => arbiter_console::entry::entry(
                     a,
                     v,
                     console::Held::Events(vec![ev]),
-                    20_000,
-                    100,
+                    WallMs::from_unix_ms(20_000),
+                    MonoMs::from_base_ms(100),
                     &clocks,
                 ),
-                Some(UiCommand::ReopenReport { reason }) => {
-                    arbiter_console::entry::confirm_reopen(a, v, &reason, 20_000, 100, &clocks)
-                }
+                Some(UiCommand::ReopenReport { reason }) => arbiter_console::entry::confirm_reopen(
+                    a,
+                    v,
+                    &reason,
+                    WallMs::from_unix_ms(20_000),
+                    MonoMs::from_base_ms(100),
+                    &clocks,
+                ),
                 Some(UiCommand::KeepSigned) => a.held = None,
                 Some(other) => panic!("{other:?}"),
                 None => {}
@@ -676,7 +778,8 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
         before,
         "nothing journaled before the confirmation"
     );
-    let screen = arbiter_tui::render_to_string(&a.m, &a.state, &v, MonoMs::from_base_ms(100), 120, 40);
+    let screen =
+        arbiter_tui::render_to_string(&a.m, &a.state, &v, MonoMs::from_base_ms(100), 120, 40);
     for said in [
         "The report is signed",
         "Version 1 of the report is signed by: arbiter Martina Keller, home captain",
@@ -741,8 +844,16 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
     );
     // Everybody signs version 2 (no confirmation: signatures do not change the report).
     for (i, (role, pass)) in DEMO.iter().enumerate() {
-        console::sign_current_report(&mut a, &path, *role, pass, None, WallMs::from_unix_ms(30_000 + i as i64), MonoMs::from_base_ms(200))
-            .unwrap();
+        console::sign_current_report(
+            &mut a,
+            &path,
+            *role,
+            pass,
+            None,
+            WallMs::from_unix_ms(30_000 + i as i64),
+            MonoMs::from_base_ms(200),
+        )
+        .unwrap();
     }
     let (code, out) = verify(&report_dir.join("report.json"), &path);
     assert_eq!(code, 0, "{out}");

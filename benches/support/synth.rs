@@ -13,8 +13,8 @@ use std::io::{self, Write};
 
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::model::{BoardNo, ClockSide};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{ClockSample, Event, MoveMade, Origin, SessionStarted};
+use arbiter_core::time::{MonoMs, WallMs};
 use shakmaty::{CastlingMode, Chess, Position, san::SanPlus};
 
 /// The wall time of the first record.

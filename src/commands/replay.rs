@@ -291,7 +291,7 @@ fn headless(
     if q.incidents {
         let upto = match &q.at {
             Some(a) => moment(a)?,
-            None => WallMs::from_unix_ms(i64::MAX),
+            None => WallMs::MAX,
         };
         return Ok(incidents_text(&records, upto, board, &local));
     }

@@ -24,8 +24,8 @@ use arbiter_console::app_loop::Now;
 use arbiter_core::intervention::InterventionKind;
 use arbiter_core::matchfile::Lang;
 use arbiter_core::model::{BoardNo, ClockSide, TeamSide};
-use arbiter_core::time::MonoMs;
 use arbiter_core::record::{ClockSample, Event, FeedState, FeedStatus, MoveMade, Origin};
+use arbiter_core::time::MonoMs;
 use arbiter_io::feeds::FeedRecord;
 use chrono::{Duration as ChronoDuration, FixedOffset};
 use shakmaty::uci::UciMove;
@@ -194,13 +194,7 @@ fn the_afternoon_of_a_match_at_the_console() {
 
     let mut p = AppHarness::start(m, &journal, t0, Vec::new(), Lang::En, COLS, ROWS);
     p.on_tick = Some(Box::new(move |now| venue.at(now)));
-    let now = |p: &AppHarness| {
-        p.now
-            .wall
-            .to_datetime()
-            .unwrap()
-            .with_timezone(&offset)
-    };
+    let now = |p: &AppHarness| p.now.wall.to_datetime().unwrap().with_timezone(&offset);
     p.wait_for_s("SF Beispielhausen", 1);
 
     // 1. The lineups, sealed: home, then away (the form opens on the team not yet in); the

@@ -7,9 +7,9 @@ use serde::Serialize;
 
 use crate::by_colour::ByColor;
 use crate::model::{ClockSide, Color};
-use crate::time::MonoMs;
 use crate::record::{ClockSample, FeedState};
 use crate::state::{BoardState, MatchState};
+use crate::time::MonoMs;
 
 /// A feed that has delivered nothing for this long while a clock runs is stale: the feeds
 /// report it (`FeedState::Stale`, see `arbiter_protocol::connection::Timing`) and the console

@@ -20,8 +20,8 @@ use serde::{Deserialize, Serialize as _};
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 
-use crate::time::{MonoMs, WallMs};
 use crate::record::{Event, Origin};
+use crate::time::{MonoMs, WallMs};
 
 /// A SHA-256 digest.
 pub type Hash = [u8; 32];

@@ -11,10 +11,10 @@ use serde::Serialize;
 use crate::i18n::Msg;
 use crate::journal::{self, Hash, Record};
 use crate::model::BoardNo;
-use crate::time::{MonoMs, WallMs};
 use crate::msg;
 use crate::record::{Event, FeedState};
 use crate::state::{MatchState, apply};
+use crate::time::{MonoMs, WallMs};
 
 /// Records between checkpoints (at least; see [`checkpoint_spacing`]).
 pub const CHECKPOINT_EVERY: usize = 16_384;
@@ -811,7 +811,8 @@ pub fn parse_moment(
     let time = crate::hms::parse_time_of_day(s).map_err(|e| {
         format!("{s:?}: expected HH:MM, HH:MM:SS, an RFC 3339 time or +H:MM:SS ({e})")
     })?;
-    let day = base_wall.to_datetime()
+    let day = base_wall
+        .to_datetime()
         .ok_or("the journal's first time is out of range")?
         .with_timezone(&offset)
         .date_naive();

@@ -18,11 +18,11 @@ use crate::intervention::{InterventionKind, LineupSlot};
 use crate::journal::Record;
 use crate::matchfile::{Lang, Match, Player};
 use crate::model::{BoardNo, Color, GameResult, TeamSide};
-use crate::time::WallMs;
 use crate::profile::LineupSanction;
 use crate::record::Event;
 use crate::rules::{self, lineup};
 use crate::state::{MatchState, Stamp, apply};
+use crate::time::WallMs;
 
 /// The report format; bumped whenever the canonical form changes.
 ///
@@ -542,7 +542,8 @@ pub fn player_on(m: &Match, s: &MatchState, team: TeamSide, board: BoardNo) -> O
 }
 
 fn local_time(m: &Match, wall_ms: crate::time::WallMs) -> String {
-    wall_ms.to_datetime()
+    wall_ms
+        .to_datetime()
         .map(|t| {
             t.with_timezone(m.scheduled_start.offset())
                 .format("%H:%M:%S")
@@ -556,7 +557,8 @@ fn local_rfc3339(m: &Match, at: Stamp) -> String {
 }
 
 fn local_rfc3339_ms(m: &Match, wall_ms: crate::time::WallMs) -> String {
-    wall_ms.to_datetime()
+    wall_ms
+        .to_datetime()
         .map(|t| t.with_timezone(m.scheduled_start.offset()).to_rfc3339())
         .unwrap_or_default()
 }

@@ -13,10 +13,10 @@ use crate::intervention::{Consequence, InterventionKind};
 use crate::journal::{Chain, Record};
 use crate::matchfile::Match;
 use crate::model::{BoardNo, Color, TeamSide};
-use crate::time::{MonoMs, WallMs};
 use crate::record::{Event, Origin};
 use crate::rules::{self, Proposal, Request, Score};
 use crate::state::{MatchState, apply};
+use crate::time::{MonoMs, WallMs};
 
 mod input;
 

@@ -33,12 +33,12 @@ use crate::clock::{ClockAlert, ClockChange, ClockMirror, TimeControl};
 use crate::intervention::{IllegalKind, Intervention, LineupSlot, TimeChange};
 use crate::journal::Record;
 use crate::model::{BoardNo, Color, GameResult, TeamSide};
-use crate::time::{MonoMs, WallMs};
 use crate::record::{
     ClockPresence, ClockSample, DeviceStatus, Event, FeedCounters, FeedState, GameReconciled,
     Origin,
 };
 use crate::shared_vec::SharedVec;
+use crate::time::{MonoMs, WallMs};
 
 /// Everything the console knows about the match, derived from the journal alone.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]

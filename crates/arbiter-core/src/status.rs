@@ -19,9 +19,9 @@ use crate::clock::ClockAlert;
 use crate::clock_now::{ClockNow, clock_at};
 use crate::matchfile::Match;
 use crate::model::Color;
-use crate::time::{MonoMs, WallMs};
 use crate::rules;
 use crate::state::{BoardState, MatchState};
+use crate::time::{MonoMs, WallMs};
 
 /// How long an alert of the clock model stays on the main screen (the log keeps it).
 pub const CLOCK_ALERT_MS: u64 = 120_000;
@@ -370,7 +370,7 @@ fn attendance(m: &Match, s: &MatchState, bs: &BoardState, color: Color, plies: u
             Attendance::Absent
         };
     };
-    let started = s.round_started.map_or(WallMs::from_unix_ms(i64::MAX), |r| r.wall_ms);
+    let started = s.round_started.map_or(WallMs::MAX, |r| r.wall_ms);
     let after_start = u64::try_from(arrival.wall_ms.saturating_since(started)).unwrap_or(0);
     match rules::lateness(m, s, bs, team) {
         Some(ms) if ms > 0 && after_start > LATE_MARK_AFTER_MS => Attendance::Late { ms },

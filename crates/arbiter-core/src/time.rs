@@ -24,6 +24,10 @@ pub struct WallMs(i64);
 impl WallMs {
     /// The Unix epoch, 1970-01-01T00:00:00Z.
     pub const UNIX_EPOCH: WallMs = WallMs(0);
+    /// Before every other instant (for "not yet known, never after").
+    pub const MIN: WallMs = WallMs(i64::MIN);
+    /// After every other instant (for "not yet, never before").
+    pub const MAX: WallMs = WallMs(i64::MAX);
 
     /// The instant `ms` milliseconds after the Unix epoch (a journal's `wall_ms`, the system
     /// clock, `chrono`'s `timestamp_millis`).

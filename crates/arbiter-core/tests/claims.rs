@@ -11,12 +11,12 @@ use arbiter_core::intervention::{
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::profile::{QuickplayKind, Situation};
 use arbiter_core::record::{BoardSetup, ClockSample, Event, MoveMade, Origin, SessionStarted};
 use arbiter_core::rules::decision::{Basis, decide};
 use arbiter_core::rules::{self, Proposal, Request};
 use arbiter_core::state::{BoardState, ClaimKind, MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 
 const MIN: u64 = 60_000;
 const S: u64 = 1000;
@@ -96,15 +96,13 @@ impl G {
 
     fn push(&mut self, at: u64, origin: Origin, event: Event) -> Record {
         let start = WallMs::from_datetime(&self.m.scheduled_start);
-        let r = self
-            .chain
-            .append(
-                start + at as i64,
-                MonoMs::from_base_ms(at),
-                origin,
-                event,
-                &mut self.buf,
-            );
+        let r = self.chain.append(
+            start + at as i64,
+            MonoMs::from_base_ms(at),
+            origin,
+            event,
+            &mut self.buf,
+        );
         apply(&mut self.s, &r);
         assert!(self.s.rejected.is_empty(), "{:?}", self.s.rejected);
         self.records.push(r.clone());
@@ -1092,7 +1090,8 @@ fn the_mandatory_minutes_of_a_rejected_quickplay_claim_cannot_be_overridden() {
             "no time".into(),
         )],
     };
-    let err = rules::confirm_checked(&g.m, &g.s, &req, &p, without, MonoMs::from_base_ms(S)).unwrap_err();
+    let err =
+        rules::confirm_checked(&g.m, &g.s, &req, &p, without, MonoMs::from_base_ms(S)).unwrap_err();
     let e = fmt(Lang::En, &err);
     assert!(e.contains("mandatory") && e.contains("10.2"), "{e}");
     fmt(Lang::De, &err);
@@ -1184,7 +1183,9 @@ fn in_the_trier_quickplay_phase_a_flag_is_dated_from_the_claim() {
     // The clock counts 40 moves each: the last period (the arbiter set its counters).
     for color in [Color::White, Color::Black] {
         let op = arbiter_core::clock::ClockOperation::SetMoves { color, moves: 40 };
-        let (ev, _) = rules::clock_operation(&g.m, &g.s, BoardNo(7), op, "", MonoMs::from_base_ms(S)).unwrap();
+        let (ev, _) =
+            rules::clock_operation(&g.m, &g.s, BoardNo(7), op, "", MonoMs::from_base_ms(S))
+                .unwrap();
         g.push(S, Origin::Arbiter, ev);
     }
     g.clock(10 * S, 7, 0, 25 * MIN);
@@ -1205,7 +1206,9 @@ fn in_the_trier_quickplay_phase_a_flag_is_dated_from_the_claim() {
     g.clock(0, 7, 90 * S, 25 * MIN);
     for color in [Color::White, Color::Black] {
         let op = arbiter_core::clock::ClockOperation::SetMoves { color, moves: 40 };
-        let (ev, _) = rules::clock_operation(&g.m, &g.s, BoardNo(7), op, "", MonoMs::from_base_ms(S)).unwrap();
+        let (ev, _) =
+            rules::clock_operation(&g.m, &g.s, BoardNo(7), op, "", MonoMs::from_base_ms(S))
+                .unwrap();
         g.push(S, Origin::Arbiter, ev);
     }
     g.clock(10 * S, 7, 0, 25 * MIN);

@@ -9,9 +9,9 @@ use arbiter_core::clock::TimeControl;
 use arbiter_core::clock_now::{STALE_AFTER_MS, clock_at};
 use arbiter_core::journal::Chain;
 use arbiter_core::model::{BoardNo, ClockSide, Color};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{ClockSample, Event, FeedState, FeedStatus, Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use proptest::prelude::*;
 
 const B: BoardNo = BoardNo(1);

@@ -341,11 +341,10 @@ fn manual_two_minutes_announced_by_the_arbiter() {
     dgt.stop();
     let mut rep = dgt.feed(&mut m);
     let out = m
-        .apply_operation(
-            &ClockOperation::AddTime {
-                color: Color::Black,
-                ms: 120_000,
-            })
+        .apply_operation(&ClockOperation::AddTime {
+            color: Color::Black,
+            ms: 120_000,
+        })
         .unwrap();
     assert_eq!(out.after.black_ms, out.before.black_ms + 120_000);
     dgt.run(20_000);
@@ -628,17 +627,15 @@ fn literal_both_flags() {
     // A feed that comes back showing both flags at once: order unknown.
     let mut m = mirror("40/120+60");
     feed_literal(&mut m, "1000 7200 7200 -\n2000 7200 7200 L");
-    m.apply_operation(
-        &ClockOperation::SetMoves {
-            color: Color::White,
-            moves: 38,
-        })
+    m.apply_operation(&ClockOperation::SetMoves {
+        color: Color::White,
+        moves: 38,
+    })
     .unwrap();
-    m.apply_operation(
-        &ClockOperation::SetMoves {
-            color: Color::Black,
-            moves: 38,
-        })
+    m.apply_operation(&ClockOperation::SetMoves {
+        color: Color::Black,
+        moves: 38,
+    })
     .unwrap();
     feed_literal(&mut m, "3000 0 0 L lr");
     let a = assess_flags(&m.open_flags(), None).unwrap();
@@ -661,12 +658,11 @@ fn reconstruction_through_the_mirror_reproduces_the_1987_example() {
     m.apply_operation(&ClockOperation::Pause).unwrap();
     dgt.stop();
     let out = m
-        .apply_operation(
-            &ClockOperation::Reconstruct {
-                to_move: 20,
-                floor: TimeFloor::FiveMinutesAndOnePerMove,
-                recorded: None,
-            })
+        .apply_operation(&ClockOperation::Reconstruct {
+            to_move: 20,
+            floor: TimeFloor::FiveMinutesAndOnePerMove,
+            recorded: None,
+        })
         .unwrap();
     assert_eq!(
         (out.before.white_ms, out.before.black_ms),
@@ -694,39 +690,35 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
     let mut m = mirror(BL);
     feed_literal(&mut m, "1000 5400 5400 -");
     let out = m
-        .apply_operation(
-            &ClockOperation::SubtractTime {
-                color: Color::White,
-                ms: 60_000,
-            })
+        .apply_operation(&ClockOperation::SubtractTime {
+            color: Color::White,
+            ms: 60_000,
+        })
         .unwrap();
     assert_eq!(
         (out.before.white_ms, out.after.white_ms),
         (5_400_000, 5_340_000)
     );
     assert!(
-        m.apply_operation(
-            &ClockOperation::SubtractTime {
-                color: Color::White,
-                ms: 9_999_999
-            })
+        m.apply_operation(&ClockOperation::SubtractTime {
+            color: Color::White,
+            ms: 9_999_999
+        })
         .is_err()
     );
     assert!(
-        m.apply_operation(
-            &ClockOperation::Reconstruct {
-                to_move: 3,
-                floor: TimeFloor::None,
-                recorded: None,
-            })
+        m.apply_operation(&ClockOperation::Reconstruct {
+            to_move: 3,
+            floor: TimeFloor::None,
+            recorded: None,
+        })
         .is_err()
     );
     let out = m
-        .apply_operation(
-            &ClockOperation::SetTimes {
-                white_ms: 1_000_000,
-                black_ms: 2_000_000,
-            })
+        .apply_operation(&ClockOperation::SetTimes {
+            white_ms: 1_000_000,
+            black_ms: 2_000_000,
+        })
         .unwrap();
     assert_eq!(
         (out.after.white_ms, out.after.black_ms),
@@ -735,11 +727,10 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
     let mut unknown = ClockMirror::new(BL.parse().unwrap());
     assert!(
         unknown
-            .apply_operation(
-                &ClockOperation::AddTime {
-                    color: Color::White,
-                    ms: 1
-                })
+            .apply_operation(&ClockOperation::AddTime {
+                color: Color::White,
+                ms: 1
+            })
             .is_err()
     );
 }
@@ -1003,11 +994,10 @@ fn indicators_follow_the_game() {
     dgt.feed(&mut m);
     // The opponent's illegal move: White gets 2 minutes and is above 5 minutes again; the
     // exemption stays for the rest of the period (FIDE 8.4).
-    m.apply_operation(
-        &ClockOperation::AddTime {
-            color: Color::White,
-            ms: 120_000,
-        })
+    m.apply_operation(&ClockOperation::AddTime {
+        color: Color::White,
+        ms: 120_000,
+    })
     .unwrap();
     dgt.add(L, 120_000);
     dgt.think_and_press(1_000);

@@ -15,7 +15,6 @@ use arbiter_core::intervention::{
 use arbiter_core::journal::{Chain, Record, records_from_bytes};
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::profile::{Mode, Situation, Supervision};
 use arbiter_core::record::{
     BoardPosition, ClockSample, Event, MoveMade, Origin, ResultRecorded, SessionStarted,
@@ -23,6 +22,7 @@ use arbiter_core::record::{
 use arbiter_core::rules::{self, Proposal, Request};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_core::status::{BoardAlert, board_status};
+use arbiter_core::time::{MonoMs, WallMs};
 
 const MIN: u64 = 60_000;
 /// 15 minutes + 10 s per move: rapid under every edition's definition.
@@ -131,7 +131,12 @@ impl Game {
             player,
             kind,
         };
-        let p = checked(rules::propose(&self.m, &self.s, &req, MonoMs::from_base_ms(at)));
+        let p = checked(rules::propose(
+            &self.m,
+            &self.s,
+            &req,
+            MonoMs::from_base_ms(at),
+        ));
         (req, p)
     }
 

@@ -14,7 +14,6 @@ use arbiter_core::intervention::{
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{
     BoardIrregularity, BoardPosition, BoardSetup, ClockSample, Event, FeedState, FeedStatus,
     MoveMade, Origin, ResultCorrected, ResultRecorded, SessionStarted,
@@ -22,6 +21,7 @@ use arbiter_core::record::{
 use arbiter_core::rules::{self, Proposal, Request};
 use arbiter_core::state::{MatchState, MoveStatus, apply};
 use arbiter_core::status::{BoardAlert, board_status};
+use arbiter_core::time::{MonoMs, WallMs};
 use shakmaty::{Chess, Position};
 
 const MIN: u64 = 60_000;
@@ -97,15 +97,13 @@ impl Table {
 
     fn push(&mut self, at: u64, origin: Origin, event: Event) -> Record {
         let start = WallMs::from_datetime(&self.m.scheduled_start);
-        let r = self
-            .chain
-            .append(
-                start + at as i64,
-                MonoMs::from_base_ms(at),
-                origin,
-                event,
-                &mut self.buf,
-            );
+        let r = self.chain.append(
+            start + at as i64,
+            MonoMs::from_base_ms(at),
+            origin,
+            event,
+            &mut self.buf,
+        );
         apply(&mut self.s, &r);
         r
     }
@@ -244,7 +242,10 @@ impl Table {
             player,
             kind,
         };
-        (req.clone(), rules::propose(&self.m, &self.s, &req, MonoMs::from_base_ms(at)))
+        (
+            req.clone(),
+            rules::propose(&self.m, &self.s, &req, MonoMs::from_base_ms(at)),
+        )
     }
 
     fn confirm(&mut self, at: u64, player: Option<Color>, kind: InterventionKind) -> Proposal {
@@ -255,7 +256,13 @@ impl Table {
     }
 
     fn alerts(&self, at: u64) -> Vec<BoardAlert> {
-        board_status(&self.m, &self.s, self.s.board(B).unwrap(), MonoMs::from_base_ms(at)).alerts
+        board_status(
+            &self.m,
+            &self.s,
+            self.s.board(B).unwrap(),
+            MonoMs::from_base_ms(at),
+        )
+        .alerts
     }
 
     fn rejected(&self) -> usize {
@@ -1201,8 +1208,15 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
         floor: TimeFloor::None,
         recorded: None,
     };
-    let (ev, out) =
-        rules::clock_operation(&t.m, &t.s, B, reconstruct.clone(), "", MonoMs::from_base_ms(at + 2_000)).unwrap();
+    let (ev, out) = rules::clock_operation(
+        &t.m,
+        &t.s,
+        B,
+        reconstruct.clone(),
+        "",
+        MonoMs::from_base_ms(at + 2_000),
+    )
+    .unwrap();
     assert_eq!(out.before.white_ms, 6_000, "149:54 used of 150 min");
     assert_eq!(out.after.white_ms, 5 * MIN);
     assert!(out.note.contains("minimum"));
@@ -1340,7 +1354,9 @@ fn clock_operations_are_journaled_with_before_and_after_and_checked_on_the_devic
             moves: 1,
         },
     ] {
-        let (ev, out) = rules::clock_operation(&t.m, &t.s, B, op.clone(), "", MonoMs::from_base_ms(at)).unwrap();
+        let (ev, out) =
+            rules::clock_operation(&t.m, &t.s, B, op.clone(), "", MonoMs::from_base_ms(at))
+                .unwrap();
         t.push(at, Origin::Arbiter, ev);
         if matches!(op, ClockOperation::SetTimes { .. }) {
             assert_eq!(
@@ -1383,7 +1399,9 @@ fn clock_operations_are_journaled_with_before_and_after_and_checked_on_the_devic
     assert!(
         matches!(op, ClockOperation::ReplaceClock { white_ms, black_ms, .. } if white_ms == 5 * MIN && black_ms == 90 * MIN)
     );
-    let (ev, out) = rules::clock_operation(&t.m, &t.s, B, op, "display dark", MonoMs::from_base_ms(at)).unwrap();
+    let (ev, out) =
+        rules::clock_operation(&t.m, &t.s, B, op, "display dark", MonoMs::from_base_ms(at))
+            .unwrap();
     assert_eq!(out.after.white_ms, 5 * MIN);
     t.push(at, Origin::Arbiter, ev);
     assert_eq!(t.rejected(), 0);
@@ -1409,8 +1427,12 @@ fn after_the_result_later_reports_are_post_game_and_a_change_needs_a_correction(
         }
         .into(),
     );
-    let frozen =
-        arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(at + 1_000)).unwrap();
+    let frozen = arbiter_core::clock_now::clock_at(
+        &t.s,
+        t.s.board(B).unwrap(),
+        MonoMs::from_base_ms(at + 1_000),
+    )
+    .unwrap();
     // The players go on playing on the board; the clock runs: post-game, nothing changes.
     t.play(&mut at, 30_000, "e5");
     t.run(&mut at, 60_000);
@@ -1686,7 +1708,11 @@ fn availability_quickplay_finished_board_flag_and_running_clock() {
     ));
     let (trier, trier_at) = twice_repeated("trier");
     assert_eq!(
-        avail(&trier, Action::QuickplayClaim { board: B }, MonoMs::from_base_ms(trier_at)),
+        avail(
+            &trier,
+            Action::QuickplayClaim { board: B },
+            MonoMs::from_base_ms(trier_at)
+        ),
         Availability::Open
     );
     // No flag while both players have time: the form does not propose a loss on time.
@@ -1708,7 +1734,11 @@ fn availability_quickplay_finished_board_flag_and_running_clock() {
     t.run(&mut at, left);
     t.sample_flags(at, [true, false]);
     assert_eq!(
-        avail(&t, Action::FlagFall { board: B }, MonoMs::from_base_ms(at + 100)),
+        avail(
+            &t,
+            Action::FlagFall { board: B },
+            MonoMs::from_base_ms(at + 100)
+        ),
         Availability::Open
     );
     // A finished game takes no claim, flag or result.
@@ -1757,7 +1787,12 @@ fn a_second_arrival_is_refused_and_a_second_start_too() {
         Availability::Refused(m) if en(&m).contains("round started at")
     ));
     assert_eq!(
-        rules::availability(&t.m, &t.s, arrival(TeamSide::Home), MonoMs::from_base_ms(2_000)),
+        rules::availability(
+            &t.m,
+            &t.s,
+            arrival(TeamSide::Home),
+            MonoMs::from_base_ms(2_000)
+        ),
         Availability::Open
     );
     t.push(
@@ -1770,7 +1805,12 @@ fn a_second_arrival_is_refused_and_a_second_start_too() {
         }
         .into(),
     );
-    match rules::availability(&t.m, &t.s, arrival(TeamSide::Home), MonoMs::from_base_ms(3_000)) {
+    match rules::availability(
+        &t.m,
+        &t.s,
+        arrival(TeamSide::Home),
+        MonoMs::from_base_ms(3_000),
+    ) {
         Availability::Refused(m) => {
             assert!(
                 en(&m).contains("a second arrival is not recorded"),
@@ -1783,7 +1823,12 @@ fn a_second_arrival_is_refused_and_a_second_start_too() {
         other => panic!("{other:?}"),
     }
     assert_eq!(
-        rules::availability(&t.m, &t.s, arrival(TeamSide::Away), MonoMs::from_base_ms(3_000)),
+        rules::availability(
+            &t.m,
+            &t.s,
+            arrival(TeamSide::Away),
+            MonoMs::from_base_ms(3_000)
+        ),
         Availability::Open
     );
     // Journaled anyway (a path that does not ask): the first arrival stands and the second is
@@ -1824,7 +1869,9 @@ fn a_second_time_change_soon_after_asks_whether_it_was_credited_and_the_device_m
     t.start_clock(at);
     t.play(&mut at, 20_000, "e4");
     at += 1_000;
-    assert!(rules::recent_time_change(&t.m, &t.s, B, Color::White, MonoMs::from_base_ms(at)).is_none());
+    assert!(
+        rules::recent_time_change(&t.m, &t.s, B, Color::White, MonoMs::from_base_ms(at)).is_none()
+    );
     // +2:00 to White (an illegal move of Black, a time correction: the same).
     let req = Request {
         board: Some(B),
@@ -1845,7 +1892,12 @@ fn a_second_time_change_soon_after_asks_whether_it_was_credited_and_the_device_m
         rules::confirm(&req, &p, plus_two, "disturbance".into()),
     );
     // The board shows the adjustment still to be set on the device.
-    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(at + 1_000));
+    let st = board_status(
+        &t.m,
+        &t.s,
+        t.s.board(B).unwrap(),
+        MonoMs::from_base_ms(at + 1_000),
+    );
     assert_eq!(st.pending.len(), 1, "{:?}", st.pending);
     assert_eq!(
         (st.pending[0].color, st.pending[0].delta_ms),
@@ -1856,19 +1908,49 @@ fn a_second_time_change_soon_after_asks_whether_it_was_credited_and_the_device_m
         delta_ms: 2 * MIN as i64
     }));
     // Within the profile's window another change for White asks; for Black it does not.
-    let q = rules::recent_time_change(&t.m, &t.s, B, Color::White, MonoMs::from_base_ms(at + 60_000)).unwrap();
+    let q = rules::recent_time_change(
+        &t.m,
+        &t.s,
+        B,
+        Color::White,
+        MonoMs::from_base_ms(at + 60_000),
+    )
+    .unwrap();
     assert!(
         en(&q).starts_with("Already credited? +2 min White"),
         "{}",
         en(&q)
     );
-    assert!(rules::recent_time_change(&t.m, &t.s, B, Color::Black, MonoMs::from_base_ms(at + 60_000)).is_none());
+    assert!(
+        rules::recent_time_change(
+            &t.m,
+            &t.s,
+            B,
+            Color::Black,
+            MonoMs::from_base_ms(at + 60_000)
+        )
+        .is_none()
+    );
     let window = u64::from(t.m.profile.clock_corrections.repeat_window_s) * 1000;
-    assert!(rules::recent_time_change(&t.m, &t.s, B, Color::White, MonoMs::from_base_ms(at + window + 1)).is_none());
+    assert!(
+        rules::recent_time_change(
+            &t.m,
+            &t.s,
+            B,
+            Color::White,
+            MonoMs::from_base_ms(at + window + 1)
+        )
+        .is_none()
+    );
     // The arbiter sets the clock (Black runs): the next report shows +2:00 and it is gone.
     t.clock[0] += 2 * MIN;
     t.sample(at + 5_000);
-    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(at + 5_500));
+    let st = board_status(
+        &t.m,
+        &t.s,
+        t.s.board(B).unwrap(),
+        MonoMs::from_base_ms(at + 5_500),
+    );
     assert!(st.pending.is_empty(), "{:?}", st.pending);
     assert!(
         !st.alerts
@@ -1900,7 +1982,9 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
     t.play(&mut at, 20_000, "e4");
     assert_eq!(t.clock[0], 90 * MIN + 10_000);
     at += 1_000;
-    let refused = |t: &Table, now: u64| en(&clock_to_set(&t.m, &t.s, B, MonoMs::from_base_ms(now)).unwrap_err());
+    let refused = |t: &Table, now: u64| {
+        en(&clock_to_set(&t.m, &t.s, B, MonoMs::from_base_ms(now)).unwrap_err())
+    };
     // The demo match names no clock that accepts commands.
     assert!(
         refused(&t, at).contains("does not accept commands"),
@@ -1936,7 +2020,9 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
     let set = clock_to_set(&t.m, &t.s, B, MonoMs::from_base_ms(now)).unwrap();
     // White's clock stands at 90:10: 92:10 is sent; Black's runs and is sent as it shows now.
     assert_eq!(set.white_ms, 92 * MIN + 10_000);
-    let shown = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(now)).unwrap();
+    let shown =
+        arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(now))
+            .unwrap();
     assert_eq!(set.black_ms, shown.shown.black);
     // Black has used 3 s (2 s after the ruling plus the second before it), within a second.
     assert!(
@@ -2021,8 +2107,12 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
         rules::confirm(&req, &p, minus_one, "correction".into()),
     );
     let set = clock_to_set(&t.m, &t.s, B, MonoMs::from_base_ms(later + 100)).unwrap();
-    let shown =
-        arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(later + 100)).unwrap();
+    let shown = arbiter_core::clock_now::clock_at(
+        &t.s,
+        t.s.board(B).unwrap(),
+        MonoMs::from_base_ms(later + 100),
+    )
+    .unwrap();
     assert_eq!(set.white_ms, 92 * MIN + 10_000);
     assert_eq!(set.black_ms, shown.shown.black - MIN);
     t.push(
@@ -2078,7 +2168,9 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
         .into(),
     );
     let now = at + 20_000;
-    let est = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(now)).unwrap();
+    let est =
+        arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(now))
+            .unwrap();
     assert!(est.estimated);
     assert!(
         (19_000..=21_000).contains(&est.shown.white),
@@ -2407,7 +2499,8 @@ fn period_time_credited_too_early_is_taken_off_and_the_counter_set() {
         color: Color::White,
         moves: 39,
     };
-    let (ev, _) = rules::clock_operation(&t.m, &t.s, B, op, "", MonoMs::from_base_ms(at + 500)).unwrap();
+    let (ev, _) =
+        rules::clock_operation(&t.m, &t.s, B, op, "", MonoMs::from_base_ms(at + 500)).unwrap();
     t.push(at + 500, Origin::Arbiter, ev);
     let (_, p) = t.propose(
         at + 1_000,
@@ -2479,7 +2572,12 @@ fn period_time_due_but_not_credited_is_pending_in_the_device() {
             .to_vec()
     );
     // The console's own model counts it: White's model clock is 30 min above the device's.
-    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(at + 1_000));
+    let st = board_status(
+        &t.m,
+        &t.s,
+        t.s.board(B).unwrap(),
+        MonoMs::from_base_ms(at + 1_000),
+    );
     assert_eq!(
         st.model_clock.unwrap().shown.white,
         st.clock.unwrap().shown.white + 30 * MIN,
@@ -2534,7 +2632,9 @@ fn a_replacement_clock_not_showing_the_decided_values_raises_the_alert() {
     at += 20_000;
     let bs = t.s.board(B).unwrap();
     let (op, _) = rules::replacement_values(&t.m, &t.s, bs, MonoMs::from_base_ms(at)).unwrap();
-    let (ev, _) = rules::clock_operation(&t.m, &t.s, B, op, "display dark", MonoMs::from_base_ms(at)).unwrap();
+    let (ev, _) =
+        rules::clock_operation(&t.m, &t.s, B, op, "display dark", MonoMs::from_base_ms(at))
+            .unwrap();
     t.push(at, Origin::Arbiter, ev);
     let not_shown = |t: &Table, now: u64| -> Vec<BoardAlert> {
         t.alerts(now)

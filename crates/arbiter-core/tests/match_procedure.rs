@@ -11,7 +11,6 @@ use arbiter_core::intervention::{
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::{Match, MatchKind};
 use arbiter_core::model::{BoardNo, ClockSide, GameResult, TeamSide};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::procedure::{
     ColoursOverridden, LineupConsent, LineupView, LotDrawn, StartAgreed,
 };
@@ -25,6 +24,7 @@ use arbiter_core::rules::decision::{Basis, decide};
 use arbiter_core::rules::lineup::{self, Problem, SubmitError};
 use arbiter_core::rules::{self, Proposal, Request};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 
 const MIN: u64 = 60_000;
 
@@ -84,15 +84,13 @@ impl Game {
             Some(b) if !event.needs_sync() => Origin::Feed(b),
             _ => Origin::Arbiter,
         };
-        let r = self
-            .chain
-            .append(
-                start + at as i64,
-                MonoMs::from_base_ms(at),
-                origin,
-                event,
-                &mut self.buf,
-            );
+        let r = self.chain.append(
+            start + at as i64,
+            MonoMs::from_base_ms(at),
+            origin,
+            event,
+            &mut self.buf,
+        );
         apply(&mut self.s, &r);
         r
     }
@@ -603,7 +601,11 @@ fn both_players_absent_after_one_hour_under_1987_and_a_team_that_has_not_turned_
     for b in 1..=3 {
         g.arrive(5 * MIN, b, TeamSide::Away);
     }
-    assert_eq!(rules::presence(&g.m, &g.s, MonoMs::from_base_ms(60 * MIN - 1)), None, "not yet");
+    assert_eq!(
+        rules::presence(&g.m, &g.s, MonoMs::from_base_ms(60 * MIN - 1)),
+        None,
+        "not yet"
+    );
     // Board 8's away player arrives exactly at 15:00: "eine Stunde nach Spielbeginn noch nicht
     // angetreten" - late.
     g.arrive(60 * MIN, 8, TeamSide::Away);
@@ -686,7 +688,12 @@ fn a_clock_started_apart_from_the_round_raises_an_alert() {
         );
     }
     let st = |g: &Game, b: u16| {
-        arbiter_core::status::board_status(&g.m, &g.s, g.s.board(BoardNo(b)).unwrap(), MonoMs::from_base_ms(5 * MIN))
+        arbiter_core::status::board_status(
+            &g.m,
+            &g.s,
+            g.s.board(BoardNo(b)).unwrap(),
+            MonoMs::from_base_ms(5 * MIN),
+        )
     };
     use arbiter_core::status::BoardAlert;
     assert!(
@@ -736,7 +743,14 @@ fn alerts_rank_by_severity_and_a_remark_clears_a_clock_started_apart() {
         }
         .into(),
     );
-    let st = |g: &Game| board_status(&g.m, &g.s, g.s.board(BoardNo(6)).unwrap(), MonoMs::from_base_ms(23 * MIN));
+    let st = |g: &Game| {
+        board_status(
+            &g.m,
+            &g.s,
+            g.s.board(BoardNo(6)).unwrap(),
+            MonoMs::from_base_ms(23 * MIN),
+        )
+    };
     let ranked = st(&g).ranked;
     let kinds: Vec<_> = ranked.iter().map(|r| r.alert.kind()).collect();
     let absent = kinds
@@ -1248,7 +1262,12 @@ fn a_clock_started_before_the_round_is_flagged() {
     }
     g.push(3 * MIN, RoundStarted::default().into());
     let st = |g: &Game, b: u16| {
-        arbiter_core::status::board_status(&g.m, &g.s, g.s.board(BoardNo(b)).unwrap(), MonoMs::from_base_ms(4 * MIN))
+        arbiter_core::status::board_status(
+            &g.m,
+            &g.s,
+            g.s.board(BoardNo(b)).unwrap(),
+            MonoMs::from_base_ms(4 * MIN),
+        )
     };
     assert!(
         st(&g, 3)

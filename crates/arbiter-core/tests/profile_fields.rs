@@ -19,7 +19,6 @@ use arbiter_core::intervention::{
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult, TeamSide};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::profile::RuleProfile;
 use arbiter_core::record::{
     BoardPosition, BoardSetup, ClockSample, Event, MoveMade, Origin, PlayerArrived, ResultRecorded,
@@ -28,6 +27,7 @@ use arbiter_core::record::{
 use arbiter_core::rules::{self, Request};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_core::status::board_status;
+use arbiter_core::time::{MonoMs, WallMs};
 use toml::Value;
 
 const PROFILES: [&str; 5] = ["fide-2023", "fide-2017", "bundesliga", "nrw-1987", "trier"];
@@ -751,7 +751,8 @@ fn flag_situation(m: &Match) -> MatchState {
             color,
             moves: required,
         };
-        let (ev, _) = rules::clock_operation(m, &s, BoardNo(5), op, "r", MonoMs::from_base_ms(MIN)).unwrap();
+        let (ev, _) =
+            rules::clock_operation(m, &s, BoardNo(5), op, "r", MonoMs::from_base_ms(MIN)).unwrap();
         push(&mut s, MIN, Origin::Arbiter, ev);
     }
     push(
@@ -1096,7 +1097,10 @@ fn fingerprint(profile_src: &str, baseline: Option<&[String]>) -> Option<Vec<Str
             c.push_str(&serde_json::to_string(&p).unwrap());
         }
         for bs in &s.boards {
-            c.push_str(&serde_json::to_string(&board_status(m, &s, bs, MonoMs::from_base_ms(NOW))).unwrap());
+            c.push_str(
+                &serde_json::to_string(&board_status(m, &s, bs, MonoMs::from_base_ms(NOW)))
+                    .unwrap(),
+            );
         }
         // A second time change within `[clock_corrections] repeat_window_s` asks whether the
         // first one credited it already: +2:00 to White on board 7 four minutes before.
@@ -1133,7 +1137,10 @@ fn fingerprint(profile_src: &str, baseline: Option<&[String]>) -> Option<Vec<Str
         // Claims and agreements.
         let cs = claims_situation(m);
         for req in claims_requests() {
-            c.push_str(&serde_json::to_string(&rules::propose(m, &cs, &req, MonoMs::from_base_ms(3000))).unwrap());
+            c.push_str(
+                &serde_json::to_string(&rules::propose(m, &cs, &req, MonoMs::from_base_ms(3000)))
+                    .unwrap(),
+            );
         }
         // Flags from the clock, and the arbiter's clock operations.
         let fs = flag_situation(m);
@@ -1148,29 +1155,49 @@ fn fingerprint(profile_src: &str, baseline: Option<&[String]>) -> Option<Vec<Str
                 player: Some(player),
                 kind: InterventionKind::flag(),
             };
-            c.push_str(&serde_json::to_string(&rules::propose(m, &fs, &req, MonoMs::from_base_ms(NOW))).unwrap());
+            c.push_str(
+                &serde_json::to_string(&rules::propose(m, &fs, &req, MonoMs::from_base_ms(NOW)))
+                    .unwrap(),
+            );
         }
         let req = Request {
             board: Some(BoardNo(6)),
             player: None,
             kind: InterventionKind::TimeCorrection,
         };
-        c.push_str(&serde_json::to_string(&rules::propose(m, &fs, &req, MonoMs::from_base_ms(NOW))).unwrap());
+        c.push_str(
+            &serde_json::to_string(&rules::propose(m, &fs, &req, MonoMs::from_base_ms(NOW)))
+                .unwrap(),
+        );
         let bs = fs.board(BoardNo(3)).unwrap();
         let replace = rules::replacement_values(m, &fs, bs, MonoMs::from_base_ms(2 * MIN + 500));
         let reconstruct = rules::reconstruction(m, 30);
         c.push_str(&format!(
             "{replace:?}{:?}{:?}",
             rules::operation_articles(m, &reconstruct),
-            rules::clock_operation(m, &fs, BoardNo(3), reconstruct, "r", MonoMs::from_base_ms(2 * MIN + 500))
-                .map(|(e, o)| (e, o.note))
+            rules::clock_operation(
+                m,
+                &fs,
+                BoardNo(3),
+                reconstruct,
+                "r",
+                MonoMs::from_base_ms(2 * MIN + 500)
+            )
+            .map(|(e, o)| (e, o.note))
         ));
         // Board 1 of the match in progress: White 4 minutes left, a reconstruction to the
         // current move leaves the times as they are unless the profile's minimum raises them.
         c.push_str(&format!(
             "{:?}",
-            rules::clock_operation(m, &s, BoardNo(1), rules::reconstruction(m, 0), "r", MonoMs::from_base_ms(NOW))
-                .map(|(e, o)| (e, o.note))
+            rules::clock_operation(
+                m,
+                &s,
+                BoardNo(1),
+                rules::reconstruction(m, 0),
+                "r",
+                MonoMs::from_base_ms(NOW)
+            )
+            .map(|(e, o)| (e, o.note))
         ));
         if let Some((op, _)) = &replace {
             c.push_str(&format!("{:?}", rules::operation_articles(m, op)));
@@ -1463,7 +1490,12 @@ fn procedure_chunk(m: &Match) -> String {
         right_flag_kind: None,
     };
     push(&mut s, 3 * MIN, Origin::Feed(BoardNo(6)), ev.into());
-    let mut c = serde_json::to_string(&rules::procedure::procedure(m, &s, MonoMs::from_base_ms(NOW))).unwrap();
+    let mut c = serde_json::to_string(&rules::procedure::procedure(
+        m,
+        &s,
+        MonoMs::from_base_ms(NOW),
+    ))
+    .unwrap();
     let mut reqs = vec![
         Request {
             board: Some(BoardNo(4)),
@@ -1495,7 +1527,9 @@ fn procedure_chunk(m: &Match) -> String {
         });
     }
     for req in &reqs {
-        c.push_str(&serde_json::to_string(&rules::propose(m, &s, req, MonoMs::from_base_ms(NOW))).unwrap());
+        c.push_str(
+            &serde_json::to_string(&rules::propose(m, &s, req, MonoMs::from_base_ms(NOW))).unwrap(),
+        );
     }
     c.push_str(&serde_json::to_string(&rules::score(m, &s)).unwrap());
     // A reservation on a board with no error in the lineup (a player who cannot show his pass):

@@ -9,7 +9,6 @@ use arbiter_core::intervention::{Basis, GameChange, InterventionKind};
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, ClockSide};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{
     ClockSample, Event, GameReconciled, MoveMade, MovesTakenBack, Origin, ReconcileOutcome,
     ReconcileSource, SessionResumed, SessionStarted,
@@ -17,6 +16,7 @@ use arbiter_core::record::{
 use arbiter_core::rules::{self, Request};
 use arbiter_core::state::{MatchState, MoveStatus, apply};
 use arbiter_core::status::{BoardAlert, board_status};
+use arbiter_core::time::{MonoMs, WallMs};
 
 const B: BoardNo = BoardNo(1);
 const T0: i64 = 1_764_334_800_000;
@@ -96,7 +96,13 @@ impl J {
     }
 
     fn alerts(&self, now: u64) -> Vec<BoardAlert> {
-        board_status(&self.m, &self.s, self.s.board(B).unwrap(), MonoMs::from_base_ms(now)).alerts
+        board_status(
+            &self.m,
+            &self.s,
+            self.s.board(B).unwrap(),
+            MonoMs::from_base_ms(now),
+        )
+        .alerts
     }
 
     fn sans(&self) -> Vec<String> {

@@ -9,13 +9,13 @@ use arbiter_core::intervention::OverrideField;
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, GameResult};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{
     BoardSetup, Ending, Event, MoveMade, Origin, ResultRecorded, SessionStarted,
 };
 use arbiter_core::report;
 use arbiter_core::rules::result_ending::{proven_ending, result_checked};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 
 fn load() -> Match {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");

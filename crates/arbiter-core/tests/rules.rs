@@ -10,7 +10,6 @@ use arbiter_core::intervention::{
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult, TeamSide};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::profile::LineupSanction;
 use arbiter_core::record::{
     BoardPosition, ClockSample, Event, MoveMade, Origin, PlayerArrived, ResultRecorded,
@@ -19,6 +18,7 @@ use arbiter_core::record::{
 use arbiter_core::rules::lineup::{self, Problem};
 use arbiter_core::rules::{self, Proposal, Request};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 
 /// The demo match under `profile`, read from the repository's `config/`.
 fn load(profile: &str) -> Match {
@@ -97,15 +97,13 @@ impl Game {
 
     fn push(&mut self, at: u64, origin: Origin, event: Event) -> Record {
         let start = WallMs::from_datetime(&self.m.scheduled_start);
-        let r = self
-            .chain
-            .append(
-                start + at as i64,
-                MonoMs::from_base_ms(at),
-                origin,
-                event,
-                &mut self.buf,
-            );
+        let r = self.chain.append(
+            start + at as i64,
+            MonoMs::from_base_ms(at),
+            origin,
+            event,
+            &mut self.buf,
+        );
         apply(&mut self.s, &r);
         r
     }
@@ -122,7 +120,12 @@ impl Game {
             player,
             kind,
         };
-        let p = checked(rules::propose(&self.m, &self.s, &req, MonoMs::from_base_ms(at)));
+        let p = checked(rules::propose(
+            &self.m,
+            &self.s,
+            &req,
+            MonoMs::from_base_ms(at),
+        ));
         (req, p)
     }
 

@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use arbiter_core::journal::{
     Chain, GROUP_COMMIT_MS, Record, Tamper, Verification, complete_lines, decode_lines, link,
 };
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin};
+use arbiter_core::time::{MonoMs, WallMs};
 
 use crate::input::{InputError, read_regular};
 
@@ -658,7 +658,13 @@ mod tests {
                 text: format!("note {i}"),
                 witnesses: Vec::new(),
             });
-            chain.append(WallMs::from_unix_ms(i as i64), MonoMs::from_base_ms(i as u64), Origin::Arbiter, ev, &mut out);
+            chain.append(
+                WallMs::from_unix_ms(i as i64),
+                MonoMs::from_base_ms(i as u64),
+                Origin::Arbiter,
+                ev,
+                &mut out,
+            );
         }
         out
     }
@@ -759,13 +765,29 @@ mod tests {
         };
         let first = || {
             vec![
-                (WallMs::from_unix_ms(1), MonoMs::from_base_ms(1), Origin::Arbiter, note("one")),
-                (WallMs::from_unix_ms(2), MonoMs::from_base_ms(2), Origin::Arbiter, note("two")),
+                (
+                    WallMs::from_unix_ms(1),
+                    MonoMs::from_base_ms(1),
+                    Origin::Arbiter,
+                    note("one"),
+                ),
+                (
+                    WallMs::from_unix_ms(2),
+                    MonoMs::from_base_ms(2),
+                    Origin::Arbiter,
+                    note("two"),
+                ),
             ]
         };
         let (mut w, records) = JournalWriter::create_with(&path, first()).unwrap();
         assert_eq!(records.len(), 2);
-        w.append(WallMs::from_unix_ms(3), MonoMs::from_base_ms(3), Origin::Arbiter, note("three")).unwrap();
+        w.append(
+            WallMs::from_unix_ms(3),
+            MonoMs::from_base_ms(3),
+            Origin::Arbiter,
+            note("three"),
+        )
+        .unwrap();
         drop(w);
         let (read, v) = read(&path).unwrap();
         assert!(v.is_intact());

@@ -16,10 +16,10 @@ use arbiter_core::diag::{Diagnostics, from_toml_error};
 use arbiter_core::hms::{self, Shape};
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, GameResult};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin, ResultRecorded, SessionStarted};
 use arbiter_core::scenario::Step;
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::config::{load_match, read_text};
 use arbiter_io::feeds::{FeedRecord, Feeds, Source, Timing, spawn_feeds};
 use arbiter_io::journal_file::JournalWriter;
@@ -150,8 +150,10 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
             env!("CARGO_PKG_VERSION")
         ),
     );
-    let (journal, first) =
-        JournalWriter::create_with(out, vec![(start, MonoMs::ORIGIN, Origin::System, session.into())])?;
+    let (journal, first) = JournalWriter::create_with(
+        out,
+        vec![(start, MonoMs::ORIGIN, Origin::System, session.into())],
+    )?;
     let (venue, mut feeds) = start_venue(config, speed)?;
     let epoch = venue.epoch();
     let mut rec = Recording {
@@ -171,7 +173,8 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
     let mut server_done = false;
     loop {
         // Steps due at the current game time.
-        let now_game = MonoMs::from_base_ms((epoch.elapsed().as_secs_f64() * 1000.0 * speed) as u64);
+        let now_game =
+            MonoMs::from_base_ms((epoch.elapsed().as_secs_f64() * 1000.0 * speed) as u64);
         rec.steps_due(&m, &mut pending, now_game, server_done)?;
         if let Some(results) = results.as_mut() {
             results.record_due(&mut rec, &m, &games, now_game, server_done)?;

@@ -11,10 +11,10 @@ use std::time::Duration;
 
 use arbiter_core::journal::{self, Chain};
 use arbiter_core::model::{BoardNo, ClockSide};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, FeedState};
 use arbiter_core::record::{Origin, SessionStarted};
 use arbiter_core::state::MatchState;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::feeds::{FeedConfig, FeedCounters, FeedRecord, Source, Timing, spawn_feed};
 use arbiter_sim::pgn::{self, PgnGame, Replayed};
 use arbiter_sim::{Incident, Scenario, Simulator, SimulatorConfig};
@@ -223,7 +223,13 @@ fn check_state(log: &[FeedRecord], games: &[PgnGame], plies: &[usize]) {
         match_text: None,
         profile_text: None,
     };
-    chain.append(WallMs::UNIX_EPOCH, MonoMs::ORIGIN, Origin::System, session.into(), &mut bytes);
+    chain.append(
+        WallMs::UNIX_EPOCH,
+        MonoMs::ORIGIN,
+        Origin::System,
+        session.into(),
+        &mut bytes,
+    );
     for r in log {
         chain.append(
             WallMs::from_unix_ms(r.mono_ms.as_base_ms() as i64),

@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use arbiter_core::journal::Chain;
 use arbiter_core::model::BoardNo;
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, FeedState};
+use arbiter_core::time::WallMs;
 use arbiter_io::feeds::{FeedConfig, FeedCounters, FeedRecord, Source, Timing, spawn_feed};
 use arbiter_sim::scenario::LiveChessJunk;
 use arbiter_sim::{Incident, Scenario, Simulator, SimulatorConfig};

@@ -13,10 +13,10 @@ use std::time::Duration;
 
 use arbiter_core::journal::Chain;
 use arbiter_core::model::BoardNo;
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, FeedState, NoiseKind, Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_core::status::{BoardAlert, board_status};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::feeds::{FeedConfig, FeedCounters, FeedRecord, Source, Timing, spawn_feed};
 use arbiter_sim::scenario::LiveChessJunk;
 use arbiter_sim::{Incident, Scenario, Simulator, SimulatorConfig};
@@ -117,7 +117,13 @@ fn fold(log: &[FeedRecord]) -> Vec<(u64, MatchState)> {
     apply(&mut s, &r);
     log.iter()
         .map(|rec| {
-            let r = chain.append(WallMs::UNIX_EPOCH, rec.mono_ms, rec.origin, rec.event.clone(), &mut out);
+            let r = chain.append(
+                WallMs::UNIX_EPOCH,
+                rec.mono_ms,
+                rec.origin,
+                rec.event.clone(),
+                &mut out,
+            );
             apply(&mut s, &r);
             (rec.mono_ms.as_base_ms(), s.clone())
         })
@@ -189,7 +195,12 @@ async fn a_livechess_board_with_a_stopped_clock_stays_live_for_ten_minutes() {
     assert_eq!(bs.feed, FeedState::Live);
     for now in (stopped_at.as_base_ms()..started_again.as_base_ms()).step_by(30_000) {
         let (_, s) = states.iter().rev().find(|(t, _)| *t <= now).unwrap();
-        let st = board_status(&m, s, s.board(BoardNo(1)).unwrap(), MonoMs::from_base_ms(now));
+        let st = board_status(
+            &m,
+            s,
+            s.board(BoardNo(1)).unwrap(),
+            MonoMs::from_base_ms(now),
+        );
         assert!(!st.alerts.contains(&BoardAlert::Stale), "at {now}: {st:?}");
     }
     // the moves went on after the pause
@@ -289,7 +300,13 @@ async fn a_livechess_endpoint_that_sends_only_garbage_goes_stale_and_shows_garbl
     let states = fold(&log);
     let at = |now: u64| {
         let (_, s) = states.iter().rev().find(|(t, _)| *t <= now).unwrap();
-        board_status(&m, s, s.board(BoardNo(1)).unwrap(), MonoMs::from_base_ms(now)).alerts
+        board_status(
+            &m,
+            s,
+            s.board(BoardNo(1)).unwrap(),
+            MonoMs::from_base_ms(now),
+        )
+        .alerts
     };
     let mut garbled = 0;
     for r in &log {
@@ -298,11 +315,7 @@ async fn a_livechess_endpoint_that_sends_only_garbage_goes_stale_and_shows_garbl
         {
             let t = r.mono_ms.as_base_ms();
             let a = at(t + 500);
-            let (_, s) = states
-                .iter()
-                .rev()
-                .find(|(ts, _)| *ts <= t + 500)
-                .unwrap();
+            let (_, s) = states.iter().rev().find(|(ts, _)| *ts <= t + 500).unwrap();
             if s.board(BoardNo(1)).unwrap().feed != FeedState::Live {
                 assert!(a.contains(&BoardAlert::Garbled), "at {t}: {a:?}");
                 garbled += 1;

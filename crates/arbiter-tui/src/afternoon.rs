@@ -16,11 +16,11 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use arbiter_core::i18n::Msg;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, TeamSide};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::msg;
 use arbiter_core::record::{Event, PlayerArrived, RoundStarted};
 use arbiter_core::rules;
 use arbiter_core::state::MatchState;
+use arbiter_core::time::{MonoMs, WallMs};
 
 use super::i18n::{self, format, text};
 use super::input::FormInput;
@@ -97,7 +97,8 @@ impl TimeField {
 
 /// `HH:MM:SS` at the venue.
 pub fn local_hms(m: &Match, wall_ms: WallMs) -> String {
-    wall_ms.to_datetime()
+    wall_ms
+        .to_datetime()
         .map(|t| {
             t.with_timezone(m.scheduled_start.offset())
                 .format("%H:%M:%S")

@@ -10,8 +10,8 @@ use arbiter_core::by_colour::ByColor;
 use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::Color;
-use arbiter_core::time::MonoMs;
 use arbiter_core::state::{BoardState, MatchState};
+use arbiter_core::time::MonoMs;
 
 use super::boards::board_view;
 use super::clocks::fmt_clock;

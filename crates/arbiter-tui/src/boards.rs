@@ -5,10 +5,10 @@ use arbiter_core::by_colour::ByColor;
 use arbiter_core::clock::ClockAlert;
 use arbiter_core::matchfile::{Match, Player};
 use arbiter_core::model::{BoardNo, Color, TeamSide};
-use arbiter_core::time::MonoMs;
 use arbiter_core::record::FeedState;
 use arbiter_core::state::{BoardState, MatchState};
 use arbiter_core::status::{Attendance, RankedAlert, board_status};
+use arbiter_core::time::MonoMs;
 
 pub use arbiter_core::status::BoardAlert as Alert;
 

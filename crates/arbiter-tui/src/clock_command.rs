@@ -11,10 +11,10 @@ use ratatui::widgets::{Block, Clear, Padding, Paragraph, Wrap};
 use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, Color};
-use arbiter_core::time::MonoMs;
 use arbiter_core::msg;
 use arbiter_core::state::MatchState;
 use arbiter_core::status::{ClockToSet, clock_to_set};
+use arbiter_core::time::MonoMs;
 
 use super::clocks::adjustment_text;
 use super::i18n::{format, text};

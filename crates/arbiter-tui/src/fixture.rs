@@ -10,13 +10,13 @@ use arbiter_core::intervention::{IllegalKind, InterventionKind};
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult, TeamSide};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{
     BoardIrregularity, ClockSample, Event, FeedState, FeedStatus, MoveMade, Note, Origin,
     PlayerArrived, ResultRecorded, RoundStarted, SessionStarted,
 };
 use arbiter_core::rules;
 use arbiter_core::state::{self, MatchState};
+use arbiter_core::time::{MonoMs, WallMs};
 
 /// 2026-11-28 13:00:00 UTC (14:00 in the demo match's time zone).
 pub const WALL0: WallMs = WallMs::from_unix_ms(1_795_870_800_000);
@@ -171,7 +171,11 @@ fn board_inputs(
         push(t + 200, o, sample(board, left, right, Some(running)));
     }
     // The clock's last report, just before "now" (board 6's feed went quiet earlier).
-    let last = if k == 5 { NOW_MS - 24_000 } else { NOW_MS - 600 };
+    let last = if k == 5 {
+        NOW_MS - 24_000
+    } else {
+        NOW_MS - 600
+    };
     let gone = last.saturating_sub(t + 200);
     match running {
         ClockSide::Left => left = left.saturating_sub(gone),

@@ -32,8 +32,8 @@ pub mod text;
 pub mod theme;
 pub mod view;
 
-use ratatui::Frame;
 use arbiter_core::time::MonoMs;
+use ratatui::Frame;
 use ratatui::Terminal;
 
 use arbiter_core::matchfile::Match;

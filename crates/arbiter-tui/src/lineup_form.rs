@@ -11,12 +11,12 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use arbiter_core::intervention::{LineupSlot, LineupSubmitted, Reservation};
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::TeamSide;
-use arbiter_core::time::MonoMs;
 use arbiter_core::msg;
 use arbiter_core::procedure::LineupView;
 use arbiter_core::record::Event;
 use arbiter_core::rules::lineup;
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 
 use super::i18n;
 use super::input::FormInput;

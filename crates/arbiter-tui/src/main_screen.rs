@@ -13,10 +13,10 @@ use arbiter_core::by_colour::ByColor;
 use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::Color;
-use arbiter_core::time::MonoMs;
 use arbiter_core::rules;
 use arbiter_core::state::MatchState;
 use arbiter_core::status::{AlertKind, Attendance, Severity};
+use arbiter_core::time::MonoMs;
 
 use super::boards::{Alert, BoardView, board_view, fmt_age};
 use super::clocks::fmt_clock;

@@ -5,9 +5,9 @@
 
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::BoardNo;
-use arbiter_core::time::MonoMs;
 use arbiter_core::record::Event;
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 
 use arbiter_core::signature::Role;
 

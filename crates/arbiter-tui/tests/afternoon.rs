@@ -8,9 +8,9 @@ use arbiter_core::intervention::InterventionKind;
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, GameResult, TeamSide};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_tui::afternoon::{Panel, local_hms};
 use arbiter_tui::fixture::demo_match;
 use arbiter_tui::keymap;
@@ -78,7 +78,13 @@ impl Console {
         let mut out = Vec::new();
         for k in keys {
             let a = keymap::map(&self.v, *k);
-            let evs = match view::update(&mut self.v, &self.m, &self.s, a, MonoMs::from_base_ms(self.at)) {
+            let evs = match view::update(
+                &mut self.v,
+                &self.m,
+                &self.s,
+                a,
+                MonoMs::from_base_ms(self.at),
+            ) {
                 Some(Command::Submit(ev)) => vec![ev],
                 Some(Command::SubmitAll(evs)) => evs,
                 _ => Vec::new(),
@@ -97,7 +103,14 @@ impl Console {
     }
 
     fn screen(&self, w: u16, h: u16) -> String {
-        render_to_string(&self.m, &self.s, &self.v, MonoMs::from_base_ms(self.at), w, h)
+        render_to_string(
+            &self.m,
+            &self.s,
+            &self.v,
+            MonoMs::from_base_ms(self.at),
+            w,
+            h,
+        )
     }
 
     fn wall(&self, hhmm: &str) -> WallMs {

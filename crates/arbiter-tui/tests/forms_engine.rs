@@ -7,9 +7,9 @@
 use arbiter_core::intervention::{ClaimStatus, InterventionKind, OverrideField};
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult};
-use arbiter_core::time::MonoMs;
 use arbiter_core::record::{ClockSample, Event, MoveMade, Origin};
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 use arbiter_tui::fixture::{NOW, demo_match, situation};
 use arbiter_tui::keymap;
 use arbiter_tui::render_to_string;

@@ -7,10 +7,10 @@ use arbiter_core::intervention::InterventionKind;
 use arbiter_core::journal::Chain;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, GameResult, TeamSide};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Ending, Event, Origin, SessionStarted};
 use arbiter_core::signature::Role;
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_tui::fixture::{NOW, demo_match, situation};
 use arbiter_tui::keymap::{self, TASKS, Task, TaskKey};
 use arbiter_tui::theme::Theme;
@@ -72,7 +72,13 @@ impl Console {
             };
             for key in keys {
                 let a = keymap::map(&self.v, key);
-                if let Some(cmd) = view::update(&mut self.v, &self.m, &self.s, a, MonoMs::from_base_ms(self.at)) {
+                if let Some(cmd) = view::update(
+                    &mut self.v,
+                    &self.m,
+                    &self.s,
+                    a,
+                    MonoMs::from_base_ms(self.at),
+                ) {
                     let evs = match &cmd {
                         Command::Submit(ev) => vec![ev.clone()],
                         Command::SubmitAll(evs) => evs.clone(),
@@ -176,7 +182,8 @@ fn attendance_late_arrivals_and_the_deadline() {
     // Enter says so and records nothing.
     let again = c.task(task("task-late-arrival"), '7', "");
     assert!(events(&again).is_empty(), "{again:?}");
-    let screen = arbiter_tui::render_to_string(&c.m, &c.s, &c.v, MonoMs::from_base_ms(c.at), 100, 30);
+    let screen =
+        arbiter_tui::render_to_string(&c.m, &c.s, &c.v, MonoMs::from_base_ms(c.at), 100, 30);
     assert!(screen.contains("already arrived at 14:00:00"), "{screen}");
     let esc = keymap::map(&c.v, code(KeyCode::Esc));
     assert!(view::update(&mut c.v, &c.m, &c.s, esc, MonoMs::from_base_ms(c.at)).is_none());
@@ -366,8 +373,17 @@ fn a_ruling_sent_to_the_clock_in_three_keys() {
     };
     let none = c.task(task("task-clock-command"), '2', "");
     assert!(none.is_empty(), "{none:?}");
-    arbiter_tui::fixture::ruling_to_set(&c.m, &mut c.s, BoardNo(2), Color::Black, -60_000, MonoMs::from_base_ms(c.at));
-    let set = arbiter_core::status::clock_to_set(&c.m, &c.s, BoardNo(2), MonoMs::from_base_ms(c.at)).unwrap();
+    arbiter_tui::fixture::ruling_to_set(
+        &c.m,
+        &mut c.s,
+        BoardNo(2),
+        Color::Black,
+        -60_000,
+        MonoMs::from_base_ms(c.at),
+    );
+    let set =
+        arbiter_core::status::clock_to_set(&c.m, &c.s, BoardNo(2), MonoMs::from_base_ms(c.at))
+            .unwrap();
     let sent = c.task(task("task-clock-command"), '2', "");
     assert_eq!(sent, vec![Command::SendClock(set)]);
 }

@@ -6,9 +6,9 @@ use arbiter_core::intervention::LineupSlot;
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::TeamSide;
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_tui::fixture::demo_match;
 use arbiter_tui::keymap;
 use arbiter_tui::render_to_string;
@@ -59,9 +59,13 @@ impl Console {
         let mut out = Vec::new();
         for k in keys {
             let a = keymap::map(&self.v, *k);
-            if let Some(Command::Submit(ev)) =
-                view::update(&mut self.v, &self.m, &self.s, a, MonoMs::from_base_ms(self.at))
-            {
+            if let Some(Command::Submit(ev)) = view::update(
+                &mut self.v,
+                &self.m,
+                &self.s,
+                a,
+                MonoMs::from_base_ms(self.at),
+            ) {
                 out.push(ev.clone());
                 self.journal(ev);
             }

@@ -6,9 +6,9 @@ use arbiter_core::intervention::OverrideField;
 use arbiter_core::journal::Chain;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, GameResult};
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::{Ending, Event, MoveMade, Origin, ResultRecorded, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_tui::fixture::demo_match;
 use arbiter_tui::keymap::{self, TASKS, TaskKey};
 use arbiter_tui::theme::Theme;
@@ -29,7 +29,13 @@ fn mated() -> (Match, MatchState) {
     let mut chain = Chain::default();
     let mut buf = Vec::new();
     let mut push = |s: &mut MatchState, o: Origin, e: Event| {
-        let r = chain.append(WallMs::from_unix_ms(0), MonoMs::from_base_ms(0), o, e, &mut buf);
+        let r = chain.append(
+            WallMs::from_unix_ms(0),
+            MonoMs::from_base_ms(0),
+            o,
+            e,
+            &mut buf,
+        );
         apply(s, &r);
     };
     push(

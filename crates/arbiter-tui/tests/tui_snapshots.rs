@@ -3,9 +3,9 @@
 
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::TeamSide;
-use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_core::record::Event;
 use arbiter_core::state::MatchState;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_tui::dialog::{DialogKind, Facts};
 use arbiter_tui::fixture::{NOW, demo_match, situation};
 use arbiter_tui::keymap;

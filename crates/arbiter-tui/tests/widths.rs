@@ -7,8 +7,8 @@
 //! cutting.
 
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::time::MonoMs;
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 use arbiter_tui::boards::board_view;
 use arbiter_tui::fixture::{NOW, alerts_situation, demo_match};
 use arbiter_tui::main_screen::alert_text;

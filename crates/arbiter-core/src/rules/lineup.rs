@@ -8,9 +8,9 @@ use crate::msg;
 use crate::intervention::LineupSlot;
 use crate::matchfile::{Match, Player, Team};
 use crate::model::{BoardNo, TeamSide};
-use crate::time::WallMs;
 use crate::profile::{LineupPolicy, LineupSanction};
 use crate::state::MatchState;
+use crate::time::WallMs;
 
 /// One problem in a lineup, with the boards the sanction scores 0:1 against the team.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -59,13 +59,13 @@ use crate::intervention::{
 };
 use crate::matchfile::Match;
 use crate::model::{BoardNo, Color, GameResult, TeamSide};
-use crate::time::{MonoMs, WallMs};
 use crate::msg;
 use crate::profile::{
     ArrivalAtDeadline, DeviceSanction, IllegalCounting, QuickplayKind, StartReference,
 };
 use crate::record::Event;
 use crate::state::{BoardState, MatchState};
+use crate::time::{MonoMs, WallMs};
 
 pub use score::{Score, score};
 

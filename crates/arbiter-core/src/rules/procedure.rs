@@ -11,8 +11,8 @@ use crate::i18n::Msg;
 use crate::intervention::LineupSlot;
 use crate::matchfile::Match;
 use crate::model::{BoardNo, TeamSide};
-use crate::time::{MonoMs, WallMs};
 use crate::state::{BoardState, MatchState};
+use crate::time::{MonoMs, WallMs};
 
 /// A board played under reservation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

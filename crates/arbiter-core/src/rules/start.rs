@@ -67,7 +67,8 @@ pub fn deadline(m: &Match, s: &MatchState) -> Option<Deadline> {
 
 /// "HH:MM" (or "HH:MM:SS" when the seconds are not zero) at the venue.
 pub fn local_hm(m: &Match, wall_ms: WallMs) -> String {
-    wall_ms.to_datetime()
+    wall_ms
+        .to_datetime()
         .map(|t| {
             let t = t.with_timezone(m.scheduled_start.offset());
             if t.timestamp() % 60 == 0 {
@@ -112,9 +113,7 @@ pub fn arrived_late(m: &Match, arrival: WallMs, expiry: WallMs) -> bool {
 /// while he is still absent; whole seconds.
 fn missed_by(m: &Match, arrival: Option<WallMs>, now: WallMs, expiry: WallMs) -> Msg {
     let by = |t: WallMs| {
-        Arg::DurationMs(
-            u64::try_from(t.floor_to_second() - expiry.floor_to_second()).unwrap_or(0),
-        )
+        Arg::DurationMs(u64::try_from(t.floor_to_second() - expiry.floor_to_second()).unwrap_or(0))
     };
     match arrival {
         Some(a) => msg!(
@@ -128,7 +127,8 @@ fn missed_by(m: &Match, arrival: Option<WallMs>, now: WallMs, expiry: WallMs) ->
 
 /// "HH:MM:SS" at the venue.
 fn local_hm_s(m: &Match, wall_ms: WallMs) -> String {
-    wall_ms.to_datetime()
+    wall_ms
+        .to_datetime()
         .map(|t| {
             t.with_timezone(m.scheduled_start.offset())
                 .format("%H:%M:%S")
@@ -249,8 +249,9 @@ pub(super) fn default_time(
         p.explanation = msg!("rules-default-time-not-started");
         return;
     };
-    let now = wall_at(s, now_mono).unwrap_or(WallMs::from_unix_ms(i64::MIN));
-    let at = expiry.to_datetime()
+    let now = wall_at(s, now_mono).unwrap_or(WallMs::MIN);
+    let at = expiry
+        .to_datetime()
         .map(|t| {
             t.with_timezone(m.scheduled_start.offset())
                 .format("%H:%M:%S")

@@ -6,10 +6,10 @@ use super::{ClockStep, Intervene, Lineup, ProposalSeen, RawEvent, Step, said, su
 use crate::intervention::{InterventionKind, LineupSlot, LineupSubmitted};
 use crate::matchfile::Match;
 use crate::model::BoardNo;
-use crate::time::MonoMs;
 use crate::record::{Event, Origin};
 use crate::rules::{self, Proposal, Request};
 use crate::state::MatchState;
+use crate::time::MonoMs;
 
 /// A step's record: its origin, the event, and the proposal the rules made for an intervention;
 /// the error names the step's sub-field and says what is wrong.

@@ -9,10 +9,10 @@ use crate::clock::ClockAlert;
 use crate::clock_now::{ClockNow, clock_at, feed_is_current};
 use crate::matchfile::Match;
 use crate::model::{ClockSide, Color};
-use crate::time::MonoMs;
 use crate::record::FeedState;
 use crate::rules;
 use crate::state::{BoardState, MatchState};
+use crate::time::MonoMs;
 
 /// What a board's alerts are read from: the match, the state, the board at `now`, its clocks
 /// then, the plies played and who is to move.

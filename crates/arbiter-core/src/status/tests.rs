@@ -290,7 +290,10 @@ fn the_running_clock_counts_down_from_the_last_report() {
     assert_eq!((c.shown.white, c.shown.black), (200_000, 100_000));
     // No report, no clock.
     let s = state(&m, &[live(0)]);
-    assert_eq!(clock_at(&s, s.board(B1).unwrap(), MonoMs::from_base_ms(2_000)), None);
+    assert_eq!(
+        clock_at(&s, s.board(B1).unwrap(), MonoMs::from_base_ms(2_000)),
+        None
+    );
 }
 
 #[test]
@@ -302,7 +305,11 @@ fn a_clock_carried_forward_over_a_silent_feed_is_an_estimate() {
     ];
     let s = state(&m, &events);
     let bs = s.board(B1).unwrap();
-    assert!(!clock_at(&s, bs, MonoMs::from_base_ms(1_000 + STALE_AFTER_MS)).unwrap().estimated);
+    assert!(
+        !clock_at(&s, bs, MonoMs::from_base_ms(1_000 + STALE_AFTER_MS))
+            .unwrap()
+            .estimated
+    );
     let c = clock_at(&s, bs, MonoMs::from_base_ms(1_001 + STALE_AFTER_MS)).unwrap();
     assert!(c.estimated);
     assert_eq!(

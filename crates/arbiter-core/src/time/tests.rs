@@ -54,7 +54,11 @@ fn mono_difference_is_unsigned_milliseconds() {
     let b = MonoMs::from_base_ms(4_000);
     assert_eq!(b - a, 3_000);
     assert_eq!(b.saturating_since(a), 3_000);
-    assert_eq!(a.saturating_since(b), 0, "an earlier instant is no time after");
+    assert_eq!(
+        a.saturating_since(b),
+        0,
+        "an earlier instant is no time after"
+    );
     assert_eq!(b.checked_since(a), Some(3_000));
     assert_eq!(a.checked_since(b), None);
     assert_eq!(a + 3_000, b);
@@ -88,8 +92,14 @@ fn serialized_as_the_bare_number() {
     let m = MonoMs::from_base_ms(12_345);
     assert_eq!(serde_json::to_string(&w).unwrap(), "1764262800000");
     assert_eq!(serde_json::to_string(&m).unwrap(), "12345");
-    assert_eq!(serde_json::from_str::<WallMs>("-5").unwrap(), WallMs::from_unix_ms(-5));
-    assert_eq!(serde_json::from_str::<MonoMs>("7").unwrap(), MonoMs::from_base_ms(7));
+    assert_eq!(
+        serde_json::from_str::<WallMs>("-5").unwrap(),
+        WallMs::from_unix_ms(-5)
+    );
+    assert_eq!(
+        serde_json::from_str::<MonoMs>("7").unwrap(),
+        MonoMs::from_base_ms(7)
+    );
     assert!(serde_json::from_str::<MonoMs>("-1").is_err());
     assert!(serde_json::from_str::<WallMs>("\"1\"").is_err());
 }

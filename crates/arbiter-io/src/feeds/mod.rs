@@ -28,8 +28,8 @@ pub use arbiter_protocol::dgt_session::DgtSession;
 pub use arbiter_protocol::reconcile::GameSeed;
 
 use arbiter_core::model::BoardNo;
-use arbiter_core::time::MonoMs;
 use arbiter_core::record::{Event, FeedStatus, NoiseKind, Origin};
+use arbiter_core::time::MonoMs;
 use arbiter_protocol::noise::NoiseLog;
 use arbiter_protocol::ratelimit::{BoardLimits, ClockThinning, Reading};
 

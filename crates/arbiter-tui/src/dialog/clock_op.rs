@@ -2,12 +2,12 @@
 //! reconstruct the times proportionally, replace a defective clock.
 
 use arbiter_core::clock::{ClockOperation, OperationOutcome};
-use arbiter_core::time::MonoMs;
 use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::record::Event;
 use arbiter_core::rules;
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 use ratatui::text::{Line, Span};
 
 use super::entry::{COUNT, cycle, number, parse_time, step};

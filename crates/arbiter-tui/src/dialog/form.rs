@@ -5,10 +5,10 @@ use arbiter_core::i18n::Msg;
 use arbiter_core::intervention::{Consequence, InterventionKind, OverrideField};
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, Color, TeamSide};
-use arbiter_core::time::MonoMs;
 use arbiter_core::record::Event;
 use arbiter_core::rules::Proposal;
 use arbiter_core::state::{BoardState, MatchState};
+use arbiter_core::time::MonoMs;
 use ratatui::text::Line;
 
 use super::field::Field;

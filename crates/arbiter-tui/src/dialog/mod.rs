@@ -32,10 +32,10 @@ use arbiter_core::i18n::Msg;
 use arbiter_core::intervention::{Basis, Consequence, DeviceClocks, OverrideField};
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, Color, TeamSide};
-use arbiter_core::time::MonoMs;
 use arbiter_core::record::Event;
 use arbiter_core::rules::{self, Availability, Proposal, Request};
 use arbiter_core::state::{BoardState, MatchState};
+use arbiter_core::time::MonoMs;
 
 use crate::i18n::{self, strings};
 
@@ -269,7 +269,13 @@ impl Dialog {
     /// Checks before Enter records: what is missing, what the rules refuse (a second arrival),
     /// and a question to confirm first (a result while the clock runs, a time change that may
     /// be credited already): asked once, the next Enter records.
-    pub fn check(&mut self, m: &Match, s: &MatchState, now: MonoMs, lang: Lang) -> Result<(), String> {
+    pub fn check(
+        &mut self,
+        m: &Match,
+        s: &MatchState,
+        now: MonoMs,
+        lang: Lang,
+    ) -> Result<(), String> {
         if let Some(why) = self.blocked(lang) {
             return Err(why);
         }

@@ -7,10 +7,10 @@ use arbiter_core::clock::PeriodAddition;
 use arbiter_core::intervention::InterventionKind;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{Color, TeamSide};
-use arbiter_core::time::MonoMs;
 use arbiter_core::record::{BoardSetup, Event, Note, PlayerArrived, RoundStarted};
 use arbiter_core::rules::{self, Availability};
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 
 use super::entry::{MINUTES, cycle, number, step};
 use super::field::Field;

@@ -5,10 +5,10 @@ use arbiter_core::i18n::Msg;
 use arbiter_core::intervention::OverrideField;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::GameResult;
-use arbiter_core::time::MonoMs;
 use arbiter_core::record::{Ending, Event, ResultCorrected, ResultRecorded};
 use arbiter_core::rules::{self, Availability};
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 use ratatui::text::Line;
 
 use super::entry::{cycle, cycle_opt, step};

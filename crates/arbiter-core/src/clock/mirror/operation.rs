@@ -11,10 +11,7 @@ impl ClockMirror {
     /// Applies an arbiter operation: returns the clock before and after. Time
     /// changes are expected on the physical clock: the next sample showing them is classified
     /// [`crate::clock::ChangeKind::ArbiterAdjustment`].
-    pub fn apply_operation(
-        &mut self,
-        op: &ClockOperation,
-    ) -> Result<OperationOutcome, ClockError> {
+    pub fn apply_operation(&mut self, op: &ClockOperation) -> Result<OperationOutcome, ClockError> {
         let before = self.times_or_zero();
         let mut after = before;
         let mut note = String::new();
