@@ -588,7 +588,8 @@ pub fn start_app(
 }
 
 /// [`start_app`] writing a new journal through the sink `sink` makes of its file (for tests:
-/// a sink that fails as a full disk does).
+/// a sink that fails as a full disk does; feature `test-support`, not in the shipped binary).
+#[cfg(feature = "test-support")]
 pub fn start_app_via(
     m: Match,
     opened: OpenedJournal,
