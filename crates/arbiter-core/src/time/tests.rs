@@ -78,11 +78,11 @@ fn mono_saturates_at_the_origin_and_the_end() {
 }
 
 #[test]
+#[cfg(debug_assertions)]
 #[should_panic]
-#[allow(clippy::unnecessary_operation)]
 fn mono_difference_backwards_panics_like_the_integers_did() {
-    // Overflow checks are on in the test profile: `a - b` with `b` later is a bug, as it was
-    // with the bare `u64`s; `saturating_since` is the one that allows it.
+    // Overflow checks are on where debug assertions are: `a - b` with `b` later is a bug, as
+    // it was with the bare `u64`s; `saturating_since` is the one that allows it.
     let _ = MonoMs::from_base_ms(1) - MonoMs::from_base_ms(2);
 }
 
