@@ -25,6 +25,8 @@
 
 #[path = "support/app.rs"]
 mod app;
+#[path = "support/keys.rs"]
+mod keys;
 #[path = "support/pgn_check.rs"]
 mod pgn_check;
 #[path = "support/rng.rs"]

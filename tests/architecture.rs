@@ -727,3 +727,99 @@ fn a_file_over_800_lines_says_why_at_its_top() {
         "over 800 lines without a reason at the top: {silent:?}"
     );
 }
+
+/// The files and module directories in a crate's `tests/` directory that no test binary
+/// builds: `roots` are the test targets' root files, `entries` what `tests/` holds (files and
+/// directories, by name). A file is built when it is a root, or a root declares it (`mod NAME;`
+/// or a `#[path = "…"]` naming it); a directory when a root declares it as a module
+/// (`mod NAME;`, or a `#[path]` into it).
+fn unbuilt_test_files(roots: &BTreeMap<String, String>, entries: &[String]) -> Vec<String> {
+    let declared = |name: &str| {
+        let stem = name.trim_end_matches(".rs");
+        roots.values().any(|code| {
+            code.lines().map(str::trim).any(|line| {
+                line == format!("mod {stem};")
+                    || line.starts_with("#[path = \"")
+                        && (line.contains(&format!("\"{name}\""))
+                            || line.contains(&format!("\"{name}/")))
+            })
+        })
+    };
+    entries
+        .iter()
+        .filter(|name| !roots.contains_key(*name))
+        .filter(|name| name.ends_with(".rs") || !name.contains('.'))
+        .filter(|name| !declared(name))
+        .cloned()
+        .collect()
+}
+
+/// `autotests = false` (issue 27: one test binary per crate, not one per file) means a file
+/// added to `tests/` is built only if a test binary declares it: none is left out silently.
+#[test]
+fn every_test_file_is_in_a_test_binary() {
+    let meta = metadata();
+    let members: BTreeSet<&str> = meta["workspace_members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let mut checked = 0;
+    for pkg in meta["packages"].as_array().unwrap() {
+        if !members.contains(pkg["id"].as_str().unwrap()) {
+            continue;
+        }
+        let manifest = Path::new(pkg["manifest_path"].as_str().unwrap());
+        let tests = manifest.parent().unwrap().join("tests");
+        let Ok(dir) = std::fs::read_dir(&tests) else {
+            continue;
+        };
+        let mut entries: Vec<String> = dir
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name != "snapshots" && name != "support" && name != "data")
+            .collect();
+        entries.sort();
+        let roots: BTreeMap<String, String> = pkg["targets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["kind"][0] == "test")
+            .map(|t| Path::new(t["src_path"].as_str().unwrap()))
+            .filter(|p| p.parent() == Some(tests.as_path()))
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, std::fs::read_to_string(p).unwrap())
+            })
+            .collect();
+        let unbuilt = unbuilt_test_files(&roots, &entries);
+        assert!(
+            unbuilt.is_empty(),
+            "{}: no test binary builds {unbuilt:?}; name them in a test binary's root ({:?})",
+            tests.display(),
+            roots.keys().collect::<Vec<_>>()
+        );
+        checked += 1;
+    }
+    assert!(
+        checked >= 4,
+        "the test directories of the workspace were found"
+    );
+}
+
+#[test]
+fn the_test_file_check_sees_a_file_no_binary_builds() {
+    let roots = BTreeMap::from([(
+        "suite.rs".to_owned(),
+        "#[path = \"app/mod.rs\"]\nmod in_process;\nmod journal;\n".to_owned(),
+    )]);
+    let entries = [
+        "app",
+        "journal.rs",
+        "suite.rs",
+        "zz_new.rs",
+        "x.proptest-regressions",
+    ]
+    .map(String::from);
+    assert_eq!(unbuilt_test_files(&roots, &entries), ["zz_new.rs"]);
+}

@@ -8,8 +8,8 @@
 //! Long and timing-bound, so not part of `cargo test`:
 //!
 //! ```sh
-//! cargo test --release --test crash_campaign -- --ignored --nocapture
-//! CRASH_ROUNDS=200 cargo test --release --test crash_campaign -- --ignored --nocapture
+//! cargo test --release --test suite -- crash_campaign:: --ignored --nocapture
+//! CRASH_ROUNDS=200 cargo test --release --test suite -- crash_campaign:: --ignored --nocapture
 //! ```
 
 #![cfg(unix)]
@@ -20,12 +20,9 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::record::Event;
 
-#[path = "support/pty.rs"]
-mod pty;
-#[path = "support/rng.rs"]
-mod rng;
-#[path = "support/sim.rs"]
-mod sim;
+use crate::pty;
+use crate::rng;
+use crate::sim;
 use pty::Pty;
 use rng::Rng;
 

@@ -396,8 +396,7 @@ fn a_disk_full_when_the_journal_is_created_leaves_nothing_behind() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_full_tmpfs_at_the_start_of_run_demo_and_record_leaves_no_journal() {
-    #[path = "support/pty.rs"]
-    mod pty;
+    use crate::pty;
     let dir = tempfile::tempdir().unwrap();
     let mnt = dir.path().join("mnt");
     std::fs::create_dir(&mnt).unwrap();

@@ -7,8 +7,7 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-#[path = "support/pty.rs"]
-mod pty;
+use crate::pty;
 use pty::Pty;
 
 const COLS: u16 = 120;
@@ -57,10 +56,15 @@ fn terminal_restored_after_a_panic() {
             .unwrap();
         panic!("the console panics after its first frame (ARBITER_E2E_PANIC_CHILD)");
     }
+    // The test's name as the test harness knows it: its module path without the binary's name.
+    let test = match module_path!().split_once("::") {
+        Some((_, module)) => format!("{module}::terminal_restored_after_a_panic"),
+        None => "terminal_restored_after_a_panic".to_owned(),
+    };
     let mut cmd = Command::new(std::env::current_exe().unwrap());
     cmd.args([
         "--exact",
-        "terminal_restored_after_a_panic",
+        test.as_str(),
         "--nocapture",
         "--test-threads",
         "1",

@@ -6,8 +6,7 @@
 use std::process::Command;
 use std::time::Duration;
 
-#[path = "support/pty.rs"]
-mod pty;
+use crate::pty;
 use pty::Pty;
 
 const COLS: u16 = 140;

@@ -17,10 +17,8 @@ use arbiter_io::config::run_scenario_file as run_file;
 use arbiter_io::journal_file;
 use arbiter_report::result_service::{self, trf::ascii};
 
-#[path = "support/pgn_check.rs"]
-mod pgn_check;
-#[path = "support/trf_reader.rs"]
-mod trf_reader;
+use crate::pgn_check;
+use crate::trf_reader;
 
 const RECORDINGS: [(&str, &str); 2] = [
     (

@@ -12,8 +12,7 @@
 //! feeds' stamps times the speed, as the in-process console tests do, `tests/support/app.rs`), so
 //! that the clock model judges the clocks as at a real venue.
 
-#[path = "support/pgn_check.rs"]
-mod pgn_check;
+use crate::pgn_check;
 
 use std::path::Path;
 use std::time::Duration;

@@ -14,8 +14,7 @@ use arbiter_io::config::match_for_journal;
 use arbiter_io::journal_file;
 use arbiter_report::sign::{self, Authority, SignedReport};
 
-#[path = "support/pgn_check.rs"]
-mod pgn_check;
+use crate::pgn_check;
 
 fn at(date: &str, hms: &str) -> i64 {
     chrono::DateTime::parse_from_rfc3339(&format!("{date}T{hms}+01:00"))

@@ -12,8 +12,7 @@ use arbiter_core::state::MatchState;
 use arbiter_io::config::run_scenario_file as run_file;
 use arbiter_report::sign::{self, Authority, KeySource, KeyStatus, Role, SigStatus, SignedReport};
 
-#[path = "support/pgn_check.rs"]
-mod pgn_check;
+use crate::pgn_check;
 
 fn scenario(name: &str, profile: &str) -> (Match, Vec<Record>, Vec<u8>) {
     let o = run_file(Path::new(&format!("tests/scenarios/{name}.toml"))).unwrap();

@@ -2,8 +2,7 @@
 //! written beside it, a later input voids them, and at the console (in process) a signer needs
 //! four keys plus the passphrase.
 
-#[path = "support/app.rs"]
-mod app;
+use crate::app;
 
 use std::path::Path;
 use std::process::Command;

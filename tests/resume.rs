@@ -150,8 +150,7 @@ fn a_journal_of_another_match_is_refused() {
 }
 
 #[cfg(unix)]
-#[path = "support/pty.rs"]
-mod pty;
+use crate::pty;
 #[cfg(unix)]
 use pty::Pty;
 

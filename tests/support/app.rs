@@ -26,10 +26,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-#[path = "keys.rs"]
-mod keys;
 #[allow(unused_imports)] // each test types some of them
-pub use keys::*;
+pub use crate::keys::*;
 
 /// The live loop's timer.
 pub const TICK_MS: u64 = 100;

@@ -12,10 +12,8 @@ use std::time::{Duration, Instant};
 
 use expectrl::{Session, WaitStatus};
 
-#[path = "keys.rs"]
-mod keys;
 #[allow(unused_imports)] // each test types some of them
-pub use keys::*;
+pub use crate::keys::*;
 
 pub struct Pty {
     s: Session,

@@ -2,7 +2,7 @@
 //! texts are German, and every message id the core's code names exists with the arguments the
 //! code passes.
 
-mod i18n_check;
+use crate::i18n_check;
 
 use std::path::Path;
 

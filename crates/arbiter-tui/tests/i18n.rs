@@ -2,8 +2,7 @@
 //! message and each formats, the German texts are German, and every message id the screens,
 //! the shell and the report name exists with the arguments the code passes.
 
-#[path = "../../arbiter-core/tests/i18n_check/mod.rs"]
-mod i18n_check;
+use crate::i18n_check;
 
 use std::path::Path;
 
