@@ -24,6 +24,9 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::record::Origin;
 
+#[allow(dead_code)] // `pty` re-exports the keys; the bench types few of them
+#[path = "../tests/support/keys.rs"]
+mod keys;
 #[path = "../tests/support/pty.rs"]
 mod pty;
 #[path = "../tests/support/sim.rs"]
