@@ -763,31 +763,16 @@ mod tests {
                 witnesses: Vec::new(),
             })
         };
-        let first = || {
-            vec![
-                (
-                    WallMs::from_unix_ms(1),
-                    MonoMs::from_base_ms(1),
-                    Origin::Arbiter,
-                    note("one"),
-                ),
-                (
-                    WallMs::from_unix_ms(2),
-                    MonoMs::from_base_ms(2),
-                    Origin::Arbiter,
-                    note("two"),
-                ),
-            ]
+        // the arbiter's note `t` at `ms` on both clocks
+        let at = |ms: u64, t: &str| {
+            let (wall, mono) = (WallMs::from_unix_ms(ms as i64), MonoMs::from_base_ms(ms));
+            (wall, mono, Origin::Arbiter, note(t))
         };
+        let first = || vec![at(1, "one"), at(2, "two")];
         let (mut w, records) = JournalWriter::create_with(&path, first()).unwrap();
         assert_eq!(records.len(), 2);
-        w.append(
-            WallMs::from_unix_ms(3),
-            MonoMs::from_base_ms(3),
-            Origin::Arbiter,
-            note("three"),
-        )
-        .unwrap();
+        let (wall, mono, origin, event) = at(3, "three");
+        w.append(wall, mono, origin, event).unwrap();
         drop(w);
         let (read, v) = read(&path).unwrap();
         assert!(v.is_intact());
