@@ -13,7 +13,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::model::{BoardNo, ClockSide, GameResult, TeamSide};
-use crate::time::WallMs;
+use crate::time::{MonoMs, WallMs};
 
 /// Who produced a record. Serialised as `"system"`, `"arbiter"` or `"feed:N"` (board N).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -367,8 +367,8 @@ pub enum NoiseKind {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NoiseSample {
-    /// When it arrived (ms on the console's monotonic clock, as a record's `mono_ms`).
-    pub at_ms: u64,
+    /// When it arrived (on the console's monotonic clock, as a record's `mono_ms`).
+    pub at_ms: MonoMs,
     pub kind: NoiseKind,
     /// Its length in bytes (of the chunk read, or of the websocket message).
     pub len: u64,
@@ -388,8 +388,8 @@ pub const NOISE_SAMPLE_CHARS: usize = 64;
 #[serde(deny_unknown_fields)]
 pub struct FeedNoise {
     pub board: BoardNo,
-    pub from_ms: u64,
-    pub to_ms: u64,
+    pub from_ms: MonoMs,
+    pub to_ms: MonoMs,
     /// Bytes of all the noise in the interval.
     pub bytes: u64,
     #[serde(default, skip_serializing_if = "is_zero")]

@@ -871,7 +871,7 @@ pub fn noise_incident(e: &crate::record::FeedNoise) -> Msg {
         .map(|(_, m)| m)
         .reduce(|head, tail| msg!("noise-parts", head = head, tail = tail))
         .unwrap_or_default();
-    let seconds = e.to_ms.saturating_sub(e.from_ms).div_ceil(1000);
+    let seconds = e.to_ms.saturating_since(e.from_ms).div_ceil(1000);
     msg!(
         "incident-feed-noise",
         seconds = seconds,

@@ -2325,8 +2325,8 @@ fn a_noise_summary_shows_garbled_on_a_board_that_is_not_live() {
     let mut t = Table::new("bundesliga");
     let noise = FeedNoise {
         board: B,
-        from_ms: 1_000,
-        to_ms: 9_000,
+        from_ms: MonoMs::from_base_ms(1_000),
+        to_ms: MonoMs::from_base_ms(9_000),
         bytes: 70_000,
         garbage_bytes: 60_000,
         malformed: 900,
@@ -2335,7 +2335,7 @@ fn a_noise_summary_shows_garbled_on_a_board_that_is_not_live() {
         unknown: 0,
         unsolicited_acks: 0,
         first: NoiseSample {
-            at_ms: 1_000,
+            at_ms: MonoMs::from_base_ms(1_000),
             kind: NoiseKind::Garbage,
             len: 700,
             text: "}{ not json".into(),
