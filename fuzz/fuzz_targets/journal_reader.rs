@@ -26,7 +26,10 @@ fuzz_target!(|data: &[u8]| {
             if let Some(h) = arbiter_core::report::content_head(&records) {
                 assert!(h < records.len());
                 let tail = arbiter_core::report::tail_after(&records, records[h].seq);
-                assert_eq!(tail.changing, 0, "nothing after the head changes the report");
+                assert_eq!(
+                    tail.changing, 0,
+                    "nothing after the head changes the report"
+                );
             }
             let _ = arbiter_core::report::games_state(&records);
         }

@@ -2,9 +2,9 @@
 //! of whatever parses never panic.
 #![no_main]
 
-use arbiter_protocol::livechess_session::LiveChessSession;
-use arbiter_protocol::livechess::{Request, Response};
 use arbiter_core::model::BoardNo;
+use arbiter_protocol::livechess::{Request, Response};
+use arbiter_protocol::livechess_session::LiveChessSession;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

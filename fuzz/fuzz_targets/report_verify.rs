@@ -45,7 +45,11 @@ fuzz_target!(|data: &[u8]| {
             m: &m,
         };
         let v = verdict::verify_report(&env, None, Some(j), &anchors, &evidence);
-        assert_ne!(v.outcome, Outcome::Valid, "an unsigned journal passed: {v:?}");
+        assert_ne!(
+            v.outcome,
+            Outcome::Valid,
+            "an unsigned journal passed: {v:?}"
+        );
     }
     if let Ok(text) = std::str::from_utf8(data) {
         let _ = KeyRegistry::parse(Path::new("keys.toml"), text);
