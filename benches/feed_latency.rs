@@ -27,6 +27,7 @@ use arbiter_core::matchfile::Lang;
 use arbiter_core::model::{BoardNo, ClockSide};
 use arbiter_core::record::Origin;
 use arbiter_core::state::MatchState;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::feeds::{FeedRecord, Source, Timing, spawn_feeds};
 use arbiter_io::journal_file::JournalWriter;
 use arbiter_protocol::dgt::command::Received;
@@ -132,7 +133,8 @@ fn run(n: usize, secs: u64) {
     app.state = MatchState::with_boards(n as u16);
     let time = TimeBase::now();
     let ev = app.session_started();
-    app.submit(0, time.mono(), Origin::System, ev).unwrap();
+    app.submit(WallMs::from_unix_ms(0), time.mono(), Origin::System, ev)
+        .unwrap();
 
     // the boards
     let boards_rt = tokio::runtime::Builder::new_multi_thread()
@@ -171,7 +173,7 @@ fn run(n: usize, secs: u64) {
     let mut term = Terminal::new(TestBackend::new(200, 60)).unwrap();
     let mut dirty = true;
     let mut last_sig = None;
-    let mut last_commit = 0;
+    let mut last_commit = MonoMs::ORIGIN;
     let warm_up = Instant::now() + Duration::from_secs(4);
     let end = Instant::now() + Duration::from_secs(secs + 4);
     let mut latencies: Vec<f64> = Vec::new();
@@ -216,7 +218,7 @@ fn run(n: usize, secs: u64) {
                 }
             }
         }
-        if now.saturating_sub(last_commit) >= 1000 {
+        if now.saturating_since(last_commit) >= 1000 {
             let c0 = Instant::now();
             app.journal.commit(now).unwrap();
             commit_ms.push(c0.elapsed().as_secs_f64() * 1000.0);

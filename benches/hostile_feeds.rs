@@ -16,6 +16,7 @@
 //! `cargo bench --bench hostile_feeds` (`HOSTILE_SECS`, `HOSTILE_KINDS=normal,garbage,…` to
 //! choose). Prints one line per kind and the machine's load; docs/PERFORMANCE.md has the runs.
 
+use arbiter_core::time::MonoMs;
 use std::io::BufRead as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -299,7 +300,7 @@ fn run(kind: &Kind, secs: u64, root: &Path) -> Outcome {
     let first_mono = records
         .iter()
         .find(|r| matches!(r.origin, Origin::Arbiter))
-        .map_or(0, |r| r.mono_ms);
+        .map_or(MonoMs::ORIGIN, |r| r.mono_ms);
     let in_window = |r: &arbiter_core::journal::Record| {
         matches!(r.origin, Origin::Feed(_))
             && r.mono_ms >= first_mono

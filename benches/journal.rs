@@ -8,6 +8,7 @@ use arbiter_core::journal::{self, Chain, Record};
 use arbiter_core::model::{BoardNo, ClockSide};
 use arbiter_core::record::{ClockSample, Event, Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::journal_file::JournalWriter;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -51,8 +52,11 @@ fn input(i: u64) -> (Origin, Event) {
 }
 
 /// One feed record per millisecond of record time: 1000 records per group commit.
-fn stamp(i: u64) -> (i64, u64) {
-    (1_764_334_800_000 + i as i64, i)
+fn stamp(i: u64) -> (WallMs, MonoMs) {
+    (
+        WallMs::from_unix_ms(1_764_334_800_000 + i as i64),
+        MonoMs::from_base_ms(i),
+    )
 }
 
 fn records() -> Vec<Record> {
@@ -90,7 +94,7 @@ fn bench(c: &mut Criterion) {
                     let (wall, mono) = stamp(i as u64);
                     w.append(wall, mono, o, e).expect("append");
                 }
-                w.commit(N).expect("commit");
+                w.commit(MonoMs::from_base_ms(N)).expect("commit");
                 drop(w);
                 let _ = std::fs::remove_file(&path);
             },

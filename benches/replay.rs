@@ -6,6 +6,7 @@
 //! figures in docs/PERFORMANCE.md (aims: any moment within 20 ms up to 1000 boards × 6 h; the
 //! load in time linear in the records; the fold at ≥ 5 M records/s).
 
+use arbiter_core::time::WallMs;
 use std::hint::black_box;
 
 use arbiter_core::replay::Replay;
@@ -85,8 +86,8 @@ fn bench(c: &mut Criterion) {
             mb(counting_alloc::live().saturating_sub(before)),
             mb(counting_alloc::peak())
         );
-        let first = r.first_wall().unwrap_or(0);
-        let span = u64::try_from(r.last_wall().unwrap_or(0) - first)
+        let first = r.first_wall().unwrap_or(WallMs::from_unix_ms(0));
+        let span = u64::try_from(r.last_wall().unwrap_or(WallMs::from_unix_ms(0)) - first)
             .unwrap_or(1)
             .max(1);
         let mut k = 0u64;
@@ -119,7 +120,10 @@ fn bench(c: &mut Criterion) {
     let bytes = std::fs::read(path).expect("the recording (run from the repository root)");
     let (records, _) = arbiter_core::journal::records_from_bytes(&bytes).expect("intact");
     let rec = Replay::new(records);
-    let (first, last) = (rec.first_wall().unwrap_or(0), rec.last_wall().unwrap_or(0));
+    let (first, last) = (
+        rec.first_wall().unwrap_or(WallMs::from_unix_ms(0)),
+        rec.last_wall().unwrap_or(WallMs::from_unix_ms(0)),
+    );
     let mut k = 0u64;
     g.bench_function("recording_seek", |b| {
         b.iter(|| {

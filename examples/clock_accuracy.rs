@@ -29,6 +29,7 @@ use arbiter_core::journal::Chain;
 use arbiter_core::model::{BoardNo, Color};
 use arbiter_core::record::{Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::feeds::{Source, Timing, spawn_feeds};
 use arbiter_sim::board::BoardSim;
 use arbiter_sim::pgn::{PgnGame, PgnMove};
@@ -194,7 +195,8 @@ fn main() -> anyhow::Result<()> {
             let Some(bs) = s.board(BoardNo::from_index(i)) else {
                 continue;
             };
-            let Some(c) = arbiter_core::clock_now::clock_at(&s, bs, now_ms) else {
+            let Some(c) = arbiter_core::clock_now::clock_at(&s, bs, MonoMs::from_base_ms(now_ms))
+            else {
                 continue;
             };
             if c.running != Some(run) {
@@ -277,14 +279,26 @@ fn console_fold(
     };
     apply(
         &mut s,
-        &chain.append(0, 0, Origin::System, session.into(), &mut out),
+        &chain.append(
+            WallMs::from_unix_ms(0),
+            MonoMs::from_base_ms(0),
+            Origin::System,
+            session.into(),
+            &mut out,
+        ),
     );
     drop(s);
     let st = state.clone();
     std::thread::spawn(move || {
         while let Some(r) = feeds.recv() {
             out.clear();
-            let rec = chain.append(0, r.mono_ms, r.origin, r.event, &mut out);
+            let rec = chain.append(
+                WallMs::from_unix_ms(0),
+                r.mono_ms,
+                r.origin,
+                r.event,
+                &mut out,
+            );
             apply(&mut st.lock().unwrap(), &rec);
         }
     });

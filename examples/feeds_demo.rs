@@ -64,7 +64,7 @@ async fn main() -> anyhow::Result<()> {
         tokio::select! {
             Some(r) = rx.recv() => {
                 if !matches!(r.event, arbiter_core::record::Event::ClockSample(_)) {
-                    println!("{:>8} {} {} {:?}", r.mono_ms, r.origin, r.event.kind(), r.event);
+                    println!("{:>8} {} {} {:?}", r.mono_ms.as_base_ms(), r.origin, r.event.kind(), r.event);
                 }
             }
             s = &mut server => {

@@ -15,11 +15,11 @@ use std::path::{Path, PathBuf};
 
 use arbiter_core::journal::Record;
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::model::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin, SessionResumed, SessionStarted, SignerEnrolled};
 use arbiter_core::signature::{Authority, History, Role, SignedReport};
 use arbiter_core::state::{self, MatchState};
 use arbiter_core::status::ClockToSet;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::journal_file::{JournalError, JournalWriter};
 use arbiter_tui::i18n;
 
@@ -398,7 +398,7 @@ impl App {
         !self.pending.is_empty()
             && self
                 .last_retry
-                .is_none_or(|t| now.saturating_sub(t) >= RETRY_MS)
+                .is_none_or(|t| now.saturating_since(t) >= RETRY_MS)
     }
 
     /// Arbiter actions waiting for the disk.
@@ -410,7 +410,7 @@ impl App {
 /// The report as it stands in the console's journal (committed and read back from the disk):
 /// its versions, and whose keys count.
 pub fn current_report(app: &mut App, journal_path: &Path) -> anyhow::Result<(History, Authority)> {
-    app.report_job(journal_path, 0)?.history()
+    app.report_job(journal_path, MonoMs::ORIGIN)?.history()
 }
 
 /// Signs the report as it stands for `role` with the key of the passphrase, journals the
@@ -588,7 +588,8 @@ pub fn start_app(
 }
 
 /// [`start_app`] writing a new journal through the sink `sink` makes of its file (for tests:
-/// a sink that fails as a full disk does).
+/// a sink that fails as a full disk does; feature `test-support`, not in the shipped binary).
+#[cfg(feature = "test-support")]
 pub fn start_app_via(
     m: Match,
     opened: OpenedJournal,

@@ -25,10 +25,11 @@ use ratatui::crossterm::event::KeyEvent;
 
 use arbiter_core::i18n::Msg as Text;
 use arbiter_core::matchfile::Lang;
-use arbiter_core::model::{BoardNo, MonoMs, WallMs};
+use arbiter_core::model::BoardNo;
 use arbiter_core::record::{Event, SignerEnrolled};
 use arbiter_core::signature::{Role, SignedReport};
 use arbiter_core::state::MatchState;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::feeds::{ClockCommands, FeedRecord, Reseed};
 use arbiter_tui::report_view::{history_lines, role_id};
 use arbiter_tui::{Command, ViewState, i18n, keymap};
@@ -189,7 +190,7 @@ impl AppCore {
             clocks,
             dirty: true,
             last_sig: None,
-            last_commit: 0,
+            last_commit: MonoMs::ORIGIN,
             mismatches,
         }
     }
@@ -496,7 +497,7 @@ pub fn journal_feed_record(app: &mut App, now: Now, r: FeedRecord) -> Submitted 
 /// elapsed time): the console redraws on a tick only when it changed.
 pub fn time_signature(s: &MatchState, now: MonoMs) -> u64 {
     let mut h = DefaultHasher::new();
-    (now / 1000).hash(&mut h);
+    (now.as_base_ms() / 1000).hash(&mut h);
     for b in &s.boards {
         // every clock, running or not: a stopped clock set to other times must show them
         // What the screens show: the estimate to the millisecond, tenths under a minute
@@ -508,7 +509,7 @@ pub fn time_signature(s: &MatchState, now: MonoMs) -> u64 {
             }
         }
         b.last_data
-            .map(|d| now.saturating_sub(d.mono_ms) / 1000)
+            .map(|d| now.saturating_since(d.mono_ms) / 1000)
             .hash(&mut h);
     }
     h.finish()
@@ -568,7 +569,7 @@ fn journal_housekeeping(
     last_commit: &mut MonoMs,
 ) -> bool {
     let had_alert = view.journal_alert.is_some();
-    if now.saturating_sub(*last_commit) >= 1000 {
+    if now.saturating_since(*last_commit) >= 1000 {
         if let Err(e) = app.journal.commit(now) {
             app.journal_error.get_or_insert_with(|| e.to_string());
         } else if app.pending.is_empty() {
@@ -632,7 +633,7 @@ mod tests {
                 changes += 1;
                 assert_ne!(
                     cur.1, prev.1,
-                    "the screen changed at {now} ms, the signature did not"
+                    "the screen changed at {now:?}, the signature did not"
                 );
             }
             prev = cur;
@@ -653,8 +654,8 @@ mod tests {
         let view = ViewState::new(Lang::En, Theme::monochrome());
         let mut core = AppCore::new(app, &journal, ClockCommands::default(), view, None);
         let t0 = Now {
-            mono: 1_000,
-            wall: 1_790_000_000_000,
+            mono: MonoMs::from_base_ms(1_000),
+            wall: WallMs::from_unix_ms(1_790_000_000_000),
         };
         let ev = core.app.session_started();
         core.app
@@ -696,9 +697,9 @@ mod tests {
 
     /// Drives the app for `secs` seconds with a tick every 100 ms and the clock reporting once
     /// a second, as a DGT clock does; every frame is drawn on a `TestBackend`. Returns the
-    /// instants drawn, after checking that no frame repeats the one before it and that the
+    /// times drawn (ms after `t0`), after checking that no frame repeats the one before it and that the
     /// screen never changed between ticks without a frame (it is rendered at every tick).
-    fn drive(core: &mut AppCore, t0: Now, left_ms: u64, secs: u64) -> Vec<MonoMs> {
+    fn drive(core: &mut AppCore, t0: Now, left_ms: u64, secs: u64) -> Vec<u64> {
         let mut term = Terminal::new(TestBackend::new(120, 30)).unwrap();
         let mut shadow = Terminal::new(TestBackend::new(120, 30)).unwrap();
         let mut drawn = Vec::new();
@@ -732,7 +733,7 @@ mod tests {
                 assert_ne!(
                     last_frame.as_deref(),
                     Some(frame.as_str()),
-                    "a frame at {} ms that shows nothing new",
+                    "a frame at {:?} that shows nothing new",
                     now.mono
                 );
                 last_frame = Some(frame);
@@ -741,7 +742,7 @@ mod tests {
                 assert_eq!(
                     last_frame.as_deref(),
                     Some(screen.as_str()),
-                    "the screen changed at {} ms and was not drawn",
+                    "the screen changed at {:?} and was not drawn",
                     now.mono
                 );
             }

@@ -6,8 +6,8 @@
 use std::path::PathBuf;
 
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::model::MonoMs;
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 
 /// Where and how often.
 #[derive(Debug, Clone)]
@@ -38,7 +38,7 @@ impl Broadcast {
     ) -> Result<bool, String> {
         if self
             .last_at
-            .is_some_and(|t| now.saturating_sub(t) < self.every_ms)
+            .is_some_and(|t| now.saturating_since(t) < self.every_ms)
         {
             return Ok(false);
         }

@@ -187,7 +187,7 @@ fn run_loop(
     time: &TimeBase,
     rx: &Receiver<Msg>,
     keys: &Receiver<Msg>,
-    mut broadcast: impl FnMut(&AppCore, arbiter_core::model::MonoMs) -> Option<String>,
+    mut broadcast: impl FnMut(&AppCore, arbiter_core::time::MonoMs) -> Option<String>,
 ) -> anyhow::Result<()> {
     // A message taken from the queue but not handled yet (the batch ended to draw).
     let mut carried: Option<Msg> = None;

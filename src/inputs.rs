@@ -34,7 +34,7 @@ pub fn seeds(state: Option<&MatchState>) -> Vec<GameSeed> {
 fn venue_resume(
     state: &MatchState,
     games: &[arbiter_sim::PgnGame],
-    now: arbiter_core::model::WallMs,
+    now: arbiter_core::time::WallMs,
 ) -> Vec<BoardResume> {
     let mut out = Vec::new();
     for (i, bs) in state.boards.iter().enumerate() {
@@ -206,6 +206,7 @@ mod tests {
     use arbiter_core::model::ClockSide;
     use arbiter_core::record::{ClockSample, MoveMade, SessionStarted};
     use arbiter_core::state::apply;
+    use arbiter_core::time::{MonoMs, WallMs};
 
     /// The demo's venue takes up each board where the journal has it: the shipped game's moves
     /// played, the clocks of the last report by colour (White on the right of board 2); a board
@@ -221,7 +222,13 @@ mod tests {
         let mut chain = Chain::default();
         let mut buf = Vec::new();
         let mut add = |mono: u64, origin: Origin, ev: Event| {
-            let r = chain.append(0, mono, origin, ev, &mut buf);
+            let r = chain.append(
+                WallMs::UNIX_EPOCH,
+                MonoMs::from_base_ms(mono),
+                origin,
+                ev,
+                &mut buf,
+            );
             apply(&mut s, &r);
         };
         add(0, Origin::System, SessionStarted::of(&m, "t".into()).into());
@@ -282,7 +289,7 @@ mod tests {
             sample(3, 5_399_000, 5_400_000, ClockSide::Right).into(),
         );
         let games = games::shipped().unwrap();
-        let r = venue_resume(&s, &games, 0);
+        let r = venue_resume(&s, &games, WallMs::from_unix_ms(0));
         assert!(r.contains(&BoardResume {
             board: 1,
             plies: 2,
@@ -302,7 +309,7 @@ mod tests {
         assert!(!r.iter().any(|x| x.board == 3), "{r:?}");
         // 20 s after the last reports (the console was down): the side running then has 20 s
         // less, White on board 1 (left), Black on board 2 (left; White on the right).
-        let r = venue_resume(&s, &games, 20_000);
+        let r = venue_resume(&s, &games, WallMs::from_unix_ms(20_000));
         assert!(r.contains(&BoardResume {
             board: 1,
             plies: 2,

@@ -7,8 +7,8 @@ use ratatui::crossterm::event::{self, Event as TermEvent, KeyEventKind};
 
 use arbiter_core::i18n::Msg;
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::model::WallMs;
 use arbiter_core::msg;
+use arbiter_core::time::WallMs;
 use arbiter_tui::action::Action;
 use arbiter_tui::{Command, ViewState, i18n, keymap, theme::Theme};
 
@@ -64,18 +64,19 @@ fn on_screen(i: &arbiter_core::replay::Incident) -> WallMs {
 /// The footer line of the replay: moment, play state, speed, the incident at hand (the chain's
 /// verdict has a line of its own, [`replay_footer`]).
 pub fn replay_status(c: &ReplayCursor, m: &Match, lang: Lang) -> String {
-    let local = chrono::DateTime::from_timestamp_millis(c.t)
-        .map(|t| {
-            t.with_timezone(m.scheduled_start.offset())
-                .format("%H:%M:%S")
-                .to_string()
-        })
-        .unwrap_or_default();
+    let local =
+        c.t.to_datetime()
+            .map(|t| {
+                t.with_timezone(m.scheduled_start.offset())
+                    .format("%H:%M:%S")
+                    .to_string()
+            })
+            .unwrap_or_default();
     if let Some(p) = &c.prompt {
         return i18n::format(lang, &msg!("replay-goto-prompt", typed = p));
     }
     let hms = |ms: WallMs| {
-        chrono::DateTime::from_timestamp_millis(ms)
+        ms.to_datetime()
             .map(|t| {
                 t.with_timezone(m.scheduled_start.offset())
                     .format("%H:%M:%S")
@@ -151,7 +152,7 @@ pub fn run_replay(
         .find(|r| r.seq >= window_from)
         .map(|r| r.wall_ms)
         .or_else(|| replay.first_wall())
-        .unwrap_or(0);
+        .unwrap_or(WallMs::UNIX_EPOCH);
     let span = Span {
         first,
         last: replay.last_wall().unwrap_or(first),
@@ -265,10 +266,7 @@ fn timeline_key(
     cur: &mut ReplayCursor,
     view: &mut ViewState,
     m: &Match,
-    shown: (
-        &arbiter_core::state::MatchState,
-        arbiter_core::model::MonoMs,
-    ),
+    shown: (&arbiter_core::state::MatchState, arbiter_core::time::MonoMs),
     k: ratatui::crossterm::event::KeyEvent,
     span: Span,
 ) -> Key {

@@ -5,7 +5,7 @@
 
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use arbiter_core::model::{MonoMs, WallMs};
+use arbiter_core::time::{MonoMs, WallMs};
 
 /// An instant as the app sees it: the session's monotonic time (what records and clocks are
 /// measured in) and the wall clock at that moment (UTC ms).
@@ -27,7 +27,7 @@ impl Now {
     /// The wall time of an earlier monotonic moment (a record that arrived before it is
     /// journaled: the wall clock now, less the time since its arrival).
     pub fn wall_at(self, mono: MonoMs) -> WallMs {
-        let behind = self.mono.saturating_sub(mono);
+        let behind = self.mono.saturating_since(mono);
         self.wall - i64::try_from(behind).unwrap_or(0)
     }
 }
@@ -53,7 +53,7 @@ impl TimeBase {
 
     /// Milliseconds since the origin.
     pub fn mono(&self) -> MonoMs {
-        u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX)
+        MonoMs::from_base_ms(u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX))
     }
 
     /// The instant now, as the app sees it: this base's monotonic time and the wall clock.
@@ -73,15 +73,18 @@ impl TimeBase {
 
 /// UTC milliseconds since the Unix epoch, now.
 pub fn wall_now() -> WallMs {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
+    WallMs::from_unix_ms(
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+            .unwrap_or(0),
+    )
 }
 
 /// A wall time as RFC 3339 with the venue's offset (e.g. `2026-11-28T17:25:03+01:00`).
 pub fn rfc3339_at(wall_ms: WallMs, offset: chrono::FixedOffset) -> String {
-    chrono::DateTime::from_timestamp_millis(wall_ms)
+    wall_ms
+        .to_datetime()
         .map(|t| {
             t.with_timezone(&offset)
                 .to_rfc3339_opts(chrono::SecondsFormat::Secs, false)

@@ -47,6 +47,7 @@ use arbiter_core::model::BoardNo;
 use arbiter_core::record::{Event, ReconcileOutcome};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_core::status::{BoardAlert, board_status};
+use arbiter_core::time::WallMs;
 use arbiter_sim::pgn::PgnGame;
 use rng::Rng;
 
@@ -118,7 +119,15 @@ fn campaign(c: &Campaign) {
         let m = arbiter_io::config::load_match(&dir.path().join("match.toml"), None).unwrap();
         let journal = arbiter_console::journal_place::default_journal_path(&m);
         let journal = dir.path().join(journal);
-        AppHarness::run_at_speed(m, &journal, Lang::En, 140, 40, u64::from(c.speed), anchor)
+        AppHarness::run_at_speed(
+            m,
+            &journal,
+            Lang::En,
+            140,
+            40,
+            u64::from(c.speed),
+            WallMs::from_unix_ms(anchor),
+        )
     };
     let mut rng = Rng(c.seed);
     let (mut kills, mut quits) = (0, 0);

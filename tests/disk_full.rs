@@ -15,6 +15,7 @@ use arbiter_console::time_base::TimeBase;
 use arbiter_core::journal::{Chain, verify_bytes};
 use arbiter_core::model::BoardNo;
 use arbiter_core::record::{ClockSample, Event, Note, Origin};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::journal_file::{JournalWriter, Sink};
 
 fn demo() -> arbiter_core::matchfile::Match {
@@ -93,9 +94,20 @@ fn a_full_disk_loses_no_acknowledged_action_and_the_console_goes_on() {
     let w = JournalWriter::with_sink(&path, Box::new(sink), Chain::default(), 0);
     let mut app = App::new(demo(), w);
     let ev = app.session_started();
-    app.submit(1_000, 0, Origin::System, ev).unwrap();
+    app.submit(
+        WallMs::from_unix_ms(1_000),
+        MonoMs::from_base_ms(0),
+        Origin::System,
+        ev,
+    )
+    .unwrap();
     let mut acknowledged = Vec::new();
-    if let Submitted::Written(r) = app.input(2_000, 10, Origin::Arbiter, note("A")) {
+    if let Submitted::Written(r) = app.input(
+        WallMs::from_unix_ms(2_000),
+        MonoMs::from_base_ms(10),
+        Origin::Arbiter,
+        note("A"),
+    ) {
         acknowledged.push(r);
     } else {
         panic!("written");
@@ -106,7 +118,12 @@ fn a_full_disk_loses_no_acknowledged_action_and_the_console_goes_on() {
 
     // The disk is full.
     full.store(true, Ordering::SeqCst);
-    let r = app.input(3_000, 20, Origin::Arbiter, note("B"));
+    let r = app.input(
+        WallMs::from_unix_ms(3_000),
+        MonoMs::from_base_ms(20),
+        Origin::Arbiter,
+        note("B"),
+    );
     assert_eq!(
         r,
         Submitted::Queued {
@@ -120,14 +137,24 @@ fn a_full_disk_loses_no_acknowledged_action_and_the_console_goes_on() {
         app.journal_error
     );
     assert!(matches!(
-        app.input(3_100, 21, Origin::Feed(BoardNo(1)), sample(5_000_000)),
+        app.input(
+            WallMs::from_unix_ms(3_100),
+            MonoMs::from_base_ms(21),
+            Origin::Feed(BoardNo(1)),
+            sample(5_000_000)
+        ),
         Submitted::Queued { waiting: 2, .. }
     ));
     assert!(matches!(
-        app.input(3_200, 22, Origin::Arbiter, note("C")),
+        app.input(
+            WallMs::from_unix_ms(3_200),
+            MonoMs::from_base_ms(22),
+            Origin::Arbiter,
+            note("C")
+        ),
         Submitted::Queued { waiting: 3, .. }
     ));
-    assert!(app.retry(23).is_empty());
+    assert!(app.retry(MonoMs::from_base_ms(23)).is_empty());
     // Nothing was applied, the chain did not move, the half-written bytes were cut again.
     assert_eq!(app.state, state_before);
     assert_eq!(app.journal.chain(), &chain_before);
@@ -136,7 +163,7 @@ fn a_full_disk_loses_no_acknowledged_action_and_the_console_goes_on() {
 
     // Space returns: everything is written in order and applied.
     full.store(false, Ordering::SeqCst);
-    let written = app.retry(30);
+    let written = app.retry(MonoMs::from_base_ms(30));
     assert_eq!(written.len(), 3);
     assert!(app.pending.is_empty());
     assert!(app.journal_error.is_none());
@@ -162,7 +189,12 @@ fn a_full_disk_loses_no_acknowledged_action_and_the_console_goes_on() {
     );
     // And the console goes on.
     assert!(matches!(
-        app.input(4_000, 40, Origin::Arbiter, note("D")),
+        app.input(
+            WallMs::from_unix_ms(4_000),
+            MonoMs::from_base_ms(40),
+            Origin::Arbiter,
+            note("D")
+        ),
         Submitted::Written(_)
     ));
 }
@@ -208,7 +240,12 @@ fn a_full_tmpfs_loses_no_acknowledged_action() {
     )
     .unwrap();
     assert!(matches!(
-        app.input(1, 1, Origin::Arbiter, note("before")),
+        app.input(
+            WallMs::from_unix_ms(1),
+            MonoMs::from_base_ms(1),
+            Origin::Arbiter,
+            note("before")
+        ),
         Submitted::Written(_)
     ));
     // Fill the file system.
@@ -222,7 +259,12 @@ fn a_full_tmpfs_loses_no_acknowledged_action() {
     let mut acknowledged = vec!["before".to_string()];
     for i in 0..200 {
         let text = format!("while full {i} {}", "·".repeat(300));
-        match app.input(10 + i, 10 + i as u64, Origin::Arbiter, note(&text)) {
+        match app.input(
+            WallMs::from_unix_ms(10 + i),
+            MonoMs::from_base_ms(10 + i as u64),
+            Origin::Arbiter,
+            note(&text),
+        ) {
             Submitted::Written(_) => acknowledged.push(text),
             Submitted::Queued { .. } => queued += 1,
             Submitted::Dropped => unreachable!("arbiter actions are never dropped"),
@@ -239,7 +281,7 @@ fn a_full_tmpfs_loses_no_acknowledged_action() {
     // Space returns.
     drop(f);
     std::fs::remove_file(&filler).unwrap();
-    let written = app.retry(1_000);
+    let written = app.retry(MonoMs::from_base_ms(1_000));
     assert_eq!(written.len(), 3);
     assert!(app.pending.is_empty());
     let (records, v) = arbiter_io::journal_file::read(&path).unwrap();
@@ -313,7 +355,12 @@ fn a_disk_full_when_the_journal_is_created_leaves_nothing_behind() {
     .unwrap();
     assert!(msg.is_none(), "a new journal: {msg:?}");
     assert!(matches!(
-        app.input(2_000, 10, Origin::Arbiter, note("after the start")),
+        app.input(
+            WallMs::from_unix_ms(2_000),
+            MonoMs::from_base_ms(10),
+            Origin::Arbiter,
+            note("after the start")
+        ),
         Submitted::Written(_)
     ));
     assert!(app.state.round_started.is_some());

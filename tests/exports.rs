@@ -12,6 +12,7 @@ use arbiter_core::matchfile::{Lang, Match, RatingKind};
 use arbiter_core::model::TeamSide;
 use arbiter_core::report::{self, BoardLine, PlayerLine, Report};
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 use arbiter_io::config::run_scenario_file as run_file;
 use arbiter_io::journal_file;
 use arbiter_report::result_service::{self, trf::ascii};
@@ -588,7 +589,7 @@ fn the_pgn_has_termination_game_id_and_clocks() {
         let dir_tmp = tempfile::tempdir().unwrap();
         let live = dir_tmp.path().join("live.pgn");
         let mut b = arbiter_console::broadcast::Broadcast::new(live.clone(), 5);
-        assert!(b.tick(m, s, Lang::De, 0).unwrap());
+        assert!(b.tick(m, s, Lang::De, MonoMs::from_base_ms(0)).unwrap());
         let broadcast = pgn_check::read(&std::fs::read_to_string(&live).unwrap());
         for other in [&again, &broadcast] {
             let a: Vec<_> = games.iter().map(|g| g.tag("GameId")).collect();

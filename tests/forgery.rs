@@ -23,6 +23,7 @@ use arbiter_core::registry::Registry;
 use arbiter_core::signature::{
     History, KeyRegistry, MessageFormat, Role, Signature, SignedReport, message,
 };
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::journal_file::{self, JournalWriter};
 use arbiter_report::sign::{self, SigningKey};
 use arbiter_report::verdict::{self, Anchors, Evidence, JournalView, Outcome, ReportVerdict};
@@ -76,7 +77,13 @@ fn load(dir: &Path, name: &str, text: &str) -> Match {
 fn finished(m: Match, path: &Path) -> App {
     let mut a = App::new(m, JournalWriter::create(path).unwrap());
     let ev = a.session_started();
-    a.submit(1_000, 0, Origin::System, ev).unwrap();
+    a.submit(
+        WallMs::from_unix_ms(1_000),
+        MonoMs::from_base_ms(0),
+        Origin::System,
+        ev,
+    )
+    .unwrap();
     for b in 1..=8u16 {
         let result = if b % 3 == 0 {
             GameResult::WhiteWins
@@ -84,8 +91,8 @@ fn finished(m: Match, path: &Path) -> App {
             GameResult::Draw
         };
         a.submit(
-            2_000 + i64::from(b),
-            u64::from(b),
+            WallMs::from_unix_ms(2_000 + i64::from(b)),
+            MonoMs::from_base_ms(u64::from(b)),
             Origin::Arbiter,
             ResultRecorded {
                 board: BoardNo(b),
@@ -151,7 +158,15 @@ fn genuine() -> Genuine {
     std::fs::write(dir.path().join("league.toml"), &registry_text).unwrap();
     let journal = dir.path().join("match.jsonl");
     let mut a = finished(m.clone(), &journal);
-    console::enrol_signer(&mut a, &journal, Role::AwayCaptain, PASS[2].1, 2_100, 20).unwrap();
+    console::enrol_signer(
+        &mut a,
+        &journal,
+        Role::AwayCaptain,
+        PASS[2].1,
+        WallMs::from_unix_ms(2_100),
+        MonoMs::from_base_ms(20),
+    )
+    .unwrap();
     for (i, (role, pw)) in PASS.iter().enumerate() {
         console::sign_current_report(
             &mut a,
@@ -159,8 +174,8 @@ fn genuine() -> Genuine {
             *role,
             pw,
             None,
-            3_000 + i as i64,
-            30 + i as u64,
+            WallMs::from_unix_ms(3_000 + i as i64),
+            MonoMs::from_base_ms(30 + i as u64),
         )
         .unwrap();
     }
@@ -330,8 +345,8 @@ fn rechain(records: Vec<Record>) -> Vec<Record> {
 fn enrol(role: Role, name: &str, key: &SigningKey, wall: i64) -> Record {
     Record {
         seq: 0,
-        wall_ms: wall,
-        mono_ms: 15,
+        wall_ms: WallMs::from_unix_ms(wall),
+        mono_ms: MonoMs::from_base_ms(15),
         origin: Origin::Arbiter,
         event: Event::SignerEnrolled(SignerEnrolled {
             role: role.as_str().into(),

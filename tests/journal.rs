@@ -9,6 +9,7 @@ use arbiter_core::record::{
     ResultRecorded, RoundStarted, SessionStarted,
 };
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::journal_file::{self, JournalWriter};
 use proptest::prelude::*;
 
@@ -98,8 +99,8 @@ fn journal_bytes(n: usize) -> Vec<u8> {
     let mut out = Vec::new();
     for (i, (o, e)) in inputs(n).into_iter().enumerate() {
         chain.append(
-            1_764_334_800_000 + i as i64 * 250,
-            i as u64 * 250,
+            WallMs::from_unix_ms(1_764_334_800_000 + i as i64 * 250),
+            MonoMs::from_base_ms(i as u64 * 250),
             o,
             e,
             &mut out,
@@ -123,8 +124,13 @@ fn append_and_reopen_round_trip() {
     let mut written = Vec::new();
     for (i, (o, e)) in inputs(40).into_iter().enumerate() {
         written.push(
-            w.append(1_764_334_800_000 + i as i64, i as u64 * 10, o, e)
-                .unwrap(),
+            w.append(
+                WallMs::from_unix_ms(1_764_334_800_000 + i as i64),
+                MonoMs::from_base_ms(i as u64 * 10),
+                o,
+                e,
+            )
+            .unwrap(),
         );
     }
     drop(w);
@@ -139,8 +145,8 @@ fn append_and_reopen_round_trip() {
     let mut w = opened.writer;
     let more = w
         .append(
-            1_764_334_900_000,
-            5,
+            WallMs::from_unix_ms(1_764_334_900_000),
+            MonoMs::from_base_ms(5),
             Origin::Arbiter,
             RoundStarted::default().into(),
         )
@@ -158,7 +164,13 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("j.jsonl");
     let mut w = JournalWriter::create(&path).unwrap();
-    w.append(0, 0, Origin::System, session()).unwrap();
+    w.append(
+        WallMs::from_unix_ms(0),
+        MonoMs::from_base_ms(0),
+        Origin::System,
+        session(),
+    )
+    .unwrap();
     let sample = |t: u64| -> Event {
         ClockSample {
             board: BoardNo(1),
@@ -173,10 +185,20 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
         }
         .into()
     };
-    w.append(0, 100, Origin::Feed(BoardNo(1)), sample(100))
-        .unwrap();
-    w.append(0, 500, Origin::Feed(BoardNo(1)), sample(500))
-        .unwrap();
+    w.append(
+        WallMs::from_unix_ms(0),
+        MonoMs::from_base_ms(100),
+        Origin::Feed(BoardNo(1)),
+        sample(100),
+    )
+    .unwrap();
+    w.append(
+        WallMs::from_unix_ms(0),
+        MonoMs::from_base_ms(500),
+        Origin::Feed(BoardNo(1)),
+        sample(500),
+    )
+    .unwrap();
     assert_eq!(
         w.uncommitted(),
         2,
@@ -185,15 +207,25 @@ fn arbiter_actions_are_on_disk_at_once_and_feeds_within_a_second() {
     // Written at once (an append is a transaction: the chain advances after the write), so a
     // reader sees them; durable with the next fsync.
     assert_eq!(journal_file::read(&path).unwrap().0.len(), 3);
-    w.append(0, 1000, Origin::Feed(BoardNo(1)), sample(1000))
-        .unwrap();
+    w.append(
+        WallMs::from_unix_ms(0),
+        MonoMs::from_base_ms(1000),
+        Origin::Feed(BoardNo(1)),
+        sample(1000),
+    )
+    .unwrap();
     assert_eq!(w.uncommitted(), 0, "one second of record time commits");
     assert_eq!(journal_file::read(&path).unwrap().0.len(), 4);
-    w.append(0, 1100, Origin::Feed(BoardNo(1)), sample(1100))
-        .unwrap();
     w.append(
-        0,
-        1200,
+        WallMs::from_unix_ms(0),
+        MonoMs::from_base_ms(1100),
+        Origin::Feed(BoardNo(1)),
+        sample(1100),
+    )
+    .unwrap();
+    w.append(
+        WallMs::from_unix_ms(0),
+        MonoMs::from_base_ms(1200),
         Origin::Arbiter,
         Note {
             board: None,
@@ -354,8 +386,8 @@ fn a_torn_last_line_is_cut_and_nothing_before_it_is_lost() {
     );
     let mut w = opened.writer;
     w.append(
-        1,
-        1,
+        WallMs::from_unix_ms(1),
+        MonoMs::from_base_ms(1),
         Origin::Arbiter,
         Note {
             board: None,
@@ -426,8 +458,8 @@ fn records_for_unknown_boards_are_rejected_not_panicked() {
     let mut s = MatchState::default();
     let rec = |seq, origin, event| Record {
         seq,
-        wall_ms: 0,
-        mono_ms: 0,
+        wall_ms: WallMs::from_unix_ms(0),
+        mono_ms: MonoMs::from_base_ms(0),
         origin,
         event,
     };
@@ -569,7 +601,7 @@ proptest! {
         let mut bytes = Vec::new();
         let mut live = MatchState::default();
         for (i, (o, e)) in events.into_iter().enumerate() {
-            let r = chain.append(i as i64, i as u64, o, e, &mut bytes);
+            let r = chain.append(WallMs::from_unix_ms(i as i64), MonoMs::from_base_ms(i as u64), o, e, &mut bytes);
             apply(&mut live, &r);
         }
         let v = verify_bytes(&bytes);

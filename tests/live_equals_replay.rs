@@ -13,6 +13,7 @@ use arbiter_core::model::{BoardNo, GameResult};
 use arbiter_core::record::{Event, Note, Origin, ResultRecorded, RoundStarted};
 use arbiter_core::replay::Replay;
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 use arbiter_io::feeds::{Source, Timing, spawn_feeds};
 use arbiter_io::journal_file::JournalWriter;
 use arbiter_sim::venue::Venue;
@@ -54,7 +55,13 @@ fn the_replayed_state_equals_the_live_state_at_every_moment_taken() {
     let mut feeds = spawn_feeds(sources, time.start(), timing).unwrap();
     let mut app = App::new(m, JournalWriter::create(&path).unwrap());
     let ev = app.session_started();
-    app.submit(time.wall_at(0), 0, Origin::System, ev).unwrap();
+    app.submit(
+        time.wall_at(MonoMs::from_base_ms(0)),
+        MonoMs::from_base_ms(0),
+        Origin::System,
+        ev,
+    )
+    .unwrap();
     app.submit(
         time.wall_at(time.mono()),
         time.mono(),

@@ -26,6 +26,7 @@ use arbiter_core::model::BoardNo;
 use arbiter_core::record::{Event, Origin};
 use arbiter_core::state::MatchState;
 use arbiter_core::status::{BoardAlert, board_status};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::feeds::{Source, Timing, spawn_feeds};
 use arbiter_io::journal_file::JournalWriter;
 use arbiter_sim::pgn::{self, PgnGame};
@@ -35,10 +36,16 @@ use arbiter_sim::{Scenario, SimulatorConfig};
 const PLIES: usize = 4;
 const SPEED: u64 = 20;
 
+/// A moment of the console's time base in the venue's time (`SPEED` times as fast).
+fn in_venue_time(t: MonoMs) -> MonoMs {
+    MonoMs::from_base_ms(t.as_base_ms() * SPEED)
+}
+
 /// Journals a feed record in the venue's time.
 fn journal_venue(app: &mut App, r: arbiter_io::feeds::FeedRecord) {
-    let mono = r.mono_ms * SPEED;
-    app.input(1_764_334_800_000 + mono as i64, mono, r.origin, r.event);
+    let mono = in_venue_time(r.mono_ms);
+    let wall = WallMs::from_unix_ms(1_764_334_800_000) + (mono - MonoMs::ORIGIN) as i64;
+    app.input(wall, mono, r.origin, r.event);
 }
 
 fn demo_match() -> Match {
@@ -151,8 +158,13 @@ fn a_livechess_correction_and_two_moves_in_one_message_leave_the_games_as_played
     let journal = dir.path().join("journal.jsonl");
     let mut app = App::new(m, JournalWriter::create(&journal).unwrap());
     let ev = app.session_started();
-    app.submit(1_764_334_800_000, 0, Origin::System, ev)
-        .unwrap();
+    app.submit(
+        WallMs::from_unix_ms(1_764_334_800_000),
+        MonoMs::from_base_ms(0),
+        Origin::System,
+        ev,
+    )
+    .unwrap();
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
     let mut broadcast = Broadcast::new(dir.path().join("live.pgn"), 1);
     while plies(&app.state, 1) < PLIES || plies(&app.state, 2) < PLIES {
@@ -172,7 +184,7 @@ fn a_livechess_correction_and_two_moves_in_one_message_leave_the_games_as_played
             // no moment on board 2 shows a clock-change or move-counter alert (while LiveChess
             // has not reported the move whose press the clock shows, the board says the clock
             // runs for the player not on move: true, and over with the message)
-            let now = time.mono() * SPEED;
+            let now = in_venue_time(time.mono());
             let bs = app.state.board(BoardNo(2)).unwrap();
             let alerts = board_status(&app.m, &app.state, bs, now).alerts;
             assert!(
@@ -192,7 +204,7 @@ fn a_livechess_correction_and_two_moves_in_one_message_leave_the_games_as_played
     }
     drop(feeds);
     drop(venue);
-    app.journal.commit(time.mono() * SPEED).unwrap();
+    app.journal.commit(in_venue_time(time.mono())).unwrap();
 
     // the journal keeps the correction: the wrong move taken back, replaced by the right one
     let b1 = app.state.board(BoardNo(1)).unwrap();
@@ -229,7 +241,11 @@ fn a_livechess_correction_and_two_moves_in_one_message_leave_the_games_as_played
     );
 
     // both exports: one game per board, corrected, every move with its clock
-    assert!(broadcast.tick(&app.m, &app.state, Lang::En, 0).unwrap());
+    assert!(
+        broadcast
+            .tick(&app.m, &app.state, Lang::En, MonoMs::from_base_ms(0))
+            .unwrap()
+    );
     let live = std::fs::read_to_string(dir.path().join("live.pgn")).unwrap();
     let out = dir.path().join("report");
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))

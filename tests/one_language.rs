@@ -292,7 +292,7 @@ fn clock_command_screens(lang: Lang) -> Vec<(String, String)> {
         at += 100;
         let r = arbiter_core::journal::Record {
             seq: s.applied + 1_000,
-            wall_ms: arbiter_tui::fixture::WALL0 + at as i64,
+            wall_ms: arbiter_tui::fixture::wall_of(at),
             mono_ms: at,
             origin,
             event,

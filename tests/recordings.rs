@@ -9,6 +9,7 @@ use arbiter_core::model::BoardNo;
 use arbiter_core::replay::{Replay, incidents};
 use arbiter_core::report::compare_with_journal;
 use arbiter_core::rules;
+use arbiter_core::time::WallMs;
 use arbiter_io::config::match_for_journal;
 use arbiter_io::journal_file;
 use arbiter_report::sign::{self, Authority, SignedReport};
@@ -29,7 +30,7 @@ fn load(dir: &str) -> Replay {
 }
 
 fn clocks(r: &Replay, t: i64, board: u16) -> (String, String, usize) {
-    let (s, mono) = r.at(t);
+    let (s, mono) = r.at(WallMs::from_unix_ms(t));
     let bs = s.board(BoardNo(board)).unwrap();
     let c = arbiter_core::clock_now::clock_at(&s, bs, mono).unwrap();
     let (w, b) = (c.shown.white.ms(), c.shown.black.ms());
@@ -238,7 +239,7 @@ fn bundesliga_recording() {
         std::fs::read_to_string(format!("recordings/{dir}/incidents.toml")).unwrap();
     assert!(incident_file.contains("board = 3\nafter_ply = 10\nhold_s = 20"));
     assert_eq!(plies, 10);
-    let (s3, mono3) = r.at(at(d, "14:03:56"));
+    let (s3, mono3) = r.at(WallMs::from_unix_ms(at(d, "14:03:56")));
     let c3 = arbiter_core::clock_now::clock_at(&s3, s3.board(BoardNo(3)).unwrap(), mono3).unwrap();
     let black_after_10 = games[2].1[9];
     assert!(
@@ -257,7 +258,7 @@ fn bundesliga_recording() {
     // one less the 30 s increment (ply 28).
     let (w27, b26, b28) = (games[3].1[26], games[3].1[25], games[3].1[27]);
     assert_eq!(hms(w27), "1:07:05");
-    let (s4, mono4) = r.at(at(d, "14:50:00"));
+    let (s4, mono4) = r.at(WallMs::from_unix_ms(at(d, "14:50:00")));
     let c4 = arbiter_core::clock_now::clock_at(&s4, s4.board(BoardNo(4)).unwrap(), mono4).unwrap();
     assert_eq!(hms(c4.shown.white.ms()), hms(w27));
     assert!(
@@ -265,7 +266,7 @@ fn bundesliga_recording() {
         "{}",
         hms(c4.shown.black.ms())
     );
-    let (s, _) = r.at(at(d, "14:50:01"));
+    let (s, _) = r.at(WallMs::from_unix_ms(at(d, "14:50:01")));
     let claim = s
         .interventions
         .iter()
@@ -279,9 +280,9 @@ fn bundesliga_recording() {
         (Some(4_025_000), Some(4_585_000))
     );
     // Before the default time expired, board 8 had no result; after it, +/-.
-    let (s, _) = r.at(at(d, "14:29:59"));
+    let (s, _) = r.at(WallMs::from_unix_ms(at(d, "14:29:59")));
     assert!(s.board(BoardNo(8)).unwrap().result.is_none());
-    let (s, _) = r.at(at(d, "14:30:01"));
+    let (s, _) = r.at(WallMs::from_unix_ms(at(d, "14:30:01")));
     assert_eq!(
         s.board(BoardNo(8))
             .unwrap()
@@ -293,7 +294,7 @@ fn bundesliga_recording() {
         "+/-"
     );
     // The end.
-    let (s, _) = r.at(at(d, "17:30:00"));
+    let (s, _) = r.at(WallMs::from_unix_ms(at(d, "17:30:00")));
     let m = match_of(&r.records);
     let sc = rules::score(&m, &s);
     assert_eq!(sc.as_scored.half_points, [6, 10]);
@@ -325,7 +326,7 @@ fn oberliga_recording() {
         clocks(&r, at(d, "10:06:21"), 7),
         ("1:29:28".into(), "1:30:11".into(), 12)
     );
-    let (s, _) = r.at(at(d, "10:06:22"));
+    let (s, _) = r.at(WallMs::from_unix_ms(at(d, "10:06:22")));
     assert_eq!(s.board(BoardNo(7)).unwrap().illegal.len(), 2);
     assert_eq!(
         s.board(BoardNo(7))
@@ -337,7 +338,7 @@ fn oberliga_recording() {
             .notation(),
         "0-1"
     );
-    let (s, _) = r.at(at(d, "13:30:00"));
+    let (s, _) = r.at(WallMs::from_unix_ms(at(d, "13:30:00")));
     let m = match_of(&r.records);
     let sc = rules::score(&m, &s);
     assert_eq!(sc.as_played.half_points, [12, 4]);

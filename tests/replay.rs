@@ -11,6 +11,7 @@ use arbiter_core::record::{
 };
 use arbiter_core::replay::{self, Replay};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use proptest::prelude::*;
 
 fn session() -> Event {
@@ -66,11 +67,23 @@ fn journal() -> impl Strategy<Value = Vec<Record>> {
         let mut chain = Chain::default();
         let mut buf = Vec::new();
         let mut t = 0u64;
-        let mut out = vec![chain.append(1_764_334_800_000, 0, Origin::System, session(), &mut buf)];
+        let mut out = vec![chain.append(
+            WallMs::from_unix_ms(1_764_334_800_000),
+            MonoMs::from_base_ms(0),
+            Origin::System,
+            session(),
+            &mut buf,
+        )];
         for ((o, e), gap) in evs {
             t += gap;
             buf.clear();
-            out.push(chain.append(1_764_334_800_000 + t as i64, t, o, e, &mut buf));
+            out.push(chain.append(
+                WallMs::from_unix_ms(1_764_334_800_000 + t as i64),
+                MonoMs::from_base_ms(t),
+                o,
+                e,
+                &mut buf,
+            ));
         }
         out
     })
@@ -85,7 +98,7 @@ proptest! {
     fn live_equals_replay_at_every_moment(records in journal()) {
         let r = Replay::new(records.clone());
         let mut live = MatchState::default();
-        let mut snapshots = vec![(i64::MIN, MatchState::default())];
+        let mut snapshots = vec![(WallMs::MIN, MatchState::default())];
         for rec in &records {
             apply(&mut live, rec);
             snapshots.push((rec.wall_ms, live.clone()));
@@ -95,7 +108,7 @@ proptest! {
             for t in [rec.wall_ms - 1, rec.wall_ms, rec.wall_ms + 1] {
                 let live_at = snapshots.iter().rev().find(|(w, _)| *w <= t).map(|(_, s)| s).unwrap();
                 let (replayed, _) = r.at(t);
-                prop_assert_eq!(&replayed, live_at, "at record {} (t = {})", i, t);
+                prop_assert_eq!(&replayed, live_at, "at record {} (t = {:?})", i, t);
             }
         }
     }
@@ -106,7 +119,13 @@ fn checkpoints_give_the_same_state_as_a_full_fold() {
     // More records than one checkpoint interval.
     let mut chain = Chain::default();
     let mut buf = Vec::new();
-    let mut recs = vec![chain.append(0, 0, Origin::System, session(), &mut buf)];
+    let mut recs = vec![chain.append(
+        WallMs::from_unix_ms(0),
+        MonoMs::from_base_ms(0),
+        Origin::System,
+        session(),
+        &mut buf,
+    )];
     for i in 1..(replay::CHECKPOINT_EVERY * 2 + 500) as u64 {
         let b = BoardNo((i % 4) as u16 + 1);
         let ev = ClockSample {
@@ -122,8 +141,8 @@ fn checkpoints_give_the_same_state_as_a_full_fold() {
         };
         buf.clear();
         recs.push(chain.append(
-            i as i64 * 250,
-            i * 250,
+            WallMs::from_unix_ms(i as i64 * 250),
+            MonoMs::from_base_ms(i * 250),
             Origin::Feed(b),
             ev.into(),
             &mut buf,
@@ -226,9 +245,9 @@ fn incidents_and_queries_from_the_command_line() {
 fn a_bundle_verifies_against_the_chain_and_tampering_is_caught() {
     let j = trier_journal();
     // 14:00 (13:00 UTC) on 2026-11-28 is the scenario's start; the claim is at 16:50:05.
-    let start = chrono::DateTime::parse_from_rfc3339("2026-11-28T14:00:00+01:00")
-        .unwrap()
-        .timestamp_millis();
+    let start = WallMs::from_datetime(
+        &chrono::DateTime::parse_from_rfc3339("2026-11-28T14:00:00+01:00").unwrap(),
+    );
     let (from, to) = (
         start + (2 * 3600 + 50 * 60) * 1000,
         start + (2 * 3600 + 52 * 60) * 1000,
@@ -430,9 +449,9 @@ fn at_refuses_a_moment_outside_the_journal_and_board_narrows_it() {
 /// the same range as format 1 had it: the header, the session's first record, the range.
 fn trier_bundles() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
     let j = trier_journal();
-    let start = chrono::DateTime::parse_from_rfc3339("2026-11-28T14:00:00+01:00")
-        .unwrap()
-        .timestamp_millis();
+    let start = WallMs::from_datetime(
+        &chrono::DateTime::parse_from_rfc3339("2026-11-28T14:00:00+01:00").unwrap(),
+    );
     let (from, to) = (
         start + (2 * 3600 + 49 * 60) * 1000,
         start + (2 * 3600 + 52 * 60) * 1000,
@@ -695,7 +714,13 @@ fn at_gives_the_replays_state_also_where_the_wall_clock_stepped_back() {
     let t0 = 1_800_000_000_000i64;
     let mut chain = Chain::default();
     let mut buf = Vec::new();
-    let mut records = vec![chain.append(t0, 0, Origin::System, session(), &mut buf)];
+    let mut records = vec![chain.append(
+        WallMs::from_unix_ms(t0),
+        MonoMs::from_base_ms(0),
+        Origin::System,
+        session(),
+        &mut buf,
+    )];
     let sample = |i: u64| ClockSample {
         board: BoardNo(1),
         left_ms: 5_400_000 - i * 1000,
@@ -715,8 +740,8 @@ fn at_gives_the_replays_state_also_where_the_wall_clock_stepped_back() {
             t0 + (i as i64 - 50) * 1000
         };
         records.push(chain.append(
-            wall,
-            i * 1000,
+            WallMs::from_unix_ms(wall),
+            MonoMs::from_base_ms(i * 1000),
             Origin::Feed(BoardNo(1)),
             sample(i).into(),
             &mut buf,
@@ -734,7 +759,7 @@ fn at_gives_the_replays_state_also_where_the_wall_clock_stepped_back() {
         ("+0:00:00", 0),
     ] {
         let t = t0 + secs * 1000 + if at.ends_with(".500") { 500 } else { 0 };
-        let (s, mono) = r.at(t);
+        let (s, mono) = r.at(WallMs::from_unix_ms(t));
         let (code, out, err) = replay_cmd(&[
             j.as_os_str(),
             "--at".as_ref(),
@@ -764,14 +789,20 @@ fn at_lists_what_was_entered_later_for_a_moment_before() {
     let mut chain = Chain::default();
     let mut buf = Vec::new();
     let mut push = |wall: i64, e: Event| {
-        let mono = u64::try_from(wall - t0).unwrap();
-        chain.append(wall, mono, Origin::Arbiter, e, &mut buf);
+        let mono = MonoMs::from_base_ms(u64::try_from(wall - t0).unwrap());
+        chain.append(
+            WallMs::from_unix_ms(wall),
+            mono,
+            Origin::Arbiter,
+            e,
+            &mut buf,
+        );
     };
     push(t0, session());
     let arrived = |board: u16, team, at: i64| PlayerArrived {
         board: BoardNo(board),
         team,
-        at: Some(at),
+        at: Some(WallMs::from_unix_ms(at)),
     };
     push(
         t0 + 10 * min,
@@ -780,7 +811,7 @@ fn at_lists_what_was_entered_later_for_a_moment_before() {
     push(
         t0 + 42 * min,
         RoundStarted {
-            at: Some(t0 + 20 * min),
+            at: Some(WallMs::from_unix_ms(t0 + 20 * min)),
             reason: String::new(),
         }
         .into(),

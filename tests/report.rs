@@ -1,5 +1,6 @@
 //! The match report: canonical form, signatures, verification against the journal, PDF, PGN.
 
+use arbiter_core::time::MonoMs;
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::process::Command;
@@ -686,7 +687,7 @@ fn the_report_says_everything_in_its_language() {
 fn time_used_from_reports(records: &[Record], board: u16) -> Vec<u64> {
     use arbiter_core::record::Event;
     let mut out = Vec::new();
-    let mut started: [Option<u64>; 2] = [None, None];
+    let mut started: [Option<MonoMs>; 2] = [None, None];
     let mut running: Option<arbiter_core::model::ClockSide> = None;
     let mut pending: Option<(u32, arbiter_core::model::ClockSide)> = None;
     for r in records {
@@ -883,18 +884,30 @@ fn the_broadcast_pgn_is_rewritten_with_the_games_as_they_stand() {
         .unwrap();
     let early = MatchState::fold(&o.records[..third + 2]);
     let all = MatchState::fold(&o.records);
-    assert!(b.tick(&m, &early, Lang::De, 0).unwrap());
+    assert!(
+        b.tick(&m, &early, Lang::De, MonoMs::from_base_ms(0))
+            .unwrap()
+    );
     let games = pgn_check::read(&std::fs::read_to_string(&path).unwrap());
     assert_eq!(games[0].sans, ["e4", "e5", "Nf3"]);
     assert!(games[0].clk.iter().all(Option::is_some));
     // Before the interval: not written, even though the games moved on.
-    assert!(!b.tick(&m, &all, Lang::De, 4_000).unwrap());
-    assert!(b.tick(&m, &all, Lang::De, 5_000).unwrap());
+    assert!(
+        !b.tick(&m, &all, Lang::De, MonoMs::from_base_ms(4_000))
+            .unwrap()
+    );
+    assert!(
+        b.tick(&m, &all, Lang::De, MonoMs::from_base_ms(5_000))
+            .unwrap()
+    );
     let games = pgn_check::read(&std::fs::read_to_string(&path).unwrap());
     assert_eq!(games[0].sans.len(), 5);
     assert_eq!(games[0].illegal, None);
     // Nothing changed: not written again.
-    assert!(!b.tick(&m, &all, Lang::De, 10_000).unwrap());
+    assert!(
+        !b.tick(&m, &all, Lang::De, MonoMs::from_base_ms(10_000))
+            .unwrap()
+    );
     // No temporary file left behind.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }

@@ -12,6 +12,7 @@ use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, GameResult};
 use arbiter_core::record::{Event, MoveMade, Note, Origin, ResultRecorded};
 use arbiter_core::signature::Status;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::journal_file::{self, JournalWriter};
 use arbiter_report::sign::{self, Role, SigStatus};
 
@@ -25,11 +26,17 @@ const DEMO: [(Role, &str); 3] = [
 fn finished_match(m: Match, path: &Path) -> App {
     let mut a = App::new(m, JournalWriter::create(path).unwrap());
     let ev = a.session_started();
-    a.submit(1_000, 0, Origin::System, ev).unwrap();
+    a.submit(
+        WallMs::from_unix_ms(1_000),
+        MonoMs::from_base_ms(0),
+        Origin::System,
+        ev,
+    )
+    .unwrap();
     for b in 1..=8u16 {
         a.submit(
-            2_000 + i64::from(b),
-            u64::from(b),
+            WallMs::from_unix_ms(2_000 + i64::from(b)),
+            MonoMs::from_base_ms(u64::from(b)),
             Origin::Arbiter,
             ResultRecorded {
                 board: BoardNo(b),
@@ -104,8 +111,8 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
         Role::HomeCaptain,
         "Heim-Demo-2026",
         None,
-        3_000,
-        20,
+        WallMs::from_unix_ms(3_000),
+        MonoMs::from_base_ms(20),
     )
     .unwrap_err();
     assert!(e.to_string().contains("the arbiter signs first"), "{e}");
@@ -115,8 +122,8 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
         Role::Arbiter,
         "Schiedsrichter-Demo-2027",
         None,
-        3_000,
-        20,
+        WallMs::from_unix_ms(3_000),
+        MonoMs::from_base_ms(20),
     )
     .unwrap_err();
     assert!(e.to_string().contains("check the passphrase"), "{e}");
@@ -128,8 +135,8 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
             *role,
             pass,
             remark,
-            3_000 + i as i64,
-            21 + i as u64,
+            WallMs::from_unix_ms(3_000 + i as i64),
+            MonoMs::from_base_ms(21 + i as u64),
         )
         .unwrap();
     }
@@ -140,8 +147,8 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
         Role::HomeCaptain,
         "Heim-Demo-2026",
         None,
-        4_000,
-        30,
+        WallMs::from_unix_ms(4_000),
+        MonoMs::from_base_ms(30),
     )
     .unwrap_err();
     assert!(e.to_string().contains("already signed"), "{e}");
@@ -178,11 +185,16 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
         left_flag_kind: None,
         right_flag_kind: None,
     };
-    a.submit(8_000, 40, Origin::Feed(BoardNo(1)), sample.into())
-        .unwrap();
     a.submit(
-        8_100,
-        41,
+        WallMs::from_unix_ms(8_000),
+        MonoMs::from_base_ms(40),
+        Origin::Feed(BoardNo(1)),
+        sample.into(),
+    )
+    .unwrap();
+    a.submit(
+        WallMs::from_unix_ms(8_100),
+        MonoMs::from_base_ms(41),
         Origin::Feed(BoardNo(1)),
         MoveMade {
             board: BoardNo(1),
@@ -203,8 +215,8 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
     // A correction: a result found wrong. The signed version is superseded; its signatures
     // belong to it; the new version is a draft.
     a.submit(
-        9_000,
-        50,
+        WallMs::from_unix_ms(9_000),
+        MonoMs::from_base_ms(50),
         Origin::Arbiter,
         ResultRecorded {
             board: BoardNo(3),
@@ -246,8 +258,16 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
 
     // Signing the new version: version 1 is kept read-only beside it, the new one is a draft
     // until all three have signed again.
-    console::sign_current_report(&mut a, &path, Role::Arbiter, DEMO[0].1, None, 10_000, 60)
-        .unwrap();
+    console::sign_current_report(
+        &mut a,
+        &path,
+        Role::Arbiter,
+        DEMO[0].1,
+        None,
+        WallMs::from_unix_ms(10_000),
+        MonoMs::from_base_ms(60),
+    )
+    .unwrap();
     let kept = report_dir.join("report-v1.json");
     assert!(std::fs::metadata(&kept).unwrap().permissions().readonly());
     let v1: sign::SignedReport = serde_json::from_slice(&std::fs::read(&kept).unwrap()).unwrap();
@@ -267,8 +287,8 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
             *role,
             pass,
             None,
-            11_000 + i as i64,
-            61 + i as u64,
+            WallMs::from_unix_ms(11_000 + i as i64),
+            MonoMs::from_base_ms(61 + i as u64),
         )
         .unwrap();
     }
@@ -286,8 +306,8 @@ fn a_correction_after_signing_supersedes_the_signed_version() {
     );
     // A note after signing also supersedes: any change of content does.
     a.submit(
-        12_000,
-        70,
+        WallMs::from_unix_ms(12_000),
+        MonoMs::from_base_ms(70),
         Origin::Arbiter,
         Note {
             board: None,
@@ -334,15 +354,23 @@ fn captains_enrol_at_the_console_and_sign_with_the_enrolled_key() {
     let mut a = finished_match(m, &path);
     // The arbiter's key is registered, never enrolled.
     assert!(
-        console::enrol_signer(&mut a, &path, Role::Arbiter, "whatever-pass", 3_000, 20).is_err()
+        console::enrol_signer(
+            &mut a,
+            &path,
+            Role::Arbiter,
+            "whatever-pass",
+            WallMs::from_unix_ms(3_000),
+            MonoMs::from_base_ms(20)
+        )
+        .is_err()
     );
     console::enrol_signer(
         &mut a,
         &path,
         Role::HomeCaptain,
         "Heim-Demo-2026",
-        3_000,
-        20,
+        WallMs::from_unix_ms(3_000),
+        MonoMs::from_base_ms(20),
     )
     .unwrap();
     let e = console::enrol_signer(
@@ -350,12 +378,21 @@ fn captains_enrol_at_the_console_and_sign_with_the_enrolled_key() {
         &path,
         Role::HomeCaptain,
         "other-pass-2026",
-        3_001,
-        21,
+        WallMs::from_unix_ms(3_001),
+        MonoMs::from_base_ms(21),
     )
     .unwrap_err();
     assert!(e.to_string().contains("never replaced"), "{e}");
-    console::sign_current_report(&mut a, &path, Role::Arbiter, DEMO[0].1, None, 4_000, 30).unwrap();
+    console::sign_current_report(
+        &mut a,
+        &path,
+        Role::Arbiter,
+        DEMO[0].1,
+        None,
+        WallMs::from_unix_ms(4_000),
+        MonoMs::from_base_ms(30),
+    )
+    .unwrap();
     // The enrolment changed the report before the arbiter signed: it lists the key.
     let (h, _) = current(&mut a, &path);
     assert_eq!(h.current().report.enrolled_keys.len(), 1);
@@ -367,21 +404,44 @@ fn captains_enrol_at_the_console_and_sign_with_the_enrolled_key() {
         Role::HomeCaptain,
         "Heim-Demo-2027",
         None,
-        4_001,
-        31,
+        WallMs::from_unix_ms(4_001),
+        MonoMs::from_base_ms(31),
     )
     .unwrap_err();
     assert!(e.to_string().contains("registered or enrolled"), "{e}");
-    console::sign_current_report(&mut a, &path, Role::HomeCaptain, DEMO[1].1, None, 4_002, 32)
-        .unwrap();
+    console::sign_current_report(
+        &mut a,
+        &path,
+        Role::HomeCaptain,
+        DEMO[1].1,
+        None,
+        WallMs::from_unix_ms(4_002),
+        MonoMs::from_base_ms(32),
+    )
+    .unwrap();
     // The away captain has neither a registered nor an enrolled key.
-    let e =
-        console::sign_current_report(&mut a, &path, Role::AwayCaptain, DEMO[2].1, None, 4_003, 33)
-            .unwrap_err();
+    let e = console::sign_current_report(
+        &mut a,
+        &path,
+        Role::AwayCaptain,
+        DEMO[2].1,
+        None,
+        WallMs::from_unix_ms(4_003),
+        MonoMs::from_base_ms(33),
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("none was enrolled"), "{e}");
     // Enrolled after the arbiter signed: the report changes (it lists the keys), so the
     // arbiter's signature belongs to the superseded version and everybody signs again.
-    console::enrol_signer(&mut a, &path, Role::AwayCaptain, DEMO[2].1, 5_000, 40).unwrap();
+    console::enrol_signer(
+        &mut a,
+        &path,
+        Role::AwayCaptain,
+        DEMO[2].1,
+        WallMs::from_unix_ms(5_000),
+        MonoMs::from_base_ms(40),
+    )
+    .unwrap();
     for (i, (role, pass)) in DEMO.iter().enumerate() {
         console::sign_current_report(
             &mut a,
@@ -389,8 +449,8 @@ fn captains_enrol_at_the_console_and_sign_with_the_enrolled_key() {
             *role,
             pass,
             None,
-            6_000 + i as i64,
-            50 + i as u64,
+            WallMs::from_unix_ms(6_000 + i as i64),
+            MonoMs::from_base_ms(50 + i as u64),
         )
         .unwrap();
     }
@@ -501,12 +561,28 @@ fn receipts_tie_the_countersignatures_to_the_captains() {
     let path = dir.path().join("match.jsonl");
     let mut a = finished_match(m, &path);
     for (role, pass) in &DEMO[1..] {
-        console::enrol_signer(&mut a, &path, *role, pass, 3_000, 20).unwrap();
+        console::enrol_signer(
+            &mut a,
+            &path,
+            *role,
+            pass,
+            WallMs::from_unix_ms(3_000),
+            MonoMs::from_base_ms(20),
+        )
+        .unwrap();
     }
     // Version 1: signed by all three; the home captain takes his receipt home.
     for (i, (role, pass)) in DEMO.iter().enumerate() {
-        console::sign_current_report(&mut a, &path, *role, pass, None, 4_000 + i as i64, 30)
-            .unwrap();
+        console::sign_current_report(
+            &mut a,
+            &path,
+            *role,
+            pass,
+            None,
+            WallMs::from_unix_ms(4_000 + i as i64),
+            MonoMs::from_base_ms(30),
+        )
+        .unwrap();
     }
     let report_dir = dir.path().join("match-report");
     let md1 = std::fs::read_to_string(report_dir.join("report.md")).unwrap();
@@ -521,8 +597,8 @@ fn receipts_tie_the_countersignatures_to_the_captains() {
     );
     // A note after the signatures: version 2, signed again by all three.
     a.submit(
-        9_000,
-        50,
+        WallMs::from_unix_ms(9_000),
+        MonoMs::from_base_ms(50),
         Origin::Arbiter,
         Note {
             board: None,
@@ -533,8 +609,16 @@ fn receipts_tie_the_countersignatures_to_the_captains() {
     )
     .unwrap();
     for (i, (role, pass)) in DEMO.iter().enumerate() {
-        console::sign_current_report(&mut a, &path, *role, pass, None, 10_000 + i as i64, 60)
-            .unwrap();
+        console::sign_current_report(
+            &mut a,
+            &path,
+            *role,
+            pass,
+            None,
+            WallMs::from_unix_ms(10_000 + i as i64),
+            MonoMs::from_base_ms(60),
+        )
+        .unwrap();
     }
     let md2 = std::fs::read_to_string(report_dir.join("report.md")).unwrap();
     let receipts = |home: &str| -> Vec<String> {
@@ -627,8 +711,16 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
         .unwrap();
     let mut a = finished_match(m, &path);
     for (i, (role, pass)) in DEMO.iter().enumerate() {
-        console::sign_current_report(&mut a, &path, *role, pass, None, 3_000 + i as i64, 20)
-            .unwrap();
+        console::sign_current_report(
+            &mut a,
+            &path,
+            *role,
+            pass,
+            None,
+            WallMs::from_unix_ms(3_000 + i as i64),
+            MonoMs::from_base_ms(20),
+        )
+        .unwrap();
     }
     let report_dir = dir.path().join("match-report");
     let v1 = report_dir.join("report.json");
@@ -640,18 +732,29 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
     let press = |a: &mut App, v: &mut ViewState, keys: &[KeyEvent]| {
         for k in keys {
             let action = keymap::map(v, *k);
-            match view::update(v, &a.m.clone(), &a.state.clone(), action, 100) {
+            match view::update(
+                v,
+                &a.m.clone(),
+                &a.state.clone(),
+                action,
+                MonoMs::from_base_ms(100),
+            ) {
                 Some(UiCommand::Submit(ev)) => arbiter_console::entry::entry(
                     a,
                     v,
                     console::Held::Events(vec![ev]),
-                    20_000,
-                    100,
+                    WallMs::from_unix_ms(20_000),
+                    MonoMs::from_base_ms(100),
                     &clocks,
                 ),
-                Some(UiCommand::ReopenReport { reason }) => {
-                    arbiter_console::entry::confirm_reopen(a, v, &reason, 20_000, 100, &clocks)
-                }
+                Some(UiCommand::ReopenReport { reason }) => arbiter_console::entry::confirm_reopen(
+                    a,
+                    v,
+                    &reason,
+                    WallMs::from_unix_ms(20_000),
+                    MonoMs::from_base_ms(100),
+                    &clocks,
+                ),
                 Some(UiCommand::KeepSigned) => a.held = None,
                 Some(other) => panic!("{other:?}"),
                 None => {}
@@ -674,7 +777,8 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
         before,
         "nothing journaled before the confirmation"
     );
-    let screen = arbiter_tui::render_to_string(&a.m, &a.state, &v, 100, 120, 40);
+    let screen =
+        arbiter_tui::render_to_string(&a.m, &a.state, &v, MonoMs::from_base_ms(100), 120, 40);
     for said in [
         "The report is signed",
         "Version 1 of the report is signed by: arbiter Martina Keller, home captain",
@@ -739,8 +843,16 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
     );
     // Everybody signs version 2 (no confirmation: signatures do not change the report).
     for (i, (role, pass)) in DEMO.iter().enumerate() {
-        console::sign_current_report(&mut a, &path, *role, pass, None, 30_000 + i as i64, 200)
-            .unwrap();
+        console::sign_current_report(
+            &mut a,
+            &path,
+            *role,
+            pass,
+            None,
+            WallMs::from_unix_ms(30_000 + i as i64),
+            MonoMs::from_base_ms(200),
+        )
+        .unwrap();
     }
     let (code, out) = verify(&report_dir.join("report.json"), &path);
     assert_eq!(code, 0, "{out}");
@@ -752,8 +864,8 @@ fn an_entry_after_the_signatures_asks_first_and_supersedes_the_signed_version() 
     // Feed data after the signed head that changes nothing in the report (a post-mortem's move,
     // a clock report) neither asks nor invalidates anything.
     a.submit(
-        40_000,
-        300,
+        WallMs::from_unix_ms(40_000),
+        MonoMs::from_base_ms(300),
         Origin::Feed(BoardNo(1)),
         MoveMade {
             board: BoardNo(1),

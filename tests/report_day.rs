@@ -9,6 +9,7 @@ use arbiter_core::matchfile::Lang;
 use arbiter_core::model::{BoardNo, Color};
 use arbiter_core::record::{ClockAdjusted, ClockSample, Event, Origin, Remark};
 use arbiter_core::report;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_report::sign::{Authority, SignedReport};
 
 /// The NRW 1987 scenario (round started 14:20; board 1 both present at the start, board 2's
@@ -394,7 +395,13 @@ fn a_result_against_the_position_is_printed_as_an_override() {
     let t0 = m.scheduled_start.timestamp_millis();
     let mut push = |s: &mut arbiter_core::state::MatchState, o: Origin, e: Event| {
         let n = records.len() as i64;
-        let r = chain.append(t0 + n * 1000, n as u64 * 1000, o, e, &mut buf);
+        let r = chain.append(
+            WallMs::from_unix_ms(t0 + n * 1000),
+            MonoMs::from_base_ms(n as u64 * 1000),
+            o,
+            e,
+            &mut buf,
+        );
         arbiter_core::state::apply(s, &r);
         records.push(r);
     };

@@ -13,6 +13,7 @@ use arbiter_core::model::{BoardNo, GameResult};
 use arbiter_core::procedure::LotDrawn;
 use arbiter_core::record::{Origin, ResultRecorded, SessionStarted};
 use arbiter_core::report;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::config::{load_match, run_scenario_file};
 use arbiter_report::sign::{self, Authority, Role, SignError, SignedReport};
 
@@ -116,9 +117,15 @@ fn a_play_off_tied_after_the_berliner_wertung_cannot_be_signed_before_the_lot() 
     let mut chain = Chain::default();
     let mut buf = Vec::new();
     let mut records = Vec::new();
-    let start = m.scheduled_start.timestamp_millis();
+    let start = WallMs::from_datetime(&m.scheduled_start);
     let mut push = |records: &mut Vec<_>, at: u64, event: arbiter_core::record::Event| {
-        records.push(chain.append(start + at as i64, at, Origin::Arbiter, event, &mut buf));
+        records.push(chain.append(
+            start + at as i64,
+            MonoMs::from_base_ms(at),
+            Origin::Arbiter,
+            event,
+            &mut buf,
+        ));
     };
     push(
         &mut records,

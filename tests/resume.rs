@@ -3,6 +3,7 @@
 //! with a `session_resumed` record, and the screen shows everything from before. A journal of
 //! another match is refused.
 
+use arbiter_core::time::{MonoMs, WallMs};
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
@@ -51,8 +52,13 @@ fn a_restarted_console_continues_the_journal_after_a_torn_line() {
     let (mut app, msg) =
         start_app(m.clone(), opened, time.current(), Vec::new(), Lang::En).unwrap();
     assert!(msg.is_none());
-    app.submit(10, 10, Origin::Arbiter, note("before the crash"))
-        .unwrap();
+    app.submit(
+        WallMs::from_unix_ms(10),
+        MonoMs::from_base_ms(10),
+        Origin::Arbiter,
+        note("before the crash"),
+    )
+    .unwrap();
     let seq_before = app.journal.chain().next_seq;
     drop(app);
     // The crash cut a line in half.
@@ -80,8 +86,13 @@ fn a_restarted_console_continues_the_journal_after_a_torn_line() {
     assert_eq!(app.state.notes[0].text, "before the crash");
     assert_eq!(app.state.resumed.len(), 1);
     assert_eq!(app.journal.chain().next_seq, seq_before + 1);
-    app.submit(20, 5, Origin::Arbiter, note("after the restart"))
-        .unwrap();
+    app.submit(
+        WallMs::from_unix_ms(20),
+        MonoMs::from_base_ms(5),
+        Origin::Arbiter,
+        note("after the restart"),
+    )
+    .unwrap();
     drop(app);
     let (records, v) = arbiter_io::journal_file::read(&path).unwrap();
     assert!(v.is_intact() && v.torn_tail == 0);

@@ -14,10 +14,11 @@ use std::io::{self, Write};
 use arbiter_core::journal::{Chain, Record};
 use arbiter_core::model::{BoardNo, ClockSide};
 use arbiter_core::record::{ClockSample, Event, MoveMade, Origin, SessionStarted};
+use arbiter_core::time::{MonoMs, WallMs};
 use shakmaty::{CastlingMode, Chess, Position, san::SanPlus};
 
 /// The wall time of the first record.
-pub const START: i64 = 1_795_870_800_000;
+pub const START: WallMs = WallMs::from_unix_ms(1_795_870_800_000);
 
 /// The next move of a bench game: legal, chosen pseudo-randomly, and one that does not end the
 /// game where there is such a move. UCI and SAN as an e-board feed sends them.
@@ -45,7 +46,7 @@ fn next_move(pos: &mut Chess, seed: &mut u64) -> Option<(String, String)> {
 }
 
 /// Every input of the journal in order, `(wall_ms, mono_ms, origin, event)`, handed to `each`.
-pub fn inputs(boards: u16, seconds: u64, mut each: impl FnMut(i64, u64, Origin, Event)) {
+pub fn inputs(boards: u16, seconds: u64, mut each: impl FnMut(WallMs, MonoMs, Origin, Event)) {
     let session = SessionStarted {
         match_sha256: String::new(),
         profile_sha256: String::new(),
@@ -58,7 +59,7 @@ pub fn inputs(boards: u16, seconds: u64, mut each: impl FnMut(i64, u64, Origin, 
         match_text: None,
         profile_text: None,
     };
-    each(START, 0, Origin::System, session.into());
+    each(START, MonoMs::ORIGIN, Origin::System, session.into());
     let mut used = vec![[0u64; 2]; usize::from(boards)];
     let mut games = vec![Chess::default(); usize::from(boards)];
     let mut seed = 0x5eed_u64;
@@ -85,7 +86,12 @@ pub fn inputs(boards: u16, seconds: u64, mut each: impl FnMut(i64, u64, Origin, 
                     san,
                     clock_ms: None,
                 };
-                each(START + t as i64, t, Origin::Feed(board), mv.into());
+                each(
+                    START + t as i64,
+                    MonoMs::from_base_ms(t),
+                    Origin::Feed(board),
+                    mv.into(),
+                );
             }
             used[bi][side] += 1000;
             let ms = |s: usize| 5_400_000u64.saturating_sub(used[bi][s]);
@@ -104,7 +110,12 @@ pub fn inputs(boards: u16, seconds: u64, mut each: impl FnMut(i64, u64, Origin, 
                 left_flag_kind: None,
                 right_flag_kind: None,
             };
-            each(START + t as i64, t, Origin::Feed(board), sample.into());
+            each(
+                START + t as i64,
+                MonoMs::from_base_ms(t),
+                Origin::Feed(board),
+                sample.into(),
+            );
         }
     }
 }

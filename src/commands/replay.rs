@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::exit::EXIT_INPUT;
+use arbiter_core::time::{MonoMs, WallMs};
 
 /// What `arbiter replay` was asked.
 #[derive(Debug, clap::Args)]
@@ -227,9 +228,9 @@ fn check_board(
 }
 
 /// A wall time as the match's time of day, to the millisecond.
-fn local_clock(offset: chrono::FixedOffset) -> impl Fn(i64) -> String {
-    move |w: i64| {
-        chrono::DateTime::from_timestamp_millis(w)
+fn local_clock(offset: chrono::FixedOffset) -> impl Fn(WallMs) -> String {
+    move |w: WallMs| {
+        w.to_datetime()
             .map(|t| t.with_timezone(&offset).format("%H:%M:%S%.3f").to_string())
             .unwrap_or_default()
     }
@@ -254,7 +255,10 @@ fn headless(
         .as_ref()
         .map(|m| *m.scheduled_start.offset())
         .unwrap_or_else(|| chrono::FixedOffset::east_opt(0).expect("UTC"));
-    let base = records.first().map(|r| r.wall_ms).unwrap_or(0);
+    let base = records
+        .first()
+        .map(|r| r.wall_ms)
+        .unwrap_or(WallMs::UNIX_EPOCH);
     let local = local_clock(offset);
     // The moments the journal (or the bundle's range) covers: a moment outside is refused.
     let covered = {
@@ -262,7 +266,7 @@ fn headless(
         let last = records.iter().rev().find(|r| r.seq >= window_from);
         first.zip(last).map(|(f, l)| (f.wall_ms, l.wall_ms))
     };
-    let moment = |a: &str| -> Result<i64, String> {
+    let moment = |a: &str| -> Result<WallMs, String> {
         checked_moment(
             path,
             a,
@@ -287,7 +291,7 @@ fn headless(
     if q.incidents {
         let upto = match &q.at {
             Some(a) => moment(a)?,
-            None => i64::MAX,
+            None => WallMs::MAX,
         };
         return Ok(incidents_text(&records, upto, board, &local));
     }
@@ -310,7 +314,7 @@ fn headless(
 fn extract(
     bytes: &[u8],
     board: Option<arbiter_core::model::BoardNo>,
-    range: (i64, i64),
+    range: (WallMs, WallMs),
     tie: Option<arbiter_core::replay::BundleSigned>,
     out: &Path,
 ) -> Result<String, String> {
@@ -340,9 +344,9 @@ fn extract(
 /// it happened and, where that differs, the time it was entered.
 fn incidents_text(
     records: &[arbiter_core::journal::Record],
-    upto: i64,
+    upto: WallMs,
     board: Option<arbiter_core::model::BoardNo>,
-    local: &dyn Fn(i64) -> String,
+    local: &dyn Fn(WallMs) -> String,
 ) -> String {
     let mut out = String::new();
     for i in arbiter_core::replay::incidents(records) {
@@ -441,10 +445,10 @@ fn journal_records_streamed(
 /// while the moment was known and the times in order.
 struct AtPass {
     session: Option<arbiter_core::journal::Record>,
-    walls: Vec<i64>,
+    walls: Vec<WallMs>,
     state: arbiter_core::state::MatchState,
     /// The moment the fold went to, and whether it stopped at the first record after it.
-    folding: Option<i64>,
+    folding: Option<WallMs>,
     stopped: bool,
     in_order: bool,
     /// The match, where the first record named it.
@@ -562,7 +566,7 @@ fn at_streamed(path: &Path, q: &Query, a: &str) -> Result<String, String> {
         .as_ref()
         .map(|m| *m.scheduled_start.offset())
         .unwrap_or_else(utc);
-    let base = p.walls.first().copied().unwrap_or(0);
+    let base = p.walls.first().copied().unwrap_or(WallMs::UNIX_EPOCH);
     let local = local_clock(offset);
     let t = checked_moment(
         path,
@@ -583,7 +587,7 @@ fn at_streamed(path: &Path, q: &Query, a: &str) -> Result<String, String> {
     // `Replay::at`: the monotonic instant of `t` for the clock displays.
     let mono = match state.last {
         Some(l) => l.mono_ms + u64::try_from(t - l.wall_ms).unwrap_or(0),
-        None => 0,
+        None => MonoMs::ORIGIN,
     };
     let at = Moment {
         t,
@@ -597,14 +601,14 @@ fn at_streamed(path: &Path, q: &Query, a: &str) -> Result<String, String> {
 fn checked_moment(
     path: &Path,
     a: &str,
-    base: i64,
+    base: WallMs,
     offset: chrono::FixedOffset,
-    covered: Option<(&i64, &i64)>,
+    covered: Option<(&WallMs, &WallMs)>,
     window_from: u64,
-) -> Result<i64, String> {
+) -> Result<WallMs, String> {
     let t = arbiter_core::replay::parse_moment(a, base, offset)?;
-    let day = |w: i64| {
-        chrono::DateTime::from_timestamp_millis(w)
+    let day = |w: WallMs| {
+        w.to_datetime()
             .map(|t| {
                 t.with_timezone(&offset)
                     .format("%Y-%m-%d %H:%M:%S")
@@ -668,7 +672,7 @@ fn journal_records(
 /// The moment `--at` asks for, and the records the arbiter entered for an earlier moment than
 /// their own (`arbiter_core::replay::stated_earlier`).
 struct Moment<'a> {
-    t: i64,
+    t: WallMs,
     stated: &'a [arbiter_core::replay::Incident],
 }
 
@@ -677,12 +681,12 @@ struct Moment<'a> {
 /// rules left the outcome open) and the claims still open. As JSON with `--json`.
 fn at_moment(
     s: &arbiter_core::state::MatchState,
-    mono: arbiter_core::model::MonoMs,
+    mono: MonoMs,
     m: Option<&arbiter_core::matchfile::Match>,
     board: Option<arbiter_core::model::BoardNo>,
     moment: &Moment<'_>,
     json: bool,
-    local: &dyn Fn(i64) -> String,
+    local: &dyn Fn(WallMs) -> String,
 ) -> Result<String, String> {
     let at = local(moment.t);
     // The state is what the console showed at the moment (the records that had arrived), each
@@ -726,7 +730,7 @@ fn at_json(
     boards: &[&arbiter_core::state::BoardState],
     f: &AtFacts<'_>,
     moment: &Moment<'_>,
-    local: &dyn Fn(i64) -> String,
+    local: &dyn Fn(WallMs) -> String,
 ) -> Result<String, String> {
     let en = |msg: &arbiter_core::i18n::Msg| {
         arbiter_tui::i18n::format(arbiter_core::matchfile::Lang::En, msg)
@@ -756,7 +760,7 @@ fn at_json(
 fn clock_facts(
     s: &arbiter_core::state::MatchState,
     boards: &[&arbiter_core::state::BoardState],
-    mono: arbiter_core::model::MonoMs,
+    mono: MonoMs,
 ) -> Vec<serde_json::Value> {
     use arbiter_core::hms::format_hms;
     boards
@@ -782,7 +786,7 @@ fn clock_facts(
 fn arrival_facts(
     boards: &[&arbiter_core::state::BoardState],
     moment: &Moment<'_>,
-    local: &dyn Fn(i64) -> String,
+    local: &dyn Fn(WallMs) -> String,
 ) -> Vec<serde_json::Value> {
     use arbiter_core::model::TeamSide;
     boards
@@ -805,7 +809,7 @@ fn arrival_facts(
 /// The claims still open, with their number on their board.
 fn open_claim_facts(
     boards: &[&arbiter_core::state::BoardState],
-    local: &dyn Fn(i64) -> String,
+    local: &dyn Fn(WallMs) -> String,
 ) -> Vec<serde_json::Value> {
     boards
         .iter()
@@ -829,7 +833,7 @@ fn open_claim_facts(
 /// chosen, its basis and the reason.
 fn decision_facts(
     interventions: &[&arbiter_core::state::InterventionEntry],
-    local: &dyn Fn(i64) -> String,
+    local: &dyn Fn(WallMs) -> String,
 ) -> Vec<serde_json::Value> {
     let en = |msg: &arbiter_core::i18n::Msg| {
         arbiter_tui::i18n::format(arbiter_core::matchfile::Lang::En, msg)
@@ -860,7 +864,7 @@ struct AtFacts<'a> {
 }
 
 /// When the record `seq` was entered, where the arbiter entered it for an earlier moment.
-fn entered_at(moment: &Moment<'_>, seq: u64) -> Option<i64> {
+fn entered_at(moment: &Moment<'_>, seq: u64) -> Option<WallMs> {
     moment
         .stated
         .iter()
@@ -873,7 +877,7 @@ fn at_text(
     s: &arbiter_core::state::MatchState,
     f: &AtFacts<'_>,
     moment: &Moment<'_>,
-    local: &dyn Fn(i64) -> String,
+    local: &dyn Fn(WallMs) -> String,
 ) -> String {
     let en = |msg: &arbiter_core::i18n::Msg| {
         arbiter_tui::i18n::format(arbiter_core::matchfile::Lang::En, msg)

@@ -25,6 +25,7 @@ use arbiter_core::intervention::InterventionKind;
 use arbiter_core::matchfile::Lang;
 use arbiter_core::model::{BoardNo, ClockSide, TeamSide};
 use arbiter_core::record::{ClockSample, Event, FeedState, FeedStatus, MoveMade, Origin};
+use arbiter_core::time::MonoMs;
 use arbiter_io::feeds::FeedRecord;
 use chrono::{Duration as ChronoDuration, FixedOffset};
 use shakmaty::uci::UciMove;
@@ -80,9 +81,11 @@ impl Venue {
 
     /// The records that arrived up to `now`.
     fn at(&mut self, now: Now) -> Vec<FeedRecord> {
+        // the venue's timeline: ms since the console's time base started
+        let now_ms = now.mono.as_base_ms();
         let mut out = Vec::new();
         let rec = |b: usize, mono_ms: u64, event: Event| FeedRecord {
-            mono_ms,
+            mono_ms: MonoMs::from_base_ms(mono_ms),
             origin: Origin::Feed(BoardNo::from_index(b)),
             event,
         };
@@ -94,13 +97,13 @@ impl Venue {
                     state: FeedState::Live,
                     detail: String::new(),
                 };
-                out.push(rec(b, now.mono, live.into()));
+                out.push(rec(b, now_ms, live.into()));
             }
         }
         for b in 0..8 {
             let (w, bl, since, played) = self.clocks[b];
             let due = (played as u64 + 1) * self.every_ms;
-            if played < self.games[b].len() && now.mono >= due {
+            if played < self.games[b].len() && now_ms >= due {
                 // the mover's clock stops at the press, 30 s are added
                 let used = due - since;
                 let (w, bl) = if played % 2 == 0 {
@@ -114,7 +117,7 @@ impl Venue {
                 self.clocks[b] = (w, bl, due, played + 1);
             }
         }
-        while self.next_report <= now.mono {
+        while self.next_report <= now_ms {
             let t = self.next_report;
             for b in 0..8 {
                 let (w, bl, since, played) = self.clocks[b];
@@ -191,11 +194,7 @@ fn the_afternoon_of_a_match_at_the_console() {
 
     let mut p = AppHarness::start(m, &journal, t0, Vec::new(), Lang::En, COLS, ROWS);
     p.on_tick = Some(Box::new(move |now| venue.at(now)));
-    let now = |p: &AppHarness| {
-        chrono::DateTime::from_timestamp_millis(p.now.wall)
-            .unwrap()
-            .with_timezone(&offset)
-    };
+    let now = |p: &AppHarness| p.now.wall.to_datetime().unwrap().with_timezone(&offset);
     p.wait_for_s("SF Beispielhausen", 1);
 
     // 1. The lineups, sealed: home, then away (the form opens on the team not yet in); the
@@ -358,7 +357,7 @@ fn the_afternoon_of_a_match_at_the_console() {
     let state = arbiter_core::state::MatchState::fold(&records);
     assert!(state.lineups_complete());
     let started = state.round_started.expect("started");
-    assert_eq!(started.wall_ms / 1000, start.timestamp());
+    assert_eq!(started.wall_ms.as_unix_ms() / 1000, start.timestamp());
     let arrivals = records
         .iter()
         .filter(|r| matches!(r.event, Event::PlayerArrived(_)))

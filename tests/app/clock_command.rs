@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use arbiter_core::model::BoardNo;
 use arbiter_core::record::{ClockRunMode, CommandOutcome, Event};
+use arbiter_core::time::{MonoMs, WallMs};
 
 use crate::app;
 use crate::sim;
@@ -211,7 +212,13 @@ fn a_clock_command_the_feed_cannot_take_is_journaled_as_refused() {
     let mut app = App::new(m, JournalWriter::create(&path).unwrap());
     let b = BoardNo(1);
     let ev = app.session_started();
-    app.submit(1_000, 0, Origin::System, ev).unwrap();
+    app.submit(
+        WallMs::from_unix_ms(1_000),
+        MonoMs::from_base_ms(0),
+        Origin::System,
+        ev,
+    )
+    .unwrap();
     let feed = |state| -> Event {
         FeedStatus {
             board: b,
@@ -220,8 +227,13 @@ fn a_clock_command_the_feed_cannot_take_is_journaled_as_refused() {
         }
         .into()
     };
-    app.submit(1_100, 100, Origin::Feed(b), feed(FeedState::Live))
-        .unwrap();
+    app.submit(
+        WallMs::from_unix_ms(1_100),
+        MonoMs::from_base_ms(100),
+        Origin::Feed(b),
+        feed(FeedState::Live),
+    )
+    .unwrap();
     let sample = ClockSample {
         board: b,
         left_ms: 90 * 60_000,
@@ -233,14 +245,19 @@ fn a_clock_command_the_feed_cannot_take_is_journaled_as_refused() {
         left_flag_kind: None,
         right_flag_kind: None,
     };
-    app.submit(1_200, 200, Origin::Feed(b), sample.into())
-        .unwrap();
+    app.submit(
+        WallMs::from_unix_ms(1_200),
+        MonoMs::from_base_ms(200),
+        Origin::Feed(b),
+        sample.into(),
+    )
+    .unwrap();
     let req = Request {
         board: Some(b),
         player: Some(Color::Black),
         kind: InterventionKind::TimeCorrection,
     };
-    let p = rules::propose(&app.m, &app.state, &req, 300);
+    let p = rules::propose(&app.m, &app.state, &req, MonoMs::from_base_ms(300));
     let plus = Consequence {
         clock: vec![TimeChange {
             player: Color::Black,
@@ -249,8 +266,15 @@ fn a_clock_command_the_feed_cannot_take_is_journaled_as_refused() {
         ..Consequence::default()
     };
     let ev = rules::confirm(&req, &p, plus, "disturbance".into());
-    app.submit(1_300, 300, Origin::Arbiter, ev).unwrap();
-    let set = arbiter_core::status::clock_to_set(&app.m, &app.state, b, 400).unwrap();
+    app.submit(
+        WallMs::from_unix_ms(1_300),
+        MonoMs::from_base_ms(300),
+        Origin::Arbiter,
+        ev,
+    )
+    .unwrap();
+    let set = arbiter_core::status::clock_to_set(&app.m, &app.state, b, MonoMs::from_base_ms(400))
+        .unwrap();
     assert_eq!(set.times().black.ms(), 92 * 60_000);
     assert_eq!(set.run(), ClockRunMode::Left);
     let mut view = arbiter_tui::ViewState::new(Lang::De, arbiter_tui::theme::Theme::monochrome());
@@ -258,8 +282,8 @@ fn a_clock_command_the_feed_cannot_take_is_journaled_as_refused() {
         &mut app,
         &mut view,
         &ClockCommands::default(),
-        1_400,
-        400,
+        WallMs::from_unix_ms(1_400),
+        MonoMs::from_base_ms(400),
         &set,
     );
     let said = view.status.clone().unwrap_or_default();

@@ -18,6 +18,7 @@ use arbiter_console::journal_place::open_journal;
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::BoardNo;
 use arbiter_core::record::{Event, Origin};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::feeds::{ClockCommands, FeedRecord, FeedReseeds};
 use arbiter_tui::ViewState;
 use arbiter_tui::theme::Theme;
@@ -61,7 +62,7 @@ pub struct Live {
     /// with `--speed`), the wall clock from `anchor` (UTC ms) on: the console sees the venue's
     /// time, the same in every console the test starts with the same anchor.
     pub speed: u64,
-    pub anchor: i64,
+    pub anchor: WallMs,
 }
 
 impl Live {
@@ -70,7 +71,7 @@ impl Live {
         let real = self.time.current();
         let k = self.speed.max(1);
         Now {
-            mono: real.mono * k,
+            mono: MonoMs::from_base_ms(real.mono.as_base_ms() * k),
             wall: self.anchor + (real.wall - self.anchor) * k as i64,
         }
     }
@@ -177,7 +178,7 @@ impl AppHarness {
     /// file's feeds, taking up the games of a journal that is continued); its clock is the
     /// system clock of the feeds' time base.
     pub fn run(m: Match, journal: &Path, lang: Lang, cols: u16, rows: u16) -> AppHarness {
-        Self::run_at_speed(m, journal, lang, cols, rows, 1, 0)
+        Self::run_at_speed(m, journal, lang, cols, rows, 1, WallMs::from_unix_ms(0))
     }
 
     /// [`AppHarness::run`] in the time of a venue `speed` times as fast, from the wall time
@@ -189,7 +190,7 @@ impl AppHarness {
         cols: u16,
         rows: u16,
         speed: u64,
-        anchor: i64,
+        anchor: WallMs,
     ) -> AppHarness {
         let time = arbiter_console::time_base::TimeBase::now();
         let live = |feeds| Live {
@@ -265,7 +266,7 @@ impl AppHarness {
             match live.feeds.recv_timeout(wait) {
                 Ok(Some(mut r)) => {
                     // the feed's stamp in the venue's time
-                    r.mono_ms *= k;
+                    r.mono_ms = MonoMs::from_base_ms(r.mono_ms.as_base_ms() * k);
                     self.sync_now();
                     self.handle(Input::Feed(r));
                 }
@@ -303,7 +304,7 @@ impl AppHarness {
     }
 
     /// A feed's record that arrived at `mono_ms` (on the console's time base).
-    pub fn feed(&mut self, mono_ms: u64, origin: Origin, event: Event) {
+    pub fn feed(&mut self, mono_ms: MonoMs, origin: Origin, event: Event) {
         self.handle(Input::Feed(FeedRecord {
             mono_ms,
             origin,
@@ -402,7 +403,7 @@ pub fn key_event(k: &str) -> KeyEvent {
 /// The test's clock at a wall time (UTC ms), its monotonic time starting at 0.
 pub fn clock_at(wall_ms: i64) -> Now {
     Now {
-        mono: 0,
-        wall: wall_ms,
+        mono: MonoMs::ORIGIN,
+        wall: WallMs::from_unix_ms(wall_ms),
     }
 }

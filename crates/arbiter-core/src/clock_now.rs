@@ -7,9 +7,10 @@ use serde::Serialize;
 
 use crate::by_colour::ByColor;
 use crate::clock::ClockMs;
-use crate::model::{ClockSide, Color, MonoMs};
+use crate::model::{ClockSide, Color};
 use crate::record::{ClockSample, FeedState};
 use crate::state::{BoardState, MatchState};
+use crate::time::MonoMs;
 
 /// A feed that has delivered nothing for this long while a clock runs is stale: the feeds
 /// report it (`FeedState::Stale`, see `arbiter_protocol::connection::Timing`) and the console
@@ -86,7 +87,7 @@ impl ClockSample {
 /// Whether the board's data can be trusted as current at `now`: the feed says it is live and
 /// the last data is younger than [`STALE_AFTER_MS`] (or the clock is stopped).
 pub(crate) fn feed_is_current(bs: &BoardState, running: bool, now: MonoMs) -> bool {
-    let age = bs.last_data.map(|d| now.saturating_sub(d.mono_ms));
+    let age = bs.last_data.map(|d| now.saturating_since(d.mono_ms));
     let live = matches!(bs.feed, FeedState::Live);
     live && !(running && age.is_some_and(|a| a > STALE_AFTER_MS))
 }
@@ -116,7 +117,7 @@ pub fn clock_at(s: &MatchState, bs: &BoardState, now: MonoMs) -> Option<ClockNow
     let c = match mirrored {
         Some((estimate, running)) => ClockNow::new(estimate, running, false),
         None => {
-            let elapsed = clock_now.saturating_sub(s.clock_base_ms + at.mono_ms);
+            let elapsed = clock_now.saturating_sub(s.clock_ms(at.mono_ms));
             report_at(&sample, elapsed)
         }
     };

@@ -563,10 +563,10 @@ pub struct ProposalShown {
 }
 
 /// The time of a resignation the arbiter names (RFC 3339), as wall ms.
-pub fn resignation_time(at: Option<&str>) -> Option<crate::model::WallMs> {
+pub fn resignation_time(at: Option<&str>) -> Option<crate::time::WallMs> {
     chrono::DateTime::parse_from_rfc3339(at?.trim())
         .ok()
-        .map(|t| t.timestamp_millis())
+        .map(|t| crate::time::WallMs::from_datetime(&t))
 }
 
 /// A field the rules decided, set otherwise by the arbiter.

@@ -20,8 +20,8 @@ use serde::{Deserialize, Serialize as _};
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 
-use crate::model::{MonoMs, WallMs};
 use crate::record::{Event, Origin};
+use crate::time::{MonoMs, WallMs};
 
 /// A SHA-256 digest.
 pub type Hash = [u8; 32];
@@ -549,8 +549,8 @@ mod tests {
                 .into()
             };
             chain.append(
-                1_700_000_000_000 + i as i64,
-                i as u64 * 10,
+                WallMs::from_unix_ms(1_700_000_000_000 + i as i64),
+                MonoMs::from_base_ms(i as u64 * 10),
                 Origin::Arbiter,
                 ev,
                 &mut out,

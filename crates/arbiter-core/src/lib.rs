@@ -44,4 +44,5 @@ pub mod shared_vec;
 pub mod signature;
 pub mod state;
 pub mod status;
+pub mod time;
 pub mod words;

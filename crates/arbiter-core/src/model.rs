@@ -1,4 +1,5 @@
-//! Small exact types shared by every layer: boards, sides, teams, results, durations.
+//! Small exact types shared by every layer: boards, sides, teams, results, durations (the
+//! instants are [`crate::time`]'s).
 //!
 //! Nothing here does IO or reads the system time.
 
@@ -82,11 +83,6 @@ impl ClockSide {
         }
     }
 }
-
-/// Milliseconds of wall time since the Unix epoch (UTC), as stamped on a journal record.
-pub type WallMs = i64;
-/// Milliseconds since the console session started (monotonic).
-pub type MonoMs = u64;
 
 /// The result of one game as entered on the match report.
 ///

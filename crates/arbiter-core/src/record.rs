@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::by_colour::ByColor;
 use crate::clock::ClockMs;
 use crate::model::{BoardNo, ClockSide, GameResult, TeamSide};
+use crate::time::{MonoMs, WallMs};
 
 /// Who produced a record. Serialised as `"system"`, `"arbiter"` or `"feed:N"` (board N).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -368,8 +369,8 @@ pub enum NoiseKind {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NoiseSample {
-    /// When it arrived (ms on the console's monotonic clock, as a record's `mono_ms`).
-    pub at_ms: u64,
+    /// When it arrived (on the console's monotonic clock, as a record's `mono_ms`).
+    pub at_ms: MonoMs,
     pub kind: NoiseKind,
     /// Its length in bytes (of the chunk read, or of the websocket message).
     pub len: u64,
@@ -389,8 +390,8 @@ pub const NOISE_SAMPLE_CHARS: usize = 64;
 #[serde(deny_unknown_fields)]
 pub struct FeedNoise {
     pub board: BoardNo,
-    pub from_ms: u64,
-    pub to_ms: u64,
+    pub from_ms: MonoMs,
+    pub to_ms: MonoMs,
     /// Bytes of all the noise in the interval.
     pub bytes: u64,
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -587,7 +588,7 @@ pub struct RoundStarted {
     /// record (the round started a little before the arbiter got to the console). None: the
     /// record's own time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at: Option<i64>,
+    pub at: Option<WallMs>,
     /// Why the start is before the scheduled start (empty otherwise).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub reason: String,
@@ -601,7 +602,7 @@ pub struct PlayerArrived {
     /// When the player arrived (wall ms), where the arbiter entered it afterwards. None: the
     /// record's own time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at: Option<i64>,
+    pub at: Option<WallMs>,
 }
 
 /// A free-text note of the arbiter, optionally about one board.

@@ -10,10 +10,11 @@ use serde::Serialize;
 
 use crate::i18n::Msg;
 use crate::journal::{self, Hash, Record};
-use crate::model::{BoardNo, MonoMs, WallMs};
+use crate::model::BoardNo;
 use crate::msg;
 use crate::record::{Event, FeedState};
 use crate::state::{MatchState, apply};
+use crate::time::{MonoMs, WallMs};
 
 /// Records between checkpoints (at least; see [`checkpoint_spacing`]).
 pub const CHECKPOINT_EVERY: usize = 16_384;
@@ -94,7 +95,7 @@ impl Replay {
         let s = self.state_after(n);
         let mono = match s.last {
             Some(l) => l.mono_ms + u64::try_from(t - l.wall_ms).unwrap_or(0),
-            None => 0,
+            None => MonoMs::ORIGIN,
         };
         (s, mono)
     }
@@ -181,7 +182,7 @@ pub fn incidents(records: &[Record]) -> Vec<Incident> {
             Event::FeedStatus(e) => s
                 .board(e.board)
                 .and_then(|b| b.last_data)
-                .map(|d| r.mono_ms.saturating_sub(d.mono_ms)),
+                .map(|d| r.mono_ms.saturating_since(d.mono_ms)),
             _ => None,
         };
         apply(&mut s, r);
@@ -801,23 +802,24 @@ pub fn parse_moment(
 ) -> Result<WallMs, String> {
     if let Some(rel) = s.strip_prefix('+') {
         return crate::hms::parse(rel, crate::hms::Shape::FULL)
-            .map(|ms| base_wall.saturating_add(i64::try_from(ms).unwrap_or(i64::MAX)))
+            .map(|ms| base_wall.saturating_add_ms(i64::try_from(ms).unwrap_or(i64::MAX)))
             .map_err(|e| format!("{s:?}: expected +H:MM:SS ({e})"));
     }
     if let Ok(t) = chrono::DateTime::parse_from_rfc3339(s) {
-        return Ok(t.timestamp_millis());
+        return Ok(WallMs::from_datetime(&t));
     }
     let time = crate::hms::parse_time_of_day(s).map_err(|e| {
         format!("{s:?}: expected HH:MM, HH:MM:SS, an RFC 3339 time or +H:MM:SS ({e})")
     })?;
-    let day = chrono::DateTime::from_timestamp_millis(base_wall)
+    let day = base_wall
+        .to_datetime()
         .ok_or("the journal's first time is out of range")?
         .with_timezone(&offset)
         .date_naive();
     day.and_time(time)
         .and_local_timezone(offset)
         .single()
-        .map(|t| t.timestamp_millis())
+        .map(|t| WallMs::from_datetime(&t))
         .ok_or_else(|| format!("{s:?} does not exist on {day}"))
 }
 
@@ -869,7 +871,7 @@ pub fn noise_incident(e: &crate::record::FeedNoise) -> Msg {
         .map(|(_, m)| m)
         .reduce(|head, tail| msg!("noise-parts", head = head, tail = tail))
         .unwrap_or_default();
-    let seconds = e.to_ms.saturating_sub(e.from_ms).div_ceil(1000);
+    let seconds = e.to_ms.saturating_since(e.from_ms).div_ceil(1000);
     msg!(
         "incident-feed-noise",
         seconds = seconds,

@@ -11,6 +11,7 @@ fn a_moment_in_hh_mm_or_hh_mm_ss() {
     let base = chrono::DateTime::parse_from_rfc3339("2026-11-28T13:05:00+01:00")
         .unwrap()
         .timestamp_millis();
+    let base = WallMs::from_unix_ms(base);
     let at = |s: &str| parse_moment(s, base, offset);
     let two = base + 55 * 60_000;
     assert_eq!(at("14:00"), Ok(two));
@@ -30,7 +31,7 @@ fn a_moment_in_hh_mm_or_hh_mm_ss() {
 fn incidents_at_the_times_entered_in_order_with_the_signatures() {
     use crate::model::TeamSide;
     use crate::record::{Note, Origin, PlayerArrived, ReportSigned, RoundStarted};
-    let t0: WallMs = 1_800_000_000_000;
+    let t0: WallMs = WallMs::from_unix_ms(1_800_000_000_000);
     let min = 60_000;
     let mut chain = crate::journal::Chain::default();
     let mut buf = Vec::new();
@@ -42,7 +43,7 @@ fn incidents_at_the_times_entered_in_order_with_the_signatures() {
             Event::FeedStatus(f) => Origin::Feed(f.board),
             _ => Origin::Arbiter,
         };
-        recs.push(chain.append(wall, mono, origin, e, &mut buf));
+        recs.push(chain.append(wall, MonoMs::from_base_ms(mono), origin, e, &mut buf));
     };
     push(
         t0,

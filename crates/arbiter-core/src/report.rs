@@ -22,6 +22,7 @@ use crate::profile::LineupSanction;
 use crate::record::Event;
 use crate::rules::{self, lineup};
 use crate::state::{MatchState, Stamp, apply};
+use crate::time::WallMs;
 
 /// The report format; bumped whenever the canonical form changes.
 ///
@@ -544,8 +545,9 @@ pub fn player_on(m: &Match, s: &MatchState, team: TeamSide, board: BoardNo) -> O
     lineup::player(m, s, team, board).cloned()
 }
 
-fn local_time(m: &Match, wall_ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(wall_ms)
+fn local_time(m: &Match, wall_ms: crate::time::WallMs) -> String {
+    wall_ms
+        .to_datetime()
         .map(|t| {
             t.with_timezone(m.scheduled_start.offset())
                 .format("%H:%M:%S")
@@ -558,8 +560,9 @@ fn local_rfc3339(m: &Match, at: Stamp) -> String {
     local_rfc3339_ms(m, at.wall_ms)
 }
 
-fn local_rfc3339_ms(m: &Match, wall_ms: crate::model::WallMs) -> String {
-    chrono::DateTime::from_timestamp_millis(wall_ms)
+fn local_rfc3339_ms(m: &Match, wall_ms: crate::time::WallMs) -> String {
+    wall_ms
+        .to_datetime()
         .map(|t| t.with_timezone(m.scheduled_start.offset()).to_rfc3339())
         .unwrap_or_default()
 }
@@ -1208,7 +1211,7 @@ fn late_arrivals(m: &Match, s: &MatchState) -> Vec<LateArrivalLine> {
 
 /// The match procedure as the report has it.
 fn procedure_line(m: &Match, s: &MatchState) -> ProcedureLine {
-    let hm = |ms: i64| rules::local_hm(m, ms);
+    let hm = |ms: WallMs| rules::local_hm(m, ms);
     let deadline = rules::deadline(m, s).map(|d| DeadlineLine {
         minutes: d.minutes,
         from: d.from,
@@ -1351,7 +1354,7 @@ pub struct Tail {
     /// Their kinds with counts, in order of first appearance.
     pub changing_kinds: Vec<(String, usize)>,
     /// The first of them: sequence number, kind, wall time.
-    pub first: Option<(u64, String, i64)>,
+    pub first: Option<(u64, String, WallMs)>,
     /// Records after the head that do not change the report (signatures, clock reports, feed
     /// states, post-game feed data, a resumed console).
     pub unchanging: usize,

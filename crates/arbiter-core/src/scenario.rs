@@ -12,10 +12,11 @@ use crate::hms::{self, Shape};
 use crate::intervention::{Consequence, InterventionKind};
 use crate::journal::{Chain, Record};
 use crate::matchfile::Match;
-use crate::model::{BoardNo, Color, MonoMs, TeamSide, WallMs};
+use crate::model::{BoardNo, Color, TeamSide};
 use crate::record::{Event, Origin};
 use crate::rules::{self, Proposal, Request, Score};
 use crate::state::{MatchState, apply};
+use crate::time::{MonoMs, WallMs};
 
 mod input;
 
@@ -332,9 +333,9 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
     let m = load_match(&match_path, file.profile.as_deref())?;
     let mut c = Collector::new(path, src);
     let start: WallMs = match &file.start {
-        None => m.scheduled_start.timestamp_millis(),
+        None => WallMs::from_datetime(&m.scheduled_start),
         Some(s) => match chrono::DateTime::parse_from_rfc3339(s) {
-            Ok(t) => t.timestamp_millis(),
+            Ok(t) => WallMs::from_datetime(&t),
             Err(e) => {
                 c.error("start", format!("{s:?} is not an RFC 3339 time: {e}"));
                 return Err(Diagnostics(c.found));
@@ -344,11 +345,11 @@ pub fn run(path: &Path, src: &str, load_match: &LoadMatch<'_>) -> Result<Outcome
     let mut j = Journaled::started(&m, start);
     let mut proposals = Vec::new();
     let mut looks = Vec::new();
-    let mut last = 0;
+    let mut last = MonoMs::ORIGIN;
     for (i, step) in file.steps.iter().enumerate() {
         let field = format!("step[{i}]");
         let mono = match hms::parse(&step.at, Shape::FULL) {
-            Ok(mono) => mono,
+            Ok(ms) => MonoMs::from_base_ms(ms),
             Err(e) => {
                 c.error(
                     format!("{field}.at"),
@@ -430,7 +431,7 @@ impl Journaled {
         };
         let setups = crate::record::board_setups(m);
         j.push(
-            0,
+            MonoMs::ORIGIN,
             Origin::System,
             crate::record::SessionStarted::of(
                 m,
@@ -439,7 +440,7 @@ impl Journaled {
             .into(),
         );
         for e in setups {
-            j.push(0, Origin::System, e);
+            j.push(MonoMs::ORIGIN, Origin::System, e);
         }
         j
     }
@@ -447,7 +448,7 @@ impl Journaled {
     /// Journals a record at `mono` and applies it.
     fn push(&mut self, mono: MonoMs, origin: Origin, event: Event) {
         let r = self.chain.append(
-            self.start + mono as i64,
+            self.start + mono.as_base_ms() as i64,
             mono,
             origin,
             event,

@@ -32,12 +32,13 @@ use serde::Serialize;
 use crate::clock::{ClockAlert, ClockChange, ClockMirror, TimeControl};
 use crate::intervention::{IllegalKind, Intervention, LineupSlot, TimeChange};
 use crate::journal::Record;
-use crate::model::{BoardNo, Color, GameResult, MonoMs, TeamSide, WallMs};
+use crate::model::{BoardNo, Color, GameResult, TeamSide};
 use crate::record::{
     ClockPresence, ClockSample, DeviceStatus, Event, FeedCounters, FeedState, GameReconciled,
     Origin,
 };
 use crate::shared_vec::SharedVec;
+use crate::time::{MonoMs, WallMs};
 
 /// Everything the console knows about the match, derived from the journal alone.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
@@ -222,7 +223,7 @@ impl Stamp {
         if let Some(at) = at.filter(|a| *a < r.wall_ms) {
             let back = u64::try_from(r.wall_ms - at).unwrap_or(0);
             st.wall_ms = at;
-            st.mono_ms = r.mono_ms.saturating_sub(back);
+            st.mono_ms = r.mono_ms.saturating_sub_ms(back);
         }
         st
     }
@@ -558,7 +559,7 @@ impl MatchState {
 
     /// The clocks' time for a monotonic instant of the current session.
     pub fn clock_ms(&self, mono_ms: MonoMs) -> u64 {
-        self.clock_base_ms + mono_ms
+        self.clock_base_ms + mono_ms.as_base_ms()
     }
 
     /// Folds records into a fresh state.
@@ -600,7 +601,7 @@ pub fn apply(state: &mut MatchState, rec: &Record) {
         Event::SessionStarted(s) => return session::started(state, s, at),
         _ => {}
     }
-    let clock_ms = state.clock_base_ms + rec.mono_ms;
+    let clock_ms = state.clock_ms(rec.mono_ms);
     state.last_clock_ms = Some(clock_ms);
     state.last_clock_wall_ms = Some(rec.wall_ms);
     let board = match board_of(state, rec) {

@@ -18,9 +18,10 @@ pub use clock_to_set::{
 use crate::clock::{ClockAlert, ClockMs};
 use crate::clock_now::{ClockNow, clock_at};
 use crate::matchfile::Match;
-use crate::model::{Color, MonoMs};
+use crate::model::Color;
 use crate::rules;
 use crate::state::{BoardState, MatchState};
+use crate::time::{MonoMs, WallMs};
 
 /// How long an alert of the clock model stays on the main screen (the log keeps it).
 pub const CLOCK_ALERT_MS: u64 = 120_000;
@@ -269,7 +270,7 @@ pub fn board_status(m: &Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> 
     let model_clock = crate::clock_now::model_at(s, bs, now).filter(|mc| {
         clock.is_some_and(|c| (mc.shown.white, mc.shown.black) != (c.shown.white, c.shown.black))
     });
-    let age_ms = bs.last_data.map(|d| now.saturating_sub(d.mono_ms));
+    let age_ms = bs.last_data.map(|d| now.saturating_since(d.mono_ms));
     let mirror = bs
         .mirror
         .as_ref()
@@ -371,8 +372,8 @@ fn attendance(m: &Match, s: &MatchState, bs: &BoardState, color: Color, plies: u
             Attendance::Absent
         };
     };
-    let started = s.round_started.map_or(i64::MAX, |r| r.wall_ms);
-    let after_start = u64::try_from(arrival.wall_ms.saturating_sub(started)).unwrap_or(0);
+    let started = s.round_started.map_or(WallMs::MAX, |r| r.wall_ms);
+    let after_start = u64::try_from(arrival.wall_ms.saturating_since(started)).unwrap_or(0);
     match rules::lateness(m, s, bs, team) {
         Some(ms) if ms > 0 && after_start > LATE_MARK_AFTER_MS => Attendance::Late { ms },
         _ => Attendance::Present,

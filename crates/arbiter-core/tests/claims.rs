@@ -16,6 +16,7 @@ use arbiter_core::record::{BoardSetup, ClockSample, Event, MoveMade, Origin, Ses
 use arbiter_core::rules::decision::{Basis, decide};
 use arbiter_core::rules::{self, Proposal, Request};
 use arbiter_core::state::{BoardState, ClaimKind, MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 
 const MIN: u64 = 60_000;
 const S: u64 = 1000;
@@ -94,10 +95,14 @@ impl G {
     }
 
     fn push(&mut self, at: u64, origin: Origin, event: Event) -> Record {
-        let start = self.m.scheduled_start.timestamp_millis();
-        let r = self
-            .chain
-            .append(start + at as i64, at, origin, event, &mut self.buf);
+        let start = WallMs::from_datetime(&self.m.scheduled_start);
+        let r = self.chain.append(
+            start + at as i64,
+            MonoMs::from_base_ms(at),
+            origin,
+            event,
+            &mut self.buf,
+        );
         apply(&mut self.s, &r);
         assert!(self.s.rejected.is_empty(), "{:?}", self.s.rejected);
         self.records.push(r.clone());
@@ -165,7 +170,7 @@ impl G {
             player,
             kind,
         };
-        let p = rules::propose(&self.m, &self.s, &req, at);
+        let p = rules::propose(&self.m, &self.s, &req, MonoMs::from_base_ms(at));
         text(&p);
         (req, p)
     }
@@ -1085,7 +1090,8 @@ fn the_mandatory_minutes_of_a_rejected_quickplay_claim_cannot_be_overridden() {
             "no time".into(),
         )],
     };
-    let err = rules::confirm_checked(&g.m, &g.s, &req, &p, without, S).unwrap_err();
+    let err =
+        rules::confirm_checked(&g.m, &g.s, &req, &p, without, MonoMs::from_base_ms(S)).unwrap_err();
     let e = fmt(Lang::En, &err);
     assert!(e.contains("mandatory") && e.contains("10.2"), "{e}");
     fmt(Lang::De, &err);
@@ -1094,7 +1100,7 @@ fn the_mandatory_minutes_of_a_rejected_quickplay_claim_cannot_be_overridden() {
         reason: String::new(),
         overrides: Vec::new(),
     };
-    assert!(rules::confirm_checked(&g.m, &g.s, &req, &p, with, S).is_ok());
+    assert!(rules::confirm_checked(&g.m, &g.s, &req, &p, with, MonoMs::from_base_ms(S)).is_ok());
     // A postponement's two minutes are optional ("dürfen"): nothing mandatory.
     let (_, p) = g.propose(S, 7, Some(Color::White), qpf(QuickplayDecision::Postponed));
     assert!(p.mandatory.is_empty());
@@ -1177,12 +1183,14 @@ fn in_the_trier_quickplay_phase_a_flag_is_dated_from_the_claim() {
     // The clock counts 40 moves each: the last period (the arbiter set its counters).
     for color in [Color::White, Color::Black] {
         let op = arbiter_core::clock::ClockOperation::SetMoves { color, moves: 40 };
-        let (ev, _) = rules::clock_operation(&g.m, &g.s, BoardNo(7), op, "", S).unwrap();
+        let (ev, _) =
+            rules::clock_operation(&g.m, &g.s, BoardNo(7), op, "", MonoMs::from_base_ms(S))
+                .unwrap();
         g.push(S, Origin::Arbiter, ev);
     }
     g.clock(10 * S, 7, 0, 25 * MIN);
     let (_, p) = g.propose(5 * MIN, 7, Some(Color::White), InterventionKind::flag());
-    let claim_at = g.m.scheduled_start.timestamp_millis() + (5 * MIN) as i64;
+    let claim_at = WallMs::from_datetime(&g.m.scheduled_start) + (5 * MIN) as i64;
     assert_eq!(p.instant, Some(claim_at), "{}", text(&p));
     assert!(text(&p).contains("counts from the claim"), "{}", text(&p));
     // In the first period (not the quickplay phase) the report dates it.
@@ -1198,7 +1206,9 @@ fn in_the_trier_quickplay_phase_a_flag_is_dated_from_the_claim() {
     g.clock(0, 7, 90 * S, 25 * MIN);
     for color in [Color::White, Color::Black] {
         let op = arbiter_core::clock::ClockOperation::SetMoves { color, moves: 40 };
-        let (ev, _) = rules::clock_operation(&g.m, &g.s, BoardNo(7), op, "", S).unwrap();
+        let (ev, _) =
+            rules::clock_operation(&g.m, &g.s, BoardNo(7), op, "", MonoMs::from_base_ms(S))
+                .unwrap();
         g.push(S, Origin::Arbiter, ev);
     }
     g.clock(10 * S, 7, 0, 25 * MIN);
@@ -1275,7 +1285,8 @@ fn a_claimed_resignation_voids_the_later_claims_when_established() {
         g
     };
     let at = |g: &G, ms: u64| {
-        chrono::DateTime::from_timestamp_millis(g.m.scheduled_start.timestamp_millis() + ms as i64)
+        (WallMs::from_datetime(&g.m.scheduled_start) + ms as i64)
+            .to_datetime()
             .unwrap()
             .to_rfc3339()
     };

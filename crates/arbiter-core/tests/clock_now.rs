@@ -11,6 +11,7 @@ use arbiter_core::journal::Chain;
 use arbiter_core::model::{BoardNo, ClockSide, Color};
 use arbiter_core::record::{ClockSample, Event, FeedState, FeedStatus, Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use proptest::prelude::*;
 
 const B: BoardNo = BoardNo(1);
@@ -189,7 +190,13 @@ fn clock_on_the_table((thinks, silences, delays, instants): Game) -> Result<(), 
         let mut chain = Chain::default();
         let mut buf = Vec::new();
         let mut push = |s: &mut MatchState, at: u64, origin: Origin, e: Event| {
-            let r = chain.append(1_800_000_000_000 + at as i64, at, origin, e, &mut buf);
+            let r = chain.append(
+                WallMs::from_unix_ms(1_800_000_000_000 + at as i64),
+                MonoMs::from_base_ms(at),
+                origin,
+                e,
+                &mut buf,
+            );
             apply(s, &r);
         };
         push(
@@ -238,7 +245,7 @@ fn clock_on_the_table((thinks, silences, delays, instants): Game) -> Result<(), 
                 next += 1;
             }
             let bs = s.board(B).unwrap();
-            let c = clock_at(&s, bs, t).unwrap();
+            let c = clock_at(&s, bs, MonoMs::from_base_ms(t)).unwrap();
             let (ms, running) = phys.at(t);
             let shown = [ms[0] / 1000 * 1000, ms[1] / 1000 * 1000];
             prop_assert!(
@@ -258,7 +265,7 @@ fn clock_on_the_table((thinks, silences, delays, instants): Game) -> Result<(), 
                 c.running,
                 running.map(|r| if r == 0 { Color::White } else { Color::Black })
             );
-            let age = t - bs.last_data.unwrap().mono_ms;
+            let age = MonoMs::from_base_ms(t) - bs.last_data.unwrap().mono_ms;
             prop_assert_eq!(c.estimated, age > STALE_AFTER_MS, "t={}: age {}", t, age);
         }
     }

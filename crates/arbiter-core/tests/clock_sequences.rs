@@ -337,17 +337,14 @@ fn manual_two_minutes_announced_by_the_arbiter() {
     dgt.start(L);
     play(&mut dgt, &mut m, 12, 90_000, 100_000);
     // White is on move; the arbiter pauses, gives Black +2 min (7.5.5), restarts.
-    m.apply_operation(&ClockOperation::Pause, dgt.t).unwrap();
+    m.apply_operation(&ClockOperation::Pause).unwrap();
     dgt.stop();
     let mut rep = dgt.feed(&mut m);
     let out = m
-        .apply_operation(
-            &ClockOperation::AddTime {
-                color: Color::Black,
-                ms: 120_000,
-            },
-            dgt.t,
-        )
+        .apply_operation(&ClockOperation::AddTime {
+            color: Color::Black,
+            ms: 120_000,
+        })
         .unwrap();
     assert_eq!(
         out.after.remaining.black.ms(),
@@ -355,7 +352,7 @@ fn manual_two_minutes_announced_by_the_arbiter() {
     );
     dgt.run(20_000);
     dgt.add(R, 120_000);
-    m.apply_operation(&ClockOperation::Resume, dgt.t).unwrap();
+    m.apply_operation(&ClockOperation::Resume).unwrap();
     dgt.run(5_000);
     dgt.start(L);
     let more = dgt.feed(&mut m);
@@ -633,21 +630,15 @@ fn literal_both_flags() {
     // A feed that comes back showing both flags at once: order unknown.
     let mut m = mirror("40/120+60");
     feed_literal(&mut m, "1000 7200 7200 -\n2000 7200 7200 L");
-    m.apply_operation(
-        &ClockOperation::SetMoves {
-            color: Color::White,
-            moves: 38,
-        },
-        2000,
-    )
+    m.apply_operation(&ClockOperation::SetMoves {
+        color: Color::White,
+        moves: 38,
+    })
     .unwrap();
-    m.apply_operation(
-        &ClockOperation::SetMoves {
-            color: Color::Black,
-            moves: 38,
-        },
-        2000,
-    )
+    m.apply_operation(&ClockOperation::SetMoves {
+        color: Color::Black,
+        moves: 38,
+    })
     .unwrap();
     feed_literal(&mut m, "3000 0 0 L lr");
     let a = assess_flags(&m.open_flags(), None).unwrap();
@@ -667,17 +658,14 @@ fn reconstruction_through_the_mirror_reproduces_the_1987_example() {
     let mut dgt = Dgt::new(tc);
     dgt.start(L);
     play(&mut dgt, &mut m, 30, 180_000, 120_000);
-    m.apply_operation(&ClockOperation::Pause, dgt.t).unwrap();
+    m.apply_operation(&ClockOperation::Pause).unwrap();
     dgt.stop();
     let out = m
-        .apply_operation(
-            &ClockOperation::Reconstruct {
-                to_move: 20,
-                floor: TimeFloor::FiveMinutesAndOnePerMove,
-                recorded: None,
-            },
-            dgt.t,
-        )
+        .apply_operation(&ClockOperation::Reconstruct {
+            to_move: 20,
+            floor: TimeFloor::FiveMinutesAndOnePerMove,
+            recorded: None,
+        })
         .unwrap();
     assert_eq!(
         (
@@ -711,13 +699,10 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
     let mut m = mirror(BL);
     feed_literal(&mut m, "1000 5400 5400 -");
     let out = m
-        .apply_operation(
-            &ClockOperation::SubtractTime {
-                color: Color::White,
-                ms: 60_000,
-            },
-            1000,
-        )
+        .apply_operation(&ClockOperation::SubtractTime {
+            color: Color::White,
+            ms: 60_000,
+        })
         .unwrap();
     assert_eq!(
         (
@@ -727,34 +712,27 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
         (5_400_000, 5_340_000)
     );
     assert!(
-        m.apply_operation(
-            &ClockOperation::SubtractTime {
-                color: Color::White,
-                ms: 9_999_999
-            },
-            1000
-        )
+        m.apply_operation(&ClockOperation::SubtractTime {
+            color: Color::White,
+            ms: 9_999_999
+        })
         .is_err()
     );
     assert!(
-        m.apply_operation(
-            &ClockOperation::Reconstruct {
-                to_move: 3,
-                floor: TimeFloor::None,
-                recorded: None,
-            },
-            1000
-        )
+        m.apply_operation(&ClockOperation::Reconstruct {
+            to_move: 3,
+            floor: TimeFloor::None,
+            recorded: None,
+        })
         .is_err()
     );
     let out = m
-        .apply_operation(
-            &ClockOperation::SetTimes(arbiter_core::by_colour::ByColor {
+        .apply_operation(&ClockOperation::SetTimes(
+            arbiter_core::by_colour::ByColor {
                 white: arbiter_core::clock::ClockMs::new(1_000_000),
                 black: arbiter_core::clock::ClockMs::new(2_000_000),
-            }),
-            1000,
-        )
+            },
+        ))
         .unwrap();
     assert_eq!(
         (
@@ -766,13 +744,10 @@ fn operations_keep_before_and_after_and_refuse_the_impossible() {
     let mut unknown = ClockMirror::new(BL.parse().unwrap());
     assert!(
         unknown
-            .apply_operation(
-                &ClockOperation::AddTime {
-                    color: Color::White,
-                    ms: 1
-                },
-                0
-            )
+            .apply_operation(&ClockOperation::AddTime {
+                color: Color::White,
+                ms: 1
+            })
             .is_err()
     );
 }
@@ -876,7 +851,7 @@ proptest! {
                     .unsigned_abs()
                     .min((dgt.ms[idx(side)] / 1000).saturating_sub(1) * 1000);
                 let running = dgt.running.unwrap();
-                m.apply_operation(&ClockOperation::Pause, dgt.t).unwrap();
+                m.apply_operation(&ClockOperation::Pause).unwrap();
                 dgt.stop();
                 let rep = dgt.feed(&mut m);
                 prop_assert!(rep.alerts.is_empty(), "{:?}", rep.alerts);
@@ -885,11 +860,11 @@ proptest! {
                 } else {
                     ClockOperation::SubtractTime { color, ms: amount }
                 };
-                m.apply_operation(&op, dgt.t).unwrap();
+                m.apply_operation(&op).unwrap();
                 let signed = if delta >= 0 { amount as i64 } else { -(amount as i64) };
                 dgt.add(side, signed);
                 truth_adj[idx(side)] += signed;
-                m.apply_operation(&ClockOperation::Resume, dgt.t).unwrap();
+                m.apply_operation(&ClockOperation::Resume).unwrap();
                 dgt.start(running);
                 let rep = dgt.feed(&mut m);
                 prop_assert_eq!(unexplained(&rep), 0, "{:?}", rep.alerts);
@@ -939,7 +914,7 @@ proptest! {
                     5 => ClockOperation::Resume,
                     _ => ClockOperation::Reconstruct { to_move: moves, floor: TimeFloor::default(), recorded: None },
                 };
-                let _ = m.apply_operation(&op, t);
+                let _ = m.apply_operation(&op);
             }
             for side in [L, R] {
                 prop_assert_eq!(m.ledger(side).balance(), m.reading_ms(side) as i64);
@@ -1036,13 +1011,10 @@ fn indicators_follow_the_game() {
     dgt.feed(&mut m);
     // The opponent's illegal move: White gets 2 minutes and is above 5 minutes again; the
     // exemption stays for the rest of the period (FIDE 8.4).
-    m.apply_operation(
-        &ClockOperation::AddTime {
-            color: Color::White,
-            ms: 120_000,
-        },
-        dgt.t,
-    )
+    m.apply_operation(&ClockOperation::AddTime {
+        color: Color::White,
+        ms: 120_000,
+    })
     .unwrap();
     dgt.add(L, 120_000);
     dgt.think_and_press(1_000);

@@ -22,6 +22,7 @@ use arbiter_core::record::{
 use arbiter_core::rules::{self, Proposal, Request};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_core::status::{BoardAlert, board_status};
+use arbiter_core::time::{MonoMs, WallMs};
 
 const MIN: u64 = 60_000;
 /// 15 minutes + 10 s per move: rapid under every edition's definition.
@@ -106,10 +107,14 @@ impl Game {
     }
 
     fn push(&mut self, at: u64, origin: Origin, event: Event) {
-        let start = self.m.scheduled_start.timestamp_millis();
-        let r = self
-            .chain
-            .append(start + at as i64, at, origin, event, &mut self.buf);
+        let start = WallMs::from_datetime(&self.m.scheduled_start);
+        let r = self.chain.append(
+            start + at as i64,
+            MonoMs::from_base_ms(at),
+            origin,
+            event,
+            &mut self.buf,
+        );
         apply(&mut self.s, &r);
         self.records.push(r);
     }
@@ -126,7 +131,12 @@ impl Game {
             player,
             kind,
         };
-        let p = checked(rules::propose(&self.m, &self.s, &req, at));
+        let p = checked(rules::propose(
+            &self.m,
+            &self.s,
+            &req,
+            MonoMs::from_base_ms(at),
+        ));
         (req, p)
     }
 
@@ -537,7 +547,7 @@ fn notation_per_appendix_and_edition() {
     g.moves(2, &["e4", "e5"]);
     g.clock(MIN, 2, 4 * MIN, 4 * MIN, Some(Color::White));
     let bs = g.s.board(BoardNo(2)).unwrap();
-    let st = board_status(&g.m, &g.s, bs, MIN);
+    let st = board_status(&g.m, &g.s, bs, MonoMs::from_base_ms(MIN));
     assert!(
         !st.alerts
             .iter()
@@ -568,7 +578,7 @@ fn notation_per_appendix_and_edition() {
     g.moves(2, &["e4", "e5"]);
     g.clock(MIN, 2, 4 * MIN, 4 * MIN, Some(Color::White));
     let bs = g.s.board(BoardNo(2)).unwrap();
-    let st = board_status(&g.m, &g.s, bs, MIN);
+    let st = board_status(&g.m, &g.s, bs, MonoMs::from_base_ms(MIN));
     assert!(
         st.alerts
             .iter()

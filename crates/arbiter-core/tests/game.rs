@@ -22,6 +22,7 @@ use arbiter_core::record::{
 use arbiter_core::rules::{self, Proposal, Request};
 use arbiter_core::state::{MatchState, MoveStatus, apply};
 use arbiter_core::status::{BoardAlert, board_status};
+use arbiter_core::time::{MonoMs, WallMs};
 use shakmaty::{Chess, Position};
 
 const MIN: u64 = 60_000;
@@ -96,10 +97,14 @@ impl Table {
     }
 
     fn push(&mut self, at: u64, origin: Origin, event: Event) -> Record {
-        let start = self.m.scheduled_start.timestamp_millis();
-        let r = self
-            .chain
-            .append(start + at as i64, at, origin, event, &mut self.buf);
+        let start = WallMs::from_datetime(&self.m.scheduled_start);
+        let r = self.chain.append(
+            start + at as i64,
+            MonoMs::from_base_ms(at),
+            origin,
+            event,
+            &mut self.buf,
+        );
         apply(&mut self.s, &r);
         r
     }
@@ -238,7 +243,10 @@ impl Table {
             player,
             kind,
         };
-        (req.clone(), rules::propose(&self.m, &self.s, &req, at))
+        (
+            req.clone(),
+            rules::propose(&self.m, &self.s, &req, MonoMs::from_base_ms(at)),
+        )
     }
 
     fn confirm(&mut self, at: u64, player: Option<Color>, kind: InterventionKind) -> Proposal {
@@ -249,7 +257,13 @@ impl Table {
     }
 
     fn alerts(&self, at: u64) -> Vec<BoardAlert> {
-        board_status(&self.m, &self.s, self.s.board(B).unwrap(), at).alerts
+        board_status(
+            &self.m,
+            &self.s,
+            self.s.board(B).unwrap(),
+            MonoMs::from_base_ms(at),
+        )
+        .alerts
     }
 
     fn rejected(&self) -> usize {
@@ -849,7 +863,7 @@ fn a_flag_before_move_forty_on_a_clock_adding_time_at_zero_is_a_loss_at_that_ins
         }));
     let u = bs.device.unearned(Color::White).expect("time not earned");
     assert_eq!((u.completed, u.required), (38, 40));
-    let st = board_status(&t.m, &t.s, bs, at + 100);
+    let st = board_status(&t.m, &t.s, bs, MonoMs::from_base_ms(at + 100));
     assert!(
         st.clock.unwrap().shown.white.ms() > 29 * MIN,
         "the device shows 30:00 again"
@@ -921,7 +935,7 @@ fn a_flag_after_the_fortieth_move_was_completed_is_no_loss() {
     t.sample_flags(at, [true, false]);
     let bs = t.s.board(B).unwrap();
     assert!(bs.device.unearned(Color::White).is_none());
-    let st = board_status(&t.m, &t.s, bs, at + 100);
+    let st = board_status(&t.m, &t.s, bs, MonoMs::from_base_ms(at + 100));
     assert!(
         !st.alerts
             .iter()
@@ -1152,7 +1166,7 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
             recorded: None,
         },
         "12.6",
-        at + 2_000,
+        MonoMs::from_base_ms(at + 2_000),
     )
     .unwrap();
     assert_eq!(
@@ -1198,8 +1212,15 @@ fn proportional_reconstruction_the_1987_example_and_its_floor() {
         floor: TimeFloor::None,
         recorded: None,
     };
-    let (ev, out) =
-        rules::clock_operation(&t.m, &t.s, B, reconstruct.clone(), "", at + 2_000).unwrap();
+    let (ev, out) = rules::clock_operation(
+        &t.m,
+        &t.s,
+        B,
+        reconstruct.clone(),
+        "",
+        MonoMs::from_base_ms(at + 2_000),
+    )
+    .unwrap();
     assert_eq!(
         out.before.remaining.white.ms(),
         6_000,
@@ -1279,7 +1300,7 @@ fn reconstruction_uses_the_times_the_journal_recorded_at_that_move() {
             B,
             rules::reconstruction(&t.m, 24),
             "",
-            at + 2_000,
+            MonoMs::from_base_ms(at + 2_000),
         )
         .unwrap();
         let Event::ClockAdjusted(e) = &ev else {
@@ -1348,7 +1369,9 @@ fn clock_operations_are_journaled_with_before_and_after_and_checked_on_the_devic
             moves: 1,
         },
     ] {
-        let (ev, out) = rules::clock_operation(&t.m, &t.s, B, op.clone(), "", at).unwrap();
+        let (ev, out) =
+            rules::clock_operation(&t.m, &t.s, B, op.clone(), "", MonoMs::from_base_ms(at))
+                .unwrap();
         t.push(at, Origin::Arbiter, ev);
         if matches!(op, ClockOperation::SetTimes { .. }) {
             assert_eq!(
@@ -1389,12 +1412,14 @@ fn clock_operations_are_journaled_with_before_and_after_and_checked_on_the_devic
     t.sample(at + 500);
     at += 20_000;
     let bs = t.s.board(B).unwrap();
-    let (op, raised) = rules::replacement_values(&t.m, &t.s, bs, at).unwrap();
+    let (op, raised) = rules::replacement_values(&t.m, &t.s, bs, MonoMs::from_base_ms(at)).unwrap();
     assert!(raised);
     assert!(
         matches!(op, ClockOperation::ReplaceClock(set) if set.remaining.white.ms() == 5 * MIN && set.remaining.black.ms() == 90 * MIN)
     );
-    let (ev, out) = rules::clock_operation(&t.m, &t.s, B, op, "display dark", at).unwrap();
+    let (ev, out) =
+        rules::clock_operation(&t.m, &t.s, B, op, "display dark", MonoMs::from_base_ms(at))
+            .unwrap();
     assert_eq!(out.after.remaining.white.ms(), 5 * MIN);
     t.push(at, Origin::Arbiter, ev);
     assert_eq!(t.rejected(), 0);
@@ -1420,8 +1445,12 @@ fn after_the_result_later_reports_are_post_game_and_a_change_needs_a_correction(
         }
         .into(),
     );
-    let frozen =
-        arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), at + 1_000).unwrap();
+    let frozen = arbiter_core::clock_now::clock_at(
+        &t.s,
+        t.s.board(B).unwrap(),
+        MonoMs::from_base_ms(at + 1_000),
+    )
+    .unwrap();
     // The players go on playing on the board; the clock runs: post-game, nothing changes.
     t.play(&mut at, 30_000, "e5");
     t.run(&mut at, 60_000);
@@ -1434,7 +1463,7 @@ fn after_the_result_later_reports_are_post_game_and_a_change_needs_a_correction(
     );
     assert_eq!(bs.post_game, 3, "a move and two clock reports");
     assert_eq!(bs.moves.len(), 1);
-    let later = arbiter_core::clock_now::clock_at(&t.s, bs, at).unwrap();
+    let later = arbiter_core::clock_now::clock_at(&t.s, bs, MonoMs::from_base_ms(at)).unwrap();
     assert_eq!(
         (
             later.shown.white.ms(),
@@ -1594,7 +1623,7 @@ fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_overri
         },
     };
     // The game record decides: twice is not three times, the claim is incorrect.
-    let p = rules::propose(&t.m, &t.s, &claim(false), at);
+    let p = rules::propose(&t.m, &t.s, &claim(false), MonoMs::from_base_ms(at));
     assert_eq!(p.finding, Some(false), "{}", words(&p));
     assert_eq!(p.consequence.claim, Some(ClaimStatus::Incorrect));
     let plain = |confirmed: Consequence| Confirmation {
@@ -1609,7 +1638,7 @@ fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_overri
         &claim(true),
         &p,
         plain(p.consequence.clone()),
-        at,
+        MonoMs::from_base_ms(at),
     )
     .unwrap_err();
     assert!(en(&err).contains("claim correct"), "{}", en(&err));
@@ -1620,7 +1649,7 @@ fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_overri
         &claim(false),
         &p,
         plain(Consequence::default()),
-        at,
+        MonoMs::from_base_ms(at),
     )
     .unwrap_err();
     assert!(en(&err).contains("consequence"), "{}", en(&err));
@@ -1631,7 +1660,7 @@ fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_overri
         &claim(false),
         &p,
         plain(p.consequence.clone()),
-        at,
+        MonoMs::from_base_ms(at),
     ) {
         Ok(Event::Intervention(iv)) => {
             assert!(iv.overridden.is_empty());
@@ -1641,7 +1670,7 @@ fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_overri
     }
     // The arbiter's own finding, with a reason: the override beside the proposal, and the
     // consequence his finding gives (a correct claim: drawn).
-    let on_finding = rules::propose_on_finding(&t.m, &t.s, &claim(true), at);
+    let on_finding = rules::propose_on_finding(&t.m, &t.s, &claim(true), MonoMs::from_base_ms(at));
     assert_eq!(on_finding.consequence.result, Some(GameResult::Draw));
     let ev = rules::confirm_checked(
         &t.m,
@@ -1656,7 +1685,7 @@ fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_overri
                 "the scoresheets show a third occurrence".into(),
             )],
         },
-        at,
+        MonoMs::from_base_ms(at),
     )
     .unwrap();
     let Event::Intervention(iv) = ev else {
@@ -1683,7 +1712,7 @@ fn a_form_cannot_journal_a_field_that_contradicts_the_proposal_without_an_overri
                 reason: String::new(),
                 overrides: vec![(OverrideField::ClaimCorrect, "  ".into())],
             },
-            at,
+            MonoMs::from_base_ms(at),
         )
         .is_err()
     );
@@ -1696,26 +1725,30 @@ fn availability_quickplay_finished_board_flag_and_running_clock() {
     let avail = |t: &Table, a, at| rules::availability(&t.m, &t.s, a, at);
     // The Bundesliga profile has no quickplay-finish rule; Trier has Art. 10.2.
     assert!(matches!(
-        avail(&t, Action::QuickplayClaim { board: B }, at),
+        avail(&t, Action::QuickplayClaim { board: B }, MonoMs::from_base_ms(at)),
         Availability::Refused(m) if en(&m).contains("no quickplay-finish rule")
     ));
     let (trier, trier_at) = twice_repeated("trier");
     assert_eq!(
-        avail(&trier, Action::QuickplayClaim { board: B }, trier_at),
+        avail(
+            &trier,
+            Action::QuickplayClaim { board: B },
+            MonoMs::from_base_ms(trier_at)
+        ),
         Availability::Open
     );
     // No flag while both players have time: the form does not propose a loss on time.
-    match avail(&t, Action::FlagFall { board: B }, at) {
+    match avail(&t, Action::FlagFall { board: B }, MonoMs::from_base_ms(at)) {
         Availability::Refused(m) => assert!(en(&m).contains("No flag is down"), "{}", en(&m)),
         other => panic!("{other:?}"),
     }
     // A result while the clock runs asks first.
     assert!(matches!(
-        avail(&t, Action::Result { board: B }, at),
+        avail(&t, Action::Result { board: B }, MonoMs::from_base_ms(at)),
         Availability::Confirm(m) if en(&m).contains("clock still runs for White")
     ));
     assert_eq!(
-        avail(&t, Action::DrawClaim { board: B }, at),
+        avail(&t, Action::DrawClaim { board: B }, MonoMs::from_base_ms(at)),
         Availability::Open
     );
     // White's time runs out: the flag form opens.
@@ -1723,7 +1756,11 @@ fn availability_quickplay_finished_board_flag_and_running_clock() {
     t.run(&mut at, left);
     t.sample_flags(at, [true, false]);
     assert_eq!(
-        avail(&t, Action::FlagFall { board: B }, at + 100),
+        avail(
+            &t,
+            Action::FlagFall { board: B },
+            MonoMs::from_base_ms(at + 100)
+        ),
         Availability::Open
     );
     // A finished game takes no claim, flag or result.
@@ -1746,7 +1783,7 @@ fn availability_quickplay_finished_board_flag_and_running_clock() {
         Action::FlagFall { board: B },
         Action::Result { board: B },
     ] {
-        match avail(&t, a, at + 2_000) {
+        match avail(&t, a, MonoMs::from_base_ms(at + 2_000)) {
             Availability::Refused(m) => {
                 assert!(en(&m).contains("is finished"), "{a:?}: {}", en(&m))
             }
@@ -1763,16 +1800,21 @@ fn a_second_arrival_is_refused_and_a_second_start_too() {
     let mut t = Table::new("bundesliga");
     let arrival = |team| Action::Arrival { board: B, team };
     assert_eq!(
-        rules::availability(&t.m, &t.s, Action::StartRound, 0),
+        rules::availability(&t.m, &t.s, Action::StartRound, MonoMs::from_base_ms(0)),
         Availability::Open
     );
     t.push(1_000, Origin::Arbiter, RoundStarted::default().into());
     assert!(matches!(
-        rules::availability(&t.m, &t.s, Action::StartRound, 2_000),
+        rules::availability(&t.m, &t.s, Action::StartRound, MonoMs::from_base_ms(2_000)),
         Availability::Refused(m) if en(&m).contains("round started at")
     ));
     assert_eq!(
-        rules::availability(&t.m, &t.s, arrival(TeamSide::Home), 2_000),
+        rules::availability(
+            &t.m,
+            &t.s,
+            arrival(TeamSide::Home),
+            MonoMs::from_base_ms(2_000)
+        ),
         Availability::Open
     );
     t.push(
@@ -1785,7 +1827,12 @@ fn a_second_arrival_is_refused_and_a_second_start_too() {
         }
         .into(),
     );
-    match rules::availability(&t.m, &t.s, arrival(TeamSide::Home), 3_000) {
+    match rules::availability(
+        &t.m,
+        &t.s,
+        arrival(TeamSide::Home),
+        MonoMs::from_base_ms(3_000),
+    ) {
         Availability::Refused(m) => {
             assert!(
                 en(&m).contains("a second arrival is not recorded"),
@@ -1798,7 +1845,12 @@ fn a_second_arrival_is_refused_and_a_second_start_too() {
         other => panic!("{other:?}"),
     }
     assert_eq!(
-        rules::availability(&t.m, &t.s, arrival(TeamSide::Away), 3_000),
+        rules::availability(
+            &t.m,
+            &t.s,
+            arrival(TeamSide::Away),
+            MonoMs::from_base_ms(3_000)
+        ),
         Availability::Open
     );
     // Journaled anyway (a path that does not ask): the first arrival stands and the second is
@@ -1839,14 +1891,16 @@ fn a_second_time_change_soon_after_asks_whether_it_was_credited_and_the_device_m
     t.start_clock(at);
     t.play(&mut at, 20_000, "e4");
     at += 1_000;
-    assert!(rules::recent_time_change(&t.m, &t.s, B, Color::White, at).is_none());
+    assert!(
+        rules::recent_time_change(&t.m, &t.s, B, Color::White, MonoMs::from_base_ms(at)).is_none()
+    );
     // +2:00 to White (an illegal move of Black, a time correction: the same).
     let req = Request {
         board: Some(B),
         player: Some(Color::White),
         kind: InterventionKind::TimeCorrection,
     };
-    let p = rules::propose(&t.m, &t.s, &req, at);
+    let p = rules::propose(&t.m, &t.s, &req, MonoMs::from_base_ms(at));
     let plus_two = Consequence {
         clock: vec![TimeChange {
             player: Color::White,
@@ -1860,7 +1914,12 @@ fn a_second_time_change_soon_after_asks_whether_it_was_credited_and_the_device_m
         rules::confirm(&req, &p, plus_two, "disturbance".into()),
     );
     // The board shows the adjustment still to be set on the device.
-    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), at + 1_000);
+    let st = board_status(
+        &t.m,
+        &t.s,
+        t.s.board(B).unwrap(),
+        MonoMs::from_base_ms(at + 1_000),
+    );
     assert_eq!(st.pending.len(), 1, "{:?}", st.pending);
     assert_eq!(
         (st.pending[0].color, st.pending[0].delta_ms),
@@ -1871,19 +1930,49 @@ fn a_second_time_change_soon_after_asks_whether_it_was_credited_and_the_device_m
         delta_ms: 2 * MIN as i64
     }));
     // Within the profile's window another change for White asks; for Black it does not.
-    let q = rules::recent_time_change(&t.m, &t.s, B, Color::White, at + 60_000).unwrap();
+    let q = rules::recent_time_change(
+        &t.m,
+        &t.s,
+        B,
+        Color::White,
+        MonoMs::from_base_ms(at + 60_000),
+    )
+    .unwrap();
     assert!(
         en(&q).starts_with("Already credited? +2 min White"),
         "{}",
         en(&q)
     );
-    assert!(rules::recent_time_change(&t.m, &t.s, B, Color::Black, at + 60_000).is_none());
+    assert!(
+        rules::recent_time_change(
+            &t.m,
+            &t.s,
+            B,
+            Color::Black,
+            MonoMs::from_base_ms(at + 60_000)
+        )
+        .is_none()
+    );
     let window = u64::from(t.m.profile.clock_corrections.repeat_window_s) * 1000;
-    assert!(rules::recent_time_change(&t.m, &t.s, B, Color::White, at + window + 1).is_none());
+    assert!(
+        rules::recent_time_change(
+            &t.m,
+            &t.s,
+            B,
+            Color::White,
+            MonoMs::from_base_ms(at + window + 1)
+        )
+        .is_none()
+    );
     // The arbiter sets the clock (Black runs): the next report shows +2:00 and it is gone.
     t.clock[0] += 2 * MIN;
     t.sample(at + 5_000);
-    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), at + 5_500);
+    let st = board_status(
+        &t.m,
+        &t.s,
+        t.s.board(B).unwrap(),
+        MonoMs::from_base_ms(at + 5_500),
+    );
     assert!(st.pending.is_empty(), "{:?}", st.pending);
     assert!(
         !st.alerts
@@ -1915,7 +2004,9 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
     t.play(&mut at, 20_000, "e4");
     assert_eq!(t.clock[0], 90 * MIN + 10_000);
     at += 1_000;
-    let refused = |t: &Table, now: u64| en(&clock_to_set(&t.m, &t.s, B, now).unwrap_err());
+    let refused = |t: &Table, now: u64| {
+        en(&clock_to_set(&t.m, &t.s, B, MonoMs::from_base_ms(now)).unwrap_err())
+    };
     // The demo match names no clock that accepts commands.
     assert!(
         refused(&t, at).contains("does not accept commands"),
@@ -1934,7 +2025,7 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
         player: Some(Color::White),
         kind: InterventionKind::TimeCorrection,
     };
-    let p = rules::propose(&t.m, &t.s, &req, at);
+    let p = rules::propose(&t.m, &t.s, &req, MonoMs::from_base_ms(at));
     let plus_two = Consequence {
         clock: vec![TimeChange {
             player: Color::White,
@@ -1948,10 +2039,12 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
         rules::confirm(&req, &p, plus_two, "disturbance".into()),
     );
     let now = at + 2_000;
-    let set = clock_to_set(&t.m, &t.s, B, now).unwrap();
+    let set = clock_to_set(&t.m, &t.s, B, MonoMs::from_base_ms(now)).unwrap();
     // White's clock stands at 90:10: 92:10 is sent; Black's runs and is sent as it shows now.
     assert_eq!(set.times().white.ms(), 92 * MIN + 10_000);
-    let shown = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), now).unwrap();
+    let shown =
+        arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(now))
+            .unwrap();
     assert_eq!(set.times().black.ms(), shown.shown.black.ms());
     // Black has used 3 s (2 s after the ruling plus the second before it), within a second.
     assert!(
@@ -2028,7 +2121,7 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
     assert_eq!(t.s.board(B).unwrap().clock_commands.len(), 1);
     // Another ruling, then the feed is lost: the clocks are estimates, nothing is sent.
     let later = now + 2_000;
-    let p = rules::propose(&t.m, &t.s, &req, later);
+    let p = rules::propose(&t.m, &t.s, &req, MonoMs::from_base_ms(later));
     let minus_one = Consequence {
         clock: vec![TimeChange {
             player: Color::Black,
@@ -2041,9 +2134,13 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
         Origin::Arbiter,
         rules::confirm(&req, &p, minus_one, "correction".into()),
     );
-    let set = clock_to_set(&t.m, &t.s, B, later + 100).unwrap();
-    let shown =
-        arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), later + 100).unwrap();
+    let set = clock_to_set(&t.m, &t.s, B, MonoMs::from_base_ms(later + 100)).unwrap();
+    let shown = arbiter_core::clock_now::clock_at(
+        &t.s,
+        t.s.board(B).unwrap(),
+        MonoMs::from_base_ms(later + 100),
+    )
+    .unwrap();
     assert_eq!(set.times().white.ms(), 92 * MIN + 10_000);
     assert_eq!(set.times().black.ms(), shown.shown.black.ms() - MIN);
     t.push(
@@ -2062,7 +2159,7 @@ fn a_clock_command_sets_the_clocks_at_that_instant_with_the_pending_adjustment()
         refused(&t, later + 300)
     );
     // Both languages say why.
-    let why = clock_to_set(&t.m, &t.s, B, later + 300).unwrap_err();
+    let why = clock_to_set(&t.m, &t.s, B, MonoMs::from_base_ms(later + 300)).unwrap_err();
     core_catalogue().try_format(Lang::De, &why).unwrap();
 }
 
@@ -2098,7 +2195,9 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
         .into(),
     );
     let now = at + 20_000;
-    let est = arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), now).unwrap();
+    let est =
+        arbiter_core::clock_now::clock_at(&t.s, t.s.board(B).unwrap(), MonoMs::from_base_ms(now))
+            .unwrap();
     assert!(est.estimated);
     assert!(
         (19_000..=21_000).contains(&est.shown.white.ms()),
@@ -2111,7 +2210,7 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
         kind: InterventionKind::flag(),
     };
     // On the estimate: White's time has not run out.
-    let p = rules::propose(&t.m, &t.s, &req, now);
+    let p = rules::propose(&t.m, &t.s, &req, MonoMs::from_base_ms(now));
     assert_eq!(p.consequence.result, None, "{}", words(&p));
     assert!(
         words(&p).contains("White's time has not run out"),
@@ -2123,7 +2222,7 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
         white: arbiter_core::clock::ClockMs::new(0),
         black: arbiter_core::clock::ClockMs::new(89 * MIN + 30_000),
     };
-    let p = rules::propose_on_device(&t.m, &t.s, &req, dc, now);
+    let p = rules::propose_on_device(&t.m, &t.s, &req, dc, MonoMs::from_base_ms(now));
     assert_eq!(
         p.consequence.result,
         Some(GameResult::BlackWins),
@@ -2142,7 +2241,7 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
     );
     // The state itself is untouched: the device's values are only the proposal's.
     assert!(
-        rules::propose(&t.m, &t.s, &req, now)
+        rules::propose(&t.m, &t.s, &req, MonoMs::from_base_ms(now))
             .consequence
             .result
             .is_none()
@@ -2150,7 +2249,7 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
     // The other way round: the estimate at 0:00 (a long outage) but the device shows 0:15:
     // no flag, no loss.
     let later = at + 60_000;
-    let p = rules::propose(&t.m, &t.s, &req, later);
+    let p = rules::propose(&t.m, &t.s, &req, MonoMs::from_base_ms(later));
     assert_eq!(
         p.consequence.result,
         Some(GameResult::BlackWins),
@@ -2161,7 +2260,7 @@ fn the_clocks_read_on_the_device_change_the_proposal_on_a_lost_feed() {
         white: arbiter_core::clock::ClockMs::new(15_000),
         black: arbiter_core::clock::ClockMs::new(89 * MIN + 30_000),
     };
-    let p = rules::propose_on_device(&t.m, &t.s, &req, dc, later);
+    let p = rules::propose_on_device(&t.m, &t.s, &req, dc, MonoMs::from_base_ms(later));
     assert_eq!(p.consequence.result, None, "{}", words(&p));
 }
 
@@ -2226,8 +2325,8 @@ fn an_acknowledgement_nobody_asked_for_is_counted_not_an_answer() {
     // the replay of the same records (after the session's start, which sets up the boards)
     let mut chain = Chain::default();
     let start = chain.append(
-        0,
-        0,
+        WallMs::UNIX_EPOCH,
+        MonoMs::ORIGIN,
         Origin::System,
         SessionStarted::of(&t.m, "test".into()).into(),
         &mut Vec::new(),
@@ -2255,8 +2354,8 @@ fn a_noise_summary_shows_garbled_on_a_board_that_is_not_live() {
     let mut t = Table::new("bundesliga");
     let noise = FeedNoise {
         board: B,
-        from_ms: 1_000,
-        to_ms: 9_000,
+        from_ms: MonoMs::from_base_ms(1_000),
+        to_ms: MonoMs::from_base_ms(9_000),
         bytes: 70_000,
         garbage_bytes: 60_000,
         malformed: 900,
@@ -2265,7 +2364,7 @@ fn a_noise_summary_shows_garbled_on_a_board_that_is_not_live() {
         unknown: 0,
         unsolicited_acks: 0,
         first: NoiseSample {
-            at_ms: 1_000,
+            at_ms: MonoMs::from_base_ms(1_000),
             kind: NoiseKind::Garbage,
             len: 700,
             text: "}{ not json".into(),
@@ -2321,7 +2420,7 @@ fn a_time_correction_needs_its_reason_and_its_decision_is_never_empty() {
         player: Some(Color::Black),
         kind: InterventionKind::TimeCorrection,
     };
-    let p = rules::propose(&t.m, &t.s, &req, at);
+    let p = rules::propose(&t.m, &t.s, &req, MonoMs::from_base_ms(at));
     let what = p
         .reason_required
         .clone()
@@ -2345,7 +2444,7 @@ fn a_time_correction_needs_its_reason_and_its_decision_is_never_empty() {
                 reason: reason.into(),
                 overrides: Vec::new(),
             },
-            at,
+            MonoMs::from_base_ms(at),
         )
     };
     assert_eq!(confirm("  ").unwrap_err(), what);
@@ -2429,7 +2528,8 @@ fn period_time_credited_too_early_is_taken_off_and_the_counter_set() {
         color: Color::White,
         moves: 39,
     };
-    let (ev, _) = rules::clock_operation(&t.m, &t.s, B, op, "", at + 500).unwrap();
+    let (ev, _) =
+        rules::clock_operation(&t.m, &t.s, B, op, "", MonoMs::from_base_ms(at + 500)).unwrap();
     t.push(at + 500, Origin::Arbiter, ev);
     let (_, p) = t.propose(
         at + 1_000,
@@ -2501,7 +2601,12 @@ fn period_time_due_but_not_credited_is_pending_in_the_device() {
             .to_vec()
     );
     // The console's own model counts it: White's model clock is 30 min above the device's.
-    let st = board_status(&t.m, &t.s, t.s.board(B).unwrap(), at + 1_000);
+    let st = board_status(
+        &t.m,
+        &t.s,
+        t.s.board(B).unwrap(),
+        MonoMs::from_base_ms(at + 1_000),
+    );
     assert_eq!(
         st.model_clock.unwrap().shown.white.ms(),
         st.clock.unwrap().shown.white.ms() + 30 * MIN,
@@ -2555,8 +2660,10 @@ fn a_replacement_clock_not_showing_the_decided_values_raises_the_alert() {
     t.sample(at + 500);
     at += 20_000;
     let bs = t.s.board(B).unwrap();
-    let (op, _) = rules::replacement_values(&t.m, &t.s, bs, at).unwrap();
-    let (ev, _) = rules::clock_operation(&t.m, &t.s, B, op, "display dark", at).unwrap();
+    let (op, _) = rules::replacement_values(&t.m, &t.s, bs, MonoMs::from_base_ms(at)).unwrap();
+    let (ev, _) =
+        rules::clock_operation(&t.m, &t.s, B, op, "display dark", MonoMs::from_base_ms(at))
+            .unwrap();
     t.push(at, Origin::Arbiter, ev);
     let not_shown = |t: &Table, now: u64| -> Vec<BoardAlert> {
         t.alerts(now)

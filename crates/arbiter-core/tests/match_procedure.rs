@@ -24,6 +24,7 @@ use arbiter_core::rules::decision::{Basis, decide};
 use arbiter_core::rules::lineup::{self, Problem, SubmitError};
 use arbiter_core::rules::{self, Proposal, Request};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 
 const MIN: u64 = 60_000;
 
@@ -78,14 +79,18 @@ impl Game {
     }
 
     fn push(&mut self, at: u64, event: Event) -> Record {
-        let start = self.m.scheduled_start.timestamp_millis();
+        let start = WallMs::from_datetime(&self.m.scheduled_start);
         let origin = match event.board() {
             Some(b) if !event.needs_sync() => Origin::Feed(b),
             _ => Origin::Arbiter,
         };
-        let r = self
-            .chain
-            .append(start + at as i64, at, origin, event, &mut self.buf);
+        let r = self.chain.append(
+            start + at as i64,
+            MonoMs::from_base_ms(at),
+            origin,
+            event,
+            &mut self.buf,
+        );
         apply(&mut self.s, &r);
         r
     }
@@ -146,7 +151,7 @@ impl Game {
             player: None,
             kind,
         };
-        let p = rules::propose(&self.m, &self.s, &req, at);
+        let p = rules::propose(&self.m, &self.s, &req, MonoMs::from_base_ms(at));
         for lang in Lang::ALL {
             core_catalogue()
                 .try_format(lang, &p.explanation)
@@ -287,7 +292,7 @@ fn an_ineligible_player_under_33_4a_and_bto_16_4_played_under_reservation() {
         }];
         let ev = lineup::submit(&g.m, &g.s, reserved).unwrap();
         g.push(MIN, ev);
-        let proc = rules::procedure::procedure(&g.m, &g.s, MIN);
+        let proc = rules::procedure::procedure(&g.m, &g.s, MonoMs::from_base_ms(MIN));
         assert_eq!(proc.reservations.len(), 1);
         assert_eq!(proc.reservations[0].board, BoardNo(6));
         let p = g.intervene(
@@ -395,11 +400,9 @@ fn empty_boards_named_in_time_named_late_unnamed_and_not_at_the_end() {
     };
     assert_eq!(
         lineup::absence_notice_deadline(&trier),
-        Some(
-            chrono::DateTime::parse_from_rfc3339("2026-11-27T18:00:00+01:00")
-                .unwrap()
-                .timestamp_millis()
-        )
+        Some(WallMs::from_datetime(
+            &chrono::DateTime::parse_from_rfc3339("2026-11-27T18:00:00+01:00").unwrap()
+        ))
     );
     // In time: 17:30 the day before; exactly 18:00 is in time too ("bis 18 Uhr").
     for t in ["2026-11-27T17:30:00+01:00", "2026-11-27T18:00:00+01:00"] {
@@ -448,7 +451,7 @@ fn empty_boards_named_in_time_named_late_unnamed_and_not_at_the_end() {
     // The console offers it.
     let mut g = Game::new("nrw-1987");
     g.lineup(TeamSide::Away, slots);
-    let proc = rules::procedure::procedure(&g.m, &g.s, 0);
+    let proc = rules::procedure::procedure(&g.m, &g.s, MonoMs::from_base_ms(0));
     assert_eq!(proc.move_up[1].as_deref(), Some(&moved[..]));
     assert_eq!(proc.move_up[0], None);
 }
@@ -545,7 +548,7 @@ fn the_default_deadline_from_the_scheduled_the_agreed_and_the_actual_start() {
         assert_eq!(rules::local_hm(&g.m, d.at), until);
         expect.push(de(&rules::deadline_msg(&g.m, &d)));
         // The player on board 1 arrives exactly at the deadline.
-        let at = u64::try_from(d.at - g.m.scheduled_start.timestamp_millis()).unwrap();
+        let at = u64::try_from(d.at - WallMs::from_datetime(&g.m.scheduled_start)).unwrap();
         g.arrive(at, 1, TeamSide::Home);
         let bs = g.s.board(BoardNo(1)).unwrap();
         assert!(rules::arrived_late(
@@ -598,11 +601,15 @@ fn both_players_absent_after_one_hour_under_1987_and_a_team_that_has_not_turned_
     for b in 1..=3 {
         g.arrive(5 * MIN, b, TeamSide::Away);
     }
-    assert_eq!(rules::presence(&g.m, &g.s, 60 * MIN - 1), None, "not yet");
+    assert_eq!(
+        rules::presence(&g.m, &g.s, MonoMs::from_base_ms(60 * MIN - 1)),
+        None,
+        "not yet"
+    );
     // Board 8's away player arrives exactly at 15:00: "eine Stunde nach Spielbeginn noch nicht
     // angetreten" - late.
     g.arrive(60 * MIN, 8, TeamSide::Away);
-    let pr = rules::presence(&g.m, &g.s, 60 * MIN).unwrap();
+    let pr = rules::presence(&g.m, &g.s, MonoMs::from_base_ms(60 * MIN)).unwrap();
     assert_eq!(pr.present, [4, 3]);
     assert_eq!(pr.min_players, 4);
     assert_eq!(pr.turned_up, [true, false]);
@@ -681,7 +688,12 @@ fn a_clock_started_apart_from_the_round_raises_an_alert() {
         );
     }
     let st = |g: &Game, b: u16| {
-        arbiter_core::status::board_status(&g.m, &g.s, g.s.board(BoardNo(b)).unwrap(), 5 * MIN)
+        arbiter_core::status::board_status(
+            &g.m,
+            &g.s,
+            g.s.board(BoardNo(b)).unwrap(),
+            MonoMs::from_base_ms(5 * MIN),
+        )
     };
     use arbiter_core::status::BoardAlert;
     assert!(
@@ -731,7 +743,14 @@ fn alerts_rank_by_severity_and_a_remark_clears_a_clock_started_apart() {
         }
         .into(),
     );
-    let st = |g: &Game| board_status(&g.m, &g.s, g.s.board(BoardNo(6)).unwrap(), 23 * MIN);
+    let st = |g: &Game| {
+        board_status(
+            &g.m,
+            &g.s,
+            g.s.board(BoardNo(6)).unwrap(),
+            MonoMs::from_base_ms(23 * MIN),
+        )
+    };
     let ranked = st(&g).ranked;
     let kinds: Vec<_> = ranked.iter().map(|r| r.alert.kind()).collect();
     let absent = kinds
@@ -1190,7 +1209,7 @@ fn a_late_absence_notice_is_the_profiles_rule_or_the_arbiters_decision() {
 fn the_default_time_to_the_second_and_by_how_much_it_was_missed() {
     let fide = load("fide-2017");
     let trier = load("trier");
-    let deadline = trier.scheduled_start.timestamp_millis() + 60 * MIN as i64;
+    let deadline = WallMs::from_datetime(&trier.scheduled_start) + 60 * MIN as i64;
     assert!(!rules::arrived_late(&fide, deadline + 999, deadline));
     assert!(rules::arrived_late(&fide, deadline + 1_000, deadline));
     assert!(!rules::arrived_late(&trier, deadline - 1, deadline));
@@ -1243,7 +1262,12 @@ fn a_clock_started_before_the_round_is_flagged() {
     }
     g.push(3 * MIN, RoundStarted::default().into());
     let st = |g: &Game, b: u16| {
-        arbiter_core::status::board_status(&g.m, &g.s, g.s.board(BoardNo(b)).unwrap(), 4 * MIN)
+        arbiter_core::status::board_status(
+            &g.m,
+            &g.s,
+            g.s.board(BoardNo(b)).unwrap(),
+            MonoMs::from_base_ms(4 * MIN),
+        )
     };
     assert!(
         st(&g, 3)
@@ -1259,6 +1283,6 @@ fn a_clock_started_before_the_round_is_flagged() {
             .any(|a| matches!(a, BoardAlert::StartedBeforeRound { .. })),
         "30 s before: within the tolerance"
     );
-    let proc = rules::procedure::procedure(&g.m, &g.s, 4 * MIN);
+    let proc = rules::procedure::procedure(&g.m, &g.s, MonoMs::from_base_ms(4 * MIN));
     assert_eq!(proc.started_before, vec![(BoardNo(3), 3 * MIN)]);
 }

@@ -27,6 +27,7 @@ use arbiter_core::record::{
 use arbiter_core::rules::{self, Request};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_core::status::board_status;
+use arbiter_core::time::{MonoMs, WallMs};
 use toml::Value;
 
 const PROFILES: [&str; 5] = ["fide-2023", "fide-2017", "bundesliga", "nrw-1987", "trier"];
@@ -269,13 +270,13 @@ fn load(profile_src: &str, extra: &[&str]) -> Result<Match, String> {
 /// A match in progress on every board, in the situations the rules distinguish.
 fn situation(m: &Match) -> MatchState {
     let mut s = MatchState::default();
-    let start = m.scheduled_start.timestamp_millis();
+    let start = WallMs::from_datetime(&m.scheduled_start);
     let mut seq = 0;
     let mut push = |s: &mut MatchState, at: u64, origin: Origin, event: Event| {
         let r = Record {
             seq,
             wall_ms: start + at as i64,
-            mono_ms: at,
+            mono_ms: MonoMs::from_base_ms(at),
             origin,
             event,
         };
@@ -455,7 +456,7 @@ fn situation(m: &Match) -> MatchState {
                 player: Some(Color::White),
                 kind: InterventionKind::illegal(IllegalKind::Move),
             };
-            let p = rules::propose(m, &s, &req, 3 * MIN);
+            let p = rules::propose(m, &s, &req, MonoMs::from_base_ms(3 * MIN));
             let ev = rules::confirm(&req, &p, Consequence::default(), "test".into());
             push(&mut s, 3 * MIN, Origin::Arbiter, ev);
         }
@@ -472,13 +473,13 @@ fn situation(m: &Match) -> MatchState {
 /// the last period with a postponed quickplay-finish claim and White's flag down (the hints).
 fn claims_situation(m: &Match) -> MatchState {
     let mut s = MatchState::default();
-    let start = m.scheduled_start.timestamp_millis();
+    let start = WallMs::from_datetime(&m.scheduled_start);
     let mut seq = 0;
     let mut push = |s: &mut MatchState, at: u64, origin: Origin, event: Event| {
         let r = Record {
             seq,
             wall_ms: start + at as i64,
-            mono_ms: at,
+            mono_ms: MonoMs::from_base_ms(at),
             origin,
             event,
         };
@@ -584,7 +585,7 @@ fn claims_situation(m: &Match) -> MatchState {
             decision: QuickplayDecision::Postponed,
         },
     };
-    let p = rules::propose(m, &s, &req, 1000);
+    let p = rules::propose(m, &s, &req, MonoMs::from_base_ms(1000));
     if p.decision.is_some() {
         let ev = rules::decision::decide(
             &req,
@@ -637,13 +638,13 @@ fn claims_requests() -> Vec<Request> {
 
 fn flag_situation(m: &Match) -> MatchState {
     let mut s = MatchState::default();
-    let start = m.scheduled_start.timestamp_millis();
+    let start = WallMs::from_datetime(&m.scheduled_start);
     let mut seq = 0;
     let mut push = |s: &mut MatchState, at: u64, origin: Origin, event: Event| {
         let r = Record {
             seq,
             wall_ms: start + at as i64,
-            mono_ms: at,
+            mono_ms: MonoMs::from_base_ms(at),
             origin,
             event,
         };
@@ -750,7 +751,8 @@ fn flag_situation(m: &Match) -> MatchState {
             color,
             moves: required,
         };
-        let (ev, _) = rules::clock_operation(m, &s, BoardNo(5), op, "r", MIN).unwrap();
+        let (ev, _) =
+            rules::clock_operation(m, &s, BoardNo(5), op, "r", MonoMs::from_base_ms(MIN)).unwrap();
         push(&mut s, MIN, Origin::Arbiter, ev);
     }
     push(
@@ -834,8 +836,8 @@ fn finished(results: [GameResult; 8]) -> MatchState {
     for (seq, event) in evs.into_iter().enumerate() {
         let r = Record {
             seq: seq as u64,
-            wall_ms: 0,
-            mono_ms: 0,
+            wall_ms: WallMs::from_unix_ms(0),
+            mono_ms: MonoMs::from_base_ms(0),
             origin: Origin::Arbiter,
             event,
         };
@@ -1091,11 +1093,14 @@ fn fingerprint(profile_src: &str, baseline: Option<&[String]>) -> Option<Vec<Str
         let s = situation(m);
         let mut c = String::new();
         for req in &reqs {
-            let p = rules::propose(m, &s, req, NOW);
+            let p = rules::propose(m, &s, req, MonoMs::from_base_ms(NOW));
             c.push_str(&serde_json::to_string(&p).unwrap());
         }
         for bs in &s.boards {
-            c.push_str(&serde_json::to_string(&board_status(m, &s, bs, NOW)).unwrap());
+            c.push_str(
+                &serde_json::to_string(&board_status(m, &s, bs, MonoMs::from_base_ms(NOW)))
+                    .unwrap(),
+            );
         }
         // A second time change within `[clock_corrections] repeat_window_s` asks whether the
         // first one credited it already: +2:00 to White on board 7 four minutes before.
@@ -1106,7 +1111,7 @@ fn fingerprint(profile_src: &str, baseline: Option<&[String]>) -> Option<Vec<Str
             player: Some(Color::White),
             kind: InterventionKind::TimeCorrection,
         };
-        let p = rules::propose(m, &rs, &req, then);
+        let p = rules::propose(m, &rs, &req, MonoMs::from_base_ms(then));
         let plus = Consequence {
             clock: vec![arbiter_core::intervention::TimeChange {
                 player: Color::White,
@@ -1118,21 +1123,24 @@ fn fingerprint(profile_src: &str, baseline: Option<&[String]>) -> Option<Vec<Str
             &mut rs,
             &Record {
                 seq: 100_000,
-                wall_ms: m.scheduled_start.timestamp_millis() + then as i64,
-                mono_ms: then,
+                wall_ms: WallMs::from_datetime(&m.scheduled_start) + then as i64,
+                mono_ms: MonoMs::from_base_ms(then),
                 origin: Origin::Arbiter,
                 event: rules::confirm(&req, &p, plus, "test".into()),
             },
         );
         c.push_str(&format!(
             "{:?}",
-            rules::recent_time_change(m, &rs, BoardNo(7), Color::White, NOW)
+            rules::recent_time_change(m, &rs, BoardNo(7), Color::White, MonoMs::from_base_ms(NOW))
         ));
         c.push_str(&serde_json::to_string(&rules::score(m, &s)).unwrap());
         // Claims and agreements.
         let cs = claims_situation(m);
         for req in claims_requests() {
-            c.push_str(&serde_json::to_string(&rules::propose(m, &cs, &req, 3000)).unwrap());
+            c.push_str(
+                &serde_json::to_string(&rules::propose(m, &cs, &req, MonoMs::from_base_ms(3000)))
+                    .unwrap(),
+            );
         }
         // Flags from the clock, and the arbiter's clock operations.
         let fs = flag_situation(m);
@@ -1147,29 +1155,49 @@ fn fingerprint(profile_src: &str, baseline: Option<&[String]>) -> Option<Vec<Str
                 player: Some(player),
                 kind: InterventionKind::flag(),
             };
-            c.push_str(&serde_json::to_string(&rules::propose(m, &fs, &req, NOW)).unwrap());
+            c.push_str(
+                &serde_json::to_string(&rules::propose(m, &fs, &req, MonoMs::from_base_ms(NOW)))
+                    .unwrap(),
+            );
         }
         let req = Request {
             board: Some(BoardNo(6)),
             player: None,
             kind: InterventionKind::TimeCorrection,
         };
-        c.push_str(&serde_json::to_string(&rules::propose(m, &fs, &req, NOW)).unwrap());
+        c.push_str(
+            &serde_json::to_string(&rules::propose(m, &fs, &req, MonoMs::from_base_ms(NOW)))
+                .unwrap(),
+        );
         let bs = fs.board(BoardNo(3)).unwrap();
-        let replace = rules::replacement_values(m, &fs, bs, 2 * MIN + 500);
+        let replace = rules::replacement_values(m, &fs, bs, MonoMs::from_base_ms(2 * MIN + 500));
         let reconstruct = rules::reconstruction(m, 30);
         c.push_str(&format!(
             "{replace:?}{:?}{:?}",
             rules::operation_articles(m, &reconstruct),
-            rules::clock_operation(m, &fs, BoardNo(3), reconstruct, "r", 2 * MIN + 500)
-                .map(|(e, o)| (e, o.note))
+            rules::clock_operation(
+                m,
+                &fs,
+                BoardNo(3),
+                reconstruct,
+                "r",
+                MonoMs::from_base_ms(2 * MIN + 500)
+            )
+            .map(|(e, o)| (e, o.note))
         ));
         // Board 1 of the match in progress: White 4 minutes left, a reconstruction to the
         // current move leaves the times as they are unless the profile's minimum raises them.
         c.push_str(&format!(
             "{:?}",
-            rules::clock_operation(m, &s, BoardNo(1), rules::reconstruction(m, 0), "r", NOW)
-                .map(|(e, o)| (e, o.note))
+            rules::clock_operation(
+                m,
+                &s,
+                BoardNo(1),
+                rules::reconstruction(m, 0),
+                "r",
+                MonoMs::from_base_ms(NOW)
+            )
+            .map(|(e, o)| (e, o.note))
         ));
         if let Some((op, _)) = &replace {
             c.push_str(&format!("{:?}", rules::operation_articles(m, op)));
@@ -1177,7 +1205,7 @@ fn fingerprint(profile_src: &str, baseline: Option<&[String]>) -> Option<Vec<Str
         c.push_str(&format!(
             "{:?}{:?}",
             rules::default_time_expiry(m, &s),
-            rules::absent_after_default_time(m, &s, NOW)
+            rules::absent_after_default_time(m, &s, MonoMs::from_base_ms(NOW))
         ));
         use GameResult::*;
         for results in [
@@ -1368,13 +1396,13 @@ fn an_unread_field_is_found() {
 fn procedure_chunk(m: &Match) -> String {
     use arbiter_core::intervention::{AbsenceNotice, Reservation};
     let mut s = MatchState::default();
-    let start = m.scheduled_start.timestamp_millis();
+    let start = WallMs::from_datetime(&m.scheduled_start);
     let mut seq = 0;
     let mut push = |s: &mut MatchState, at: u64, origin: Origin, event: Event| {
         let r = Record {
             seq,
             wall_ms: start + at as i64,
-            mono_ms: at,
+            mono_ms: MonoMs::from_base_ms(at),
             origin,
             event,
         };
@@ -1462,7 +1490,12 @@ fn procedure_chunk(m: &Match) -> String {
         right_flag_kind: None,
     };
     push(&mut s, 3 * MIN, Origin::Feed(BoardNo(6)), ev.into());
-    let mut c = serde_json::to_string(&rules::procedure::procedure(m, &s, NOW)).unwrap();
+    let mut c = serde_json::to_string(&rules::procedure::procedure(
+        m,
+        &s,
+        MonoMs::from_base_ms(NOW),
+    ))
+    .unwrap();
     let mut reqs = vec![
         Request {
             board: Some(BoardNo(4)),
@@ -1494,7 +1527,9 @@ fn procedure_chunk(m: &Match) -> String {
         });
     }
     for req in &reqs {
-        c.push_str(&serde_json::to_string(&rules::propose(m, &s, req, NOW)).unwrap());
+        c.push_str(
+            &serde_json::to_string(&rules::propose(m, &s, req, MonoMs::from_base_ms(NOW))).unwrap(),
+        );
     }
     c.push_str(&serde_json::to_string(&rules::score(m, &s)).unwrap());
     // A reservation on a board with no error in the lineup (a player who cannot show his pass):

@@ -16,6 +16,7 @@ use arbiter_core::record::{
 use arbiter_core::rules::{self, Request};
 use arbiter_core::state::{MatchState, MoveStatus, apply};
 use arbiter_core::status::{BoardAlert, board_status};
+use arbiter_core::time::{MonoMs, WallMs};
 
 const B: BoardNo = BoardNo(1);
 const T0: i64 = 1_764_334_800_000;
@@ -59,7 +60,13 @@ impl J {
     }
 
     fn rec_at(&mut self, wall: i64, mono: u64, origin: Origin, ev: Event) -> Record {
-        let r = self.chain.append(wall, mono, origin, ev, &mut self.buf);
+        let r = self.chain.append(
+            WallMs::from_unix_ms(wall),
+            MonoMs::from_base_ms(mono),
+            origin,
+            ev,
+            &mut self.buf,
+        );
         apply(&mut self.s, &r);
         r
     }
@@ -89,7 +96,13 @@ impl J {
     }
 
     fn alerts(&self, now: u64) -> Vec<BoardAlert> {
-        board_status(&self.m, &self.s, self.s.board(B).unwrap(), now).alerts
+        board_status(
+            &self.m,
+            &self.s,
+            self.s.board(B).unwrap(),
+            MonoMs::from_base_ms(now),
+        )
+        .alerts
     }
 
     fn sans(&self) -> Vec<String> {
@@ -260,7 +273,7 @@ fn another_game_is_decided_by_the_arbiter_and_nothing_is_pre_selected() {
         player: None,
         kind: InterventionKind::GameMismatch,
     };
-    let p = rules::propose(&j.m, &j.s, &req, 9_000);
+    let p = rules::propose(&j.m, &j.s, &req, MonoMs::from_base_ms(9_000));
     let d = p.decision.clone().expect("a decision request");
     assert!(p.consequence == Default::default(), "nothing chosen");
     let keys: Vec<&str> = d.options.iter().map(|o| o.key.as_str()).collect();

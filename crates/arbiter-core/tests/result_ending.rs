@@ -15,6 +15,7 @@ use arbiter_core::record::{
 use arbiter_core::report;
 use arbiter_core::rules::result_ending::{proven_ending, result_checked};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 
 fn load() -> Match {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -55,10 +56,10 @@ impl Day {
 
     fn push(&mut self, origin: Origin, event: Event) {
         self.at += 1_000;
-        let start = self.m.scheduled_start.timestamp_millis();
+        let start = WallMs::from_datetime(&self.m.scheduled_start);
         let r = self.chain.append(
             start + self.at as i64,
-            self.at,
+            MonoMs::from_base_ms(self.at),
             origin,
             event,
             &mut self.buf,

@@ -18,6 +18,7 @@ use arbiter_core::record::{
 use arbiter_core::rules::lineup::{self, Problem};
 use arbiter_core::rules::{self, Proposal, Request};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 
 /// The demo match under `profile`, read from the repository's `config/`.
 fn load(profile: &str) -> Match {
@@ -95,10 +96,14 @@ impl Game {
     }
 
     fn push(&mut self, at: u64, origin: Origin, event: Event) -> Record {
-        let start = self.m.scheduled_start.timestamp_millis();
-        let r = self
-            .chain
-            .append(start + at as i64, at, origin, event, &mut self.buf);
+        let start = WallMs::from_datetime(&self.m.scheduled_start);
+        let r = self.chain.append(
+            start + at as i64,
+            MonoMs::from_base_ms(at),
+            origin,
+            event,
+            &mut self.buf,
+        );
         apply(&mut self.s, &r);
         r
     }
@@ -115,7 +120,12 @@ impl Game {
             player,
             kind,
         };
-        let p = checked(rules::propose(&self.m, &self.s, &req, at));
+        let p = checked(rules::propose(
+            &self.m,
+            &self.s,
+            &req,
+            MonoMs::from_base_ms(at),
+        ));
         (req, p)
     }
 
@@ -825,7 +835,7 @@ fn default_time_30_min_from_the_actual_start_vs_60_min_from_the_scheduled_start(
     );
     assert!(p.articles.iter().any(|a| a.contains("6.7.1")));
     assert_eq!(
-        rules::absent_after_default_time(&g.m, &g.s, 40 * MIN + 1000),
+        rules::absent_after_default_time(&g.m, &g.s, MonoMs::from_base_ms(40 * MIN + 1000)),
         Vec::<(BoardNo, TeamSide)>::new()
             .into_iter()
             .chain(
@@ -1117,7 +1127,7 @@ fn nrw_charges_a_delayed_start_to_the_team_that_caused_it() {
     assert_eq!(reqs.len(), 8);
     let props: Vec<Proposal> = reqs
         .iter()
-        .map(|r| checked(rules::propose(&g.m, &g.s, r, MIN)))
+        .map(|r| checked(rules::propose(&g.m, &g.s, r, MonoMs::from_base_ms(MIN))))
         .collect();
     // The away team has White on the odd boards.
     assert_eq!(
@@ -1141,7 +1151,7 @@ fn nrw_charges_a_delayed_start_to_the_team_that_caused_it() {
         &g.m,
         &g.s,
         &rules::start_delay_requests(&g.m, TeamSide::Away, 15)[0],
-        MIN,
+        MonoMs::from_base_ms(MIN),
     ));
     assert!(en(&p).contains("does not charge"), "{}", en(&p));
     assert!(p.consequence.clock.is_empty());

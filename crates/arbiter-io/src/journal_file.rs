@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use arbiter_core::journal::{
     Chain, GROUP_COMMIT_MS, Record, Tamper, Verification, complete_lines, decode_lines, link,
 };
-use arbiter_core::model::{MonoMs, WallMs};
 use arbiter_core::record::{Event, Origin};
+use arbiter_core::time::{MonoMs, WallMs};
 
 use crate::input::{InputError, read_regular};
 
@@ -608,7 +608,7 @@ impl JournalWriter {
         self.len += self.buf.len() as u64;
         let due = match self.last_commit_mono {
             None => true,
-            Some(t) => mono_ms.saturating_sub(t) >= GROUP_COMMIT_MS,
+            Some(t) => mono_ms.saturating_since(t) >= GROUP_COMMIT_MS,
         };
         if !sync && due {
             // The feed record is written and counts; a failed fsync is reported by the next
@@ -658,7 +658,13 @@ mod tests {
                 text: format!("note {i}"),
                 witnesses: Vec::new(),
             });
-            chain.append(i as i64, i as u64, Origin::Arbiter, ev, &mut out);
+            chain.append(
+                WallMs::from_unix_ms(i as i64),
+                MonoMs::from_base_ms(i as u64),
+                Origin::Arbiter,
+                ev,
+                &mut out,
+            );
         }
         out
     }
@@ -757,15 +763,16 @@ mod tests {
                 witnesses: Vec::new(),
             })
         };
-        let first = || {
-            vec![
-                (1, 1, Origin::Arbiter, note("one")),
-                (2, 2, Origin::Arbiter, note("two")),
-            ]
+        // the arbiter's note `t` at `ms` on both clocks
+        let at = |ms: u64, t: &str| {
+            let (wall, mono) = (WallMs::from_unix_ms(ms as i64), MonoMs::from_base_ms(ms));
+            (wall, mono, Origin::Arbiter, note(t))
         };
+        let first = || vec![at(1, "one"), at(2, "two")];
         let (mut w, records) = JournalWriter::create_with(&path, first()).unwrap();
         assert_eq!(records.len(), 2);
-        w.append(3, 3, Origin::Arbiter, note("three")).unwrap();
+        let (wall, mono, origin, event) = at(3, "three");
+        w.append(wall, mono, origin, event).unwrap();
         drop(w);
         let (read, v) = read(&path).unwrap();
         assert!(v.is_intact());

@@ -7,6 +7,7 @@
 
 use arbiter_core::model::BoardNo;
 use arbiter_core::record::{FeedNoise, NOISE_SAMPLE_CHARS, NoiseKind, NoiseSample};
+use arbiter_core::time::MonoMs;
 
 /// The start of a piece of noise as a sample's text: a text message as it is (control
 /// characters escaped), bytes in hex; at most [`NOISE_SAMPLE_CHARS`] characters.
@@ -62,6 +63,7 @@ impl NoiseLog {
         if count == 0 {
             return;
         }
+        let at_ms = MonoMs::from_base_ms(at_ms);
         let piece = NoiseSample {
             at_ms,
             kind,
@@ -152,18 +154,24 @@ mod tests {
         summaries.extend(log.flush(3_600_000));
         // the first at once, then one per interval
         assert_eq!(summaries.len() as u64, 3_600_000 / NOISE_SUMMARY_MS + 1);
-        assert_eq!(summaries[0].from_ms, 0);
+        assert_eq!(summaries[0].from_ms, MonoMs::ORIGIN);
         assert_eq!(summaries[0].malformed, 1);
         assert_eq!(summaries[0].last, None);
         let s = &summaries[1];
-        assert_eq!((s.from_ms, s.to_ms), (1, NOISE_SUMMARY_MS));
+        assert_eq!(
+            (s.from_ms, s.to_ms),
+            (
+                MonoMs::from_base_ms(1),
+                MonoMs::from_base_ms(NOISE_SUMMARY_MS)
+            )
+        );
         assert_eq!(s.malformed + s.unsolicited_acks, NOISE_SUMMARY_MS);
         assert_eq!(s.bytes, 7 * NOISE_SUMMARY_MS);
         assert_eq!(s.first.kind, NoiseKind::UnsolicitedAck);
         assert_eq!(s.first.text, "0000000000000001");
         assert_eq!(
             s.last.as_ref().map(|l| (l.at_ms, l.kind)),
-            Some((NOISE_SUMMARY_MS, NoiseKind::Malformed))
+            Some((MonoMs::from_base_ms(NOISE_SUMMARY_MS), NoiseKind::Malformed))
         );
         // nothing lost: every piece is in one summary
         let all: u64 = summaries.iter().map(FeedNoise::messages).sum();

@@ -656,7 +656,8 @@ fn unsigned_tail(
         .first
         .as_ref()
         .map(|(seq, kind, wall)| {
-            let at = chrono::DateTime::from_timestamp_millis(*wall)
+            let at = wall
+                .to_datetime()
                 .map(|t| t.to_rfc3339())
                 .unwrap_or_default();
             format!("record {seq} ({kind}, {at})")

@@ -15,10 +15,11 @@ use crate::{Scenario, SimulatorConfig, pgn};
 use arbiter_core::diag::{Diagnostics, from_toml_error};
 use arbiter_core::hms::{self, Shape};
 use arbiter_core::matchfile::Match;
-use arbiter_core::model::{BoardNo, GameResult, MonoMs};
+use arbiter_core::model::{BoardNo, GameResult};
 use arbiter_core::record::{Event, Origin, ResultRecorded, SessionStarted};
 use arbiter_core::scenario::Step;
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::config::{load_match, read_text};
 use arbiter_io::feeds::{FeedRecord, Feeds, Source, Timing, spawn_feeds};
 use arbiter_io::journal_file::JournalWriter;
@@ -63,7 +64,7 @@ fn hundred() -> f64 {
 #[derive(Debug)]
 pub struct Recorded {
     pub records: u64,
-    pub game_ms: MonoMs,
+    pub game_ms: u64,
     pub state: MatchState,
 }
 
@@ -126,8 +127,8 @@ pub fn load_plan(path: &Path) -> Result<(Plan, Match, Vec<pgn::PgnGame>, Scenari
 pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
     let (plan, m, games, scenario) = load_plan(plan_path).map_err(|d| anyhow::anyhow!("{d}"))?;
     let start = match &plan.start {
-        Some(s) => chrono::DateTime::parse_from_rfc3339(s)?.timestamp_millis(),
-        None => m.scheduled_start.timestamp_millis(),
+        Some(s) => WallMs::from_datetime(&chrono::DateTime::parse_from_rfc3339(s)?),
+        None => WallMs::from_datetime(&m.scheduled_start),
     };
     let boards = usize::from(m.file.boards);
     let speed = plan.speed;
@@ -149,15 +150,17 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
             env!("CARGO_PKG_VERSION")
         ),
     );
-    let (journal, first) =
-        JournalWriter::create_with(out, vec![(start, 0, Origin::System, session.into())])?;
+    let (journal, first) = JournalWriter::create_with(
+        out,
+        vec![(start, MonoMs::ORIGIN, Origin::System, session.into())],
+    )?;
     let (venue, mut feeds) = start_venue(config, speed)?;
     let epoch = venue.epoch();
     let mut rec = Recording {
         journal,
         state: MatchState::default(),
         start,
-        last_mono: 0,
+        last_mono: MonoMs::ORIGIN,
         speed,
     };
     for r in &first {
@@ -170,7 +173,8 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
     let mut server_done = false;
     loop {
         // Steps due at the current game time.
-        let now_game = (epoch.elapsed().as_secs_f64() * 1000.0 * speed) as u64;
+        let now_game =
+            MonoMs::from_base_ms((epoch.elapsed().as_secs_f64() * 1000.0 * speed) as u64);
         rec.steps_due(&m, &mut pending, now_game, server_done)?;
         if let Some(results) = results.as_mut() {
             results.record_due(&mut rec, &m, &games, now_game, server_done)?;
@@ -201,7 +205,7 @@ pub fn record(plan_path: &Path, out: &Path) -> anyhow::Result<Recorded> {
     rec.journal.commit(rec.last_mono)?;
     Ok(Recorded {
         records: rec.state.applied,
-        game_ms: rec.last_mono,
+        game_ms: rec.last_mono.saturating_since(MonoMs::ORIGIN),
         state: rec.state,
     })
 }
@@ -238,7 +242,7 @@ struct Recording {
     journal: JournalWriter,
     state: MatchState,
     /// The wall time of game time 0.
-    start: i64,
+    start: WallMs,
     /// The game time of the last record.
     last_mono: MonoMs,
     /// How many times as fast as real time the simulator runs.
@@ -250,7 +254,7 @@ impl Recording {
     fn push(&mut self, mono: MonoMs, origin: Origin, event: Event) -> anyhow::Result<()> {
         let r = self
             .journal
-            .append(self.start + mono as i64, mono, origin, event)?;
+            .append(self.start + mono.as_base_ms() as i64, mono, origin, event)?;
         apply(&mut self.state, &r);
         self.last_mono = mono;
         Ok(())
@@ -258,7 +262,7 @@ impl Recording {
 
     /// Journals a feed's record at the game time it arrived (never before the last record).
     fn push_feed(&mut self, r: FeedRecord) -> anyhow::Result<()> {
-        let game_ms = ((r.mono_ms as f64) * self.speed) as u64;
+        let game_ms = MonoMs::from_base_ms(((r.mono_ms.as_base_ms() as f64) * self.speed) as u64);
         let mono = game_ms.max(self.last_mono);
         self.push(mono, r.origin, r.event)
     }
@@ -273,7 +277,7 @@ impl Recording {
         server_done: bool,
     ) -> anyhow::Result<()> {
         while let Some(step) = pending.peek() {
-            let at = hms::parse(&step.at, Shape::FULL).unwrap_or(0);
+            let at = MonoMs::from_base_ms(hms::parse(&step.at, Shape::FULL).unwrap_or(0));
             if at > now_game && !server_done {
                 break;
             }

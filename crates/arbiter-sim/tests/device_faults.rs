@@ -21,6 +21,7 @@ use arbiter_core::model::BoardNo;
 use arbiter_core::record::{ClockPresence, Event, FeedState, FlagKind, Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_core::status::{BoardAlert, board_status};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::feeds::{FeedConfig, FeedCounters, FeedRecord, Source, Timing, spawn_feed};
 use arbiter_sim::pgn::{self, PgnGame};
 use arbiter_sim::{Scenario, Simulator, SimulatorConfig};
@@ -230,11 +231,23 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
         let mut chain = Chain::default();
         let mut out = Vec::new();
         let session = SessionStarted::of(&m, "test".into());
-        let r = chain.append(0, 0, Origin::System, session.into(), &mut out);
+        let r = chain.append(
+            WallMs::UNIX_EPOCH,
+            MonoMs::ORIGIN,
+            Origin::System,
+            session.into(),
+            &mut out,
+        );
         apply(&mut s, &r);
         let mut states = Vec::with_capacity(log.len());
         for rec in log {
-            let r = chain.append(0, rec.mono_ms, rec.origin, rec.event.clone(), &mut out);
+            let r = chain.append(
+                WallMs::UNIX_EPOCH,
+                rec.mono_ms,
+                rec.origin,
+                rec.event.clone(),
+                &mut out,
+            );
             apply(&mut s, &r);
             states.push((rec.clone(), s.clone()));
         }
@@ -248,10 +261,22 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
         let session = SessionStarted::of(&m, "test".into());
         apply(
             &mut s,
-            &chain.append(0, 0, Origin::System, session.into(), &mut out),
+            &chain.append(
+                WallMs::UNIX_EPOCH,
+                MonoMs::ORIGIN,
+                Origin::System,
+                session.into(),
+                &mut out,
+            ),
         );
         for rec in log {
-            let r = chain.append(0, rec.mono_ms, rec.origin, rec.event.clone(), &mut out);
+            let r = chain.append(
+                WallMs::UNIX_EPOCH,
+                rec.mono_ms,
+                rec.origin,
+                rec.event.clone(),
+                &mut out,
+            );
             apply(&mut s, &r);
         }
         s
@@ -325,7 +350,7 @@ async fn each_fault_shows_on_the_board_and_in_the_counters() {
     let live_in_noise: Vec<u64> = b1
         .iter()
         .filter(|r| matches!(&r.event, Event::FeedStatus(f) if f.state == FeedState::Live))
-        .map(|r| r.mono_ms)
+        .map(|r| r.mono_ms.as_base_ms())
         .filter(|t| noise.start + 50 < *t && *t + 50 < noise.end)
         .collect();
     assert!(

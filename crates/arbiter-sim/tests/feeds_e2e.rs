@@ -14,6 +14,7 @@ use arbiter_core::model::{BoardNo, ClockSide};
 use arbiter_core::record::{Event, FeedState};
 use arbiter_core::record::{Origin, SessionStarted};
 use arbiter_core::state::MatchState;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::feeds::{FeedConfig, FeedCounters, FeedRecord, Source, Timing, spawn_feed};
 use arbiter_sim::pgn::{self, PgnGame, Replayed};
 use arbiter_sim::{Incident, Scenario, Simulator, SimulatorConfig};
@@ -145,7 +146,7 @@ fn check_board(
     let stamps: Vec<u64> = log
         .iter()
         .filter(|r| r.event.board() == Some(b))
-        .map(|r| r.mono_ms)
+        .map(|r| r.mono_ms.as_base_ms())
         .collect();
     assert!(
         stamps.windows(2).all(|w| w[0] <= w[1]),
@@ -222,10 +223,16 @@ fn check_state(log: &[FeedRecord], games: &[PgnGame], plies: &[usize]) {
         match_text: None,
         profile_text: None,
     };
-    chain.append(0, 0, Origin::System, session.into(), &mut bytes);
+    chain.append(
+        WallMs::UNIX_EPOCH,
+        MonoMs::ORIGIN,
+        Origin::System,
+        session.into(),
+        &mut bytes,
+    );
     for r in log {
         chain.append(
-            r.mono_ms as i64,
+            WallMs::from_unix_ms(r.mono_ms.as_base_ms() as i64),
             r.mono_ms,
             r.origin,
             r.event.clone(),

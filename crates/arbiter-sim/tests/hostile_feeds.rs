@@ -12,6 +12,7 @@ use std::time::Duration;
 use arbiter_core::journal::Chain;
 use arbiter_core::model::BoardNo;
 use arbiter_core::record::{Event, FeedState};
+use arbiter_core::time::WallMs;
 use arbiter_io::feeds::{FeedConfig, FeedCounters, FeedRecord, Source, Timing, spawn_feed};
 use arbiter_sim::scenario::LiveChessJunk;
 use arbiter_sim::{Incident, Scenario, Simulator, SimulatorConfig};
@@ -82,7 +83,7 @@ fn journal_bytes(log: &[FeedRecord]) -> u64 {
     let mut out = Vec::new();
     for r in log {
         chain.append(
-            1_795_870_800_000 + r.mono_ms as i64,
+            WallMs::from_unix_ms(1_795_870_800_000 + r.mono_ms.as_base_ms() as i64),
             r.mono_ms,
             r.origin,
             r.event.clone(),

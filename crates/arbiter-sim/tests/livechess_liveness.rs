@@ -16,6 +16,7 @@ use arbiter_core::model::BoardNo;
 use arbiter_core::record::{Event, FeedState, NoiseKind, Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_core::status::{BoardAlert, board_status};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_io::feeds::{FeedConfig, FeedCounters, FeedRecord, Source, Timing, spawn_feed};
 use arbiter_sim::scenario::LiveChessJunk;
 use arbiter_sim::{Incident, Scenario, Simulator, SimulatorConfig};
@@ -94,7 +95,7 @@ async fn run(incident: Incident, venue_ms: u64) -> (Vec<FeedRecord>, Arc<FeedCou
 fn transitions(log: &[FeedRecord]) -> Vec<(u64, FeedState)> {
     log.iter()
         .filter_map(|r| match &r.event {
-            Event::FeedStatus(s) => Some((r.mono_ms, s.state)),
+            Event::FeedStatus(s) => Some((r.mono_ms.as_base_ms(), s.state)),
             _ => None,
         })
         .collect()
@@ -107,8 +108,8 @@ fn fold(log: &[FeedRecord]) -> Vec<(u64, MatchState)> {
     let mut chain = Chain::default();
     let mut out = Vec::new();
     let r = chain.append(
-        0,
-        0,
+        WallMs::UNIX_EPOCH,
+        MonoMs::ORIGIN,
         Origin::System,
         SessionStarted::of(&m, "test".into()).into(),
         &mut out,
@@ -116,9 +117,15 @@ fn fold(log: &[FeedRecord]) -> Vec<(u64, MatchState)> {
     apply(&mut s, &r);
     log.iter()
         .map(|rec| {
-            let r = chain.append(0, rec.mono_ms, rec.origin, rec.event.clone(), &mut out);
+            let r = chain.append(
+                WallMs::UNIX_EPOCH,
+                rec.mono_ms,
+                rec.origin,
+                rec.event.clone(),
+                &mut out,
+            );
             apply(&mut s, &r);
-            (rec.mono_ms, s.clone())
+            (rec.mono_ms.as_base_ms(), s.clone())
         })
         .collect()
 }
@@ -186,9 +193,14 @@ async fn a_livechess_board_with_a_stopped_clock_stays_live_for_ten_minutes() {
     let (_, s) = states.last().unwrap();
     let bs = s.board(BoardNo(1)).unwrap();
     assert_eq!(bs.feed, FeedState::Live);
-    for now in (stopped_at..started_again).step_by(30_000) {
+    for now in (stopped_at.as_base_ms()..started_again.as_base_ms()).step_by(30_000) {
         let (_, s) = states.iter().rev().find(|(t, _)| *t <= now).unwrap();
-        let st = board_status(&m, s, s.board(BoardNo(1)).unwrap(), now);
+        let st = board_status(
+            &m,
+            s,
+            s.board(BoardNo(1)).unwrap(),
+            MonoMs::from_base_ms(now),
+        );
         assert!(!st.alerts.contains(&BoardAlert::Stale), "at {now}: {st:?}");
     }
     // the moves went on after the pause
@@ -288,21 +300,24 @@ async fn a_livechess_endpoint_that_sends_only_garbage_goes_stale_and_shows_garbl
     let states = fold(&log);
     let at = |now: u64| {
         let (_, s) = states.iter().rev().find(|(t, _)| *t <= now).unwrap();
-        board_status(&m, s, s.board(BoardNo(1)).unwrap(), now).alerts
+        board_status(
+            &m,
+            s,
+            s.board(BoardNo(1)).unwrap(),
+            MonoMs::from_base_ms(now),
+        )
+        .alerts
     };
     let mut garbled = 0;
     for r in &log {
         if let Event::FeedNoise(_) = r.event
-            && r.mono_ms < noise_from + 180_000
+            && r.mono_ms < MonoMs::from_base_ms(noise_from + 180_000)
         {
-            let a = at(r.mono_ms + 500);
-            let (_, s) = states
-                .iter()
-                .rev()
-                .find(|(t, _)| *t <= r.mono_ms + 500)
-                .unwrap();
+            let t = r.mono_ms.as_base_ms();
+            let a = at(t + 500);
+            let (_, s) = states.iter().rev().find(|(ts, _)| *ts <= t + 500).unwrap();
             if s.board(BoardNo(1)).unwrap().feed != FeedState::Live {
-                assert!(a.contains(&BoardAlert::Garbled), "at {}: {a:?}", r.mono_ms);
+                assert!(a.contains(&BoardAlert::Garbled), "at {t}: {a:?}");
                 garbled += 1;
             }
         }

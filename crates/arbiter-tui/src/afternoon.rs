@@ -15,11 +15,12 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use arbiter_core::i18n::Msg;
 use arbiter_core::matchfile::{Lang, Match};
-use arbiter_core::model::{BoardNo, TeamSide, WallMs};
+use arbiter_core::model::{BoardNo, TeamSide};
 use arbiter_core::msg;
 use arbiter_core::record::{Event, PlayerArrived, RoundStarted};
 use arbiter_core::rules;
 use arbiter_core::state::MatchState;
+use arbiter_core::time::{MonoMs, WallMs};
 
 use super::i18n::{self, format, text};
 use super::input::FormInput;
@@ -56,7 +57,7 @@ pub struct TimeField {
 }
 
 impl TimeField {
-    fn now(m: &Match, s: &MatchState, now: u64) -> TimeField {
+    fn now(m: &Match, s: &MatchState, now: MonoMs) -> TimeField {
         TimeField {
             text: rules::wall_at(s, now)
                 .map(|w| local_hms(m, w))
@@ -96,7 +97,8 @@ impl TimeField {
 
 /// `HH:MM:SS` at the venue.
 pub fn local_hms(m: &Match, wall_ms: WallMs) -> String {
-    chrono::DateTime::from_timestamp_millis(wall_ms)
+    wall_ms
+        .to_datetime()
         .map(|t| {
             t.with_timezone(m.scheduled_start.offset())
                 .format("%H:%M:%S")
@@ -116,7 +118,7 @@ pub fn parse_local(m: &Match, s: &str) -> Option<WallMs> {
         .offset()
         .from_local_datetime(&day.and_time(t))
         .single()
-        .map(|d| d.timestamp_millis())
+        .map(|d| WallMs::from_datetime(&d))
 }
 
 /// The start screen.
@@ -172,7 +174,7 @@ pub fn not_arrived(
 }
 
 impl Panel {
-    pub fn start(m: &Match, s: &MatchState, now: u64) -> Panel {
+    pub fn start(m: &Match, s: &MatchState, now: MonoMs) -> Panel {
         Panel::Start(StartForm {
             time: TimeField::now(m, s, now),
             reason: String::new(),
@@ -183,7 +185,7 @@ impl Panel {
     }
 
     /// The attendance view with the cursor on the selected board's first player not arrived.
-    pub fn attendance(m: &Match, s: &MatchState, board: BoardNo, now: u64) -> Panel {
+    pub fn attendance(m: &Match, s: &MatchState, board: BoardNo, now: MonoMs) -> Panel {
         let all = players(s);
         let cursor = all
             .iter()
@@ -207,10 +209,10 @@ impl Panel {
         key: FormInput,
         m: &Match,
         s: &MatchState,
-        now: u64,
+        now: MonoMs,
         lang: Lang,
     ) -> Outcome {
-        let wall_now = rules::wall_at(s, now).unwrap_or(0);
+        let wall_now = rules::wall_at(s, now).unwrap_or(WallMs::UNIX_EPOCH);
         match self {
             Panel::Start(f) => f.input(key, m, s, wall_now, lang),
             Panel::Attendance(a) => a.input(key, m, s, wall_now, lang),
@@ -366,7 +368,7 @@ impl Attendance {
 }
 
 /// A key in the deadline prompt: Enter confirms the forfeits the rules propose.
-fn deadline_input(key: FormInput, m: &Match, s: &MatchState, now: u64) -> Outcome {
+fn deadline_input(key: FormInput, m: &Match, s: &MatchState, now: MonoMs) -> Outcome {
     match key {
         FormInput::Cancel => Outcome::Close,
         FormInput::Confirm => {
@@ -425,7 +427,7 @@ pub fn render(
     p: &Panel,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
     lang: Lang,
     th: &Theme,
 ) {
@@ -443,11 +445,11 @@ fn render_start(
     form: &StartForm,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
     lang: Lang,
     th: &Theme,
 ) {
-    let scheduled = m.scheduled_start.timestamp_millis();
+    let scheduled = WallMs::from_datetime(&m.scheduled_start);
     let mut lines = vec![Line::raw(format(
         lang,
         &msg!("ui-start-scheduled", time = local_hms(m, scheduled)),
@@ -633,7 +635,7 @@ fn render_deadline(
     area: Rect,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
     lang: Lang,
     th: &Theme,
 ) {

@@ -11,6 +11,7 @@ use arbiter_core::hms::format_hms;
 use arbiter_core::matchfile::Match;
 use arbiter_core::model::Color;
 use arbiter_core::state::{BoardState, MatchState};
+use arbiter_core::time::MonoMs;
 
 use super::boards::board_view;
 use super::clocks::fmt_clock;
@@ -99,7 +100,7 @@ pub fn procedure_lines(
     s: &MatchState,
     bs: &BoardState,
     lang: arbiter_core::matchfile::Lang,
-    now: u64,
+    now: MonoMs,
 ) -> Vec<String> {
     use arbiter_core::model::TeamSide;
     use arbiter_core::msg;
@@ -139,7 +140,7 @@ pub fn procedure_lines(
     out
 }
 
-pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, now: u64) {
+pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, now: MonoMs) {
     let t = strings(v.lang);
     let Some(bs) = s.boards.get(v.selected) else {
         return;
@@ -175,7 +176,7 @@ fn header_lines(
     s: &MatchState,
     bs: &BoardState,
     v: &ViewState,
-    now: u64,
+    now: MonoMs,
     w: usize,
 ) -> Vec<Line<'static>> {
     let t = strings(v.lang);
@@ -369,7 +370,7 @@ fn render_side(
     s: &MatchState,
     bs: &BoardState,
     v: &ViewState,
-    now: u64,
+    now: MonoMs,
 ) {
     let t = strings(v.lang);
     let th = &v.theme;

@@ -8,6 +8,7 @@ use arbiter_core::model::{BoardNo, Color, TeamSide};
 use arbiter_core::record::FeedState;
 use arbiter_core::state::{BoardState, MatchState};
 use arbiter_core::status::{Attendance, RankedAlert, board_status};
+use arbiter_core::time::MonoMs;
 
 pub use arbiter_core::status::BoardAlert as Alert;
 
@@ -59,7 +60,7 @@ pub fn move_label(ply: u32, san: &str) -> String {
     }
 }
 
-pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: u64) -> BoardView<'a> {
+pub fn board_view<'a>(m: &'a Match, s: &MatchState, bs: &BoardState, now: MonoMs) -> BoardView<'a> {
     let b = bs.board;
     let white_team = arbiter_core::rules::colours::white_team(m, s, b);
     let white = arbiter_core::rules::lineup::shown_player(m, s, white_team, b);

@@ -14,6 +14,7 @@ use arbiter_core::model::{BoardNo, Color};
 use arbiter_core::msg;
 use arbiter_core::state::MatchState;
 use arbiter_core::status::{ClockToSet, clock_to_set};
+use arbiter_core::time::MonoMs;
 
 use super::clocks::adjustment_text;
 use super::i18n::{format, text};
@@ -70,7 +71,7 @@ pub fn render(
     board: BoardNo,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
     lang: Lang,
     th: &Theme,
 ) {

@@ -16,11 +16,19 @@ use arbiter_core::record::{
 };
 use arbiter_core::rules;
 use arbiter_core::state::{self, MatchState};
+use arbiter_core::time::{MonoMs, WallMs};
 
 /// 2026-11-28 13:00:00 UTC (14:00 in the demo match's time zone).
-pub const WALL0: i64 = 1_795_870_800_000;
-/// The moment the fixture is drawn at (ms since the session start).
-pub const NOW: u64 = 3_725_400;
+pub const WALL0: WallMs = WallMs::from_unix_ms(1_795_870_800_000);
+/// The moment the fixture is drawn at.
+pub const NOW: MonoMs = MonoMs::from_base_ms(NOW_MS);
+/// [`NOW`] in ms since the session start: the fixture's own timeline counts in these.
+const NOW_MS: u64 = 3_725_400;
+
+/// The wall time of a moment of the fixture's session, which started at [`WALL0`].
+pub fn wall_of(mono: MonoMs) -> WallMs {
+    WALL0 + i64::try_from(mono.saturating_since(MonoMs::ORIGIN)).unwrap_or(0)
+}
 
 const LINES: [&str; 8] = [
     "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6 c1e3 e7e5 d4b3 c8e6 f2f3 f8e7",
@@ -163,7 +171,11 @@ fn board_inputs(
         push(t + 200, o, sample(board, left, right, Some(running)));
     }
     // The clock's last report, just before "now" (board 6's feed went quiet earlier).
-    let last = if k == 5 { NOW - 24_000 } else { NOW - 600 };
+    let last = if k == 5 {
+        NOW_MS - 24_000
+    } else {
+        NOW_MS - 600
+    };
     let gone = last.saturating_sub(t + 200);
     match running {
         ClockSide::Left => left = left.saturating_sub(gone),
@@ -184,7 +196,7 @@ fn board_inputs(
     }
     if k == 5 {
         push(
-            NOW - 20_000,
+            NOW_MS - 20_000,
             o,
             Event::FeedStatus(FeedStatus {
                 board,
@@ -301,7 +313,8 @@ fn fold_inputs(m: &Match, boards: u16, mut inputs: Vec<(u64, Input)>) -> (MatchS
     let mut records = Vec::new();
     inputs.sort_by_key(|(t, _)| *t);
     let mut s = MatchState::with_boards(boards);
-    for (seq, (mono, input)) in inputs.into_iter().enumerate() {
+    for (seq, (t, input)) in inputs.into_iter().enumerate() {
+        let mono = MonoMs::from_base_ms(t);
         let (origin, event) = match input {
             Input::Ev(o, e) => (o, e),
             Input::Illegal(board, player) => {
@@ -330,7 +343,7 @@ fn fold_inputs(m: &Match, boards: u16, mut inputs: Vec<(u64, Input)>) -> (MatchS
         };
         let rec = Record {
             seq: u64::try_from(seq).unwrap_or(0),
-            wall_ms: WALL0 + i64::try_from(mono).unwrap_or(0),
+            wall_ms: wall_of(mono),
             mono_ms: mono,
             origin,
             event,
@@ -389,7 +402,7 @@ pub fn alerts_situation(m: &Match) -> MatchState {
     for (i, (mono, origin, event)) in extra.into_iter().enumerate() {
         let rec = Record {
             seq: last + 1 + u64::try_from(i).unwrap_or(0),
-            wall_ms: WALL0 + i64::try_from(mono).unwrap_or(0),
+            wall_ms: wall_of(mono),
             mono_ms: mono,
             origin,
             event,
@@ -409,7 +422,7 @@ pub fn ruling_to_set(
     board: BoardNo,
     color: Color,
     delta_ms: i64,
-    at: u64,
+    at: MonoMs,
 ) {
     use arbiter_core::intervention::{Consequence, TimeChange};
     let req = rules::Request {
@@ -440,7 +453,7 @@ pub fn ruling_to_set(
     .expect("a time correction's own amount needs no override");
     let rec = Record {
         seq: s.applied + 1_000,
-        wall_ms: WALL0 + i64::try_from(at).unwrap_or(0),
+        wall_ms: wall_of(at),
         mono_ms: at,
         origin: Origin::Arbiter,
         event: ev,

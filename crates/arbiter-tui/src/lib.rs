@@ -32,6 +32,7 @@ pub mod text;
 pub mod theme;
 pub mod view;
 
+use arbiter_core::time::MonoMs;
 use ratatui::Frame;
 use ratatui::Terminal;
 
@@ -41,7 +42,7 @@ use arbiter_core::state::MatchState;
 pub use view::{Command, Screen, ViewState};
 
 /// Draws the whole console for the moment `now_mono_ms`.
-pub fn render(f: &mut Frame, m: &Match, s: &MatchState, v: &ViewState, now_mono_ms: u64) {
+pub fn render(f: &mut Frame, m: &Match, s: &MatchState, v: &ViewState, now_mono_ms: MonoMs) {
     let mut area = f.area();
     // A replay's verdict: the bottom line, below the screen's footer.
     if let (Some(_), Some((verdict, ok))) = (&v.replay_keys, &v.replay_verdict)
@@ -105,7 +106,7 @@ pub fn render_to_string(
     m: &Match,
     s: &MatchState,
     v: &ViewState,
-    now_mono_ms: u64,
+    now_mono_ms: MonoMs,
     w: u16,
     h: u16,
 ) -> String {

@@ -16,6 +16,7 @@ use arbiter_core::procedure::LineupView;
 use arbiter_core::record::Event;
 use arbiter_core::rules::lineup;
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 
 use super::i18n;
 use super::input::FormInput;
@@ -286,7 +287,7 @@ pub fn render(
     form: &LineupForm,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
     lang: Lang,
     theme: &Theme,
 ) {
@@ -393,7 +394,7 @@ fn mode_lines(
     form: &LineupForm,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
     lang: Lang,
     theme: &Theme,
 ) -> Vec<Line<'static>> {

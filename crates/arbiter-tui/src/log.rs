@@ -398,7 +398,8 @@ pub fn board_incidents(m: &Match, s: &MatchState, b: BoardNo) -> Vec<Incident> {
 
 /// Local time of day of a record, in the match's time zone.
 pub fn time_of(m: &Match, at: &Stamp) -> String {
-    chrono::DateTime::from_timestamp_millis(at.wall_ms)
+    at.wall_ms
+        .to_datetime()
         .map(|d| {
             d.with_timezone(m.scheduled_start.offset())
                 .format("%H:%M:%S")

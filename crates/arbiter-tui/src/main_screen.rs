@@ -16,6 +16,7 @@ use arbiter_core::model::Color;
 use arbiter_core::rules;
 use arbiter_core::state::MatchState;
 use arbiter_core::status::{AlertKind, Attendance, Severity};
+use arbiter_core::time::MonoMs;
 
 use super::boards::{Alert, BoardView, board_view, fmt_age};
 use super::clocks::fmt_clock;
@@ -216,13 +217,13 @@ pub fn alert_legend(k: AlertKind) -> (&'static str, &'static str) {
 }
 
 /// Milliseconds until the default time expires (negative: expired), if known yet.
-pub fn default_time_left(m: &Match, s: &MatchState, now: u64) -> Option<i64> {
+pub fn default_time_left(m: &Match, s: &MatchState, now: MonoMs) -> Option<i64> {
     let expiry = rules::default_time_expiry(m, s)?;
     let wall_now = rules::wall_at(s, now)?;
     Some(expiry - wall_now)
 }
 
-fn header(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, now: u64) {
+fn header(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, now: MonoMs) {
     let t = strings(v.lang);
     let th = &v.theme;
     let file = &m.file;
@@ -282,7 +283,7 @@ fn header(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, n
             format_hms(
                 rules::wall_at(s, now)
                     .map(|w| u64::try_from(w - r.wall_ms).unwrap_or(0))
-                    .unwrap_or_else(|| now.saturating_sub(r.mono_ms))
+                    .unwrap_or_else(|| now.saturating_since(r.mono_ms))
             )
         ),
         None => format!("{}: {}", t.since_start, t.not_started),
@@ -780,7 +781,7 @@ fn compact_row(bv: &BoardView, v: &ViewState, w: usize) -> Line<'static> {
     Line::from(spans)
 }
 
-pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, now: u64) {
+pub fn render(f: &mut Frame, area: Rect, m: &Match, s: &MatchState, v: &ViewState, now: MonoMs) {
     if area.height < 4 {
         return;
     }

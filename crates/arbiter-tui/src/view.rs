@@ -7,6 +7,7 @@ use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::BoardNo;
 use arbiter_core::record::Event;
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 
 use arbiter_core::signature::Role;
 
@@ -151,7 +152,7 @@ pub fn update(
     m: &Match,
     s: &MatchState,
     action: Action,
-    now: u64,
+    now: MonoMs,
 ) -> Option<Command> {
     if !matches!(action, Action::None) {
         v.status = None;
@@ -330,7 +331,7 @@ fn navigate(v: &mut ViewState, action: Action, boards: usize) {
 }
 
 /// Opens the form of an intervention (where the rules allow it now; the footer says why not).
-fn intervene(v: &mut ViewState, kind: DialogKind, m: &Match, s: &MatchState, now: u64) {
+fn intervene(v: &mut ViewState, kind: DialogKind, m: &Match, s: &MatchState, now: MonoMs) {
     // A note, a protest and a remark concern the selected board (the form can clear it:
     // about the match); from the log screen without a filter, the match.
     let about_board = matches!(
@@ -357,7 +358,7 @@ fn intervene(v: &mut ViewState, kind: DialogKind, m: &Match, s: &MatchState, now
 }
 
 /// `o`: the prompt of the expired default time, or the board's form where nobody is absent.
-fn open_deadline(v: &mut ViewState, m: &Match, s: &MatchState, now: u64) {
+fn open_deadline(v: &mut ViewState, m: &Match, s: &MatchState, now: MonoMs) {
     if arbiter_core::rules::default_time_prompt(m, s, now).is_empty() {
         // Nobody absent without a ruling: the board's own form.
         v.dialog = Some(Dialog::open(
@@ -378,7 +379,7 @@ fn panel_input(
     input: FormInput,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
 ) -> Option<Command> {
     let p = v.panel.as_mut()?;
     match p.input(input, m, s, now, v.lang) {
@@ -419,7 +420,7 @@ fn clock_command(
     action: Action,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
 ) -> Option<Command> {
     match action {
         Action::OpenClockCommand => {
@@ -470,7 +471,7 @@ fn form_input(
     input: FormInput,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
 ) -> Option<Command> {
     let d = v.dialog.as_mut()?;
     match input {
@@ -543,7 +544,7 @@ fn reopen_input(v: &mut ViewState, input: super::input::ReopenInput) -> Option<C
 /// What happens without a key: when the default time has run out with players absent and no
 /// ruling on their boards, the prompt opens by itself (unless another form is open, or the
 /// arbiter closed it for these boards). Returns whether the view changed.
-pub fn tick(v: &mut ViewState, m: &Match, s: &MatchState, now: u64) -> bool {
+pub fn tick(v: &mut ViewState, m: &Match, s: &MatchState, now: MonoMs) -> bool {
     if v.panel.is_some()
         || v.dialog.is_some()
         || v.clock_command.is_some()

@@ -10,6 +10,7 @@ use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, GameResult, TeamSide};
 use arbiter_core::record::{Event, Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_tui::afternoon::{Panel, local_hms};
 use arbiter_tui::fixture::demo_match;
 use arbiter_tui::keymap;
@@ -27,7 +28,7 @@ struct Console {
     chain: Chain,
     buf: Vec<u8>,
     /// Wall ms of mono 0.
-    wall0: i64,
+    wall0: WallMs,
     at: u64,
 }
 
@@ -35,7 +36,7 @@ impl Console {
     /// A console opened `before` ms before the scheduled start.
     fn new(lang: Lang, before: u64) -> Console {
         let m = demo_match();
-        let wall0 = m.scheduled_start.timestamp_millis() - before as i64;
+        let wall0 = WallMs::from_datetime(&m.scheduled_start) - before as i64;
         let mut c = Console {
             s: MatchState::default(),
             v: ViewState::new(lang, Theme::monochrome()),
@@ -52,7 +53,7 @@ impl Console {
     fn journal(&mut self, ev: Event) -> Record {
         let r = self.chain.append(
             self.wall0 + self.at as i64,
-            self.at,
+            MonoMs::from_base_ms(self.at),
             Origin::Arbiter,
             ev,
             &mut self.buf,
@@ -70,14 +71,20 @@ impl Console {
             text: "tick".into(),
             witnesses: Vec::new(),
         }));
-        view::tick(&mut self.v, &self.m, &self.s, self.at);
+        view::tick(&mut self.v, &self.m, &self.s, MonoMs::from_base_ms(self.at));
     }
 
     fn keys(&mut self, keys: &[KeyEvent]) -> Vec<Event> {
         let mut out = Vec::new();
         for k in keys {
             let a = keymap::map(&self.v, *k);
-            let evs = match view::update(&mut self.v, &self.m, &self.s, a, self.at) {
+            let evs = match view::update(
+                &mut self.v,
+                &self.m,
+                &self.s,
+                a,
+                MonoMs::from_base_ms(self.at),
+            ) {
                 Some(Command::Submit(ev)) => vec![ev],
                 Some(Command::SubmitAll(evs)) => evs,
                 _ => Vec::new(),
@@ -96,10 +103,17 @@ impl Console {
     }
 
     fn screen(&self, w: u16, h: u16) -> String {
-        render_to_string(&self.m, &self.s, &self.v, self.at, w, h)
+        render_to_string(
+            &self.m,
+            &self.s,
+            &self.v,
+            MonoMs::from_base_ms(self.at),
+            w,
+            h,
+        )
     }
 
-    fn wall(&self, hhmm: &str) -> i64 {
+    fn wall(&self, hhmm: &str) -> WallMs {
         arbiter_tui::afternoon::parse_local(&self.m, hhmm).expect("time")
     }
 }
@@ -302,7 +316,7 @@ fn a_start_far_from_when_the_clocks_ran_is_confirmed_with_the_facts() {
         c.at = 21 * MIN;
         let r = c.chain.append(
             c.wall0 + c.at as i64,
-            c.at,
+            MonoMs::from_base_ms(c.at),
             Origin::Feed(BoardNo(1)),
             ClockSample {
                 board: BoardNo(1),

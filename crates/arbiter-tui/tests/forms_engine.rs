@@ -9,7 +9,8 @@ use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, ClockSide, Color, GameResult};
 use arbiter_core::record::{ClockSample, Event, MoveMade, Origin};
 use arbiter_core::state::MatchState;
-use arbiter_tui::fixture::{NOW, WALL0, demo_match, situation};
+use arbiter_core::time::MonoMs;
+use arbiter_tui::fixture::{NOW, demo_match, situation};
 use arbiter_tui::keymap;
 use arbiter_tui::render_to_string;
 use arbiter_tui::theme::Theme;
@@ -41,7 +42,7 @@ fn press_at(
     v: &mut ViewState,
     m: &Match,
     s: &MatchState,
-    now: u64,
+    now: MonoMs,
     keys: &[KeyEvent],
 ) -> Vec<Command> {
     keys.iter()
@@ -61,10 +62,10 @@ fn press(v: &mut ViewState, m: &Match, s: &MatchState, keys: &[KeyEvent]) -> Vec
 }
 
 /// Appends a record, stamped `at` ms after the fixture's start.
-fn append(s: &mut MatchState, at: u64, origin: Origin, event: Event) {
+fn append(s: &mut MatchState, at: MonoMs, origin: Origin, event: Event) {
     let r = arbiter_core::journal::Record {
         seq: s.applied + 1_000,
-        wall_ms: WALL0 + at as i64,
+        wall_ms: arbiter_tui::fixture::wall_of(at),
         mono_ms: at,
         origin,
         event,
@@ -611,7 +612,7 @@ fn a_time_correction_records_nothing_without_its_reason() {
 fn every_proposal_shown_is_journaled_once_as_it_changes() {
     let (m, s) = setup();
     let mut v = ViewState::new(Lang::En, Theme::default());
-    let raw = |v: &mut ViewState, keys: &[KeyEvent], now: u64| -> Vec<Command> {
+    let raw = |v: &mut ViewState, keys: &[KeyEvent], now: MonoMs| -> Vec<Command> {
         keys.iter()
             .filter_map(|k| {
                 let a = keymap::map(v, *k);

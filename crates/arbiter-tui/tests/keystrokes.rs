@@ -10,6 +10,7 @@ use arbiter_core::model::{BoardNo, GameResult, TeamSide};
 use arbiter_core::record::{Ending, Event, Origin, SessionStarted};
 use arbiter_core::signature::Role;
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_tui::fixture::{NOW, demo_match, situation};
 use arbiter_tui::keymap::{self, TASKS, Task, TaskKey};
 use arbiter_tui::theme::Theme;
@@ -25,7 +26,7 @@ struct Console {
     v: ViewState,
     chain: Chain,
     buf: Vec<u8>,
-    wall0: i64,
+    wall0: WallMs,
     at: u64,
 }
 
@@ -38,7 +39,7 @@ impl Console {
             chain: Chain::default(),
             buf: Vec::new(),
             // 13:45: the lineups are handed in before the start.
-            wall0: m.scheduled_start.timestamp_millis() - 15 * MIN as i64,
+            wall0: WallMs::from_datetime(&m.scheduled_start) - 15 * MIN as i64,
             at: 0,
             m,
         };
@@ -49,7 +50,7 @@ impl Console {
     fn journal(&mut self, ev: Event) {
         let r = self.chain.append(
             self.wall0 + self.at as i64,
-            self.at,
+            MonoMs::from_base_ms(self.at),
             Origin::Arbiter,
             ev,
             &mut self.buf,
@@ -71,7 +72,13 @@ impl Console {
             };
             for key in keys {
                 let a = keymap::map(&self.v, key);
-                if let Some(cmd) = view::update(&mut self.v, &self.m, &self.s, a, self.at) {
+                if let Some(cmd) = view::update(
+                    &mut self.v,
+                    &self.m,
+                    &self.s,
+                    a,
+                    MonoMs::from_base_ms(self.at),
+                ) {
                     let evs = match &cmd {
                         Command::Submit(ev) => vec![ev.clone()],
                         Command::SubmitAll(evs) => evs.clone(),
@@ -134,7 +141,7 @@ fn the_lineups_and_the_start() {
     // 14:03 at the console; the clocks were started at 14:00.
     c.at = 18 * MIN;
     let start = c.task(task("task-start-at"), '1', "14:00");
-    let at = c.m.scheduled_start.timestamp_millis();
+    let at = WallMs::from_datetime(&c.m.scheduled_start);
     assert!(matches!(&events(&start)[..], [Event::RoundStarted(r)] if r.at == Some(at)));
     assert_eq!(c.s.round_started.unwrap().wall_ms, at);
     let mut c = Console::new();
@@ -155,7 +162,7 @@ fn attendance_late_arrivals_and_the_deadline() {
     assert!(b8.arrived(TeamSide::Home).is_none() && b8.arrived(TeamSide::Away).is_some());
     c.at = 25 * MIN;
     let late = c.task(task("task-late-arrival-at"), '8', "14:07");
-    let at = c.m.scheduled_start.timestamp_millis() + 7 * MIN as i64;
+    let at = WallMs::from_datetime(&c.m.scheduled_start) + 7 * MIN as i64;
     assert!(
         matches!(&events(&late)[..], [Event::PlayerArrived(p)] if p.board == BoardNo(8) && p.team == TeamSide::Home && p.at == Some(at))
     );
@@ -175,24 +182,25 @@ fn attendance_late_arrivals_and_the_deadline() {
     // Enter says so and records nothing.
     let again = c.task(task("task-late-arrival"), '7', "");
     assert!(events(&again).is_empty(), "{again:?}");
-    let screen = arbiter_tui::render_to_string(&c.m, &c.s, &c.v, c.at, 100, 30);
+    let screen =
+        arbiter_tui::render_to_string(&c.m, &c.s, &c.v, MonoMs::from_base_ms(c.at), 100, 30);
     assert!(screen.contains("already arrived at 14:00:00"), "{screen}");
     let esc = keymap::map(&c.v, code(KeyCode::Esc));
-    assert!(view::update(&mut c.v, &c.m, &c.s, esc, c.at).is_none());
+    assert!(view::update(&mut c.v, &c.m, &c.s, esc, MonoMs::from_base_ms(c.at)).is_none());
     assert!(c.v.panel.is_none());
     let b7 =
         c.s.board(BoardNo(7))
             .unwrap()
             .arrived(TeamSide::Home)
             .unwrap();
-    assert_eq!(b7.wall_ms, c.m.scheduled_start.timestamp_millis());
+    assert_eq!(b7.wall_ms, WallMs::from_datetime(&c.m.scheduled_start));
     c.at = 46 * MIN;
     c.journal(Event::Note(arbiter_core::record::Note {
         board: None,
         text: "tick".into(),
         witnesses: Vec::new(),
     }));
-    assert!(view::tick(&mut c.v, &c.m, &c.s, c.at));
+    assert!(view::tick(&mut c.v, &c.m, &c.s, MonoMs::from_base_ms(c.at)));
     let deadline = c.task(task("task-deadline"), '1', "");
     let evs = events(&deadline);
     assert!(
@@ -211,8 +219,8 @@ fn interventions_claims_results_report_and_signatures() {
         v: ViewState::new(Lang::En, Theme::monochrome()),
         chain: Chain::default(),
         buf: Vec::new(),
-        wall0: 0,
-        at: NOW,
+        wall0: WallMs::UNIX_EPOCH,
+        at: NOW - MonoMs::ORIGIN,
     };
     let iv = fresh().task(task("task-intervention"), '2', "");
     assert!(
@@ -360,13 +368,22 @@ fn a_ruling_sent_to_the_clock_in_three_keys() {
         v: ViewState::new(Lang::En, Theme::monochrome()),
         chain: Chain::default(),
         buf: Vec::new(),
-        wall0: 0,
-        at: NOW,
+        wall0: WallMs::UNIX_EPOCH,
+        at: NOW - MonoMs::ORIGIN,
     };
     let none = c.task(task("task-clock-command"), '2', "");
     assert!(none.is_empty(), "{none:?}");
-    arbiter_tui::fixture::ruling_to_set(&c.m, &mut c.s, BoardNo(2), Color::Black, -60_000, c.at);
-    let set = arbiter_core::status::clock_to_set(&c.m, &c.s, BoardNo(2), c.at).unwrap();
+    arbiter_tui::fixture::ruling_to_set(
+        &c.m,
+        &mut c.s,
+        BoardNo(2),
+        Color::Black,
+        -60_000,
+        MonoMs::from_base_ms(c.at),
+    );
+    let set =
+        arbiter_core::status::clock_to_set(&c.m, &c.s, BoardNo(2), MonoMs::from_base_ms(c.at))
+            .unwrap();
     let sent = c.task(task("task-clock-command"), '2', "");
     assert_eq!(sent, vec![Command::SendClock(set)]);
 }

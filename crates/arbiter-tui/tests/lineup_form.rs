@@ -8,6 +8,7 @@ use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::TeamSide;
 use arbiter_core::record::{Event, Origin, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_tui::fixture::demo_match;
 use arbiter_tui::keymap;
 use arbiter_tui::render_to_string;
@@ -41,10 +42,10 @@ impl Console {
 
     fn journal(&mut self, ev: Event) -> Record {
         self.at += 1000;
-        let start = self.m.scheduled_start.timestamp_millis();
+        let start = WallMs::from_datetime(&self.m.scheduled_start);
         let r = self.chain.append(
             start + self.at as i64,
-            self.at,
+            MonoMs::from_base_ms(self.at),
             Origin::Arbiter,
             ev,
             &mut self.buf,
@@ -58,9 +59,13 @@ impl Console {
         let mut out = Vec::new();
         for k in keys {
             let a = keymap::map(&self.v, *k);
-            if let Some(Command::Submit(ev)) =
-                view::update(&mut self.v, &self.m, &self.s, a, self.at)
-            {
+            if let Some(Command::Submit(ev)) = view::update(
+                &mut self.v,
+                &self.m,
+                &self.s,
+                a,
+                MonoMs::from_base_ms(self.at),
+            ) {
                 out.push(ev.clone());
                 self.journal(ev);
             }
@@ -90,7 +95,7 @@ fn hand_in_view_and_change_with_both_captains_consent() {
     c.text("1 2 3 4 5 6 7 9");
     assert_eq!(c.keys(&[code(KeyCode::Enter)]).len(), 1);
     c.keys(&[key('V'), code(KeyCode::Right)]);
-    let screen = render_to_string(&c.m, &c.s, &c.v, c.at, 100, 30);
+    let screen = render_to_string(&c.m, &c.s, &c.v, MonoMs::from_base_ms(c.at), 100, 30);
     assert!(
         screen.contains("sealed until both lineups are in"),
         "{screen}"
@@ -152,12 +157,12 @@ fn the_lineup_forms_in_both_languages() {
         c.text("1 5 2 3 4 6 7 (8)");
         insta::assert_snapshot!(
             format!("lineup_submit_{l}"),
-            render_to_string(&c.m, &c.s, &c.v, c.at, 100, 30)
+            render_to_string(&c.m, &c.s, &c.v, MonoMs::from_base_ms(c.at), 100, 30)
         );
         c.keys(&[code(KeyCode::Esc), key('V')]);
         insta::assert_snapshot!(
             format!("lineup_view_sealed_{l}"),
-            render_to_string(&c.m, &c.s, &c.v, c.at, 100, 30)
+            render_to_string(&c.m, &c.s, &c.v, MonoMs::from_base_ms(c.at), 100, 30)
         );
     }
 }
@@ -172,7 +177,7 @@ fn the_names_behind_the_ranks_who_received_it_and_a_late_lineup() {
         let mut c = Console::new(lang);
         c.keys(&[key('H'), code(KeyCode::Tab)]);
         c.text("1 2 3");
-        let screen = render_to_string(&c.m, &c.s, &c.v, c.at, 80, 24);
+        let screen = render_to_string(&c.m, &c.s, &c.v, MonoMs::from_base_ms(c.at), 80, 24);
         let home = &c.m.file.home.squad;
         for rank in [1u16, 2, 3] {
             let p = home.iter().find(|p| p.rank == rank).unwrap();
@@ -208,10 +213,10 @@ fn the_names_behind_the_ranks_who_received_it_and_a_late_lineup() {
         );
         c.keys(&[key('H'), code(KeyCode::Tab)]);
         c.text("1 2 3 4 5 6 7 8");
-        let screen = render_to_string(&c.m, &c.s, &c.v, c.at, 80, 24);
+        let screen = render_to_string(&c.m, &c.s, &c.v, MonoMs::from_base_ms(c.at), 80, 24);
         let late = arbiter_core::rules::lineup::handed_in_late(
             &c.m,
-            arbiter_core::rules::wall_at(&c.s, c.at).unwrap(),
+            arbiter_core::rules::wall_at(&c.s, MonoMs::from_base_ms(c.at)).unwrap(),
         )
         .expect("late");
         let late = arbiter_tui::i18n::format(lang, &late);

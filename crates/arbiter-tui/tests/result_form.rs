@@ -8,6 +8,7 @@ use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::{BoardNo, GameResult};
 use arbiter_core::record::{Ending, Event, MoveMade, Origin, ResultRecorded, SessionStarted};
 use arbiter_core::state::{MatchState, apply};
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_tui::fixture::demo_match;
 use arbiter_tui::keymap::{self, TASKS, TaskKey};
 use arbiter_tui::theme::Theme;
@@ -28,7 +29,13 @@ fn mated() -> (Match, MatchState) {
     let mut chain = Chain::default();
     let mut buf = Vec::new();
     let mut push = |s: &mut MatchState, o: Origin, e: Event| {
-        let r = chain.append(0, 0, o, e, &mut buf);
+        let r = chain.append(
+            WallMs::from_unix_ms(0),
+            MonoMs::from_base_ms(0),
+            o,
+            e,
+            &mut buf,
+        );
         apply(s, &r);
     };
     push(
@@ -65,7 +72,7 @@ fn press(v: &mut ViewState, m: &Match, s: &MatchState, keys: &[KeyEvent]) -> Vec
     let mut out = Vec::new();
     for k in keys {
         let a = keymap::map(v, *k);
-        out.extend(view::update(v, m, s, a, 1_000));
+        out.extend(view::update(v, m, s, a, MonoMs::from_base_ms(1_000)));
     }
     // What the form showed (`proposal_shown`) is not what it recorded.
     out.retain(|c| !matches!(c, Command::Submit(Event::ProposalShown(_))));

@@ -5,6 +5,7 @@ use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::model::TeamSide;
 use arbiter_core::record::Event;
 use arbiter_core::state::MatchState;
+use arbiter_core::time::{MonoMs, WallMs};
 use arbiter_tui::dialog::{DialogKind, Facts};
 use arbiter_tui::fixture::{NOW, demo_match, situation};
 use arbiter_tui::keymap;
@@ -728,10 +729,10 @@ fn clock_operations_80x24_both_languages() {
 }
 
 /// Appends records to a state (after the fixture's), stamped `at` ms after the fixture's start.
-fn append(s: &mut MatchState, at: u64, origin: arbiter_core::record::Origin, event: Event) {
+fn append(s: &mut MatchState, at: MonoMs, origin: arbiter_core::record::Origin, event: Event) {
     let r = arbiter_core::journal::Record {
         seq: s.applied + 1_000,
-        wall_ms: arbiter_tui::fixture::WALL0 + at as i64,
+        wall_ms: arbiter_tui::fixture::wall_of(at),
         mono_ms: at,
         origin,
         event,
@@ -1015,7 +1016,7 @@ fn the_game_mismatch_decision_both_languages() {
     let recorded = s.board(BoardNo(3)).unwrap().game.game.moves().len() as u32;
     let rec = arbiter_core::journal::Record {
         seq,
-        wall_ms: s.last.map_or(0, |l| l.wall_ms) + 1,
+        wall_ms: s.last.map_or(WallMs::UNIX_EPOCH, |l| l.wall_ms) + 1,
         mono_ms: NOW - 1_000,
         origin: Origin::Feed(BoardNo(3)),
         event: Event::from(GameReconciled {

@@ -8,6 +8,7 @@
 
 use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 use arbiter_tui::boards::board_view;
 use arbiter_tui::fixture::{NOW, alerts_situation, demo_match};
 use arbiter_tui::main_screen::alert_text;
@@ -403,7 +404,7 @@ fn a_flood_of_device_reports_leaves_the_arbiters_notes_on_screen() {
         let rec = Record {
             seq,
             wall_ms: arbiter_tui::fixture::WALL0 + 3_700_000,
-            mono_ms: 3_700_000,
+            mono_ms: MonoMs::from_base_ms(3_700_000),
             origin,
             event,
         };

@@ -3,7 +3,7 @@
 //! anything else is `None` and goes to serde (the same result where the line is valid).
 
 use super::Hash;
-use crate::model::{MonoMs, WallMs};
+use crate::time::{MonoMs, WallMs};
 
 /// 64 hex digits (either case, as `hex::decode_to_slice` takes them) as a hash: a table per
 /// digit, one test for the whole line (a profile of `arbiter verify` found `hex`'s digit by
@@ -123,8 +123,8 @@ pub(super) fn fast_envelope(line: &[u8]) -> Option<Envelope<'_>> {
     let payload = key(r, b",\"payload\":")?;
     Some(Envelope {
         seq,
-        wall_ms,
-        mono_ms,
+        wall_ms: WallMs::from_unix_ms(wall_ms),
+        mono_ms: MonoMs::from_base_ms(mono_ms),
         origin,
         kind,
         payload,

@@ -144,7 +144,7 @@ pub fn recent_time_change(
     let window_ms = u64::from(m.profile.clock_corrections.repeat_window_s) * 1000;
     let e = s.interventions.iter().rev().find(|e| {
         e.intervention.board == Some(board)
-            && now.saturating_sub(e.at.mono_ms) <= window_ms
+            && now.saturating_since(e.at.mono_ms) <= window_ms
             && e.intervention
                 .confirmed
                 .clock

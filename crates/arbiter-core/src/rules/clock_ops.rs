@@ -103,7 +103,7 @@ pub fn clock_operation(
     }
     let mut mirror = bs.mirror.clone().ok_or(OperationError::NoClock(board))?;
     let op = with_profile(m, bs, op);
-    let mut outcome = mirror.apply_operation(&op, s.clock_ms(now))?;
+    let mut outcome = mirror.apply_operation(&op)?;
     outcome
         .floors
         .extend(replacement_floors(m, s, bs, &op, now));

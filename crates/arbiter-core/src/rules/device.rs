@@ -55,7 +55,7 @@ pub fn on_device(
     let mut hypo = s.clone();
     let r = Record {
         seq: s.applied + 1,
-        wall_ms: wall_at(s, now).unwrap_or_default(),
+        wall_ms: wall_at(s, now).unwrap_or(WallMs::UNIX_EPOCH),
         mono_ms: now,
         origin: Origin::Feed(board),
         event: ev.into(),

@@ -81,7 +81,7 @@ pub fn automatic_end(m: &Match, bs: &BoardState) -> Option<AutomaticEnd> {
 pub(super) fn clocks_at_move(bs: &BoardState, index: usize) -> Option<crate::clock_now::ClockNow> {
     let mv = bs.moves.get(index)?;
     let before = mv.clock_before?;
-    let elapsed = mv.at.mono_ms.saturating_sub(before.at.mono_ms);
+    let elapsed = mv.at.mono_ms.saturating_since(before.at.mono_ms);
     Some(crate::clock_now::report_at(&before.sample, elapsed))
 }
 

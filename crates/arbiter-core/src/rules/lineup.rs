@@ -10,6 +10,7 @@ use crate::matchfile::{Match, Player, Team};
 use crate::model::{BoardNo, TeamSide};
 use crate::profile::{LineupPolicy, LineupSanction};
 use crate::state::MatchState;
+use crate::time::WallMs;
 
 /// One problem in a lineup, with the boards the sanction scores 0:1 against the team.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -324,7 +325,7 @@ fn cite_of(m: &Match, problem: &Problem) -> String {
 /// The latest moment the absence of a named player may be notified (wall ms), where the profile
 /// requires notice: `absence_notice_days_before` days before the match date at
 /// `absence_notice_hour`, in the venue's time zone.
-pub fn absence_notice_deadline(m: &Match) -> Option<i64> {
+pub fn absence_notice_deadline(m: &Match) -> Option<WallMs> {
     let lp = &m.profile.lineup_procedure;
     if lp.absence_notice_days_before == 0 {
         return None;
@@ -334,7 +335,7 @@ pub fn absence_notice_deadline(m: &Match) -> Option<i64> {
     local
         .and_local_timezone(*m.scheduled_start.offset())
         .single()
-        .map(|t| t.timestamp_millis())
+        .map(|t| WallMs::from_datetime(&t))
 }
 
 /// Checks a team's lineup with everything the profile says about the procedure: the order, the
@@ -356,7 +357,7 @@ pub fn check_lineup(
             let in_time = notices.iter().any(|n| {
                 n.rank == rank
                     && chrono::DateTime::parse_from_rfc3339(&n.notified)
-                        .is_ok_and(|t| t.timestamp_millis() <= deadline)
+                        .is_ok_and(|t| WallMs::from_datetime(&t) <= deadline)
             });
             if !in_time {
                 let board = BoardNo::from_index(i);
@@ -512,8 +513,8 @@ pub fn shown_player<'a>(
 /// A lineup handed in at `now` (wall ms) after the scheduled start: the facts for the form and
 /// the report (issue 29). No profile sets a deadline for handing in, so it is a remark, not a
 /// sanction.
-pub fn handed_in_late(m: &Match, now: i64) -> Option<Msg> {
-    let scheduled = m.scheduled_start.timestamp_millis();
+pub fn handed_in_late(m: &Match, now: WallMs) -> Option<Msg> {
+    let scheduled = WallMs::from_datetime(&m.scheduled_start);
     (now > scheduled + 60_000).then(|| {
         msg!(
             "lineup-handed-in-late",

@@ -59,13 +59,14 @@ use crate::intervention::{
     QuickplayDecision, TimeChange,
 };
 use crate::matchfile::Match;
-use crate::model::{BoardNo, Color, GameResult, MonoMs, TeamSide, WallMs};
+use crate::model::{BoardNo, Color, GameResult, TeamSide};
 use crate::msg;
 use crate::profile::{
     ArrivalAtDeadline, DeviceSanction, IllegalCounting, QuickplayKind, StartReference,
 };
 use crate::record::Event;
 use crate::state::{BoardState, MatchState};
+use crate::time::{MonoMs, WallMs};
 
 pub use score::{Score, score};
 
@@ -187,7 +188,7 @@ fn intervention(req: &Request, p: &Proposal, confirmed: Consequence, reason: Str
 /// The wall time corresponding to a monotonic instant, from the last record.
 pub fn wall_at(s: &MatchState, now_mono: MonoMs) -> Option<WallMs> {
     let last = s.last?;
-    Some(last.wall_ms + now_mono.saturating_sub(last.mono_ms) as i64)
+    Some(last.wall_ms + now_mono.saturating_since(last.mono_ms) as i64)
 }
 
 /// The clock model's indicator thresholds from the profile (FIDE 8.4 scoresheet exemption,

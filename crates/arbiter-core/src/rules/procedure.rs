@@ -10,8 +10,9 @@ use super::start::{self, Deadline, Presence};
 use crate::i18n::Msg;
 use crate::intervention::LineupSlot;
 use crate::matchfile::Match;
-use crate::model::{BoardNo, MonoMs, TeamSide, WallMs};
+use crate::model::{BoardNo, TeamSide};
 use crate::state::{BoardState, MatchState};
+use crate::time::{MonoMs, WallMs};
 
 /// A board played under reservation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

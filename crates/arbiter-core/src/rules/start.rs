@@ -8,7 +8,7 @@ use super::*;
 /// (unknown until the round is started).
 pub fn start_reference(m: &Match, s: &MatchState) -> Option<(StartReference, WallMs)> {
     let dt = &m.profile.default_time;
-    let scheduled = m.scheduled_start.timestamp_millis();
+    let scheduled = WallMs::from_datetime(&m.scheduled_start);
     let at = match dt.from {
         StartReference::ScheduledStart => scheduled,
         StartReference::AgreedStart => s
@@ -67,7 +67,8 @@ pub fn deadline(m: &Match, s: &MatchState) -> Option<Deadline> {
 
 /// "HH:MM" (or "HH:MM:SS" when the seconds are not zero) at the venue.
 pub fn local_hm(m: &Match, wall_ms: WallMs) -> String {
-    chrono::DateTime::from_timestamp_millis(wall_ms)
+    wall_ms
+        .to_datetime()
         .map(|t| {
             let t = t.with_timezone(m.scheduled_start.offset());
             if t.timestamp() % 60 == 0 {
@@ -101,7 +102,7 @@ pub fn deadline_msg(m: &Match, d: &Deadline) -> Msg {
 /// second is in time and one a second later is not (DSB note to 6.7.1: "innerhalb der
 /// vorgeschriebenen Wartezeit").
 pub fn arrived_late(m: &Match, arrival: WallMs, expiry: WallMs) -> bool {
-    let (a, e) = (arrival.div_euclid(1000), expiry.div_euclid(1000));
+    let (a, e) = (arrival.floor_to_second(), expiry.floor_to_second());
     match m.profile.start.arrival_at_deadline {
         ArrivalAtDeadline::InTime => a > e,
         ArrivalAtDeadline::Late => a >= e,
@@ -112,9 +113,7 @@ pub fn arrived_late(m: &Match, arrival: WallMs, expiry: WallMs) -> bool {
 /// while he is still absent; whole seconds.
 fn missed_by(m: &Match, arrival: Option<WallMs>, now: WallMs, expiry: WallMs) -> Msg {
     let by = |t: WallMs| {
-        Arg::DurationMs(
-            u64::try_from(t.div_euclid(1000) * 1000 - expiry.div_euclid(1000) * 1000).unwrap_or(0),
-        )
+        Arg::DurationMs(u64::try_from(t.floor_to_second() - expiry.floor_to_second()).unwrap_or(0))
     };
     match arrival {
         Some(a) => msg!(
@@ -128,7 +127,8 @@ fn missed_by(m: &Match, arrival: Option<WallMs>, now: WallMs, expiry: WallMs) ->
 
 /// "HH:MM:SS" at the venue.
 fn local_hm_s(m: &Match, wall_ms: WallMs) -> String {
-    chrono::DateTime::from_timestamp_millis(wall_ms)
+    wall_ms
+        .to_datetime()
         .map(|t| {
             t.with_timezone(m.scheduled_start.offset())
                 .format("%H:%M:%S")
@@ -249,8 +249,9 @@ pub(super) fn default_time(
         p.explanation = msg!("rules-default-time-not-started");
         return;
     };
-    let now = wall_at(s, now_mono).unwrap_or(i64::MIN);
-    let at = chrono::DateTime::from_timestamp_millis(expiry)
+    let now = wall_at(s, now_mono).unwrap_or(WallMs::MIN);
+    let at = expiry
+        .to_datetime()
         .map(|t| {
             t.with_timezone(m.scheduled_start.offset())
                 .format("%H:%M:%S")
@@ -350,7 +351,7 @@ fn both_were_absent(m: &Match, s: &MatchState, bs: &BoardState, white: TeamSide,
     let start = s
         .round_started
         .map(|r| r.wall_ms)
-        .unwrap_or_else(|| m.scheduled_start.timestamp_millis());
+        .unwrap_or_else(|| WallMs::from_datetime(&m.scheduled_start));
     let (Some(w), Some(b)) = (bs.arrived(white), bs.arrived(white.other())) else {
         p.explanation = msg!("rules-default-time-both-present");
         return;
@@ -450,7 +451,7 @@ pub(super) fn unforeseeable_delay(
 /// future (after `now`, wall ms), or before the scheduled start without a reason (a round is
 /// not started early unless the captains and the arbiter say why).
 pub fn check_start_time(m: &Match, at: WallMs, now: WallMs, reason: &str) -> Result<(), Msg> {
-    let scheduled = m.scheduled_start.timestamp_millis();
+    let scheduled = WallMs::from_datetime(&m.scheduled_start);
     if at > now {
         return Err(msg!("rules-start-in-future", time = local_hm(m, at)));
     }
@@ -484,7 +485,7 @@ pub fn deadline_if_started(m: &Match, s: &MatchState, at: WallMs) -> Option<Dead
     s.round_started = Some(crate::state::Stamp {
         seq: 0,
         wall_ms: at,
-        mono_ms: 0,
+        mono_ms: MonoMs::ORIGIN,
     });
     deadline(m, &s)
 }

@@ -5,10 +5,11 @@
 use super::{ClockStep, Intervene, Lineup, ProposalSeen, RawEvent, Step, said, summary};
 use crate::intervention::{InterventionKind, LineupSlot, LineupSubmitted};
 use crate::matchfile::Match;
-use crate::model::{BoardNo, MonoMs};
+use crate::model::BoardNo;
 use crate::record::{Event, Origin};
 use crate::rules::{self, Proposal, Request};
 use crate::state::MatchState;
+use crate::time::MonoMs;
 
 /// A step's record: its origin, the event, and the proposal the rules made for an intervention;
 /// the error names the step's sub-field and says what is wrong.

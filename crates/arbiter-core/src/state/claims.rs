@@ -137,7 +137,7 @@ pub(super) fn apply_claim(bs: &mut BoardState, seq: u64, at: Stamp, iv: &Interve
 
 /// A resignation the arbiter established (record `seq`) at `when` (wall ms; `None`: before
 /// every claim): the claims made after it are void, the game having ended (5.1.2).
-pub(super) fn void_after(bs: &mut BoardState, seq: u64, when: Option<crate::model::WallMs>) {
+pub(super) fn void_after(bs: &mut BoardState, seq: u64, when: Option<crate::time::WallMs>) {
     for c in &mut bs.claims {
         if when.is_none_or(|t| c.at.wall_ms > t) && c.status != ClaimStatus::Void {
             c.status = ClaimStatus::Void;

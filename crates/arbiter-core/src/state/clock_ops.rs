@@ -10,7 +10,7 @@ pub(super) fn adjusted(bs: &mut BoardState, cx: &Applying, e: &ClockAdjusted) ->
         return Err(format!("the game on board {} is finished", bs.board));
     }
     if let Some(mirror) = &mut bs.mirror {
-        match mirror.apply_operation(&e.op, cx.clock_ms) {
+        match mirror.apply_operation(&e.op) {
             Err(err) => return Err(format!("clock operation: {err}")),
             Ok(_) => device::after_clock_op(bs, cx.at, cx.clock_ms, &e.op),
         }

@@ -288,6 +288,7 @@ mod tests {
     use crate::model::{BoardNo, ClockSide};
     use crate::record::{ClockSample, MoveMade, Origin, SessionStarted};
     use crate::state::{MatchState, apply};
+    use crate::time::{MonoMs, WallMs};
 
     /// Games on four boards with clock reports; now and then a press the clock does not see
     /// (the device's count falls behind) or a press without a move (it runs ahead).
@@ -306,7 +307,13 @@ mod tests {
             match_text: None,
             profile_text: None,
         };
-        let mut out = vec![chain.append(0, 0, Origin::System, session.into(), &mut buf)];
+        let mut out = vec![chain.append(
+            WallMs::UNIX_EPOCH,
+            MonoMs::ORIGIN,
+            Origin::System,
+            session.into(),
+            &mut buf,
+        )];
         let mut k = seed;
         let mut rnd = |n: u64| {
             k = k
@@ -321,6 +328,7 @@ mod tests {
             let b = usize::try_from(rnd(4)).unwrap_or(0);
             let board = BoardNo(u16::try_from(b).unwrap_or(0) + 1);
             let t = step * 1000;
+            let (wall, mono) = (WallMs::from_unix_ms(t as i64), MonoMs::from_base_ms(t));
             let moves = games[b].legal_moves();
             let what = rnd(10);
             if what < 4 && !moves.is_empty() {
@@ -336,7 +344,7 @@ mod tests {
                     san,
                     clock_ms: None,
                 };
-                out.push(chain.append(t as i64, t, Origin::Feed(board), mv.into(), &mut buf));
+                out.push(chain.append(wall, mono, Origin::Feed(board), mv.into(), &mut buf));
                 // Mostly the player presses the clock; sometimes the press is not seen.
                 if rnd(8) != 0 {
                     running[b] = running[b].other();
@@ -356,7 +364,7 @@ mod tests {
                 left_flag_kind: None,
                 right_flag_kind: None,
             };
-            out.push(chain.append(t as i64, t, Origin::Feed(board), sample.into(), &mut buf));
+            out.push(chain.append(wall, mono, Origin::Feed(board), sample.into(), &mut buf));
         }
         out
     }

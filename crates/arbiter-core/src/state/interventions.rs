@@ -136,7 +136,7 @@ fn clock(bs: &mut BoardState, rejected: &mut Vec<Rejected>, cx: &Applying, iv: &
     let c = &iv.confirmed;
     for op in &c.clock_ops {
         if let Some(mirror) = &mut bs.mirror {
-            match mirror.apply_operation(op, clock_ms) {
+            match mirror.apply_operation(op) {
                 Ok(_) => device::after_clock_op(bs, at, clock_ms, op),
                 Err(err) => rejected.push(Rejected {
                     seq,
@@ -172,7 +172,7 @@ fn clock(bs: &mut BoardState, rejected: &mut Vec<Rejected>, cx: &Applying, iv: &
             // it: a mirror that cannot expect the change (which side is White unknown yet, or
             // less time left than taken) sees it on the device as an unexplained change, which
             // its status shows.
-            let _ = mirror.apply_operation(&op, clock_ms);
+            let _ = mirror.apply_operation(&op);
         }
     }
 }

@@ -15,11 +15,11 @@ pub(super) fn resumed(state: &mut MatchState, rec: &Record, at: Stamp) {
     if let Some(last) = state.last_clock_ms {
         let away = state
             .last_clock_wall_ms
-            .map_or(0, |w| rec.wall_ms.saturating_sub(w));
+            .map_or(0, |w| rec.wall_ms.saturating_since(w));
         let away = u64::try_from(away).unwrap_or(0);
-        state.clock_base_ms = last.saturating_add(away.saturating_sub(rec.mono_ms));
+        state.clock_base_ms = last.saturating_add(away.saturating_sub(rec.mono_ms.as_base_ms()));
     }
-    let now = state.clock_base_ms + rec.mono_ms;
+    let now = state.clock_ms(rec.mono_ms);
     for bs in &mut state.boards {
         if let Some(m) = &mut bs.mirror {
             m.watched_again(now);

@@ -4,6 +4,7 @@
 use super::{Applied, Applying, BoardState, MatchState, Stamp, team_index};
 use crate::procedure::{ColoursOverridden, LotDrawn, StartAgreed};
 use crate::record::{PlayerArrived, RoundStarted};
+use crate::time::WallMs;
 
 /// `round_started`: the actual start of the round, at the time the arbiter entered; once.
 pub(super) fn round_started(state: &mut MatchState, cx: &Applying, e: &RoundStarted) -> Applied {
@@ -38,7 +39,7 @@ pub(super) fn agreed(state: &mut MatchState, cx: &Applying, e: &StartAgreed) -> 
     if state.round_started.is_some() {
         return Err("the round was already started".into());
     }
-    state.procedure.agreed_start = Some((cx.at, t.timestamp_millis()));
+    state.procedure.agreed_start = Some((cx.at, WallMs::from_datetime(&t)));
     Ok(())
 }
 

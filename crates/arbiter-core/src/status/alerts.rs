@@ -8,10 +8,11 @@ use super::{pending_adjustments, written_move_due};
 use crate::clock::ClockAlert;
 use crate::clock_now::{ClockNow, clock_at, feed_is_current};
 use crate::matchfile::Match;
-use crate::model::{ClockSide, Color, MonoMs};
+use crate::model::{ClockSide, Color};
 use crate::record::FeedState;
 use crate::rules;
 use crate::state::{BoardState, MatchState};
+use crate::time::MonoMs;
 
 /// What a board's alerts are read from: the match, the state, the board at `now`, its clocks
 /// then, the plies played and who is to move.
@@ -186,7 +187,7 @@ fn feed_alerts(f: &Seen, ended: bool, alerts: &mut Vec<BoardAlert>) {
     if !current
         && bs
             .noise_at
-            .is_some_and(|at| now.saturating_sub(at.mono_ms) < GARBLED_MS)
+            .is_some_and(|at| now.saturating_since(at.mono_ms) < GARBLED_MS)
     {
         alerts.push(BoardAlert::Garbled);
     }
@@ -247,7 +248,7 @@ fn indicator_alerts(f: &Seen, alerts: &mut Vec<BoardAlert>) {
 /// shown otherwise).
 fn recent_clock_alert(f: &Seen, alerts: &mut Vec<BoardAlert>) {
     if let Some((at, a)) = f.bs.clock_alerts.last()
-        && f.now.saturating_sub(at.mono_ms) < CLOCK_ALERT_MS
+        && f.now.saturating_since(at.mono_ms) < CLOCK_ALERT_MS
         && !matches!(
             a,
             ClockAlert::FlagFell(_) | ClockAlert::SampleOutOfOrder { .. }
@@ -339,7 +340,7 @@ fn device_alerts(
     // A move that ends the game is completed without a press (6.2.1.1): no counter to set.
     if let Some(cm) = bs.device.count_mismatch
         && !ended
-        && now.saturating_sub(cm.since.mono_ms) >= crate::state::COUNT_MISMATCH_AFTER_MS
+        && now.saturating_since(cm.since.mono_ms) >= crate::state::COUNT_MISMATCH_AFTER_MS
     {
         alerts.push(BoardAlert::MoveCount {
             color: cm.color,
@@ -350,7 +351,7 @@ fn device_alerts(
     let overdue = bs
         .device
         .correction_due
-        .is_some_and(|due| now.saturating_sub(due.mono_ms) >= crate::state::CORRECTION_WITHIN_MS);
+        .is_some_and(|due| now.saturating_since(due.mono_ms) >= crate::state::CORRECTION_WITHIN_MS);
     if clock_refused(bs) {
         alerts.push(BoardAlert::ClockRefused);
     }
@@ -363,7 +364,7 @@ fn device_alerts(
         }
     }
     if let Some(ms) = bs.device.must_show
-        && now.saturating_sub(ms.at.mono_ms) >= crate::state::CORRECTION_WITHIN_MS
+        && now.saturating_since(ms.at.mono_ms) >= crate::state::CORRECTION_WITHIN_MS
         && let Some(c) = clock_at(s, bs, now)
     {
         // Times set anew (a replacement clock): the device still shows others.
@@ -375,7 +376,7 @@ fn device_alerts(
             });
         }
     } else if let Some(due) = bs.device.correction_due
-        && now.saturating_sub(due.mono_ms) >= crate::state::CORRECTION_WITHIN_MS
+        && now.saturating_since(due.mono_ms) >= crate::state::CORRECTION_WITHIN_MS
         && let Some(mr) = &bs.mirror
         && let Some(c) = clock_at(s, bs, now)
     {

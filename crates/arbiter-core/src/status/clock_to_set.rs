@@ -7,9 +7,10 @@ use crate::by_colour::ByColor;
 use crate::clock::ClockMs;
 use crate::clock_now::clock_at;
 use crate::matchfile::Match;
-use crate::model::{BoardNo, ClockSide, Color, MonoMs};
+use crate::model::{BoardNo, ClockSide, Color};
 use crate::record::{ClockCommand, ClockRunMode, CommandOutcome, FeedState};
 use crate::state::{BoardState, MatchState};
+use crate::time::MonoMs;
 
 /// A change of one player's time that is still to be set on the device.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -27,8 +27,8 @@ fn demo(profile: &str) -> Match {
     .unwrap()
 }
 
-/// Applies events at the given monotonic times.
-fn state(m: &Match, events: &[(MonoMs, Event)]) -> MatchState {
+/// Applies events at the given monotonic times (ms since the time base's origin).
+fn state(m: &Match, events: &[(u64, Event)]) -> MatchState {
     let mut s = MatchState::with_boards(m.file.boards);
     let mut chain = Chain::default();
     let mut out = Vec::new();
@@ -44,14 +44,20 @@ fn state(m: &Match, events: &[(MonoMs, Event)]) -> MatchState {
         match_text: None,
         profile_text: None,
     };
-    let mut push = |mono: MonoMs, e: Event| {
+    let mut push = |mono: u64, e: Event| {
         let origin = match e.board() {
             Some(b) if !matches!(e, Event::ResultRecorded(_) | Event::PlayerArrived(_)) => {
                 Origin::Feed(b)
             }
             _ => Origin::Arbiter,
         };
-        let r = chain.append(1_800_000_000_000 + mono as i64, mono, origin, e, &mut out);
+        let r = chain.append(
+            WallMs::from_unix_ms(1_800_000_000_000 + mono as i64),
+            MonoMs::from_base_ms(mono),
+            origin,
+            e,
+            &mut out,
+        );
         apply(&mut s, &r);
     };
     push(0, session.into());
@@ -61,7 +67,7 @@ fn state(m: &Match, events: &[(MonoMs, Event)]) -> MatchState {
     s
 }
 
-fn live(t: MonoMs) -> (MonoMs, Event) {
+fn live(t: u64) -> (u64, Event) {
     (
         t,
         FeedStatus {
@@ -73,7 +79,7 @@ fn live(t: MonoMs) -> (MonoMs, Event) {
     )
 }
 
-fn sample(t: MonoMs, left: u64, right: u64, running: Option<ClockSide>) -> (MonoMs, Event) {
+fn sample(t: u64, left: u64, right: u64, running: Option<ClockSide>) -> (u64, Event) {
     (
         t,
         ClockSample {
@@ -91,7 +97,7 @@ fn sample(t: MonoMs, left: u64, right: u64, running: Option<ClockSide>) -> (Mono
     )
 }
 
-fn mv(t: MonoMs, ply: u32, uci: &str, san: &str) -> (MonoMs, Event) {
+fn mv(t: u64, ply: u32, uci: &str, san: &str) -> (u64, Event) {
     (
         t,
         MoveMade {
@@ -105,7 +111,7 @@ fn mv(t: MonoMs, ply: u32, uci: &str, san: &str) -> (MonoMs, Event) {
     )
 }
 
-fn arrived(t: MonoMs) -> [(MonoMs, Event); 2] {
+fn arrived(t: u64) -> [(u64, Event); 2] {
     [TeamSide::Home, TeamSide::Away].map(|team| {
         (
             t,
@@ -119,9 +125,9 @@ fn arrived(t: MonoMs) -> [(MonoMs, Event); 2] {
     })
 }
 
-fn status_at(m: &Match, events: &[(MonoMs, Event)], now: MonoMs) -> BoardStatus {
+fn status_at(m: &Match, events: &[(u64, Event)], now: u64) -> BoardStatus {
     let s = state(m, events);
-    board_status(m, &s, s.board(B1).unwrap(), now)
+    board_status(m, &s, s.board(B1).unwrap(), MonoMs::from_base_ms(now))
 }
 
 fn has(st: &BoardStatus, f: impl Fn(&BoardAlert) -> bool) -> bool {
@@ -254,7 +260,7 @@ fn the_running_clock_counts_down_from_the_last_report() {
     // 1:30:00.999; the clock model starts at the top of the second and counts from there,
     // also when no further report comes. Shown as the clock shows it: whole seconds, rounded
     // down; the estimate to the millisecond beside it.
-    let c = clock_at(&s, bs, 1_500).unwrap();
+    let c = clock_at(&s, bs, MonoMs::from_base_ms(1_500)).unwrap();
     assert_eq!(
         (c.estimate.white.ms(), c.estimate.black.ms()),
         (5_400_499, 5_400_000)
@@ -263,7 +269,7 @@ fn the_running_clock_counts_down_from_the_last_report() {
         (c.shown.white.ms(), c.shown.black.ms()),
         (5_400_000, 5_400_000)
     );
-    let c = clock_at(&s, bs, 3_500).unwrap();
+    let c = clock_at(&s, bs, MonoMs::from_base_ms(3_500)).unwrap();
     assert_eq!(
         (c.estimate.white.ms(), c.estimate.black.ms()),
         (5_398_499, 5_400_000)
@@ -275,7 +281,7 @@ fn the_running_clock_counts_down_from_the_last_report() {
     assert_eq!(c.running, Some(Color::White));
     // A stopped clock stands; a clock is never carried below zero.
     let s = state(&m, &[live(0), sample(1_000, 3_000, 7_000, None)]);
-    let c = clock_at(&s, s.board(B1).unwrap(), 60_000).unwrap();
+    let c = clock_at(&s, s.board(B1).unwrap(), MonoMs::from_base_ms(60_000)).unwrap();
     assert_eq!(
         (c.shown.white.ms(), c.shown.black.ms(), c.running),
         (3_000, 7_000, None)
@@ -284,7 +290,7 @@ fn the_running_clock_counts_down_from_the_last_report() {
         &m,
         &[live(0), sample(1_000, 1_000, 7_000, Some(ClockSide::Right))],
     );
-    let c = clock_at(&s, s.board(B1).unwrap(), 60_000).unwrap();
+    let c = clock_at(&s, s.board(B1).unwrap(), MonoMs::from_base_ms(60_000)).unwrap();
     assert_eq!((c.shown.white.ms(), c.shown.black.ms()), (1_000, 0));
     // White on the right: the colours follow the orientation.
     let mut right = sample(1_000, 100_000, 200_000, None);
@@ -292,11 +298,14 @@ fn the_running_clock_counts_down_from_the_last_report() {
         c.white_side = Some(ClockSide::Right);
     }
     let s = state(&m, &[live(0), right]);
-    let c = clock_at(&s, s.board(B1).unwrap(), 2_000).unwrap();
+    let c = clock_at(&s, s.board(B1).unwrap(), MonoMs::from_base_ms(2_000)).unwrap();
     assert_eq!((c.shown.white.ms(), c.shown.black.ms()), (200_000, 100_000));
     // No report, no clock.
     let s = state(&m, &[live(0)]);
-    assert_eq!(clock_at(&s, s.board(B1).unwrap(), 2_000), None);
+    assert_eq!(
+        clock_at(&s, s.board(B1).unwrap(), MonoMs::from_base_ms(2_000)),
+        None
+    );
 }
 
 #[test]
@@ -308,8 +317,12 @@ fn a_clock_carried_forward_over_a_silent_feed_is_an_estimate() {
     ];
     let s = state(&m, &events);
     let bs = s.board(B1).unwrap();
-    assert!(!clock_at(&s, bs, 1_000 + STALE_AFTER_MS).unwrap().estimated);
-    let c = clock_at(&s, bs, 1_001 + STALE_AFTER_MS).unwrap();
+    assert!(
+        !clock_at(&s, bs, MonoMs::from_base_ms(1_000 + STALE_AFTER_MS))
+            .unwrap()
+            .estimated
+    );
+    let c = clock_at(&s, bs, MonoMs::from_base_ms(1_001 + STALE_AFTER_MS)).unwrap();
     assert!(c.estimated);
     assert_eq!(
         c.estimate.white.ms(),

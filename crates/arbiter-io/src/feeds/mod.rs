@@ -27,8 +27,9 @@ pub use arbiter_protocol::connection::{Connection, Timing, Transition};
 pub use arbiter_protocol::dgt_session::DgtSession;
 pub use arbiter_protocol::reconcile::GameSeed;
 
-use arbiter_core::model::{BoardNo, MonoMs};
+use arbiter_core::model::BoardNo;
 use arbiter_core::record::{Event, FeedStatus, NoiseKind, Origin};
+use arbiter_core::time::MonoMs;
 use arbiter_protocol::noise::NoiseLog;
 use arbiter_protocol::ratelimit::{BoardLimits, ClockThinning, Reading};
 
@@ -295,7 +296,7 @@ impl Ctx {
         }
         let sheddable = event.sheddable();
         let rec = FeedRecord {
-            mono_ms: at_ms,
+            mono_ms: MonoMs::from_base_ms(at_ms),
             origin: Origin::Feed(self.board),
             event,
         };

@@ -8,6 +8,7 @@ use arbiter_core::matchfile::{Lang, Match};
 use arbiter_core::record::Event;
 use arbiter_core::rules;
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 use ratatui::text::{Line, Span};
 
 use super::entry::{COUNT, cycle, number, parse_time, step};
@@ -86,7 +87,7 @@ impl ClockOpForm {
         cx: &Common,
         m: &Match,
         s: &MatchState,
-        now: u64,
+        now: MonoMs,
     ) -> Result<ClockOperation, String> {
         let t = strings(m.file.lang);
         Ok(match self.op {

@@ -8,6 +8,7 @@ use arbiter_core::model::{BoardNo, Color, TeamSide};
 use arbiter_core::record::Event;
 use arbiter_core::rules::Proposal;
 use arbiter_core::state::{BoardState, MatchState};
+use arbiter_core::time::MonoMs;
 use ratatui::text::Line;
 
 use super::field::Field;
@@ -44,11 +45,11 @@ pub trait Form {
     /// The consequence the rules propose, with the form's own entry where they prescribe none.
     fn own_entry(&self, _c: &mut Consequence, _cx: &Common) {}
     /// A question Enter asks before recording (asked once).
-    fn question(&self, _cx: &Common, _m: &Match, _s: &MatchState, _now: u64) -> Option<Msg> {
+    fn question(&self, _cx: &Common, _m: &Match, _s: &MatchState, _now: MonoMs) -> Option<Msg> {
         None
     }
     /// What the rules refuse outright for these facts.
-    fn refused(&self, _cx: &Common, _m: &Match, _s: &MatchState, _now: u64) -> Option<Msg> {
+    fn refused(&self, _cx: &Common, _m: &Match, _s: &MatchState, _now: MonoMs) -> Option<Msg> {
         None
     }
     /// The lines under the fields of a form the rules are not asked about.
@@ -82,7 +83,7 @@ pub struct Refresh<'a> {
     pub m: &'a Match,
     /// The state the rules read (with the device's times where the arbiter typed them).
     pub s: &'a MatchState,
-    pub now: u64,
+    pub now: MonoMs,
     pub proposal: &'a mut Option<Proposal>,
     /// The arbiter's own finding's consequence where it overrides the rules' (a draw claim).
     pub on_finding: &'a mut Option<Proposal>,
@@ -104,7 +105,7 @@ pub struct Opening<'a> {
     pub m: &'a Match,
     pub s: &'a MatchState,
     pub board: Option<&'a BoardState>,
-    pub now: u64,
+    pub now: MonoMs,
     /// The player the form is about, as the engine chose it.
     pub player: Color,
     /// The team not yet arrived at the board (the home team otherwise).

@@ -37,6 +37,7 @@ use arbiter_core::model::{BoardNo, Color, TeamSide};
 use arbiter_core::record::Event;
 use arbiter_core::rules::{self, Availability, Proposal, Request};
 use arbiter_core::state::{BoardState, MatchState};
+use arbiter_core::time::MonoMs;
 
 use crate::i18n::{self, strings};
 
@@ -131,7 +132,7 @@ impl Dialog {
         board: Option<BoardNo>,
         m: &Match,
         s: &MatchState,
-        now: u64,
+        now: MonoMs,
     ) -> Dialog {
         let bs = board.and_then(|b| s.board(b));
         let player = opening_player(kind, m, s, bs, now);
@@ -222,7 +223,7 @@ impl Dialog {
         board: Option<BoardNo>,
         m: &Match,
         s: &MatchState,
-        now: u64,
+        now: MonoMs,
     ) -> Availability {
         use rules::Action as A;
         let action = match (kind, board) {
@@ -270,7 +271,13 @@ impl Dialog {
     /// Checks before Enter records: what is missing, what the rules refuse (a second arrival),
     /// and a question to confirm first (a result while the clock runs, a time change that may
     /// be credited already): asked once, the next Enter records.
-    pub fn check(&mut self, m: &Match, s: &MatchState, now: u64, lang: Lang) -> Result<(), String> {
+    pub fn check(
+        &mut self,
+        m: &Match,
+        s: &MatchState,
+        now: MonoMs,
+        lang: Lang,
+    ) -> Result<(), String> {
         if let Some(why) = self.blocked(lang) {
             return Err(why);
         }
@@ -381,14 +388,14 @@ impl Dialog {
     /// The state the rules read: where the clocks are estimates and the arbiter typed the
     /// device's times, the state with those times folded in (`rules::on_device`), so that the
     /// proposal rests on them (the record keeps both).
-    fn device_state(&self, s: &MatchState, now: u64) -> Option<(MatchState, ByColor<ClockMs>)> {
+    fn device_state(&self, s: &MatchState, now: MonoMs) -> Option<(MatchState, ByColor<ClockMs>)> {
         let dc = self.device_clocks()?.ok()?;
         let hypo = rules::on_device(s, self.board?, dc, now)?;
         Some((hypo, dc))
     }
 
     /// Asks the rules again (after a change of the facts, and just before confirming).
-    pub fn refresh(&mut self, m: &Match, s: &MatchState, now: u64) {
+    pub fn refresh(&mut self, m: &Match, s: &MatchState, now: MonoMs) {
         let device = self.device_state(s, now);
         let real = s;
         let s = device.as_ref().map_or(s, |(hypo, _)| hypo);
@@ -466,7 +473,7 @@ impl Dialog {
     /// The journal event Enter records: a field set against the proposal goes with its
     /// override record ([`rules::confirm_checked`]), the reason the arbiter gave; the times
     /// read on the device where the clocks were estimates.
-    pub fn to_event(&self, m: &Match, s: &MatchState, now: u64) -> Option<Event> {
+    pub fn to_event(&self, m: &Match, s: &MatchState, now: MonoMs) -> Option<Event> {
         let mut ev = self.event(m, s, now)?;
         if let Some(Ok(dc)) = self.device_clocks() {
             match &mut ev {
@@ -478,7 +485,7 @@ impl Dialog {
         Some(ev)
     }
 
-    fn event(&self, m: &Match, s: &MatchState, now: u64) -> Option<Event> {
+    fn event(&self, m: &Match, s: &MatchState, now: MonoMs) -> Option<Event> {
         // The rules' checks read the device's times where the arbiter typed them.
         let device = self.device_state(s, now);
         let s = device.as_ref().map_or(s, |(hypo, _)| hypo);
@@ -524,7 +531,7 @@ fn opening_player(
     m: &Match,
     s: &MatchState,
     bs: Option<&BoardState>,
-    now: u64,
+    now: MonoMs,
 ) -> Color {
     let plies = bs.map(|b| b.moves.len()).unwrap_or(0);
     let mut player = if plies % 2 == 1 {

@@ -10,6 +10,7 @@ use arbiter_core::model::{Color, TeamSide};
 use arbiter_core::record::{BoardSetup, Event, Note, PlayerArrived, RoundStarted};
 use arbiter_core::rules::{self, Availability};
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 
 use super::entry::{MINUTES, cycle, number, step};
 use super::field::Field;
@@ -95,7 +96,7 @@ impl Form for Arrival {
         cx: &Common,
         m: &Match,
         s: &MatchState,
-        now: u64,
+        now: MonoMs,
     ) -> Option<arbiter_core::i18n::Msg> {
         let board = cx.board?;
         match rules::availability(

@@ -8,6 +8,7 @@ use arbiter_core::model::GameResult;
 use arbiter_core::record::{Ending, Event, ResultCorrected, ResultRecorded};
 use arbiter_core::rules::{self, Availability};
 use arbiter_core::state::MatchState;
+use arbiter_core::time::MonoMs;
 use ratatui::text::Line;
 
 use super::entry::{cycle, cycle_opt, step};
@@ -162,7 +163,7 @@ impl Form for ResultForm {
     }
 
     /// A result while the clock still runs is asked first.
-    fn question(&self, cx: &Common, m: &Match, s: &MatchState, now: u64) -> Option<Msg> {
+    fn question(&self, cx: &Common, m: &Match, s: &MatchState, now: MonoMs) -> Option<Msg> {
         match rules::availability(m, s, rules::Action::Result { board: cx.board? }, now) {
             Availability::Confirm(q) => Some(q),
             _ => None,

@@ -10,15 +10,10 @@ use crate::clock::reading::ClockTimes;
 use crate::model::Color;
 
 impl ClockMirror {
-    /// Applies an arbiter operation at `at_ms`: returns the clock before and after. Time
+    /// Applies an arbiter operation: returns the clock before and after. Time
     /// changes are expected on the physical clock: the next sample showing them is classified
     /// [`crate::clock::ChangeKind::ArbiterAdjustment`].
-    pub fn apply_operation(
-        &mut self,
-        op: &ClockOperation,
-        at_ms: u64,
-    ) -> Result<OperationOutcome, ClockError> {
-        let _ = at_ms;
+    pub fn apply_operation(&mut self, op: &ClockOperation) -> Result<OperationOutcome, ClockError> {
         let before = self.times_or_zero();
         let mut after = before;
         let mut note = String::new();
