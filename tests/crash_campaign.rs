@@ -8,8 +8,8 @@
 //! Long and timing-bound, so not part of `cargo test`:
 //!
 //! ```sh
-//! cargo test --release --test suite -- crash_campaign:: --ignored --nocapture
-//! CRASH_ROUNDS=200 cargo test --release --test suite -- crash_campaign:: --ignored --nocapture
+//! cargo test -p arbiter-console --release --test suite -- crash_campaign:: --ignored --nocapture
+//! CRASH_ROUNDS=200 cargo test -p arbiter-console --release --test suite -- crash_campaign:: --ignored --nocapture
 //! ```
 
 #![cfg(unix)]

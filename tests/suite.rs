@@ -6,7 +6,8 @@
 //! `tests/app_restart.rs` is a binary of its own: its clock runs at the simulator's speed, and
 //! tests running beside it in the same process would hold it up.
 //!
-//! `cargo test --test suite` runs them all; `cargo test --test suite -- recordings::` one file's.
+//! `cargo test -p arbiter-console --test suite` runs them all (without `-p`, `--test suite` also
+//! builds and runs the other crates' suites); `-- recordings::` one file's.
 
 // What the tests share (`tests/support/`), declared once.
 #[path = "support/app.rs"]

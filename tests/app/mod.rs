@@ -4,8 +4,8 @@
 //! the real binary. A module of the top level's test binary (`tests/suite.rs`); the restart
 //! campaign is `tests/app_restart.rs`, a binary of its own.
 //!
-//! `cargo test --test suite in_process` runs them; `cargo test --test suite -- afternoon` one of
-//! them.
+//! `cargo test -p arbiter-console --test suite -- in_process::` runs them; `-- afternoon::` one
+//! of them.
 
 mod afternoon;
 mod arrival_time;
