@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use crate::support;
 use arbiter_core::i18n::{Lang, Msg, core_catalogue};
 use arbiter_core::intervention::{
     ClaimBasis, ClaimStatus, InterventionKind, QuickplayDecision, TimeChange,
@@ -95,14 +96,7 @@ impl G {
     }
 
     fn push(&mut self, at: u64, origin: Origin, event: Event) -> Record {
-        let start = WallMs::from_datetime(&self.m.scheduled_start);
-        let r = self.chain.append(
-            start + at as i64,
-            MonoMs::from_base_ms(at),
-            origin,
-            event,
-            &mut self.buf,
-        );
+        let r = support::append_at(&self.m, &mut self.chain, &mut self.buf, at, origin, event);
         apply(&mut self.s, &r);
         assert!(self.s.rejected.is_empty(), "{:?}", self.s.rejected);
         self.records.push(r.clone());

@@ -7,6 +7,7 @@
 
 use std::path::Path;
 
+use crate::support;
 use arbiter_core::clock::{PlayerClock, indicators};
 use arbiter_core::i18n::{Lang, core_catalogue};
 use arbiter_core::intervention::{
@@ -22,7 +23,7 @@ use arbiter_core::record::{
 use arbiter_core::rules::{self, Proposal, Request};
 use arbiter_core::state::{MatchState, apply};
 use arbiter_core::status::{BoardAlert, board_status};
-use arbiter_core::time::{MonoMs, WallMs};
+use arbiter_core::time::MonoMs;
 
 const MIN: u64 = 60_000;
 /// 15 minutes + 10 s per move: rapid under every edition's definition.
@@ -107,14 +108,7 @@ impl Game {
     }
 
     fn push(&mut self, at: u64, origin: Origin, event: Event) {
-        let start = WallMs::from_datetime(&self.m.scheduled_start);
-        let r = self.chain.append(
-            start + at as i64,
-            MonoMs::from_base_ms(at),
-            origin,
-            event,
-            &mut self.buf,
-        );
+        let r = support::append_at(&self.m, &mut self.chain, &mut self.buf, at, origin, event);
         apply(&mut self.s, &r);
         self.records.push(r);
     }

@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use crate::support;
 use arbiter_core::by_colour::ByColor;
 use arbiter_core::clock::{ChangeKind, ClockMs, ClockOperation, PeriodAddition, TimeFloor};
 use arbiter_core::i18n::{Lang, core_catalogue};
@@ -97,14 +98,7 @@ impl Table {
     }
 
     fn push(&mut self, at: u64, origin: Origin, event: Event) -> Record {
-        let start = WallMs::from_datetime(&self.m.scheduled_start);
-        let r = self.chain.append(
-            start + at as i64,
-            MonoMs::from_base_ms(at),
-            origin,
-            event,
-            &mut self.buf,
-        );
+        let r = support::append_at(&self.m, &mut self.chain, &mut self.buf, at, origin, event);
         apply(&mut self.s, &r);
         r
     }

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use crate::support;
 use arbiter_core::i18n::{Lang, Msg, core_catalogue};
 use arbiter_core::intervention::{
     AbsenceNotice, InterventionKind, LineupChanged, LineupSlot, LineupSubmitted, Reservation,
@@ -79,18 +80,11 @@ impl Game {
     }
 
     fn push(&mut self, at: u64, event: Event) -> Record {
-        let start = WallMs::from_datetime(&self.m.scheduled_start);
         let origin = match event.board() {
             Some(b) if !event.needs_sync() => Origin::Feed(b),
             _ => Origin::Arbiter,
         };
-        let r = self.chain.append(
-            start + at as i64,
-            MonoMs::from_base_ms(at),
-            origin,
-            event,
-            &mut self.buf,
-        );
+        let r = support::append_at(&self.m, &mut self.chain, &mut self.buf, at, origin, event);
         apply(&mut self.s, &r);
         r
     }

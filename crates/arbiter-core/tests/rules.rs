@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use crate::support;
 use arbiter_core::i18n::{Lang, core_catalogue};
 use arbiter_core::intervention::{
     ClaimBasis, Consequence, DevicePlace, IllegalKind, InterventionKind, LineupChanged, LineupSlot,
@@ -18,7 +19,7 @@ use arbiter_core::record::{
 use arbiter_core::rules::lineup::{self, Problem};
 use arbiter_core::rules::{self, Proposal, Request};
 use arbiter_core::state::{MatchState, apply};
-use arbiter_core::time::{MonoMs, WallMs};
+use arbiter_core::time::MonoMs;
 
 /// The demo match under `profile`, read from the repository's `config/`.
 fn load(profile: &str) -> Match {
@@ -96,14 +97,7 @@ impl Game {
     }
 
     fn push(&mut self, at: u64, origin: Origin, event: Event) -> Record {
-        let start = WallMs::from_datetime(&self.m.scheduled_start);
-        let r = self.chain.append(
-            start + at as i64,
-            MonoMs::from_base_ms(at),
-            origin,
-            event,
-            &mut self.buf,
-        );
+        let r = support::append_at(&self.m, &mut self.chain, &mut self.buf, at, origin, event);
         apply(&mut self.s, &r);
         r
     }

@@ -5,8 +5,10 @@
 //!
 //! `cargo test -p arbiter-core --test suite` runs them all; `-- clock_now::` one file's.
 
-// What the tests share, declared once (the catalogue checks, also used by arbiter-tui's tests).
+// What the tests share, declared once: the catalogue checks (also used by arbiter-tui's tests)
+// and the journal helpers of the rules' harnesses.
 mod i18n_check;
+mod support;
 
 mod claims;
 mod clock_now;
